@@ -1,0 +1,315 @@
+"""The autograd graph and the backward pass: nodes, accumulation, freeing, version checks, hooks.
+
+The pass is iterative (no recursion at any graph depth): count dependencies with an explicit
+stack, then run ready nodes from a heap, most recently created first, as PyTorch's engine does
+(that order decides which leaves have already accumulated when a pass fails half-way).
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import numpy as np
+
+from . import opkit
+from .errors import runtime_error, type_error
+
+_sequence = itertools.count()
+_ACCUMULATE_PRIORITY = -(2**62)  # leaves accumulate as soon as they are ready, as in torch
+
+SECOND_BACKWARD = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you "
+    "call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward "
+    "through the graph a second time or if you need to access saved tensors after calling "
+    "backward."
+)
+
+
+class Meta:
+    """What a node keeps of an input it did not save: enough to shape its gradient."""
+
+    __slots__ = ("shape", "dtype", "ndim")
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype, self.ndim = shape, dtype, len(shape)
+
+
+class Saved:
+    """A saved array and the version of the tensor it came from, checked at backward time."""
+
+    __slots__ = ("storage", "version", "tensor", "output_of", "index")
+
+    def __init__(self, storage, tensor, output_of, index):
+        self.storage, self.version = storage, storage.version if storage else 0
+        self.tensor = tensor  # the input tensor (its grad_fn names it in the error), or None
+        self.output_of = output_of  # for a saved output: the node that produced it
+        self.index = index  # which input it is (-1: the output)
+
+
+class Node:
+    """A grad_fn: one op application, its edges to its inputs' nodes, and what it saved."""
+
+    __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
+                 "pre_hooks", "retained", "out_shape", "__weakref__")
+
+    def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
+        self.op, self.params, self.next, self.metas = op, params, next_, metas
+        self.saved = saved  # (input arrays or Metas, output array or Meta); None once freed
+        self.saved_refs = saved_refs
+        self.frees = False  # whether it saved tensors torch would save (then it runs once)
+        self.seq = next(_sequence)
+        self.pre_hooks: list[Callable] | None = None  # hooks of the tensor this node produced
+        self.retained = None  # that tensor, when it called retain_grad()
+        self.out_shape = out_shape
+
+    def name(self) -> str:
+        n = self.op.grad_fn
+        return f"torch::autograd::{n}" if n in ("CopySlices", "CopyBackwards") else n
+
+    @property
+    def next_functions(self) -> tuple:
+        return tuple((e, 0) for e in self.next)
+
+    def __repr__(self) -> str:
+        return f"<{self.op.grad_fn} object>"
+
+
+class AccumulateGrad:
+    """The node that ends every path at a leaf: adds the incoming gradient into `.grad`."""
+
+    __slots__ = ("variable", "seq", "__weakref__")
+
+    def __init__(self, variable):
+        self.variable = variable
+        self.seq = _ACCUMULATE_PRIORITY
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    @property
+    def next_functions(self) -> tuple:
+        return ()
+
+    def __repr__(self) -> str:
+        return "<AccumulateGrad object>"
+
+
+@dataclass
+class Touched:
+    """A tensor whose gradient one pass changed: what it was, what the pass added."""
+
+    tensor: Any
+    before: np.ndarray | None
+    added: np.ndarray
+
+
+@dataclass
+class PassRecord:
+    """What one backward()/autograd.grad() did, for the listener (the cross-check)."""
+
+    roots: list
+    grad_outputs: list  # the gradient each root was seeded with (arrays)
+    touched: list[Touched]
+    captured: list | None  # autograd.grad's results, in the order of `inputs`
+    inputs: list | None
+    create_graph: bool
+
+
+_listener: Callable[[PassRecord], None] | None = None
+
+
+def set_backward_listener(fn: Callable[[PassRecord], None] | None) -> None:
+    global _listener
+    _listener = fn
+
+
+def _describe(t) -> str:
+    sizes = ", ".join(map(str, t.data.shape))
+    return f"[{t.dtype.legacy} [{sizes}]]"
+
+
+def _short_name(node) -> str:
+    n = node.name()
+    if n.startswith("torch::"):
+        return n
+    n = n.replace("Backward", "")
+    return n[:-1] if n.endswith("0") else n
+
+
+def _check_saved(node) -> None:
+    if node.saved is None:
+        raise runtime_error(SECOND_BACKWARD)
+    for ref in node.saved_refs:
+        if ref.storage is None or ref.storage.version == ref.version:
+            continue
+        t = ref.tensor
+        producer = ref.output_of or (t.grad_fn if t is not None else None)
+        desc = _describe(t) if t is not None else "[tensor]"
+        which = f", which is output 0 of {_short_name(producer)}," if producer else ""
+        raise runtime_error(
+            "one of the variables needed for gradient computation has been modified by an "
+            f"inplace operation: {desc}{which} is at version {ref.storage.version}; expected "
+            f"version {ref.version} instead. Hint: enable anomaly detection to find the "
+            "operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+
+
+def sum_to(xp, g, shape):
+    """Sum a gradient back over the axes broadcasting added (once, here, for every edge)."""
+    if g.shape == tuple(shape):
+        return g
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(
+        i + lead for i, s in enumerate(shape) if s == 1 and g.shape[i + lead] != 1)
+    if axes:
+        g = xp.sum(g, axis=axes, keepdims=True)
+    return xp.reshape(g, shape)
+
+
+def _run_hooks(hooks, grad, wrap, unwrap):
+    for hook in hooks:
+        result = hook(wrap(grad))
+        if result is None:
+            continue
+        if not hasattr(result, "data") or not hasattr(result, "grad_fn"):
+            raise type_error(f"expected Variable, but hook returned '{type(result).__name__}'")
+        if tuple(result.shape) != tuple(grad.shape):
+            name = getattr(hook, "__name__", "hook")
+            raise runtime_error(f"hook '{name}' has changed the size of value")
+        grad = unwrap(result)
+    return grad
+
+
+def _topo_deps(starts) -> dict:
+    """In-degree of every node reachable from `starts`, counted with an explicit stack."""
+    deps: dict = {}
+    seen = set()
+    stack = list(starts)
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        for e in getattr(node, "next", ()):
+            if e is not None:
+                deps[e] = deps.get(e, 0) + 1
+                stack.append(e)
+    return deps
+
+
+def _needed(starts, deps, targets) -> set:
+    """Ids of the nodes from which some target is reachable (the part worth executing)."""
+    order, ready = [], [n for n in starts if deps.get(n, 0) == 0]
+    remaining = dict(deps)
+    while ready:
+        node = ready.pop()
+        order.append(node)
+        for e in getattr(node, "next", ()):
+            if e is not None:
+                remaining[e] -= 1
+                if remaining[e] == 0:
+                    ready.append(e)
+    needed = set()
+    for node in reversed(order):
+        if id(node) in targets or any(e is not None and id(e) in needed
+                                      for e in getattr(node, "next", ())):
+            needed.add(id(node))
+    return needed
+
+
+def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
+                 inputs=None, capture: bool = False, ns=None) -> PassRecord:
+    """Propagate `grads` from `roots` to the leaves (or, with capture, to `inputs`).
+
+    `ns` is the tensor namespace (tensor.py) used to wrap arrays for hooks and, under
+    create_graph, to run the VJPs differentiably.
+    """
+    xp = ns.XP if create_graph else opkit.NUMPY
+    wrap = (lambda g: g) if create_graph else ns.wrap_grad
+    unwrap = (lambda t: t) if create_graph else (lambda t: t.data)
+    entries = [r.grad_fn if r.grad_fn is not None else ns.accumulator(r) for r in roots]
+    buffers: dict = {}
+    for e, g in zip(entries, grads):
+        g = g if create_graph else g.data
+        buffers[e] = buffers[e] + g if e in buffers else g
+    deps = _topo_deps(set(entries))
+    target_entries = None
+    if inputs is not None:
+        target_entries = {id(t.grad_fn if t.grad_fn is not None else ns.accumulator(t)): i
+                          for i, t in enumerate(inputs)}
+    needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
+    record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
+                        list(inputs) if inputs is not None else None, create_graph)
+    heap = [(e.seq, i, e) for i, e in enumerate(dict.fromkeys(entries)) if deps.get(e, 0) == 0]
+    heapq.heapify(heap)
+    tiebreak = itertools.count(len(heap))
+    with np.errstate(all="ignore"):
+        while heap:
+            _, _, node = heapq.heappop(heap)
+            if needed is not None and id(node) not in needed:
+                continue
+            grad = buffers.pop(node)
+            if isinstance(node, AccumulateGrad):
+                _accumulate(node.variable, grad, record, target_entries, capture, create_graph,
+                            wrap, unwrap, ns)
+                continue
+            if node.pre_hooks:
+                grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
+            if node.retained is not None:
+                _retain(node.retained, grad, record, create_graph, ns)
+            if target_entries is not None and id(node) in target_entries:
+                record.captured[target_entries[id(node)]] = grad
+                if capture and not any(id(e) in needed for e in node.next if e is not None):
+                    continue
+            for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
+                if e is None or gi is None:
+                    continue
+                buffers[e] = buffers[e] + gi if e in buffers else gi
+                deps[e] -= 1
+                if deps[e] == 0:
+                    heapq.heappush(heap, (e.seq, next(tiebreak), e))
+    if _listener is not None:
+        _listener(record)
+    return record
+
+
+def _apply_vjp(node, grad, xp, keep_graph):
+    _check_saved(node)
+    inputs, out = node.saved if node.saved else (node.metas, Meta(node.out_shape, None))
+    if xp is not opkit.NUMPY and node.saved:
+        inputs, out = xp.saved_tensors(node, inputs, out)
+    if node.frees and not keep_graph:
+        node.saved = None  # free: a node that saved nothing can run again, as in torch
+    grads = node.op.vjp(xp, grad, out, *inputs, **node.params)
+    return tuple(None if g is None else _to_input(xp, g, meta)
+                 for g, meta in zip(grads, node.metas, strict=True))
+
+
+def _to_input(xp, g, meta):
+    g = sum_to(xp, g, meta.shape)
+    if g.dtype != meta.dtype:
+        g = g.astype(meta.dtype) if xp is opkit.NUMPY else xp.cast(g, meta.dtype)
+    return g
+
+
+def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns):
+    if t._hooks:
+        grad = _run_hooks(t._hooks, grad, wrap, unwrap)
+    if target_entries is not None and id(t._accumulator) in target_entries:
+        record.captured[target_entries[id(t._accumulator)]] = grad
+    if capture:
+        return  # autograd.grad never touches .grad
+    before = None if t._grad is None else t._grad.data.copy()
+    ns.accumulate_into(t, grad, create_graph)
+    record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
+
+
+def _retain(t, grad, record, create_graph, ns):
+    # NOTE: retained grads accumulate out of place (a new tensor each time), unlike leaves.
+    before = None if t._grad is None else t._grad.data.copy()
+    added = grad.data if create_graph else grad
+    t._grad = ns.wrap_grad(added.copy() if before is None else before + added)
+    record.touched.append(Touched(t, before, added))

@@ -1,0 +1,52 @@
+"""Errors and warnings the engine raises exactly as PyTorch words them.
+
+The engine never prints: a warning goes to the handler the caller installs (the
+interpreter turns it into a WarningEvent at the current script line).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+
+class TorchError(Exception):
+    """An error a script can see: `type_name` is the Python exception PyTorch raises."""
+
+    def __init__(self, type_name: str, message: str):
+        super().__init__(message)
+        self.type_name = type_name
+        self.message = message
+
+
+def runtime_error(message: str) -> TorchError:
+    return TorchError("RuntimeError", message)
+
+
+def type_error(message: str) -> TorchError:
+    return TorchError("TypeError", message)
+
+
+def index_error(message: str) -> TorchError:
+    return TorchError("IndexError", message)
+
+
+def value_error(message: str) -> TorchError:
+    return TorchError("ValueError", message)
+
+
+WarningHandler = Callable[[str, str, bool], None]  # (category, message, once_per_process)
+
+
+def _ignore(category: str, message: str, once_per_process: bool) -> None:
+    pass
+
+
+_handler: WarningHandler = _ignore
+
+
+def set_warning_handler(handler: WarningHandler | None) -> None:
+    global _handler
+    _handler = handler or _ignore
+
+
+def warn(message: str, category: str = "UserWarning", once_per_process: bool = False) -> None:
+    _handler(category, message, once_per_process)

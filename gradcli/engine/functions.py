@@ -1,0 +1,1123 @@
+"""PyTorch's functions over Tensor, with its argument names, promotion rules and messages.
+
+Each op is defined once here and serves as both `torch.f(x, ...)` and `x.f(...)`: the methods
+are attached to Tensor at the bottom of this module.
+"""
+from __future__ import annotations
+
+import builtins
+import math
+from types import SimpleNamespace
+
+import numpy as np
+
+from . import dtypes, limits, rng
+from .autograd import run_backward
+from .dtypes import DType
+from .errors import index_error, runtime_error, type_error, value_error, warn
+from .tensor import (NAMESPACE, SCALAR_WARNING, Size, Tensor, apply, as_tensor, broadcast_shape,
+                     check_inplace, commit_inplace, is_grad_enabled, normalize_dim,
+                     saved_tensors, set_grad_enabled_flag, shape_args)
+
+# ---- creation -------------------------------------------------------------------------
+
+
+def _new(array: np.ndarray, requires_grad: bool, kwarg_check: bool = True) -> Tensor:
+    t = Tensor(array)
+    if requires_grad:
+        if not t.dtype.is_floating_point:
+            raise runtime_error("Only Tensors of floating point and complex dtype can require "
+                                "gradients")
+        t.requires_grad = True
+    return t
+
+
+def _dtype_or(dtype, default: DType) -> DType:
+    return default if dtype is None else dtypes.parse(dtype)
+
+
+def _infer(data) -> tuple[np.ndarray, DType]:
+    """Nested lists of numbers/tensors as an array, with torch's default dtype inference."""
+    kinds: set = set()
+    shape = _nested_shape(data)
+    flat = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+        elif isinstance(item, Tensor):
+            if item.requires_grad:
+                warn(SCALAR_WARNING, once_per_process=True)
+            kinds.add(item.dtype.category)
+            flat.append(item.item())
+        elif isinstance(item, (bool, int, float)):
+            kinds.add(dtypes.scalar_dtype(item).category)
+            flat.append(item)
+        else:
+            raise type_error(f"new(): invalid data type '{type(item).__name__}'")
+    dtype = (dtypes.default_float if dtypes.FLOAT in kinds else
+             dtypes.int64 if dtypes.INT in kinds else dtypes.bool_ if kinds else dtypes.default_float)
+    limits.check_shape(shape)
+    return np.array(flat, dtype=dtype.np).reshape(shape), dtype
+
+
+def _nested_shape(data) -> tuple:
+    shape, level = [], [data]
+    while level and isinstance(level[0], (list, tuple)):
+        n = len(level[0])
+        for item in level:
+            if not isinstance(item, (list, tuple)) or len(item) != n:
+                got = len(item) if isinstance(item, (list, tuple)) else type(item).__name__
+                raise value_error(f"expected sequence of length {n} at dim {len(shape)} "
+                                  f"(got {got})")
+        shape.append(n)
+        level = [x for item in level for x in item]
+    return tuple(shape)
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if isinstance(data, Tensor):
+        warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach()."
+             "clone() or sourceTensor.detach().clone().requires_grad_(True), rather than "
+             "torch.tensor(sourceTensor).")
+        array, inferred = data.data.copy(), data.dtype
+    elif isinstance(data, str):
+        raise type_error("new(): invalid data type 'str'")
+    else:
+        array, inferred = _infer(data)
+    target = _dtype_or(dtype, inferred)
+    return _new(array.astype(target.np), requires_grad)
+
+
+def _factory(fill):
+    def make(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+        shape = shape_args(size)
+        limits.check_shape(shape)
+        return _new(fill(shape, _dtype_or(dtype, dtypes.default_float)), requires_grad)
+    return make
+
+
+ones = _factory(lambda shape, d: np.ones(shape, d.np))
+zeros = _factory(lambda shape, d: np.zeros(shape, d.np))
+empty = zeros  # NOTE: torch.empty is uninitialised; zeros is one valid outcome
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
+    shape = shape_args((size,))
+    limits.check_shape(shape)
+    d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
+    return _new(np.full(shape, fill_value, d.np), requires_grad)
+
+
+def _like(fill):
+    def make(input, dtype=None, device=None, requires_grad=False) -> Tensor:
+        return _new(fill(input.data.shape, _dtype_or(dtype, input.dtype)), requires_grad)
+    return make
+
+
+ones_like = _like(lambda shape, d: np.ones(shape, d.np))
+zeros_like = _like(lambda shape, d: np.zeros(shape, d.np))
+empty_like = zeros_like
+
+
+def full_like(input, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _new(np.full(input.data.shape, fill_value, _dtype_or(dtype, input.dtype).np),
+                requires_grad)
+
+
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise runtime_error("step must be nonzero")
+    n = builtins.max(0, math.ceil((end - start) / step))
+    limits.check_elements(n)
+    is_float = any(isinstance(v, float) for v in (start, end, step))
+    d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
+    values = start + step * np.arange(n, dtype=np.float64)
+    return _new(values.astype(d.np), requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
+    limits.check_elements(steps)
+    d = _dtype_or(dtype, dtypes.default_float)
+    return _new(np.linspace(start, end, steps).astype(d.np), requires_grad)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    limits.check_shape((n, n if m is None else m))
+    return _new(np.eye(n, m, dtype=_dtype_or(dtype, dtypes.default_float).np), requires_grad)
+
+
+class GeneratorHandle:
+    """What torch.manual_seed returns."""
+
+    def __repr__(self) -> str:
+        return "<torch._C.Generator object>"
+
+
+def manual_seed(seed) -> GeneratorHandle:
+    rng.default_generator.manual_seed(int(seed))
+    return GeneratorHandle()
+
+
+def initial_seed() -> int:
+    return rng.default_generator.initial_seed()
+
+
+def _random(draw):
+    def make(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+        shape = shape_args(size)
+        limits.check_shape(shape)
+        d = _dtype_or(dtype, dtypes.default_float)
+        values = draw(rng.default_generator, math.prod(shape), d.name)
+        return _new(values.reshape(shape).astype(d.np), requires_grad)
+    return make
+
+
+rand = _random(lambda g, n, name: g.rand(n, name))
+randn = _random(lambda g, n, name: g.randn(n, name))
+
+
+def rand_like(input, dtype=None, requires_grad=False) -> Tensor:
+    return rand(*input.data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+def randn_like(input, dtype=None, requires_grad=False) -> Tensor:
+    return randn(*input.data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+# ---- elementwise math -----------------------------------------------------------------
+
+
+def _float_input(t: Tensor) -> DType:
+    """Ops like exp make ints float (the default float dtype), as torch."""
+    return t.dtype if t.dtype.is_floating_point else dtypes.default_float
+
+
+def _unary(name: str, keeps_int: bool = False):
+    def fn(input) -> Tensor:
+        t = as_tensor(input)
+        return apply(name, (t,), None if keeps_int else _float_input(t))
+    fn.__name__ = name
+    return fn
+
+
+exp, log, sin, cos, tan, tanh, sigmoid, sqrt, rsqrt, reciprocal = (
+    _unary(n) for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "sqrt", "rsqrt",
+                        "reciprocal"))
+log1p, expm1, log2, log10, sinh, cosh, atan = (
+    _unary(n) for n in ("log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan"))
+neg, abs, sign, relu, floor, round = (
+    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor", "round"))
+negative = neg
+
+
+def _binary_dtype(a, b, true_division=False) -> DType:
+    d = dtypes.result_type(a, b)
+    return dtypes.default_float if true_division and not d.is_floating_point else d
+
+
+def _operands(a, b, dtype):
+    ta, tb = as_tensor(a, dtype), as_tensor(b, dtype)
+    broadcast_shape(ta.data.shape, tb.data.shape)
+    return ta, tb
+
+
+def add(input, other, alpha=1) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("add", _operands(input, other, d), d, alpha=alpha)
+
+
+def sub(input, other, alpha=1) -> Tensor:
+    d = _binary_dtype(input, other)
+    if isinstance(input, (int, float)) and not isinstance(other, (int, float)):
+        return apply("rsub", (as_tensor(other, d),), d, other=input)  # `1 - x`: RsubBackward1
+    return apply("sub", _operands(input, other, d), d, alpha=alpha)
+
+
+subtract = sub
+
+
+def mul(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("mul", _operands(input, other, d), d)
+
+
+multiply = mul
+
+
+def div(input, other, rounding_mode=None) -> Tensor:
+    if rounding_mode == "floor":
+        return floor_divide(input, other)
+    if isinstance(input, (int, float)) and isinstance(other, Tensor):
+        # NOTE: torch computes `2 / x` as reciprocal(x) * 2: MulBackward0 over Reciprocal.
+        return mul(reciprocal(other), input)
+    d = _binary_dtype(input, other, true_division=True)
+    return apply("div", _operands(input, other, d), d)
+
+
+divide = true_divide = div
+
+
+def floor_divide(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("floor_divide", _operands(input, other, d), d)
+
+
+def remainder(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("remainder", _operands(input, other, d), d)
+
+
+def pow(input, exponent) -> Tensor:
+    if isinstance(input, (int, float)):
+        t = as_tensor(exponent)
+        return apply("rpow", (t,), _binary_dtype(input, t, True), base=input)
+    if isinstance(exponent, Tensor):
+        d = _binary_dtype(input, exponent)
+        return apply("pow_tensor", _operands(input, exponent, d), d)
+    d = _binary_dtype(input, exponent)
+    if d.category == dtypes.INT and isinstance(exponent, int) and exponent < 0:
+        raise runtime_error("Integers to negative integer powers are not allowed.")
+    return apply("pow", (as_tensor(input, d),), d, exponent=exponent)
+
+
+def square(input) -> Tensor:
+    return pow(input, 2)
+
+
+def maximum(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("maximum", _operands(input, other, d), d)
+
+
+def minimum(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("minimum", _operands(input, other, d), d)
+
+
+def clamp(input, min=None, max=None) -> Tensor:
+    if min is None and max is None:
+        raise runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        out = input if min is None else maximum(input, min)
+        return out if max is None else minimum(out, max)
+    return apply("clamp", (input,), min=min, max=max)
+
+
+clip = clamp
+
+
+def clamp_min(input, min) -> Tensor:
+    return apply("clamp_min", (input,), min=min)
+
+
+def clamp_max(input, max) -> Tensor:
+    return apply("clamp_max", (input,), max=max)
+
+
+def where(condition, input=None, other=None) -> Tensor:
+    if input is None and other is None:
+        return tuple(Tensor(i) for i in np.nonzero(condition.data))
+    d = _binary_dtype(input, other)
+    a, b = as_tensor(input, d), as_tensor(other, d)
+    broadcast_shape(broadcast_shape(condition.data.shape, a.data.shape), b.data.shape)
+    return apply("where", (condition.detach(), a, b), d)
+
+
+def _compare(ufunc):
+    def fn(input, other) -> Tensor:
+        d = _binary_dtype(input, other)
+        a, b = _operands(input, other, d)
+        return Tensor(ufunc(a.data.astype(d.np), b.data.astype(d.np)))
+    return fn
+
+
+eq, ne, lt, le, gt, ge = (_compare(f) for f in (np.equal, np.not_equal, np.less, np.less_equal,
+                                                 np.greater, np.greater_equal))
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+
+def logical_not(input) -> Tensor:
+    return Tensor(np.logical_not(input.data))
+
+
+def isnan(input) -> Tensor:
+    return Tensor(np.isnan(input.data))
+
+
+def isfinite(input) -> Tensor:
+    return Tensor(np.isfinite(input.data))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    return bool(np.allclose(input.data, other.data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def equal(input, other) -> bool:
+    return input.data.shape == other.data.shape and bool(np.array_equal(input.data, other.data))
+
+
+# ---- reductions -----------------------------------------------------------------------
+
+
+def _dims(dim, ndim):
+    if isinstance(dim, (list, tuple)):
+        return tuple(normalize_dim(d, ndim) for d in dim)
+    return normalize_dim(dim, ndim)
+
+
+def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    t = input
+    if dtype is not None or not t.dtype.is_floating_point:
+        target = _dtype_or(dtype, dtypes.int64 if t.dtype.category < dtypes.FLOAT else t.dtype)
+        t = apply("to_copy", (t,), dtype=target.np) if target is not t.dtype else t
+    if dim is None or dim == ():
+        return apply("sum", (t,))
+    return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
+
+
+def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    if not input.dtype.is_floating_point and dtype is None:
+        raise runtime_error("mean(): could not infer output dtype. Input dtype must be either a "
+                            f"floating point or complex dtype. Got: {input.dtype.cpp}")
+    if dim is None:
+        return apply("mean", (input,))
+    return apply("mean_dim", (input,), dim=_dims(dim, input.ndim), keepdim=keepdim)
+
+
+def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    if dim is not None:
+        raise runtime_error("prod(dim=...) is not supported by gradcli yet; use prod() on a "
+                            "slice")
+    return apply("prod", (input,))
+
+
+def _extremum(name: str, dim_op: str, pick):
+    def fn(input, dim=None, keepdim=False):
+        if isinstance(dim, Tensor):  # torch.max(a, b) is the binary maximum
+            return (maximum if name == "max" else minimum)(input, dim)
+        if dim is None:
+            if input.data.size == 0:
+                raise runtime_error(f"{name}(): Expected reduction dim to be specified for "
+                                    "input.numel() == 0. Specify the reduction dim with the "
+                                    "'dim' argument.")
+            value = np.max(input.data) if name == "max" else np.min(input.data)
+            return apply(name, (input,), ties=input.data == value)
+        d = normalize_dim(dim, input.ndim)
+        index = pick(input.data, axis=d) if input.ndim else np.asarray(0)
+        values = apply(dim_op, (input,), dim=d, keepdim=keepdim, index=index)
+        idx = np.expand_dims(index, d) if keepdim and input.ndim else index
+        return ReturnTypes(name, values, Tensor(np.asarray(idx, dtype=np.int64)))
+    fn.__name__ = name
+    return fn
+
+
+max = _extremum("max", "max_dim", np.argmax)
+min = _extremum("min", "min_dim", np.argmin)
+
+
+class ReturnTypes(tuple):
+    """torch.return_types.max(values=..., indices=...)."""
+
+    def __new__(cls, name, values, indices):
+        obj = super().__new__(cls, (values, indices))
+        obj.name = name
+        return obj
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self) -> str:
+        return (f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})")
+
+
+def _amax(name):
+    def fn(input, dim=(), keepdim=False) -> Tensor:
+        dims = tuple(range(input.ndim)) if dim in ((), []) else _dims(dim, input.ndim)
+        reduce = np.amax if name == "amax" else np.amin
+        ties = input.data == reduce(input.data, axis=dims, keepdims=True)
+        return apply(name, (input,), dim=dims, keepdim=keepdim, ties=ties)
+    fn.__name__ = name
+    return fn
+
+
+amax, amin = _amax("amax"), _amax("amin")
+
+
+def argmax(input, dim=None, keepdim=False) -> Tensor:
+    if dim is None:
+        return Tensor(np.asarray(np.argmax(input.data), dtype=np.int64))
+    out = np.argmax(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
+    return Tensor(out.astype(np.int64))
+
+
+def argmin(input, dim=None, keepdim=False) -> Tensor:
+    if dim is None:
+        return Tensor(np.asarray(np.argmin(input.data), dtype=np.int64))
+    out = np.argmin(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
+    return Tensor(out.astype(np.int64))
+
+
+def norm(input, p="fro", dim=None, keepdim=False) -> Tensor:
+    if dim is not None or p not in ("fro", 2, 2.0):
+        t = abs(input) ** p if p not in ("fro", 2, 2.0) else input * input
+        s = sum(t, dim=dim, keepdim=keepdim)
+        return s ** (1 / (2 if p in ("fro", 2, 2.0) else p))
+    return apply("norm", (input,))
+
+
+def cumsum(input, dim, dtype=None) -> Tensor:
+    return apply("cumsum", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+def softmax(input, dim=None, dtype=None) -> Tensor:
+    return apply("softmax", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+def log_softmax(input, dim=None, dtype=None) -> Tensor:
+    return apply("log_softmax", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+# ---- linear algebra -------------------------------------------------------------------
+
+
+def _same_dtype(a, b) -> None:
+    if a.dtype is not b.dtype:
+        raise runtime_error(f"expected m1 and m2 to have the same dtype, but got: {a.dtype.c} != "
+                            f"{b.dtype.c}")
+
+
+def mm(input, mat2) -> Tensor:
+    if input.ndim != 2 or mat2.ndim != 2:
+        raise runtime_error("self must be a matrix" if input.ndim != 2 else "mat2 must be a matrix")
+    if input.data.shape[1] != mat2.data.shape[0]:
+        (a, b), (c, d) = input.data.shape, mat2.data.shape
+        raise runtime_error(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
+    _same_dtype(input, mat2)
+    return apply("mm", (input, mat2))
+
+
+def mv(input, vec) -> Tensor:
+    if input.data.shape[1] != vec.data.shape[0]:
+        raise runtime_error(f"size mismatch, got input ({input.data.shape[0]}), mat "
+                            f"({input.data.shape[0]}x{input.data.shape[1]}), vec "
+                            f"({vec.data.shape[0]})")
+    _same_dtype(input, vec)
+    return apply("mv", (input, vec))
+
+
+def dot(input, other) -> Tensor:
+    if input.ndim != 1 or other.ndim != 1:
+        raise runtime_error(f"1D tensors expected, but got {input.ndim}D and {other.ndim}D "
+                            "tensors")
+    n, m = input.data.shape[0], other.data.shape[0]
+    if n != m:
+        raise runtime_error(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
+                            f"have the same number of elements, but got {n} and {m} elements "
+                            "respectively")
+    if input.dtype is not other.dtype:
+        raise runtime_error("dot : expected both vectors to have same dtype, but found "
+                            f"{input.dtype.cpp} and {other.dtype.cpp}")
+    return apply("dot", (input, other))
+
+
+def matmul(input, other) -> Tensor:
+    a, b = input.ndim, other.ndim
+    if a == 0 or b == 0:
+        raise runtime_error(f"both arguments to matmul need to be at least 1D, but they are {a}D "
+                            f"and {b}D")
+    if a == 1 and b == 1:
+        return dot(input, other)
+    if a == 2 and b == 2:
+        return mm(input, other)
+    if a == 2 and b == 1:
+        return mv(input, other)
+    if a == 1 and b == 2:
+        return apply("squeeze_last", (mm(unsqueeze(input, 0), other),), dim=0)
+    _same_dtype(input, other)
+    return apply("bmm", (input, other))
+
+
+# ---- shape ----------------------------------------------------------------------------
+
+
+def _infer_shape(requested, numel: int) -> tuple:
+    shape = list(requested)
+    if shape.count(-1) > 1:
+        raise runtime_error("only one dimension can be inferred")
+    known = math.prod(s for s in shape if s != -1)
+    if -1 in shape and known and numel % known == 0:
+        shape[shape.index(-1)] = numel // known
+    if math.prod(shape) != numel or any(s < 0 for s in shape):
+        raise runtime_error(f"shape '{list(requested)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def view(input, *shape) -> Tensor:
+    if len(shape) == 1 and isinstance(shape[0], DType):
+        raise runtime_error("view(dtype) is not supported by gradcli")
+    target = _infer_shape(shape_args(shape), input.data.size)
+    try:
+        np.reshape(input.data, target, copy=False)
+    except ValueError:
+        raise runtime_error("view size is not compatible with input tensor's size and stride (at "
+                            "least one dimension spans across two contiguous subspaces). Use "
+                            ".reshape(...) instead.") from None
+    return apply("view", (input,), shape=target)
+
+
+def reshape(input, *shape) -> Tensor:
+    target = _infer_shape(shape_args(shape), input.data.size)
+    try:
+        np.reshape(input.data, target, copy=False)
+    except ValueError:  # torch copies, then views the copy
+        return apply("unsafe_view", (input.clone(),), shape=target)
+    return apply("view", (input,), shape=target)
+
+
+def flatten(input, start_dim=0, end_dim=-1) -> Tensor:
+    if input.ndim == 0:
+        return reshape(input, 1)
+    s, e = normalize_dim(start_dim, input.ndim), normalize_dim(end_dim, input.ndim)
+    shape = input.data.shape
+    if s == e:
+        return input
+    return reshape(input, *shape[:s], math.prod(shape[s:e + 1]), *shape[e + 1:])
+
+
+def squeeze(input, dim=None) -> Tensor:
+    if dim is None:
+        return apply("squeeze", (input,))
+    return apply("squeeze_dim", (input,), dim=_dims(dim, input.ndim))
+
+
+def unsqueeze(input, dim) -> Tensor:
+    return apply("unsqueeze", (input,), dim=normalize_dim(dim, input.ndim + 1))
+
+
+def transpose(input, dim0, dim1) -> Tensor:
+    d0, d1 = normalize_dim(dim0, input.ndim), normalize_dim(dim1, input.ndim)
+    return apply("transpose", (input,), dim0=d0, dim1=d1)
+
+
+swapaxes = transpose
+
+
+def t(input) -> Tensor:
+    if input.ndim > 2:
+        raise runtime_error(f"t() expects a tensor with <= 2 dimensions, but self is "
+                            f"{input.ndim}D")
+    return apply("t", (input,))
+
+
+def permute(input, *dims) -> Tensor:
+    order = tuple(normalize_dim(d, input.ndim) for d in shape_args(dims))
+    if sorted(order) != list(range(input.ndim)):
+        raise runtime_error("permute(sparse_coo): number of dimensions in the tensor input does "
+                            "not match the length of the desired ordering of dimensions i.e. "
+                            f"input.dim() = {input.ndim} is not equal to len(dims) = {len(order)}")
+    return apply("permute", (input,), dims=order)
+
+
+def expand(input, *sizes) -> Tensor:
+    target = list(shape_args(sizes))
+    shape = input.data.shape
+    lead = len(target) - len(shape)
+    for i, s in enumerate(target):
+        if i >= lead and s == -1:
+            target[i] = shape[i - lead]
+        elif i >= lead and shape[i - lead] != 1 and shape[i - lead] != s:
+            raise runtime_error(
+                f"The expanded size of the tensor ({s}) must match the existing size "
+                f"({shape[i - lead]}) at non-singleton dimension {i}.  Target sizes: "
+                f"{list(shape_args(sizes))}.  Tensor sizes: {list(shape)}")
+    return apply("expand", (input,), shape=tuple(target))
+
+
+def expand_as(input, other) -> Tensor:
+    return expand(input, *other.data.shape)
+
+
+def transpose_T(input) -> Tensor:
+    """`x.T`: PermuteBackward0 (only `x.t()` is TBackward0)."""
+    if input.ndim < 2:
+        return input
+    return apply("permute", (input,), dims=tuple(reversed(range(input.ndim))))
+
+
+def transpose_mT(input) -> Tensor:
+    return transpose(input, -2, -1)
+
+
+def cat(tensors, dim=0) -> Tensor:
+    tensors = list(tensors)
+    if not tensors:
+        raise runtime_error("torch.cat(): expected a non-empty list of Tensors")
+    d = normalize_dim(dim, tensors[0].ndim)
+    dtype = tensors[0].dtype
+    for x in tensors[1:]:
+        dtype = dtypes.promote(dtype, x.dtype)
+    return apply("cat", tuple(tensors), dtype, dim=d)
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0) -> Tensor:
+    tensors = list(tensors)
+    if not tensors:
+        raise runtime_error("stack expects a non-empty TensorList")
+    shape = tensors[0].data.shape
+    for i, x in enumerate(tensors[1:], 1):
+        if x.data.shape != shape:
+            raise runtime_error(f"stack expects each tensor to be equal size, but got "
+                                f"{list(shape)} at entry 0 and {list(x.data.shape)} at entry {i}")
+    dtype = tensors[0].dtype
+    for x in tensors[1:]:
+        dtype = dtypes.promote(dtype, x.dtype)
+    return apply("stack", tuple(tensors), dtype, dim=normalize_dim(dim, len(shape) + 1))
+
+
+def unbind(input, dim=0) -> tuple:
+    d = normalize_dim(dim, input.ndim)
+    return tuple(apply("unbind", (input,), dim=d, index=i) for i in range(input.data.shape[d]))
+
+
+def chunk(input, chunks, dim=0) -> tuple:
+    d = normalize_dim(dim, input.ndim)
+    size = math.ceil(input.data.shape[d] / chunks)
+    return split(input, size, d)
+
+
+def split(input, split_size_or_sections, dim=0) -> tuple:
+    d = normalize_dim(dim, input.ndim)
+    n = input.data.shape[d]
+    if isinstance(split_size_or_sections, int):
+        bounds = list(range(0, n, split_size_or_sections)) + [n]
+    else:
+        bounds = list(np.cumsum([0, *split_size_or_sections]))
+    return tuple(apply("split", (input,), dim=d, key=slice(int(a), int(b)))
+                 for a, b in zip(bounds[:-1], bounds[1:]))
+
+
+def masked_fill(input, mask, value) -> Tensor:
+    value = value.item() if isinstance(value, Tensor) else value
+    return apply("masked_fill", (input,), mask=mask.data.astype(bool), value=value)
+
+
+def gather(input, dim, index) -> Tensor:
+    return apply("gather", (input,), dim=normalize_dim(dim, input.ndim), index=index.data)
+
+
+def index_select(input, dim, index) -> Tensor:
+    return apply("index_select", (input,), dim=normalize_dim(dim, input.ndim), index=index.data)
+
+
+def to(input, *args, dtype=None, **kwargs) -> Tensor:
+    target = dtype
+    for a in args:
+        if isinstance(a, (DType, type)):
+            target = a
+    if target is None:
+        return input
+    target = dtypes.parse(target)
+    if target is input.dtype:
+        return input  # NOTE: torch returns the tensor itself, not a copy
+    if input.requires_grad and not target.is_floating_point:
+        return Tensor(input.data.astype(target.np))  # int results cut the graph silently
+    return apply("to_copy", (input,), dtype=target.np)
+
+
+def _cast(dtype: DType):
+    def fn(input) -> Tensor:
+        return to(input, dtype)
+    return fn
+
+
+def contiguous(input) -> Tensor:
+    return input
+
+
+# ---- indexing -------------------------------------------------------------------------
+
+
+def _index_part(k):
+    if isinstance(k, Tensor):
+        if k.dtype.category == dtypes.INT and k.ndim == 0:
+            return int(k.data)
+        return k.data
+    if isinstance(k, list):
+        return np.asarray([x.item() if isinstance(x, Tensor) else x for x in k])
+    return k
+
+
+def _normalize_key(key, ndim):
+    parts = [_index_part(k) for k in (key if isinstance(key, tuple) else (key,))]
+    advanced = any(isinstance(p, np.ndarray) or isinstance(p, bool) for p in parts)
+    return parts, advanced
+
+
+def getitem(t, key) -> Tensor:
+    parts, advanced = _normalize_key(key, t.ndim)
+    if advanced:
+        k = tuple(parts)
+        _check_advanced(t, k)
+        return apply("index", (t,), key=k)
+    return _basic_index(t, parts)
+
+
+def _check_advanced(t, key):
+    try:
+        t.data[key]
+    except IndexError as e:
+        raise index_error(str(e)) from None
+
+
+def _basic_index(t, parts) -> Tensor:
+    used = builtins.sum(1 for p in parts if p is not None and p is not Ellipsis)
+    if used > t.ndim:
+        if t.ndim == 0 and isinstance(parts[0], int):
+            raise index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                              "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+        raise index_error(f"too many indices for tensor of dimension {t.ndim}")
+    if Ellipsis in parts:
+        i = parts.index(Ellipsis)
+        parts = parts[:i] + [slice(None)] * (t.ndim - used) + parts[i + 1:]
+    out, dim = t, 0
+    for p in parts:
+        if p is None:
+            out = apply("unsqueeze", (out,), dim=dim)
+            dim += 1
+        elif isinstance(p, slice):
+            if p.step is not None and p.step <= 0:
+                raise value_error("step must be greater than zero")
+            out = apply("slice", (out,), dim=dim, key=p)
+            dim += 1
+        elif isinstance(p, int):
+            size = out.data.shape[dim]
+            if not -size <= p < size:
+                raise index_error(f"index {p} is out of bounds for dimension {dim} with size "
+                                  f"{size}")
+            out = apply("select", (out,), dim=dim, index=p % size)
+        else:
+            raise index_error("only integers, slices (`:`), ellipsis (`...`), None and long or "
+                              "byte Variables are valid indices")
+    return out
+
+
+def setitem(t, key, value) -> None:
+    check_setitem(t)
+    parts, _ = _normalize_key(key, t.ndim)
+    k = tuple(parts)
+    v = as_tensor(value, t.dtype)
+    slot = t.data[k]
+    _check_expand(v.data.shape, np.shape(slot))
+    if is_grad_enabled() and (t.requires_grad or v.requires_grad):
+        commit_inplace(t, apply("copy_slices", (t, v), t.dtype, key=k))
+    else:
+        t._storage.before_write(bump=not t._bypass)
+        t.data[k] = v.data
+
+
+def check_setitem(t) -> None:
+    from .tensor import VIEW_INPLACE
+
+    leaf = t if t._base is None else t._base
+    if is_grad_enabled() and leaf.requires_grad and leaf.grad_fn is None and not t._bypass:
+        raise runtime_error(VIEW_INPLACE)
+
+
+def _check_expand(value_shape, slot_shape) -> None:
+    lead = len(slot_shape) - len(value_shape)
+    ok = lead >= 0 and all(v in (1, s) for v, s in zip(value_shape, slot_shape[lead:]))
+    if not ok:
+        for i in range(1, len(value_shape) + 1):
+            v = value_shape[-i]
+            s = slot_shape[-i] if i <= len(slot_shape) else 1
+            if v != 1 and v != s:
+                dim = len(slot_shape) - i if i <= len(slot_shape) else 0
+                raise runtime_error(
+                    f"The expanded size of the tensor ({s}) must match the existing size ({v}) "
+                    f"at non-singleton dimension {dim}.  Target sizes: {list(slot_shape)}.  "
+                    f"Tensor sizes: {list(value_shape)}")
+
+
+# ---- in-place ops ---------------------------------------------------------------------
+
+
+def _inplace(fn):
+    def method(self, *args, **kwargs) -> Tensor:
+        check_inplace(self)
+        result = fn(self, *args, **kwargs)
+        if result.dtype is not self.dtype and not self.dtype.is_floating_point and \
+                result.dtype.is_floating_point:
+            raise runtime_error(f"result type {result.dtype.cpp} can't be cast to the desired "
+                                f"output type {self.dtype.cpp}")
+        return commit_inplace(self, result)  # the write casts to self's dtype
+    return method
+
+
+def _fill(self, value) -> Tensor:
+    value = value.item() if isinstance(value, Tensor) else value
+    return apply("fill", (self,), value=value)
+
+
+def _zero(self) -> Tensor:
+    return apply("zero", (self,))
+
+
+def _copy(self, src) -> Tensor:
+    src = as_tensor(src, self.dtype)
+    _check_expand(src.data.shape, self.data.shape)
+    return apply("copy", (self, src), self.dtype)
+
+
+# ---- autograd front-ends --------------------------------------------------------------
+
+
+def _as_list(x):
+    if x is None:
+        return None
+    return list(x) if isinstance(x, (list, tuple)) else [x]
+
+
+def _seed_grads(outputs, grad_outputs):
+    grads = []
+    for i, out in enumerate(outputs):
+        g = grad_outputs[i] if grad_outputs is not None and i < len(grad_outputs) else None
+        if g is None:
+            if out.data.size != 1:
+                raise runtime_error("grad can be implicitly created only for scalar outputs")
+            g = Tensor(np.ones(out.data.shape, out.data.dtype))
+        elif not isinstance(g, Tensor):
+            raise type_error(f"gradients can be either Tensors or None, but got "
+                             f"{type(g).__name__}")
+        elif g.data.shape != out.data.shape:
+            raise runtime_error(f"Mismatch in shape: grad_output[{i}] has a shape of "
+                                f"{Size(g.data.shape)!r} and output[{i}] has a shape of "
+                                f"{Size(out.data.shape)!r}.")
+        elif g.dtype is not out.dtype:
+            g = Tensor(g.data.astype(out.data.dtype))
+        grads.append(g)
+    return grads
+
+
+def _check_outputs(outputs) -> None:
+    for i, out in enumerate(outputs):
+        if not isinstance(out, Tensor):
+            raise type_error(f"element {i} of tensors is not a Tensor")
+        if not out.requires_grad:
+            raise runtime_error(f"element {i} of tensors does not require grad and does not have "
+                                "a grad_fn")
+
+
+def _grad_list(grad_tensors):
+    if grad_tensors is None:
+        return None
+    if isinstance(grad_tensors, (int, float)):
+        raise type_error(f"'{type(grad_tensors).__name__}' object is not iterable")
+    return list(grad_tensors) if isinstance(grad_tensors, (list, tuple)) else [grad_tensors]
+
+
+def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+                      inputs=None) -> None:
+    outputs = _as_list(tensors)
+    grads = _grad_list(grad_tensors[0] if isinstance(grad_tensors, list) and
+                       len(grad_tensors) == 1 and isinstance(grad_tensors[0], (list, float, int))
+                       else grad_tensors)
+    _check_outputs(outputs)
+    seeds = _seed_grads(outputs, grads)
+    keep = create_graph if retain_graph is None else retain_graph
+    with _grad_mode(create_graph):
+        run_backward(outputs, seeds, keep_graph=bool(keep), create_graph=bool(create_graph),
+                     inputs=_as_list(inputs), ns=NAMESPACE)
+
+
+def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+                  only_inputs=True, allow_unused=None, is_grads_batched=False,
+                  materialize_grads=False) -> tuple:
+    outs, ins = _as_list(outputs), _as_list(inputs)
+    _check_outputs(outs)
+    for t in ins:
+        if not t.requires_grad:
+            raise runtime_error("One of the differentiated Tensors does not require grad")
+    seeds = _seed_grads(outs, _grad_list(grad_outputs))
+    keep = create_graph if retain_graph is None else retain_graph
+    with _grad_mode(create_graph):
+        record = run_backward(outs, seeds, keep_graph=bool(keep), create_graph=bool(create_graph),
+                              inputs=ins, capture=True, ns=NAMESPACE)
+    results = []
+    for i, (t, g) in enumerate(zip(ins, record.captured)):
+        if g is None:
+            if materialize_grads:
+                results.append(Tensor(np.zeros(t.data.shape, t.data.dtype)))
+                continue
+            if not allow_unused:
+                raise runtime_error(f"The differentiated Tensor at index {i} appears to not have "
+                                    "been used in the graph. Set allow_unused=True if this is "
+                                    "the desired behavior.")
+            results.append(None)
+        else:
+            results.append(g if create_graph else Tensor(g))
+    return tuple(results)
+
+
+# ---- grad mode ------------------------------------------------------------------------
+
+
+class _GradMode:
+    """no_grad / enable_grad / set_grad_enabled: context managers that restore the mode."""
+
+    def __init__(self, enabled: bool, name: str, immediate: bool = False):
+        self.enabled, self.name, self.previous = enabled, name, []
+        self.applied = immediate
+        if immediate:  # torch.set_grad_enabled(False) takes effect at once, even without `with`
+            self.previous.append(is_grad_enabled())
+            set_grad_enabled_flag(enabled)
+
+    def __enter__(self):
+        if self.applied:
+            self.applied = False
+        else:
+            self.previous.append(is_grad_enabled())
+            set_grad_enabled_flag(self.enabled)
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        set_grad_enabled_flag(self.previous.pop())
+        return False
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.grad_mode.{self.name} object>"
+
+
+def no_grad() -> _GradMode:
+    return _GradMode(False, "no_grad")
+
+
+def enable_grad() -> _GradMode:
+    return _GradMode(True, "enable_grad")
+
+
+def set_grad_enabled(mode) -> _GradMode:
+    return _GradMode(bool(mode), "set_grad_enabled", immediate=True)
+
+
+class _grad_mode:
+    """Grad mode during a backward pass: on only when building the gradient's graph."""
+
+    def __init__(self, create_graph):
+        self.create_graph = bool(create_graph)
+
+    def __enter__(self):
+        self.previous = is_grad_enabled()
+        set_grad_enabled_flag(self.create_graph)
+
+    def __exit__(self, *exc):
+        set_grad_enabled_flag(self.previous)
+        return False
+
+
+# ---- the differentiable array namespace for create_graph ------------------------------
+
+
+def _scatter(g, shape, key):
+    return apply("index_backward", (g,), shape=tuple(shape), key=key)
+
+
+def _unscatter(g, key):
+    return apply("masked_slots", (g,), key=key)
+
+
+def _sum_xp(a, axis=None, keepdims=False):
+    return sum(a) if axis is None and not keepdims else sum(a, dim=axis, keepdim=keepdims)
+
+
+NAMESPACE.XP = SimpleNamespace(
+    cos=cos, sin=sin, cosh=cosh, sinh=sinh, exp=exp, log=log, sign=sign,
+    where=lambda c, a, b: where(c if isinstance(c, Tensor) else Tensor(np.asarray(c)), a, b),
+    sum=_sum_xp, broadcast_to=lambda a, shape: expand(a, *shape),
+    reshape=lambda a, shape: reshape(a, *shape),
+    transpose=lambda a, axes=None: transpose_T(a) if axes is None else permute(a, *axes),
+    swapaxes=transpose, matmul=matmul, scatter=_scatter, unscatter=_unscatter,
+    cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
+    flip=lambda a, dim: getitem(a, (slice(None),) * dim + (slice(None, None, -1),)),
+    cumsum=lambda a, dim: cumsum(a, dim), saved_tensors=saved_tensors,
+)
+
+
+# ---- Tensor methods: the same functions, bound -------------------------------------------
+
+METHOD_FUNCTIONS = dict(
+    add=add, sub=sub, subtract=sub, mul=mul, multiply=mul, div=div, divide=div,
+    true_divide=div, floor_divide=floor_divide, remainder=remainder, pow=pow, square=square,
+    exp=exp, log=log, sin=sin, cos=cos, tan=tan, tanh=tanh, sigmoid=sigmoid, sqrt=sqrt,
+    rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1, log2=log2, log10=log10,
+    sinh=sinh, cosh=cosh, atan=atan, neg=neg, negative=neg, abs=abs, sign=sign, relu=relu,
+    floor=floor, round=round, maximum=maximum, minimum=minimum, clamp=clamp, clip=clamp,
+    clamp_min=clamp_min, clamp_max=clamp_max, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    isnan=isnan, isfinite=isfinite, logical_not=logical_not, allclose=allclose, equal=equal,
+    sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
+    argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
+    mm=mm, mv=mv, dot=dot, matmul=matmul, view=view, reshape=reshape, flatten=flatten,
+    squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=transpose, t=t,
+    permute=permute, expand=expand, expand_as=expand_as, unbind=unbind, chunk=chunk,
+    split=split, masked_fill=masked_fill, gather=gather, index_select=index_select, to=to,
+    float=_cast(dtypes.float32), double=_cast(dtypes.float64), half=_cast(dtypes.float16),
+    long=_cast(dtypes.int64), int=_cast(dtypes.int32), bool=_cast(dtypes.bool_),
+    contiguous=contiguous,
+)
+INPLACE_FUNCTIONS = dict(
+    add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
+    clamp_max_=clamp_max, neg_=neg, exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
+    sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
+    copy_=_copy, masked_fill_=masked_fill,
+)
+
+
+def _reflected(fn):
+    return lambda self, other: fn(other, self)
+
+
+def _compare_dunder(fn, when_none):
+    def dunder(self, other):
+        if other is None or not isinstance(other, (Tensor, bool, int, float)):
+            return when_none
+        return fn(self, other)
+    return dunder
+
+
+def _install_methods() -> None:
+    for name, fn in METHOD_FUNCTIONS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in INPLACE_FUNCTIONS.items():
+        setattr(Tensor, name, _inplace(fn))
+    dunders = dict(
+        __add__=add, __radd__=_reflected(add), __sub__=sub, __rsub__=_reflected(sub),
+        __mul__=mul, __rmul__=_reflected(mul), __truediv__=div, __rtruediv__=_reflected(div),
+        __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
+        __mod__=remainder, __pow__=pow, __rpow__=_reflected(pow), __matmul__=matmul,
+        __rmatmul__=_reflected(matmul), __neg__=neg, __pos__=lambda self: self, __abs__=abs,
+        __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True), __lt__=lt,
+        __le__=le, __gt__=gt, __ge__=ge, __getitem__=getitem, __setitem__=setitem,
+        __invert__=logical_not,
+        __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
+        __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
+        __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
+        __itruediv__=_inplace(div), __ipow__=_inplace(pow), __imatmul__=_inplace(matmul),
+    )
+    for name, fn in dunders.items():
+        setattr(Tensor, name, fn)
+    Tensor.T = property(transpose_T)
+    Tensor.mT = property(transpose_mT)
+
+
+_install_methods()

@@ -1,0 +1,156 @@
+"""Sympy forms of the ops whose numpy forward cannot run on object arrays of expressions.
+
+Only forwards live here: the cross-check differentiates them with sympy itself. Kinks are
+written so that sympy's own derivative gives PyTorch's convention (strict inequalities, Abs
+whose derivative sign(0) is 0, ties split in half). sympy is imported on first use, so a run
+without the check never pays for it.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+
+@functools.cache
+def sp():
+    import sympy
+
+    return sympy
+
+
+def number(v):
+    """A Python/numpy number as an exact-looking sympy number: 2.0 -> 2, 0.1 -> 0.1."""
+    v = v.item() if hasattr(v, "item") else v
+    if isinstance(v, (bool, int)) or (isinstance(v, float) and v.is_integer() and abs(v) < 2**53):
+        return sp().Integer(int(v))
+    if isinstance(v, float) and not np.isfinite(v):
+        return sp().nan if np.isnan(v) else (sp().oo if v > 0 else -sp().oo)
+    return sp().Float(repr(float(v)), 17)
+
+
+def elementwise(fn, *arrays):
+    out = np.frompyfunc(fn, len(arrays), 1)(*arrays)
+    return np.asarray(out, dtype=object)
+
+
+_UNARY = {
+    "exp": lambda e: sp().exp(e),
+    "log": lambda e: sp().log(e),
+    "sin": lambda e: sp().sin(e),
+    "cos": lambda e: sp().cos(e),
+    "tan": lambda e: sp().tan(e),
+    "tanh": lambda e: sp().tanh(e),
+    "sinh": lambda e: sp().sinh(e),
+    "cosh": lambda e: sp().cosh(e),
+    "atan": lambda e: sp().atan(e),
+    "sigmoid": lambda e: 1 / (1 + sp().exp(-e)),
+    "relu": lambda e: sp().Piecewise((e, e > 0), (0, True)),
+    "sqrt": lambda e: sp().sqrt(e),
+    "rsqrt": lambda e: 1 / sp().sqrt(e),
+    "reciprocal": lambda e: 1 / e,
+    "Abs": lambda e: sp().Abs(e),
+    "sign": lambda e: sp().sign(e),
+    "log1p": lambda e: sp().log(1 + e),
+    "expm1": lambda e: sp().exp(e) - 1,
+    "log2": lambda e: sp().log(e, 2),
+    "log10": lambda e: sp().log(e, 10),
+    "floor": lambda e: sp().floor(e),
+    "round_": lambda e: sp().Function("round")(e) if not e.is_number else sp().Integer(round(e)),
+}
+
+
+def unary(name: str):
+    fn = _UNARY[name]
+    return lambda a: elementwise(fn, a)
+
+
+def pow_scalar(a, exponent):
+    n = number(exponent)
+    return elementwise(lambda e: e**n, a)
+
+
+def rpow(a, base):
+    n = number(base)
+    return elementwise(lambda e: n**e, a)
+
+
+def clamp(a, min=None, max=None):
+    lo = None if min is None else number(min)
+    hi = None if max is None else number(max)
+
+    def one(e):
+        pieces = []
+        if lo is not None:
+            pieces.append((lo, e < lo))
+        if hi is not None:
+            pieces.append((hi, e > hi))
+        return sp().Piecewise(*pieces, (e, True))
+
+    return elementwise(one, a)
+
+
+def _tie_halves(x, y):
+    return sp().Piecewise((x, x > y), (y, x < y), ((x + y) / 2, True))
+
+
+def maximum(a, b):
+    return elementwise(_tie_halves, *np.broadcast_arrays(a, b))
+
+
+def _tie_halves_min(x, y):
+    return sp().Piecewise((x, x < y), (y, x > y), ((x + y) / 2, True))
+
+
+def minimum(a, b):
+    return elementwise(_tie_halves_min, *np.broadcast_arrays(a, b))
+
+
+def where(cond, a, b):
+    return np.where(cond, a, b)
+
+
+def masked_fill(a, mask, value):
+    return np.where(mask, number(value), a)
+
+
+def _mean_of_ties(a, ties):
+    # NOTE: the value is the extremum; the form is the mean of the tied elements, so that
+    # sympy's derivative splits the gradient evenly among ties, as torch does.
+    picked = a[ties]
+    return np.asarray(picked.sum() / picked.size, dtype=object)
+
+
+def max_all(a, ties):
+    return _mean_of_ties(a, ties)
+
+
+def min_all(a, ties):
+    return _mean_of_ties(a, ties)
+
+
+def _mean_of_ties_dim(a, ties, dim, keepdim):
+    picked = np.where(ties, a, 0).sum(axis=dim, keepdims=keepdim)
+    return picked / ties.sum(axis=dim, keepdims=keepdim)
+
+
+def amax(a, dim, keepdim, ties):
+    return _mean_of_ties_dim(a, ties, dim, keepdim)
+
+
+def amin(a, dim, keepdim, ties):
+    return _mean_of_ties_dim(a, ties, dim, keepdim)
+
+
+def norm(a):
+    return np.asarray(sp().sqrt((a * a).sum()), dtype=object)
+
+
+def sym_softmax(a, dim):
+    e = elementwise(_UNARY["exp"], a)
+    return e / e.sum(axis=dim, keepdims=True)
+
+
+def sym_log_softmax(a, dim):
+    e = elementwise(_UNARY["exp"], a)
+    return a - elementwise(_UNARY["log"], e.sum(axis=dim, keepdims=True))

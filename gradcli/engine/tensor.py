@@ -1,0 +1,491 @@
+"""Tensor: numpy data with PyTorch's autograd semantics. Every op goes through `apply`."""
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+import numpy as np
+
+from . import autograd, dtypes, limits, trace
+from .autograd import AccumulateGrad, Meta, Node, Saved
+from .dtypes import DType
+from .errors import index_error, runtime_error, type_error, value_error, warn
+from .ops import OPS, VIEWS
+
+_grad_enabled = True
+
+
+def is_grad_enabled() -> bool:
+    return _grad_enabled
+
+
+def set_grad_enabled_flag(flag: bool) -> None:
+    global _grad_enabled
+    _grad_enabled = bool(flag)
+
+
+class Storage:
+    """What a tensor shares with its views and detached aliases: the version counter, and the
+    trace snapshots to freeze before the shared memory is written."""
+
+    __slots__ = ("version", "watchers")
+
+    def __init__(self):
+        self.version = 0
+        self.watchers = None
+
+    def before_write(self, bump: bool = True) -> None:
+        if not bump:
+            return  # a write through `.data`: invisible to autograd and to the check, as torch
+        if self.watchers:
+            for w in self.watchers:
+                w.freeze()
+            self.watchers = None
+        self.version += 1
+
+
+class Size(tuple):
+    """torch.Size."""
+
+    def __repr__(self) -> str:
+        return f"torch.Size([{', '.join(map(str, self))}])"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        return math.prod(self)
+
+
+NONLEAF_GRAD_WARNING = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If "
+    "you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. "
+    "See github.com/pytorch/pytorch/pull/30531 for more information.")
+SCALAR_WARNING = ("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                  "behavior.\nConsider using tensor.detach() first.")
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+
+
+def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> "Tensor":
+    """Run one op forward; record a graph node (and a trace entry) when gradients flow."""
+    op = OPS[op_name]
+    arrays = tuple(t.data if dtype is None or t.data.dtype == dtype.np else t.data.astype(dtype.np)
+                   for t in inputs)
+    out = np.asarray(op.forward(*arrays, **params))
+    limits.check_elements(out.size)
+    result = Tensor(out)
+    if op_name in VIEWS:
+        result._storage = inputs[0]._storage
+        base = inputs[0]._base
+        result._base = inputs[0] if base is None else base
+    if _grad_enabled and any(t.requires_grad for t in inputs):
+        result.requires_grad = True
+        result.grad_fn = _make_node(op, inputs, arrays, out, result, params)
+        if trace.enabled:
+            result._record = trace.op_record(op, inputs, params)
+    return result
+
+
+def _make_node(op, inputs, arrays, out, result, params) -> Node:
+    # What torch saves: what the gradients of the inputs that require grad read. Only those
+    # are version-checked and freed; the other inputs' formulas may read more (kept unchecked).
+    real = {c for i, t in enumerate(inputs) if t.requires_grad and i < len(op.needs)
+            for c in op.needs[i]}
+    read = {c for needs in op.needs for c in needs}
+    metas = tuple(Meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs))
+    node = Node(op, params, tuple(_edge(t) for t in inputs), metas, (), (), out.shape)
+    if not read:
+        return node
+    saved_inputs, refs = [], []
+    for i, (a, t) in enumerate(zip(arrays, inputs)):
+        letter = "abc"[i] if i < 3 else ""
+        if letter and letter in read:
+            saved_inputs.append(a)
+            checked = letter in real and a is t.data
+            refs.append(Saved(t._storage if checked else None, t, None, i))
+        else:
+            saved_inputs.append(Meta(a.shape, a.dtype))
+    if "o" in read:
+        refs.append(Saved(result._storage if "o" in real else None, None, node, -1))
+    node.saved = (tuple(saved_inputs), out if "o" in read else Meta(out.shape, out.dtype))
+    node.saved_refs = tuple(refs)
+    node.frees = bool(real)
+    return node
+
+
+def _edge(t):
+    if not t.requires_grad:
+        return None
+    return t.grad_fn if t.grad_fn is not None else accumulator(t)
+
+
+def accumulator(t) -> AccumulateGrad:
+    if t._accumulator is None:
+        t._accumulator = AccumulateGrad(t)
+    return t._accumulator
+
+
+def as_tensor(v, dtype: DType | None = None) -> "Tensor":
+    """A Python number (or a tensor) as an operand of `dtype`: torch's wrapped numbers."""
+    if isinstance(v, Tensor):
+        return v
+    if isinstance(v, (bool, int, float)):
+        return Tensor(np.asarray(v, dtype=(dtype or dtypes.scalar_dtype(v)).np))
+    raise type_error(f"unsupported operand type: '{type(v).__name__}'")
+
+
+def broadcast_shape(a, b) -> tuple:
+    sa, sb = tuple(a), tuple(b)
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    for i in reversed(range(n)):
+        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+            raise runtime_error(f"The size of tensor a ({pa[i]}) must match the size of tensor b "
+                                f"({pb[i]}) at non-singleton dimension {i}")
+    return tuple(max(x, y) for x, y in zip(pa, pb))
+
+
+def normalize_dim(dim, ndim: int) -> int:
+    lo, hi = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise type_error(f"dim must be an int, not {type(dim).__name__}")
+    if dim < lo or dim > hi:
+        raise index_error(f"Dimension out of range (expected to be in range of [{lo}, {hi}], "
+                          f"but got {dim})")
+    return dim % ndim if ndim else 0
+
+
+def shape_args(args) -> tuple:
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    for s in args:
+        if not isinstance(s, int) or isinstance(s, bool):
+            raise type_error(f"expected a sequence of integers, but got {type(s).__name__}")
+    return tuple(args)
+
+
+class Tensor:
+    __slots__ = ("data", "_requires_grad", "_grad", "grad_fn", "_storage", "_base",
+                 "_hooks", "_record", "_accumulator", "_bypass", "__weakref__")
+    __hash__ = object.__hash__
+
+    def __init__(self, data: np.ndarray, requires_grad: bool = False):
+        self.data = data
+        self._requires_grad = requires_grad
+        self._grad = None
+        self.grad_fn = None
+        self._storage = Storage()
+        self._base = None
+        self._hooks = None
+        self._record = None
+        self._accumulator = None
+        self._bypass = False  # `.data` aliases write without bumping the version, as torch
+
+    # ---- attributes -----------------------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag) -> None:
+        self._requires_grad = flag
+
+    @property
+    def dtype(self) -> DType:
+        return dtypes.of_array(self.data)
+
+    @property
+    def shape(self) -> Size:
+        return Size(self.data.shape)
+
+    @property
+    def ndim(self) -> int:
+        return self.data.ndim
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.grad_fn is None
+
+    @property
+    def retains_grad(self) -> bool:
+        return self.grad_fn is not None and self.grad_fn.retained is self
+
+    @property
+    def _version(self) -> int:
+        return self._storage.version
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and self.grad_fn.retained is not self and self._grad is None:
+            warn(NONLEAF_GRAD_WARNING)
+        return self._grad
+
+    def set_grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise type_error("assigned grad expected to be a Tensor or None but got grad of "
+                                 f"type {type(value).__name__}")
+            if value.data.shape != self.data.shape:
+                raise runtime_error(
+                    f"attempting to assign a gradient of size '{list(value.data.shape)}' to a "
+                    f"tensor of size '{list(self.data.shape)}'. Please ensure that the gradient "
+                    "and the tensor are the same size")
+            if value.dtype is not self.dtype:
+                raise runtime_error(
+                    f"attempting to assign a gradient with dtype '{value.dtype.c}' to a tensor "
+                    f"with grad_dtype '{self.dtype.cpp}'. The gradient must match the tensor's "
+                    "grad_dtype (defaults to the tensor's dtype). You can set the tensor's "
+                    "grad_dtype attribute with a specific dtype, or None to allow any dtype. Set "
+                    "grad_dtype with caution. Diverging the dtypes of a tensor and its gradient "
+                    "may break downstream systems that assume they match.")
+        self._grad = value
+
+    def set_requires_grad(self, flag) -> None:
+        """`t.requires_grad = flag` (the attribute form; its messages differ from the method's)."""
+        if not isinstance(flag, bool):
+            raise runtime_error("requires_grad must be a bool")
+        if self.grad_fn is not None:
+            if flag:
+                raise runtime_error("you can only change requires_grad flags of leaf variables.")
+            raise runtime_error(_NONLEAF_REQUIRES_GRAD)
+        if flag and not self.dtype.is_floating_point:
+            raise runtime_error("only Tensors of floating point and complex dtype can require "
+                                "gradients")
+        self._requires_grad = flag
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        if self.grad_fn is not None:
+            if not requires_grad:
+                raise runtime_error(_NONLEAF_REQUIRES_GRAD)
+            return self
+        if requires_grad and not self.dtype.is_floating_point:
+            raise runtime_error("only Tensors of floating point dtype can require gradients")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    def set_data(self, value) -> None:
+        if not isinstance(value, Tensor):
+            raise type_error(f"data must be a Tensor, not {type(value).__name__}")
+        self.data = value.data
+        self._record = None
+
+    @property
+    def alias(self) -> "Tensor":
+        """`t.data`: same memory, no graph, and writes through it are invisible to autograd."""
+        t = Tensor(self.data)
+        t._storage, t._bypass = self._storage, True
+        return t
+
+    # ---- autograd -------------------------------------------------------------------
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+        from .functions import autograd_backward
+
+        autograd_backward([self], None if gradient is None else [gradient], retain_graph,
+                          create_graph, inputs=inputs)
+
+    def retain_grad(self) -> None:
+        if not self.requires_grad:
+            raise runtime_error("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is not None:
+            self.grad_fn.retained = self
+
+    def register_hook(self, hook):
+        if not self.requires_grad:
+            raise runtime_error("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is None:
+            hooks = self._hooks = self._hooks or []
+        else:
+            hooks = self.grad_fn.pre_hooks = self.grad_fn.pre_hooks or []
+        hooks.append(hook)
+        return RemovableHandle(hooks, hook)
+
+    def detach(self) -> "Tensor":
+        t = Tensor(self.data)
+        t._storage = self._storage  # shares memory and version counter, as torch
+        return t
+
+    def detach_(self) -> "Tensor":
+        if self._base is not None and self._base.requires_grad:
+            raise runtime_error(_DETACH_VIEW)
+        self.grad_fn, self._requires_grad, self._record = None, False, None
+        return self
+
+    def clone(self) -> "Tensor":
+        return apply("clone", (self,))
+
+    def zero_(self) -> "Tensor":
+        return self.fill_(0)
+
+    # ---- values ---------------------------------------------------------------------
+    def item(self):
+        if self.data.size != 1:
+            raise runtime_error(f"a Tensor with {self.data.size} elements cannot be converted "
+                                "to Scalar")
+        return self.data.reshape(()).item()
+
+    def tolist(self):
+        return self.data.tolist()
+
+    def numel(self) -> int:
+        return int(self.data.size)
+
+    def dim(self) -> int:
+        return self.data.ndim
+
+    def size(self, dim=None):
+        if dim is None:
+            return self.shape
+        return self.data.shape[normalize_dim(dim, self.ndim)]
+
+    def __len__(self) -> int:
+        if not self.data.ndim:
+            raise type_error("len() of a 0-d tensor")
+        return self.data.shape[0]
+
+    def __iter__(self):
+        if not self.data.ndim:
+            raise type_error("iteration over a 0-d tensor")
+        return iter([apply("unbind", (self,), dim=0, index=i) for i in range(len(self))])
+
+    def __bool__(self) -> bool:
+        if self.data.size != 1:
+            raise runtime_error("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.data.reshape(()))
+
+    def __float__(self) -> float:
+        self._scalar_conversion()
+        return float(self.data.reshape(()))
+
+    def __int__(self) -> int:
+        if self.data.size != 1:
+            raise value_error("only one element tensors can be converted to Python scalars")
+        return int(self.data.reshape(()))
+
+    def __index__(self) -> int:
+        if self.dtype.category != dtypes.INT or self.data.size != 1:
+            raise type_error("only integer tensors of a single element can be converted to an "
+                             "index")
+        return int(self.data.reshape(()))
+
+    def _scalar_conversion(self) -> None:
+        if self.data.size != 1:
+            raise value_error("only one element tensors can be converted to Python scalars")
+        if self.requires_grad:
+            warn(SCALAR_WARNING, once_per_process=True)
+
+    def __format__(self, spec: str) -> str:
+        if self.data.ndim == 0:
+            return format(self.item(), spec)
+        if spec:
+            raise type_error("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    def __repr__(self) -> str:
+        from .tensor_repr import format_tensor
+
+        name = self.grad_fn.op.grad_fn if self.grad_fn is not None else None
+        return format_tensor(self.data, self.dtype.name, requires_grad=self.requires_grad,
+                             grad_fn_name=name)
+
+    __str__ = __repr__
+
+
+_NONLEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")
+_DETACH_VIEW = (
+    "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+    "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+    "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+    "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+
+
+class RemovableHandle:
+    """What register_hook returns; remove() takes the hook out again."""
+
+    __slots__ = ("_hooks", "_hook")
+
+    def __init__(self, hooks, hook):
+        self._hooks, self._hook = hooks, hook
+
+    def remove(self) -> None:
+        if self._hook in self._hooks:
+            self._hooks.remove(self._hook)
+
+    def __repr__(self) -> str:
+        return "<torch.utils.hooks.RemovableHandle object>"
+
+
+# ---- in-place writes ------------------------------------------------------------------
+
+
+def check_inplace(t: Tensor) -> None:
+    if not _grad_enabled or t._bypass:
+        return
+    if t.requires_grad and t.grad_fn is None and t._base is None:
+        raise runtime_error(LEAF_INPLACE)
+    base = t._base
+    if base is not None and base.requires_grad and base.grad_fn is None:
+        raise runtime_error(VIEW_INPLACE)
+
+
+def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
+    """Write an out-of-place result into t's memory; t takes over its grad_fn (PyTorch's
+    in-place ops keep the tensor's identity, bump its version and rewrite its grad_fn)."""
+    node = result.grad_fn
+    if node is not None and node.saved:
+        # NOTE: an in-place op that needs t's old value saves a copy (torch's original_self).
+        inputs, out = node.saved
+        node.saved = (tuple(a.copy() if a is t.data else a for a in inputs), out)
+        node.saved_refs = tuple(r for r in node.saved_refs if r.storage is not t._storage
+                                or r.output_of is not None)
+    t._storage.before_write(bump=not t._bypass)
+    if result.data.shape != t.data.shape:
+        raise runtime_error(f"output with shape {list(t.data.shape)} doesn't match the "
+                            f"broadcast shape {list(result.data.shape)}")
+    np.copyto(t.data, result.data, casting="unsafe")
+    if node is not None:
+        t.grad_fn, t._requires_grad, t._record = node, True, result._record
+        if node.out_shape != t.data.shape:
+            node.out_shape = t.data.shape
+    return t
+
+
+def accumulate_into(t: Tensor, grad, create_graph: bool) -> None:
+    """AccumulateGrad: the first gradient is copied; later ones are added in place (the same
+    object), or out of place when building a graph (create_graph=True), as torch."""
+    if create_graph:
+        if t._grad is None:
+            t._grad = apply("copy_grad", (grad,))
+        else:
+            t._grad = t._grad + grad
+        return
+    if t._grad is None:
+        t._grad = Tensor(np.array(grad, dtype=t.data.dtype, copy=True))
+    else:
+        t._grad._storage.before_write()
+        t._grad.data += grad.astype(t._grad.data.dtype, copy=False)
+
+
+def wrap_grad(array) -> Tensor:
+    return Tensor(array)
+
+
+def saved_tensors(node, inputs, out):
+    """The saved values as tensors linked into the graph, for VJPs under create_graph."""
+    inputs = list(inputs)
+    for ref in node.saved_refs:
+        if ref.index >= 0:
+            inputs[ref.index] = ref.tensor
+    if not isinstance(out, Meta):
+        t = Tensor(out, requires_grad=True)
+        t.grad_fn = node
+        out = t
+    return tuple(inputs), out
+
+
+# The namespace autograd.run_backward uses: hooks get tensors, create_graph runs VJPs on them.
+NAMESPACE = SimpleNamespace(accumulator=accumulator, accumulate_into=accumulate_into,
+                            wrap_grad=wrap_grad, XP=None)
