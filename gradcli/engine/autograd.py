@@ -116,6 +116,8 @@ class PassRecord:
     captured: list | None  # autograd.grad's results, in the order of `inputs`
     inputs: list | None
     create_graph: bool
+    capture: bool = False  # autograd.grad (results returned, .grad untouched)
+    hooks_ran: bool = False
 
 
 _listener: Callable[[PassRecord], None] | None = None
@@ -242,7 +244,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                           for i, t in enumerate(inputs)}
     needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
     record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
-                        list(inputs) if inputs is not None else None, create_graph)
+                        list(inputs) if inputs is not None else None, create_graph, capture)
     heap = [(e.seq, i, e) for i, e in enumerate(dict.fromkeys(entries)) if deps.get(e, 0) == 0]
     heapq.heapify(heap)
     tiebreak = itertools.count(len(heap))
@@ -258,6 +260,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                 continue
             if node.pre_hooks:
                 grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
+                record.hooks_ran = True
             if node.retained is not None:
                 _retain(node.retained, grad, record, create_graph, ns)
             if target_entries is not None and id(node) in target_entries:
@@ -298,6 +301,7 @@ def _to_input(xp, g, meta):
 def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns):
     if t._hooks:
         grad = _run_hooks(t._hooks, grad, wrap, unwrap)
+        record.hooks_ran = True
     if target_entries is not None and id(t._accumulator) in target_entries:
         record.captured[target_entries[id(t._accumulator)]] = grad
     if capture:

@@ -96,6 +96,9 @@ defop("atan", "AtanBackward0", np.arctan, lambda xp, g, o, a: (g / (a * a + 1),)
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (g * 0,), "", S.unary("floor"))
 defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (g * 0,), "", S.unary("round_"))
+defop("leaky_relu", "LeakyReluBackward0",
+      lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
+      lambda xp, g, o, a, slope: (g * ((a > 0) + (a <= 0) * slope),), "a", S.leaky_relu)
 defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,))
 defop("to_copy", "ToCopyBackward0", lambda a, dtype: a.astype(dtype),
       lambda xp, g, o, a, dtype: (g,), sym=lambda a, dtype: a.copy())
@@ -207,13 +210,18 @@ defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
 
 # ---- linear algebra -------------------------------------------------------------------
 defop("mm", "MmBackward0", np.matmul,
-      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(b)), xp.matmul(K.mT(a), g)), ("b", "a"))
+      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 defop("mv", "MvBackward0", np.matmul,
-      lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(a), g)), ("b", "a"))
+      lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 defop("dot", "DotBackward0", lambda a, b: np.asarray(np.dot(a, b)),
       lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
 defop("bmm", "UnsafeViewBackward0", np.matmul,
-      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(b)), xp.matmul(K.mT(a), g)), ("b", "a"))
+      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
+
+# F.linear with a bias: bias + input @ weight.t(), as one node.
+defop("addmm", "AddmmBackward0", lambda bias, a, b: bias + np.matmul(a, b),
+      lambda xp, g, o, bias, a, b: (g, xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)),
+      ("", "c", "b"))
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),

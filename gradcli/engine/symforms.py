@@ -65,6 +65,12 @@ def unary(name: str):
     return lambda a: elementwise(fn, a)
 
 
+def leaky_relu(a, slope):
+    k = number(slope)
+    # NOTE: at 0 torch gives the slope: the Piecewise takes the negative branch there.
+    return elementwise(lambda e: sp().Piecewise((e, e > 0), (k * e, True)), a)
+
+
 def pow_scalar(a, exponent):
     n = number(exponent)
     return elementwise(lambda e: e**n, a)

@@ -1,0 +1,98 @@
+"""Run one session: parse, interpret on the engine, check every backward, collect the events.
+
+Pure: no printing, no exit. Renderers consume the events (streamed through `on_event`).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Callable
+
+from gradcli.engine import autograd, limits as engine_limits, trace
+from gradcli.engine.tensor import set_grad_enabled_flag
+from gradcli.language.limits import Limits
+from gradcli.report.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
+
+
+@dataclass
+class RunOptions:
+    check: bool = True  # the symbolic cross-check (--no-check turns it off)
+    rtol: float | None = None  # override the per-dtype tolerances
+    atol: float | None = None
+    limits: Limits = field(default_factory=Limits)
+    max_elements: int = engine_limits.max_elements
+
+
+def run_session(source: str, source_name: str, options: RunOptions | None = None,
+                on_event: Callable[[Event], None] | None = None) -> SessionResult:
+    """Run `source` as a gradcli session; every event also goes to `on_event` as it happens."""
+    from gradcli.language.parse import ScriptInvalid, parse
+
+    options = options or RunOptions()
+    result = SessionResult(source_name, source)
+
+    def emit(event: Event) -> None:
+        result.events.append(event)
+        if on_event is not None:
+            on_event(event)
+
+    try:
+        program = parse(source, source_name, options.limits)
+    except ScriptInvalid as e:
+        emit(InvalidEvent(e.line, e.col, e.message, e.hint, e.end_col))
+        return result
+    _run(program, options, result, emit)
+    return result
+
+
+def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
+    from gradcli.check.checker import Checker
+    from gradcli.language.interp import Interpreter
+
+    interpreter = Interpreter(program, emit, options.limits)
+    checker = Checker(interpreter.name_of, options.rtol, options.atol, enabled=options.check)
+    summary = result.summary
+
+    def on_pass(record: autograd.PassRecord) -> None:
+        summary.backward += 1
+        rows = _checked(checker, record)
+        summary.checked += sum(r.match is not None for r in rows)
+        summary.mismatches += sum(r.match is False for r in rows)
+        emit(BackwardEvent(interpreter.current_line, interpreter.current_source, tuple(rows),
+                           summary.backward))
+
+    _reset_engine(options)
+    autograd.set_backward_listener(on_pass)
+    try:
+        interpreter.run()
+    finally:
+        autograd.set_backward_listener(None)
+        trace.enabled = False
+        set_grad_enabled_flag(True)
+    summary.statements = interpreter.statements_executed
+
+
+def _checked(checker, record) -> list[GradRow]:
+    try:
+        return checker.check(record)
+    except Exception as e:  # a bug in the check must not take the session down with it
+        if os.environ.get("GRADCLI_DEBUG") == "1":
+            raise
+        return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
+
+
+def _reset_engine(options: RunOptions) -> None:
+    """Each session starts from PyTorch's fresh-process state."""
+    from gradcli.engine import rng
+
+    set_grad_enabled_flag(True)
+    trace.enabled = options.check
+    engine_limits.max_elements = options.max_elements
+    rng.default_generator = rng.Generator()
+
+
+def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:
+    """The output contract's JSON object for one session (used by the test-suite)."""
+    from gradcli.report.render_json import session_to_json
+
+    return session_to_json(run_session(source, filename, options))

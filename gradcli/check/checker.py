@@ -1,0 +1,270 @@
+"""Turns each finished backward()/autograd.grad() pass into checked gradient rows.
+
+For every tensor the pass touched: what the engine added, what sympy says it should add,
+and whether `.grad` after the call equals its value before plus that. A ledger per tensor
+keeps the symbolic history, so accumulated formulas read like `2*x + 3*x**2`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from gradcli.engine import trace
+from gradcli.engine.autograd import PassRecord
+from gradcli.report.events import GradRow
+
+from . import numeric
+from .symbolic import (Derived, Expectation, Replay, SymbolTable, TooLarge, _constant,
+                       choose_sample, differentiate, evaluate, leaf_records, matches,
+                       scalar_objective, tolerance)
+
+
+@dataclass
+class Target:
+    tensor: object
+    before: np.ndarray | None
+    added: np.ndarray
+    after: np.ndarray
+    result: object = None  # for autograd.grad: the returned gradient (x.grad is untouched)
+
+
+@dataclass
+class _History:
+    tensor: object  # kept so that its id is not reused
+    value: np.ndarray
+    formulas: list[str] | None
+
+
+class Checker:
+    def __init__(self, name_of: Callable[[object], str], rtol: float | None = None,
+                 atol: float | None = None, enabled: bool = True):
+        self.name_of, self.rtol, self.atol, self.enabled = name_of, rtol, atol, enabled
+        self.symbols = SymbolTable()
+        self.history: dict[int, _History] = {}
+        self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
+
+    # ---- the pass -------------------------------------------------------------------
+    def check(self, record: PassRecord) -> list[GradRow]:
+        if not self.enabled:
+            return self.unchecked_rows(record, "the check is off (--no-check)")
+        targets = self._targets(record)
+        expectations = self._expect(record, targets)
+        rows = [self._row(t, expectations.get(id(t.tensor))) for t in targets]
+        if record.create_graph:
+            self._derive(record, targets, expectations)
+        return rows
+
+    def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
+        return [self._row(t, _unchecked(reason)) for t in self._targets(record)]
+
+    def _targets(self, record: PassRecord) -> list[Target]:
+        out = [Target(t.tensor, t.before, np.asarray(t.added), _after(t.tensor))
+               for t in record.touched]
+        if record.capture:
+            for t, g in zip(record.inputs, record.captured):
+                if g is not None:
+                    value = np.asarray(getattr(g, "data", g))
+                    out.append(Target(t, None, value, value, result=g))
+        return out
+
+    def _expect(self, record, targets) -> dict:
+        if record.hooks_ran:
+            return {id(t.tensor): _unchecked("a hook changed gradients in this pass; gradcli "
+                                             "does not follow hooks symbolically")
+                    for t in targets}
+        roots = [getattr(r, "_record", None) for r in record.roots]
+        if any(r is None for r in roots):
+            return {id(t.tensor): _unchecked("the check was off when the graph was built")
+                    for t in targets}
+        try:
+            return self._symbolic(record, roots, targets)
+        except TooLarge as big:
+            try:
+                return numeric.expect(record, roots, targets, reason=str(big))
+            except TooLarge as bigger:
+                return {id(t.tensor): _unchecked(f"graph too large to check ({bigger})")
+                        for t in targets}
+
+    def _symbolic(self, record, roots, targets) -> dict:
+        name = self._name
+        cuts = {id(t.tensor._record): self.symbols.of(_CutLeaf(t.tensor), name(t.tensor))
+                for t in targets if _is_intermediate(t.tensor)}
+        leaves = {id(r): r for root in roots for r in leaf_records(root)}
+        plain = Replay(self.symbols, name)
+        objective = scalar_objective([plain.run(r) for r in roots], record.grad_outputs)
+        cut_objective = objective
+        if cuts:
+            cut = Replay(self.symbols, name, cuts)
+            cut_objective = scalar_objective([cut.run(r) for r in roots], record.grad_outputs)
+        all_symbols = list(self.symbols.names.values())
+        result = {}
+        for t in targets:
+            if _is_intermediate(t.tensor):
+                entries = [cuts[id(t.tensor._record)]]
+                source = cut_objective
+            else:
+                entries = [self.symbols.of(r, name(t.tensor)) for r in leaves.values()
+                           if r.tensor is t.tensor]
+                source = objective
+            result[id(t.tensor)] = self._derivative(source, entries, t, all_symbols)
+        return result
+
+    def _derivative(self, objective, entries, target, all_symbols) -> Expectation:
+        shape = np.shape(target.added)
+        if not entries:
+            zeros = np.zeros(shape)
+            return Expectation(zeros, np.full(shape, 0, dtype=object), "symbolic",
+                               "does not depend on this tensor")
+        sample = choose_sample(int(np.prod(shape)))
+        total = None
+        for e in entries:
+            d = differentiate(objective, e.symbols, sample)
+            total = d if total is None else total + d
+        symbols = [s.symbols for s in all_symbols]
+        values = [s.values for s in all_symbols]
+        mask = None
+        if sample is not None:
+            mask = np.zeros(total.size, dtype=bool)
+            mask[sample] = True
+            mask = mask.reshape(total.shape)
+            picked = evaluate(np.asarray(total[mask], dtype=object), symbols, values)
+            added = np.full(total.shape, np.nan)
+            added[mask] = picked
+            note = f"sympy on {len(sample)} sampled elements of {total.size}"
+            return Expectation(added, total, "sampled", note, mask)
+        added = evaluate(total, symbols, values)
+        return Expectation(added, total, "symbolic", "sympy's derivative of the recorded forward")
+
+    # ---- rows -----------------------------------------------------------------------
+    def _row(self, t: Target, exp: Expectation | None) -> GradRow:
+        dtype = t.tensor.dtype.name
+        rtol, atol = tolerance(dtype, self.rtol, self.atol)
+        if exp is None:
+            exp = _unchecked("no expectation")
+        history = None if t.result is not None else self.history.get(id(t.tensor))
+        formulas = _formula_text(exp)
+        accumulated, note = self._accumulated(history, t, formulas, exp.note)
+        if t.result is not None:
+            note += "; returned by autograd.grad (.grad untouched)"
+        expected = None
+        match = None
+        worst = None
+        if exp.method != "none":
+            base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
+            expected = base + exp.added
+            match, worst = matches(t.after, expected, rtol, atol, exp.mask)
+            if exp.mask is not None:
+                expected = np.where(exp.mask, expected, np.nan)
+        if t.result is None:
+            self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True),
+                                                  accumulated)
+        return GradRow(
+            name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
+            grad=_json(t.after), added=_json(t.added),
+            expected=None if expected is None else _json(expected),
+            formula=accumulated, added_formula=formulas, method=exp.method, match=match,
+            note=note, max_error=worst, tolerance=(rtol, atol))
+
+    def _accumulated(self, history, t: Target, formulas, note):
+        if formulas is None:
+            return None, note
+        if t.before is None:
+            return formulas, note
+        if history is not None and history.formulas is not None and \
+                np.array_equal(history.value, t.before, equal_nan=True):
+            return [_join(a, b) for a, b in zip(history.formulas, formulas)], note
+        before = np.asarray(t.before).reshape(-1)
+        if not before.any():
+            return formulas, note + "; .grad was zeroed before this call"
+        return ([_join(_number_text(v), f) for v, f in zip(before, formulas)],
+                note + "; .grad was set by hand before this call")
+
+    def _derive(self, record, targets, expectations) -> None:
+        """Under create_graph, the check side of each new gradient is sympy's derivative, so a
+        second derivative differentiates sympy's first one, never the engine's VJP graph."""
+        roots = [r._record for r in record.roots]
+        leaves = list({id(r): r for root in roots for r in leaf_records(root)}.values())
+        for t in targets:
+            exp = expectations.get(id(t.tensor))
+            if exp is None or exp.method != "symbolic":
+                continue
+            holder = t.result if t.result is not None else t.tensor._grad
+            exprs = exp.formulas + self._previous_exprs(t)
+            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves)
+            holder._record = derived
+            if t.result is None:
+                self.derived[id(t.tensor)] = derived
+
+    def _previous_exprs(self, t: Target):
+        if t.before is None or t.result is not None:
+            return 0
+        prev = self.derived.get(id(t.tensor))
+        if prev is not None and np.array_equal(prev.value, t.before, equal_nan=True):
+            return prev.exprs
+        return _constant(np.asarray(t.before))
+
+    def _name(self, tensor) -> str:
+        return self.name_of(tensor) or "tensor"
+
+
+class _CutLeaf:
+    """An intermediate tensor seen as an independent variable (retain_grad, grad wrt it)."""
+
+    def __init__(self, tensor):
+        self.tensor, self.version = tensor, 0
+        self.value = trace.Snapshot(tensor.data)
+
+
+def _is_intermediate(tensor) -> bool:
+    return isinstance(getattr(tensor, "_record", None), (trace.OpRecord, Derived))
+
+
+def _after(tensor) -> np.ndarray:
+    g = tensor._grad
+    return np.asarray(g.data if g is not None else 0.0)
+
+
+def _unchecked(reason: str) -> Expectation:
+    return Expectation(np.zeros(0), None, "none", reason)
+
+
+def _formula_text(exp: Expectation) -> list[str] | None:
+    if exp.formulas is None:
+        return None
+    return ["" if f is None else str(f) for f in np.asarray(exp.formulas).reshape(-1)]
+
+
+def _join(a: str, b: str) -> str:
+    if not a or a == "0":
+        return b
+    if not b or b == "0":
+        return a
+    return f"{a} - {b[1:]}" if b.startswith("-") else f"{a} + {b}"
+
+
+def _number_text(v) -> str:
+    v = float(v)
+    return str(int(v)) if v.is_integer() else f"{v:.6g}"
+
+
+def _json(array):
+    a = np.asarray(array, dtype=np.float64)
+    if a.ndim == 0:
+        return _num(float(a))
+    return _nested(a.tolist())
+
+
+def _nested(x):
+    if isinstance(x, list):
+        return [_nested(v) for v in x]
+    return _num(x)
+
+
+def _num(v: float):
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    return v

@@ -1,0 +1,209 @@
+"""The cross-check: every gradient a pass produced, against sympy's derivative of the forward.
+
+The engine's trace records say which op made which tensor from what. Here they are replayed
+a second time, with each op's *symbolic forward* (ops.Op.sym, or its numpy forward over object
+arrays), and differentiated by sympy itself: the engine's VJPs are never consulted. Where the
+graph is too large for sympy, the same records are replayed numerically in float64 and
+differentiated by central differences on a sample of elements (method "numeric").
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gradcli.engine import trace
+from gradcli.engine.symforms import number, sp
+
+TOLERANCES = {"float16": (1e-2, 1e-3), "float32": (1e-4, 1e-5), "float64": (1e-7, 1e-9)}
+MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
+MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
+SAMPLE = 16
+MAX_REPLAY_RECORDS = 20_000
+
+
+class TooLarge(Exception):
+    pass
+
+
+@dataclass
+class Derived:
+    """A gradient made under create_graph=True: on the check side it *is* sympy's derivative,
+    so a second derivative differentiates sympy's first one, never the engine's VJPs."""
+
+    exprs: np.ndarray
+    value: np.ndarray
+    leaves: list = field(default_factory=list)  # the Leaf records its symbols stand for
+
+
+@dataclass
+class Expectation:
+    added: np.ndarray  # float64, what this pass should add
+    formulas: np.ndarray | None  # object array of sympy expressions, same shape
+    method: str
+    note: str
+    mask: np.ndarray | None = None  # the elements checked, when not all of them
+
+
+@dataclass
+class _Symbols:
+    """Per leaf version: its symbols and their values."""
+
+    record: object
+    symbols: np.ndarray
+    values: np.ndarray
+
+
+@dataclass
+class SymbolTable:
+    names: dict = field(default_factory=dict)  # id(record) -> _Symbols
+
+    def of(self, record, name: str) -> _Symbols:
+        entry = self.names.get(id(record))
+        if entry is None:
+            values = np.asarray(record.value.array, dtype=np.float64)
+            label = name if record.version == 0 else f"{name}@{record.version}"
+            entry = _Symbols(record, _symbol_array(label, values.shape), values)
+            self.names[id(record)] = entry
+        return entry
+
+
+def _symbol_array(label: str, shape) -> np.ndarray:
+    out = np.empty(shape, dtype=object)
+    for idx in np.ndindex(*shape):
+        text = label if not shape or int(np.prod(shape)) == 1 else \
+            f"{label}[{','.join(map(str, idx))}]"
+        out[idx] = sp().Symbol(text, real=True)
+    return out
+
+
+def _constant(array: np.ndarray) -> np.ndarray:
+    if array.dtype.kind in "biu":
+        return array  # indices and masks stay numeric: never differentiated
+    as_text = array.dtype == np.float32
+    out = np.empty(array.shape, dtype=object)
+    for idx in np.ndindex(*array.shape):
+        v = array[idx]
+        out[idx] = number(float(str(v)) if as_text else float(v))  # shortest float32 text
+    return out
+
+
+class Replay:
+    """Evaluates the records under one root symbolically (leaves become symbols)."""
+
+    def __init__(self, table: SymbolTable, name_of, cuts: dict | None = None):
+        self.table, self.name_of, self.cuts = table, name_of, cuts or {}
+        self.size = 0
+
+    def run(self, root):
+        values: dict = {}
+        stack = [(root, False)]
+        while stack:
+            record, expanded = stack.pop()
+            key = id(record)
+            if key in values:
+                continue
+            args = getattr(record, "args", ())
+            if expanded or not args or key in self.cuts:
+                values[key] = self._evaluate(record, values)
+                continue
+            stack.append((record, True))
+            stack.extend((a, False) for a in args if id(a) not in values)
+        return values[id(root)]
+
+    def _evaluate(self, record, values):
+        if id(record) in self.cuts:
+            return self.cuts[id(record)].symbols
+        if isinstance(record, trace.Leaf):
+            return self.table.of(record, self.name_of(record.tensor)).symbols
+        if isinstance(record, trace.Const):
+            return self._count(_constant(record.value.array))
+        if isinstance(record, Derived):
+            return record.exprs
+        args = [values[id(a)] for a in record.args]
+        op = record.op
+        fn = op.sym or op.forward
+        return self._count(np.asarray(fn(*args, **record.params), dtype=object))
+
+    def _count(self, array):
+        self.size += max(1, array.size)
+        if self.size > MAX_SYMBOLIC_ELEMENTS:
+            raise TooLarge(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
+        return array
+
+
+def leaf_records(root) -> list:
+    """Every Leaf (and Derived) record the root depends on, found with an explicit stack."""
+    seen, out, stack = set(), [], [root]
+    while stack:
+        r = stack.pop()
+        if id(r) in seen:
+            continue
+        seen.add(id(r))
+        if len(seen) > MAX_REPLAY_RECORDS:
+            raise TooLarge(f"more than {MAX_REPLAY_RECORDS:,} recorded ops")
+        if isinstance(r, trace.Leaf):
+            out.append(r)
+        stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
+    return out
+
+
+def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
+    """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates."""
+    total = sp().Integer(0)
+    for y, v in zip(outputs, seeds):
+        weights = _constant(np.asarray(v))
+        total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()
+    return total
+
+
+def evaluate(exprs: np.ndarray, symbols: list, values: list) -> np.ndarray:
+    """Evaluate sympy expressions in float64 with IEEE semantics (1/0 = inf, 0*inf = nan)."""
+    flat = list(exprs.reshape(-1))
+    if not flat:
+        return np.zeros(exprs.shape)
+    args = [s for arr in symbols for s in arr.reshape(-1)]
+    vals = [v for arr in values for v in np.asarray(arr, dtype=np.float64).reshape(-1)]
+    fn = sp().lambdify(args, flat, modules="numpy", dummify=True)
+    with np.errstate(all="ignore"):
+        out = fn(*vals)
+    return np.array([complex(v).real if np.iscomplexobj(v) else float(v) for v in out],
+                    dtype=np.float64).reshape(exprs.shape)
+
+
+def differentiate(objective, symbols: np.ndarray, sample: list | None):
+    """d objective / d s for each symbol s (or only the sampled flat indices)."""
+    flat = symbols.reshape(-1)
+    out = np.empty(flat.shape, dtype=object)
+    indices = range(flat.size) if sample is None else sample
+    for i in indices:
+        out[i] = sp().diff(objective, flat[i])
+    return out.reshape(symbols.shape)
+
+
+def choose_sample(n: int) -> list | None:
+    if n <= MAX_EXACT_SYMBOLS:
+        return None
+    rng = random.Random(n)  # deterministic: the same script samples the same elements
+    return sorted(rng.sample(range(n), SAMPLE))
+
+
+def tolerance(dtype_name: str, rtol: float | None, atol: float | None) -> tuple[float, float]:
+    r, a = TOLERANCES.get(dtype_name, (1e-4, 1e-5))
+    return (r if rtol is None else rtol, a if atol is None else atol)
+
+
+def matches(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
+            mask: np.ndarray | None = None) -> tuple[bool, float]:
+    a = np.asarray(actual, dtype=np.float64)
+    e = np.asarray(expected, dtype=np.float64)
+    if mask is not None:
+        a, e = a[mask], e[mask]
+    same_special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))
+    with np.errstate(all="ignore"):
+        err = np.where(same_special, 0.0, np.abs(a - e))
+        ok = same_special | (err <= atol + rtol * np.abs(e))
+    finite = err[np.isfinite(err)]
+    worst = float(finite.max()) if finite.size else (0.0 if ok.all() else float("inf"))
+    return bool(ok.all()), worst

@@ -1,0 +1,1 @@
+"""gradcli's engine layer."""

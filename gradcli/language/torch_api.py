@@ -1,0 +1,270 @@
+"""Every name a script can reach, mapped to gradcli's own callables: the sandbox's API table.
+
+The interpreter never looks an attribute up on a Python object by the name a script gives:
+`get_attribute` consults these tables, keyed by the object's type, and nothing else.
+"""
+from __future__ import annotations
+
+import math
+import types
+from typing import Any
+
+from gradcli.engine import dtypes
+from gradcli.engine import functions as T
+from gradcli.engine.autograd import AccumulateGrad, Node
+from gradcli.engine.dtypes import DType
+from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
+from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
+
+
+class Namespace:
+    """A module-like table: `torch`, `torch.nn.functional`, `math`."""
+
+    def __init__(self, name: str, members: dict[str, Any]):
+        self.name, self.members = name, members
+
+    def __repr__(self) -> str:
+        return f"<module '{self.name}'>"
+
+
+class TensorType:
+    """`torch.Tensor` as a script sees it: good for isinstance, not for constructing."""
+
+    def __repr__(self) -> str:
+        return "<class 'torch.Tensor'>"
+
+
+TENSOR_TYPE = TensorType()
+
+# ---- torch.nn.functional --------------------------------------------------------------
+
+
+def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    if input.data.shape != target.data.shape:
+        warn(f"Using a target size ({target.shape!r}) that is different to the input size "
+             f"({input.shape!r}). This will likely lead to incorrect results due to "
+             "broadcasting. Please ensure they have the same size.")
+    d = dtypes.promote(input.dtype, target.dtype)
+    a, b = T._operands(input, target, d)
+    return apply("mse_loss", (a, b), d, reduction=reduction)
+
+
+def _nll_loss(input, target, weight=None, reduction="mean"):
+    return apply("nll_loss", (input, target), reduction=reduction)
+
+
+def _cross_entropy(input, target, weight=None, reduction="mean", label_smoothing=0.0):
+    logp = T.log_softmax(input, dim=1 if input.ndim > 1 else 0)
+    if target.dtype.is_floating_point:  # class probabilities
+        per_row = -(logp * target).sum(dim=1 if input.ndim > 1 else 0)
+        return per_row.mean() if reduction == "mean" else per_row.sum() \
+            if reduction == "sum" else per_row
+    return _nll_loss(logp, target, reduction=reduction)
+
+
+def _linear(input, weight, bias=None):
+    wt = T.t(weight)
+    if bias is not None and input.ndim == 2:
+        d = dtypes.promote(dtypes.promote(input.dtype, weight.dtype), bias.dtype)
+        return apply("addmm", (bias, input, wt), d)
+    out = T.matmul(input, wt)
+    return out if bias is None else out + bias
+
+
+def _leaky_relu(input, negative_slope=0.01, inplace=False):
+    return apply("leaky_relu", (input,), slope=negative_slope)
+
+
+def _activation(fn):
+    return lambda input, inplace=False: fn(input)
+
+
+F = Namespace("torch.nn.functional", {
+    "relu": _activation(T.relu), "sigmoid": T.sigmoid, "tanh": T.tanh,
+    "softmax": T.softmax, "log_softmax": T.log_softmax, "mse_loss": _mse_loss,
+    "cross_entropy": _cross_entropy, "nll_loss": _nll_loss, "linear": _linear,
+    "leaky_relu": _leaky_relu,
+})
+
+# ---- torch ----------------------------------------------------------------------------
+
+_TORCH_FUNCTIONS = (
+    "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
+    "rand randn rand_like randn_like manual_seed initial_seed stack cat concat concatenate "
+    "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
+    "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
+    "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square"
+).split()
+
+_torch = {name: getattr(T, name) for name in _TORCH_FUNCTIONS}
+_torch.update({name: T.METHOD_FUNCTIONS[name] for name in (
+    "add sub subtract mul multiply div divide true_divide floor_divide remainder pow exp log "
+    "sin cos tan tanh sigmoid sqrt rsqrt reciprocal log1p expm1 log2 log10 sinh cosh atan neg "
+    "negative abs sign relu floor round eq ne lt le gt ge isnan isfinite logical_not sum mean "
+    "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
+    "expand").split()})
+_torch.update(dtypes.TORCH_NAMES)
+_torch.update(
+    is_tensor=lambda obj: isinstance(obj, Tensor),
+    numel=lambda input: input.numel(),
+    Tensor=TENSOR_TYPE, Size=Size,
+    autograd=Namespace("torch.autograd", {"grad": T.autograd_grad,
+                                          "backward": T.autograd_backward}),
+    nn=Namespace("torch.nn", {"functional": F}),
+)
+del _torch["view"], _torch["expand"]  # methods only in torch
+TORCH = Namespace("torch", _torch)
+
+MATH = Namespace("math", {
+    "sqrt": math.sqrt, "exp": math.exp, "log": math.log, "sin": math.sin, "cos": math.cos,
+    "tan": math.tan, "tanh": math.tanh, "fabs": math.fabs, "floor": math.floor,
+    "ceil": math.ceil, "isclose": math.isclose, "isnan": math.isnan, "isinf": math.isinf,
+    "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "pow": math.pow,
+    "log2": math.log2, "log10": math.log10, "atan": math.atan, "prod": math.prod,
+})
+
+ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
+MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F,
+                                 "torch.nn": TORCH.members["nn"], "math": MATH,
+                                 "torch.autograd": TORCH.members["autograd"]}
+
+# ---- builtins -------------------------------------------------------------------------
+
+
+def _isinstance(obj, kind) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    classes = tuple(Tensor if k is TENSOR_TYPE else k for k in kinds)
+    for k in classes:
+        if not isinstance(k, type):
+            raise type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
+    return isinstance(obj, classes)
+
+
+BUILTINS: dict[str, Any] = {
+    "range": range, "len": len, "abs": abs, "min": min, "max": max, "sum": sum, "float": float,
+    "int": int, "bool": bool, "str": str, "round": round, "list": list, "tuple": tuple,
+    "enumerate": enumerate, "zip": zip, "isinstance": _isinstance,
+}
+
+# ---- attributes by type ---------------------------------------------------------------
+
+_TENSOR_METHODS = dict(T.METHOD_FUNCTIONS)
+_TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
+    "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
+    "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
+    "register_hook detach detach_ clone item tolist numel dim size requires_grad_").split()})
+_TENSOR_METHODS["nelement"] = Tensor.numel
+_TENSOR_METHODS["type"] = lambda self, dtype=None: (T.to(self, dtype) if dtype is not None
+                                                    else f"torch.{self.dtype.legacy[6:]}")
+
+_TENSOR_PROPERTIES = {
+    "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,
+    "is_leaf": lambda t: t.is_leaf, "grad_fn": lambda t: t.grad_fn,
+    "shape": lambda t: t.shape, "dtype": lambda t: t.dtype, "data": lambda t: t.alias,
+    "T": lambda t: t.T, "mT": lambda t: t.mT, "ndim": lambda t: t.ndim,
+    "retains_grad": lambda t: t.retains_grad, "is_cuda": lambda t: False,
+    "device": lambda t: Device(),
+}
+
+
+class Device:
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+
+_TENSOR_SETTERS = {
+    "grad": Tensor.set_grad, "requires_grad": Tensor.set_requires_grad, "data": Tensor.set_data,
+}
+
+
+def _node_name(node) -> str:
+    return node.name()
+
+
+_BY_TYPE: dict[type, dict[str, Any]] = {
+    Node: {"name": ("method", _node_name), "next_functions": ("property", lambda n: n.next_functions)},
+    AccumulateGrad: {"name": ("method", _node_name),
+                     "next_functions": ("property", lambda n: n.next_functions),
+                     "variable": ("property", lambda n: n.variable)},
+    Size: {"numel": ("method", Size.numel), "index": ("method", tuple.index),
+           "count": ("method", tuple.count)},
+    DType: {"is_floating_point": ("property", lambda d: d.is_floating_point),
+            "itemsize": ("property", lambda d: d.itemsize)},
+    T.ReturnTypes: {"values": ("property", lambda r: r.values),
+                    "indices": ("property", lambda r: r.indices)},
+    RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
+    list: {name: ("method", getattr(list, name)) for name in
+           ("append", "extend", "pop", "insert", "index", "count", "reverse", "copy", "clear")},
+    tuple: {"index": ("method", tuple.index), "count": ("method", tuple.count)},
+    str: {name: ("method", getattr(str, name)) for name in
+          ("join", "upper", "lower", "strip", "split", "startswith", "endswith", "replace")},
+    float: {"is_integer": ("method", float.is_integer)},
+}
+
+_TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
+
+
+def _type_name(obj) -> str:
+    return _TYPE_NAMES.get(type(obj), type(obj).__name__)
+
+
+def _no_attribute(obj, name) -> TorchError:
+    if isinstance(obj, Namespace):
+        return TorchError("AttributeError", f"module '{obj.name}' has no attribute '{name}'")
+    return TorchError("AttributeError", f"'{_type_name(obj)}' object has no attribute '{name}'")
+
+
+def get_attribute(obj, name: str):
+    """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
+    if isinstance(obj, Tensor):
+        if name in _TENSOR_PROPERTIES:
+            return _TENSOR_PROPERTIES[name](obj)
+        if name in _TENSOR_METHODS:
+            return types.MethodType(_TENSOR_METHODS[name], obj)
+        raise _no_attribute(obj, name)
+    if isinstance(obj, Namespace):
+        if name in obj.members:
+            return obj.members[name]
+        raise _no_attribute(obj, name)
+    if isinstance(obj, BaseException) and name == "args":
+        return obj.args
+    entry = _BY_TYPE.get(type(obj), {}).get(name)
+    if entry is None:
+        raise _no_attribute(obj, name)
+    kind, fn = entry
+    return fn(obj) if kind == "property" else types.MethodType(fn, obj)
+
+
+def set_attribute(obj, name: str, value) -> None:
+    """`obj.name = value` for a script: only the tensor attributes PyTorch lets one set."""
+    if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
+        _TENSOR_SETTERS[name](obj, value)
+        return
+    if isinstance(obj, Tensor) and name in _TENSOR_PROPERTIES:
+        raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
+                                           "objects is not writable")
+    raise runtime_error(f"gradcli sessions cannot set the attribute '{name}' on "
+                        f"'{_type_name(obj)}' objects") if isinstance(obj, Tensor) else \
+        _no_attribute(obj, name)
+
+
+def is_grad_mode_manager(obj) -> bool:
+    return isinstance(obj, T._GradMode)
+
+
+def _all_names() -> frozenset:
+    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
+    for table in _BY_TYPE.values():
+        names |= set(table)
+    for ns in (TORCH, F, MATH, TORCH.members["autograd"], TORCH.members["nn"]):
+        names |= set(ns.members)
+    return frozenset(names)
+
+
+ALL_ATTRIBUTE_NAMES: frozenset[str] = _all_names()
+
+__all__ = ["ROOT_NAMES", "MODULES", "BUILTINS", "ALL_ATTRIBUTE_NAMES", "get_attribute",
+           "set_attribute", "is_grad_mode_manager", "TENSOR_TYPE"]

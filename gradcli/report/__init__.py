@@ -1,0 +1,1 @@
+"""gradcli's report layer."""
