@@ -39,8 +39,8 @@ def _value(record, values, overrides):
         raise TooLarge("a create_graph gradient has no numeric replay")
     args = [values[id(a)] for a in record.args]
     params = dict(record.params)
-    if record.op.name == "to_copy" and np.dtype(params["dtype"]).kind == "f":
-        params["dtype"] = np.float64  # keep the replay in float64
+    if record.op.name == "to_copy" and np.dtype(params["to"]).kind == "f":
+        params["to"] = np.float64  # keep the replay in float64
     with np.errstate(all="ignore"):
         return np.asarray(record.op.forward(*args, **params))
 

@@ -21,6 +21,7 @@ MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before goi
 MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
 SAMPLE = 16
 MAX_REPLAY_RECORDS = 20_000
+STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac"})
 
 
 class TooLarge(Exception):
@@ -178,8 +179,20 @@ def differentiate(objective, symbols: np.ndarray, sample: list | None):
     out = np.empty(flat.shape, dtype=object)
     indices = range(flat.size) if sample is None else sample
     for i in indices:
-        out[i] = sp().diff(objective, flat[i])
+        out[i] = _torch_conventions(sp().diff(objective, flat[i]))
     return out.reshape(symbols.shape)
+
+
+def _torch_conventions(d):
+    """Where sympy leaves a step function's derivative symbolic, torch's is 0: floor, round
+    and sign are flat wherever torch differentiates them (sign'(0) = 0 too)."""
+    if d.has(sp().DiracDelta):
+        d = d.replace(sp().DiracDelta, lambda *args: sp().Integer(0))
+    if d.has(sp().Derivative):
+        d = d.replace(lambda e: isinstance(e, sp().Derivative) and
+                      getattr(e.expr.func, "__name__", "") in STEP_FUNCTIONS,
+                      lambda e: sp().Integer(0))
+    return d
 
 
 def choose_sample(n: int) -> list | None:

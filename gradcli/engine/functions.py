@@ -373,7 +373,7 @@ def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     t = input
     if dtype is not None or not t.dtype.is_floating_point:
         target = _dtype_or(dtype, dtypes.int64 if t.dtype.category < dtypes.FLOAT else t.dtype)
-        t = apply("to_copy", (t,), dtype=target.np) if target is not t.dtype else t
+        t = apply("to_copy", (t,), to=target.np) if target is not t.dtype else t
     if dim is None or dim == ():
         return apply("sum", (t,))
     return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
@@ -733,7 +733,7 @@ def to(input, *args, dtype=None, **kwargs) -> Tensor:
         return input  # NOTE: torch returns the tensor itself, not a copy
     if input.requires_grad and not target.is_floating_point:
         return Tensor(input.data.astype(target.np))  # int results cut the graph silently
-    return apply("to_copy", (input,), dtype=target.np)
+    return apply("to_copy", (input,), to=target.np)
 
 
 def _cast(dtype: DType):

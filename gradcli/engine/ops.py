@@ -100,8 +100,8 @@ defop("leaky_relu", "LeakyReluBackward0",
       lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
       lambda xp, g, o, a, slope: (g * ((a > 0) + (a <= 0) * slope),), "a", S.leaky_relu)
 defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,))
-defop("to_copy", "ToCopyBackward0", lambda a, dtype: a.astype(dtype),
-      lambda xp, g, o, a, dtype: (g,), sym=lambda a, dtype: a.copy())
+defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
+      lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy())
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
 defop("copy_grad", "CopyBackwards", np.copy, lambda xp, g, o, a: (g,))
 
@@ -290,7 +290,7 @@ defop("nll_loss", "NllLossBackward0", K.nll_loss,
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"))
 defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
-      ("", ""))
+      ("", ""), S.remainder)
 
 # Ops whose result is a view in PyTorch: it shares memory and the version counter.
 VIEWS = frozenset({"view", "squeeze", "squeeze_dim", "squeeze_last", "unsqueeze", "t", "permute",

@@ -112,6 +112,11 @@ def minimum(a, b):
     return elementwise(_tie_halves_min, *np.broadcast_arrays(a, b))
 
 
+def remainder(a, b):
+    # Python's/torch's modulo, whose derivative in a is 1 (floor's is 0, as torch)
+    return elementwise(lambda x, y: x - y * sp().floor(x / y), *np.broadcast_arrays(a, b))
+
+
 def where(cond, a, b):
     return np.where(cond, a, b)
 

@@ -1,0 +1,105 @@
+"""Every op of the table, checked two ways from one example session each:
+the cross-check agrees with the engine, and the cross-check catches the op's VJP when it is
+deliberately wrong (GRADCLI_FAULT scales what that node passes on by 1.5)."""
+import pytest
+
+from gradcli.api import RunOptions, run_session
+from gradcli.engine import autograd
+from gradcli.engine.ops import OPS
+
+SETUP = """import torch
+x = torch.tensor([[0.5, -1.2, 2.0], [1.5, 0.3, -0.7]], requires_grad=True)
+p = torch.tensor([[0.5, 1.2, 2.0], [1.5, 0.3, 0.7]], requires_grad=True)
+v = torch.tensor([0.4, 1.1, -0.6], requires_grad=True)
+b = torch.tensor([0.1, -0.2], requires_grad=True)
+"""
+# op -> the statements that make `out` with it
+EXAMPLES = {
+    "neg": "out = -x", "exp": "out = x.exp()", "log": "out = p.log()", "sin": "out = x.sin()",
+    "cos": "out = torch.cos(x)", "tan": "out = (x * 0.5).tan()", "tanh": "out = x.tanh()",
+    "sigmoid": "out = torch.sigmoid(x)", "relu": "out = x.relu()", "sqrt": "out = p.sqrt()",
+    "rsqrt": "out = p.rsqrt()", "reciprocal": "out = p.reciprocal()", "abs": "out = x.abs()",
+    "sign": "out = x.sign() + x", "log1p": "out = p.log1p()", "expm1": "out = x.expm1()",
+    "log2": "out = p.log2()", "log10": "out = p.log10()", "sinh": "out = x.sinh()",
+    "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x",
+    "round": "out = x.round() + x", "leaky_relu": "out = F.leaky_relu(x, 0.2)",
+    "clone": "out = x.clone()", "to_copy": "out = x.double()",
+    "copy_grad": "(x ** 3).sum().backward(create_graph=True)\nout = x.grad",
+    "pow": "out = x ** 3", "clamp": "out = x.clamp(-1, 1)", "clamp_min": "out = x.clamp_min(0.1)",
+    "clamp_max": "out = x.clamp_max(0.5)", "add": "out = x + p", "sub": "out = x - p",
+    "rsub": "out = 1 - x", "mul": "out = x * p", "div": "out = x / p",
+    "pow_tensor": "out = p ** x", "rpow": "out = 2 ** x",
+    "maximum": "out = torch.maximum(x, p * 0.5)", "minimum": "out = torch.minimum(x, p * 0.5)",
+    "where": "out = torch.where(x > 0, x, p)", "sum": "out = x.sum()",
+    "sum_dim": "out = x.sum(1)", "mean": "out = x.mean()", "mean_dim": "out = x.mean(dim=0)",
+    "prod": "out = v.prod()", "max": "out = x.max()", "min": "out = x.min()",
+    "amax": "out = x.amax(1)", "amin": "out = x.amin(0)", "max_dim": "out = x.max(1).values",
+    "min_dim": "out = x.min(dim=0).values", "norm": "out = x.norm()",
+    "cumsum": "out = x.cumsum(1)", "softmax": "out = x.softmax(1)",
+    "log_softmax": "out = torch.log_softmax(x, dim=1)", "mm": "out = x @ p.t()",
+    "mv": "out = x @ v", "dot": "out = v.dot(v * v)",
+    "bmm": "out = x.reshape(1, 2, 3) @ p.reshape(1, 3, 2)", "addmm": "out = F.linear(x, p, b)",
+    "view": "out = x.view(3, 2)", "unsafe_view": "out = x.t().reshape(6)",
+    "squeeze": "out = x.reshape(2, 1, 3).squeeze()",
+    "squeeze_dim": "out = x.unsqueeze(0).squeeze(0)", "squeeze_last": "out = v @ p.t()",
+    "unsqueeze": "out = x.unsqueeze(1)", "t": "out = x.t()", "permute": "out = x.permute(1, 0)",
+    "transpose": "out = x.transpose(0, 1)", "expand": "out = v.expand(2, 3)",
+    "select": "out = x[1]", "slice": "out = x[:, 1:]", "index": "out = x[[1, 0, 1]]",
+    "index_select": "out = x.index_select(1, torch.tensor([2, 0]))",
+    "gather": "out = x.gather(1, torch.tensor([[0, 2], [1, 1]]))",
+    "masked_fill": "out = x.masked_fill(x > 1, 0.0)",
+    "copy_slices": "out = torch.zeros(2, 3)\nout[0] = v * x[1]",
+    "cat": "out = torch.cat([x, p])", "stack": "out = torch.stack([x, p], dim=1)",
+    "unbind": "out = torch.unbind(x)[1]", "split": "out = x.split(1, dim=0)[1]",
+    "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
+    "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
+    "index_backward": "(out,) = torch.autograd.grad((x[1] ** 3).sum(), x, create_graph=True)",
+    "masked_slots": "y = x * 1\ny[0] = v ** 2\n"
+                    "(out,) = torch.autograd.grad((y ** 3).sum(), x, create_graph=True)",
+    "mse_loss": "out = F.mse_loss(x, p)",
+    "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
+    "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+}
+BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
+# A zero gradient scaled by 1.5 is still zero: no check can see these faults.
+ZERO_GRADIENT = {"sign", "floor", "round", "fill", "zero"}
+NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
+
+
+def session(op: str) -> str:
+    return SETUP + EXAMPLES[op] + "\n" + BACKWARD
+
+
+
+def test_every_op_has_an_example():
+    assert set(EXAMPLES) == set(OPS)
+
+
+@pytest.mark.parametrize("op", sorted(set(OPS) - NOT_DIFFERENTIABLE))
+def test_check_agrees_with_engine(op):
+    result = run_session(session(op), f"{op}.py")
+    assert result.status == "ok", [e for e in result.events if e.kind in ("error", "backward")]
+    rows = [g for e in result.events if e.kind == "backward" for g in e.grads]
+    assert rows and all(r.match for r in rows), rows
+
+
+@pytest.mark.parametrize("op", sorted(set(OPS) - NOT_DIFFERENTIABLE - ZERO_GRADIENT))
+def test_check_catches_a_wrong_vjp(op, monkeypatch):
+    monkeypatch.setattr(autograd, "FAULTS", frozenset({OPS[op].grad_fn}))
+    result = run_session(session(op), f"{op}.py")
+    assert result.status == "mismatch"
+    assert result.exit_code == 1
+
+
+def test_floor_divide_has_no_derivative():
+    result = run_session(session("floor_divide"), "floor_divide.py")
+    error = [e for e in result.events if e.kind == "error"][0]
+    assert (error.type, error.message) == (
+        "RuntimeError", "derivative for aten::floor_divide is not implemented")
+
+
+def test_check_off_reports_method_none():
+    result = run_session(session("mul"), "mul.py", RunOptions(check=False))
+    rows = [g for e in result.events if e.kind == "backward" for g in e.grads]
+    assert result.status == "ok" and rows
+    assert all(r.method == "none" and r.match is None for r in rows)
