@@ -116,7 +116,7 @@ class Checker:
         if not entries:
             zeros = np.zeros(shape)
             return Expectation(zeros, np.full(shape, 0, dtype=object), "symbolic",
-                               "does not depend on this tensor")
+                               "the output does not depend on this tensor")
         sample = choose_sample(int(np.prod(shape)))
         total = None
         for e in entries:
@@ -135,7 +135,7 @@ class Checker:
             note = f"sympy on {len(sample)} sampled elements of {total.size}"
             return Expectation(added, total, "sampled", note, mask)
         added = evaluate(total, symbols, values)
-        return Expectation(added, total, "symbolic", "sympy's derivative of the recorded forward")
+        return Expectation(added, total, "symbolic", "")
 
     # ---- rows -----------------------------------------------------------------------
     def _row(self, t: Target, exp: Expectation | None) -> GradRow:
@@ -147,7 +147,7 @@ class Checker:
         formulas = _formula_text(exp)
         accumulated, note = self._accumulated(history, t, formulas, exp.note)
         if t.result is not None:
-            note += "; returned by autograd.grad (.grad untouched)"
+            note = _clause(note, "returned by autograd.grad (.grad untouched)")
         expected = None
         match = None
         worst = None
@@ -177,9 +177,9 @@ class Checker:
             return [_join(a, b) for a, b in zip(history.formulas, formulas)], note
         before = np.asarray(t.before).reshape(-1)
         if not before.any():
-            return formulas, note + "; .grad was zeroed before this call"
+            return formulas, _clause(note, ".grad was zeroed before this call")
         return ([_join(_number_text(v), f) for v, f in zip(before, formulas)],
-                note + "; .grad was set by hand before this call")
+                _clause(note, ".grad was set by hand before this call"))
 
     def _derive(self, record, targets, expectations) -> None:
         """Under create_graph, the check side of each new gradient is sympy's derivative, so a
@@ -234,6 +234,10 @@ def _formula_text(exp: Expectation) -> list[str] | None:
     if exp.formulas is None:
         return None
     return ["" if f is None else str(f) for f in np.asarray(exp.formulas).reshape(-1)]
+
+
+def _clause(note: str, more: str) -> str:
+    return f"{note}; {more}" if note else more
 
 
 def _join(a: str, b: str) -> str:

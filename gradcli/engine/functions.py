@@ -36,8 +36,8 @@ def _dtype_or(dtype, default: DType) -> DType:
     return default if dtype is None else dtypes.parse(dtype)
 
 
-def _infer(data) -> tuple[np.ndarray, DType]:
-    """Nested lists of numbers/tensors as an array, with torch's default dtype inference."""
+def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
+    """Nested lists of numbers/tensors as an array of `target`, or of the dtype torch infers."""
     kinds: set = set()
     shape = _nested_shape(data)
     flat = []
@@ -56,9 +56,10 @@ def _infer(data) -> tuple[np.ndarray, DType]:
             flat.append(item)
         else:
             raise type_error(f"new(): invalid data type '{type(item).__name__}'")
-    dtype = (dtypes.default_float if dtypes.FLOAT in kinds else
-             dtypes.int64 if dtypes.INT in kinds else dtypes.bool_ if kinds else dtypes.default_float)
+    inferred = (dtypes.default_float if dtypes.FLOAT in kinds else dtypes.int64
+                if dtypes.INT in kinds else dtypes.bool_ if kinds else dtypes.default_float)
     limits.check_shape(shape)
+    dtype = inferred if target is None else target
     return np.array(flat, dtype=dtype.np).reshape(shape), dtype
 
 
@@ -85,9 +86,9 @@ def tensor(data, dtype=None, device=None, requires_grad=False) -> Tensor:
     elif isinstance(data, str):
         raise type_error("new(): invalid data type 'str'")
     else:
-        array, inferred = _infer(data)
+        array, inferred = _infer(data, None if dtype is None else dtypes.parse(dtype))
     target = _dtype_or(dtype, inferred)
-    return _new(array.astype(target.np), requires_grad)
+    return _new(array.astype(target.np, copy=False), requires_grad)
 
 
 def _factory(fill):
@@ -389,10 +390,9 @@ def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
 
 
 def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
-    if dim is not None:
-        raise runtime_error("prod(dim=...) is not supported by gradcli yet; use prod() on a "
-                            "slice")
-    return apply("prod", (input,))
+    if dim is None:
+        return apply("prod", (input,))
+    return apply("prod_dim", (input,), dim=normalize_dim(dim, input.ndim), keepdim=keepdim)
 
 
 def _extremum(name: str, dim_op: str, pick):
@@ -662,6 +662,17 @@ def cat(tensors, dim=0) -> Tensor:
     if not tensors:
         raise runtime_error("torch.cat(): expected a non-empty list of Tensors")
     d = normalize_dim(dim, tensors[0].ndim)
+    first = tensors[0].data.shape
+    for i, x in enumerate(tensors[1:], 1):
+        shape = x.data.shape
+        if len(shape) != len(first):
+            raise runtime_error(f"Tensors must have same number of dimensions: got {len(first)} "
+                                f"and {len(shape)}")
+        for k, (m, n) in enumerate(zip(first, shape)):
+            if k != d and m != n:
+                raise runtime_error(f"Sizes of tensors must match except in dimension {d}. "
+                                    f"Expected size {m} but got size {n} for tensor number {i} "
+                                    "in the list.")
     dtype = tensors[0].dtype
     for x in tensors[1:]:
         dtype = dtypes.promote(dtype, x.dtype)
@@ -743,7 +754,7 @@ def _cast(dtype: DType):
 
 
 def contiguous(input) -> Tensor:
-    return input
+    return input if input.data.flags.c_contiguous else apply("clone", (input,))
 
 
 # ---- indexing -------------------------------------------------------------------------
@@ -996,6 +1007,8 @@ class _GradMode:
         return False
 
     def __repr__(self) -> str:
+        if self.name == "set_grad_enabled":
+            return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.enabled})"
         return f"<torch.autograd.grad_mode.{self.name} object>"
 
 
@@ -1073,7 +1086,7 @@ METHOD_FUNCTIONS = dict(
     split=split, masked_fill=masked_fill, gather=gather, index_select=index_select, to=to,
     float=_cast(dtypes.float32), double=_cast(dtypes.float64), half=_cast(dtypes.float16),
     long=_cast(dtypes.int64), int=_cast(dtypes.int32), bool=_cast(dtypes.bool_),
-    contiguous=contiguous,
+    contiguous=contiguous, where=lambda input, condition, other: where(condition, input, other),
 )
 INPLACE_FUNCTIONS = dict(
     add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
@@ -1112,7 +1125,7 @@ def _install_methods() -> None:
         __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
         __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
         __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
-        __itruediv__=_inplace(div), __ipow__=_inplace(pow), __imatmul__=_inplace(matmul),
+        __itruediv__=_inplace(div), __ipow__=_inplace(pow),
     )
     for name, fn in dunders.items():
         setattr(Tensor, name, fn)

@@ -73,6 +73,15 @@ def prod_grad(xp, g, a):
     return g * (left * right).reshape(a.shape)
 
 
+def prod_others(a, dim):
+    """For each element, the product of the others along `dim`; exact with zeros."""
+    a = np.moveaxis(np.asarray(a), dim, -1)
+    ones = np.ones(a.shape[:-1] + (1,), a.dtype)
+    left = np.concatenate([ones, np.cumprod(a[..., :-1], axis=-1)], axis=-1)
+    right = np.flip(np.concatenate([ones, np.cumprod(np.flip(a, -1)[..., :-1], axis=-1)], -1), -1)
+    return np.moveaxis(left * right, -1, dim)
+
+
 def even_split(xp, g, a, o):
     # NOTE: torch splits a full max/min reduction's gradient evenly among ties.
     mask = a == o
@@ -98,9 +107,9 @@ def along_key(index, dim):
 
 
 def put_dim(xp, g, shape, index, dim, keepdim):
-    index = index if keepdim else np.expand_dims(index, dim)
-    g = g if keepdim else xp.reshape(g, index.shape)
-    return xp.scatter(g, shape, along_key(index, dim))
+    """`index` has the reduced shape (without `dim`), whatever keepdim was."""
+    index = np.expand_dims(index, dim)
+    return xp.scatter(xp.reshape(g, index.shape), shape, along_key(index, dim))
 
 
 def norm_grad(xp, g, a, o):

@@ -99,7 +99,7 @@ defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (g * 0,), "", S.u
 defop("leaky_relu", "LeakyReluBackward0",
       lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
       lambda xp, g, o, a, slope: (g * ((a > 0) + (a <= 0) * slope),), "a", S.leaky_relu)
-defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,))
+defop("clone", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,))
 defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
       lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy())
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
@@ -180,6 +180,10 @@ defop("prod", "ProdBackward0", lambda a: np.asarray(np.prod(a), dtype=a.dtype),
       lambda xp, g, o, a: (K.prod_grad(xp, g, a),), "a", sym=lambda a: np.array(np.prod(a)))
 # `ties` (where the extremum is reached) is decided on the concrete values at forward time;
 # the numeric side ignores it, the symbolic side uses it to encode torch's even split.
+defop("prod_dim", "ProdBackward1",
+      lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
+      lambda xp, g, o, a, dim, keepdim: (
+          _expand_back(xp, g, a.shape, dim, keepdim) * K.prod_others(a, dim),), "a")
 defop("max", "MaxBackward1", lambda a, ties: np.asarray(np.max(a)),
       lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.max_all)
 defop("min", "MinBackward1", lambda a, ties: np.asarray(np.min(a)),
@@ -258,6 +262,9 @@ defop("masked_fill", "MaskedFillBackward0", lambda a, mask, value: np.where(mask
 # y[key] = value on a tensor: PyTorch's CopySlices. Gradient: the rest of y, and value's slots.
 defop("copy_slices", "CopySlices", K.put,
       lambda xp, g, o, base, value, key: (xp.unscatter(g, key), g[key]))
+# What a view of a base modified in place becomes: the view's positions, read from the base.
+defop("as_strided", "AsStridedBackward0", lambda a, key: a[key],
+      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),))
 defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
       lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim))
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),

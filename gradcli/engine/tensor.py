@@ -77,9 +77,10 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     limits.check_elements(out.size)
     result = Tensor(out)
     if op_name in VIEWS:
-        result._storage = inputs[0]._storage
-        base = inputs[0]._base
-        result._base = inputs[0] if base is None else base
+        source = inputs[0]
+        result._storage = source._storage
+        result._base = source if source._base is None else source._base
+        result._view_path = source._view_path + ((op, params),)
     if _grad_enabled and any(t.requires_grad for t in inputs):
         result.requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params)
@@ -168,7 +169,7 @@ def shape_args(args) -> tuple:
 
 class Tensor:
     __slots__ = ("data", "_requires_grad", "_grad", "grad_fn", "_storage", "_base",
-                 "_hooks", "_record", "_accumulator", "_bypass", "__weakref__")
+                 "_view_path", "_hooks", "_record", "_accumulator", "_bypass", "__weakref__")
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
@@ -178,6 +179,7 @@ class Tensor:
         self.grad_fn = None
         self._storage = Storage()
         self._base = None
+        self._view_path = ()  # the view ops (op, params) that make this tensor from _base
         self._hooks = None
         self._record = None
         self._accumulator = None
@@ -370,10 +372,10 @@ class Tensor:
         return int(self.data.reshape(()))
 
     def _scalar_conversion(self) -> None:
+        if self.requires_grad:  # torch warns first, even when it then raises
+            warn(SCALAR_WARNING, once_per_process=True)
         if self.data.size != 1:
             raise value_error("only one element tensors can be converted to Python scalars")
-        if self.requires_grad:
-            warn(SCALAR_WARNING, once_per_process=True)
 
     def __format__(self, spec: str) -> str:
         if self.data.ndim == 0:
@@ -441,16 +443,40 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
         node.saved = (tuple(a.copy() if a is t.data else a for a in inputs), out)
         node.saved_refs = tuple(r for r in node.saved_refs if r.storage is not t._storage
                                 or r.output_of is not None)
-    t._storage.before_write(bump=not t._bypass)
     if result.data.shape != t.data.shape:
         raise runtime_error(f"output with shape {list(t.data.shape)} doesn't match the "
                             f"broadcast shape {list(result.data.shape)}")
+    base = t._base
+    if base is not None and _grad_enabled and (base.requires_grad or result.requires_grad):
+        return _write_through_view(t, base, result)
+    t._storage.before_write(bump=not t._bypass)
     np.copyto(t.data, result.data, casting="unsafe")
     if node is not None:
         t.grad_fn, t._requires_grad, t._record = node, True, result._record
         if node.out_shape != t.data.shape:
             node.out_shape = t.data.shape
     return t
+
+
+def _write_through_view(t: Tensor, base: Tensor, result: Tensor) -> Tensor:
+    """In-place on a view of a tensor in the graph: like torch, the base's grad_fn becomes
+    CopySlices (the base with the view's slots replaced) and the view's AsStridedBackward0."""
+    key = _positions_in_base(base, t._view_path)
+    replaced = apply("copy_slices", (base, result), base.dtype, key=key)
+    t._storage.before_write()
+    np.copyto(t.data, result.data, casting="unsafe")
+    base.grad_fn, base._requires_grad, base._record = replaced.grad_fn, True, replaced._record
+    view = apply("as_strided", (base,), key=key)  # its data stays a numpy view of base
+    t.grad_fn, t._requires_grad, t._record = view.grad_fn, True, view._record
+    return t
+
+
+def _positions_in_base(base: Tensor, view_path) -> tuple:
+    """Which elements of base a view covers: the view ops applied to a grid of positions."""
+    positions = np.arange(base.data.size).reshape(base.data.shape)
+    for op, params in view_path:
+        positions = op.forward(positions, **params)
+    return np.unravel_index(positions, base.data.shape)
 
 
 def accumulate_into(t: Tensor, grad, create_graph: bool) -> None:

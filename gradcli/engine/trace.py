@@ -58,8 +58,8 @@ def record_of(t):
     """The record standing for tensor t now (cached per version for leaves and constants)."""
     r = t._record
     version = t._storage.version
-    if isinstance(r, OpRecord):
-        return r
+    if r is not None and not isinstance(r, (Leaf, Const)):
+        return r  # an OpRecord, or a record the check put there (a derived gradient)
     if r is not None and r.version == version and (isinstance(r, Leaf) == t.requires_grad):
         return r
     r = (Leaf(t, version, _snapshot(t)) if t.requires_grad and t.grad_fn is None

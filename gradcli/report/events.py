@@ -79,8 +79,8 @@ class ErrorEvent:
 class InvalidEvent:
     """The script was rejected before anything ran."""
 
-    line: int
-    col: int  # 1-based
+    line: int | None  # None when the problem is the file as a whole (missing, too large)
+    col: int | None  # 1-based
     message: str
     hint: str = ""
     end_col: int | None = None

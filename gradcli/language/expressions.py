@@ -1,0 +1,443 @@
+"""Compile a validated script's expressions, once, into closures `run(frame) -> value`.
+
+A frame is None at the top level (names live in the interpreter's `env`), or `(vars, parent)`
+inside a lambda or a list comprehension, whose names Python resolves statically: so does this.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+import types
+from itertools import islice
+from typing import Any, Callable
+
+from gradcli.engine.errors import TorchError
+from gradcli.language.guards import COMPARISONS, UNARY, make_operators
+from gradcli.language.parse import reported_line
+from gradcli.language.script_errors import ScriptError
+
+Frame = Any  # None, or (dict of names, parent frame)
+Closure = Callable[[Frame], Any]
+Store = Callable[[Frame, Any], None]
+MISSING = object()
+CONVERSIONS = {-1: None, ord("s"): str, ord("r"): repr, ord("a"): ascii}
+
+
+class Scope:
+    """The names one lambda or comprehension binds, inside its enclosing scope."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, names: set[str], parent: "Scope | None"):
+        self.names, self.parent = names, parent
+
+    def hops(self, name: str) -> int | None:
+        """How many frames up `name` lives; None means the script's global names."""
+        scope, n = self, 0
+        while scope is not None:
+            if name in scope.names:
+                return n
+            scope, n = scope.parent, n + 1
+        return None
+
+
+_BINDER_GLOBALS = {"locals": locals}
+_BINDER_TEMPLATE = (lambda: locals()).__code__
+
+
+def binder_code(params: list[str]) -> types.CodeType:
+    """The code of a function with the lambda's parameters that returns them bound, as a dict.
+
+    It is CPython's own argument binding (a template's code object with the parameter names
+    swapped in; no source is compiled), so its TypeErrors are Python's, word for word.
+    """
+    return _BINDER_TEMPLATE.replace(
+        co_argcount=len(params), co_varnames=tuple(params), co_nlocals=len(params),
+        co_name="<lambda>", co_qualname="<lambda>")
+
+
+def unpack(value: Any, n: int) -> list:
+    """Python's `a, b = value`, with its messages."""
+    try:
+        items = list(islice(iter(value), n + 1))
+    except TypeError as e:
+        if type(e) is TypeError and "not iterable" in str(e):
+            raise TypeError(f"cannot unpack non-iterable {type(value).__name__} object") from None
+        raise
+    if len(items) < n:
+        raise ValueError(f"not enough values to unpack (expected {n}, got {len(items)})")
+    if len(items) > n:
+        raise ValueError(f"too many values to unpack (expected {n})")
+    return items
+
+
+def exception_attribute(e: ScriptError, name: str) -> Any:
+    if name == "args":
+        return e.args
+    raise TorchError("AttributeError", f"'{e.type_name}' object has no attribute '{name}'")
+
+
+class ExpressionCompiler:
+    """One closure per node, chosen by node type; `rt` is the interpreter (state and errors)."""
+
+    def __init__(self, rt):
+        self.rt = rt
+        self.binary, self.inplace = make_operators(rt.limits)
+        self.table: dict[type, Callable[[Any, Scope | None], Closure]] = {
+            ast.Constant: self.constant, ast.Name: self.name, ast.Attribute: self.attribute,
+            ast.Subscript: self.subscript, ast.Slice: self.slice, ast.Call: self.call,
+            ast.BinOp: self.binop, ast.UnaryOp: self.unaryop, ast.BoolOp: self.boolop,
+            ast.Compare: self.compare, ast.IfExp: self.ifexp, ast.List: self.sequence,
+            ast.Tuple: self.sequence, ast.ListComp: self.listcomp, ast.Lambda: self.lambda_,
+            ast.JoinedStr: self.joinedstr, ast.FormattedValue: self.formatted,
+        }
+
+    def compile(self, node: ast.expr, scope: Scope | None, line: int) -> Closure:
+        """The closure for `node`; `line` is the line the enclosing code reports as current."""
+        run = self.table[type(node)](node, scope)
+        own = reported_line(node)
+        if own != line:  # a multi-line expression: warnings and prints use its own line
+            run = self.at_line(run, own, line)
+        return run
+
+    def sub(self, child: ast.expr, scope: Scope | None, parent: ast.AST) -> Closure:
+        return self.compile(child, scope, reported_line(parent))
+
+    def at_line(self, run: Closure, line: int, outer: int) -> Closure:
+        rt = self.rt
+
+        def located(f):
+            rt.current_line = line
+            value = run(f)
+            rt.current_line = outer
+            return value
+        return located
+
+    # -- leaves ----------------------------------------------------------------------------
+    def constant(self, node: ast.Constant, scope) -> Closure:
+        value = node.value
+        return lambda f: value
+
+    def name(self, node: ast.Name, scope) -> Closure:
+        name, rt = node.id, self.rt
+        hops = scope.hops(name) if scope else None
+        if hops is not None:
+            def load_local(f):
+                for _ in range(hops):
+                    f = f[1]
+                try:
+                    return f[0][name]
+                except KeyError:
+                    raise rt.error("UnboundLocalError", f"cannot access local variable '{name}' "
+                                   "where it is not associated with a value", node) from None
+            return load_local
+        if name not in rt.program.assigned:  # only ever the API's: look it up once
+            value = rt.base[name]
+            return lambda f: value
+        env, base = rt.env, rt.base
+
+        def load_global(f):
+            value = env.get(name, MISSING)
+            if value is MISSING:
+                value = base.get(name, MISSING)
+                if value is MISSING:
+                    raise rt.error("NameError", f"name '{name}' is not defined", node)
+            return value
+        return load_global
+
+    # -- access ----------------------------------------------------------------------------
+    def attribute(self, node: ast.Attribute, scope) -> Closure:
+        value, name = self.sub(node.value, scope, node), node.attr
+        get, fail = self.rt.api.get_attribute, self.rt.fail
+
+        def load(f):
+            obj = value(f)
+            try:
+                if type(obj) is ScriptError:
+                    return exception_attribute(obj, name)
+                return get(obj, name)
+            except Exception as e:
+                raise fail(e, node) from None
+        return load
+
+    def subscript(self, node: ast.Subscript, scope) -> Closure:
+        value, index, fail = self.sub(node.value, scope, node), self.sub(node.slice, scope, node), \
+            self.rt.fail
+
+        def load(f):
+            obj, key = value(f), index(f)
+            try:
+                return obj[key]
+            except Exception as e:
+                raise fail(e, node) from None
+        return load
+
+    def slice(self, node: ast.Slice, scope) -> Closure:
+        def none(f):
+            return None
+        lo, hi, step = (self.sub(p, scope, node) if p else none
+                        for p in (node.lower, node.upper, node.step))
+        return lambda f: slice(lo(f), hi(f), step(f))
+
+    def call(self, node: ast.Call, scope) -> Closure:
+        func = self.sub(node.func, scope, node)
+        args = [self.sub(a, scope, node) for a in node.args]
+        keywords = [(k.arg, self.sub(k.value, scope, node)) for k in node.keywords]
+        rt, fail = self.rt, self.rt.fail
+
+        def call(f):
+            fn = func(f)
+            positional = [a(f) for a in args]
+            named = {k: v(f) for k, v in keywords}
+            try:
+                return fn(*positional, **named)
+            except ScriptError as e:  # from a lambda: keep its place, or take this call's
+                raise e.locate(*rt.span(node))
+            except Exception as e:
+                raise fail(e, node) from None
+
+        def call0(f):  # the common x.method() and f(x), without building lists
+            fn = func(f)
+            try:
+                return fn()
+            except ScriptError as e:
+                raise e.locate(*rt.span(node))
+            except Exception as e:
+                raise fail(e, node) from None
+
+        def call1(f):
+            fn, arg = func(f), args[0](f)
+            try:
+                return fn(arg)
+            except ScriptError as e:
+                raise e.locate(*rt.span(node))
+            except Exception as e:
+                raise fail(e, node) from None
+        if keywords or len(args) > 1:
+            return call
+        return call1 if args else call0
+
+    # -- operators -------------------------------------------------------------------------
+    def binop(self, node: ast.BinOp, scope) -> Closure:
+        op, fail = self.binary[type(node.op)], self.rt.fail
+        left = self.sub(node.left, scope, node)
+        if isinstance(node.right, ast.Constant):  # `y * 1.0001`: one closure call fewer
+            constant = node.right.value
+
+            def binop_constant(f):
+                a = left(f)
+                try:
+                    return op(a, constant)
+                except Exception as e:
+                    raise fail(e, node) from None
+            return binop_constant
+        right = self.sub(node.right, scope, node)
+
+        def binop(f):
+            a, b = left(f), right(f)
+            try:
+                return op(a, b)
+            except Exception as e:
+                raise fail(e, node) from None
+        return binop
+
+    def unaryop(self, node: ast.UnaryOp, scope) -> Closure:
+        op, operand, fail = UNARY[type(node.op)], self.sub(node.operand, scope, node), self.rt.fail
+
+        def unary(f):
+            v = operand(f)
+            try:
+                return op(v)
+            except Exception as e:
+                raise fail(e, node) from None
+        return unary
+
+    def boolop(self, node: ast.BoolOp, scope) -> Closure:
+        first, *rest = [self.sub(v, scope, node) for v in node.values]
+        stop_when = isinstance(node.op, ast.Or)  # `or` stops at a true value, `and` at a false
+        fail = self.rt.fail
+
+        def boolop(f):
+            value = first(f)
+            for nxt in rest:
+                try:
+                    if bool(value) is stop_when:
+                        return value
+                except Exception as e:
+                    raise fail(e, node) from None
+                value = nxt(f)
+            return value
+        return boolop
+
+    def compare(self, node: ast.Compare, scope) -> Closure:
+        left = self.sub(node.left, scope, node)
+        pairs = [(COMPARISONS[type(op)], self.sub(c, scope, node))
+                 for op, c in zip(node.ops, node.comparators)]
+        fail = self.rt.fail
+        if len(pairs) == 1:
+            (op, right), = pairs
+
+            def compare_once(f):
+                a, b = left(f), right(f)
+                try:
+                    return op(a, b)
+                except Exception as e:
+                    raise fail(e, node) from None
+            return compare_once
+
+        def compare(f):
+            a = left(f)
+            try:
+                for i, (op, right) in enumerate(pairs):
+                    b = right(f)
+                    result = op(a, b)
+                    # a < b < c is (a < b) and (b < c): the first false result is the value
+                    if i + 1 < len(pairs) and not result:
+                        return result
+                    a = b
+            except Exception as e:
+                raise fail(e, node) from None
+            return result
+        return compare
+
+    def ifexp(self, node: ast.IfExp, scope) -> Closure:
+        test, body, orelse = (self.sub(n, scope, node) for n in (node.test, node.body, node.orelse))
+        fail = self.rt.fail
+
+        def ifexp(f):
+            try:
+                chosen = body if test(f) else orelse
+            except Exception as e:
+                raise fail(e, node.test) from None
+            return chosen(f)
+        return ifexp
+
+    # -- displays --------------------------------------------------------------------------
+    def sequence(self, node: ast.List | ast.Tuple, scope) -> Closure:
+        items = [self.sub(e, scope, node) for e in node.elts]
+        if isinstance(node, ast.Tuple):
+            return lambda f: tuple([item(f) for item in items])
+        return lambda f: [item(f) for item in items]
+
+    def joinedstr(self, node: ast.JoinedStr, scope) -> Closure:
+        parts = [self.sub(v, scope, node) for v in node.values]
+        return lambda f: "".join([part(f) for part in parts])
+
+    def formatted(self, node: ast.FormattedValue, scope) -> Closure:
+        value, convert = self.sub(node.value, scope, node), CONVERSIONS[node.conversion]
+        spec = "".join(v.value for v in node.format_spec.values) if node.format_spec else ""
+        fail = self.rt.fail
+
+        def formatted(f):
+            v = value(f)
+            try:
+                return format(convert(v) if convert else v, spec)
+            except Exception as e:
+                raise fail(e, node) from None
+        return formatted
+
+    # -- scopes ----------------------------------------------------------------------------
+    def listcomp(self, node: ast.ListComp, scope) -> Closure:
+        gens = node.generators
+        inner = Scope({n.id for g in gens for n in ast.walk(g.target) if isinstance(n, ast.Name)},
+                      scope)
+        loops = [(self.sub(g.iter, scope if i == 0 else inner, node),  # Python: first outside
+                  self.store(g.target, inner), [self.sub(c, inner, node) for c in g.ifs], g.iter)
+                 for i, g in enumerate(gens)]
+        element = self.sub(node.elt, inner, node)
+        rt, fail = self.rt, self.rt.fail
+
+        def fill(level: int, frame, out: list) -> None:
+            iterable, store, conditions, where = loops[level]
+            try:
+                items = iter(iterable(frame[1] if level == 0 else frame))
+            except Exception as e:
+                raise fail(e, where) from None
+            for item in items:
+                rt.count_step()
+                store(frame, item)
+                if all(c(frame) for c in conditions):
+                    if level + 1 == len(loops):
+                        out.append(element(frame))
+                    else:
+                        fill(level + 1, frame, out)
+
+        def listcomp(f):
+            out: list = []
+            try:
+                fill(0, ({}, f), out)
+            except Exception as e:
+                raise fail(e, node) from None
+            return out
+        return listcomp
+
+    def lambda_(self, node: ast.Lambda, scope) -> Closure:
+        params = [a.arg for a in node.args.args]
+        defaults = [self.sub(d, scope, node) for d in node.args.defaults]
+        inner = Scope(set(params), scope)
+        line = reported_line(node.body)
+        body = self.compile(node.body, inner, line)
+        rt, fail, code = self.rt, self.rt.fail, binder_code(params)
+
+        def make(f):
+            bind = types.FunctionType(code, _BINDER_GLOBALS, "<lambda>",
+                                      tuple(d(f) for d in defaults))
+
+            def lambda_(*args, **kwargs):
+                try:
+                    frame = (bind(*args, **kwargs), f)
+                except TypeError as e:  # wrong arguments: Python reports it at the caller
+                    raise ScriptError("TypeError", str(e)) from None
+                rt.count_step()
+                outer, rt.current_line = rt.current_line, line
+                try:
+                    return body(frame)
+                except Exception as e:
+                    raise fail(e, node.body) from None
+                finally:
+                    rt.current_line = outer
+            lambda_.__name__ = lambda_.__qualname__ = "<lambda>"
+            return lambda_
+        return make
+
+    # -- assignment targets ----------------------------------------------------------------
+    def store(self, target: ast.expr, scope: Scope | None) -> Store:
+        """The function binding `target` (a name, a tuple of targets, t[i], t.attr) to a value."""
+        rt, fail = self.rt, self.rt.fail
+        if isinstance(target, ast.Name):
+            name = target.id
+            if scope is not None and scope.hops(name) == 0:
+                return lambda f, v: f[0].__setitem__(name, v)
+            env = rt.env
+            return lambda f, v: env.__setitem__(name, v)
+        if isinstance(target, (ast.Tuple, ast.List)):
+            stores = [self.store(e, scope) for e in target.elts]
+
+            def store_each(f, v):
+                try:
+                    items = unpack(v, len(stores))
+                except Exception as e:
+                    raise fail(e, target) from None
+                for store, item in zip(stores, items):
+                    store(f, item)
+            return store_each
+        obj = self.sub(target.value, scope, target)
+        if isinstance(target, ast.Subscript):
+            index = self.sub(target.slice, scope, target)
+
+            def store_item(f, v):
+                o, key = obj(f), index(f)
+                try:
+                    operator.setitem(o, key, v)
+                except Exception as e:
+                    raise fail(e, target) from None
+            return store_item
+        set_attribute, name = rt.api.set_attribute, target.attr
+
+        def store_attribute(f, v):
+            o = obj(f)
+            try:
+                set_attribute(o, name, v)
+            except Exception as e:
+                raise fail(e, target) from None
+        return store_attribute

@@ -1,0 +1,427 @@
+"""Run a validated session script with Python's semantics, emitting events as things happen.
+
+The script is compiled once into closures (one per node, chosen from a table by node type);
+running it calls them. Nothing evaluates script text, and every attribute goes through the
+API table, so the sandbox holds by construction.
+"""
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any, Callable
+
+from gradcli.engine.errors import TorchError, set_warning_handler
+from gradcli.language.expressions import ExpressionCompiler, Store
+from gradcli.language.limits import LimitHit, Limits, limit_message
+from gradcli.language.parse import Program, node_span
+from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
+from gradcli.report.encode import encode_value, repl_text
+from gradcli.report.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
+
+Run = Callable[[], None]
+LANGUAGE_PACKAGE = "gradcli.language."
+# Python's exceptions that a script can cause by itself (1 / 0, [][1], int("x"), f(1, 2, 3)).
+PYTHON_LEVEL = frozenset({ZeroDivisionError, IndexError, TypeError, ValueError, KeyError,
+                          OverflowError, NameError, AttributeError, UnboundLocalError})
+COMPOUND = (ast.For, ast.If, ast.With, ast.Try)
+INTERNAL_HINT = ("this is a bug in gradcli, not in your script; "
+                 "run with GRADCLI_DEBUG=1 to see the traceback")
+
+
+class InternalError(BaseException):
+    """Something escaped from gradcli's own code: not the script's fault, never catchable."""
+
+    def __init__(self, original: BaseException):
+        super().__init__(repr(original))
+        self.original = original
+
+
+class _Break(BaseException):
+    pass
+
+
+class _Continue(BaseException):
+    pass
+
+
+class _Print:
+    """The script's `print`: each call is a PrintEvent at the current line."""
+
+    def __init__(self, rt: "Interpreter"):
+        self.rt = rt
+
+    def __call__(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:
+        for name, value in (("sep", sep), ("end", end)):
+            if value is not None and type(value) is not str:
+                raise TypeError(f"{name} must be None or a string, not {type(value).__name__}")
+        if file is not None:
+            raise TypeError("print() in a gradcli session writes to standard output only")
+        text = (" " if sep is None else sep).join([str(a) for a in args])
+        # NOTE: `end` is not part of the event: each print is one event, as in torch_trace.
+        self.rt.emit(PrintEvent(self.rt.current_line, text))
+
+    def __repr__(self) -> str:
+        return "<built-in function print>"
+
+
+def _raised_by_python(e: BaseException) -> bool:
+    """True when every frame of the traceback is the language's: none from the engine, numpy..."""
+    tb = e.__traceback__
+    while tb is not None:
+        if not tb.tb_frame.f_globals.get("__name__", "").startswith(LANGUAGE_PACKAGE):
+            return False
+        tb = tb.tb_next
+    return True
+
+
+def classify(e: Exception) -> ScriptError | InternalError:
+    """What an exception escaping from an operation means for the script."""
+    if isinstance(e, TorchError):
+        return ScriptError(e.type_name, e.message)
+    if isinstance(e, RecursionError):
+        return ScriptError("RecursionError", str(e))
+    if isinstance(e, MemoryError):
+        return ScriptError("LimitExceeded", "the host ran out of memory")
+    if type(e) in PYTHON_LEVEL and _raised_by_python(e):
+        return ScriptError(type(e).__name__, str(e), e.args)
+    return InternalError(e)
+
+
+class Interpreter:
+    """Runs one validated Program; `emit` receives every event."""
+
+    def __init__(self, program: Program, emit: Callable[[Event], None],
+                 limits: Limits = Limits(), api: Any = None):
+        if api is None:
+            from gradcli.language import torch_api as api
+        self.program, self.emit, self.limits, self.api = program, emit, limits, api
+        self.env: dict[str, Any] = {}  # the script's variables
+        self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": _Print(self)}
+        self.current_line = 0
+        self.current_source = ""
+        self.statements_executed = 0
+        self._lines = program.source.splitlines()
+        self._warned: set[tuple] = set()
+        self._expressions = ExpressionCompiler(self)
+        self._statements: dict[type, Callable[[Any], Run]] = {
+            ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
+            ast.For: self._for, ast.If: self._if, ast.Pass: lambda node: lambda: None,
+            ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
+            ast.Assert: self._assert, ast.Import: self._import, ast.ImportFrom: self._import_from,
+            ast.Break: lambda node: self._raiser(_Break),
+            ast.Continue: lambda node: self._raiser(_Continue),
+        }
+
+    # -- the public surface ----------------------------------------------------------------
+    def run(self) -> None:
+        """Run to the end, or to the first uncaught error (emitted as an ErrorEvent)."""
+        try:
+            body = self._block(self.program.tree.body) or (lambda: None)
+        except RecursionError:  # only when --max-nesting was raised beyond what Python can do
+            self.emit(ErrorEvent(1, "LimitExceeded", "expression nested too deeply for this "
+                                 f"Python ({limit_message(self.limits, 'max_nesting')})"))
+            return
+        set_warning_handler(self._warn)
+        try:
+            body()
+        except ScriptError as e:
+            line = e.line if e.line is not None else self.current_line
+            message = e.message.splitlines()[0] if e.message else ""
+            self.emit(ErrorEvent(line, e.type_name, message, e.col, e.end_col,
+                                 hint_for(e.message)))
+        except LimitHit as e:
+            self.emit(ErrorEvent(self.current_line, "LimitExceeded", e.message))
+        except (InternalError, Exception) as e:
+            original = e.original if isinstance(e, InternalError) else e
+            if os.environ.get("GRADCLI_DEBUG") == "1":
+                raise original
+            self.emit(ErrorEvent(self.current_line, "InternalError",
+                                 f"gradcli internal error: {original!r}; please report it",
+                                 hint=INTERNAL_HINT))
+        finally:
+            set_warning_handler(None)
+
+    def name_of(self, value: Any) -> str | None:
+        """The script's name for this exact object: a variable, else an item of a list/tuple."""
+        for name, v in self.env.items():
+            if v is value:
+                return name
+        for name, v in self.env.items():
+            if type(v) in (list, tuple):
+                for i, item in enumerate(v):
+                    if item is value:
+                        return f"{name}[{i}]"
+        return None
+
+    # -- services for the compiled closures -----------------------------------------------
+    def count_step(self) -> None:
+        self.statements_executed += 1
+        if self.statements_executed > self.limits.max_steps:
+            raise LimitHit(limit_message(self.limits, "max_steps"))
+
+    def span(self, node: ast.AST) -> tuple[int, int, int | None]:
+        return node_span(self._lines, node)
+
+    def error(self, type_name: str, message: str, node: ast.AST,
+              args: tuple | None = None) -> ScriptError:
+        return ScriptError(type_name, message, args).locate(*self.span(node))
+
+    def fail(self, e: Exception, node: ast.AST) -> BaseException:
+        """The exception to raise for `e`, escaping from the operation at `node`."""
+        err = classify(e)
+        if isinstance(err, ScriptError):
+            err.locate(*self.span(node))
+        return err
+
+    def _warn(self, category: str, message: str, once_per_process: bool) -> None:
+        # Python's default filter: once per (message, category, line); some torch warnings
+        # are once per process.
+        key = (category, message) if once_per_process else (category, message, self.current_line)
+        if key not in self._warned:
+            self._warned.add(key)
+            first = message.splitlines()[0] if message else ""
+            self.emit(WarningEvent(self.current_line, category, first))
+
+    # -- compiling statements ---------------------------------------------------------------
+    def _expr(self, node: ast.expr, statement: ast.stmt):
+        return self._expressions.compile(node, None, statement.lineno)
+
+    def _store(self, target: ast.expr) -> Store:
+        return self._expressions.store(target, None)
+
+    def _block(self, statements: list[ast.stmt]) -> Run | None:
+        runs = [self._statement(s) for s in statements]
+        if len(runs) <= 1:
+            return runs[0] if runs else None
+
+        def block():
+            for run in runs:
+                run()
+        return block
+
+    def _statement(self, node: ast.stmt) -> Run:
+        body = self._statements[type(node)](node)
+        line, source, rt = node.lineno, self._source_of(node), self
+        max_steps = self.limits.max_steps
+
+        def statement():
+            rt.statements_executed += 1
+            if rt.statements_executed > max_steps:
+                raise LimitHit(limit_message(rt.limits, "max_steps"))
+            rt.current_line, rt.current_source = line, source
+            try:
+                body()
+            except ScriptError as e:
+                raise e.locate(*rt.span(node))
+            except Exception as e:
+                raise rt.fail(e, node) from None
+        return statement
+
+    def _source_of(self, node: ast.stmt) -> str:
+        """The statement's text; for a compound statement, its header line."""
+        lines = [line.encode() for line in self._lines[node.lineno - 1: node.end_lineno]]
+        if not lines or isinstance(node, COMPOUND):
+            return lines[0].decode().strip() if lines else ""
+        lines[-1] = lines[-1][: node.end_col_offset]  # ast's offsets count UTF-8 bytes
+        lines[0] = lines[0][node.col_offset:]
+        return b"\n".join(lines).decode(errors="replace")
+
+    def _raiser(self, kind: type) -> Run:
+        def jump():
+            raise kind
+        return jump
+
+    def _echo(self, node: ast.Expr) -> Run:
+        value, emit, line = self._expr(node.value, node), self.emit, node.lineno
+
+        def echo():
+            v = value(None)
+            if v is not None:  # the REPL's rule
+                emit(ValueEvent(line, encode_value(v), repl_text(v)))
+        return echo
+
+    def _assign(self, node: ast.Assign) -> Run:
+        value, stores = self._expr(node.value, node), [self._store(t) for t in node.targets]
+        if len(stores) == 1:
+            store = stores[0]
+            return lambda: store(None, value(None))
+
+        def assign():
+            v = value(None)
+            for s in stores:  # a = b = v binds left to right, as Python
+                s(None, v)
+        return assign
+
+    def _aug_assign(self, node: ast.AugAssign) -> Run:
+        """Python's order: the target's parts, its current value, the right side, the op."""
+        op, value, target = self._expressions.inplace[type(node.op)], \
+            self._expr(node.value, node), node.target
+        if isinstance(target, ast.Name):
+            load, store = self._expr(target, node), self._store(target)
+            return lambda: store(None, op(load(None), value(None)))
+        obj = self._expr(target.value, node)
+        if isinstance(target, ast.Subscript):
+            index = self._expr(target.slice, node)
+
+            def aug_item():
+                o, key = obj(None), index(None)
+                o[key] = op(o[key], value(None))
+            return aug_item
+        get, put, name = self.api.get_attribute, self.api.set_attribute, target.attr
+
+        def aug_attribute():
+            o = obj(None)
+            put(o, name, op(get(o, name), value(None)))
+        return aug_attribute
+
+    def _for(self, node: ast.For) -> Run:
+        iterable, store = self._expr(node.iter, node), self._store(node.target)
+        body, orelse = self._block(node.body), self._block(node.orelse)
+        rt, line = self, node.lineno
+
+        def loop():
+            try:
+                items = iter(iterable(None))
+            except Exception as e:
+                raise rt.fail(e, node.iter) from None
+            for item in items:
+                rt.count_step()  # iterations count, so `for i in range(10**12)` ends
+                rt.current_line = line
+                store(None, item)
+                try:
+                    body()
+                except _Break:
+                    break
+                except _Continue:
+                    continue
+            else:
+                if orelse:
+                    orelse()
+        return loop
+
+    def _if(self, node: ast.If) -> Run:
+        test, body, orelse = self._expr(node.test, node), self._block(node.body), \
+            self._block(node.orelse)
+        fail = self.fail
+
+        def if_():
+            v = test(None)
+            try:
+                chosen = body if v else orelse
+            except Exception as e:  # bool() of a tensor with several elements
+                raise fail(e, node.test) from None
+            if chosen:
+                chosen()
+        return if_
+
+    def _delete(self, node: ast.Delete) -> Run:
+        env, error = self.env, self.error
+
+        def delete():
+            for target in node.targets:
+                if target.id not in env:
+                    raise error("NameError", f"name '{target.id}' is not defined", target)
+                del env[target.id]
+        return delete
+
+    def _with(self, node: ast.With) -> Run:
+        body = self._block(node.body) or (lambda: None)
+        for item in reversed(node.items):  # `with a, b:` is `with a: with b:`
+            body = self._with_item(item, body, node)
+        return body
+
+    def _with_item(self, item: ast.withitem, body: Run, node: ast.With) -> Run:
+        manager = self._expr(item.context_expr, node)
+        target = self._store(item.optional_vars) if item.optional_vars else None
+        is_manager, error = self.api.is_grad_mode_manager, self.error
+
+        def with_():
+            m = manager(None)
+            if not is_manager(m):
+                raise error("TypeError", f"'{type(m).__name__}' object does not support the "
+                            "context manager protocol", item.context_expr)
+            entered = m.__enter__()
+            try:
+                if target:
+                    target(None, entered)
+                body()
+            finally:
+                m.__exit__(None, None, None)  # grad-mode managers never swallow exceptions
+        return with_
+
+    def _try(self, node: ast.Try) -> Run:
+        body = self._block(node.body)
+        handlers = [(self._matcher(h.type), h.name, self._block(h.body)) for h in node.handlers]
+        orelse, final = self._block(node.orelse), self._block(node.finalbody)
+        env = self.env
+
+        def try_():
+            try:
+                body()
+            except ScriptError as e:
+                for matches, name, handler in handlers:
+                    if matches(e.type_name):
+                        if name:
+                            env[name] = e
+                        try:
+                            handler()
+                        finally:
+                            if name:  # Python unbinds `e` when the handler ends
+                                env.pop(name, None)
+                        break
+                else:
+                    raise
+            else:
+                if orelse:
+                    orelse()
+            finally:
+                if final:
+                    final()
+        return try_
+
+    def _matcher(self, handler_type: ast.expr | None) -> Callable[[str], bool]:
+        if handler_type is None:  # a bare `except:`
+            return lambda type_name: type_name not in UNCATCHABLE
+        nodes = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
+        names = [n.id for n in nodes]
+        return lambda type_name: any(is_caught_by(type_name, n) for n in names)
+
+    def _assert(self, node: ast.Assert) -> Run:
+        test = self._expr(node.test, node)
+        message = self._expr(node.msg, node) if node.msg else None
+        fail, error = self.fail, self.error
+
+        def assert_():
+            v = test(None)
+            try:
+                ok = bool(v)
+            except Exception as e:
+                raise fail(e, node.test) from None
+            if not ok:
+                if message is None:
+                    raise error("AssertionError", "", node, ())
+                m = message(None)
+                raise error("AssertionError", str(m), node, (m,))
+        return assert_
+
+    def _import(self, node: ast.Import) -> Run:
+        modules, env = self.api.MODULES, self.env
+        # `import torch.nn.functional` binds `torch`; with `as F`, F is the module itself.
+        bindings = [(a.asname, modules[a.name]) if a.asname else
+                    (a.name.split(".")[0], modules[a.name.split(".")[0]]) for a in node.names]
+        return lambda: env.update(bindings)
+
+    def _import_from(self, node: ast.ImportFrom) -> Run:
+        modules, env, get, error = self.api.MODULES, self.env, self.api.get_attribute, self.error
+        module = modules[node.module]
+
+        def import_from():
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                try:
+                    value = modules[full] if full in modules else get(module, alias.name)
+                except TorchError:
+                    raise error("ImportError", f"cannot import name '{alias.name}' from "
+                                f"'{node.module}'", node) from None
+                env[alias.asname or alias.name] = value
+        return import_from

@@ -1,0 +1,420 @@
+"""Parse a session script and validate all of it against the session language, before it runs."""
+from __future__ import annotations
+
+import ast
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from gradcli.language.limits import Limits, limit_message
+from gradcli.language.script_errors import CATCHABLE
+
+# Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
+INTERPRETER_ATTRIBUTES = frozenset({"args"})
+GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled"})
+BINARY_OPERATORS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
+}
+UNARY_OPERATORS = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
+LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
+
+NO_FUNCTIONS = ("gradcli sessions cannot define functions; inline the body or use a lambda "
+                "where PyTorch takes a function")
+NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
+# Node types outside the language -> (message, hint).
+REJECTED: dict[type, tuple[str, str]] = {
+    ast.FunctionDef: ("function definitions are not part of the session language", NO_FUNCTIONS),
+    ast.AsyncFunctionDef: ("function definitions are not part of the session language",
+                           NO_FUNCTIONS),
+    ast.ClassDef: ("class definitions are not part of the session language",
+                   "gradcli sessions use PyTorch's own classes; compute with tensors directly"),
+    ast.While: ("`while` loops are not part of the session language",
+                "use a bounded loop: `for i in range(n):`"),
+    ast.Global: ("`global` is not part of the session language",
+                 "a session has a single scope: just assign the name"),
+    ast.Nonlocal: ("`nonlocal` is not part of the session language",
+                   "a session has a single scope: just assign the name"),
+    ast.Return: ("'return' outside function", NO_FUNCTIONS),
+    ast.Raise: ("`raise` is not part of the session language",
+                "use `assert condition, message` to stop on a condition"),
+    ast.AnnAssign: ("annotated assignments are not part of the session language",
+                    "write `name = value`"),
+    ast.Dict: ("dict literals are not part of the session language", "use a list or a tuple"),
+    ast.DictComp: ("dict comprehensions are not part of the session language",
+                   "use a list comprehension"),
+    ast.Set: ("set literals are not part of the session language", "use a list or a tuple"),
+    ast.SetComp: ("set comprehensions are not part of the session language",
+                  "use a list comprehension"),
+    ast.GeneratorExp: ("generator expressions are not part of the session language",
+                       "use a list comprehension: sum([x * x for x in xs])"),
+    ast.Starred: ("`*` unpacking is not part of the session language",
+                  "write the items out one by one"),
+    ast.NamedExpr: ("`:=` is not part of the session language",
+                    "assign the value on a line of its own first"),
+    ast.Yield: ("'yield' outside function", NO_FUNCTIONS),
+    ast.YieldFrom: ("'yield' outside function", NO_FUNCTIONS),
+    ast.Await: ("`await` is not part of the session language", NO_ASYNC),
+    ast.AsyncFor: ("`async for` is not part of the session language", NO_ASYNC),
+    ast.AsyncWith: ("`async with` is not part of the session language", NO_ASYNC),
+    ast.TryStar: ("`except*` is not part of the session language", "use `except`"),
+    ast.Match: ("`match` is not part of the session language", "use if/elif/else"),
+}
+DANGEROUS_NAMES = frozenset({
+    "open", "eval", "exec", "compile", "getattr", "setattr", "delattr", "globals", "locals",
+    "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
+    "object", "super", "type", "classmethod", "staticmethod", "property",
+})
+SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's internals are "
+                "out of reach")
+
+
+class ScriptInvalid(Exception):
+    """The script is not in the session language. Columns are 1-based; end_col is inclusive."""
+
+    def __init__(self, line: int, col: int, end_col: int | None, message: str, hint: str = ""):
+        super().__init__(f"line {line}, column {col}: {message}")
+        self.line, self.col, self.end_col = line, col, end_col
+        self.message, self.hint = message, hint
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The names a script may use without assigning them, the importable modules and the
+    attribute names the API table knows."""
+
+    names: frozenset[str]
+    modules: frozenset[str]
+    attributes: frozenset[str]
+
+    @classmethod
+    def from_api(cls, api) -> "Vocabulary":
+        return cls(
+            names=frozenset(api.ROOT_NAMES) | frozenset(api.BUILTINS) | {"print"},
+            modules=frozenset(api.MODULES),
+            attributes=frozenset(api.ALL_ATTRIBUTE_NAMES) | INTERPRETER_ATTRIBUTES,
+        )
+
+
+def default_vocabulary() -> Vocabulary:
+    from gradcli.language import torch_api
+
+    return Vocabulary.from_api(torch_api)
+
+
+@dataclass(frozen=True)
+class Program:
+    """A validated script: its syntax tree, its text and the names it assigns anywhere."""
+
+    tree: ast.Module
+    source: str
+    filename: str
+    assigned: frozenset[str]
+
+    def lines(self) -> list[str]:
+        return self.source.splitlines()
+
+
+def parse(source: str, filename: str, limits: Limits | None = None,
+          vocabulary: Vocabulary | None = None) -> Program:
+    """Parse and validate the whole script; raise ScriptInvalid at the first problem."""
+    limits = limits or Limits()
+    if len(source) > limits.max_script_chars:
+        raise ScriptInvalid(1, 1, None, limit_message(limits, "max_script_chars"),
+                            "split the session into several scripts")
+    tree = _python_parse(source, filename, limits)
+    validator = _Validator(source, limits, vocabulary or default_vocabulary())
+    validator.check(tree)
+    return Program(tree, source, filename, frozenset(validator.assigned))
+
+
+def _python_parse(source: str, filename: str, limits: Limits) -> ast.Module:
+    try:
+        return ast.parse(source, filename)
+    except (SyntaxError, ValueError) as e:  # ValueError: NUL bytes, before Python 3.11.4
+        if "null bytes" in str(e):
+            nul = source.find("\0")
+            line, col = source.count("\n", 0, nul) + 1, nul - source.rfind("\n", 0, nul)
+            raise ScriptInvalid(line, col, None, "source code string cannot contain null bytes",
+                                "remove the NUL characters") from None
+        line, col = e.lineno or 1, e.offset or 1
+        end = e.end_offset - 1 if e.end_offset and e.end_lineno == line and e.end_offset > col \
+            else None
+        raise ScriptInvalid(line, col, end, e.msg, "") from None
+    except (RecursionError, MemoryError):
+        raise ScriptInvalid(1, 1, None, "expression nested too deeply for Python's parser "
+                            f"(gradcli's nesting limit is {limits.max_nesting} levels, "
+                            "--max-nesting)", "split the expression into several assignments"
+                            ) from None
+
+
+def _split_attribute(node: ast.AST) -> ast.Attribute | None:
+    """The attribute of `obj\n.name` or `obj\n.name(...)`, whose name is on a later line."""
+    attr = node.func if isinstance(node, ast.Call) else node
+    if isinstance(attr, ast.Attribute) and attr.end_lineno != attr.lineno:
+        return attr
+    return None
+
+
+def reported_line(node: ast.AST) -> int:
+    """The line Python reports for an operation: an attribute access or method call split over
+    lines is reported at the attribute's name (as CPython 3.11 compiles it)."""
+    attr = _split_attribute(node)
+    return attr.end_lineno if attr else node.lineno
+
+
+def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
+    """(line, 1-based col, inclusive end col or None) in characters; ast counts UTF-8 bytes."""
+    attr = _split_attribute(node)
+    if attr:
+        line, start = attr.end_lineno, attr.end_col_offset - len(attr.attr.encode())
+    else:
+        line, start = getattr(node, "lineno", 1) or 1, node.col_offset
+    text = lines[line - 1].encode() if 0 < line <= len(lines) else b""
+    col = len(text[:start].decode(errors="replace")) + 1
+    end = None
+    if getattr(node, "end_lineno", None) == line and node.end_col_offset is not None:
+        end = len(text[: node.end_col_offset].decode(errors="replace"))
+    return line, col, end
+
+
+def _closest(word: str, candidates: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.7)
+    return f"did you mean `{match[0]}`?" if match else ""
+
+
+class _Validator:
+    """A whitelist walk with an explicit stack: every node type must have a check."""
+
+    def __init__(self, source: str, limits: Limits, vocabulary: Vocabulary):
+        self.lines = source.splitlines()
+        self.limits = limits
+        self.vocabulary = vocabulary
+        self.assigned: set[str] = set()
+        self.loads: list[ast.Name] = []  # names read (or deleted): checked once all are known
+        self.in_loop = False  # whether the node being checked is inside a for loop's body
+        self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
+            ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
+            ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
+            ast.AugAssign: self.aug_assign, ast.For: self.for_loop, ast.With: self.with_block,
+            ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
+            ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
+            ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
+            ast.Name: self.name, ast.Constant: self.constant, ast.Attribute: self.attribute,
+            ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
+            ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
+            ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
+            ast.List: self.generic, ast.Tuple: self.generic, ast.ListComp: self.generic,
+            ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
+            ast.JoinedStr: self.generic, ast.FormattedValue: self.formatted_value,
+        }
+
+    # -- the walk ---------------------------------------------------------------------------
+    def check(self, tree: ast.Module) -> None:
+        stack: list[tuple[ast.AST, int, bool]] = [(tree, 0, False)]
+        while stack:
+            node, depth, in_loop = stack.pop()
+            if isinstance(node, ast.expr):
+                depth += 1
+                if depth > self.limits.max_nesting:
+                    self.reject(node, limit_message(self.limits, "max_nesting"),
+                                "split the expression into several assignments")
+            elif isinstance(node, ast.stmt):
+                depth = 0
+            check = self.checks.get(type(node))
+            if check is None:
+                unknown = f"`{type(node).__name__}` is not part of the session language"
+                message, hint = REJECTED.get(type(node), (unknown, ""))
+                self.reject(node, message, hint)
+            self.in_loop = in_loop
+            children = check(node) or ()
+            body = {id(s) for s in node.body} if isinstance(node, ast.For) else ()
+            stack.extend((c, depth, in_loop or id(c) in body) for c in reversed(children))
+        self.check_names()
+
+    def reject(self, node: ast.AST, message: str, hint: str = "") -> None:
+        line, col, end = node_span(self.lines, node)
+        if isinstance(node, ast.Attribute) and end is not None:
+            col = end - len(node.attr) + 1  # point at the attribute's name, not its object
+        raise ScriptInvalid(line, col, end, message, hint)
+
+    def generic(self, node: ast.AST) -> list[ast.AST]:
+        return [c for c in ast.iter_child_nodes(node) if not isinstance(c, LEAF_TYPES)]
+
+    # -- statements ------------------------------------------------------------------------
+    def aug_assign(self, node: ast.AugAssign) -> list[ast.AST]:
+        self.operator(node, node.op)
+        if isinstance(node.target, ast.Name):  # reads the name first: it binds nothing new
+            self.loads.append(node.target)
+            return [node.value]
+        return [node.target, node.value]
+
+    def for_loop(self, node: ast.For) -> list[ast.AST]:
+        return [node.target, node.iter, *node.body, *node.orelse]
+
+    def loop_jump(self, node: ast.stmt) -> None:
+        if not self.in_loop:
+            word = "'break' outside loop" if isinstance(node, ast.Break) else \
+                "'continue' not properly in loop"
+            self.reject(node, word, "`break` and `continue` belong inside a `for` loop")
+
+    def with_block(self, node: ast.With) -> list[ast.AST]:
+        for item in node.items:
+            call = item.context_expr
+            callee = call.func if isinstance(call, ast.Call) else None
+            name = getattr(callee, "attr", getattr(callee, "id", None))
+            if name not in GRAD_MODE_MANAGERS:
+                self.reject(call, "`with` takes only torch.no_grad(), torch.enable_grad() or "
+                            "torch.set_grad_enabled(flag) in a gradcli session",
+                            "files and other context managers are out of reach in a session")
+            if item.optional_vars is not None and not isinstance(item.optional_vars, ast.Name):
+                self.reject(item.optional_vars, "`with ... as` takes a single name here",
+                            "write `with torch.no_grad():`")
+        return self.generic(node)
+
+    def handler(self, node: ast.ExceptHandler) -> list[ast.AST]:
+        types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+        for t in types:
+            if t is not None and not (isinstance(t, ast.Name) and t.id in CATCHABLE):
+                self.reject(t, "a session can catch only " + ", ".join(CATCHABLE),
+                            "catch the error PyTorch raises, e.g. `except RuntimeError as e:`")
+        if node.name:
+            self.assigned.add(node.name)
+        return node.body
+
+    def delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            if not isinstance(target, ast.Name):
+                self.reject(target, "`del` takes only names in a gradcli session",
+                            "to drop a gradient, assign None: `x.grad = None`")
+            self.loads.append(target)
+
+    def import_(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self.importable(node, alias.name)
+            self.assigned.add(alias.asname or alias.name.split(".")[0])
+
+    def import_from(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            self.reject(node, "relative imports are not part of the session language",
+                        "import torch, torch.nn.functional or math by name")
+        self.importable(node, node.module or "")
+        for alias in node.names:
+            name = alias.name
+            if name == "*":
+                self.reject(node, "`import *` is not part of the session language",
+                            f"import the names you use: from {node.module} import ...")
+            if f"{node.module}.{name}" not in self.vocabulary.modules:
+                self.check_attribute_name(node, name)
+            self.assigned.add(alias.asname or name)
+
+    def importable(self, node: ast.AST, module: str) -> None:
+        if module not in self.vocabulary.modules:
+            allowed = ", ".join(sorted(self.vocabulary.modules))
+            self.reject(node, f"gradcli sessions can import only {allowed}; not `{module}`",
+                        SANDBOX_HINT)
+
+    # -- expressions -----------------------------------------------------------------------
+    def name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Store):
+            self.assigned.add(node.id)
+        else:
+            self.loads.append(node)
+
+    def constant(self, node: ast.Constant) -> None:
+        value = node.value
+        if not isinstance(value, CONSTANT_TYPES):
+            kind = "complex numbers" if isinstance(value, complex) else "bytes literals"
+            self.reject(node, f"{kind} are not part of the session language",
+                        "use real numbers and str")
+        if type(value) is int and value.bit_length() > self.limits.max_int_bits:
+            self.reject(node, limit_message(self.limits, "max_int_bits"),
+                        "tensors hold float32/float64 or int64 values anyway")
+
+    def attribute(self, node: ast.Attribute) -> list[ast.AST]:
+        self.check_attribute_name(node, node.attr)
+        return [node.value]
+
+    def check_attribute_name(self, node: ast.AST, name: str) -> None:
+        if name.startswith("_"):
+            self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
+                        "in a gradcli session", SANDBOX_HINT)
+        if name not in self.vocabulary.attributes:
+            self.reject(node, f"`{name}` is not an attribute gradcli knows",
+                        _closest(name, self.vocabulary.attributes)
+                        or "it is not supported yet; see the API tiers in the docs")
+
+    def operator(self, node: ast.AST, op: ast.AST) -> None:
+        if type(op) not in BINARY_OPERATORS:
+            self.reject(node, f"the operator `{type(op).__name__}` is not part of the session "
+                        "language", "the arithmetic operators are + - * / // % ** @")
+
+    def binary(self, node: ast.BinOp) -> list[ast.AST]:
+        self.operator(node, node.op)
+        return [node.left, node.right]
+
+    def unary(self, node: ast.UnaryOp) -> list[ast.AST]:
+        if type(node.op) not in UNARY_OPERATORS:
+            self.reject(node, "the operator `~` is not part of the session language",
+                        "the unary operators are - + not")
+        return [node.operand]
+
+    def call(self, node: ast.Call) -> list[ast.AST]:
+        return [node.func, *node.args, *node.keywords]
+
+    def keyword(self, node: ast.keyword) -> list[ast.AST]:
+        if node.arg is None:
+            self.reject(node, "`**` unpacking is not part of the session language",
+                        "write the keyword arguments out one by one")
+        return [node.value]
+
+    def comprehension(self, node: ast.comprehension) -> list[ast.AST]:
+        if node.is_async:
+            self.reject(node.target, "`async for` is not part of the session language", NO_ASYNC)
+        return [node.target, node.iter, *node.ifs]
+
+    def lambda_(self, node: ast.Lambda) -> list[ast.AST]:
+        a = node.args
+        if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg:
+            self.reject(node, "lambdas take plain parameters in a gradcli session",
+                        "write `lambda g: ...` or `lambda a, b=1: ...`")
+        seen: set[str] = set()
+        for arg in a.args:
+            if arg.arg in seen:
+                self.reject(arg, f"duplicate argument '{arg.arg}' in function definition",
+                            "give each parameter its own name")
+            seen.add(arg.arg)
+        self.assigned.update(seen)
+        return [*a.defaults, node.body]
+
+    def formatted_value(self, node: ast.FormattedValue) -> list[ast.AST]:
+        spec = node.format_spec
+        if spec is not None:
+            if not all(isinstance(v, ast.Constant) for v in spec.values):
+                self.reject(spec, "f-string format specs must be plain, like `.2f` or `>8`",
+                            "compute the width first and format with a fixed spec")
+            text = "".join(v.value for v in spec.values)
+            if any(int(n) > self.limits.max_sequence for n in re.findall(r"\d+", text)):
+                self.reject(spec, limit_message(self.limits, "max_sequence", "by a format width"),
+                            "use a smaller width or precision")
+        return [node.value]
+
+    # -- names, once every assignment is known ------------------------------------------------
+    def check_names(self) -> None:
+        known = self.vocabulary.names | self.assigned
+        unknown = [n for n in self.loads if n.id not in known]
+        if not unknown:
+            return
+        node = min(unknown, key=lambda n: (n.lineno, n.col_offset))
+        self.reject(node, f"name '{node.id}' is not defined", self.name_hint(node.id, known))
+
+    def name_hint(self, name: str, known: frozenset[str]) -> str:
+        if name in DANGEROUS_NAMES or name.startswith("__"):
+            return f"there is no `{name}` in a gradcli session: {SANDBOX_HINT}"
+        if name in CATCHABLE:
+            return "exception names can be used only in `except` clauses"
+        if name == "math":
+            return "add `import math` first"
+        return _closest(name, known) or "assign it before using it"

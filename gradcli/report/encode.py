@@ -1,0 +1,68 @@
+"""Turn a script value into its JSON form (the output contract's "Values" table) and REPL text."""
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from gradcli.engine.autograd import AccumulateGrad, Node
+from gradcli.engine.dtypes import DType
+from gradcli.engine.tensor import Tensor
+
+MAX_DEPTH = 200  # nested lists deeper than this are refused, as Python's repr would be
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def encode_value(v: Any) -> Any:
+    """The JSON encoding of `v`, snapshotted now (tensor data is copied out)."""
+    return _encode(v, 0)
+
+
+def repl_text(v: Any) -> str:
+    """What Python's REPL prints for `v`."""
+    return repr(v)
+
+
+def grad_fn_name(node: Any) -> str:
+    """PyTorch's class name of a grad_fn node: "PowBackward0", "CopySlices", "AccumulateGrad"."""
+    op = getattr(node, "op", None)
+    return getattr(op, "grad_fn", None) or type(node).__name__
+
+
+def number(x: Any) -> Any:
+    """A number as JSON has it: non-finite floats become "nan", "inf", "-inf"."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+    return x
+
+
+def numbers(data: Any) -> Any:
+    """`number` over nested lists (tensor data from tolist())."""
+    if isinstance(data, list):
+        return [numbers(x) for x in data]
+    return number(data)
+
+
+def _encode(v: Any, depth: int) -> Any:
+    if depth > MAX_DEPTH:
+        raise RecursionError("maximum recursion depth exceeded while getting the repr of an object")
+    if v is None or isinstance(v, (bool, str, int)):
+        return v
+    if isinstance(v, float):
+        return number(v)
+    if isinstance(v, Tensor):
+        return {
+            "type": "tensor",
+            "dtype": v.dtype.name,
+            "shape": list(v.data.shape),
+            "data": numbers(v.data.tolist()),
+            "requires_grad": bool(v.requires_grad),
+            "grad_fn": grad_fn_name(v.grad_fn) if v.grad_fn is not None else None,
+        }
+    if isinstance(v, (list, tuple)):  # torch.Size is a tuple
+        return [_encode(x, depth + 1) for x in v]
+    if isinstance(v, DType):
+        return repr(v)
+    if isinstance(v, (Node, AccumulateGrad)):
+        return {"type": "grad_fn", "name": grad_fn_name(v)}
+    return {"type": "repr", "text": _ADDRESS.sub("", repr(v))}

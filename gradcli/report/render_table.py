@@ -1,0 +1,147 @@
+"""The `table` format: a rich report for a person at a terminal, streamed as the session runs."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gradcli.report.events import (
+    BackwardEvent,
+    ErrorEvent,
+    Event,
+    GradRow,
+    InvalidEvent,
+    PrintEvent,
+    SessionResult,
+    ValueEvent,
+    WarningEvent,
+)
+from gradcli.report.render_plain import (
+    bracketed,
+    elide_middle,
+    excerpt,
+    location,
+    mismatch_detail,
+    verdict,
+    warning_lines,
+)
+
+FORMULA_WIDTH = 40  # the table elides formulas; JSON has them whole
+STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
+                 "invalid": "yellow"}
+
+
+def compact(data: Any) -> str:
+    """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`."""
+    if data is None:
+        return "None"
+
+    def number(x: Any) -> str:
+        return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
+
+    return bracketed(data, number, lambda items: elide_middle(items, 4, 2, 1, "…"))
+
+
+def shorten(text: str, width: int = FORMULA_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def expected_cell(row: GradRow) -> Text:
+    """`2*x + 3*x**2 = 5`: sympy's formula, then its value (below it, for a tensor)."""
+    if row.expected is None:
+        return Text("—", style="dim")
+    if not row.formula:  # a numeric check has a value but no formula
+        return Text(compact(row.expected))
+    if len(row.formula) == 1:  # one element: read it as an equation, `2*x = 2`
+        formula, value = shorten(row.formula[0]), compact(_only_leaf(row.expected))
+        return Text(value if formula == value else f"{formula} = {value}")
+    formula, value = shorten(compact(list(row.formula))), compact(row.expected)
+    return Text(value if formula == value else f"{formula}\n= {value}")
+
+
+def _only_leaf(data: Any) -> Any:
+    while isinstance(data, list) and len(data) == 1:
+        data = data[0]
+    return data
+
+
+def verdict_cell(row: GradRow) -> Text:
+    if row.match is None:
+        return Text("–", style="dim")
+    return Text("✓", style="green") if row.match else Text("✗", style="bold red")
+
+
+def footnotes(rows: tuple[GradRow, ...]) -> Text | None:
+    """Under the table: how far off each red row is, and each row's note (whole, not in a cell)."""
+    lines = Text()
+    for row in rows:
+        if row.match is False:
+            lines.append(f"✗ {row.name}: {mismatch_detail(row)}\n", style="red")
+        if row.note:
+            lines.append(f"{row.name}: {row.note}\n", style="dim")
+    return lines[:-1] if lines else None  # no trailing newline
+
+
+def grad_table(event: BackwardEvent, number: int) -> Table:
+    """The gradients one backward() touched, each with its symbolic cross-check."""
+    title = Text(f"backward #{number} · line {event.line} · {event.source}", style="bold")
+    caption = footnotes(event.grads) if event.grads else Text("no gradient touched")
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for column in ("tensor", "shape", "grad", "added", "expected (sympy)", "method", "✓"):
+        table.add_column(column)
+    for row in event.grads:
+        cells = (row.name, str(list(row.shape)), compact(row.grad), compact(row.added))
+        table.add_row(*map(Text, cells), expected_cell(row), Text(row.method), verdict_cell(row),
+                      style="red" if row.match is False else None)
+    return table
+
+
+def problem_panel(source_name: str, source: str, event: ErrorEvent | InvalidEvent) -> Panel:
+    """An error (or a rejected script) in a box: message, the line with a caret, the hint."""
+    is_invalid = isinstance(event, InvalidEvent)
+    shown = excerpt(source, event.line, event.col, event.end_col)
+    sections = [
+        [Text(event.message)] if event.message else [],  # a bare `assert` has no message
+        [Text(shown[0]), *(Text(caret, style="bold red") for caret in shown[1:])] if shown else [],
+        [Text(f"hint: {event.hint}", style="cyan")] if event.hint else [],
+    ]
+    parts: list[Text] = []
+    for section in filter(None, sections):
+        parts += [Text(), *section] if parts else section
+    title = Text("invalid script" if is_invalid else event.type, style="bold")
+    where = Text(location(source_name, event.line, event.col))
+    return Panel(Group(*parts), title=title, title_align="left", subtitle=where,
+                 subtitle_align="right", border_style="yellow" if is_invalid else "red")
+
+
+class TableRenderer:
+    """Streams a session: echoes and prints as they happen, a table after every backward()."""
+
+    def __init__(self, source_name: str, source: str, out: Console, err: Console) -> None:
+        self.source_name, self.source = source_name, source
+        self.out, self.err = out, err
+        self.backward_calls = 0
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, (ValueEvent, PrintEvent)):
+            self._verbatim(event.text)
+        elif isinstance(event, WarningEvent):
+            first, *rest = warning_lines(self.source_name, self.source, event)
+            self.err.print(Text(first, style="yellow"), *map(Text, rest), sep="\n", soft_wrap=True)
+        elif isinstance(event, BackwardEvent):
+            self.backward_calls += 1
+            self.out.print(grad_table(event, event.call or self.backward_calls))
+        elif isinstance(event, (ErrorEvent, InvalidEvent)):
+            self.err.print(problem_panel(self.source_name, self.source, event))
+
+    def finish(self, result: SessionResult) -> None:
+        self.out.print(Text(verdict(result), style=STATUS_STYLES[result.status]), soft_wrap=True)
+
+    def _verbatim(self, text: str) -> None:
+        # straight to the stream: rich would wrap long lines and drop control characters,
+        # and the contract promises exactly what PyTorch's REPL shows
+        self.out.file.write(text + "\n")
+        self.out.file.flush()

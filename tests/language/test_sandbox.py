@@ -1,0 +1,175 @@
+"""Classic Python sandbox escapes: each is refused before running, or ends in a clean error.
+
+Every attempt runs against the real API table, under a CPython audit hook that fails the
+test if the run opens a file, imports, execs, spawns, or reads a dunder attribute.
+"""
+import sys
+
+import pytest
+
+from gradcli.language.interp import Interpreter
+from gradcli.language.limits import Limits
+from gradcli.language.parse import ScriptInvalid, parse
+
+pytest.importorskip("gradcli.language.torch_api")
+
+FORBIDDEN_PREFIXES = (
+    "open", "os.", "subprocess.", "shutil.", "socket.", "ctypes.", "exec", "compile", "import",
+    "sys.", "builtins.input", "pickle.", "marshal.", "urllib.", "webbrowser.", "glob.",
+    "tempfile.", "fcntl.", "mmap.", "object.__getattr__", "object.__setattr__",
+    "object.__delattr__", "cpython.",
+)
+AUDITED: list[str] = []
+_auditing = [False]
+
+
+# The interpreter reads its own tracebacks to tell a script's error from an engine bug.
+OWN_FRAME_READS = {"tb_frame", "f_globals"}
+
+
+def _audit(event: str, args) -> None:
+    if _auditing[0] and event.startswith(FORBIDDEN_PREFIXES):
+        if event == "object.__getattr__" and args[1] in OWN_FRAME_READS:
+            return
+        AUDITED.append(f"{event} {args[1] if event.startswith('object.') else ''}")
+
+
+sys.addaudithook(_audit)  # cannot be removed; records only while a script runs
+
+
+def outcome(source: str, limits: Limits = Limits()):
+    """"invalid", or the ErrorEvent that ended the run (None if it ran to the end)."""
+    try:
+        program = parse(source, "attack.py", limits)
+    except ScriptInvalid:
+        return "invalid"
+    events: list = []
+    AUDITED.clear()
+    _auditing[0] = True
+    try:
+        Interpreter(program, events.append, limits).run()
+    finally:
+        _auditing[0] = False
+    assert AUDITED == [], f"the run touched the host: {AUDITED}"
+    errors = [e for e in events if e.kind == "error"]
+    return errors[-1] if errors else None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_up():
+    """Let the engine do its lazy imports before anything is audited."""
+    import pkgutil
+
+    import gradcli.engine
+
+    for module in pkgutil.iter_modules(gradcli.engine.__path__):
+        __import__(f"gradcli.engine.{module.name}")
+    outcome("import torch\nimport math\nx = torch.randn(2, 2, requires_grad=True)\n"
+            "y = (x @ x).sum()\ny.backward()\nprint(x, x.grad, y.grad_fn, x.shape, x.dtype)\n"
+            "f'{y.item():.2f}'\nx.grad_fn\ntry:\n    y.backward()\nexcept RuntimeError as e:\n"
+            "    str(e)\n")
+
+
+REFUSED_BEFORE_RUNNING = [
+    "().__class__.__bases__[0].__subclasses__()",
+    "x = torch.ones(1)\nx.__class__",
+    "(lambda: 0).__globals__",
+    "f = lambda: 0\nf.__code__",
+    "print.__self__",
+    "torch.nn.functional.relu.__globals__",
+    "x = torch.ones(1)\nx.register_hook.__func__",
+    "[c for c in ().__class__.__base__.__subclasses__()]",
+    "'{0.__class__}'.format(1)",
+    "'{0}'.format_map(1)",
+    "x = 1\nf'{x.__class__}'",
+    "x = 1\nf'{x!r:{x.__class__}}'",
+    "f = lambda x=().__class__: x",
+    "getattr(torch, 'load')",
+    "eval('1 + 1')",
+    "exec('import os')",
+    "compile('1', 'f', 'eval')",
+    "open('/etc/passwd').read()",
+    "__import__('os').system('true')",
+    "__builtins__",
+    "globals()",
+    "vars()",
+    "dir()",
+    "type(1)",
+    "breakpoint()",
+    "input()",
+    "import os",
+    "import subprocess",
+    "import importlib",
+    "import sys",
+    "from os import system",
+    "import torch.utils",
+    "from torch import _C",
+    "import torch as t\nt.load('model.pt')",
+    "torch.save(torch.ones(1), '/tmp/x.pt')",
+    "torch.ones(1).numpy()",
+    "torch.from_numpy(1)",
+    "x = torch.ones(1)\nx.storage()",
+    "try:\n    1 / 0\nexcept Exception as e:\n    e.__traceback__.tb_frame.f_globals",
+    "try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
+    "with open('/tmp/x', 'w') as f:\n    pass",
+    "class A:\n    pass",
+    "def f():\n    pass",
+    "while True:\n    pass",
+    "x = {}",
+    "print(*[1])",
+    "async def f():\n    pass",
+    "g = (x for x in [1])",
+    "(y := 1)",
+    "from . import x",
+    "x = 1\ndel x.__class__",
+    "int.bit_length(1)",
+]
+
+
+@pytest.mark.parametrize("source", REFUSED_BEFORE_RUNNING)
+def test_refused_before_running(source):
+    assert outcome(source) == "invalid"
+
+
+CLEAN_RUNTIME_ERRORS = [
+    ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
+    ("float.is_integer(1.0)", "AttributeError"),
+    ("torch.Size.numel", "AttributeError"),
+    ("torch.Tensor()", "TypeError"),
+    ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
+    ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
+    ("f = lambda f: f(f)\nf(f)", "RecursionError"),
+    ("x = torch.ones(10**6, 10**6)", "LimitExceeded"),
+    ("x = 2 ** 10**9", "LimitExceeded"),
+    ("x = 'a' * 10**10", "LimitExceeded"),
+    ("for i in range(10**15):\n    pass", "LimitExceeded"),
+]
+
+
+@pytest.mark.parametrize("source, error_type", CLEAN_RUNTIME_ERRORS)
+def test_clean_error_at_run_time(source, error_type):
+    result = outcome(source, Limits(max_steps=100_000))
+    assert result != "invalid" and result is not None, result
+    assert result.type == error_type, result
+
+
+def test_lambda_defaults_reach_only_script_values():
+    events: list = []
+    Interpreter(parse("f = lambda p=print: p\nf()('hi')", "s.py"), events.append).run()
+    assert [(e.kind, e.text) for e in events] == [("print", "hi")]
+
+
+def test_attributes_are_never_looked_up_on_python_objects_by_script_name():
+    # `args` is served by the interpreter for caught exceptions; nothing else is reachable
+    result = outcome("try:\n    1 / 0\nexcept Exception as e:\n    e.count")
+    assert result.type == "AttributeError"
+    assert result.message == "'ZeroDivisionError' object has no attribute 'count'"
+
+
+def test_the_host_filesystem_is_untouched(tmp_path):
+    target = tmp_path / "sentinel"
+    target.write_text("keep")
+    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')",
+                   f"import os\nos.remove('{target}')"):
+        assert outcome(source) == "invalid"
+    assert target.read_text() == "keep"

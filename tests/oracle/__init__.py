@@ -1,0 +1,1 @@
+"""The PyTorch side of the differential tests: the tracer (needs torch) and the trace comparison."""

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Compare two event traces (see ../../../shared/spec/output-contract.md).
+
+Adapted from ../../../shared/conformance/compare.py, with one stricter rule:
+a Python scalar must keep its type (`True` is not `1`, `3` is not `3.0`),
+because the REPL shows them differently.
+
+Usage: python compare.py EXPECTED.json ACTUAL.json [--full]
+       prints the differences, exit 1 if any.
+
+Two levels:
+  core  value and error events: same order and lines; tensors equal in dtype,
+        shape, requires_grad and data (within tolerance); errors equal in type
+        and in the first sentence of the message.
+  full  core, plus: grad_fn names, reprs of other objects, print text,
+        warnings, whole error messages.
+Events of other kinds (backward, ...) are gradcli's own and are ignored.
+"""
+import json
+import math
+import numbers
+import sys
+
+TOL = {"float16": (1e-2, 1e-3), "bfloat16": (2e-2, 1e-2), "float32": (1e-4, 1e-5),
+       "float64": (1e-9, 1e-12)}
+
+
+def first_sentence(msg):
+    msg = (msg or "").strip()
+    i = msg.find(". ")
+    return msg if i < 0 else msg[: i + 1]
+
+
+def _close(a, b, rtol, atol):
+    if isinstance(a, list) or isinstance(b, list):
+        return (isinstance(a, list) and isinstance(b, list) and len(a) == len(b)
+                and all(_close(x, y, rtol, atol) for x, y in zip(a, b)))
+    if isinstance(a, (str, bool)) or isinstance(b, (str, bool)) or a is None or b is None:
+        return a == b  # "nan"/"inf" strings, bool elements, missing data
+    return math.isclose(float(a), float(b), rel_tol=rtol, abs_tol=atol)
+
+
+def _scalar_kind(x):
+    if isinstance(x, bool):
+        return "bool"
+    if isinstance(x, numbers.Integral):
+        return "int"
+    if isinstance(x, numbers.Real):
+        return "float"
+    return type(x).__name__
+
+
+def same_value(e, a, full):
+    """None when the echoed values agree, else what differs."""
+    if isinstance(e, dict) and e.get("type") == "tensor":
+        if not (isinstance(a, dict) and a.get("type") == "tensor"):
+            return f"expected a tensor, got {a!r}"
+        for k in ("dtype", "shape", "requires_grad") + (("grad_fn",) if full else ()):
+            if e.get(k) != a.get(k):
+                return f"{k}: expected {e.get(k)!r}, got {a.get(k)!r}"
+        rtol, atol = TOL.get(e["dtype"], (0, 0))
+        if not _close(e["data"], a.get("data"), rtol, atol):
+            return f"data: expected {e['data']!r}, got {a.get('data')!r}"
+        return None
+    if isinstance(e, list):
+        if not isinstance(a, list) or len(a) != len(e):
+            return f"expected {e!r}, got {a!r}"
+        for x, y in zip(e, a):
+            d = same_value(x, y, full)
+            if d:
+                return d
+        return None
+    if isinstance(e, dict) and e.get("type") == "grad_fn":
+        return None if e == a else f"expected {e!r}, got {a!r}"
+    if isinstance(e, dict):  # {"type": "repr"}: the text is only compared at full level
+        ok = isinstance(a, dict) and a.get("type") == e.get("type") and (not full or e == a)
+        return None if ok else f"expected {e!r}, got {a!r}"
+    if _scalar_kind(e) != _scalar_kind(a):
+        return f"expected {e!r} ({_scalar_kind(e)}), got {a!r} ({_scalar_kind(a)})"
+    if isinstance(e, float):
+        return None if _close(e, a, 1e-6, 1e-9) else f"expected {e!r}, got {a!r}"
+    return None if e == a else f"expected {e!r}, got {a!r}"
+
+
+def differences(expected, actual, full=False):
+    """The differences of `actual` from `expected` at core (or full) level; [] if none."""
+    kinds = {"value", "error"} | ({"print", "warning"} if full else set())
+    exp = [e for e in expected["events"] if e["kind"] in kinds]
+    act = [e for e in actual.get("events", []) if e.get("kind") in kinds]
+    out = []
+    for i, e in enumerate(exp):
+        where = f"event #{i} (line {e.get('line')})"
+        if i >= len(act):
+            out.append(f"{where}: missing {e['kind']} event")
+            break
+        a = act[i]
+        if a.get("kind") != e["kind"] or a.get("line") != e.get("line"):
+            detail = a.get("message") or a.get("text") or ""
+            out.append(f"{where}: expected {e['kind']} at line {e.get('line')}, "
+                       f"got {a.get('kind')} at line {a.get('line')} {detail}".rstrip())
+            break  # the traces are out of step: later differences mean nothing
+        if e["kind"] == "value":
+            d = same_value(e["value"], a.get("value"), full)
+            if d:
+                out.append(f"{where}: {d}")
+        elif e["kind"] in ("error", "warning"):
+            if a.get("type") != e["type"]:
+                out.append(f"{where}: {e['kind']} type expected {e['type']}, "
+                           f"got {a.get('type')}: {a.get('message')!r}")
+            elif full and a.get("message") != e["message"]:
+                out.append(f"{where}: message expected {e['message']!r}, got {a.get('message')!r}")
+            elif first_sentence(a.get("message")) != first_sentence(e["message"]):
+                out.append(f"{where}: message expected {first_sentence(e['message'])!r}, "
+                           f"got {first_sentence(a.get('message'))!r}")
+        elif e["kind"] == "print" and a.get("text") != e["text"]:
+            out.append(f"{where}: print expected {e['text']!r}, got {a.get('text')!r}")
+    if len(act) > len(exp) and not out:
+        extra = act[len(exp)]
+        out.append(f"unexpected extra event: {extra.get('kind')} at line {extra.get('line')} "
+                   f"{extra.get('message') or extra.get('text') or ''}".rstrip())
+    return out
+
+
+if __name__ == "__main__":
+    paths = [p for p in sys.argv[1:] if not p.startswith("--")]
+    if len(paths) != 2:
+        sys.exit(__doc__)
+    exp, act = (json.load(open(p)) for p in paths)
+    diffs = differences(exp, act, full="--full" in sys.argv)
+    for d in diffs:
+        print(d)
+    sys.exit(1 if diffs else 0)

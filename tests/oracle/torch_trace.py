@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Run session scripts under real PyTorch and print their event traces as JSON.
+
+The oracle of the differential tests; same trace format as
+../../../shared/conformance/torch_trace.py (see the output contract).
+
+Usage (needs torch==2.13.0):
+  python torch_trace.py SCRIPT.py            one trace, as JSON
+  python torch_trace.py --many FILE...       one JSON object {file: trace}
+  python torch_trace.py --write FILE...      write each trace to expected/STEM.json beside FILE
+
+`import torch` is paid once: with several files each script runs in a forked
+child, so per-process state (warn-once warnings, grad mode, the RNG) starts
+fresh for every script, exactly as in a run of its own.
+
+Echo rule (the Python REPL's): every expression statement, at any nesting
+depth, whose value is not None produces a `value` event.
+"""
+import ast
+import json
+import math
+import os
+import re
+import sys
+import warnings
+from pathlib import Path
+
+
+def encode(v):
+    import torch
+
+    if v is None or isinstance(v, (bool, str, int)):
+        return v
+    if isinstance(v, float):
+        return _num(v)
+    if isinstance(v, torch.Tensor):
+        return {
+            "type": "tensor",
+            "dtype": str(v.dtype).replace("torch.", ""),
+            "shape": list(v.shape),
+            "data": _nums(v.detach().tolist()),
+            "requires_grad": v.requires_grad,
+            "grad_fn": type(v.grad_fn).__name__ if v.grad_fn is not None else None,
+        }
+    if isinstance(v, torch.Size):
+        return list(v)
+    if isinstance(v, (list, tuple)):
+        return [encode(x) for x in v]
+    if isinstance(v, torch.dtype):
+        return str(v)
+    if isinstance(v, torch.autograd.graph.Node):
+        return {"type": "grad_fn", "name": type(v).__name__}
+    return {"type": "repr", "text": re.sub(r" at 0x[0-9a-f]+", "", repr(v))}
+
+
+def _num(x):
+    if isinstance(x, float) and not math.isfinite(x):
+        return "nan" if math.isnan(x) else ("inf" if x > 0 else "-inf")
+    return x
+
+
+def _nums(d):
+    return [_nums(x) for x in d] if isinstance(d, list) else _num(d)
+
+
+class _Echo(ast.NodeTransformer):
+    def visit_Expr(self, node):
+        self.generic_visit(node)
+        call = ast.Call(func=ast.Name(id="__echo__", ctx=ast.Load()),
+                        args=[node.value, ast.Constant(node.lineno)], keywords=[])
+        return ast.copy_location(ast.Expr(call), node)
+
+
+def trace(path):
+    """Run one script in this process; return {"events": [...]}."""
+    import torch
+    import torch.nn.functional as F
+
+    path = str(path)
+    tree = _Echo().visit(ast.parse(Path(path).read_text(), path))
+    ast.fix_missing_locations(tree)
+    code = compile(tree, path, "exec")
+    events = []
+
+    def echo(value, line):
+        if value is not None:
+            events.append({"kind": "value", "line": line, "value": encode(value)})
+
+    def _print(*args, sep=" ", end="\n", **_):
+        line = sys._getframe(1).f_lineno
+        events.append({"kind": "print", "line": line, "text": sep.join(str(a) for a in args)})
+
+    def _warn(message, category, filename, lineno, file=None, line=None):
+        if filename == path:
+            text = str(message).splitlines()[0] if str(message) else ""
+            text = text.split(" (Triggered internally at")[0]
+            events.append({"kind": "warning", "line": lineno, "type": category.__name__,
+                           "message": text})
+
+    env = {"__name__": "__main__", "torch": torch, "F": F, "__echo__": echo, "print": _print}
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")  # what a user sees: once per line
+        warnings.showwarning = _warn
+        try:
+            exec(code, env)
+        except Exception as e:  # the script's own uncaught error ends it, as in Python
+            tb, line = e.__traceback__, None
+            while tb is not None:
+                if tb.tb_frame.f_code.co_filename == path:
+                    line = tb.tb_lineno
+                tb = tb.tb_next
+            events.append({"kind": "error", "line": line, "type": type(e).__name__,
+                           "message": str(e).splitlines()[0] if str(e) else ""})
+    return {"events": events}
+
+
+def trace_isolated(path):
+    """trace(path) in a forked child, so nothing leaks between scripts."""
+    import torch  # noqa: F401  (imported once, before forking)
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(r)
+        try:
+            out = json.dumps(trace(path)).encode()
+        except BaseException as e:  # a broken script file, not a script error
+            out = json.dumps({"events": [], "oracle_error": repr(e)}).encode()
+        with os.fdopen(w, "wb") as f:
+            f.write(out)
+        os._exit(0)
+    os.close(w)
+    with os.fdopen(r, "rb") as f:
+        data = f.read()
+    _, status = os.waitpid(pid, 0)
+    if not data:
+        return {"events": [], "oracle_error": f"child died (wait status {status})"}
+    return json.loads(data)
+
+
+def main(argv):
+    if argv[:1] == ["--many"]:
+        print(json.dumps({p: trace_isolated(p) for p in argv[1:]}))
+    elif argv[:1] == ["--write"]:
+        for p in map(Path, argv[1:]):
+            out = p.parent / "expected" / f"{p.stem}.json"
+            out.parent.mkdir(exist_ok=True)
+            out.write_text(json.dumps(trace_isolated(p), indent=1) + "\n")
+            print(out)
+    elif len(argv) == 1:
+        print(json.dumps(trace(argv[0]), indent=1))
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
