@@ -6,27 +6,16 @@ import numpy as np
 
 from gradcli.engine import trace
 
-from .symbolic import Derived, Expectation, TooLarge, choose_sample, leaf_records
+from .symbolic import (Derived, Expectation, TooLarge, choose_sample, leaf_records,
+                       post_order)
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
 
 
 def replay(root, overrides: dict) -> np.ndarray:
     """The root's value in float64, with some records' values replaced (perturbed)."""
-    values: dict = {}
-    stack = [(root, False)]
-    while stack:
-        record, expanded = stack.pop()
-        key = id(record)
-        if key in values:
-            continue
-        args = getattr(record, "args", ())
-        if key in overrides or expanded or not args:
-            values[key] = _value(record, values, overrides)
-            continue
-        stack.append((record, True))
-        stack.extend((a, False) for a in args if id(a) not in values)
-    return values[id(root)]
+    return post_order(root, lambda record, values: _value(record, values, overrides),
+                      lambda record: id(record) in overrides)
 
 
 def _value(record, values, overrides):

@@ -90,6 +90,26 @@ def _constant(array: np.ndarray) -> np.ndarray:
     return out
 
 
+def post_order(root, evaluate, is_input=lambda record: False):
+    """Evaluate the records under `root` bottom-up with an explicit stack (graphs are deep):
+    `evaluate(record, values)` sees its arguments' values in `values`, keyed by id.
+    Records for which `is_input` holds are evaluated without looking below them."""
+    values: dict = {}
+    stack = [(root, False)]
+    while stack:
+        record, expanded = stack.pop()
+        key = id(record)
+        if key in values:
+            continue
+        args = getattr(record, "args", ())
+        if expanded or not args or is_input(record):
+            values[key] = evaluate(record, values)
+            continue
+        stack.append((record, True))
+        stack.extend((a, False) for a in args if id(a) not in values)
+    return values[id(root)]
+
+
 class Replay:
     """Evaluates the records under one root symbolically (leaves become symbols)."""
 
@@ -98,20 +118,7 @@ class Replay:
         self.size = 0
 
     def run(self, root):
-        values: dict = {}
-        stack = [(root, False)]
-        while stack:
-            record, expanded = stack.pop()
-            key = id(record)
-            if key in values:
-                continue
-            args = getattr(record, "args", ())
-            if expanded or not args or key in self.cuts:
-                values[key] = self._evaluate(record, values)
-                continue
-            stack.append((record, True))
-            stack.extend((a, False) for a in args if id(a) not in values)
-        return values[id(root)]
+        return post_order(root, self._evaluate, lambda record: id(record) in self.cuts)
 
     def _evaluate(self, record, values):
         if id(record) in self.cuts:

@@ -62,6 +62,16 @@ def expected_cell(row: GradRow) -> Text:
     return Text(value if formula == value else f"{formula}\n= {value}")
 
 
+def added_cell(row: GradRow) -> Text:
+    """What this call added, and under it sympy's formula for that contribution."""
+    text = Text(compact(row.added))
+    formulas = [f for f in (row.added_formula or []) if f]
+    if formulas:
+        shown = formulas[0] if len(formulas) == 1 else compact(formulas)
+        text.append("\n" + shorten(shown), style="dim")
+    return text
+
+
 def _only_leaf(data: Any) -> Any:
     while isinstance(data, list) and len(data) == 1:
         data = data[0]
@@ -93,9 +103,9 @@ def grad_table(event: BackwardEvent, number: int) -> Table:
     for column in ("tensor", "shape", "grad", "added", "expected (sympy)", "method", "✓"):
         table.add_column(column)
     for row in event.grads:
-        cells = (row.name, str(list(row.shape)), compact(row.grad), compact(row.added))
-        table.add_row(*map(Text, cells), expected_cell(row), Text(row.method), verdict_cell(row),
-                      style="red" if row.match is False else None)
+        cells = (row.name, str(list(row.shape)), compact(row.grad))
+        table.add_row(*map(Text, cells), added_cell(row), expected_cell(row), Text(row.method),
+                      verdict_cell(row), style="red" if row.match is False else None)
     return table
 
 
