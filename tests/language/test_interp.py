@@ -13,6 +13,8 @@ import types
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gradcli.engine.errors import TorchError, warn
 from gradcli.language.interp import Interpreter
@@ -608,6 +610,39 @@ def test_loop_overhead_is_small():
 def test_no_python_traceback_escapes_for_any_statement_kind():
     src = "x = [1]\nx[5] += 1"
     assert error(src).type == "IndexError"
+
+
+# -- property: expressions over plain values mean what they mean in Python -----------------
+LEAVES = st.sampled_from(["0", "1", "-2", "3", "0.5", "-1.5", "True", "False", "None", "[1, 2]",
+                          "(3,)", "'ab'"])
+
+
+def _compose(children):
+    # (no `is` between literals: whether two equal constants are one object is CPython's detail)
+    binary = st.sampled_from(["+", "-", "*", "/", "//", "%", "<", "<=", "==", "!=", "and", "or",
+                              "in"])
+    return st.one_of(
+        st.tuples(children, binary, children).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+        st.tuples(children, children, children).map(lambda t: f"({t[0]} < {t[1]} <= {t[2]})"),
+        st.tuples(children, children, children).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+        children.map(lambda c: f"(not {c})"), children.map(lambda c: f"(-{c})"),
+        children.map(lambda c: f"({c} ** 2)"), children.map(lambda c: f"[{c}, {c}][1]"),
+        children.map(lambda c: f"[x for x in [{c}, 1] if x]"),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(LEAVES, _compose, max_leaves=12))
+def test_expressions_match_python(expression):
+    try:
+        expected = ("value", repr(eval(expression, {"__builtins__": {}})))  # test side only
+    except Exception as e:  # noqa: BLE001 - whatever Python raises, gradcli must raise too
+        expected = ("error", type(e).__name__, str(e))
+    events, _ = run(expression)
+    event = events[-1] if events else ValueEvent(1, None, "None")
+    actual = ("value", event.text) if isinstance(event, ValueEvent) else \
+        ("error", event.type, event.message)
+    assert actual == expected
 
 
 # -- end to end: the real API table and engine --------------------------------------------

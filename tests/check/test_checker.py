@@ -1,0 +1,82 @@
+"""The cross-check's behaviour: how each expectation is obtained, and what it explains."""
+import pytest
+
+from gradcli.api import run_session
+from gradcli.check import symbolic
+
+
+def rows(source: str):
+    result = run_session("import torch\n" + source, "check.py")
+    assert result.status in ("ok", "mismatch"), result.events
+    return result, [g for e in result.events if e.kind == "backward" for g in e.grads]
+
+
+def test_accumulated_formula_reads_as_the_sum_of_calls():
+    _, (first, second) = rows("x = torch.ones(1, requires_grad=True)\n"
+                              "(x**2).backward()\n(x**3).backward()")
+    assert first.formula == ["2*x"] and second.formula == ["2*x + 3*x**2"]
+    assert second.added_formula == ["3*x**2"] and second.expected == [5.0]
+
+
+def test_zeroed_and_hand_set_gradients_are_noted():
+    _, rs = rows("x = torch.ones(1, requires_grad=True)\n(x*2).backward()\nx.grad.zero_()\n"
+                 "(x*3).backward()\nx.grad = torch.tensor([10.])\n(x*4).backward()")
+    assert rs[1].formula == ["3"] and "zeroed" in rs[1].note
+    assert rs[2].formula == ["10 + 4"] and "by hand" in rs[2].note and rs[2].match
+
+
+def test_retained_intermediate_is_differentiated_as_itself():
+    _, rs = rows("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\ny.retain_grad()\n"
+                 "(y ** 2).sum().backward()")
+    y_row = next(r for r in rs if r.name == "y")
+    assert y_row.formula == ["2*y[0]", "2*y[1]"] and y_row.expected == [6.0, 12.0]
+
+
+def test_large_tensors_are_sampled_and_say_so():
+    _, (row,) = rows("x = torch.linspace(-1, 1, 200, requires_grad=True)\n"
+                     "(x.sin() * x).sum().backward()")
+    assert row.method == "sampled" and row.match
+    assert f"{symbolic.SAMPLE} sampled elements of 200" in row.note
+
+
+def test_numeric_fallback_when_sympy_would_be_too_slow(monkeypatch):
+    monkeypatch.setattr(symbolic, "MAX_SYMBOLIC_ELEMENTS", 3)
+    _, (row,) = rows("x = torch.tensor([0.5, 1.5], requires_grad=True)\n"
+                     "(x.exp() * x).sum().backward()")
+    assert row.method == "numeric" and row.match and "central differences" in row.note
+
+
+def test_deep_chain_runs_iteratively_and_says_why_it_is_not_checked():
+    result, (row,) = rows("x = torch.tensor([1.0], requires_grad=True)\ny = x\n"
+                          "for i in range(100000):\n    y = y * 1.0\ny.backward()\nx.grad")
+    assert row.grad == [1.0] and row.method == "none" and "too large" in row.note
+    assert result.status == "ok"
+
+
+@pytest.mark.parametrize("expression", [
+    "x.relu()", "x.abs()", "x.clamp(0, 1)", "x.clamp(min=0)", "torch.maximum(x, torch.zeros(3))",
+    "x.sqrt()", "F.leaky_relu(x, 0.1)", "x.max()", "x.amax()", "x ** 0",
+])
+def test_kinks_follow_pytorchs_conventions(expression):
+    _, (row,) = rows(f"x = torch.tensor([0.0, 0.0, 1.0], requires_grad=True)\n"
+                     f"({expression}).sum().backward()")
+    assert row.match, (row.grad, row.expected)
+
+
+def test_second_derivative_differentiates_sympys_first_derivative():
+    _, rs = rows("x = torch.tensor(2.0, requires_grad=True)\n"
+                 "(g,) = torch.autograd.grad(x ** 4, x, create_graph=True)\n"
+                 "(h,) = torch.autograd.grad(g, x)")
+    assert [r.formula for r in rs] == [["4*x**3"], ["12*x**2"]] and all(r.match for r in rs)
+
+
+def test_hooks_are_reported_unchecked_with_the_reason():
+    _, (row,) = rows("x = torch.ones(2, requires_grad=True)\nh = x.register_hook(lambda g: g * 2)\n"
+                     "x.sum().backward()")
+    assert row.method == "none" and row.match is None and "hook" in row.note
+
+
+def test_tolerance_follows_the_dtype():
+    _, (row,) = rows("x = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
+                     "(x * 3).sum().backward()")
+    assert row.tolerance == symbolic.TOLERANCES["float64"]
