@@ -168,16 +168,63 @@ def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
 
 def evaluate(exprs: np.ndarray, symbols: list, values: list) -> np.ndarray:
     """Evaluate sympy expressions in float64 with IEEE semantics (1/0 = inf, 0*inf = nan)."""
-    flat = list(exprs.reshape(-1))
-    if not flat:
-        return np.zeros(exprs.shape)
-    args = [s for arr in symbols for s in arr.reshape(-1)]
-    vals = [v for arr in values for v in np.asarray(arr, dtype=np.float64).reshape(-1)]
-    fn = sp().lambdify(args, flat, modules="numpy", dummify=True)
+    env = {s: np.float64(v) for arr, vals in zip(symbols, values)
+           for s, v in zip(arr.reshape(-1), np.asarray(vals, dtype=np.float64).reshape(-1))}
+    cache: dict = {}
     with np.errstate(all="ignore"):
-        out = fn(*vals)
-    return np.array([complex(v).real if np.iscomplexobj(v) else float(v) for v in out],
-                    dtype=np.float64).reshape(exprs.shape)
+        out = [_numeric(e, env, cache) for e in exprs.reshape(-1)]
+    return np.array(out, dtype=np.float64).reshape(exprs.shape)
+
+
+def _numeric(expr, env: dict, cache: dict) -> np.float64:
+    """One expression's value: a post-order walk with an explicit stack (trees can be deep)."""
+    stack = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if node in cache:
+            continue
+        if isinstance(node, sp().Piecewise):  # only the branch that holds is evaluated
+            cache[node] = next(_numeric(value, env, cache) for value, cond in node.args
+                               if cond == sp().true or bool(_numeric(cond, env, cache)))
+            continue
+        if expanded or not node.args or node.is_Number:
+            cache[node] = _apply(node, [cache[a] for a in node.args], env)
+            continue
+        stack.append((node, True))
+        stack.extend((a, False) for a in node.args if a not in cache)
+    return cache[expr]
+
+
+_NUMPY_FUNCTIONS = {
+    "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
+    "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
+    "sign": np.sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
+}
+_RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
+              "GreaterThan": np.greater_equal, "LessThan": np.less_equal,
+              "Equality": np.equal, "Unequality": np.not_equal}
+
+
+def _apply(node, args: list, env: dict):
+    if node.is_Symbol:
+        return env[node]
+    if node.is_Number or node in (sp().true, sp().false):
+        return np.float64(complex(node).real) if node.is_Number else bool(node)
+    name = type(node).__name__
+    if node.is_Add:
+        return np.sum(args, dtype=np.float64) if len(args) > 2 else args[0] + args[1]
+    if node.is_Mul:
+        return np.prod(args, dtype=np.float64)
+    if node.is_Pow:
+        return np.power(args[0], args[1])
+    if name in _RELATIONS:
+        return _RELATIONS[name](args[0], args[1])
+    if name in ("And", "Or", "Not"):
+        return {"And": all, "Or": any, "Not": lambda a: not a[0]}[name](args)
+    fn = _NUMPY_FUNCTIONS.get(name) or _NUMPY_FUNCTIONS.get(getattr(node.func, "__name__", ""))
+    if fn is None:
+        raise TooLarge(f"no numeric form for {name}")
+    return fn(*args)
 
 
 def differentiate(objective, symbols: np.ndarray, sample: list | None):
@@ -199,6 +246,8 @@ def _torch_conventions(d):
         d = d.replace(lambda e: isinstance(e, sp().Derivative) and
                       getattr(e.expr.func, "__name__", "") in STEP_FUNCTIONS,
                       lambda e: sp().Integer(0))
+        if d.has(sp().Subs):
+            d = d.doit()  # Subs(0, ...) left where the chain rule met a step function
     return d
 
 

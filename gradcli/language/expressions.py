@@ -161,8 +161,8 @@ class ExpressionCompiler:
         return load
 
     def subscript(self, node: ast.Subscript, scope) -> Closure:
-        value, index, fail = self.sub(node.value, scope, node), self.sub(node.slice, scope, node), \
-            self.rt.fail
+        value, index = self.sub(node.value, scope, node), self.sub(node.slice, scope, node)
+        fail = self.rt.fail
 
         def load(f):
             obj, key = value(f), index(f)
@@ -196,7 +196,7 @@ class ExpressionCompiler:
             except Exception as e:
                 raise fail(e, node) from None
 
-        def call0(f):  # the common x.method() and f(x), without building lists
+        def call0(f):  # x.method() and f(x) are most calls: no argument lists to build
             fn = func(f)
             try:
                 return fn()

@@ -254,8 +254,8 @@ class Interpreter:
 
     def _aug_assign(self, node: ast.AugAssign) -> Run:
         """Python's order: the target's parts, its current value, the right side, the op."""
-        op, value, target = self._expressions.inplace[type(node.op)], \
-            self._expr(node.value, node), node.target
+        op, target = self._expressions.inplace[type(node.op)], node.target
+        value = self._expr(node.value, node)
         if isinstance(target, ast.Name):
             load, store = self._expr(target, node), self._store(target)
             return lambda: store(None, op(load(None), value(None)))
@@ -300,8 +300,8 @@ class Interpreter:
         return loop
 
     def _if(self, node: ast.If) -> Run:
-        test, body, orelse = self._expr(node.test, node), self._block(node.body), \
-            self._block(node.orelse)
+        test = self._expr(node.test, node)
+        body, orelse = self._block(node.body), self._block(node.orelse)
         fail = self.fail
 
         def if_():
