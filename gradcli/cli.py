@@ -124,11 +124,25 @@ def run(
 
         options = RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
                              max_elements=max_elements)
-        result = run_session(text, name, options, renderer.on_event)
+        result = run_session(text, name, options, reader_still_there(renderer.on_event))
     else:
         result = rejected(name, text, problem, renderer.on_event)
     renderer.finish(result)
     raise typer.Exit(result.exit_code)
+
+
+class OutputClosed(BaseException):
+    """The reader of our output went away (`| head`). A BaseException, so that no handler in
+    the core mistakes it for the script's error or a bug: it ends the run quietly."""
+
+
+def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], None]:
+    def guarded(event: Event) -> None:
+        try:
+            on_event(event)
+        except BrokenPipeError:
+            raise OutputClosed from None
+    return guarded
 
 
 # ---- reading the script -----------------------------------------------------------------
@@ -245,15 +259,40 @@ def make_console(stderr: bool) -> Console:
 
 
 def main() -> None:
-    """The console script: run the app, and never let a Python traceback reach a user."""
-    # A short-lived process: the cyclic GC only slows the imports (sympy's by ~25%).
-    gc.disable()
+    """The console script: `run_main`, then leave at once. The interpreter's own teardown of
+    sympy's large heap costs ~0.1 s and does nothing a finished run needs."""
+    try:
+        run_main()
+    except SystemExit as done:
+        code = done.code
+    else:
+        code = 0
+    if isinstance(code, str):  # SystemExit("message"), as Python itself would show it
+        print(code, file=sys.stderr)
+        code = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:  # the reader went away (`gradcli run ... | head`): nothing left to say
+        pass
+    os._exit(code or 0)
+
+
+def run_main() -> None:
+    """Run the app, and never let a Python traceback reach a user."""
+    # Imports allocate heavily and free nothing: rare collections make them ~25% faster
+    # (sympy's), while long sessions still get their reference cycles collected.
+    gc.set_threshold(200_000, 50, 50)
     try:
         app()
     except SystemExit:
         raise
     except KeyboardInterrupt:
         sys.exit(130)  # the shell's code for Ctrl-C
+    except (OutputClosed, BrokenPipeError):
+        # Like any Unix filter whose reader left: stop, silently, with SIGPIPE's code.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
     except BaseException as exc:  # a bug in gradcli itself: the script's errors are events
         if os.environ.get("GRADCLI_DEBUG"):
             import traceback

@@ -241,7 +241,7 @@ def test_an_internal_error_is_one_line_and_exit_3(fake_api, monkeypatch, capsys)
     monkeypatch.setattr(sys, "argv", ["gradcli", "run", "-c", "crash"])
     monkeypatch.delenv("GRADCLI_DEBUG", raising=False)
     with pytest.raises(SystemExit) as exit_info:
-        cli.main()
+        cli.run_main()
     err = capsys.readouterr().err
     assert exit_info.value.code == 3
     assert err == ("gradcli internal error: ValueError: a bug in the core "
@@ -252,7 +252,7 @@ def test_gradcli_debug_shows_the_traceback(fake_api, monkeypatch, capsys):
     monkeypatch.setattr(sys, "argv", ["gradcli", "run", "-c", "crash"])
     monkeypatch.setenv("GRADCLI_DEBUG", "1")
     with pytest.raises(SystemExit):
-        cli.main()
+        cli.run_main()
     assert "Traceback (most recent call last)" in capsys.readouterr().err
 
 
@@ -348,3 +348,14 @@ def test_entry_point_limit_is_exit_3_and_names_its_flag():
     data = json.loads(proc.stdout)
     assert proc.returncode == 3 and data["status"] == "error"
     assert "--max-steps" in data["events"][-1]["message"]
+
+
+def test_a_reader_that_leaves_early_ends_the_run_quietly():
+    """`gradcli run long.py | head -1`: no traceback, no 'internal error', SIGPIPE's code."""
+    script = "import torch\nfor i in range(2000):\n    torch.ones(1)\n"
+    proc = subprocess.Popen([sys.executable, "-m", "gradcli", "run", "-c", script],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 141 and b"internal error" not in err and b"Traceback" not in err
