@@ -15,8 +15,8 @@ from gradcli.engine import trace
 from gradcli.engine.autograd import PassRecord
 from gradcli.report.events import GradRow
 
-from . import numeric
-from .symbolic import (Derived, Expectation, Replay, SymbolTable, TooLarge, _constant,
+from . import numeric, vectorized
+from .symbolic import (Derived, Expectation, Opaque, Replay, SymbolTable, TooLarge, _constant,
                        choose_sample, differentiate, evaluate, leaf_records, matches,
                        scalar_objective, tolerance)
 
@@ -34,7 +34,7 @@ class Target:
 class _History:
     tensor: object  # kept so that its id is not reused
     value: np.ndarray
-    formulas: list[str] | None
+    terms: list[list[str]] | None  # per element, each call's contribution since the last reset
 
 
 class Checker:
@@ -79,6 +79,8 @@ class Checker:
             return {id(t.tensor): _unchecked("the check was off when the graph was built")
                     for t in targets}
         try:
+            if vectorized.applies(roots):
+                return vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             return self._symbolic(record, roots, targets)
         except TooLarge as big:
             try:
@@ -145,7 +147,8 @@ class Checker:
             exp = _unchecked("no expectation")
         history = None if t.result is not None else self.history.get(id(t.tensor))
         formulas = _formula_text(exp)
-        accumulated, note = self._accumulated(history, t, formulas, exp.note)
+        terms, note = self._accumulated(history, t, formulas, exp.note)
+        accumulated = None if terms is None else [_sum_text(ts) for ts in terms]
         if t.result is not None:
             note = _clause(note, "returned by autograd.grad (.grad untouched)")
         expected = None
@@ -158,8 +161,7 @@ class Checker:
             if exp.mask is not None:
                 expected = np.where(exp.mask, expected, np.nan)
         if t.result is None:
-            self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True),
-                                                  accumulated)
+            self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
             grad=_json(t.after), added=_json(t.added),
@@ -168,17 +170,19 @@ class Checker:
             note=note, max_error=worst, tolerance=(rtol, atol))
 
     def _accumulated(self, history, t: Target, formulas, note):
+        """Each element's contributions since `.grad` was last reset, and a note on resets."""
         if formulas is None:
             return None, note
         if t.before is None:
-            return formulas, note
-        if history is not None and history.formulas is not None and \
+            return [[f] for f in formulas], note
+        if history is not None and history.terms is not None and \
+                len(history.terms) == len(formulas) and \
                 np.array_equal(history.value, t.before, equal_nan=True):
-            return [_join(a, b) for a, b in zip(history.formulas, formulas)], note
+            return [ts + [f] for ts, f in zip(history.terms, formulas)], note
         before = np.asarray(t.before).reshape(-1)
         if not before.any():
-            return formulas, _clause(note, ".grad was zeroed before this call")
-        return ([_join(_number_text(v), f) for v, f in zip(before, formulas)],
+            return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
+        return ([[_number_text(v), f] for v, f in zip(before, formulas)],
                 _clause(note, ".grad was set by hand before this call"))
 
     def _derive(self, record, targets, expectations) -> None:
@@ -188,9 +192,12 @@ class Checker:
         leaves = list({id(r): r for root in roots for r in leaf_records(root)}.values())
         for t in targets:
             exp = expectations.get(id(t.tensor))
-            if exp is None or exp.method != "symbolic":
-                continue
             holder = t.result if t.result is not None else t.tensor._grad
+            if exp is None or exp.method != "symbolic" or \
+                    np.shape(exp.formulas) != np.shape(holder.data):
+                holder._record = Opaque("its first derivative had no per-element symbolic form, "
+                                        "so a second one could only reuse the engine's rules")
+                continue
             exprs = exp.formulas + self._previous_exprs(t)
             derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves)
             holder._record = derived
@@ -240,6 +247,19 @@ def _clause(note: str, more: str) -> str:
     return f"{note}; {more}" if note else more
 
 
+def _sum_text(terms: list[str]) -> str:
+    """`2*x + 3*x**2`; a run of equal terms reads `10*(...)` instead of ten copies."""
+    text, i = "", 0
+    while i < len(terms):
+        j = i
+        while j < len(terms) and terms[j] == terms[i]:
+            j += 1
+        term = terms[i] if j - i == 1 else f"{j - i}*({terms[i]})"
+        text = _join(text, term)
+        i = j
+    return text or "0"
+
+
 def _join(a: str, b: str) -> str:
     if not a or a == "0":
         return b
@@ -253,11 +273,26 @@ def _number_text(v) -> str:
     return str(int(v)) if v.is_integer() else f"{v:.6g}"
 
 
+MAX_LISTED = 10_000  # elements listed in an event; a larger tensor is summarised
+
+
 def _json(array):
     a = np.asarray(array, dtype=np.float64)
     if a.ndim == 0:
         return _num(float(a))
+    if a.size > MAX_LISTED:
+        return _summary(a)
     return _nested(a.tolist())
+
+
+def _summary(a: np.ndarray) -> dict:
+    """A large tensor in an event: its shape, range, mean and first elements, not every value."""
+    finite = a[np.isfinite(a)]
+    stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
+    return {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
+            "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
+            "nonfinite": int(a.size - finite.size),
+            "head": _nested(a.reshape(-1)[:6].tolist())}
 
 
 def _nested(x):

@@ -6,7 +6,7 @@ import numpy as np
 
 from gradcli.engine import trace
 
-from .symbolic import (Derived, Expectation, TooLarge, choose_sample, leaf_records,
+from .symbolic import (Derived, Expectation, Opaque, TooLarge, choose_sample, leaf_records,
                        post_order)
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
@@ -24,7 +24,7 @@ def _value(record, values, overrides):
     if isinstance(record, (trace.Leaf, trace.Const)):
         a = record.value.array
         return a.astype(np.float64) if a.dtype.kind == "f" else a
-    if isinstance(record, Derived):
+    if isinstance(record, (Derived, Opaque)):
         raise TooLarge("a create_graph gradient has no numeric replay")
     args = [values[id(a)] for a in record.args]
     params = dict(record.params)

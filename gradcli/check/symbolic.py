@@ -8,6 +8,7 @@ differentiated by central differences on a sample of elements (method "numeric")
 """
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 
@@ -39,6 +40,14 @@ class Derived:
 
 
 @dataclass
+class Opaque:
+    """A gradient made under create_graph whose first derivative had no full symbolic form:
+    differentiating it again could only reuse the engine's rules, so the check says so."""
+
+    reason: str
+
+
+@dataclass
 class Expectation:
     added: np.ndarray  # float64, what this pass should add
     formulas: np.ndarray | None  # object array of sympy expressions, same shape
@@ -63,6 +72,8 @@ class SymbolTable:
     def of(self, record, name: str) -> _Symbols:
         entry = self.names.get(id(record))
         if entry is None:
+            if record.value.array.size > MAX_SYMBOLIC_ELEMENTS:
+                raise TooLarge(f"a tensor of {record.value.array.size:,} elements")
             values = np.asarray(record.value.array, dtype=np.float64)
             label = name if record.version == 0 else f"{name}@{record.version}"
             entry = _Symbols(record, _symbol_array(label, values.shape), values)
@@ -126,9 +137,12 @@ class Replay:
         if isinstance(record, trace.Leaf):
             return self.table.of(record, self.name_of(record.tensor)).symbols
         if isinstance(record, trace.Const):
-            return self._count(_constant(record.value.array))
+            self._count(np.empty(record.value.array.size))  # before building it
+            return _constant(record.value.array)
         if isinstance(record, Derived):
             return record.exprs
+        if isinstance(record, Opaque):
+            raise TooLarge(record.reason)
         args = [values[id(a)] for a in record.args]
         op = record.op
         fn = op.sym or op.forward
@@ -153,6 +167,8 @@ def leaf_records(root) -> list:
             raise TooLarge(f"more than {MAX_REPLAY_RECORDS:,} recorded ops")
         if isinstance(r, trace.Leaf):
             out.append(r)
+        if isinstance(r, Opaque):
+            raise TooLarge(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out
 
@@ -171,28 +187,37 @@ def evaluate(exprs: np.ndarray, symbols: list, values: list) -> np.ndarray:
     env = {s: np.float64(v) for arr, vals in zip(symbols, values)
            for s, v in zip(arr.reshape(-1), np.asarray(vals, dtype=np.float64).reshape(-1))}
     cache: dict = {}
-    with np.errstate(all="ignore"):
-        out = [_numeric(e, env, cache) for e in exprs.reshape(-1)]
+    out = [numeric_value(e, env, cache) for e in exprs.reshape(-1)]
     return np.array(out, dtype=np.float64).reshape(exprs.shape)
 
 
-def _numeric(expr, env: dict, cache: dict) -> np.float64:
-    """One expression's value: a post-order walk with an explicit stack (trees can be deep)."""
-    stack = [(expr, False)]
-    while stack:
-        node, expanded = stack.pop()
-        if node in cache:
-            continue
-        if isinstance(node, sp().Piecewise):  # only the branch that holds is evaluated
-            cache[node] = next(_numeric(value, env, cache) for value, cond in node.args
-                               if cond == sp().true or bool(_numeric(cond, env, cache)))
-            continue
-        if expanded or not node.args or node.is_Number:
-            cache[node] = _apply(node, [cache[a] for a in node.args], env)
-            continue
-        stack.append((node, True))
-        stack.extend((a, False) for a in node.args if a not in cache)
+def numeric_value(expr, env: dict, cache: dict | None = None):
+    """One expression's value, where `env` maps each symbol to a float64 scalar or array (then
+    evaluated elementwise, with broadcasting). A post-order walk with an explicit stack."""
+    cache = {} if cache is None else cache
+    with np.errstate(all="ignore"):
+        stack = [(expr, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node in cache:
+                continue
+            if isinstance(node, sp().Piecewise):
+                cache[node] = _piecewise(node, env, cache)
+                continue
+            if expanded or not node.args or node.is_Number:
+                cache[node] = _apply(node, [cache[a] for a in node.args], env)
+                continue
+            stack.append((node, True))
+            stack.extend((a, False) for a in node.args if a not in cache)
     return cache[expr]
+
+
+def _piecewise(node, env, cache):
+    """The first branch whose condition holds, element by element."""
+    values = [numeric_value(value, env, cache) for value, _ in node.args]
+    conditions = [np.True_ if cond == sp().true else numeric_value(cond, env, cache)
+                  for _, cond in node.args]
+    return np.select(conditions, values, default=np.nan)[()]
 
 
 _NUMPY_FUNCTIONS = {
@@ -212,15 +237,17 @@ def _apply(node, args: list, env: dict):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
     name = type(node).__name__
     if node.is_Add:
-        return np.sum(args, dtype=np.float64) if len(args) > 2 else args[0] + args[1]
+        return functools.reduce(np.add, args)
     if node.is_Mul:
-        return np.prod(args, dtype=np.float64)
+        return functools.reduce(np.multiply, args)
     if node.is_Pow:
         return np.power(args[0], args[1])
     if name in _RELATIONS:
         return _RELATIONS[name](args[0], args[1])
-    if name in ("And", "Or", "Not"):
-        return {"And": all, "Or": any, "Not": lambda a: not a[0]}[name](args)
+    if name in ("And", "Or"):
+        return functools.reduce(np.logical_and if name == "And" else np.logical_or, args)
+    if name == "Not":
+        return np.logical_not(args[0])
     fn = _NUMPY_FUNCTIONS.get(name) or _NUMPY_FUNCTIONS.get(getattr(node.func, "__name__", ""))
     if fn is None:
         raise TooLarge(f"no numeric form for {name}")

@@ -32,9 +32,18 @@ def test_retained_intermediate_is_differentiated_as_itself():
     assert y_row.formula == ["2*y[0]", "2*y[1]"] and y_row.expected == [6.0, 12.0]
 
 
-def test_large_tensors_are_sampled_and_say_so():
+def test_large_elementwise_programs_get_one_formula_evaluated_everywhere():
     _, (row,) = rows("x = torch.linspace(-1, 1, 200, requires_grad=True)\n"
-                     "(x.sin() * x).sum().backward()")
+                     "c = torch.linspace(0, 1, 200)\n"
+                     "(torch.where(x > 0, x.sin() * x, c * x.exp())).mean().backward()")
+    assert row.method == "symbolic" and row.match and "one formula" in row.note
+    assert len(row.formula) == 1 and "sin(x)" in row.formula[0]
+
+
+def test_large_general_programs_are_sampled_and_say_so():
+    _, (row,) = rows("x = torch.linspace(-1, 1, 200, requires_grad=True)\n"
+                     "w = torch.linspace(0, 1, 10)\n"
+                     "(x.view(20, 10) @ w).sin().sum().backward()")
     assert row.method == "sampled" and row.match
     assert f"{symbolic.SAMPLE} sampled elements of 200" in row.note
 

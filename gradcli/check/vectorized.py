@@ -1,0 +1,179 @@
+"""Elementwise programs over large tensors: one formula, derived once, evaluated with numpy.
+
+When every recorded op under a root acts element by element (with broadcasting), the root's
+element is one scalar function of the inputs' elements. Each input becomes a single symbol
+standing for "its element here"; sympy differentiates that function once per symbol, and
+the derivative is evaluated over all elements at once. Exact for every element, at the cost
+of one numpy pass per term: what makes checking a 200,000-element session cheap.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.engine import trace
+from gradcli.engine.symforms import number, sp
+
+from .symbolic import (Derived, Expectation, Opaque, TooLarge, _torch_conventions,
+                       numeric_value, post_order)
+
+# Ops whose output element depends only on the same (broadcast) element of each input.
+ELEMENTWISE = frozenset({
+    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sqrt", "rsqrt",
+    "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan",
+    "floor", "round", "leaky_relu", "clone", "to_copy", "copy_grad", "pow", "clamp",
+    "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div", "pow_tensor", "rpow",
+    "maximum", "minimum", "where", "masked_fill", "remainder",
+})
+MIN_ELEMENTS = 49  # below this, per-element sympy is cheap and gives per-element formulas
+
+
+def applies(roots) -> bool:
+    """True when each root is an elementwise graph, optionally summed or averaged at the top,
+    and large enough for one formula to pay off."""
+    size = 0
+    for root in roots:
+        top, _ = _inner(root)
+        if not isinstance(top, trace.OpRecord):
+            return False
+        stack, seen = [top], set()
+        while stack:
+            r = stack.pop()
+            if id(r) in seen:
+                continue
+            seen.add(id(r))
+            if isinstance(r, (Derived, Opaque)):
+                return False
+            if isinstance(r, trace.OpRecord):
+                if r.op.name not in ELEMENTWISE:
+                    return False
+                stack.extend(r.args)
+            else:
+                size = max(size, r.value.array.size)
+    return size >= MIN_ELEMENTS
+
+
+def _inner(root):
+    """The elementwise part of a root, under its full sum/mean if it has one."""
+    if isinstance(root, trace.OpRecord) and root.op.name in ("sum", "mean"):
+        return root.args[0], root.op.name
+    return root, None
+
+
+def _factor(inner, reduction) -> float:
+    """What the root's reduction multiplies each element by."""
+    return 1.0 / int(np.prod(_shape(inner))) if reduction == "mean" else 1.0
+
+
+def _shape(record) -> tuple:
+    """An elementwise graph's output shape: the broadcast of all its inputs' shapes."""
+    stack, shapes = [record], []
+    while stack:
+        r = stack.pop()
+        if isinstance(r, trace.OpRecord):
+            stack.extend(r.args)
+        else:
+            shapes.append(r.value.array.shape)
+    return np.broadcast_shapes(*shapes) if shapes else ()
+
+
+class Generic:
+    """Replays an elementwise graph on scalar symbols: one per input, valued by its array."""
+
+    def __init__(self, name_of, cuts: dict):
+        self.name_of, self.cuts = name_of, cuts
+        self.values: dict = {}  # symbol -> its array of element values
+        self.leaf_symbols: dict = {}  # id(Leaf record) -> (record, symbol)
+        self.cut_symbols: dict = {}  # id(record of a retained intermediate) -> symbol
+
+    def run(self, record):
+        return post_order(record, self._evaluate, lambda r: id(r) in self.cuts)
+
+    def _evaluate(self, record, values):
+        if id(record) in self.cuts:
+            tensor = self.cuts[id(record)]
+            s = self._symbol(self.name_of(tensor), tensor.data)
+            self.cut_symbols[id(record)] = s.item()
+            return s
+        if isinstance(record, trace.Leaf):
+            label = self.name_of(record.tensor)
+            label = label if record.version == 0 else f"{label}@{record.version}"
+            s = self._symbol(label, record.value.array)
+            self.leaf_symbols[id(record)] = (record, s.item())
+            return s
+        if isinstance(record, trace.Const):
+            a = record.value.array
+            return (np.asarray(number(a.reshape(-1)[0]), dtype=object) if a.size == 1 else
+                    self._symbol(f"c{len(self.values)}", a))
+        args = [values[id(a)] for a in record.args]
+        form = GENERIC_FORMS.get(record.op.name) or record.op.sym or record.op.forward
+        return np.asarray(form(*args, **record.params), dtype=object)
+
+    def _symbol(self, label, array):
+        s = sp().Symbol(label, real=True)
+        if s in self.values and self.values[s] is not array:
+            s = sp().Dummy(label, real=True)
+        self.values[s] = np.asarray(array, dtype=np.float64)
+        return np.asarray(s, dtype=object)
+
+
+def _where(cond, a, b):
+    return np.asarray(sp().Piecewise((a.item(), sp().Ne(cond.item(), 0)), (b.item(), True)),
+                      dtype=object)
+
+
+def _masked_fill(a, mask, value):
+    return np.asarray(sp().Piecewise((number(value), sp().Ne(mask.item(), 0)), (a.item(), True)),
+                      dtype=object)
+
+
+GENERIC_FORMS = {"where": _where, "masked_fill": _masked_fill}
+
+
+def expect(record, roots, targets, name_of, is_intermediate) -> dict:
+    """Expectations for every target, from one formula per input symbol."""
+    cuts = {id(t.tensor._record): t.tensor for t in targets if is_intermediate(t.tensor)}
+    generic = Generic(name_of, cuts)
+    pieces = []  # (element formula, weight array) per root
+    for root, seed in zip(roots, record.grad_outputs):
+        inner, reduction = _inner(root)
+        f = generic.run(inner).item()
+        pieces.append((f, np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
+    return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
+
+
+def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
+    symbols = _symbols_of(target.tensor, generic, cuts)
+    shape = np.shape(target.added)
+    total = np.zeros(shape)
+    formulas = []
+    for symbol in symbols:
+        for f, weight in pieces:
+            d = _torch_conventions(sp().diff(f, symbol))
+            formulas.append(d)
+            if d == 0:
+                continue
+            value = np.asarray(numeric_value(d, generic.values), dtype=np.float64) * weight
+            total = total + _sum_to(np.broadcast_to(value, np.broadcast_shapes(
+                value.shape, shape)), shape)
+    formula = sum(formulas, sp().Integer(0)) if formulas else sp().Integer(0)
+    note = ("one formula for every element: each symbol stands for that tensor's element "
+            "(c0, c1, ... for constants)")
+    return Expectation(total, np.asarray([formula], dtype=object), "symbolic", note)
+
+
+def _symbols_of(tensor, generic: Generic, cuts) -> list:
+    if tensor._record is not None and id(tensor._record) in cuts:
+        return [generic.cut_symbols[id(tensor._record)]]
+    return [s for record, s in generic.leaf_symbols.values() if record.tensor is tensor]
+
+
+def _sum_to(g: np.ndarray, shape) -> np.ndarray:
+    """Sum over the axes broadcasting added, back to an input's shape."""
+    if g.shape == tuple(shape):
+        return g
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
+                                      if s == 1 and g.shape[i + lead] != 1)
+    return g.sum(axis=axes, keepdims=True).reshape(shape) if axes else g.reshape(shape)
+
+
