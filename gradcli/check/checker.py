@@ -16,9 +16,9 @@ from gradcli.engine.autograd import PassRecord
 from gradcli.report.events import GradRow
 
 from . import numeric, vectorized
-from .symbolic import (Derived, Expectation, Opaque, Replay, SymbolTable, TooLarge, _constant,
-                       choose_sample, differentiate, evaluate, leaf_records, matches,
-                       scalar_objective, tolerance)
+from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Expectation, Opaque, Replay,
+                       SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
+                       input_elements, leaf_records, matches, scalar_objective, tolerance)
 
 
 @dataclass
@@ -90,6 +90,9 @@ class Checker:
                         for t in targets}
 
     def _symbolic(self, record, roots, targets) -> dict:
+        size = sum(input_elements(r) for r in roots)
+        if size > MAX_SYMBOLIC_ELEMENTS:  # decided before building a single symbol
+            raise TooLarge(f"inputs of {size:,} elements")
         name = self._name
         cuts = {id(t.tensor._record): self.symbols.of(_CutLeaf(t.tensor), name(t.tensor))
                 for t in targets if _is_intermediate(t.tensor)}
@@ -282,6 +285,8 @@ def _json(array):
         return _num(float(a))
     if a.size > MAX_LISTED:
         return _summary(a)
+    if np.isfinite(a).all():  # the usual case: tolist() is already the JSON form
+        return a.tolist()
     return _nested(a.tolist())
 
 

@@ -2,14 +2,17 @@
 central differences on a sample of elements. Still independent of the engine's VJPs."""
 from __future__ import annotations
 
+import random
+import time
+
 import numpy as np
 
 from gradcli.engine import trace
 
-from .symbolic import (Derived, Expectation, Opaque, TooLarge, choose_sample, leaf_records,
-                       post_order)
+from .symbolic import SAMPLE, Derived, Expectation, Opaque, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
+BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work
 
 
 def replay(root, overrides: dict) -> np.ndarray:
@@ -41,18 +44,28 @@ def _objective(roots, seeds, overrides) -> float:
 
 def expect(record, roots, targets, reason: str) -> dict:
     leaves = [r for root in roots for r in leaf_records(root)]
+    samples = _affordable_samples(record, roots, len(targets))
     out = {}
     for t in targets:
         points = ([r for r in leaves if r.tensor is t.tensor] if t.tensor.grad_fn is None
                   else [t.tensor._record])
-        out[id(t.tensor)] = _differences(record, roots, points, t, reason)
+        out[id(t.tensor)] = _differences(record, roots, points, t, reason, samples)
     return out
 
 
-def _differences(record, roots, points, target, reason) -> Expectation:
+def _affordable_samples(record, roots, targets: int) -> int:
+    """How many elements per tensor the budget allows: two replays each, at least one."""
+    start = time.perf_counter()
+    _objective(roots, record.grad_outputs, {})
+    replay = max(time.perf_counter() - start, 1e-6)
+    return int(min(SAMPLE, max(1, BUDGET_SECONDS / (2 * replay * max(targets, 1)))))
+
+
+def _differences(record, roots, points, target, reason, samples: int) -> Expectation:
     shape = np.shape(target.added)
     n = int(np.prod(shape))
-    sample = choose_sample(n) or list(range(n))
+    sample = list(range(n)) if n <= samples else \
+        sorted(random.Random(n).sample(range(n), samples))
     added = np.full(n, np.nan)
     for i in sample:
         total = 0.0

@@ -156,8 +156,17 @@ class Replay:
 
 
 def leaf_records(root) -> list:
-    """Every Leaf (and Derived) record the root depends on, found with an explicit stack."""
-    seen, out, stack = set(), [], [root]
+    """Every Leaf record the root depends on, found with an explicit stack."""
+    return _scan(root)[0]
+
+
+def input_elements(root) -> int:
+    """How many elements the graph's inputs (leaves and constants) hold together."""
+    return _scan(root)[1]
+
+
+def _scan(root) -> tuple[list, int]:
+    seen, out, stack, elements = set(), [], [root], 0
     while stack:
         r = stack.pop()
         if id(r) in seen:
@@ -165,12 +174,14 @@ def leaf_records(root) -> list:
         seen.add(id(r))
         if len(seen) > MAX_REPLAY_RECORDS:
             raise TooLarge(f"more than {MAX_REPLAY_RECORDS:,} recorded ops")
+        if isinstance(r, (trace.Leaf, trace.Const)):
+            elements += r.value.array.size
         if isinstance(r, trace.Leaf):
             out.append(r)
         if isinstance(r, Opaque):
             raise TooLarge(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
-    return out
+    return out, elements
 
 
 def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":

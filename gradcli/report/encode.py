@@ -5,6 +5,8 @@ import math
 import re
 from typing import Any
 
+import numpy as np
+
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.tensor import Tensor
@@ -36,6 +38,13 @@ def number(x: Any) -> Any:
     return x
 
 
+def _data(array) -> Any:
+    """A tensor's data for JSON; tolist() alone when every value is finite (the usual case)."""
+    if array.dtype.kind != "f" or np.isfinite(array).all():
+        return array.tolist()
+    return numbers(array.tolist())
+
+
 def numbers(data: Any) -> Any:
     """`number` over nested lists (tensor data from tolist())."""
     if isinstance(data, list):
@@ -55,7 +64,7 @@ def _encode(v: Any, depth: int) -> Any:
             "type": "tensor",
             "dtype": v.dtype.name,
             "shape": list(v.data.shape),
-            "data": numbers(v.data.tolist()),
+            "data": _data(v.data),
             "requires_grad": bool(v.requires_grad),
             "grad_fn": grad_fn_name(v.grad_fn) if v.grad_fn is not None else None,
         }
