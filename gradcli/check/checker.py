@@ -44,6 +44,7 @@ class Checker:
         self.symbols = SymbolTable()
         self.history: dict[int, _History] = {}
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
+        self._cut_leaves: dict[int, _CutLeaf] = {}  # id(record) -> its stand-in variable
 
     # ---- the pass -------------------------------------------------------------------
     def check(self, record: PassRecord) -> list[GradRow]:
@@ -52,6 +53,8 @@ class Checker:
         targets = self._targets(record)
         expectations = self._expect(record, targets)
         rows = [self._row(t, expectations.get(id(t.tensor))) for t in targets]
+        rows += [self._hook_row(*value) for key, value in expectations.items()
+                 if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
             self._derive(record, targets, expectations)
         return rows
@@ -70,19 +73,18 @@ class Checker:
         return out
 
     def _expect(self, record, targets) -> dict:
-        if record.hooks_ran:
-            return {id(t.tensor): _unchecked("a hook changed gradients in this pass; gradcli "
-                                             "does not follow hooks symbolically")
-                    for t in targets}
         roots = [getattr(r, "_record", None) for r in record.roots]
         if any(r is None for r in roots):
             return {id(t.tensor): _unchecked("the check was off when the graph was built")
                     for t in targets}
         try:
-            if vectorized.applies(roots):
+            if vectorized.applies(roots) and not record.hooks:
                 return vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             return self._symbolic(record, roots, targets)
         except TooLarge as big:
+            if record.hooks:
+                return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
+                                                 f"sympy ({big})") for t in targets}
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
@@ -90,31 +92,57 @@ class Checker:
                         for t in targets}
 
     def _symbolic(self, record, roots, targets) -> dict:
+        """Per target, sympy's derivative of the forward. A hook is user code: the gradient it
+        received is checked like any other, and what it returned is taken as given."""
         size = sum(input_elements(r) for r in roots)
         if size > MAX_SYMBOLIC_ELEMENTS:  # decided before building a single symbol
             raise TooLarge(f"inputs of {size:,} elements")
-        name = self._name
-        cuts = {id(t.tensor._record): self.symbols.of(_CutLeaf(t.tensor), name(t.tensor))
-                for t in targets if _is_intermediate(t.tensor)}
+        hooked = {id(h.node.record): h for h in record.hooks
+                  if h.node is not None and h.node.record is not None}
+        leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
         leaves = {id(r): r for root in roots for r in leaf_records(root)}
-        plain = Replay(self.symbols, name)
-        objective = scalar_objective([plain.run(r) for r in roots], record.grad_outputs)
-        cut_objective = objective
-        if cuts:
-            cut = Replay(self.symbols, name, cuts)
-            cut_objective = scalar_objective([cut.run(r) for r in roots], record.grad_outputs)
-        all_symbols = list(self.symbols.names.values())
+        objective = self._objective(record, roots, hooked, {})
         result = {}
         for t in targets:
-            if _is_intermediate(t.tensor):
-                entries = [cuts[id(t.tensor._record)]]
-                source = cut_objective
+            hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))
+            if _is_intermediate(t.tensor) and hook is None:
+                cut = {id(t.tensor._record): self._cut(t.tensor._record, t.tensor)}
+                entries, source = list(cut.values()), self._objective(record, roots, hooked, cut)
+            elif _is_intermediate(t.tensor):
+                entries, source = [self._cut(t.tensor._record, t.tensor)], objective
             else:
-                entries = [self.symbols.of(r, name(t.tensor)) for r in leaves.values()
+                entries = [self.symbols.of(r, self._name(t.tensor)) for r in leaves.values()
                            if r.tensor is t.tensor]
                 source = objective
-            result[id(t.tensor)] = self._derivative(source, entries, t, all_symbols)
+            exp = self._derivative(source, entries, t, list(self.symbols.names.values()))
+            result[id(t.tensor)] = exp if hook is None else _through_hook(exp, hook)
+        for rid, h in hooked.items():  # what each hooked non-leaf's hooks received
+            target = _hook_target(h)
+            if not any(t.tensor is target.tensor for t in targets):
+                exp = self._derivative(objective, [self._cut(rid_record(h), target.tensor)],
+                                       target, list(self.symbols.names.values()))
+                result[("hook", rid)] = (target, exp)
         return result
+
+    def _objective(self, record, roots, hooked: dict, extra_cuts: dict):
+        """sum(v * y) over the roots, with each hooked tensor cut out and its paths replaced by
+        a linear term in what its hooks returned: d/dx then follows the hooks' output."""
+        cuts = {rid: self._cut(rid_record(h), owner(h)) for rid, h in hooked.items()}
+        cuts.update(extra_cuts)
+        total = scalar_objective([Replay(self.symbols, self._name, cuts).run(r) for r in roots],
+                                 record.grad_outputs)
+        for rid, h in hooked.items():
+            below = {k: v for k, v in cuts.items() if k != rid}
+            expr = Replay(self.symbols, self._name, below).run(rid_record(h))
+            total += scalar_objective([expr], [h.grad_out])
+        return total
+
+    def _cut(self, record, tensor) -> "object":
+        """An intermediate seen as an independent variable: one symbol table entry per record."""
+        leaf = self._cut_leaves.get(id(record))
+        if leaf is None:
+            leaf = self._cut_leaves[id(record)] = _CutLeaf(record, tensor)
+        return self.symbols.of(leaf, self._name(tensor) if tensor is not None else "hooked")
 
     def _derivative(self, objective, entries, target, all_symbols) -> Expectation:
         shape = np.shape(target.added)
@@ -172,6 +200,19 @@ class Checker:
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol))
 
+    def _hook_row(self, target: Target, exp: Expectation) -> GradRow:
+        """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
+        dtype = target.tensor.dtype.name if target.tensor is not None else "float32"
+        rtol, atol = tolerance(dtype, self.rtol, self.atol)
+        match, worst = matches(target.after, exp.added, rtol, atol, exp.mask)
+        name = self._name(target.tensor) if target.tensor is not None else "a hooked tensor"
+        return GradRow(name=f"{name} (hook input)", shape=tuple(np.shape(target.after)),
+                       dtype=dtype, grad=_json(target.after), added=_json(target.added),
+                       expected=_json(exp.added), formula=_formula_text(exp),
+                       added_formula=_formula_text(exp), method=exp.method, match=match,
+                       note="the gradient this tensor's hooks received; .grad is not touched",
+                       max_error=worst, tolerance=(rtol, atol))
+
     def _accumulated(self, history, t: Target, formulas, note):
         """Each element's contributions since `.grad` was last reset, and a note on resets."""
         if formulas is None:
@@ -220,11 +261,38 @@ class Checker:
 
 
 class _CutLeaf:
-    """An intermediate tensor seen as an independent variable (retain_grad, grad wrt it)."""
+    """An intermediate tensor seen as an independent variable (retain_grad, hooks, grad wrt
+    it), valued as the forward computed it."""
 
-    def __init__(self, tensor):
-        self.tensor, self.version = tensor, 0
-        self.value = trace.Snapshot(tensor.data)
+    def __init__(self, record, tensor):
+        self.record, self.tensor, self.version = record, tensor, 0
+        value = tensor.data if tensor is not None else numeric.record_value(record)
+        self.value = trace.Snapshot(np.array(value, copy=True))
+
+
+def rid_record(hook):
+    return hook.node.record
+
+
+def owner(hook):
+    return hook.node.owner() if hook.node.owner is not None else None
+
+
+def _hook_target(hook) -> Target:
+    received = np.asarray(hook.grad_in, dtype=np.float64)
+    return Target(owner(hook), None, received, received)
+
+
+def _through_hook(exp: Expectation, hook) -> Expectation:
+    """A hooked tensor's gradient: sympy's value is what its hooks must have received; what
+    they returned is user code's own result, so that is what accumulates."""
+    received = np.asarray(hook.grad_in, dtype=np.float64)
+    ok = np.allclose(received, exp.added, rtol=1e-4, atol=1e-5, equal_nan=True)
+    note = ("its hooks received sympy's value and returned this; the row shows what they "
+            "returned" if ok else
+            f"its hooks received {received.tolist()}, but sympy's value is {exp.added.tolist()}")
+    added = np.asarray(hook.grad_out, dtype=np.float64) if ok else exp.added
+    return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask)
 
 
 def _is_intermediate(tensor) -> bool:

@@ -79,10 +79,38 @@ def test_second_derivative_differentiates_sympys_first_derivative():
     assert [r.formula for r in rs] == [["4*x**3"], ["12*x**2"]] and all(r.match for r in rs)
 
 
-def test_hooks_are_reported_unchecked_with_the_reason():
-    _, (row,) = rows("x = torch.ones(2, requires_grad=True)\nh = x.register_hook(lambda g: g * 2)\n"
-                     "x.sum().backward()")
-    assert row.method == "none" and row.match is None and "hook" in row.note
+def test_hooks_are_followed_by_their_recorded_output():
+    _, (row, hook_input) = rows("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                                "h = x.register_hook(lambda g: g * 10)\ny = x * x\n"
+                                "hy = y.register_hook(lambda g: g + 1)\ny.sum().backward()")
+    assert row.grad == [40.0, 80.0] and row.match and row.method == "symbolic"
+    assert "hooks received sympy's value" in row.note
+    assert hook_input.name == "y (hook input)" and hook_input.match
+
+
+def test_a_non_leaf_hook_input_is_checked_too(monkeypatch):
+    from gradcli.engine import autograd
+    monkeypatch.setattr(autograd, "FAULTS", frozenset({"ExpBackward0"}))
+    result, rs = rows("x = torch.tensor([1.0, 2.0], requires_grad=True)\ny = x * 3\n"
+                      "h = y.register_hook(lambda g: g * 0 + 1)\ny.exp().sum().backward()")
+    hook_row = next(r for r in rs if r.name == "y (hook input)")
+    assert not hook_row.match and result.status == "mismatch"
+    assert next(r for r in rs if r.name == "x").match  # below the hook, all is well
+
+
+def test_a_hook_that_sees_a_wrong_gradient_is_a_mismatch(monkeypatch):
+    from gradcli.engine import autograd
+    monkeypatch.setattr(autograd, "FAULTS", frozenset({"PowBackward0"}))
+    result, (row,) = rows("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                          "h = x.register_hook(lambda g: g * 10)\n(x ** 2).sum().backward()")
+    assert result.status == "mismatch" and not row.match
+
+
+def test_each_retained_tensor_is_differentiated_through_the_others():
+    _, rs = rows("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\ny.retain_grad()\n"
+                 "z = y ** 2\nz.retain_grad()\nz.sum().backward()")
+    assert {r.name: r.expected for r in rs} == {"z": [1.0, 1.0], "y": [4.0, 8.0],
+                                                "x": [8.0, 16.0]}
 
 
 def test_tolerance_follows_the_dtype():
