@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -58,7 +58,7 @@ class Node:
     """A grad_fn: one op application, its edges to its inputs' nodes, and what it saved."""
 
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
-                 "pre_hooks", "retained", "out_shape", "__weakref__")
+                 "pre_hooks", "owner", "retained", "out_shape", "record", "__weakref__")
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
         self.op, self.params, self.next, self.metas = op, params, next_, metas
@@ -67,6 +67,8 @@ class Node:
         self.frees = False  # whether it saved tensors torch would save (then it runs once)
         self.seq = next(_sequence)
         self.pre_hooks: list[Callable] | None = None  # hooks of the tensor this node produced
+        self.record = None  # the check's trace record of that tensor, when tracing
+        self.owner = None  # a weak reference to that tensor, once it has hooks
         self.retained = None  # that tensor, when it called retain_grad()
         self.out_shape = out_shape
 
@@ -122,7 +124,22 @@ class PassRecord:
     inputs: list | None
     create_graph: bool
     capture: bool = False  # autograd.grad (results returned, .grad untouched)
-    hooks_ran: bool = False
+    hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
+
+    @property
+    def hooks_ran(self) -> bool:
+        return bool(self.hooks)
+
+
+@dataclass
+class HookCall:
+    """What a tensor's hooks received and returned in one pass: user code's input and output,
+    facts the check verifies against (the input) and continues from (the output)."""
+
+    leaf: object  # the leaf tensor whose hooks ran, or None for a non-leaf
+    node: object  # the non-leaf's grad_fn, or None for a leaf (its `owner` is the tensor)
+    grad_in: np.ndarray
+    grad_out: np.ndarray
 
 
 _listener: Callable[[PassRecord], None] | None = None
@@ -264,8 +281,9 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                             wrap, unwrap, ns)
                 continue
             if node.pre_hooks:
+                before_hooks = grad
                 grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
-                record.hooks_ran = True
+                record.hooks.append(HookCall(None, node, _array(before_hooks), _array(grad)))
             if node.retained is not None:
                 _retain(node.retained, grad, record, create_graph, ns)
             if target_entries is not None and id(node) in target_entries:
@@ -307,8 +325,9 @@ def _to_input(xp, g, meta):
 
 def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns):
     if t._hooks:
+        before_hooks = grad
         grad = _run_hooks(t._hooks, grad, wrap, unwrap)
-        record.hooks_ran = True
+        record.hooks.append(HookCall(t, None, _array(before_hooks), _array(grad)))
     if target_entries is not None and id(t._accumulator) in target_entries:
         record.captured[target_entries[id(t._accumulator)]] = grad
     if capture:
@@ -316,6 +335,10 @@ def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, un
     before = None if t._grad is None else t._grad.data.copy()
     ns.accumulate_into(t, grad, create_graph)
     record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
+
+
+def _array(grad) -> np.ndarray:
+    return np.array(getattr(grad, "data", grad), copy=True)
 
 
 def _retain(t, grad, record, create_graph, ns):

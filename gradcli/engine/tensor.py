@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import weakref
 from types import SimpleNamespace
 
 import numpy as np
@@ -85,7 +86,7 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result.requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params)
         if trace.enabled:
-            result._record = trace.op_record(op, inputs, params)
+            result._record = result.grad_fn.record = trace.op_record(op, inputs, params)
     return result
 
 
@@ -300,6 +301,7 @@ class Tensor:
             hooks = self._hooks = self._hooks or []
         else:
             hooks = self.grad_fn.pre_hooks = self.grad_fn.pre_hooks or []
+            self.grad_fn.owner = weakref.ref(self)  # for naming it in the check
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
