@@ -126,10 +126,22 @@ def _torch_number_format(numbers: list[float]) -> Callable[[float], str]:
     return (lambda x: f"{x:.4e}") if scientific else (lambda x: f"{x:.4f}")
 
 
+def summary_text(data: Any) -> str | None:
+    """A large tensor arrives summarised (shape, range, mean): say so, in one line."""
+    if not (isinstance(data, dict) and data.get("type") == "summary"):
+        return None
+    shape = "×".join(map(str, data["shape"]))
+    return (f"<{shape} elements: min {data['min']:.4g}, max {data['max']:.4g}, "
+            f"mean {data['mean']:.4g}>") if data["nonfinite"] < math.prod(data["shape"]) \
+        else f"<{shape} elements, none finite>"
+
+
 def torch_style(data: Any) -> str:
     """A gradient's data as torch prints it, on one line: `[5.]`, `[ 1., 10.]`, `0.5000`."""
     if data is None:
         return "None"
+    if summary_text(data):
+        return summary_text(data)
     leaves = _leaves(data)
     number = _torch_number_format([float(x) for x in leaves if not isinstance(x, str)])
 

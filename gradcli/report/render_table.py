@@ -25,6 +25,7 @@ from gradcli.report.render_plain import (
     excerpt,
     location,
     mismatch_detail,
+    summary_text,
     verdict,
     warning_lines,
 )
@@ -38,6 +39,8 @@ def compact(data: Any) -> str:
     """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`."""
     if data is None:
         return "None"
+    if summary_text(data):
+        return summary_text(data)
 
     def number(x: Any) -> str:
         return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
