@@ -168,7 +168,8 @@ class Checker:
             note = f"sympy on {len(sample)} sampled elements of {total.size}"
             return Expectation(added, total, "sampled", note, mask)
         added = evaluate(total, symbols, values)
-        return Expectation(added, total, "symbolic", "")
+        shown = np.vectorize(self.symbols.displayed, otypes=[object])(total)
+        return Expectation(added, shown, "symbolic", "")
 
     # ---- rows -----------------------------------------------------------------------
     def _row(self, t: Target, exp: Expectation | None) -> GradRow:

@@ -63,11 +63,13 @@ class _Symbols:
     record: object
     symbols: np.ndarray
     values: np.ndarray
+    owner: object = None
 
 
 @dataclass
 class SymbolTable:
     names: dict = field(default_factory=dict)  # id(record) -> _Symbols
+    masks: dict = field(default_factory=dict)  # ("mask", id(owner)) -> _Symbols
 
     def of(self, record, name: str) -> _Symbols:
         entry = self.names.get(id(record))
@@ -80,8 +82,26 @@ class SymbolTable:
             self.names[id(record)] = entry
         return entry
 
+    def mask(self, owner, array) -> np.ndarray:
+        """The mask symbols of a where/masked_fill, one entry per record that owns it."""
+        key = ("mask", id(owner))
+        entry = self.masks.get(key)
+        if entry is None:
+            entry = self.masks[key] = self.of(_Mask(array), f"m{len(self.masks)}")
+            entry.owner = owner  # keeps the id from being reused
+        return entry.symbols
+
+    def displayed(self, expr):
+        """A formula as a person reads it: masks replaced by their 0/1 values."""
+        if not self.masks or not hasattr(expr, "xreplace"):
+            return expr
+        values = {s: sp().Integer(int(v)) for e in self.masks.values()
+                  for s, v in zip(e.symbols.reshape(-1), e.values.reshape(-1))}
+        return expr.xreplace(values)
+
 
 def _symbol_array(label: str, shape) -> np.ndarray:
+    """One real symbol per element: `x` for one element, else `x[0,1]`."""
     out = np.empty(shape, dtype=object)
     for idx in np.ndindex(*shape):
         text = label if not shape or int(np.prod(shape)) == 1 else \
@@ -121,6 +141,30 @@ def post_order(root, evaluate, is_input=lambda record: False):
     return values[id(root)]
 
 
+class _Mask:
+    """A where/masked_fill condition as a check-side variable, valued 0 or 1 per element."""
+
+    def __init__(self, array):
+        self.version = 0
+        self.value = trace.Snapshot(np.asarray(array, dtype=np.float64))
+
+
+def _where(table, record, args):
+    # NOTE: torch's where passes 0 * grad to the unselected branch, so inf/nan derivatives
+    # there leak as nan. With the mask a symbol until evaluation, so does sympy's derivative.
+    m = table.mask(record.args[0], record.args[0].value.array)
+    _, a, b = args
+    return np.asarray(a * m + b * (1 - m), dtype=object)
+
+
+def _masked_fill(table, record, args):
+    m = table.mask(record, record.params["mask"])
+    return np.asarray(number(record.params["value"]) * m + args[0] * (1 - m), dtype=object)
+
+
+MASKED = {"where": _where, "masked_fill": _masked_fill}
+
+
 class Replay:
     """Evaluates the records under one root symbolically (leaves become symbols)."""
 
@@ -145,6 +189,8 @@ class Replay:
             raise TooLarge(record.reason)
         args = [values[id(a)] for a in record.args]
         op = record.op
+        if op.name in MASKED:
+            return self._count(MASKED[op.name](self.table, record, args))
         fn = op.sym or op.forward
         return self._count(np.asarray(fn(*args, **record.params), dtype=object))
 

@@ -105,7 +105,13 @@ class Generic:
             return (np.asarray(number(a.reshape(-1)[0]), dtype=object) if a.size == 1 else
                     self._symbol(f"c{len(self.values)}", a))
         args = [values[id(a)] for a in record.args]
-        form = GENERIC_FORMS.get(record.op.name) or record.op.sym or record.op.forward
+        if record.op.name == "where":  # the condition is a 0/1 input: see symbolic._where
+            cond, a, b = args
+            return np.asarray(a * cond + b * (1 - cond), dtype=object)
+        if record.op.name == "masked_fill":
+            m = self._symbol(f"m{len(self.values)}", record.params["mask"])
+            return np.asarray(number(record.params["value"]) * m + args[0] * (1 - m), dtype=object)
+        form = record.op.sym or record.op.forward
         return np.asarray(form(*args, **record.params), dtype=object)
 
     def _symbol(self, label, array):
@@ -114,19 +120,6 @@ class Generic:
             s = sp().Dummy(label, real=True)
         self.values[s] = np.asarray(array, dtype=np.float64)
         return np.asarray(s, dtype=object)
-
-
-def _where(cond, a, b):
-    return np.asarray(sp().Piecewise((a.item(), sp().Ne(cond.item(), 0)), (b.item(), True)),
-                      dtype=object)
-
-
-def _masked_fill(a, mask, value):
-    return np.asarray(sp().Piecewise((number(value), sp().Ne(mask.item(), 0)), (a.item(), True)),
-                      dtype=object)
-
-
-GENERIC_FORMS = {"where": _where, "masked_fill": _masked_fill}
 
 
 def expect(record, roots, targets, name_of, is_intermediate) -> dict:

@@ -65,11 +65,18 @@ def test_deep_chain_runs_iteratively_and_says_why_it_is_not_checked():
 @pytest.mark.parametrize("expression", [
     "x.relu()", "x.abs()", "x.clamp(0, 1)", "x.clamp(min=0)", "torch.maximum(x, torch.zeros(3))",
     "x.sqrt()", "F.leaky_relu(x, 0.1)", "x.max()", "x.amax()", "x ** 0",
+    "torch.where(x > 0, x.sqrt(), 0)", "x.sqrt().masked_fill(x < 0.5, 1.0)",
 ])
 def test_kinks_follow_pytorchs_conventions(expression):
     _, (row,) = rows(f"x = torch.tensor([0.0, 0.0, 1.0], requires_grad=True)\n"
                      f"({expression}).sum().backward()")
     assert row.match, (row.grad, row.expected)
+
+
+def test_nan_leaks_through_where_in_large_programs_too():
+    _, (row,) = rows("x = torch.linspace(-1, 1, 101, requires_grad=True)\n"
+                     "torch.where(x > 0, x.sqrt(), x * 0).sum().backward()")
+    assert row.match and row.grad[50] == "nan" and "one formula" in row.note
 
 
 def test_second_derivative_differentiates_sympys_first_derivative():
