@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Benchmarks: gradcli against python + PyTorch on the same scripts, side by side.
+
+    python scripts/bench.py              # every workload, 5 interleaved rounds
+    python scripts/bench.py --rounds 9 --only mlp chain
+    python scripts/bench.py --smoke      # tiny sizes, one round, no targets (what CI runs)
+
+Whole-process wall time, one thread each (OMP/MKL/OpenBLAS pinned to 1), medians with the
+min-max spread; ratios are gradcli / PyTorch, so below 1 is faster. Then figures for the
+engine alone: bytes per graph node, time per node from 1e3 to 1e6 nodes, and big-tensor ops
+against hand-written numpy; and what the symbolic check costs on large sessions.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
+       "NO_COLOR": "1"}
+os.environ.update({k: ENV[k] for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS",
+                                        "OPENBLAS_NUM_THREADS")})
+
+ACCUMULATE = """import torch
+x = torch.ones(1, requires_grad=True)
+y = x**2
+z = x**3
+y.backward()
+x.grad
+z.backward()
+x.grad
+x.grad.zero_()
+"""
+CHAIN = """import torch
+x = torch.ones(1, requires_grad=True)
+y = x
+for i in range({n}):
+    y = y * 1.00001
+y.backward()
+x.grad
+"""
+ELEMENTWISE = """import torch
+torch.manual_seed(0)
+x = torch.rand({n}, requires_grad=True)
+for step in range(10):
+    y = ((x.sin() * x + x.exp()).tanh() * 0.5).sum()
+    y.backward()
+x.grad.sum()
+"""
+MLP = """import torch
+torch.manual_seed(0)
+X = torch.randn({n}, 64)
+Y = torch.randn({n}, 1)
+W1 = (torch.randn(64, 64) * 0.1).requires_grad_()
+b1 = torch.zeros(64, requires_grad=True)
+W2 = (torch.randn(64, 1) * 0.1).requires_grad_()
+b2 = torch.zeros(1, requires_grad=True)
+for step in range({steps}):
+    h = torch.tanh(X @ W1 + b1)
+    pred = h @ W2 + b2
+    loss = ((pred - Y) ** 2).mean()
+    loss.backward()
+    with torch.no_grad():
+        for p in [W1, b1, W2, b2]:
+            p -= 0.01 * p.grad
+            p.grad.zero_()
+loss
+"""
+MATMUL = """import torch
+torch.manual_seed(0)
+A = torch.rand({n}, {n}, requires_grad=True)
+B = torch.rand({n}, {n})
+(A @ B).tanh().sum().backward()
+A.grad.sum()
+"""
+
+
+@dataclass
+class Workload:
+    name: str
+    script: str
+    target: float | None  # the ratio to meet (gradcli / reference), None = informative
+    reference: str = "torch"  # "torch", or "nocheck": the same script with --no-check
+    note: str = ""
+
+
+def workloads(smoke: bool) -> list[Workload]:
+    s = smoke
+    return [
+        Workload("accumulate", ACCUMULATE, 0.40, note="the seed session, with the check"),
+        Workload("chain", CHAIN.format(n=1000 if s else 100_000), 1.0,
+                 note="1e5-op chain in a for loop, then backward"),
+        Workload("elementwise", ELEMENTWISE.format(n=1000 if s else 1_000_000), 1.0,
+                 note="10 passes over 1e6 float32 elements"),
+        Workload("mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.5,
+                 note="200-step two-layer MLP, SGD under no_grad"),
+        Workload("check-elementwise", ELEMENTWISE.format(n=1000 if s else 200_000), 2.0,
+                 "nocheck", note="the check's cost: 200,000 elements, vs --no-check"),
+        Workload("check-matmul", MATMUL.format(n=10 if s else 100), None, "nocheck",
+                 note="the check's cost: 100x100 matmul, vs --no-check"),
+    ]
+
+
+def timed(cmd: list[str], cwd: str) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KiB) of one process."""
+    with tempfile.TemporaryFile() as err_file:  # not a pipe: a chatty run would block on it
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
+                                stderr=err_file)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        err_file.seek(0)
+        err = err_file.read().decode(errors="replace")
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):  # 1: a mismatch is still a finished run
+        raise RuntimeError(f"{' '.join(cmd)} exited {code}: {err.strip()[-400:]}")
+    return elapsed, usage.ru_maxrss
+
+
+def gradcli_cmd(path: Path, check: bool = True) -> list[str]:
+    return [sys.executable, "-m", "gradcli", "run", str(path), "--format", "plain",
+            *(() if check else ("--no-check",))]
+
+
+def has_torch() -> bool:
+    return subprocess.run([sys.executable, "-c", "import torch"], env=ENV,
+                          capture_output=True).returncode == 0
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):7.3f}s [{min(values):.3f}-{max(values):.3f}]"
+
+
+def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool) -> list[str]:
+    rows, failures = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for w in workloads(smoke):
+            if only and w.name not in only:
+                continue
+            if w.reference == "torch" and not torch:
+                rows.append(f"{w.name:18} skipped: torch not installed")
+                continue
+            path = Path(tmp) / f"{w.name}.py"
+            path.write_text(w.script)
+            ours, theirs, mem = [], [], []
+            ref_cmd = [sys.executable, str(path)] if w.reference == "torch" else \
+                gradcli_cmd(path, check=False)
+            for r in range(rounds):
+                pair = [(ours, gradcli_cmd(path)), (theirs, ref_cmd)]
+                for sink, cmd in (pair if r % 2 == 0 else pair[::-1]):  # interleaved
+                    seconds, rss = timed(cmd, tmp)
+                    sink.append(seconds)
+                    if sink is ours:
+                        mem.append(rss)
+            ratio = statistics.median(ours) / statistics.median(theirs)
+            verdict = "" if w.target is None or smoke else \
+                ("  ✓" if ratio <= w.target else "  ✗") + f" (target ≤ {w.target}x)"
+            if verdict.startswith("  ✗"):
+                failures.append(w.name)
+            rows.append(f"{w.name:18} gradcli {spread(ours)}  {w.reference:7} {spread(theirs)}  "
+                        f"ratio {ratio:5.2f}x  {max(mem) // 1024} MiB{verdict}   # {w.note}")
+    return rows + ([f"targets missed: {', '.join(failures)}"] if failures else [])
+
+
+def check_scaling(smoke: bool) -> list[str]:
+    """Exact (vectorised) checks must scale linearly in the number of elements."""
+    from gradcli.api import RunOptions, run_session
+
+    sizes = (1_000, 2_000, 4_000) if smoke else (50_000, 100_000, 200_000)
+    per_element = []
+    for n in sizes:
+        src = ELEMENTWISE.format(n=n)
+        checked = _best(lambda: run_session(src, "s.py"))
+        unchecked = _best(lambda: run_session(src, "s.py", RunOptions(check=False)))
+        per_element.append((checked - unchecked) / n)
+    growth = max(per_element) / min(per_element)
+    return [f"check cost per element at {', '.join(f'{n:,}' for n in sizes)}: "
+            f"{', '.join(f'{p * 1e9:.0f} ns' for p in per_element)} (spread {growth:.2f}x: "
+            f"{'linear' if growth <= 1.5 else 'NOT linear'})"]
+
+
+def engine_figures(smoke: bool) -> list[str]:
+    return [bytes_per_node(smoke), *time_per_node(smoke), *big_tensor_ops(smoke)]
+
+
+def _best(fn, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def _chain(n: int):
+    from gradcli.engine import functions as torch
+
+    x = torch.ones(1, requires_grad=True)
+    y = x
+    for _ in range(n):
+        y = y * 1.00001
+    return x, y
+
+
+def bytes_per_node(smoke: bool) -> str:
+    import tracemalloc
+
+    from gradcli.engine import trace
+
+    n = 2_000 if smoke else 100_000
+    lines = []
+    for checking in (False, True):
+        trace.enabled = checking
+        tracemalloc.start()
+        kept = _chain(n)
+        used = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        del kept
+        lines.append(f"{used / n:.0f} bytes/node {'with' if checking else 'without'} the check's "
+                     "record")
+    trace.enabled = False
+    return f"engine memory: {'; '.join(lines)} (target ≤ 600 without)"
+
+
+def time_per_node(smoke: bool) -> list[str]:
+    sizes = (1_000, 10_000) if smoke else (1_000, 10_000, 100_000, 1_000_000)
+    per_node = []
+    for n in sizes:
+        def run():
+            x, y = _chain(n)
+            y.backward()
+        per_node.append(_best(run, 1 if n >= 1_000_000 else 3) / n)
+    growth = max(per_node) / min(per_node)
+    return [f"engine time per node (forward + backward) at "
+            f"{', '.join(f'{n:.0e}' for n in sizes)}: "
+            f"{', '.join(f'{t * 1e6:.2f} µs' for t in per_node)} (spread {growth:.2f}x, "
+            f"target ≤ 1.5x)"]
+
+
+def big_tensor_ops(smoke: bool) -> list[str]:
+    """(x * w + b).tanh().sum() forward and backward on 1e6 elements, vs the same in numpy."""
+    import numpy as np
+
+    n = 10_000 if smoke else 1_000_000
+    rng = np.random.default_rng(0)
+    xs, ws, bs = (rng.random(n, dtype=np.float32) for _ in range(3))
+
+    def engine():
+        x, w, b = _leaf(xs), _leaf(ws), _leaf(bs)
+        (x * w + b).tanh().sum().backward()
+
+    def by_hand():
+        t = np.tanh(xs * ws + bs)
+        t.sum()
+        g = 1 - t * t
+        return g * ws, g * xs, g
+
+    ratio = _best(engine, 5) / _best(by_hand, 5)
+    return [f"big-tensor ops vs hand-written numpy ({n:.0e} elements, forward + backward): "
+            f"{ratio:.2f}x (target ≤ 1.15x)"]
+
+
+def _leaf(array):
+    from gradcli.engine.tensor import Tensor
+
+    return Tensor(array.copy(), requires_grad=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--smoke", action="store_true", help="tiny sizes, one round, no targets")
+    ap.add_argument("--only", nargs="*", help="workload names to run")
+    args = ap.parse_args()
+    rounds = 1 if args.smoke else args.rounds
+    torch = has_torch()
+    print(f"gradcli vs python + PyTorch, {rounds} interleaved round(s), one thread each",
+          flush=True)
+    for line in run_workloads(rounds, args.smoke, args.only, torch):
+        print(line, flush=True)
+    if not args.only:
+        for line in check_scaling(args.smoke) + engine_figures(args.smoke):
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
