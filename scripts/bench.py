@@ -180,9 +180,10 @@ def check_scaling(smoke: bool) -> list[str]:
         unchecked = _best(lambda: run_session(src, "s.py", RunOptions(check=False)))
         per_element.append((checked - unchecked) / n)
     growth = max(per_element) / min(per_element)
+    verdict = "" if smoke else f": {'linear' if growth <= 1.5 else 'NOT linear'}"
     return [f"check cost per element at {', '.join(f'{n:,}' for n in sizes)}: "
-            f"{', '.join(f'{p * 1e9:.0f} ns' for p in per_element)} (spread {growth:.2f}x: "
-            f"{'linear' if growth <= 1.5 else 'NOT linear'})"]
+            f"{', '.join(f'{p * 1e9:.0f} ns' for p in per_element)} (spread {growth:.2f}x"
+            f"{verdict})"]
 
 
 def engine_figures(smoke: bool) -> list[str]:

@@ -316,9 +316,21 @@ def differentiate(objective, symbols: np.ndarray, sample: list | None):
     flat = symbols.reshape(-1)
     out = np.empty(flat.shape, dtype=object)
     indices = range(flat.size) if sample is None else sample
+    terms = _terms_by_symbol(objective)
     for i in indices:
-        out[i] = _torch_conventions(sp().diff(objective, flat[i]))
+        relevant = terms.get(flat[i], ())
+        out[i] = _torch_conventions(sp().Add(*(sp().diff(t, flat[i]) for t in relevant)))
     return out.reshape(symbols.shape)
+
+
+def _terms_by_symbol(objective) -> dict:
+    """The objective's terms, indexed by the symbols they contain: a derivative then visits
+    only its own terms (each weight of a matmul appears in one row of a sum, not all)."""
+    index: dict = {}
+    for term in sp().Add.make_args(objective):
+        for s in term.free_symbols:
+            index.setdefault(s, []).append(term)
+    return index
 
 
 def _torch_conventions(d):
