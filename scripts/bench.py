@@ -176,8 +176,8 @@ def check_scaling(smoke: bool) -> list[str]:
     per_element = []
     for n in sizes:
         src = ELEMENTWISE.format(n=n)
-        checked = _best(lambda: run_session(src, "s.py"))
-        unchecked = _best(lambda: run_session(src, "s.py", RunOptions(check=False)))
+        checked = _best(lambda src=src: run_session(src, "s.py"))
+        unchecked = _best(lambda src=src: run_session(src, "s.py", RunOptions(check=False)))
         per_element.append((checked - unchecked) / n)
     growth = max(per_element) / min(per_element)
     verdict = "" if smoke else f": {'linear' if growth <= 1.5 else 'NOT linear'}"
@@ -233,7 +233,7 @@ def time_per_node(smoke: bool) -> list[str]:
     sizes = (1_000, 10_000) if smoke else (1_000, 10_000, 100_000, 1_000_000)
     per_node = []
     for n in sizes:
-        def run():
+        def run(n=n):
             x, y = _chain(n)
             y.backward()
         per_node.append(_best(run, 1 if n >= 1_000_000 else 3) / n)

@@ -66,7 +66,7 @@ class Checker:
         out = [Target(t.tensor, t.before, np.asarray(t.added), _after(t.tensor))
                for t in record.touched]
         if record.capture:
-            for t, g in zip(record.inputs, record.captured):
+            for t, g in zip(record.inputs, record.captured, strict=True):
                 if g is not None:
                     value = np.asarray(getattr(g, "data", g))
                     out.append(Target(t, None, value, value, result=g))
@@ -223,11 +223,11 @@ class Checker:
         if history is not None and history.terms is not None and \
                 len(history.terms) == len(formulas) and \
                 np.array_equal(history.value, t.before, equal_nan=True):
-            return [ts + [f] for ts, f in zip(history.terms, formulas)], note
+            return [ts + [f] for ts, f in zip(history.terms, formulas, strict=True)], note
         before = np.asarray(t.before).reshape(-1)
         if not before.any():
             return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
-        return ([[_number_text(v), f] for v, f in zip(before, formulas)],
+        return ([[_number_text(v), f] for v, f in zip(before, formulas, strict=True)],
                 _clause(note, ".grad was set by hand before this call"))
 
     def _derive(self, record, targets, expectations) -> None:

@@ -39,7 +39,7 @@ def _value(record, values, overrides):
 
 def _objective(roots, seeds, overrides) -> float:
     return float(sum(np.sum(replay(r, overrides) * np.asarray(v, dtype=np.float64))
-                     for r, v in zip(roots, seeds)))
+                     for r, v in zip(roots, seeds, strict=True)))
 
 
 def expect(record, roots, targets, reason: str) -> dict:

@@ -96,7 +96,7 @@ class SymbolTable:
         if not self.masks or not hasattr(expr, "xreplace"):
             return expr
         values = {s: sp().Integer(int(v)) for e in self.masks.values()
-                  for s, v in zip(e.symbols.reshape(-1), e.values.reshape(-1))}
+                  for s, v in zip(e.symbols.reshape(-1), e.values.reshape(-1), strict=True)}
         return expr.xreplace(values)
 
 
@@ -233,7 +233,7 @@ def _scan(root) -> tuple[list, int]:
 def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
     """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates."""
     total = sp().Integer(0)
-    for y, v in zip(outputs, seeds):
+    for y, v in zip(outputs, seeds, strict=True):
         weights = _constant(np.asarray(v))
         total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()
     return total
@@ -241,8 +241,10 @@ def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
 
 def evaluate(exprs: np.ndarray, symbols: list, values: list) -> np.ndarray:
     """Evaluate sympy expressions in float64 with IEEE semantics (1/0 = inf, 0*inf = nan)."""
-    env = {s: np.float64(v) for arr, vals in zip(symbols, values)
-           for s, v in zip(arr.reshape(-1), np.asarray(vals, dtype=np.float64).reshape(-1))}
+    env = {}
+    for arr, vals in zip(symbols, values, strict=True):
+        flat = np.asarray(vals, dtype=np.float64).reshape(-1)
+        env.update(zip(arr.reshape(-1), flat, strict=True))
     cache: dict = {}
     out = [numeric_value(e, env, cache) for e in exprs.reshape(-1)]
     return np.array(out, dtype=np.float64).reshape(exprs.shape)

@@ -13,7 +13,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
-from .symbolic import (Derived, Expectation, Opaque, TooLarge, _torch_conventions,
+from .symbolic import (Derived, Expectation, Opaque, _torch_conventions,
                        numeric_value, post_order)
 
 # Ops whose output element depends only on the same (broadcast) element of each input.
@@ -127,7 +127,7 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
     cuts = {id(t.tensor._record): t.tensor for t in targets if is_intermediate(t.tensor)}
     generic = Generic(name_of, cuts)
     pieces = []  # (element formula, weight array) per root
-    for root, seed in zip(roots, record.grad_outputs):
+    for root, seed in zip(roots, record.grad_outputs, strict=True):
         inner, reduction = _inner(root)
         f = generic.run(inner).item()
         pieces.append((f, np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
