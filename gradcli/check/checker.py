@@ -321,6 +321,8 @@ def _clause(note: str, more: str) -> str:
 
 def _sum_text(terms: list[str]) -> str:
     """`2*x + 3*x**2`; a run of equal terms reads `10*(...)` instead of ten copies."""
+    if not any(terms):
+        return ""  # an element the check did not sample has no formula
     text, i = "", 0
     while i < len(terms):
         j = i

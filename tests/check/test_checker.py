@@ -46,6 +46,7 @@ def test_large_general_programs_are_sampled_and_say_so():
                      "(x.view(20, 10) @ w).sin().sum().backward()")
     assert row.method == "sampled" and row.match
     assert f"{symbolic.SAMPLE} sampled elements of 200" in row.note
+    assert sum(bool(f) for f in row.formula) == symbolic.SAMPLE  # the others have none
 
 
 def test_numeric_fallback_when_sympy_would_be_too_slow(monkeypatch):
