@@ -8,6 +8,8 @@ of one numpy pass per term: what makes checking a 200,000-element session cheap.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from gradcli.engine import trace
@@ -86,7 +88,10 @@ class Generic:
         self.cut_symbols: dict = {}  # id(record of a retained intermediate) -> symbol
 
     def run(self, record):
-        return post_order(record, self._evaluate, lambda r: id(r) in self.cuts)
+        # Built unevaluated: sympy's simplifying constructors (and their assumption queries)
+        # cost milliseconds per op on these formulas; differentiation evaluates anyway.
+        with sp().evaluate(False):
+            return post_order(record, self._evaluate, lambda r: id(r) in self.cuts)
 
     def _evaluate(self, record, values):
         if id(record) in self.cuts:
@@ -141,7 +146,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
     formulas = []
     for symbol in symbols:
         for f, weight in pieces:
-            d = _torch_conventions(sp().diff(f, symbol))
+            d = _derivative(f, symbol)
             formulas.append(d)
             if d == 0:
                 continue
@@ -152,6 +157,12 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
     note = ("one formula for every element: each symbol stands for that tensor's element "
             "(c0, c1, ... for constants)")
     return Expectation(total, np.asarray([formula], dtype=object), "symbolic", note)
+
+
+@functools.lru_cache(maxsize=256)
+def _derivative(f, symbol):
+    """d f / d symbol, remembered: a loop differentiates the same formula at every step."""
+    return _torch_conventions(sp().diff(f, symbol))
 
 
 def _symbols_of(tensor, generic: Generic, cuts) -> list:
