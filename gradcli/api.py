@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from gradcli.engine import autograd, limits as engine_limits, trace
 from gradcli.engine.tensor import set_grad_enabled_flag
@@ -96,3 +96,64 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
     from gradcli.report.render_json import session_to_json
 
     return session_to_json(run_session(source, filename, options))
+
+
+# ---- for the terminal commands: the repl, one-shot grad, graph, check --------------------
+
+if TYPE_CHECKING:  # the commands' modules load only when a command needs them
+    from gradcli.batch import ScriptRun
+    from gradcli.graph import Graph, NoGraph
+    from gradcli.oneshot import GradResult
+    from gradcli.session import LiveSession
+
+
+def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
+                 on_event: Callable[[Event], None] | None = None) -> LiveSession:
+    """A LiveSession (gradcli/session.py): input after input in the same variables (the repl)."""
+    from gradcli.session import LiveSession
+
+    return LiveSession(source_name, options, on_event)
+
+
+def script_graph(source: str, source_name: str, of: str | None = None,
+                 options: RunOptions | None = None) -> tuple[SessionResult, Graph | NoGraph]:
+    """Run a script and take the computation graph it leaves: (SessionResult, Graph), or
+    (SessionResult, NoGraph) saying why there is none. Without options, the check is off:
+    the graph does not need it."""
+    from gradcli.graph import NoGraph, session_graph
+    from gradcli.session import LiveSession
+
+    session = LiveSession(source_name, options or RunOptions(check=False))
+    session.feed(source)
+    if session.result.status == "invalid":
+        return session.result, NoGraph("the script was rejected before it ran", 2)
+    try:
+        graph = session_graph(session.variables, session.interpreter.provenance, of)
+    except NoGraph as problem:
+        return session.result, problem
+    return session.result, graph
+
+
+def grad_expression(expression: str, at: dict, wrt: list[str] | None = None,
+                    dtype: str = "float64", options: RunOptions | None = None) -> GradResult:
+    """The value of a scalar expression at `at` and its partial derivatives, engine and sympy
+    side by side (a GradResult, gradcli/oneshot.py)."""
+    from gradcli.oneshot import Generated, GradResult, expression_problem, read_result
+
+    problem = expression_problem(expression)
+    if problem is not None:
+        return GradResult(expression, at, dtype, problem=problem, status="invalid")
+    generated = Generated.of(expression, at, dtype)
+    session = run_session(generated.script, "<expression>", options)
+    return read_result(expression, at, dtype, list(wrt or ()), session, generated)
+
+
+def run_many(paths: list[str], options: RunOptions | None = None,
+             on_start: Callable[[str], None] | None = None,
+             on_done: Callable[[ScriptRun], None] | None = None) -> list[ScriptRun]:
+    """Run each script in its own session, one after another in this process; a script that
+    breaks gradcli itself is reported as an error and the others still run. Returns one
+    ScriptRun (gradcli/batch.py) per path, each also passed to `on_done` when it ends."""
+    from gradcli.batch import run_scripts
+
+    return run_scripts(paths, options or RunOptions(), on_start, on_done)

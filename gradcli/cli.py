@@ -1,36 +1,111 @@
-"""The command line: read a script, run it through gradcli.api, render the events, exit."""
+"""The command line: each command reads its input, calls gradcli.api, renders, and exits."""
 from __future__ import annotations
 
-import codecs
 import gc
 import os
 import sys
+from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Callable, Optional, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional, Protocol
 
 import typer
 
 from gradcli.engine import limits as engine_limits
-from gradcli.language.limits import Limits, limit_message
+from gradcli.language.limits import Limits
+from gradcli.sources import Unreadable, load_script, rejected
 
 if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
     from rich.console import Console
 
+    from gradcli.api import RunOptions
+    from gradcli.batch import ScriptRun
+    from gradcli.graph import Graph, NoGraph
+    from gradcli.oneshot import GradResult
+    from gradcli.repl import Screen
     from gradcli.report.events import Event, SessionResult
 
-EXAMPLES = """Examples:
+OVERVIEW = """Examples (gradcli COMMAND --help has more):
+
+  gradcli run examples/accumulate.py --explain
+
+  gradcli repl
+
+  gradcli grad "x**2 * sin(y)" --at x=1 --at y=2
+
+  gradcli graph examples/retain_grad.py
+
+  gradcli check examples/ --junit report.xml"""
+
+RUN_EXAMPLES = """Examples:
 
   gradcli run examples/accumulate.py
+
+  gradcli run examples/accumulate.py --explain
 
   gradcli run - --format plain < snippet.py
 
   gradcli run -c 'x = torch.ones(2, requires_grad=True); x.sum().backward(); x.grad'
 
-Exit codes: 0 ok · 1 gradient mismatch or failed assert · 2 invalid script or usage · 3 the
-script raised an error or hit a limit."""
+Exit codes:
+  0  ok: every gradient matched sympy, every assert held
+  1  a gradient disagreed with sympy, or an assert failed
+  2  the script was rejected before running, or the command line was wrong
+  3  the script raised an error, as PyTorch would, or hit a limit"""
+
+REPL_EXAMPLES = """Examples:
+
+  gradcli repl
+
+  printf 'x = torch.ones(2, requires_grad=True)\\n(x * x).sum().backward()\\nx.grad\\n' | gradcli repl
+
+At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit. History is kept in
+~/.gradcli_history (GRADCLI_HISTORY=path to move it, empty for none).
+
+Exit code: the highest of the inputs' codes, as `run` numbers them (0 when all were ok)."""
+
+GRAD_EXAMPLES = """Examples:
+
+  gradcli grad "x**2 * sin(y)" --at x=1 --at y=2
+
+  gradcli grad "(w * x).sum().sigmoid()" --at w=[0.5,-1] --at x=[1,2] --wrt w
+
+  gradcli grad "torch.log(1 + exp(-x))" --at x=0 --format json
+
+Exit codes:
+  0  engine and sympy agree
+  1  they disagree
+  2  the expression or an --at value is invalid
+  3  the expression raised an error, as PyTorch would"""
+
+GRAPH_EXAMPLES = """Examples:
+
+  gradcli graph examples/retain_grad.py
+
+  gradcli graph examples/second_backward.py --of y
+
+  gradcli graph examples/training_loop.py --dot | dot -Tsvg > graph.svg
+
+Exit codes:
+  0  the graph was drawn (also when the script stopped at an error: its graph so far)
+  1  no tensor has a graph to draw
+  2  the script was rejected, or --of names no tensor"""
+
+CHECK_EXAMPLES = """Examples:
+
+  gradcli check examples/
+
+  gradcli check tests/corpus examples/accumulate.py --junit report.xml
+
+  gradcli check examples/ --format json > results.json
+
+Exit codes:
+  0  every script ended ok
+  1  some script did not (mismatch, failed assert, error or rejected)
+  2  a path does not exist, no scripts were found, or the JUnit file cannot be written"""
 
 LIMITS_PANEL = "Limits"
-UTF8_MAX_BYTES = 4  # per character: a script of N characters is at most 4N bytes
+UNWRAPPED = 1000  # columns for text that should not wrap in a pipe (graph trees)
 
 
 class Renderer(Protocol):
@@ -47,12 +122,57 @@ class Format(str, Enum):
     json = "json"
 
 
+class ReplFormat(str, Enum):
+    table = "table"
+    plain = "plain"
+
+
+class CheckFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class DType(str, Enum):
+    float64 = "float64"
+    float32 = "float32"
+
+
 app = typer.Typer(
     pretty_exceptions_enable=False,  # gradcli's own errors are handled in main()
-    add_completion=False,
     no_args_is_help=True,
+    epilog=OVERVIEW,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+# Options several commands share.
+CheckOption = Annotated[bool, typer.Option(
+    "--check/--no-check", help="Cross-check every gradient against sympy.")]
+RtolOption = Annotated[Optional[float], typer.Option(
+    "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
+AtolOption = Annotated[Optional[float], typer.Option(
+    "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
+MaxSteps = Annotated[int, typer.Option(
+    "--max-steps", min=1, help="Statements, loop iterations and lambda calls to execute at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxScriptChars = Annotated[int, typer.Option(
+    "--max-script-chars", min=1, help="Characters of the script's source at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxNesting = Annotated[int, typer.Option(
+    "--max-nesting", min=1, help="Depth of one expression at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxIntBits = Annotated[int, typer.Option(
+    "--max-int-bits", min=1, help="Bits of a Python int made by ** * << at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxSequence = Annotated[int, typer.Option(
+    "--max-sequence", min=1, help="Items of a list, tuple or str, or of a range a builtin "
+    "consumes, at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxElements = Annotated[int, typer.Option(
+    "--max-elements", min=1, help="Elements of one tensor at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxMemory = Annotated[int, typer.Option(
+    "--max-memory", min=1, help="Bytes of memory the session may take (tensors, graphs, "
+    "lists) at most.", rich_help_panel=LIMITS_PANEL)]
 
 
 def show_version(value: bool) -> None:
@@ -74,7 +194,7 @@ def gradcli(
     """Run PyTorch snippets on gradcli's own autograd engine; check every gradient with sympy."""
 
 
-@app.command(epilog=EXAMPLES)
+@app.command(epilog=RUN_EXAMPLES)
 def run(
     source: Annotated[Optional[str], typer.Argument(
         help="The script: a path, or - to read standard input.", metavar="SOURCE",
@@ -84,51 +204,335 @@ def run(
     fmt: Annotated[Format, typer.Option(
         "--format", help="table for people, plain for pipes and diffs, json for programs.",
     )] = Format.table,
-    check: Annotated[bool, typer.Option(
-        "--check/--no-check", help="Cross-check every gradient against sympy.")] = True,
-    rtol: Annotated[Optional[float], typer.Option(
-        min=0.0, help="Relative tolerance of the cross-check.",
-        show_default=False)] = None,
-    atol: Annotated[Optional[float], typer.Option(
-        min=0.0, help="Absolute tolerance of the cross-check.",
-        show_default=False)] = None,
-    max_steps: Annotated[int, typer.Option(
-        min=1, help="Statements, loop iterations and lambda calls to execute at most.",
-        rich_help_panel=LIMITS_PANEL)] = Limits.max_steps,
-    max_script_chars: Annotated[int, typer.Option(
-        min=1, help="Characters of the script's source at most.",
-        rich_help_panel=LIMITS_PANEL)] = Limits.max_script_chars,
-    max_nesting: Annotated[int, typer.Option(
-        min=1, help="Depth of one expression at most.",
-        rich_help_panel=LIMITS_PANEL)] = Limits.max_nesting,
-    max_int_bits: Annotated[int, typer.Option(
-        min=1, help="Bits of a Python int made by ** * << at most.",
-        rich_help_panel=LIMITS_PANEL)] = Limits.max_int_bits,
-    max_sequence: Annotated[int, typer.Option(
-        min=1, help="Length of a list, tuple or str made by * or + at most.",
-        rich_help_panel=LIMITS_PANEL)] = Limits.max_sequence,
-    max_elements: Annotated[int, typer.Option(
-        min=1, help="Elements of one tensor at most.",
-        rich_help_panel=LIMITS_PANEL)] = engine_limits.max_elements,
+    check: CheckOption = True,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="After the run, show each tensor's .grad as the sum of what every "
+        "backward() added, with the line, the formula and the running total.")] = False,
+    rtol: RtolOption = None,
+    atol: AtolOption = None,
+    max_steps: MaxSteps = Limits.max_steps,
+    max_script_chars: MaxScriptChars = Limits.max_script_chars,
+    max_nesting: MaxNesting = Limits.max_nesting,
+    max_int_bits: MaxIntBits = Limits.max_int_bits,
+    max_sequence: MaxSequence = Limits.max_sequence,
+    max_elements: MaxElements = engine_limits.max_elements,
+    max_memory: MaxMemory = Limits.max_memory,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
     if (source is None) == (code is None):
         raise typer.BadParameter("give a script path, - for standard input, or -c CODE",
                                  param_hint="SOURCE")
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
-                    max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence)
+                    max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
+                    max_memory=max_memory)
     name, text, problem = load_script(source, code, limits)
-    renderer = make_renderer(fmt, name, text)
+    renderer = make_renderer(fmt, name, text, explain)
     if problem is None:
-        from gradcli.api import RunOptions, run_session
+        from gradcli.api import run_session
 
-        options = RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
-                             max_elements=max_elements)
+        options = run_options(check, rtol, atol, limits, max_elements)
         result = run_session(text, name, options, reader_still_there(renderer.on_event))
     else:
         result = rejected(name, text, problem, renderer.on_event)
     renderer.finish(result)
     raise typer.Exit(result.exit_code)
+
+
+@app.command(epilog=REPL_EXAMPLES)
+def repl(
+    fmt: Annotated[ReplFormat, typer.Option(
+        "--format", help="table for people, plain for pipes.")] = ReplFormat.table,
+    check: CheckOption = True,
+    rtol: RtolOption = None,
+    atol: AtolOption = None,
+    max_steps: MaxSteps = Limits.max_steps,
+    max_elements: MaxElements = engine_limits.max_elements,
+) -> None:
+    """An interactive session: type PyTorch code, see values and checked gradients as you go."""
+    from gradcli.repl import Repl, stream_lines, terminal_lines
+
+    options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
+    screen = make_screen(fmt)
+    session = Repl(options, screen, reader_still_there(screen.renderer.on_event))
+    if sys.stdin.isatty():
+        screen.err.print(repl_banner(), highlight=False)
+        raise typer.Exit(session.run(terminal_lines(session)))
+    sys.stdin.reconfigure(errors="surrogateescape")  # bytes not UTF-8: the session rejects them
+    raise typer.Exit(session.run(stream_lines(sys.stdin)))
+
+
+@app.command(epilog=GRAD_EXAMPLES)
+def grad(
+    expression: Annotated[str, typer.Argument(
+        metavar="EXPR", help="A scalar expression, e.g. \"x**2 * sin(y)\": bare sin cos tan exp log sqrt "
+        "tanh sigmoid relu abs, or any torch. function.", show_default=False)],
+    at: Annotated[list[str], typer.Option(
+        "--at", metavar="NAME=VALUE", help="A variable and its value: a number or a list "
+        "(x=1.5, w=[1,2,3]). Repeat for each variable.", show_default=False)],
+    wrt: Annotated[Optional[list[str]], typer.Option(
+        "--wrt", metavar="NAME", help="Show only the derivative by NAME (repeatable); "
+        "default: by every --at variable.", show_default=False)] = None,
+    fmt: Annotated[Format, typer.Option(
+        "--format", help="table for people, plain for pipes, json for programs.")
+    ] = Format.table,
+    dtype: Annotated[DType, typer.Option(
+        "--dtype", help="The variables' dtype.")] = DType.float64,
+) -> None:
+    """The value of an expression and each partial derivative: engine and sympy side by side."""
+    from gradcli.api import grad_expression
+
+    bindings, wanted = grad_inputs(at, wrt or [])
+    result = grad_expression(expression, bindings, wanted, dtype.value)
+    show_grad(result, fmt)
+    raise typer.Exit(result.exit_code)
+
+
+@app.command(epilog=GRAPH_EXAMPLES)
+def graph(
+    source: Annotated[str, typer.Argument(
+        help="The script: a path, or - to read standard input.", metavar="SCRIPT",
+        show_default=False)],
+    of: Annotated[Optional[str], typer.Option(
+        "--of", metavar="NAME", help="Draw the graph of this variable; default: of every "
+        "result that no other variable's graph uses.", show_default=False)] = None,
+    dot: Annotated[bool, typer.Option(
+        "--dot", help="Print Graphviz DOT instead of the tree (render it with `dot -Tsvg`).")
+    ] = False,
+    max_steps: MaxSteps = Limits.max_steps,
+    max_elements: MaxElements = engine_limits.max_elements,
+) -> None:
+    """The computation graph a script leaves: grad_fn nodes, saved tensors, leaves and grads."""
+    from gradcli.api import script_graph
+
+    limits = Limits(max_steps=max_steps)
+    name, text, problem = load_script(source, None, limits)
+    if problem is not None:
+        report_rejected(name, text, problem)
+        raise typer.Exit(2)
+    result, drawn = script_graph(text, name, of, run_options(False, None, None, limits,
+                                                             max_elements))
+    raise typer.Exit(show_graph(result, drawn, dot))
+
+
+@app.command(epilog=CHECK_EXAMPLES)
+def check(
+    paths: Annotated[list[str], typer.Argument(
+        help="Scripts, folders (searched for *.py), or - for standard input.", metavar="PATH",
+        show_default=False)],
+    junit: Annotated[Optional[Path], typer.Option(
+        "--junit", metavar="FILE", help="Also write a JUnit XML report, as pytest does.",
+        show_default=False, dir_okay=False)] = None,
+    fmt: Annotated[CheckFormat, typer.Option(
+        "--format", help="table for people, json for programs.")] = CheckFormat.table,
+    check_gradients: CheckOption = True,
+    rtol: RtolOption = None,
+    atol: AtolOption = None,
+    max_steps: MaxSteps = Limits.max_steps,
+    max_elements: MaxElements = engine_limits.max_elements,
+) -> None:
+    """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
+    from gradcli.api import run_many
+    from gradcli.batch import discover
+
+    scripts = existing_scripts(paths, discover)
+    options = run_options(check_gradients, rtol, atol, Limits(max_steps=max_steps), max_elements)
+    with check_progress(len(scripts)) as (on_start, on_done):
+        runs = run_many(scripts, options, on_start, on_done)
+    written = write_junit(junit, runs) if junit is not None else True
+    show_check(runs, fmt)
+    failed = any(run.result.status != "ok" for run in runs)
+    raise typer.Exit(2 if not written else int(failed))
+
+
+# ---- what the commands share ------------------------------------------------------------
+
+
+def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
+                max_elements: int) -> RunOptions:
+    from gradcli.api import RunOptions
+
+    return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
+                      max_elements=max_elements)
+
+
+def report_rejected(name: str, text: str, problem: Unreadable) -> None:
+    """A script that could not be read, on stderr as `run` shows it."""
+    from gradcli.report.events import InvalidEvent
+
+    report_problem(name, text, InvalidEvent(problem.line, problem.col, problem.message,
+                                            problem.hint))
+
+
+def report_problem(name: str, text: str, event: Event, invalid: str = "invalid script") -> None:
+    """An error or a rejection on stderr: a panel on a terminal, plain lines in a pipe."""
+    from gradcli.report.render_plain import problem_lines
+
+    err = make_console(stderr=True)
+    if err.is_terminal:
+        from gradcli.report.render_table import problem_panel
+
+        err.print(problem_panel(name, text, event, invalid))
+    else:
+        err.file.write("\n".join(problem_lines(name, text, event, invalid)) + "\n")
+
+
+# ---- repl ---------------------------------------------------------------------------------
+
+
+def make_screen(fmt: ReplFormat) -> Screen:
+    """The repl's consoles and its renderer (echoes, gradient tables, errors)."""
+    from gradcli.repl import Screen
+
+    out, err = make_console(stderr=False), make_console(stderr=True)
+    if fmt is ReplFormat.plain:
+        from gradcli.report.render_plain import PlainRenderer
+
+        return Screen(out, err, PlainRenderer("<stdin>", "", sys.stdout, sys.stderr), True)
+    from gradcli.report.render_table import TableRenderer
+
+    return Screen(out, err, TableRenderer("<stdin>", "", out, err), False)
+
+
+def repl_banner() -> str:
+    from gradcli import __version__
+
+    return (f"gradcli {__version__} · PyTorch semantics on gradcli's engine, every gradient "
+            "checked with sympy\n:help for commands, :quit or Ctrl-D to leave")
+
+
+# ---- grad ---------------------------------------------------------------------------------
+
+
+def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:
+    """The --at bindings and --wrt names, or a usage error (exit 2) saying what is wrong."""
+    from gradcli.oneshot import BadInput, check_wrt, parse_binding
+
+    bindings: dict = {}
+    try:
+        for text in at:
+            name, value = parse_binding(text)
+            if name in bindings:
+                raise BadInput(f"{name} is given twice")
+            bindings[name] = value
+    except BadInput as problem:
+        raise typer.BadParameter(str(problem), param_hint="--at") from None
+    try:
+        check_wrt(bindings, wrt)
+    except BadInput as problem:
+        raise typer.BadParameter(str(problem), param_hint="--wrt") from None
+    return bindings, wrt
+
+
+def show_grad(result: GradResult, fmt: Format) -> None:
+    """The answer on stdout; a problem with the expression on stderr."""
+    if fmt is Format.json:
+        import json
+
+        from gradcli.report.render_grad import grad_to_json
+
+        print(json.dumps(grad_to_json(result), allow_nan=False))
+        return
+    if result.problem is not None:
+        report_problem("<expression>", result.expression, result.problem, "invalid expression")
+        return
+    if fmt is Format.plain:
+        from gradcli.report.render_grad import plain_lines
+
+        sys.stdout.write("\n".join(plain_lines(result)) + "\n")
+        return
+    from gradcli.report.render_grad import print_table
+
+    print_table(result, make_console(stderr=False))
+
+
+# ---- graph --------------------------------------------------------------------------------
+
+
+def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
+    """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
+    from gradcli.graph import NoGraph
+
+    stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
+    if stopped is not None:
+        report_problem(result.source_name, result.source, stopped)
+    if isinstance(drawn, NoGraph):
+        make_console(stderr=True).print(f"no graph: {drawn.message}", highlight=False,
+                                        markup=False)
+        return drawn.exit_code
+    if stopped is not None:
+        make_console(stderr=True).print(f"the graph as the script left it at line "
+                                        f"{stopped.line}:", highlight=False)
+    if dot:
+        from gradcli.report.render_graph import graph_dot
+
+        sys.stdout.write(graph_dot(drawn))
+        return 0
+    from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
+
+    out = make_console(stderr=False, pipe_width=UNWRAPPED)  # in a pipe, a node is one line
+    for tree in graph_trees(drawn, depth_for(out.width)):
+        out.print(tree)
+    if drawn.left_out:
+        out.print(left_out_line(drawn), highlight=False)
+    return 0
+
+
+# ---- check --------------------------------------------------------------------------------
+
+
+def existing_scripts(paths: list[str], discover: Callable) -> list[str]:
+    """The scripts under `paths`; a usage error (exit 2) for a missing path or none found."""
+    scripts, missing = discover(paths)
+    if missing:
+        raise typer.BadParameter(f"no such file or directory: {', '.join(missing)}",
+                                 param_hint="PATH")
+    if not scripts:
+        raise typer.BadParameter(f"no *.py scripts under {', '.join(paths)}",
+                                 param_hint="PATH")
+    return scripts
+
+
+@contextmanager
+def check_progress(total: int) -> Iterator[tuple[Callable, Callable]]:
+    """(on_start, on_done) for run_many: a progress bar on stderr when it is a terminal."""
+    err = make_console(stderr=True)
+    if not err.is_terminal:
+        yield (lambda path: None), (lambda run: None)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task("checking", total=total)
+        yield ((lambda path: progress.update(task, description=path)),
+               (lambda run: progress.advance(task)))
+
+
+def write_junit(path: Path, runs: list[ScriptRun]) -> bool:
+    """Write the JUnit report (creating its folder, as pytest does); False if it cannot."""
+    from gradcli.report.render_check import junit_xml
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(junit_xml(runs))
+    except OSError as e:
+        make_console(stderr=True).print(f"cannot write the JUnit report {path}: "
+                                        f"{e.strerror or e}", highlight=False, markup=False)
+        return False
+    return True
+
+
+def show_check(runs: list[ScriptRun], fmt: CheckFormat) -> None:
+    if fmt is CheckFormat.json:
+        import json
+
+        from gradcli.report.render_check import check_to_json
+
+        print(json.dumps(check_to_json(runs), allow_nan=False))
+        return
+    from gradcli.report.render_check import print_summary
+
+    print_summary(runs, make_console(stderr=False))
 
 
 class OutputClosed(BaseException):
@@ -145,113 +549,35 @@ def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], N
     return guarded
 
 
-# ---- reading the script -----------------------------------------------------------------
-
-
-class Unreadable(Exception):
-    """The script cannot be read or decoded: it is rejected before it runs."""
-
-    def __init__(self, message: str, hint: str = "", line: int | None = None,
-                 col: int | None = None):
-        super().__init__(message)
-        self.message, self.hint = message, hint
-        self.line, self.col = line, col  # None: the file as a whole, not a spot in it
-
-
-def load_script(
-    path: str | None, code: str | None, limits: Limits
-) -> tuple[str, str, Unreadable | None]:
-    """(source name, text, why it cannot run): from -c CODE, a file, or stdin when path is -."""
-    if code is not None:
-        name, text = "<string>", code
-    else:
-        name = "<stdin>" if path == "-" else str(path)
-        try:
-            text = decode(read_bytes(str(path), UTF8_MAX_BYTES * limits.max_script_chars), limits)
-        except Unreadable as problem:
-            return name, "", problem
-    if len(text) > limits.max_script_chars:
-        return name, "", Unreadable(limit_message(limits, "max_script_chars"))
-    return name, text, None
-
-
-def read_bytes(path: str, max_bytes: int) -> bytes:
-    """At most max_bytes + 1 bytes, so a huge file (or /dev/zero) is never read whole."""
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read(max_bytes + 1)
-        with open(path, "rb") as file:
-            return file.read(max_bytes + 1)
-    except FileNotFoundError as e:
-        raise Unreadable(f"cannot read {path}: {e.strerror}",
-                         "check the path, or pass the code itself with -c") from None
-    except IsADirectoryError as e:
-        raise Unreadable(f"cannot read {path}: {e.strerror}", "give a script file") from None
-    except OSError as e:
-        raise Unreadable(f"cannot read {path}: {e.strerror or e}") from None
-
-
-def decode(data: bytes, limits: Limits) -> str:
-    """The script's text: UTF-8 (with or without a BOM), no NUL bytes, within the size limit."""
-    if len(data) > UTF8_MAX_BYTES * limits.max_script_chars:
-        raise Unreadable(limit_message(limits, "max_script_chars"))
-    data = data.removeprefix(codecs.BOM_UTF8)
-    if b"\0" in data:
-        raise Unreadable("source code cannot contain null bytes",
-                         "this looks like a binary file, not a Python script",
-                         *byte_position(data, data.index(b"\0")))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise Unreadable(f"invalid UTF-8: byte 0x{data[e.start]:02x} ({e.reason})",
-                         "save the script as UTF-8",
-                         *byte_position(data, e.start)) from None
-
-
-def byte_position(data: bytes, offset: int) -> tuple[int, int]:
-    """(line, col), 1-based, of a byte; the column counts characters, not bytes."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    col = len(data[line_start:offset].decode("utf-8", "replace")) + 1
-    return data.count(b"\n", 0, offset) + 1, col
-
-
-def rejected(name: str, text: str, problem: Unreadable,
-             on_event: Callable[[Event], None]) -> SessionResult:
-    """The session of a script that never ran: one `invalid` event."""
-    from gradcli.report.events import InvalidEvent, SessionResult
-
-    event = InvalidEvent(problem.line, problem.col, problem.message, problem.hint)
-    on_event(event)
-    return SessionResult(name, text, events=[event])
-
-
 # ---- rendering --------------------------------------------------------------------------
 
 
-def make_renderer(fmt: Format, name: str, text: str) -> Renderer:
+def make_renderer(fmt: Format, name: str, text: str, explain: bool = False) -> Renderer:
     """The format's renderer; each is imported only when chosen, to keep startup fast."""
     if fmt is Format.json:
         from gradcli.report.render_json import JsonRenderer
 
-        return JsonRenderer(sys.stdout)
+        return JsonRenderer(sys.stdout, explain)
     if fmt is Format.plain:
         from gradcli.report.render_plain import PlainRenderer
 
-        return PlainRenderer(name, text, sys.stdout, sys.stderr)
+        return PlainRenderer(name, text, sys.stdout, sys.stderr, explain)
     from gradcli.report.render_table import TableRenderer
 
-    return TableRenderer(name, text, make_console(stderr=False), make_console(stderr=True))
+    return TableRenderer(name, text, make_console(stderr=False), make_console(stderr=True),
+                         explain)
 
 
-def make_console(stderr: bool) -> Console:
-    """A rich console: colour only on a terminal and without NO_COLOR; 100 columns in a pipe."""
+def make_console(stderr: bool, pipe_width: int = 100) -> Console:
+    """A rich console: colour only on a terminal and without NO_COLOR; 100 columns (or
+    `pipe_width`) in a pipe."""
     from rich.console import Console
 
     no_color = os.environ.get("NO_COLOR", "") != ""
     console = Console(stderr=stderr, no_color=no_color, color_system=None if no_color else "auto",
                       highlight=False, emoji=False)
     if not console.is_terminal:
-        console.width = 100
+        console.width = pipe_width
     return console
 
 

@@ -15,6 +15,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import opkit
+from .dtypes import of_array
 from .errors import runtime_error, type_error
 
 _sequence = itertools.count()
@@ -58,7 +59,8 @@ class Node:
     """A grad_fn: one op application, its edges to its inputs' nodes, and what it saved."""
 
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
-                 "pre_hooks", "owner", "retained", "out_shape", "record", "__weakref__")
+                 "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next",
+                 "__weakref__")
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
         self.op, self.params, self.next, self.metas = op, params, next_, metas
@@ -71,6 +73,7 @@ class Node:
         self.owner = None  # a weak reference to that tensor, once it has hooks
         self.retained = None  # that tensor, when it called retain_grad()
         self.out_shape = out_shape
+        self.shown_next = None  # CopySlices: the edges torch shows (see _write_through_view)
 
     def name(self) -> str:
         n = self.op.grad_fn
@@ -78,7 +81,7 @@ class Node:
 
     @property
     def next_functions(self) -> tuple:
-        return tuple((e, 0) for e in self.next)
+        return tuple((e, 0) for e in (self.next if self.shown_next is None else self.shown_next))
 
     def __repr__(self) -> str:
         return f"<{self.op.grad_fn} object>"
@@ -150,9 +153,9 @@ def set_backward_listener(fn: Callable[[PassRecord], None] | None) -> None:
     _listener = fn
 
 
-def _describe(t) -> str:
-    sizes = ", ".join(map(str, t.data.shape))
-    return f"[{t.dtype.legacy} [{sizes}]]"
+def _describe(array) -> str:
+    sizes = ", ".join(map(str, array.shape))
+    return f"[{of_array(array).legacy} [{sizes}]]"
 
 
 def _short_name(node) -> str:
@@ -171,7 +174,8 @@ def _check_saved(node) -> None:
             continue
         t = ref.tensor
         producer = ref.output_of or (t.grad_fn if t is not None else None)
-        desc = _describe(t) if t is not None else "[tensor]"
+        # a saved input is described as the tensor is now; a saved output as it was made
+        desc = _describe(t.data if t is not None else node.saved[1])
         which = f", which is output 0 of {_short_name(producer)}," if producer else ""
         raise runtime_error(
             "one of the variables needed for gradient computation has been modified by an "
@@ -182,15 +186,18 @@ def _check_saved(node) -> None:
 
 
 def sum_to(xp, g, shape):
-    """Sum a gradient back over the axes broadcasting added (once, here, for every edge)."""
+    """Sum a gradient back over the axes broadcasting added (once, here, for every edge), with
+    torch's at::sum_to steps (under create_graph they are the gradient's grad_fn)."""
     if g.shape == tuple(shape):
         return g
+    if not shape:
+        return xp.sum(g)
     lead = g.ndim - len(shape)
     axes = tuple(range(lead)) + tuple(
         i + lead for i, s in enumerate(shape) if s == 1 and g.shape[i + lead] != 1)
     if axes:
         g = xp.sum(g, axis=axes, keepdims=True)
-    return xp.reshape(g, shape)
+    return xp.reshape(g, shape) if lead else g
 
 
 def _run_hooks(hooks, grad, wrap, unwrap):

@@ -12,9 +12,10 @@ from types import SimpleNamespace
 import numpy as np
 
 from . import dtypes, limits, rng
+from . import opkit as K
 from .autograd import run_backward
 from .dtypes import DType
-from .errors import index_error, runtime_error, type_error, value_error, warn
+from .errors import TorchError, index_error, runtime_error, type_error, value_error, warn
 from .tensor import (NAMESPACE, SCALAR_WARNING, Size, Tensor, apply, as_tensor, broadcast_shape,
                      check_inplace, commit_inplace, is_grad_enabled, normalize_dim,
                      saved_tensors, set_grad_enabled_flag, shape_args)
@@ -60,7 +61,8 @@ def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
                 if dtypes.INT in kinds else dtypes.bool_ if kinds else dtypes.default_float)
     limits.check_shape(shape)
     dtype = inferred if target is None else target
-    return np.array(flat, dtype=dtype.np).reshape(shape), dtype
+    with np.errstate(over="ignore"):  # torch.tensor(1e40) is inf in float32
+        return np.array(flat, dtype=dtype.np).reshape(shape), dtype
 
 
 def _nested_shape(data) -> tuple:
@@ -73,6 +75,7 @@ def _nested_shape(data) -> tuple:
                 raise value_error(f"expected sequence of length {n} at dim {len(shape)} "
                                   f"(got {got})")
         shape.append(n)
+        limits.check_data_shape(shape)  # before flattening: sizes and depth (engine/limits.py)
         level = [x for item in level for x in item]
     return tuple(shape)
 
@@ -181,6 +184,31 @@ rand = _random(lambda g, n, name: g.rand(n, name))
 randn = _random(lambda g, n, name: g.randn(n, name))
 
 
+def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
+            requires_grad=False, generator=None) -> Tensor:
+    """torch.randint(high, size) / randint(low, high, size)."""
+    args = list(args)
+    if size is None and args and isinstance(args[-1], (tuple, list, Size)):
+        size = args.pop()
+    if len(args) == 2:
+        low, high = args
+    elif len(args) == 1:
+        high, low = (args[0], 0) if high is None else (high, args[0])
+    low = 0 if low is None else low
+    if size is None or high is None:
+        raise type_error("randint() missing required arguments: \"high\" and \"size\"")
+    shape = shape_args((size,))
+    limits.check_shape(shape)
+    values = rng.default_generator.randint(int(low), int(high), math.prod(shape))
+    return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
+
+
+def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
+    limits.check_elements(n)
+    values = rng.default_generator.randperm(int(n))
+    return _new(values.astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
+
+
 def rand_like(input, dtype=None, requires_grad=False) -> Tensor:
     return rand(*input.data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
@@ -210,8 +238,16 @@ exp, log, sin, cos, tan, tanh, sigmoid, sqrt, rsqrt, reciprocal = (
                         "reciprocal"))
 log1p, expm1, log2, log10, sinh, cosh, atan = (
     _unary(n) for n in ("log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan"))
-neg, abs, sign, relu, floor, round = (
-    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor", "round"))
+neg, abs, sign, relu, floor = (
+    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor"))
+
+
+def round(input, decimals=0) -> Tensor:
+    if decimals == 0:
+        return apply("round", (as_tensor(input),))
+    return apply("round_decimals", (input,), decimals=decimals)
+
+
 negative = neg
 
 
@@ -250,8 +286,8 @@ multiply = mul
 
 
 def div(input, other, rounding_mode=None) -> Tensor:
-    if rounding_mode == "floor":
-        return floor_divide(input, other)
+    if rounding_mode is not None:
+        return _div_rounding(input, other, rounding_mode)
     if isinstance(input, (int, float)) and isinstance(other, Tensor):
         # NOTE: torch computes `2 / x` as reciprocal(x) * 2: MulBackward0 over Reciprocal.
         return mul(reciprocal(other), input)
@@ -262,20 +298,37 @@ def div(input, other, rounding_mode=None) -> Tensor:
 divide = true_divide = div
 
 
+def _div_rounding(input, other, rounding_mode) -> Tensor:
+    if rounding_mode not in ("trunc", "floor"):
+        raise runtime_error("div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                            f"but found '{rounding_mode}'")
+    d = _binary_dtype(input, other)
+    operands = _integer_operands(input, other, d)
+    return apply("div_rounding", operands, d, mode=rounding_mode)
+
+
+def _integer_operands(input, other, d):
+    """The operands of an integer-valued division, refusing integer division by zero."""
+    operands = _operands(input, other, d)
+    if d.category != dtypes.FLOAT and not np.all(operands[1].data):
+        raise runtime_error("ZeroDivisionError")
+    return operands
+
+
 def floor_divide(input, other) -> Tensor:
     d = _binary_dtype(input, other)
-    return apply("floor_divide", _operands(input, other, d), d)
+    return apply("floor_divide", _integer_operands(input, other, d), d)
 
 
 def remainder(input, other) -> Tensor:
     d = _binary_dtype(input, other)
-    return apply("remainder", _operands(input, other, d), d)
+    return apply("remainder", _integer_operands(input, other, d), d)
 
 
 def pow(input, exponent) -> Tensor:
     if isinstance(input, (int, float)):
         t = as_tensor(exponent)
-        return apply("rpow", (t,), _binary_dtype(input, t, True), base=input)
+        return apply("rpow", (t,), _binary_dtype(input, t), base=input)
     if isinstance(exponent, Tensor):
         d = _binary_dtype(input, exponent)
         return apply("pow_tensor", _operands(input, exponent, d), d)
@@ -303,8 +356,11 @@ def clamp(input, min=None, max=None) -> Tensor:
     if min is None and max is None:
         raise runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        out = input if min is None else maximum(input, min)
-        return out if max is None else minimum(out, max)
+        # tensor bounds: ClampBackward0; a missing bound is an infinite one
+        lo = as_tensor(-math.inf if min is None else min, input.dtype)
+        hi = as_tensor(math.inf if max is None else max, input.dtype)
+        d = dtypes.result_type(input, lo, hi)
+        return apply("clamp_tensor", (input, lo, hi), d)
     return apply("clamp", (input,), min=min, max=max)
 
 
@@ -381,7 +437,9 @@ def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
 
 
 def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
-    if not input.dtype.is_floating_point and dtype is None:
+    if dtype is not None:
+        input = to(input, dtype)
+    if not input.dtype.is_floating_point:
         raise runtime_error("mean(): could not infer output dtype. Input dtype must be either a "
                             f"floating point or complex dtype. Got: {input.dtype.cpp}")
     if dim is None:
@@ -466,24 +524,73 @@ def argmin(input, dim=None, keepdim=False) -> Tensor:
     return Tensor(out.astype(np.int64))
 
 
-def norm(input, p="fro", dim=None, keepdim=False) -> Tensor:
-    if dim is not None or p not in ("fro", 2, 2.0):
-        t = abs(input) ** p if p not in ("fro", 2, 2.0) else input * input
-        s = sum(t, dim=dim, keepdim=keepdim)
-        return s ** (1 / (2 if p in ("fro", 2, 2.0) else p))
-    return apply("norm", (input,))
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
+    if not input.dtype.is_floating_point:
+        raise runtime_error("linalg.vector_norm: Expected a floating point or complex tensor as "
+                            f"input. Got {input.dtype.cpp}")
+    if p == "fro":
+        p = 2
+    if isinstance(p, str):
+        raise runtime_error(f"norm(): p = '{p}' is not supported by gradcli")
+    dims = None if dim is None else _dims(dim, input.ndim)
+    return apply("norm", (input,), p=float(p) if isinstance(p, float) else p, dim=dims,
+                 keepdim=keepdim)
+
+
+def _float_kernel(input, kernel: str) -> None:
+    """torch's kernels that refuse integer tensors (softmax, mse_loss, ...)."""
+    if not input.dtype.is_floating_point:
+        raise TorchError("NotImplementedError",
+                         f'"{kernel}" not implemented for \'{input.dtype.cpp}\'')
+
+
+def _variance(name):
+    def fn(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+        if isinstance(dim, bool):  # x.var(False): the `unbiased` form
+            dim, unbiased = None, dim
+        correction = (1 if unbiased else 0) if correction is None else correction
+        if not input.dtype.is_floating_point:
+            raise runtime_error("std and var only support floating point and complex dtypes")
+        dims = None if dim is None or dim == () else _dims(dim, input.ndim)
+        reduced = input.data.size if dims is None else K.count(input.data.shape, dims)
+        if reduced - correction <= 0:
+            warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than "
+                 "the reduction factor (input numel divided by output numel).")
+        return apply(name, (input,), _float_input(input), dim=dims, correction=correction,
+                     keepdim=keepdim)
+    fn.__name__ = name
+    return fn
+
+
+var, std = _variance("var"), _variance("std")
+
+
+def logsumexp(input, dim, keepdim=False) -> Tensor:
+    return apply("logsumexp", (input,), _float_input(input), dim=_dims(dim, input.ndim),
+                 keepdim=keepdim)
+
+
+def outer(input, vec2) -> Tensor:
+    return mul(reshape(input, -1, 1), vec2)
 
 
 def cumsum(input, dim, dtype=None) -> Tensor:
     return apply("cumsum", (input,), dim=normalize_dim(dim, input.ndim))
 
 
-def softmax(input, dim=None, dtype=None) -> Tensor:
-    return apply("softmax", (input,), dim=normalize_dim(dim, input.ndim))
+def _softmax(name):
+    def fn(input, dim=None, dtype=None) -> Tensor:
+        d = normalize_dim(dim, input.ndim)
+        if dtype is not None:
+            input = to(input, dtype)
+        last = "_lastdim" if d == input.ndim - 1 or not input.ndim else ""
+        _float_kernel(input, f"{name}{last}_kernel_impl")
+        return apply(name, (input,), dim=d)
+    fn.__name__ = name
+    return fn
 
 
-def log_softmax(input, dim=None, dtype=None) -> Tensor:
-    return apply("log_softmax", (input,), dim=normalize_dim(dim, input.ndim))
+softmax, log_softmax = _softmax("softmax"), _softmax("log_softmax")
 
 
 # ---- linear algebra -------------------------------------------------------------------
@@ -495,22 +602,42 @@ def _same_dtype(a, b) -> None:
                             f"{b.dtype.c}")
 
 
-def mm(input, mat2) -> Tensor:
+def _check_mm(input, mat2) -> None:
+    """mm's errors, in torch's order: ranks, shapes, dtypes."""
     if input.ndim != 2 or mat2.ndim != 2:
         raise runtime_error("self must be a matrix" if input.ndim != 2 else "mat2 must be a matrix")
     if input.data.shape[1] != mat2.data.shape[0]:
         (a, b), (c, d) = input.data.shape, mat2.data.shape
         raise runtime_error(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     _same_dtype(input, mat2)
+
+
+def mm(input, mat2) -> Tensor:
+    _check_mm(input, mat2)
     return apply("mm", (input, mat2))
 
 
+def addmm(input, mat1, mat2) -> Tensor:
+    """input + mat1 @ mat2 as one node (F.linear's bias path)."""
+    _check_mm(mat1, mat2)
+    shape = (mat1.data.shape[0], mat2.data.shape[1])
+    _check_expand(input.data.shape, shape)
+    if input.dtype is not mat2.dtype:
+        raise runtime_error(f"self and mat2 must have the same dtype, but got {input.dtype.cpp} "
+                            f"and {mat2.dtype.cpp}")
+    return apply("addmm", (input, mat1, mat2))
+
+
 def mv(input, vec) -> Tensor:
+    if input.ndim != 2 or vec.ndim != 1:
+        raise runtime_error(f"vector + matrix @ vector expected, got 1, {input.ndim}, {vec.ndim}")
     if input.data.shape[1] != vec.data.shape[0]:
         raise runtime_error(f"size mismatch, got input ({input.data.shape[0]}), mat "
                             f"({input.data.shape[0]}x{input.data.shape[1]}), vec "
                             f"({vec.data.shape[0]})")
-    _same_dtype(input, vec)
+    if input.dtype is not vec.dtype:
+        raise runtime_error("addmv input tensors must have the same dtype, but got "
+                            f"{vec.dtype.cpp}, {input.dtype.cpp}, and {vec.dtype.cpp}")
     return apply("mv", (input, vec))
 
 
@@ -529,21 +656,78 @@ def dot(input, other) -> Tensor:
     return apply("dot", (input, other))
 
 
+def bmm(input, mat2) -> Tensor:
+    if input.ndim != 3 or mat2.ndim != 3:
+        raise runtime_error(f"batch{1 if input.ndim != 3 else 2} must be a 3D tensor")
+    (b, n, m), (b2, m2, p) = input.data.shape, mat2.data.shape
+    if (b2, m2) != (b, m):
+        raise runtime_error("Expected size for first two dimensions of batch2 tensor to be: "
+                            f"[{b}, {m}] but got: [{b2}, {m2}].")
+    _same_dtype(input, mat2)
+    return apply("bmm", (input, mat2))
+
+
 def matmul(input, other) -> Tensor:
+    """torch.matmul's dispatch (aten _matmul_impl), so grad_fns and errors are torch's."""
     a, b = input.ndim, other.ndim
     if a == 0 or b == 0:
         raise runtime_error(f"both arguments to matmul need to be at least 1D, but they are {a}D "
                             f"and {b}D")
     if a == 1 and b == 1:
         return dot(input, other)
-    if a == 2 and b == 2:
-        return mm(input, other)
     if a == 2 and b == 1:
         return mv(input, other)
     if a == 1 and b == 2:
         return apply("squeeze_last", (mm(unsqueeze(input, 0), other),), dim=0)
-    _same_dtype(input, other)
-    return apply("bmm", (input, other))
+    if a == 2 and b == 2:
+        return mm(input, other)
+    if _should_fold(input, other):
+        return _matmul_folded(input, other)
+    return _matmul_batched(input, other)
+
+
+def _should_fold(t1, t2) -> bool:
+    """Whether torch folds the larger operand into a matrix (mm/mv) instead of using bmm."""
+    larger = t1.ndim >= t2.ndim
+    big, small = (t1, t2) if larger else (transpose_mT(t2), t1)
+    if not (big.ndim >= 3 and small.ndim <= 2):
+        return False
+    if small.requires_grad:
+        return True  # torch folds to keep the smaller operand's gradient small
+    if t1.ndim == 2:
+        return False
+    if big.data.size == 0:
+        return True
+    shape, strides = big.data.shape, big.data.strides
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(big.ndim - 2))
+
+
+def _matmul_folded(input, other) -> Tensor:
+    flip = other.ndim > input.ndim
+    t1 = transpose_mT(other) if flip else input
+    t2 = (t(input) if input.ndim == 2 else input) if flip else other
+    lead = t1.data.shape[:-1]
+    folded = reshape(t1, math.prod(lead), t1.data.shape[-1])
+    if t2.ndim == 1:
+        return apply("unsafe_view", (mv(folded, t2),), shape=lead)
+    out = apply("unsafe_view", (mm(folded, t2),), shape=lead + (t2.data.shape[1],))
+    return contiguous(transpose_mT(out)) if flip else out
+
+
+def _matmul_batched(input, other) -> Tensor:
+    a, b = input.ndim, other.ndim
+    n, m1 = input.data.shape[-2] if a > 1 else 1, input.data.shape[-1]
+    m2, p = (other.data.shape[-2], other.data.shape[-1]) if b > 1 else (other.data.shape[0], 1)
+    batch = broadcast_shape(input.data.shape[:-2], other.data.shape[:-2])
+    count = math.prod(batch)
+    t1 = reshape(expand(input, *batch, n, m1), count, n, m1)
+    if b == 1:
+        t2 = unsqueeze(reshape(expand(other, *batch, m2), count, m2), 2)
+    else:
+        t2 = reshape(expand(other, *batch, m2, p), count, m2, p)
+    out = bmm(t1, t2)
+    shape = batch + ((n,) if a > 1 else ()) + ((p,) if b > 1 else ())
+    return apply("unsafe_view", (squeeze(out, -1) if b == 1 else out,), shape=shape)
 
 
 # ---- shape ----------------------------------------------------------------------------
@@ -561,7 +745,16 @@ def _infer_shape(requested, numel: int) -> tuple:
     return tuple(shape)
 
 
+def _required(args, function, name) -> None:
+    """torch's message for a size argument left out (Python's words differ)."""
+    if not args:
+        raise type_error(f'{function}() missing 1 required positional arguments: "{name}"')
+
+
 def view(input, *shape) -> Tensor:
+    if not shape:
+        raise type_error("view() received an invalid combination of arguments - got (), but "
+                         "expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
     if len(shape) == 1 and isinstance(shape[0], DType):
         raise runtime_error("view(dtype) is not supported by gradcli")
     target = _infer_shape(shape_args(shape), input.data.size)
@@ -575,12 +768,15 @@ def view(input, *shape) -> Tensor:
 
 
 def reshape(input, *shape) -> Tensor:
+    _required(shape, "reshape", "shape")
     target = _infer_shape(shape_args(shape), input.data.size)
+    if input.data.flags.c_contiguous:
+        return apply("view", (input,), shape=target)
     try:
         np.reshape(input.data, target, copy=False)
     except ValueError:  # torch copies, then views the copy
         return apply("unsafe_view", (input.clone(),), shape=target)
-    return apply("view", (input,), shape=target)
+    return apply("reshape_alias", (input,), shape=target)
 
 
 def flatten(input, start_dim=0, end_dim=-1) -> Tensor:
@@ -619,6 +815,7 @@ def t(input) -> Tensor:
 
 
 def permute(input, *dims) -> Tensor:
+    _required(dims, "permute", "dims")
     order = tuple(normalize_dim(d, input.ndim) for d in shape_args(dims))
     if sorted(order) != list(range(input.ndim)):
         raise runtime_error("permute(sparse_coo): number of dimensions in the tensor input does "
@@ -628,9 +825,16 @@ def permute(input, *dims) -> Tensor:
 
 
 def expand(input, *sizes) -> Tensor:
+    _required(sizes, "expand", "size")
     target = list(shape_args(sizes))
     shape = input.data.shape
     lead = len(target) - len(shape)
+    if lead < 0:
+        _check_expand(shape, tuple(target), input.dtype)
+    for i in range(lead):
+        if target[i] == -1:
+            raise runtime_error(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                f"leading, non-existing dimension {i}")
     for i, s in enumerate(target):
         if i >= lead and s == -1:
             target[i] = shape[i - lead]
@@ -642,25 +846,53 @@ def expand(input, *sizes) -> Tensor:
     return apply("expand", (input,), shape=tuple(target))
 
 
+def narrow(input, dim, start, length) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    size = input.data.shape[d]
+    start = start + size if start < 0 else start
+    if not 0 <= start <= size or length < 0 or start + length > size:
+        raise runtime_error(f"start ({start}) + length ({length}) exceeds dimension size "
+                            f"({size}).")
+    return apply("slice", (input,), dim=d, key=slice(start, start + length))
+
+
+def repeat(input, *repeats) -> Tensor:
+    _required(repeats, "repeat", "repeats")
+    repeats = shape_args(repeats)
+    if len(repeats) < input.ndim:
+        raise runtime_error("Number of dimensions of repeat dims can not be smaller than number "
+                            "of dimensions of tensor")
+    return apply("repeat", (input,), repeats=repeats)
+
+
 def expand_as(input, other) -> Tensor:
     return expand(input, *other.data.shape)
 
 
 def transpose_T(input) -> Tensor:
     """`x.T`: PermuteBackward0 (only `x.t()` is TBackward0)."""
-    if input.ndim < 2:
-        return input
+    if input.ndim == 0:
+        warn("Tensor.T is deprecated on 0-D tensors. This function is the identity in these "
+             "cases.", once_per_process=True)
+    elif input.ndim != 2:
+        warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+             "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+             "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` "
+             "to reverse the dimensions of a tensor.", once_per_process=True)
     return apply("permute", (input,), dims=tuple(reversed(range(input.ndim))))
 
 
 def transpose_mT(input) -> Tensor:
+    if input.ndim < 2:
+        raise runtime_error("tensor.mT is only supported on matrices or batches of matrices. "
+                            f"Got {input.ndim}-D tensor.")
     return transpose(input, -2, -1)
 
 
 def cat(tensors, dim=0) -> Tensor:
     tensors = list(tensors)
     if not tensors:
-        raise runtime_error("torch.cat(): expected a non-empty list of Tensors")
+        raise value_error("torch.cat(): expected a non-empty list of Tensors")
     d = normalize_dim(dim, tensors[0].ndim)
     first = tensors[0].data.shape
     for i, x in enumerate(tensors[1:], 1):
@@ -699,7 +931,14 @@ def stack(tensors, dim=0) -> Tensor:
 
 def unbind(input, dim=0) -> tuple:
     d = normalize_dim(dim, input.ndim)
-    return tuple(apply("unbind", (input,), dim=d, index=i) for i in range(input.data.shape[d]))
+    return _pieces([apply("unbind", (input,), dim=d, index=i) for i in range(input.data.shape[d])])
+
+
+def _pieces(views) -> tuple:
+    """The outputs of a multi-output view function (torch refuses in-place writes to them)."""
+    for i, v in enumerate(views):
+        v._multi_output = i
+    return tuple(views)
 
 
 def chunk(input, chunks, dim=0) -> tuple:
@@ -715,12 +954,17 @@ def split(input, split_size_or_sections, dim=0) -> tuple:
         bounds = list(range(0, n, split_size_or_sections)) + [n]
     else:
         bounds = list(np.cumsum([0, *split_size_or_sections]))
-    return tuple(apply("split", (input,), dim=d, key=slice(int(a), int(b)))
-                 for a, b in zip(bounds[:-1], bounds[1:]))
+    return _pieces([apply("split", (input,), dim=d, key=slice(int(a), int(b)))
+                    for a, b in zip(bounds[:-1], bounds[1:])])
 
 
 def masked_fill(input, mask, value) -> Tensor:
-    value = value.item() if isinstance(value, Tensor) else value
+    if isinstance(value, Tensor):  # a 0-dim tensor value is differentiable: MaskedFillBackward1
+        if value.ndim:
+            raise runtime_error("masked_fill_ only supports a 0-dimensional value tensor, but "
+                                f"got tensor with {value.ndim} dimension(s).")
+        return apply("masked_fill_tensor", (input, value), input.dtype,
+                     mask=mask.data.astype(bool))
     return apply("masked_fill", (input,), mask=mask.data.astype(bool), value=value)
 
 
@@ -754,20 +998,42 @@ def _cast(dtype: DType):
 
 
 def contiguous(input) -> Tensor:
-    return input if input.data.flags.c_contiguous else apply("clone", (input,))
+    return input if input.data.flags.c_contiguous else apply("contiguous", (input,))
 
 
 # ---- indexing -------------------------------------------------------------------------
 
 
+_BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+              "are valid indices")
+
+
 def _index_part(k):
     if isinstance(k, Tensor):
+        if k.dtype.is_floating_point:
+            raise index_error("tensors used as indices must be long, int, byte or bool tensors")
         if k.dtype.category == dtypes.INT and k.ndim == 0:
             return int(k.data)
         return k.data
     if isinstance(k, list):
         return np.asarray([x.item() if isinstance(x, Tensor) else x for x in k])
+    if isinstance(k, slice):
+        return slice(*(_slice_bound(b) for b in (k.start, k.stop, k.step)))
+    if isinstance(k, float):
+        raise index_error(f"{_BAD_INDEX} (got float)")
+    if isinstance(k, str):
+        raise type_error("new(): invalid data type 'str'")
     return k
+
+
+def _slice_bound(b):
+    """A slice's start/stop/step as Python reads it: None, an int, or anything with __index__
+    (an integer tensor)."""
+    if b is None or isinstance(b, (int, np.integer)):
+        return None if b is None else int(b)
+    if isinstance(b, Tensor) and b.dtype.category == dtypes.INT and b.data.size == 1:
+        return int(b.data.reshape(()))
+    raise type_error("slice indices must be integers or None or have an __index__ method")
 
 
 def _normalize_key(key, ndim):
@@ -780,74 +1046,191 @@ def getitem(t, key) -> Tensor:
     parts, advanced = _normalize_key(key, t.ndim)
     if advanced:
         k = tuple(parts)
-        _check_advanced(t, k)
+        _check_advanced(t, parts)
         return apply("index", (t,), key=k)
+    if not isinstance(key, tuple) and isinstance(key, slice):
+        return _basic_index(t, parts, whole_slices=True)  # x[:] is SliceBackward0, as torch
     return _basic_index(t, parts)
 
 
-def _check_advanced(t, key):
+def _check_advanced(t, parts) -> None:
+    """torch's messages for a bad advanced index (numpy finds the same faults, worded apart)."""
+    used = builtins.sum(p.ndim if isinstance(p, np.ndarray) and p.dtype == bool else 1
+                        for p in parts if p is not None and p is not Ellipsis)
+    if used > t.ndim:
+        raise index_error(f"too many indices for tensor of dimension {t.ndim}")
+    dim, first = 0, None
+    for p in parts:
+        if p is Ellipsis:
+            dim += t.ndim - used
+        elif isinstance(p, np.ndarray):
+            first = dim if first is None else first
+            _check_index_array(p, t.data.shape, dim, dim - first)
+            dim += p.ndim if p.dtype == bool else 1
+        elif p is not None:
+            dim += 1
+    arrays = [p for p in parts if isinstance(p, np.ndarray) and p.dtype != bool]
     try:
-        t.data[key]
-    except IndexError as e:
-        raise index_error(str(e)) from None
+        np.broadcast_shapes(*(a.shape for a in arrays))
+    except ValueError:
+        shapes = ", ".join(str(list(a.shape)) for a in arrays)
+        raise index_error("shape mismatch: indexing tensors could not be broadcast together with "
+                          f"shapes {shapes}") from None
 
 
-def _basic_index(t, parts) -> Tensor:
+def _check_index_array(p, shape, dim, position) -> None:
+    if p.dtype == bool:
+        indexed = shape[dim:dim + p.ndim]
+        for i, (m, n) in enumerate(zip(p.shape, indexed)):
+            if m != n:
+                raise index_error(f"The shape of the mask {list(p.shape)} at index {i} does not "
+                                  f"match the shape of the indexed tensor {list(indexed)} at "
+                                  f"index {i}")
+        return
+    size = shape[dim]
+    bad = p[(p < -size) | (p >= size)]
+    if bad.size:
+        raise index_error(f"index {int(bad.flat[0])} is out of bounds for dimension {position} "
+                          f"with size {size}")
+
+
+def _basic_index(t, parts, whole_slices=False) -> Tensor:
+    """Basic indexing as torch applies it: a view op per int, slice and None; `:` that keep
+    a whole dim are skipped (unless `whole_slices`), and an index that changes nothing is
+    x[...]'s AliasBackward0."""
     used = builtins.sum(1 for p in parts if p is not None and p is not Ellipsis)
     if used > t.ndim:
         if t.ndim == 0 and isinstance(parts[0], int):
             raise index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                               "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         raise index_error(f"too many indices for tensor of dimension {t.ndim}")
-    if Ellipsis in parts:
-        i = parts.index(Ellipsis)
-        parts = parts[:i] + [slice(None)] * (t.ndim - used) + parts[i + 1:]
-    out, dim = t, 0
+    out, dim, source_dim = t, 0, 0  # dim in the result so far; source_dim in t (for errors)
     for p in parts:
-        if p is None:
+        if p is Ellipsis:
+            dim, source_dim = dim + t.ndim - used, source_dim + t.ndim - used
+        elif p is None:
             out = apply("unsqueeze", (out,), dim=dim)
             dim += 1
         elif isinstance(p, slice):
             if p.step is not None and p.step <= 0:
                 raise value_error("step must be greater than zero")
-            out = apply("slice", (out,), dim=dim, key=p)
-            dim += 1
+            if whole_slices or not _keeps_dim(p, out.data.shape[dim]):
+                out = apply("slice", (out,), dim=dim, key=p)
+            dim, source_dim = dim + 1, source_dim + 1
         elif isinstance(p, int):
             size = out.data.shape[dim]
             if not -size <= p < size:
-                raise index_error(f"index {p} is out of bounds for dimension {dim} with size "
-                                  f"{size}")
+                raise index_error(f"index {p} is out of bounds for dimension {source_dim} with "
+                                  f"size {size}")
             out = apply("select", (out,), dim=dim, index=p % size)
+            source_dim += 1
         else:
-            raise index_error("only integers, slices (`:`), ellipsis (`...`), None and long or "
-                              "byte Variables are valid indices")
-    return out
+            raise index_error(_BAD_INDEX)
+    return apply("alias", (t,)) if out is t else out
+
+
+def _keeps_dim(p: slice, size: int) -> bool:
+    return p.start in (None, 0) and p.step in (None, 1) and (p.stop is None or p.stop >= size)
+
+
+def _whole(parts, shape) -> bool:
+    """Whether the non-tensor parts of an index select all of a tensor: torch's setitem then
+    writes into the tensor itself instead of into a view (`y[:] = 1` is FillBackward3)."""
+    used = builtins.sum(1 for p in parts if p is not None and p is not Ellipsis)
+    dims = iter(shape)
+    for p in parts:
+        if p is Ellipsis or isinstance(p, np.ndarray) and p.dtype != bool:
+            for _ in range(len(shape) - used if p is Ellipsis else 1):
+                next(dims, None)
+            continue
+        size = next(dims, None)
+        if not isinstance(p, slice) or size is None or not _keeps_dim(p, size):
+            return False
+    return True
 
 
 def setitem(t, key, value) -> None:
-    check_setitem(t)
-    parts, _ = _normalize_key(key, t.ndim)
-    k = tuple(parts)
-    v = as_tensor(value, t.dtype)
-    slot = t.data[k]
-    _check_expand(v.data.shape, np.shape(slot))
-    if is_grad_enabled() and (t.requires_grad or v.requires_grad):
-        commit_inplace(t, apply("copy_slices", (t, v), t.dtype, key=k))
+    """`t[key] = value` as torch does it: fill_/copy_ into t or into the view t[key]
+    (CopySlices), or index_put_ for tensor indices."""
+    parts, advanced = _normalize_key(key, t.ndim)
+    v = _assigned_value(t, value)
+    if advanced:
+        _index_put(t, parts, v)
+        return
+    target = t if _whole(parts, t.data.shape) else _basic_index(t, parts)
+    v = _drop_leading_ones(v)
+    if v.ndim == 0:
+        _inplace(_fill)(target, v)
     else:
-        t._storage.before_write(bump=not t._bypass)
-        t.data[k] = v.data
+        _check_expand(v.data.shape, target.data.shape, v.dtype)
+        _inplace(_copy)(target, v)
 
 
-def check_setitem(t) -> None:
-    from .tensor import VIEW_INPLACE
+def _assigned_value(t, value) -> Tensor:
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return as_tensor(value, t.dtype)
+    raise type_error(f"can't assign a {type(value).__name__} to a {t.dtype.legacy}")
 
-    leaf = t if t._base is None else t._base
-    if is_grad_enabled() and leaf.requires_grad and leaf.grad_fn is None and not t._bypass:
-        raise runtime_error(VIEW_INPLACE)
+
+def _drop_leading_ones(v) -> Tensor:
+    """torch drops a value's leading size-1 dims before writing it (`m[0] = ones(1, 3)`)."""
+    lead = 0
+    while lead < v.ndim and v.data.shape[lead] == 1:
+        lead += 1
+    return v if lead == 0 else view(v, v.data.shape[lead:])
 
 
-def _check_expand(value_shape, slot_shape) -> None:
+def _index_put(t, parts, v) -> None:
+    """`t[...tensor indices...] = v`: torch makes the view of the other parts, then index_put_
+    into it (IndexPutBackward0 on t itself, or CopySlices when the view is a real one)."""
+    basic, key = _split_index(parts, t.ndim)
+    target = t if _whole(basic, t.data.shape) else _basic_index(t, basic)
+    _check_advanced(target, list(key))
+    slot = target.data[key].shape
+    if not _broadcasts(v.data.shape, slot):
+        raise runtime_error(f"shape mismatch: value tensor of shape {list(v.data.shape)} cannot "
+                            f"be broadcast to indexing result of shape {list(slot)}")
+    _inplace(_index_put_values)(target, v, key)
+
+
+def _split_index(parts, ndim) -> tuple[list, tuple]:
+    """The basic parts of an index (tensor indices kept as full slices), and the key of the
+    tensor indices into the view those parts make."""
+    spans = [p.ndim if isinstance(p, np.ndarray) and p.dtype == bool else 1
+             for p in parts if p is not None and p is not Ellipsis]
+    basic, key = [], []
+    for p in parts:
+        if p is Ellipsis:
+            fill = ndim - builtins.sum(spans)
+            basic += [slice(None)] * fill
+            key += [slice(None)] * fill
+        elif isinstance(p, np.ndarray):
+            basic += [slice(None)] * (p.ndim if p.dtype == bool else 1)
+            key.append(p)
+        else:
+            basic.append(p)
+            if not isinstance(p, int):  # an int's dim is gone from the view
+                key.append(slice(None))
+    return basic, tuple(key)
+
+
+def _broadcasts(value_shape, shape) -> bool:
+    try:
+        return np.broadcast_shapes(value_shape, shape) == tuple(shape)
+    except ValueError:
+        return False
+
+
+def _check_expand(value_shape, slot_shape, dtype=None) -> None:
     lead = len(slot_shape) - len(value_shape)
+    if lead < 0:
+        legacy = (dtype or dtypes.float32).legacy
+        raise runtime_error(f"expand({legacy}{{{list(value_shape)}}}, size={list(slot_shape)}): "
+                            "the number of sizes provided "
+                            f"({len(slot_shape)}) must be greater or equal to the number of "
+                            f"dimensions in the tensor ({len(value_shape)})")
     ok = lead >= 0 and all(v in (1, s) for v, s in zip(value_shape, slot_shape[lead:]))
     if not ok:
         for i in range(1, len(value_shape) + 1):
@@ -866,7 +1249,11 @@ def _check_expand(value_shape, slot_shape) -> None:
 
 def _inplace(fn):
     def method(self, *args, **kwargs) -> Tensor:
-        check_inplace(self)
+        check_inplace(self, args)
+        if K.overlaps(self.data) and not _writes_one_value(fn, args):
+            raise runtime_error("unsupported operation: more than one element of the "
+                                "written-to tensor refers to a single memory location. Please "
+                                "clone() the tensor before performing the operation.")
         result = fn(self, *args, **kwargs)
         if result.dtype is not self.dtype and not self.dtype.is_floating_point and \
                 result.dtype.is_floating_point:
@@ -876,9 +1263,22 @@ def _inplace(fn):
     return method
 
 
+def _writes_one_value(fn, args) -> bool:
+    """fill_(number) and zero_() may write into an expanded tensor; torch refuses the rest."""
+    return fn is _zero or fn is _fill and not isinstance(args[0], Tensor)
+
+
 def _fill(self, value) -> Tensor:
-    value = value.item() if isinstance(value, Tensor) else value
+    if isinstance(value, Tensor):  # a tensor value is differentiable: FillBackward3
+        if value.ndim:
+            raise runtime_error("fill_ only supports 0-dimension value tensor but got tensor "
+                                f"with {value.ndim} dimensions.")
+        return apply("fill_tensor", (self, value), self.dtype)
     return apply("fill", (self,), value=value)
+
+
+def _index_put_values(self, values, key) -> Tensor:
+    return apply("index_put", (self, values), self.dtype, key=key)
 
 
 def _zero(self) -> Tensor:
@@ -887,7 +1287,8 @@ def _zero(self) -> Tensor:
 
 def _copy(self, src) -> Tensor:
     src = as_tensor(src, self.dtype)
-    _check_expand(src.data.shape, self.data.shape)
+    broadcast_shape(self.data.shape, src.data.shape)  # torch's broadcast message first
+    _check_expand(src.data.shape, self.data.shape, src.dtype)
     return apply("copy", (self, src), self.dtype)
 
 
@@ -1057,14 +1458,55 @@ def _sum_xp(a, axis=None, keepdims=False):
 NAMESPACE.XP = SimpleNamespace(
     cos=cos, sin=sin, cosh=cosh, sinh=sinh, exp=exp, log=log, sign=sign,
     where=lambda c, a, b: where(c if isinstance(c, Tensor) else Tensor(np.asarray(c)), a, b),
-    sum=_sum_xp, broadcast_to=lambda a, shape: expand(a, *shape),
-    reshape=lambda a, shape: reshape(a, *shape),
-    transpose=lambda a, axes=None: transpose_T(a) if axes is None else permute(a, *axes),
+    sum=_sum_xp, broadcast_to=lambda a, shape: expand(a, tuple(shape)),
+    reshape=lambda a, shape: reshape(a, tuple(shape)),
+    transpose=lambda a, axes=None: permute(a, *(reversed(range(a.ndim)) if axes is None
+                                                else axes)),
     swapaxes=transpose, matmul=matmul, scatter=_scatter, unscatter=_unscatter,
+    select=lambda a, dim, index: apply("select", (a,), dim=dim, index=index),
+    mul_scalar=lambda a, other: apply("mul_scalar", (a,), other=other),
+    clamp_min=lambda a, min: clamp_min(a, min), abs=lambda a: abs(a),
+    scatter_src=lambda g, shape, dim, index: apply(
+        "scatter_src", (g,), shape=tuple(shape), dim=dim, index=index),
+    scatter_add_src=lambda g, shape, dim, index: apply(
+        "scatter_add_src", (g,), shape=tuple(shape), dim=dim, index=index),
+    index_add_src=lambda g, shape, dim, index: apply(
+        "index_add_src", (g,), shape=tuple(shape), dim=dim, index=index),
+    gather=lambda a, dim, index: apply("gather", (a,), dim=dim, index=index),
+    index_select=lambda a, dim, index: apply("index_select", (a,), dim=dim, index=index),
+    stack=lambda tensors, dim: stack(tensors, dim), cat=lambda tensors, dim: cat(tensors, dim),
+    zeros_shaped=lambda shape, like: zeros(shape, dtype=like.dtype),
+    masked_fill_tensor=lambda a, mask, value: apply("masked_fill_tensor", (a, value),
+                                                    mask=np.asarray(mask)),
+    div_scalar=lambda a, other: apply("div_scalar", (a,), other=other),
     cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
-    flip=lambda a, dim: getitem(a, (slice(None),) * dim + (slice(None, None, -1),)),
+    flip=lambda a, dim: apply("flip", (a,), dim=dim),
     cumsum=lambda a, dim: cumsum(a, dim), saved_tensors=saved_tensors,
+    zeros_like=lambda a: zeros_like(a), ones_like=lambda a: ones_like(a),
+    asarray=lambda array: Tensor(np.asarray(array)),  # a constant of the numpy side
+    squeeze=lambda a, dim: squeeze(a, dim), unsqueeze=lambda a, dim: unsqueeze(a, dim), t=t,
+    masked_fill=lambda a, mask, value: masked_fill(a, _as_mask(mask), value),
+    tanh_backward=lambda g, o: apply("tanh_backward", (g, o)),
+    sigmoid_backward=lambda g, o: apply("sigmoid_backward", (g, o)),
+    threshold_backward=lambda g, a, threshold: apply("threshold_backward", (g, a),
+                                                     threshold=threshold),
+    leaky_relu_backward=lambda g, a, slope: apply("leaky_relu_backward", (g, a), slope=slope),
+    softmax_backward=lambda g, o, dim: apply("softmax_backward", (g, o), dim=dim),
+    log_softmax_backward=lambda g, o, dim: apply("log_softmax_backward", (g, o), dim=dim),
+    mse_loss_backward=lambda g, a, b, reduction: apply("mse_loss_backward", (g, a, b),
+                                                       reduction=reduction),
+    nll_loss_backward=lambda g, target, shape, reduction: apply(
+        "nll_loss_backward", (g, target), shape=tuple(shape), reduction=reduction),
+    nll_loss=lambda g, target, reduction: apply("nll_loss", (g, target), reduction=reduction),
+    select_backward=lambda g, shape, dim, index: apply(
+        "select_backward", (g,), shape=tuple(shape), dim=dim, index=index),
+    slice_backward=lambda g, shape, dim, key: apply(
+        "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
 )
+
+
+def _as_mask(mask) -> Tensor:
+    return mask if isinstance(mask, Tensor) else Tensor(np.asarray(mask))
 
 
 # ---- Tensor methods: the same functions, bound -------------------------------------------
@@ -1080,6 +1522,20 @@ METHOD_FUNCTIONS = dict(
     isnan=isnan, isfinite=isfinite, logical_not=logical_not, allclose=allclose, equal=equal,
     sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
     argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
+    var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow,
+    view_as=lambda input, other: view(input, other.data.shape),
+    reshape_as=lambda input, other: reshape(input, other.data.shape),
+    type_as=lambda input, other: to(input, other.dtype),
+    is_contiguous=lambda input: bool(input.data.flags.c_contiguous),
+    is_floating_point=lambda input: input.dtype.is_floating_point,
+    new_zeros=lambda input, *size, dtype=None, requires_grad=False: zeros(
+        *size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_ones=lambda input, *size, dtype=None, requires_grad=False: ones(
+        *size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_full=lambda input, size, fill_value, dtype=None, requires_grad=False: full(
+        size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_tensor=lambda input, data, dtype=None, requires_grad=False: tensor(
+        data, dtype=dtype or input.dtype, requires_grad=requires_grad),
     mm=mm, mv=mv, dot=dot, matmul=matmul, view=view, reshape=reshape, flatten=flatten,
     squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=transpose, t=t,
     permute=permute, expand=expand, expand_as=expand_as, unbind=unbind, chunk=chunk,
@@ -1090,7 +1546,7 @@ METHOD_FUNCTIONS = dict(
 )
 INPLACE_FUNCTIONS = dict(
     add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
-    clamp_max_=clamp_max, neg_=neg, exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
+    clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg, exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
     copy_=_copy, masked_fill_=masked_fill,
 )
@@ -1117,7 +1573,7 @@ def _install_methods() -> None:
         __add__=add, __radd__=_reflected(add), __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=_reflected(mul), __truediv__=div, __rtruediv__=_reflected(div),
         __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
-        __mod__=remainder, __pow__=pow, __rpow__=_reflected(pow), __matmul__=matmul,
+        __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow, __rpow__=_reflected(pow), __matmul__=matmul,
         __rmatmul__=_reflected(matmul), __neg__=neg, __pos__=lambda self: self, __abs__=abs,
         __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True), __lt__=lt,
         __le__=le, __gt__=gt, __ge__=ge, __getitem__=getitem, __setitem__=setitem,
@@ -1126,6 +1582,7 @@ def _install_methods() -> None:
         __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
         __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
         __itruediv__=_inplace(div), __ipow__=_inplace(pow),
+        __ifloordiv__=_inplace(floor_divide), __imod__=_inplace(remainder),
     )
     for name, fn in dunders.items():
         setattr(Tensor, name, fn)

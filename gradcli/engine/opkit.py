@@ -27,11 +27,30 @@ def unscatter_array(g, key):
     return out
 
 
+def _install_numpy_namespace() -> None:
+    NUMPY.__dict__.update(
+        tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
+        threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
+        softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
+        mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
+        nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+        scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
+        gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
+        index_select=lambda a, dim, index: np.take(a, index, axis=dim))
+
+
 NUMPY = SimpleNamespace(
     cos=np.cos, sin=np.sin, cosh=np.cosh, sinh=np.sinh, exp=np.exp, log=np.log, sign=np.sign,
     where=np.where, sum=np.sum, broadcast_to=np.broadcast_to, reshape=np.reshape,
     transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
     cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
+    zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
+    unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
+    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
+    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
+        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
+    masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
+    masked_fill=lambda a, mask, value: np.where(mask, value, a),
 )
 
 
@@ -65,12 +84,53 @@ def outer(xp, g, b):
     return xp.reshape(g, (-1, 1)) * xp.reshape(b, (1, -1))
 
 
-def prod_grad(xp, g, a):
-    """d prod(a) / d a_i = product of all the others; exact with zeros (no division)."""
-    flat = np.asarray(a).reshape(-1)
+def _values(x):
+    """The numpy values of an array or of a tensor (under create_graph)."""
+    return np.asarray(x) if isinstance(x, (np.ndarray, np.generic)) else x.data
+
+
+def prod_grad(xp, g, a, o):
+    """d prod(a) / d a_i, as torch: prod / a_i without zeros, else the product of the others."""
+    if a.ndim == 0:
+        return g
+    if not (_values(a) == 0).any():
+        return g * (o / a)  # NOTE: torch's formula, so inf and rounding come out as in torch
+    flat = _values(a).reshape(-1)
     left = np.concatenate([[1], np.cumprod(flat[:-1])]).astype(flat.dtype)
     right = np.concatenate([np.cumprod(flat[::-1][:-1])[::-1], [1]]).astype(flat.dtype)
-    return g * (left * right).reshape(a.shape)
+    return g * xp.asarray((left * right).reshape(a.shape))
+
+
+def prod_dim_grad(xp, g, o, a, dim):
+    """prod(dim)'s gradient, with g and o already expanded back to a's shape."""
+    if a.ndim == 0:
+        return g
+    if not (_values(a) == 0).any():
+        return g * (o / a)
+    return g * xp.asarray(prod_others(_values(a), dim))
+
+
+def pow_scalar(a, exponent):
+    """x ** exponent with torch's kernels for the common exponents (x*x*x, not powf, for 3),
+    so that float32 results round as torch's do."""
+    if a.dtype == object or a.dtype.kind != "f":
+        return np.power(a, exponent).astype(a.dtype)
+    special = {0: lambda: np.ones_like(a), 1: lambda: a.copy(), 2: lambda: a * a,
+               3: lambda: a * a * a, -2: lambda: 1 / (a * a), 0.5: lambda: np.sqrt(a),
+               -0.5: lambda: 1 / np.sqrt(a), -1: lambda: 1 / a}
+    make = special.get(exponent) if not isinstance(exponent, bool) else None
+    return (make() if make else np.power(a, exponent)).astype(a.dtype, copy=False)
+
+
+def power(a, b):
+    """np.power, with C's integer powers for negative exponents (torch: 2 ** -1 == 0)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.dtype.kind not in "iub" or b.dtype.kind not in "iu" or not (b < 0).any():
+        return np.power(a, b)
+    whole = np.power(a, np.maximum(b, 0))
+    odd = np.where(b % 2 == 0, 1, -1)
+    negative = np.where(a == 1, 1, np.where(a == -1, odd, 0))
+    return np.where(b < 0, negative, whole).astype(whole.dtype)
 
 
 def prod_others(a, dim):
@@ -84,14 +144,16 @@ def prod_others(a, dim):
 
 def even_split(xp, g, a, o):
     # NOTE: torch splits a full max/min reduction's gradient evenly among ties.
-    mask = a == o
-    return g * mask / mask.sum()
+    mask = _values(a) == _values(o)
+    share = g / xp.asarray(mask.sum(dtype=_values(g).dtype))
+    return xp.masked_fill_tensor(xp.zeros_like(a), mask, share)
 
 
 def even_split_dim(xp, g, a, o, dim, keepdim):
     shape = kept_shape(a.shape, dim)
-    mask = a == xp.reshape(o, shape)
-    return xp.reshape(g, shape) * mask / mask.sum(axis=dim, keepdims=True)
+    mask = _values(a) == np.reshape(_values(o), shape)
+    count = mask.sum(axis=dim, keepdims=True, dtype=_values(g).dtype)
+    return xp.reshape(g, shape) / xp.asarray(count) * xp.asarray(mask)
 
 
 def take_dim(a, index, dim, keepdim):
@@ -108,13 +170,140 @@ def along_key(index, dim):
 
 def put_dim(xp, g, shape, index, dim, keepdim):
     """`index` has the reduced shape (without `dim`), whatever keepdim was."""
-    index = np.expand_dims(index, dim)
-    return xp.scatter(xp.reshape(g, index.shape), shape, along_key(index, dim))
+    return xp.scatter_src(g if keepdim else xp.unsqueeze(g, dim), shape, dim,
+                          np.expand_dims(index, dim))
 
 
-def norm_grad(xp, g, a, o):
-    # NOTE: torch gives 0 (not nan) at the zero vector.
-    return g * xp.where(o == 0, 0 * a, a / xp.where(o == 0, 1 + 0 * o, o))
+def scatter_src(g, shape, dim, index):
+    out = np.zeros(shape, g.dtype)
+    np.put_along_axis(out, index, g, dim)
+    return out
+
+
+def scatter_add_src(g, shape, dim, index):
+    return scatter_array(g, shape, along_key(index, dim))
+
+
+def index_add_src(g, shape, dim, index):
+    return scatter_array(g, shape, dim_key(dim, index))
+
+
+def vector_norm(a, p, dim, keepdim):
+    """torch.linalg.vector_norm: the p-norm over `dim` (None: all elements)."""
+    m = np.abs(a)
+    if p == math.inf or p == -math.inf:
+        out = (np.amax if p > 0 else np.amin)(m, axis=dim, keepdims=keepdim)
+    elif p == 0:
+        out = np.sum(m != 0, axis=dim, keepdims=keepdim)
+    elif p == 1:
+        out = np.sum(m, axis=dim, keepdims=keepdim)
+    elif p == 2:
+        out = np.sqrt(np.sum(a * a, axis=dim, keepdims=keepdim))
+    else:
+        out = np.sum(m ** p, axis=dim, keepdims=keepdim) ** (1 / p)
+    return np.asarray(out, a.dtype)
+
+
+def norm_grad(xp, g, a, o, p, dim, keepdim):
+    """torch's norm_backward, p by p (0 at the zero vector for p = 2, not nan)."""
+    if dim is not None and not keepdim and a.ndim:
+        g, o = xp.reshape(g, kept_shape(a.shape, dim)), xp.reshape(o, kept_shape(a.shape, dim))
+    zero = _values(o) == 0
+    if p == 0:
+        return xp.zeros_like(a)
+    if p == 1:
+        return xp.sign(a) * g
+    if p == 2:
+        return g * xp.masked_fill(a / o, zero, 0)
+    if p in (math.inf, -math.inf):
+        m = np.abs(_values(a))
+        mask = (m == _values(o)) | np.isnan(m)
+        count = mask.sum(axis=dim, keepdims=True, dtype=m.dtype)
+        return xp.sign(a) * (g / xp.asarray(count) * xp.asarray(mask))
+    scale = xp.masked_fill(g / o ** (p - 1), zero, 0)
+    if p < 2:
+        return xp.sign(a) * xp.abs(a) ** (p - 1) * scale
+    return a * xp.abs(a) ** (p - 2) * scale
+
+
+def var(a, dim, correction, keepdim):
+    mean = np.mean(a, axis=dim, keepdims=True, dtype=a.dtype)
+    squares = np.sum((a - mean) ** 2, axis=dim, keepdims=keepdim, dtype=a.dtype)
+    return np.asarray(squares / max(0, count(a.shape, dim) - correction), a.dtype)
+
+
+def var_grad(xp, g, a, dim, correction, keepdim):
+    """torch's var_backward: 2 / (n - correction) * grad * (a - mean)."""
+    n = count(a.shape, dim)
+    values = _values(a)
+    mean = np.mean(values, axis=dim, keepdims=True, dtype=values.dtype)
+    if dim is None:
+        if n - correction <= 0:
+            return g * xp.asarray(np.where(values == mean, np.nan, np.inf).astype(values.dtype))
+        return (2.0 / (n - correction)) * g * (a - xp.asarray(mean))
+    if not keepdim and a.ndim > 1:
+        g = xp.reshape(g, kept_shape(a.shape, dim))
+    return (2.0 / (n - correction)) * g * (a - xp.asarray(mean))
+
+
+def logsumexp(a, dim, keepdim):
+    m = np.amax(a, axis=dim, keepdims=True)
+    m = np.where(np.isinf(m), 0, m)
+    out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
+    return out if keepdim else np.squeeze(out, axis=dim)
+
+
+def repeat_grad(xp, g, shape, repeats):
+    """Sum the copies np.tile made back onto the original shape (torch's repeat_backward)."""
+    lead = len(repeats) - len(shape)
+    full = (1,) * lead + tuple(shape)
+    split = tuple(x for r, s in zip(repeats, full) for x in (r, s))
+    g = xp.sum(xp.reshape(g, split), axis=tuple(range(0, len(split), 2)))
+    return xp.reshape(g, shape)
+
+
+def tanh_backward(g, o):
+    return g * (1 - o * o)
+
+
+def sigmoid_backward(g, o):
+    return g * (1 - o) * o
+
+
+def threshold_backward(g, a, threshold):
+    return np.where(a <= threshold, 0, g)
+
+
+def leaky_relu_backward(g, a, slope):
+    return np.where(a > 0, g, g * slope)
+
+
+def softmax_backward(g, o, dim):
+    return o * (g - np.sum(g * o, axis=dim, keepdims=True))
+
+
+def log_softmax_backward(g, o, dim):
+    return g - np.exp(o) * np.sum(g, axis=dim, keepdims=True)
+
+
+def select_backward(g, shape, dim, index):
+    out = np.zeros(shape, dtype=g.dtype)
+    out[dim_key(dim, index)] = g
+    return out
+
+
+def slice_backward(g, shape, dim, key):
+    return select_backward(g, shape, dim, key)
+
+
+def unsqueeze_to(xp, g, shape, dims):
+    """Put back the size-1 dims `dims` of `shape` that a squeeze removed (torch's
+    unsqueeze_to)."""
+    dims = (dims,) if isinstance(dims, int) else dims
+    for d in sorted(d % len(shape) for d in dims):
+        if shape[d] == 1:
+            g = xp.unsqueeze(g, d)
+    return g
 
 
 def reverse_cumsum(xp, g, dim):
@@ -147,13 +336,122 @@ def select_key(ndim, dim, index) -> tuple:
 
 
 def select(a, dim, index):
-    return a[dim_key(dim, index)]
+    return a[dim_key(dim, index) + (Ellipsis,)]  # `...` keeps a 0-d result a view, not a scalar
 
 
 def put(base, value, key):
     out = base.copy()
     out[key] = value
     return out
+
+
+def expand(a, shape):
+    """np.broadcast_to, but writable like torch's expand (fill_ may write through it)."""
+    lead = len(shape) - a.ndim
+    strides = (0,) * lead + tuple(0 if n == 1 and s != 1 else st
+                                  for n, s, st in zip(a.shape, shape[lead:], a.strides))
+    if a.dtype == object or not a.flags.writeable:
+        return np.broadcast_to(a, shape)
+    return np.lib.stride_tricks.as_strided(a, shape, strides)
+
+
+def overlaps(a) -> bool:
+    """Whether several elements of `a` share memory (an expanded tensor)."""
+    return any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
+
+
+def contiguous(a):
+    return a if a.flags.c_contiguous else np.array(a, order="C")
+
+
+def elementwise_layout(out, arrays):
+    """`out` laid out as torch's TensorIterator lays out an elementwise result: dims ordered
+    by the inputs' strides, the first input that orders a pair of dims deciding."""
+    if out.ndim < 2 or all(a.flags.c_contiguous for a in arrays):
+        return contiguous(out)
+    strides = [_broadcast_strides(a, out.shape) for a in arrays]
+    perm = list(reversed(range(out.ndim)))  # innermost dim first, as TensorIterator
+    for i in range(1, out.ndim):
+        j = i
+        for k in range(i - 1, -1, -1):
+            order = _should_swap(strides, out.shape, perm[k], perm[j])
+            if order > 0:
+                perm[k], perm[j] = perm[j], perm[k]
+                j = k
+            elif order < 0:
+                break
+    outer_first = perm[::-1]
+    if outer_first == sorted(outer_first):
+        return contiguous(out)
+    laid = np.empty([out.shape[d] for d in outer_first], out.dtype)
+    laid[...] = out.transpose(outer_first)
+    return laid.transpose(np.argsort(outer_first))
+
+
+def _broadcast_strides(a, shape):
+    lead = len(shape) - a.ndim
+    return [0 if i < lead or a.shape[i - lead] == 1 and n != 1 else a.strides[i - lead]
+            for i, n in enumerate(shape)]
+
+
+def _should_swap(strides, shape, d0, d1) -> int:
+    for st in strides:
+        s0, s1 = st[d0], st[d1]
+        if s0 == 0 or s1 == 0:
+            continue  # a broadcast dim says nothing about the order
+        if s0 != s1:
+            return -1 if s0 < s1 else 1
+        if shape[d0] > shape[d1]:
+            return 1
+    return 0
+
+
+def sign(a):
+    # torch: (0 < x) - (x < 0), so sign(nan) is 0 (numpy's is nan)
+    return (a > 0).astype(a.dtype) - (a < 0).astype(a.dtype) if a.dtype != bool else a.copy()
+
+
+def masked_fill(a, mask, value):
+    """np.where that keeps a's dtype (a float value cast into an int tensor, as torch)."""
+    return np.where(mask, value if a.dtype == object else np.asarray(value).astype(a.dtype), a)
+
+
+def take_flat(a, positions):
+    return np.reshape(a, -1)[positions]
+
+
+def put_flat(base, value, positions):
+    out = np.array(base, order="C", copy=True)
+    out.reshape(-1)[positions] = value
+    return out
+
+
+def scatter_flat(xp, g, shape, positions):
+    return xp.reshape(xp.scatter(g, (numel(shape),), positions), shape)
+
+
+def unscatter_flat(xp, g, positions):
+    return xp.reshape(xp.unscatter(xp.reshape(g, (-1,)), positions), g.shape)
+
+
+def unbind_back(xp, g, shape, dim, index):
+    zeros = xp.zeros_like(g)
+    return xp.stack([g if i == index else zeros for i in range(shape[dim])], dim)
+
+
+def split_back_one(xp, g, shape, dim, key):
+    """The gradient of one piece of a split: cat with zeros for the rest of the dim."""
+    start, stop, _ = key.indices(shape[dim])
+    parts = [_zeros_along(xp, g, dim, start), g, _zeros_along(xp, g, dim, shape[dim] - stop)]
+    return xp.cat([p for p in parts if p is not None], dim)
+
+
+def _zeros_along(xp, g, dim, size):
+    if not size:
+        return None
+    shape = list(g.shape)
+    shape[dim] = size
+    return xp.zeros_shaped(tuple(shape), g)
 
 
 def split_back(g, sizes, dim):
@@ -163,6 +461,7 @@ def split_back(g, sizes, dim):
 
 def in_bounds(a, lo, hi):
     # NOTE: clamp passes the gradient at its boundaries (inclusive), as torch.
+    a = _values(a)
     ok = np.ones(a.shape, dtype=bool)
     if lo is not None:
         ok &= a >= lo
@@ -171,9 +470,28 @@ def in_bounds(a, lo, hi):
     return ok
 
 
+def clamp_tensor_grads(xp, g, a, lo, hi):
+    a, lo, hi = _values(a), _values(lo), _values(hi)
+    inside = (a >= lo) & (a <= hi)
+    below = (a < lo) & (lo < hi)
+    above = (a > hi) | (hi < lo)
+    return xp.where(inside, g, 0), xp.where(below, g, 0), xp.where(above, g, 0)
+
+
 def pow_base_grad(xp, g, a, b):
     # NOTE: the b == 0 term is 0 even where a ** -1 is inf, as torch.
-    return xp.where(b == 0, 0 * g, g * b * a ** (b - 1))
+    return xp.where(_values(b) == 0, 0, g * (b * a ** (b - 1)))
+
+
+def pow_exponent_grad(xp, g, o, base, exponent):
+    """d base**exponent / d exponent, as torch: 0 (not nan) where base is 0 and exponent >= 0."""
+    if isinstance(base, (int, float)):
+        log = math.log(base) if base > 0 else -math.inf if base == 0 else math.nan
+        if base != 0:
+            return g * (o * log)
+        return g * xp.where(_values(exponent) >= 0, 0, o * log)
+    zero = (_values(base) == 0) & (_values(exponent) >= 0)
+    return g * xp.where(zero, 0, o * xp.log(base))
 
 
 def _reduce(x, reduction):
@@ -189,11 +507,42 @@ def mse_loss(a, b, reduction):
     return _reduce(d * d, reduction)
 
 
-def mse_grads(g, a, b, reduction):
-    ga = 2 * (a - b) * g
-    if reduction == "mean":
-        ga = ga / numel(np.broadcast_shapes(a.shape, b.shape))
-    return ga, -ga
+def mse_loss_backward(g, a, b, reduction):
+    out = 2 * (a - b) * g
+    return out / numel(np.broadcast_shapes(a.shape, b.shape)) if reduction == "mean" else out
+
+
+def mse_double(g, a, reduction):
+    out = 2 * g
+    return out / numel(a.shape) if reduction == "mean" else out
+
+
+def mse_grad_output_grad(xp, gg, g, a, b, reduction):
+    if reduction == "none":
+        return xp.mse_loss_backward(gg, a, b, reduction)
+    return xp.sum(xp.mse_loss_backward(xp.ones_like(g), a, b, reduction) * gg)
+
+
+def bce_logits(x, y, reduction):
+    # torch's stable form of log(1 + exp(x)) - x*y
+    m = np.maximum(-x, 0)
+    return _reduce((1 - y) * x + m + np.log(np.exp(-m) + np.exp(-x - m)), reduction)
+
+
+def bce_logits_grad(xp, g, x, y, reduction):
+    out = (1 / (1 + xp.exp(-x)) - y) * g
+    return out / numel(x.shape) if reduction == "mean" else out
+
+
+def bce(x, y, reduction):
+    # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
+    logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
+    return _reduce(-logs, reduction)
+
+
+def bce_grad(xp, g, x, y, reduction):
+    out = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12)
+    return out / numel(x.shape) if reduction == "mean" else out
 
 
 def _rows(target):
@@ -205,12 +554,21 @@ def nll_loss(logp, target, reduction):
     return _reduce(picked, reduction)
 
 
-def nll_grad(xp, g, logp, target, reduction):
-    n = target.size
-    g = g / n if reduction == "mean" else g
-    per_row = xp.broadcast_to(-g, target.shape)
-    return xp.scatter(per_row, logp.shape, _rows(target))
+def nll_loss_backward(g, target, shape, reduction):
+    g = g / target.size if reduction == "mean" else g
+    return scatter_array(np.broadcast_to(-g, target.shape), shape, _rows(target))
+
+
+def div_rounding(a, b, mode):
+    if mode == "floor":
+        return np.floor_divide(a, b)
+    if a.dtype.kind == "f":
+        return np.trunc(a / b)
+    return np.sign(a) * np.sign(b) * (np.abs(a) // np.abs(b))  # C's integer division
 
 
 def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
+
+
+_install_numpy_namespace()  # the backward-op forwards, defined above

@@ -7,8 +7,9 @@ builds the graph of the gradient. The engine, not the VJP, sums gradients back o
 axes and casts them to each input's dtype.
 
 `needs` lists, per input, what that input's gradient formula reads ("a", "b", "c" = inputs,
-"o" = output). The engine saves exactly what the inputs that require grad need; a node that
-saved something cannot run twice without retain_graph, as in PyTorch.
+"o" = output, "k" = an index or mask tensor among the params, which torch saves too). The
+engine saves exactly what the inputs that require grad need; a node that saved something
+cannot run twice without retain_graph, as in PyTorch.
 
 `sym` is the forward over numpy object arrays of sympy expressions, for the cross-check; None
 means `forward` itself works on object arrays (structural ops). The check differentiates
@@ -41,7 +42,8 @@ OPS: dict[str, Op] = {}
 def defop(name, grad_fn, forward, vjp, needs=(), sym=None) -> Op:
     if name in OPS:
         raise ValueError(f"op {name!r} defined twice")
-    OPS[name] = op = Op(name, grad_fn, forward, vjp, tuple(needs), sym)
+    needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
+    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym)
     return op
 
 
@@ -65,12 +67,14 @@ defop("sin", "SinBackward0", np.sin, lambda xp, g, o, a: (g * xp.cos(a),), "a", 
 defop("cos", "CosBackward0", np.cos, lambda xp, g, o, a: (-g * xp.sin(a),), "a", S.unary("cos"))
 defop("tan", "TanBackward0", _ignore_fp(np.tan), lambda xp, g, o, a: (g * (1 + o * o),), "o",
       S.unary("tan"))
-defop("tanh", "TanhBackward0", np.tanh, lambda xp, g, o, a: (g * (1 - o * o),), "o",
+# tanh, sigmoid and relu call fused backward ops (below), as torch does: under create_graph
+# their gradients have grad_fn TanhBackwardBackward0 & co.
+defop("tanh", "TanhBackward0", np.tanh, lambda xp, g, o, a: (xp.tanh_backward(g, o),), "o",
       S.unary("tanh"))
 defop("sigmoid", "SigmoidBackward0", _ignore_fp(lambda a: 1 / (1 + np.exp(-a))),
-      lambda xp, g, o, a: (g * (1 - o) * o,), "o", S.unary("sigmoid"))
+      lambda xp, g, o, a: (xp.sigmoid_backward(g, o),), "o", S.unary("sigmoid"))
 defop("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype),
-      lambda xp, g, o, a: (g * (o > 0),), "o", S.unary("relu"))
+      lambda xp, g, o, a: (xp.threshold_backward(g, o, 0),), "o", S.unary("relu"))
 defop("sqrt", "SqrtBackward0", _ignore_fp(np.sqrt), lambda xp, g, o, a: (g / (2 * o),), "o",
       S.unary("sqrt"))
 defop("rsqrt", "RsqrtBackward0", _ignore_fp(lambda a: 1 / np.sqrt(a)),
@@ -78,7 +82,8 @@ defop("rsqrt", "RsqrtBackward0", _ignore_fp(lambda a: 1 / np.sqrt(a)),
 defop("reciprocal", "ReciprocalBackward0", _ignore_fp(np.reciprocal),
       lambda xp, g, o, a: (-g * o * o,), "o", S.unary("reciprocal"))
 defop("abs", "AbsBackward0", np.abs, lambda xp, g, o, a: (g * xp.sign(a),), "a", S.unary("Abs"))
-defop("sign", "SignBackward0", np.sign, lambda xp, g, o, a: (g * 0,), "", S.unary("sign"))
+defop("sign", "SignBackward0", K.sign, lambda xp, g, o, a: (xp.zeros_like(g),), "",
+      S.unary("sign"))
 defop("log1p", "Log1PBackward0", _ignore_fp(np.log1p), lambda xp, g, o, a: (g / (a + 1),), "a",
       S.unary("log1p"))
 defop("expm1", "Expm1Backward0", _ignore_fp(np.expm1), lambda xp, g, o, a: (g * (o + 1),), "o",
@@ -94,12 +99,18 @@ defop("cosh", "CoshBackward0", _ignore_fp(np.cosh), lambda xp, g, o, a: (g * xp.
 defop("atan", "AtanBackward0", np.arctan, lambda xp, g, o, a: (g / (a * a + 1),), "a",
       S.unary("atan"))
 # Rounding steps have zero derivative everywhere torch defines one.
-defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (g * 0,), "", S.unary("floor"))
-defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (g * 0,), "", S.unary("round_"))
+defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
+      S.unary("floor"))
+defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (xp.zeros_like(g),), "",
+      S.unary("round_"))
+defop("round_decimals", "RoundBackward1", lambda a, decimals: np.round(a, decimals),
+      lambda xp, g, o, a, decimals: (xp.zeros_like(g),), "", S.round_decimals)
 defop("leaky_relu", "LeakyReluBackward0",
       lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
-      lambda xp, g, o, a, slope: (g * ((a > 0) + (a <= 0) * slope),), "a", S.leaky_relu)
-defop("clone", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,))
+      lambda xp, g, o, a, slope: (xp.leaky_relu_backward(g, a, slope),), "a", S.leaky_relu)
+defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,))
+# x.contiguous() on a transposed x: a clone laid out row-major (clone keeps the layout).
+defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,))
 defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
       lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy())
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
@@ -108,40 +119,53 @@ defop("copy_grad", "CopyBackwards", np.copy, lambda xp, g, o, a: (g,))
 
 def _pow_vjp(xp, g, o, a, exponent):
     if exponent == 0:  # NOTE: d/dx x**0 = 0 even at x = 0, as torch
-        return (g * 0,)
-    return (g * exponent * a ** (exponent - 1),)
+        return (xp.zeros_like(g),)
+    return (g * (exponent * a ** (exponent - 1)),)
 
 
-defop("pow", "PowBackward0", _ignore_fp(lambda a, exponent: np.power(a, exponent).astype(a.dtype)),
+defop("pow", "PowBackward0", _ignore_fp(K.pow_scalar),
       _pow_vjp, "a", S.pow_scalar)
 defop("clamp", "ClampBackward1", lambda a, min, max: np.clip(a, min, max).astype(a.dtype),
-      lambda xp, g, o, a, min, max: (g * K.in_bounds(a, min, max),), "a", S.clamp)
+      lambda xp, g, o, a, min, max: (xp.where(K.in_bounds(a, min, max), g, 0),), "a", S.clamp)
+# clamp with tensor bounds: at a bound the gradient goes to the input, as torch.
+defop("clamp_tensor", "ClampBackward0", lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi),
+      lambda xp, g, o, a, lo, hi: K.clamp_tensor_grads(xp, g, a, lo, hi),
+      ("abc", "abc", "abc"), S.clamp_tensor)
 defop("clamp_min", "ClampMinBackward0", lambda a, min: np.maximum(a, min).astype(a.dtype),
-      lambda xp, g, o, a, min: (g * (a >= min),), "a", lambda a, min: S.clamp(a, min, None))
+      lambda xp, g, o, a, min: (xp.where(K.in_bounds(a, min, None), g, 0),), "a",
+      lambda a, min: S.clamp(a, min, None))
 defop("clamp_max", "ClampMaxBackward0", lambda a, max: np.minimum(a, max).astype(a.dtype),
-      lambda xp, g, o, a, max: (g * (a <= max),), "a", lambda a, max: S.clamp(a, None, max))
+      lambda xp, g, o, a, max: (xp.where(K.in_bounds(a, None, max), g, 0),), "a",
+      lambda a, max: S.clamp(a, None, max))
 
 # ---- elementwise binary (inputs already promoted to one dtype; broadcasting allowed) ----
 defop("add", "AddBackward0", lambda a, b, alpha=1: a + b * alpha if alpha != 1 else a + b,
-      lambda xp, g, o, a, b, alpha=1: (g, g * alpha if alpha != 1 else g))
+      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(g, alpha) if alpha != 1 else g))
 defop("sub", "SubBackward0", lambda a, b, alpha=1: a - b * alpha if alpha != 1 else a - b,
-      lambda xp, g, o, a, b, alpha=1: (g, -g * alpha if alpha != 1 else -g))
+      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(-g, alpha) if alpha != 1 else -g))
+# The Scalar overloads torch's own formulas call (`grad * alpha`, `grad / numel`): under
+# create_graph they are the gradient's grad_fn (a script's `x * 2` is MulBackward0).
+defop("mul_scalar", "MulBackward1", lambda a, other: a * other,
+      lambda xp, g, o, a, other: (xp.mul_scalar(g, other),))
+defop("div_scalar", "DivBackward1", lambda a, other: a / other,
+      lambda xp, g, o, a, other: (xp.div_scalar(g, other),))
 # `1 - x`: PyTorch's rsub with the Python scalar as `other`.
 defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,))
 defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
 defop("div", "DivBackward0", _ignore_fp(np.true_divide),
-      lambda xp, g, o, a, b: (g / b, -g * a / (b * b)), ("b", "ab"))
-defop("pow_tensor", "PowBackward1", _ignore_fp(np.power),
-      lambda xp, g, o, a, b: (K.pow_base_grad(xp, g, a, b), g * o * xp.log(a)), ("ab", "abo"))
-defop("rpow", "PowBackward2", _ignore_fp(lambda a, base: np.power(base, a).astype(a.dtype)),
-      lambda xp, g, o, a, base: (g * o * np.log(base),), "o",
+      lambda xp, g, o, a, b: (g / b, -g * ((a / b) / b)), ("b", "ab"))
+defop("pow_tensor", "PowBackward1", _ignore_fp(K.power),
+      lambda xp, g, o, a, b: (K.pow_base_grad(xp, g, a, b), K.pow_exponent_grad(xp, g, o, a, b)),
+      ("ab", "abo"))
+defop("rpow", "PowBackward2", _ignore_fp(lambda a, base: K.power(base, a).astype(a.dtype)),
+      lambda xp, g, o, a, base: (K.pow_exponent_grad(xp, g, o, base, a),), "ao",
       lambda a, base: S.rpow(a, base))
 
 
 def _tie_split(xp, g, a, b):
     # NOTE: torch splits the gradient of maximum/minimum evenly at ties.
-    same = a == b
-    return g * ((a > b) + same * 0.5), g * ((a < b) + same * 0.5)
+    shared = xp.where(a == b, g / 2, g)
+    return xp.masked_fill(shared, a < b, 0), xp.masked_fill(shared, a > b, 0)
 
 
 defop("maximum", "MaximumBackward0", np.maximum, lambda xp, g, o, a, b: _tie_split(xp, g, a, b),
@@ -149,10 +173,14 @@ defop("maximum", "MaximumBackward0", np.maximum, lambda xp, g, o, a, b: _tie_spl
 defop("minimum", "MinimumBackward0", np.minimum, lambda xp, g, o, a, b: _tie_split(xp, g, b, a),
       ("ab", "ab"), S.minimum)
 defop("where", "WhereBackward0", lambda cond, a, b: np.where(cond, a, b),
-      lambda xp, g, o, cond, a, b: (None, xp.where(cond, g, 0 * g), xp.where(cond, 0 * g, g)),
+      lambda xp, g, o, cond, a, b: (None, xp.where(cond, g, 0), xp.where(cond, 0, g)),
       ("", "a", "a"), S.where)
 
 # ---- reductions -----------------------------------------------------------------------
+
+
+def _values_eq(x, value):
+    return K._values(x) == value
 
 
 def _expand_back(xp, g, shape, dim, keepdim):
@@ -169,21 +197,22 @@ defop("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype if a.dtype != obj
 defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim),
       lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),))
 defop("mean", "MeanBackward0", lambda a: np.asarray(np.mean(a), dtype=a.dtype),
-      lambda xp, g, o, a: (xp.broadcast_to(g / K.numel(a.shape), a.shape),),
+      lambda xp, g, o, a: (xp.div_scalar(xp.broadcast_to(g, a.shape), K.numel(a.shape)),),
       sym=lambda a: np.array(a.sum() / a.size))
 defop("mean_dim", "MeanBackward1",
       lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim).astype(a.dtype),
       lambda xp, g, o, a, dim, keepdim: (
-          _expand_back(xp, g / K.count(a.shape, dim), a.shape, dim, keepdim),),
+          xp.div_scalar(_expand_back(xp, g, a.shape, dim, keepdim), K.count(a.shape, dim)),),
       sym=lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim) / K.count(a.shape, dim))
 defop("prod", "ProdBackward0", lambda a: np.asarray(np.prod(a), dtype=a.dtype),
-      lambda xp, g, o, a: (K.prod_grad(xp, g, a),), "a", sym=lambda a: np.array(np.prod(a)))
+      lambda xp, g, o, a: (K.prod_grad(xp, g, a, o),), "ao", sym=lambda a: np.array(np.prod(a)))
 # `ties` (where the extremum is reached) is decided on the concrete values at forward time;
 # the numeric side ignores it, the symbolic side uses it to encode torch's even split.
 defop("prod_dim", "ProdBackward1",
       lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
       lambda xp, g, o, a, dim, keepdim: (
-          _expand_back(xp, g, a.shape, dim, keepdim) * K.prod_others(a, dim),), "a")
+          K.prod_dim_grad(xp, _expand_back(xp, g, a.shape, dim, keepdim),
+                          _expand_back(xp, o, a.shape, dim, keepdim), a, dim),), "ao")
 defop("max", "MaxBackward1", lambda a, ties: np.asarray(np.max(a)),
       lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.max_all)
 defop("min", "MinBackward1", lambda a, ties: np.asarray(np.min(a)),
@@ -198,19 +227,32 @@ defop("amin", "AminBackward0",
       "ao", S.amin)
 # max(dim) / min(dim): the gradient goes to the first index of each extremum only.
 defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
-      lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),))
+      lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
+      "k")
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
-      lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),))
-defop("norm", "LinalgVectorNormBackward0", lambda a: np.asarray(np.sqrt(np.sum(a * a)), a.dtype),
-      lambda xp, g, o, a: (K.norm_grad(xp, g, a, o),), "ao", S.norm)
+      lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
+      "k")
+defop("var", "VarBackward0", _ignore_fp(K.var),
+      lambda xp, g, o, a, dim, correction, keepdim: (
+          K.var_grad(xp, g, a, dim, correction, keepdim),), "a", S.var)
+defop("std", "StdBackward0", _ignore_fp(lambda a, dim, correction, keepdim: np.sqrt(
+          K.var(a, dim, correction, keepdim))),
+      lambda xp, g, o, a, dim, correction, keepdim: (K.var_grad(
+          xp, xp.masked_fill(g / (o * 2), _values_eq(o, 0), 0), a, dim, correction, keepdim),),
+      "ao", S.std)
+defop("logsumexp", "LogsumexpBackward0", K.logsumexp,
+      lambda xp, g, o, a, dim, keepdim: (
+          _expand_back(xp, g, a.shape, dim, keepdim) * xp.exp(
+              a - _expand_back(xp, o, a.shape, dim, keepdim)),), "ao", S.logsumexp)
+defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
+      lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
+      S.norm)
 defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
       lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),), sym=lambda a, dim: np.cumsum(a, dim))
 defop("softmax", "SoftmaxBackward0", K.softmax,
-      lambda xp, g, o, a, dim: (o * (g - xp.sum(g * o, axis=dim, keepdims=True)),), "o",
-      S.sym_softmax)
+      lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax)
 defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
-      lambda xp, g, o, a, dim: (g - xp.exp(o) * xp.sum(g, axis=dim, keepdims=True),), "o",
-      S.sym_log_softmax)
+      lambda xp, g, o, a, dim: (xp.log_softmax_backward(g, o, dim),), "o", S.sym_log_softmax)
 
 # ---- linear algebra -------------------------------------------------------------------
 defop("mm", "MmBackward0", np.matmul,
@@ -219,7 +261,7 @@ defop("mv", "MvBackward0", np.matmul,
       lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 defop("dot", "DotBackward0", lambda a, b: np.asarray(np.dot(a, b)),
       lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
-defop("bmm", "UnsafeViewBackward0", np.matmul,
+defop("bmm", "BmmBackward0", np.matmul,
       lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
@@ -230,75 +272,168 @@ defop("addmm", "AddmmBackward0", lambda bias, a, b: bias + np.matmul(a, b),
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
+defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
+defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,))
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
+# Squeezes are undone by unsqueezes and the other way round, as torch (under create_graph the
+# gradient's grad_fn shows it).
 defop("squeeze", "SqueezeBackward0", lambda a: np.squeeze(a),
-      lambda xp, g, o, a: (xp.reshape(g, a.shape),))
+      lambda xp, g, o, a: (K.unsqueeze_to(xp, g, a.shape, range(a.ndim)),))
 defop("squeeze_dim", "SqueezeBackward1", lambda a, dim: K.squeeze_dim(a, dim),
-      lambda xp, g, o, a, dim: (xp.reshape(g, a.shape),))
+      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),))
 defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
-      lambda xp, g, o, a, dim: (xp.reshape(g, a.shape),))
+      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),))
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
-      lambda xp, g, o, a, dim: (xp.reshape(g, a.shape),))
-defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.transpose(g),))
+      lambda xp, g, o, a, dim: (xp.squeeze(g, dim),))
+defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),))
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
-      lambda xp, g, o, a, dims: (xp.transpose(g, tuple(np.argsort(dims))),))
+      lambda xp, g, o, a, dims: (xp.transpose(g, tuple(int(d) for d in np.argsort(dims))),))
 defop("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
       lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1),))
-defop("expand", "ExpandBackward0", lambda a, shape: np.broadcast_to(a, shape),
+defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
+      lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),))
+defop("expand", "ExpandBackward0", K.expand,
       lambda xp, g, o, a, shape: (g,))  # the engine sums g back to a's shape
 defop("select", "SelectBackward0", lambda a, dim, index: K.select(a, dim, index),
-      lambda xp, g, o, a, dim, index: (xp.scatter(g, a.shape, K.select_key(a.ndim, dim, index)),))
+      lambda xp, g, o, a, dim, index: (xp.select_backward(g, a.shape, dim, index),))
 defop("slice", "SliceBackward0", lambda a, dim, key: a[K.dim_key(dim, key)],
-      lambda xp, g, o, a, dim, key: (xp.scatter(g, a.shape, K.dim_key(dim, key)),))
+      lambda xp, g, o, a, dim, key: (xp.slice_backward(g, a.shape, dim, key),))
 defop("index", "IndexBackward0", lambda a, key: a[key],
-      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), ("",))
+      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), "k")
 defop("index_select", "IndexSelectBackward0", lambda a, dim, index: np.take(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.scatter(g, a.shape, K.dim_key(dim, index)),))
+      lambda xp, g, o, a, dim, index: (xp.index_add_src(g, a.shape, dim, index),), "k")
 defop("gather", "GatherBackward0", lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.scatter(g, a.shape, K.along_key(index, dim)),))
-defop("masked_fill", "MaskedFillBackward0", lambda a, mask, value: np.where(mask, value, a),
-      lambda xp, g, o, a, mask, value: (xp.where(mask, 0 * g, g),), sym=S.masked_fill)
-# y[key] = value on a tensor: PyTorch's CopySlices. Gradient: the rest of y, and value's slots.
-defop("copy_slices", "CopySlices", K.put,
-      lambda xp, g, o, base, value, key: (xp.unscatter(g, key), g[key]))
+      lambda xp, g, o, a, dim, index: (xp.scatter_add_src(g, a.shape, dim, index),), "k")
+# masked_fill with a 0-dim tensor value: the value gets the masked slots' gradient.
+defop("masked_fill_tensor", "MaskedFillBackward1", lambda a, value, mask: np.where(mask, value, a),
+      lambda xp, g, o, a, value, mask: (xp.masked_fill(g, mask, 0), xp.sum(xp.where(mask, g, 0))),
+      ("k", "k"), lambda a, value, mask: np.where(mask, value, a))
+defop("masked_fill", "MaskedFillBackward0", K.masked_fill,
+      lambda xp, g, o, a, mask, value: (xp.masked_fill(g, mask, 0),), "k", S.masked_fill)
+# y[index_tensors] = value on y itself (not a view of it).
+defop("index_put", "IndexPutBackward0", K.put,
+      lambda xp, g, o, base, value, key: (xp.unscatter(g, key), g[key]), ("k", "k"))
+# An in-place write through a view: PyTorch's CopySlices, the base with the view's elements
+# (`positions`: their flat indices in the base) replaced. Gradient: the rest of the base, and
+# the new values' slots.
+defop("copy_slices", "CopySlices", K.put_flat,
+      lambda xp, g, o, base, value, positions: (
+          K.unscatter_flat(xp, g, positions), xp.reshape(g, (-1,))[positions]),
+      ("k", "k"))  # torch's CopySlices always releases its op: it runs once
 # What a view of a base modified in place becomes: the view's positions, read from the base.
-defop("as_strided", "AsStridedBackward0", lambda a, key: a[key],
-      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),))
+defop("as_strided", "AsStridedBackward0", K.take_flat,
+      lambda xp, g, o, a, positions: (K.scatter_flat(xp, g, a.shape, positions),))
 defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
       lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim))
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
-      lambda xp, g, o, *ts, dim: tuple(K.select(g, dim, i) for i in range(len(ts))))
+      lambda xp, g, o, *ts, dim: tuple(xp.select(g, dim, i) for i in range(len(ts))))
 # Iterating / unbind / chunk give views of one node in torch; here one node per piece.
+# torch's VJPs stack/cat the pieces' gradients, zeros for the pieces not used.
 defop("unbind", "UnbindBackward0", lambda a, dim, index: K.select(a, dim, index),
-      lambda xp, g, o, a, dim, index: (xp.scatter(g, a.shape, K.select_key(a.ndim, dim, index)),))
+      lambda xp, g, o, a, dim, index: (K.unbind_back(xp, g, a.shape, dim, index),))
 defop("split", "SplitBackward0", lambda a, dim, key: a[K.dim_key(dim, key)],
-      lambda xp, g, o, a, dim, key: (xp.scatter(g, a.shape, K.dim_key(dim, key)),))
+      lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),))
 
 # In-place fills: the old values get no gradient.
 defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype),
-      lambda xp, g, o, a, value: (g * 0,), sym=lambda a, value: np.full(a.shape, S.number(value)))
-defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (g * 0,),
+      lambda xp, g, o, a, value: (xp.zeros_like(g),),
+      sym=lambda a, value: np.full(a.shape, S.number(value)))
+defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
+      lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
+      sym=lambda a, value: np.broadcast_to(value, a.shape).copy())
+defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (xp.zeros_like(g),),
       sym=lambda a: np.full(a.shape, 0, dtype=object))
 defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy(),
-      lambda xp, g, o, a, src: (g * 0, g), sym=lambda a, src: np.broadcast_to(src, a.shape).copy())
+      lambda xp, g, o, a, src: (xp.zeros_like(g), g),
+      sym=lambda a, src: np.broadcast_to(src, a.shape).copy())
 # The indexing VJPs as ops of their own, so that create_graph can differentiate them again.
-defop("index_backward", "IndexPutBackward0", lambda g, shape, key: K.scatter_array(g, shape, key),
+defop("index_backward", "IndexPutImplBackward0", lambda g, shape, key: K.scatter_array(g, shape, key),
       lambda xp, gg, o, g, shape, key: (gg[key],))
 defop("masked_slots", "IndexPutBackward0", lambda g, key: K.unscatter_array(g, key),
       lambda xp, gg, o, g, key: (xp.unscatter(gg, key),))
 
 # ---- losses ---------------------------------------------------------------------------
 defop("mse_loss", "MseLossBackward0", K.mse_loss,
-      lambda xp, g, o, a, b, reduction: K.mse_grads(g, a, b, reduction), ("ab", "ab"))
+      lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
+                                         xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"))
 defop("nll_loss", "NllLossBackward0", K.nll_loss,
-      lambda xp, g, o, logp, target, reduction: (K.nll_grad(xp, g, logp, target, reduction), None),
-      ("b", ""))
+      lambda xp, g, o, logp, target, reduction: (
+          xp.nll_loss_backward(g, target, logp.shape, reduction), None), ("b", ""))
+defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
+      lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
+      ("ab", ""), S.bce_logits)
+defop("bce", "BinaryCrossEntropyBackward0", K.bce,
+      lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
+      ("ab", ""), S.bce)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"))
+# torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
+defop("div_rounding", "DivBackward2", _ignore_fp(K.div_rounding),
+      lambda xp, g, o, a, b, mode: (xp.zeros_like(g), xp.zeros_like(g)), ("b", "ab"),
+      S.div_rounding)
 defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
       ("", ""), S.remainder)
 
+# ---- the backward ops torch's VJPs call, differentiable again under create_graph --------
+# Their forwards are what the VJPs above compute (K.NUMPY holds the same functions); their
+# own VJPs are torch's double-backward formulas.
+defop("tanh_backward", "TanhBackwardBackward0", K.tanh_backward,
+      lambda xp, gg, o, g, out: (xp.tanh_backward(gg, out), gg * (-2 * out * g)), ("b", "ab"))
+defop("sigmoid_backward", "SigmoidBackwardBackward0", K.sigmoid_backward,
+      lambda xp, gg, o, g, out: (xp.sigmoid_backward(gg, out), gg * g * (1 - 2 * out)),
+      ("b", "ab"))
+defop("threshold_backward", "ThresholdBackwardBackward0", K.threshold_backward,
+      lambda xp, gg, o, g, a, threshold: (xp.threshold_backward(gg, a, threshold),
+                                          xp.zeros_like(gg)), ("b", ""))
+defop("leaky_relu_backward", "LeakyReluBackwardBackward0", K.leaky_relu_backward,
+      lambda xp, gg, o, g, a, slope: (xp.leaky_relu_backward(gg, a, slope), xp.zeros_like(gg)),
+      ("b", ""))
+defop("softmax_backward", "SoftmaxBackwardDataBackward0", K.softmax_backward,
+      lambda xp, gg, o, g, out, dim: (
+          xp.softmax_backward(gg, out, dim),
+          g * gg - xp.sum(out * g, axis=dim, keepdims=True) * gg
+          - g * xp.sum(out * gg, axis=dim, keepdims=True)), ("b", "ab"))
+defop("log_softmax_backward", "LogSoftmaxBackwardDataBackward0", K.log_softmax_backward,
+      lambda xp, gg, o, g, out, dim: (
+          gg - xp.sum(gg * xp.exp(out), axis=dim, keepdims=True),
+          -xp.sum(g, axis=dim, keepdims=True) * xp.exp(out) * gg), ("b", "ab"))
+defop("mse_loss_backward", "MseLossBackwardBackward0", K.mse_loss_backward,
+      lambda xp, gg, o, g, a, b, reduction: (
+          K.mse_grad_output_grad(xp, gg, g, a, b, reduction),
+          K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),
+      ("bc", "a", "a"))
+defop("nll_loss_backward", "NllLossBackwardBackward0", K.nll_loss_backward,
+      lambda xp, gg, o, g, target, shape, reduction: (xp.nll_loss(gg, target, reduction), None),
+      ("b", ""))
+defop("select_backward", "SelectBackwardBackward0", K.select_backward,
+      lambda xp, gg, o, g, shape, dim, index: (xp.select(gg, dim, index),))
+defop("slice_backward", "SliceBackwardBackward0", K.slice_backward,
+      lambda xp, gg, o, g, shape, dim, key: (gg[K.dim_key(dim, key)],))
+# zeros(shape) with g put (or added) at `index` along `dim`: the VJPs of max(dim), gather and
+# index_select, as torch computes them.
+defop("scatter_src", "ScatterBackward0", K.scatter_src,
+      lambda xp, gg, o, g, shape, dim, index: (xp.gather(gg, dim, index),))
+defop("scatter_add_src", "ScatterAddBackward0", K.scatter_add_src,
+      lambda xp, gg, o, g, shape, dim, index: (xp.gather(gg, dim, index),))
+defop("index_add_src", "IndexAddBackward0", K.index_add_src,
+      lambda xp, gg, o, g, shape, dim, index: (xp.index_select(gg, dim, index),))
+defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
+    xp.flip(g, dim),))
+
 # Ops whose result is a view in PyTorch: it shares memory and the version counter.
-VIEWS = frozenset({"view", "squeeze", "squeeze_dim", "squeeze_last", "unsqueeze", "t", "permute",
-                   "transpose", "expand", "select", "slice", "unbind", "split"})
+# (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
+VIEWS = frozenset({"view", "reshape_alias", "alias", "squeeze", "squeeze_dim", "unsqueeze", "t", "permute", "transpose", "expand", "select", "slice",
+                   "unbind", "split"})
+# Ops whose result torch lays out in memory like their inputs (TensorIterator's elementwise
+# ops, clone and casts keep a transposed input transposed); every other op that is no view
+# gives a contiguous result. The layout decides what view() accepts and what reshape() is.
+ELEMENTWISE = frozenset({
+    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sqrt", "rsqrt",
+    "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan",
+    "floor", "round", "round_decimals", "leaky_relu", "clone", "to_copy", "pow", "clamp",
+    "clamp_tensor",
+    "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div", "pow_tensor", "rpow",
+    "mul_scalar", "div_scalar", "masked_fill_tensor", "maximum", "minimum", "where", "floor_divide", "div_rounding", "remainder", "tanh_backward",
+    "sigmoid_backward", "threshold_backward", "leaky_relu_backward", "mse_loss_backward"})

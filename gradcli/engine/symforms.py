@@ -96,6 +96,13 @@ def clamp(a, min=None, max=None):
     return elementwise(one, a)
 
 
+def clamp_tensor(a, lo, hi):
+    # min(max(a, lo), hi), with torch's gradient at the bounds (to a; none to lo or hi)
+    def one(x, low, high):
+        return sp().Piecewise((high, (x > high) | (low > high)), (low, x < low), (x, True))
+    return elementwise(one, *np.broadcast_arrays(a, lo, hi))
+
+
 def _tie_halves(x, y):
     return sp().Piecewise((x, x > y), (y, x < y), ((x + y) / 2, True))
 
@@ -115,6 +122,52 @@ def minimum(a, b):
 def remainder(a, b):
     # Python's/torch's modulo, whose derivative in a is 1 (floor's is 0, as torch)
     return elementwise(lambda x, y: x - y * sp().floor(x / y), *np.broadcast_arrays(a, b))
+
+
+def round_decimals(a, decimals):
+    scale = sp().Integer(10) ** decimals
+    return elementwise(lambda e: _UNARY["round_"](e * scale) / scale, a)
+
+
+def div_rounding(a, b, mode):
+    def one(x, y):
+        q = x / y
+        if mode == "floor":
+            return sp().floor(q)
+        return sp().Piecewise((sp().floor(q), q >= 0), (sp().ceiling(q), True))
+    return elementwise(one, *np.broadcast_arrays(a, b))
+
+
+def _reduced(x, reduction):
+    if reduction == "mean":
+        return np.asarray(x.sum() / x.size, dtype=object)
+    return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
+
+
+def bce_logits(x, y, reduction):
+    x, y = np.broadcast_arrays(x, y)
+    return _reduced(elementwise(lambda a, b: sp().log(1 + sp().exp(a)) - a * b, x, y), reduction)
+
+
+def bce(x, y, reduction):
+    x, y = np.broadcast_arrays(x, y)
+    loss = elementwise(lambda a, b: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)), x, y)
+    return _reduced(loss, reduction)
+
+
+def var(a, dim, correction, keepdim):
+    n = a.size if dim is None else int(np.prod([a.shape[d] for d in np.atleast_1d(dim)]))
+    mean = a.sum(axis=dim, keepdims=True) / n
+    return ((a - mean) ** 2).sum(axis=dim, keepdims=keepdim) / (n - correction)
+
+
+def std(a, dim, correction, keepdim):
+    return elementwise(sp().sqrt, np.asarray(var(a, dim, correction, keepdim), dtype=object))
+
+
+def logsumexp(a, dim, keepdim):
+    total = elementwise(_UNARY["exp"], a).sum(axis=dim, keepdims=keepdim)
+    return elementwise(_UNARY["log"], np.asarray(total, dtype=object))
 
 
 def where(cond, a, b):
@@ -153,8 +206,20 @@ def amin(a, dim, keepdim, ties):
     return _mean_of_ties_dim(a, ties, dim, keepdim)
 
 
-def norm(a):
-    return np.asarray(sp().sqrt((a * a).sum()), dtype=object)
+def norm(a, p, dim, keepdim):
+    absolute = elementwise(sp().Abs, a)
+    if p == 2:
+        # NOTE: torch's gradient at the zero vector is 0, not sympy's 0/0
+        total = (a * a).sum(axis=dim, keepdims=keepdim)
+        return elementwise(lambda s: sp().Piecewise((sp().sqrt(s), sp().Ne(s, 0)), (0, True)),
+                           np.asarray(total, dtype=object))
+    if p == 1:
+        return np.asarray(absolute.sum(axis=dim, keepdims=keepdim), dtype=object)
+    if abs(p) == float("inf"):
+        pick = np.amax if p > 0 else np.amin
+        return np.asarray(pick(absolute, axis=dim, keepdims=keepdim), dtype=object)
+    total = (absolute ** number(p)).sum(axis=dim, keepdims=keepdim)
+    return elementwise(lambda e: e ** (1 / number(p)), np.asarray(total, dtype=object))
 
 
 def sym_softmax(a, dim):

@@ -8,10 +8,11 @@ from types import SimpleNamespace
 import numpy as np
 
 from . import autograd, dtypes, limits, trace
+from . import opkit as K
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
-from .ops import OPS, VIEWS
+from .ops import ELEMENTWISE, OPS, VIEWS
 
 _grad_enabled = True
 
@@ -74,14 +75,21 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     op = OPS[op_name]
     arrays = tuple(t.data if dtype is None or t.data.dtype == dtype.np else t.data.astype(dtype.np)
                    for t in inputs)
-    out = np.asarray(op.forward(*arrays, **params))
+    with np.errstate(all="ignore"):  # inf and nan are values here, as in torch
+        out = np.asarray(op.forward(*arrays, **params))
     limits.check_elements(out.size)
+    if op_name in ELEMENTWISE:
+        out = K.elementwise_layout(out, arrays)
+    elif op_name not in VIEWS:
+        out = K.contiguous(out)
     result = Tensor(out)
     if op_name in VIEWS:
         source = inputs[0]
         result._storage = source._storage
         result._base = source if source._base is None else source._base
         result._view_path = source._view_path + ((op, params),)
+        if source._multi_output is not None:  # a view of an unbind/split piece
+            result._multi_output = 0
     if _grad_enabled and any(t.requires_grad for t in inputs):
         result.requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params)
@@ -134,7 +142,8 @@ def as_tensor(v, dtype: DType | None = None) -> "Tensor":
     if isinstance(v, Tensor):
         return v
     if isinstance(v, (bool, int, float)):
-        return Tensor(np.asarray(v, dtype=(dtype or dtypes.scalar_dtype(v)).np))
+        with np.errstate(over="ignore"):  # 1e300 as float32 is inf, as torch
+            return Tensor(np.asarray(v, dtype=(dtype or dtypes.scalar_dtype(v)).np))
     raise type_error(f"unsupported operand type: '{type(v).__name__}'")
 
 
@@ -169,18 +178,24 @@ def shape_args(args) -> tuple:
 
 
 class Tensor:
-    __slots__ = ("data", "_requires_grad", "_grad", "grad_fn", "_storage", "_base",
-                 "_view_path", "_hooks", "_record", "_accumulator", "_bypass", "__weakref__")
+    __slots__ = ("data", "_requires_grad", "_grad", "_grad_fn", "_storage", "_base",
+                 "_view_path", "_view_version", "_multi_output", "_hooks", "_record",
+                 "_accumulator", "_bypass", "__weakref__")
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
+        limits.count_tensor(data)  # the memory limit: one add and compare (engine/limits.py)
         self.data = data
         self._requires_grad = requires_grad
         self._grad = None
-        self.grad_fn = None
+        self._grad_fn = None
         self._storage = Storage()
         self._base = None
         self._view_path = ()  # the view ops (op, params) that make this tensor from _base
+        self._view_version = 0  # the version of the memory when a view's grad_fn was set
+        # for the pieces of unbind/split (and views of them), which output they are: torch
+        # refuses in-place writes to them
+        self._multi_output = None
         self._hooks = None
         self._record = None
         self._accumulator = None
@@ -188,8 +203,37 @@ class Tensor:
 
     # ---- attributes -----------------------------------------------------------------
     @property
+    def grad_fn(self):
+        if self._base is not None and self._view_version != self._storage.version:
+            self._rebase_view()
+        return self._grad_fn
+
+    @grad_fn.setter
+    def grad_fn(self, node) -> None:
+        self._grad_fn = node
+        self._view_version = self._storage.version
+
+    def _rebase_view(self) -> None:
+        """A view whose memory was written through its base or another view: like torch, its
+        grad_fn becomes AsStridedBackward0 of the base's current graph, once asked for."""
+        self._view_version = self._storage.version
+        if self._grad_fn is None and not self._base.requires_grad:
+            return
+        positions = _positions_in_base(self._base, self._view_path)
+        previous = _grad_enabled
+        set_grad_enabled_flag(True)
+        try:
+            view = apply("as_strided", (self._base,), positions=positions)  # only its node
+        finally:
+            set_grad_enabled_flag(previous)
+        self._grad_fn, self._requires_grad, self._record = view._grad_fn, True, view._record
+
+    @property
     def requires_grad(self) -> bool:
-        return self._requires_grad
+        if self._requires_grad or self._base is None:
+            return self._requires_grad
+        # torch: a view requires grad when its base does, even one made under no_grad
+        return self.grad_fn is not None or self._base.requires_grad
 
     @requires_grad.setter
     def requires_grad(self, flag) -> None:
@@ -270,7 +314,8 @@ class Tensor:
 
     def set_data(self, value) -> None:
         if not isinstance(value, Tensor):
-            raise type_error(f"data must be a Tensor, not {type(value).__name__}")
+            raise type_error("Variable data has to be a tensor, but got "
+                             f"{type(value).__name__}")
         self.data = value.data
         self._record = None
 
@@ -351,7 +396,9 @@ class Tensor:
     def __iter__(self):
         if not self.data.ndim:
             raise type_error("iteration over a 0-d tensor")
-        return iter([apply("unbind", (self,), dim=0, index=i) for i in range(len(self))])
+        from .functions import unbind
+
+        return iter(unbind(self))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:
@@ -425,14 +472,24 @@ class RemovableHandle:
 # ---- in-place writes ------------------------------------------------------------------
 
 
-def check_inplace(t: Tensor) -> None:
+def check_inplace(t: Tensor, others=()) -> None:
+    """torch's checks before an in-place op on t, whose other operands are `others`."""
     if not _grad_enabled or t._bypass:
         return
-    if t.requires_grad and t.grad_fn is None and t._base is None:
+    if not (t.requires_grad or any(isinstance(o, Tensor) and o.requires_grad for o in others)):
+        return
+    if t._base is not None:
+        if t._multi_output is not None:
+            name = t.grad_fn.name().replace("Backward0", "") if t.grad_fn else "Unbind"
+            raise runtime_error(
+                f"Output {t._multi_output} of {name} is a view and is being modified inplace. "
+                "This view is the output of a function that returns multiple views. Such "
+                "functions do not allow the output views to be modified inplace. You should "
+                "replace the inplace operation by an out-of-place one.")
+        if t.requires_grad and t._base.grad_fn is None:
+            raise runtime_error(VIEW_INPLACE)
+    if t.requires_grad and t.grad_fn is None:
         raise runtime_error(LEAF_INPLACE)
-    base = t._base
-    if base is not None and base.requires_grad and base.grad_fn is None:
-        raise runtime_error(VIEW_INPLACE)
 
 
 def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
@@ -441,10 +498,13 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
     node = result.grad_fn
     if node is not None and node.saved:
         # NOTE: an in-place op that needs t's old value saves a copy (torch's original_self).
+        # Other inputs that alias t (`y.mul_(y)`) stay saved as they are, and version-checked.
         inputs, out = node.saved
-        node.saved = (tuple(a.copy() if a is t.data else a for a in inputs), out)
-        node.saved_refs = tuple(r for r in node.saved_refs if r.storage is not t._storage
-                                or r.output_of is not None)
+        if inputs[0] is t.data:
+            original = _original_self(t)
+            node.saved = ((original.data,) + tuple(inputs[1:]), out)
+            node.saved_refs = tuple(Saved(None, original, None, 0) if r.index == 0 else r
+                                    for r in node.saved_refs)
     if result.data.shape != t.data.shape:
         raise runtime_error(f"output with shape {list(t.data.shape)} doesn't match the "
                             f"broadcast shape {list(result.data.shape)}")
@@ -454,31 +514,67 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
     t._storage.before_write(bump=not t._bypass)
     np.copyto(t.data, result.data, casting="unsafe")
     if node is not None:
+        _move_retain_grad(t, node)
+        _saved_output_is(t, node)
         t.grad_fn, t._requires_grad, t._record = node, True, result._record
         if node.out_shape != t.data.shape:
             node.out_shape = t.data.shape
     return t
 
 
+def _saved_output_is(t: Tensor, node) -> None:
+    """An in-place op that saved its result (exp_, sqrt_, relu_...) saved t itself, as torch:
+    later writes to t are then caught by the version check."""
+    refs = [r for r in node.saved_refs if r.index == -1]
+    if not refs:
+        return
+    node.saved = (node.saved[0], t.data)
+    for r in refs:
+        if r.storage is not None:
+            r.storage, r.version = t._storage, t._storage.version
+
+
+def _original_self(t: Tensor) -> Tensor:
+    """A copy of t before an in-place op, in t's graph (under create_graph the op's VJP may
+    differentiate through it)."""
+    original = Tensor(t.data.copy())
+    original._grad_fn, original._requires_grad = t._grad_fn, t.requires_grad
+    return original
+
+
+def _move_retain_grad(t: Tensor, node) -> None:
+    """retain_grad() follows the tensor to its new grad_fn (its hooks stay with the old one),
+    as in torch."""
+    old = t._grad_fn
+    if old is not None and old.retained is t:
+        old.retained, node.retained = None, t
+
+
 def _write_through_view(t: Tensor, base: Tensor, result: Tensor) -> Tensor:
     """In-place on a view of a tensor in the graph: like torch, the base's grad_fn becomes
     CopySlices (the base with the view's slots replaced) and the view's AsStridedBackward0."""
-    key = _positions_in_base(base, t._view_path)
-    replaced = apply("copy_slices", (base, result), base.dtype, key=key)
+    positions = _positions_in_base(base, t._view_path)
+    replaced = apply("copy_slices", (base, result), base.dtype, positions=positions)
+    # torch's CopySlices wraps the in-place op: its edges are the base's, then that op's own
+    # other inputs' (here the op is a node of its own, behind the edge to `result`)
+    inner = result.grad_fn
+    replaced.grad_fn.shown_next = replaced.grad_fn.next[:1] + (inner.next[1:] if inner else ())
     t._storage.before_write()
     np.copyto(t.data, result.data, casting="unsafe")
+    _move_retain_grad(base, replaced.grad_fn)
     base.grad_fn, base._requires_grad, base._record = replaced.grad_fn, True, replaced._record
-    view = apply("as_strided", (base,), key=key)  # its data stays a numpy view of base
+    view = apply("as_strided", (base,), positions=positions)  # its data stays a view of base
     t.grad_fn, t._requires_grad, t._record = view.grad_fn, True, view._record
     return t
 
 
-def _positions_in_base(base: Tensor, view_path) -> tuple:
-    """Which elements of base a view covers: the view ops applied to a grid of positions."""
+def _positions_in_base(base: Tensor, view_path) -> np.ndarray:
+    """Which elements of base a view covers (flat indices, in the view's shape): the view
+    ops applied to a grid of positions."""
     positions = np.arange(base.data.size).reshape(base.data.shape)
     for op, params in view_path:
         positions = op.forward(positions, **params)
-    return np.unravel_index(positions, base.data.shape)
+    return np.asarray(positions)
 
 
 def accumulate_into(t: Tensor, grad, create_graph: bool) -> None:

@@ -12,7 +12,9 @@ from itertools import islice
 from typing import Any, Callable
 
 from gradcli.engine.errors import TorchError
-from gradcli.language.guards import COMPARISONS, UNARY, make_operators
+from gradcli.language.guards import (COUNTED, LAZY, RISKY, UNARY, check_item_store,
+                                     check_nested, count_sequence, make_call_check,
+                                     make_comparisons, make_operators, use_limits)
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
 
@@ -82,7 +84,10 @@ class ExpressionCompiler:
 
     def __init__(self, rt):
         self.rt = rt
+        use_limits(rt.limits)  # the API table's builtins and the engine apply the same limits
         self.binary, self.inplace = make_operators(rt.limits)
+        self.comparisons = make_comparisons(rt.limits)
+        self.check_call = make_call_check(rt.limits, rt.base)
         self.table: dict[type, Callable[[Any, Scope | None], Closure]] = {
             ast.Constant: self.constant, ast.Name: self.name, ast.Attribute: self.attribute,
             ast.Subscript: self.subscript, ast.Slice: self.slice, ast.Call: self.call,
@@ -167,9 +172,12 @@ class ExpressionCompiler:
         def load(f):
             obj, key = value(f), index(f)
             try:
-                return obj[key]
+                result = obj[key]
             except Exception as e:
                 raise fail(e, node) from None
+            if type(key) is slice and type(result) in COUNTED:  # a slice is a copy
+                count_sequence(result)
+            return result
         return load
 
     def slice(self, node: ast.Slice, scope) -> Closure:
@@ -183,36 +191,50 @@ class ExpressionCompiler:
         func = self.sub(node.func, scope, node)
         args = [self.sub(a, scope, node) for a in node.args]
         keywords = [(k.arg, self.sub(k.value, scope, node)) for k in node.keywords]
-        rt, fail = self.rt, self.rt.fail
+        rt, fail, check = self.rt, self.rt.fail, self.check_call
 
         def call(f):
             fn = func(f)
             positional = [a(f) for a in args]
             named = {k: v(f) for k, v in keywords}
+            if not (RISKY.isdisjoint(map(type, positional))
+                    and RISKY.isdisjoint(map(type, named.values()))):
+                check(fn, positional, named)
             try:
-                return fn(*positional, **named)
+                result = fn(*positional, **named)
             except ScriptError as e:  # from a lambda: keep its place, or take this call's
                 raise e.locate(*rt.span(node))
             except Exception as e:
                 raise fail(e, node) from None
+            if type(result) in COUNTED:  # list(), tolist(), split(): new memory
+                count_sequence(result)
+            return result
 
         def call0(f):  # x.method() and f(x) are most calls: no argument lists to build
             fn = func(f)
             try:
-                return fn()
+                result = fn()
             except ScriptError as e:
                 raise e.locate(*rt.span(node))
             except Exception as e:
                 raise fail(e, node) from None
+            if type(result) in COUNTED:
+                count_sequence(result)
+            return result
 
         def call1(f):
             fn, arg = func(f), args[0](f)
+            if type(arg) in RISKY:
+                check(fn, (arg,), None)
             try:
-                return fn(arg)
+                result = fn(arg)
             except ScriptError as e:
                 raise e.locate(*rt.span(node))
             except Exception as e:
                 raise fail(e, node) from None
+            if type(result) in COUNTED:
+                count_sequence(result)
+            return result
         if keywords or len(args) > 1:
             return call
         return call1 if args else call0
@@ -271,7 +293,7 @@ class ExpressionCompiler:
 
     def compare(self, node: ast.Compare, scope) -> Closure:
         left = self.sub(node.left, scope, node)
-        pairs = [(COMPARISONS[type(op)], self.sub(c, scope, node))
+        pairs = [(self.comparisons[type(op)], self.sub(c, scope, node))
                  for op, c in zip(node.ops, node.comparators)]
         fail = self.rt.fail
         if len(pairs) == 1:
@@ -321,15 +343,21 @@ class ExpressionCompiler:
 
     def joinedstr(self, node: ast.JoinedStr, scope) -> Closure:
         parts = [self.sub(v, scope, node) for v in node.values]
-        return lambda f: "".join([part(f) for part in parts])
+
+        def joined(f):
+            text = "".join([part(f) for part in parts])
+            count_sequence(text)
+            return text
+        return joined
 
     def formatted(self, node: ast.FormattedValue, scope) -> Closure:
         value, convert = self.sub(node.value, scope, node), CONVERSIONS[node.conversion]
         spec = "".join(v.value for v in node.format_spec.values) if node.format_spec else ""
-        fail = self.rt.fail
+        fail, limits = self.rt.fail, self.rt.limits
 
         def formatted(f):
             v = value(f)
+            check_nested(limits, v, "an f-string")
             try:
                 return format(convert(v) if convert else v, spec)
             except Exception as e:
@@ -368,6 +396,7 @@ class ExpressionCompiler:
                 fill(0, ({}, f), out)
             except Exception as e:
                 raise fail(e, node) from None
+            count_sequence(out)
             return out
         return listcomp
 
@@ -397,6 +426,7 @@ class ExpressionCompiler:
                 finally:
                     rt.current_line = outer
             lambda_.__name__ = lambda_.__qualname__ = "<lambda>"
+            lambda_.script_lambda = True
             return lambda_
         return make
 
@@ -422,11 +452,14 @@ class ExpressionCompiler:
                     store(f, item)
             return store_each
         obj = self.sub(target.value, scope, target)
+        limits = rt.limits
         if isinstance(target, ast.Subscript):
             index = self.sub(target.slice, scope, target)
 
             def store_item(f, v):
                 o, key = obj(f), index(f)
+                if type(key) is slice or type(v) in LAZY:  # x[0:0] = x doubles x
+                    check_item_store(limits, o, key, v)
                 try:
                     operator.setitem(o, key, v)
                 except Exception as e:

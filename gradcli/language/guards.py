@@ -1,7 +1,10 @@
-"""Python's operators for the session, with the size limits checked before Python computes.
+"""Size checks made before Python computes: operators, comparisons, calls and their results.
 
-Tensors go straight to their dunders; only Python ints and sequences are guarded, because
-those are what a tiny script can make astronomically large (10**10**9, [0] * 10**12).
+The step budget counts statements, loop iterations and lambda calls; what Python does inside
+one C call is invisible to it: 10**10**9, [0] * 10**12, sum(range(10**12)), str() of a list
+that holds itself a million times over. Tensors go straight to their dunders; only Python
+ints, sequences and lazy iterables are measured, because those are what a tiny script can
+make astronomically large or long.
 """
 from __future__ import annotations
 
@@ -9,31 +12,171 @@ import ast
 import math
 import operator
 import re
+from collections import Counter
 from typing import Any, Callable
 
+from gradcli.engine import limits as engine_limits
+from gradcli.engine.tensor import Tensor
 from gradcli.language.limits import LimitHit, Limits, limit_message
 
 SEQUENCES = (list, tuple, str)
 GUARDED = frozenset({int, list, tuple, str})
+NESTABLE = frozenset({list, tuple})  # what repr and == walk into, item by item
+LAZY = frozenset({range, enumerate, zip})  # iterables whose length costs nothing to hold
+# Argument types a call is checked for (everything else goes straight through).
+RISKY = NESTABLE | LAZY
+COUNTED = frozenset({list, tuple, str})  # results that count towards the memory limit
 _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 Operator = Callable[[Any, Any], Any]
 
 
+class _Session:
+    """The limits of the session being run: the API table's builtins and methods read them."""
+
+    limits = Limits()
+
+
+def use_limits(limits: Limits) -> None:
+    """Make `limits` the ones every guard applies; the session's memory counts from now."""
+    _Session.limits = limits
+    engine_limits.start_session(limits.max_memory)
+
+
+def active_limits() -> Limits:
+    return _Session.limits
+
+
+def too_big(limits: Limits, field: str, context: str) -> LimitHit:
+    return LimitHit(limit_message(limits, field, context))
+
+
+def count_sequence(value: Any) -> None:
+    """Tell the memory limit about a list, tuple or str just built (8 bytes per item)."""
+    n = len(value)
+    engine_limits.count_bytes(n if type(value) is str else 8 * n)
+
+
+def count_growth(a: Any, b: Any, items: int) -> None:
+    """Tell the memory limit about `items` new items of a sequence made from a and b."""
+    if items > 0:
+        engine_limits.count_bytes(items if type(a) is str and type(b) is str else 8 * items)
+
+
+# ---- measuring without computing --------------------------------------------------------
+
+
+def range_length(r: range) -> int:
+    """len(r), also beyond sys.maxsize, where len() itself raises OverflowError."""
+    if r.step > 0:
+        return max(0, (r.stop - r.start + r.step - 1) // r.step)
+    return max(0, (r.start - r.stop - r.step - 1) // -r.step)
+
+
+def _leaf_length(obj: Any) -> int | None:
+    if type(obj) is range:
+        return range_length(obj)
+    try:
+        hint = getattr(obj, "__length_hint__", None)  # the iterators inside enumerate and zip
+        return hint() if hint is not None else len(obj)
+    except Exception:  # no length (a 0-d tensor, a number): iterating it will say why
+        return None
+
+
+def lazy_length(obj: Any) -> int | None:
+    """How many items iterating `obj` gives, found without iterating; None when unknown.
+
+    zip gives as many as its shortest source and enumerate as many as its source, so the
+    answer is the shortest of the sources at the bottom of the nest.
+    """
+    shortest, pending = None, [obj]
+    while pending:
+        item = pending.pop()
+        if type(item) in (enumerate, zip):
+            pending.extend(item.__reduce__()[1][:1] if type(item) is enumerate
+                           else item.__reduce__()[1])
+            continue
+        n = _leaf_length(item)
+        if n is not None and (shortest is None or n < shortest):
+            shortest = n
+    return 0 if shortest is None and type(obj) is zip else shortest
+
+
+HEAVY = (list, tuple, str, Tensor)  # items that weigh more than one in nested_size
+
+
+def _weight(item: Any, sizes: dict[int, int]) -> int:
+    kind = type(item)
+    if kind is str:
+        return len(item) or 1
+    if kind is Tensor:
+        return item.data.size or 1
+    if kind in NESTABLE:
+        return sizes.get(id(item)) or 1  # not measured yet means it contains itself: [...]
+    return 1
+
+
+def nested_size(value: Any, budget: int) -> int:
+    """How many items repr or == would visit in `value`: every item of every list and tuple
+    inside, every character of the strings and every element of the tensors. A sublist that
+    appears twice counts twice (repr prints it twice) but is measured once, so the walk costs
+    what the memory holds, not what repr would print. Returns budget + 1 as soon as the size
+    exceeds the budget.
+    """
+    if type(value) not in NESTABLE:
+        return _weight(value, {})
+    sizes: dict[int, int] = {}  # id -> size of the sequences measured so far
+    stack: list[tuple[Any, list | None]] = [(value, None)]
+    while stack:
+        seq, heavy = stack.pop()
+        if heavy is not None:  # its sublists are measured: add them up
+            size = len(seq)
+            for item, times in heavy:
+                size += times * (_weight(item, sizes) - 1)
+                if size > budget:
+                    return budget + 1
+            sizes[id(seq)] = size
+        elif id(seq) not in sizes:
+            sizes[id(seq)] = 0  # in progress: a reference back to it counts 1, as repr's [...]
+            heavy = _heavy_items(seq)
+            stack.append((seq, heavy))
+            stack.extend((item, None) for item, _ in heavy
+                         if type(item) in NESTABLE and id(item) not in sizes)
+    return sizes[id(value)]
+
+
+def _heavy_items(seq: list | tuple) -> list[tuple[Any, int]]:
+    """The distinct items that weigh more than one (sequences, strings, tensors), each with
+    how often it appears. Counting is done at C speed: [a] * 10**7 is one item, 10**7 times."""
+    if set(map(type, seq)).isdisjoint(HEAVY):
+        return []
+    counts = Counter(map(id, seq))
+    by_id = dict(zip(map(id, seq), seq))
+    return [(by_id[key], n) for key, n in counts.items() if type(by_id[key]) in HEAVY]
+
+
+def check_nested(limits: Limits, value: Any, what: str) -> None:
+    """Refuse to print or compare a list that holds more than max_sequence items in all."""
+    if type(value) in NESTABLE and nested_size(value, limits.max_sequence) > limits.max_sequence:
+        raise too_big(limits, "max_sequence", f"by {what} (counting every item of the lists "
+                      "inside it, every character and every tensor element)")
+
+
+# ---- operators ----------------------------------------------------------------------------
+
+
 def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Operator]]:
     """(binary operators, in-place operators for augmented assignment), keyed by ast op type."""
 
-    def too_big(field: str, context: str) -> LimitHit:
-        return LimitHit(limit_message(limits, field, context))
-
     def check_length(n: int, symbol: str) -> None:
         if n > limits.max_sequence:
-            raise too_big("max_sequence", f"by {symbol}")
+            raise too_big(limits, "max_sequence", f"by {symbol}")
 
     def guarded_add(plain: Operator) -> Operator:
         def add(a, b):
-            if type(a) in GUARDED and type(a) is type(b) and type(a) is not int:
+            if type(a) in GUARDED and type(a) is not int and isinstance(b, SEQUENCES):
                 check_length(len(a) + len(b), "+")
+                count_growth(a, b, len(b) if plain is operator.iadd else len(a) + len(b))
             return plain(a, b)
         return add
 
@@ -43,11 +186,13 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
             if ta in GUARDED or tb in GUARDED:
                 if ta is int and tb is int:
                     if a.bit_length() + b.bit_length() > limits.max_int_bits:
-                        raise too_big("max_int_bits", "by *")
+                        raise too_big(limits, "max_int_bits", "by *")
                 elif isinstance(a, SEQUENCES) and isinstance(b, int):
                     check_length(len(a) * b, "*")
+                    count_growth(a, a, len(a) * (b - 1 if plain is operator.imul else b))
                 elif isinstance(b, SEQUENCES) and isinstance(a, int):
                     check_length(len(b) * a, "*")
+                    count_growth(b, b, len(b) * a)
             return plain(a, b)
         return mul
 
@@ -56,22 +201,21 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
             if isinstance(a, int) and type(b) is int and b > 1 and abs(a) > 1:
                 # |a|**b has b * log2|a| bits: refuse before computing it.
                 if b * math.log2(abs(a)) > limits.max_int_bits:
-                    raise too_big("max_int_bits", "by **")
+                    raise too_big(limits, "max_int_bits", "by **")
             return plain(a, b)
         return power
 
     def guarded_mod(plain: Operator) -> Operator:
         def mod(a, b):
-            if type(a) is str:  # '%*d' % (10**9, 1) would build a gigabyte string
-                args = b if isinstance(b, tuple) else (b,)
-                for width in _PERCENT_SPEC.findall(a):
-                    for w in width:
-                        if w == "*":
-                            if any(isinstance(x, int) and x > limits.max_sequence for x in args):
-                                raise too_big("max_sequence", "by a format width")
-                        elif w and int(w) > limits.max_sequence:
-                            raise too_big("max_sequence", "by a format width")
-            return plain(a, b)
+            if type(a) is not str:
+                return plain(a, b)
+            args = b if isinstance(b, tuple) else (b,)
+            check_format_widths(limits, a, args)
+            for arg in args:  # '%s' % (x,) prints x
+                check_nested(limits, arg, "% formatting")
+            result = plain(a, b)
+            count_sequence(result)
+            return result
         return mod
 
     binary = {
@@ -90,12 +234,118 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
     return binary, inplace
 
 
-COMPARISONS: dict[type, Operator] = {
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
-    ast.In: lambda a, b: operator.contains(b, a),
-    ast.NotIn: lambda a, b: not operator.contains(b, a),
-}
+def check_format_widths(limits: Limits, template: str, args: tuple) -> None:
+    """'%*d' % (10**9, 1) or '%0999999999d' would build a gigabyte string."""
+    for width in _PERCENT_SPEC.findall(template):
+        for w in width:
+            if w == "*":
+                if any(isinstance(x, int) and x > limits.max_sequence for x in args):
+                    raise too_big(limits, "max_sequence", "by a format width")
+            elif w and int(w) > limits.max_sequence:
+                raise too_big(limits, "max_sequence", "by a format width")
+
+
+# ---- comparisons --------------------------------------------------------------------------
+
+
+def make_comparisons(limits: Limits) -> dict[type, Operator]:
+    """Python's comparisons; those between lists walk every item inside, so they are measured
+    first, and `x in range(...)` for a non-int x scans the whole range."""
+
+    def guarded(compare: Operator) -> Operator:
+        def compared(a, b):
+            if type(a) in NESTABLE or type(b) in NESTABLE:
+                check_nested(limits, a, "a comparison")
+                check_nested(limits, b, "a comparison")
+            return compare(a, b)
+        return compared
+
+    def guarded_in(contains: Operator) -> Operator:
+        def member(item, container):
+            if type(container) is range and not isinstance(item, int):
+                if range_length(container) > limits.max_sequence:
+                    raise too_big(limits, "max_sequence", "by `in` over a range of "
+                                  f"{range_length(container):,} items")
+            elif type(container) in NESTABLE and type(item) in (list, tuple, str):
+                check_nested(limits, container, "`in`")
+                check_nested(limits, item, "`in`")
+            return contains(item, container)
+        return member
+
+    return {
+        ast.Eq: guarded(operator.eq), ast.NotEq: guarded(operator.ne),
+        ast.Lt: guarded(operator.lt), ast.LtE: guarded(operator.le),
+        ast.Gt: guarded(operator.gt), ast.GtE: guarded(operator.ge),
+        ast.Is: operator.is_, ast.IsNot: operator.is_not,
+        ast.In: guarded_in(lambda a, b: operator.contains(b, a)),
+        ast.NotIn: guarded_in(lambda a, b: not operator.contains(b, a)),
+    }
+
+
 UNARY: dict[type, Callable[[Any], Any]] = {
     ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_,
 }
+
+
+# ---- calls --------------------------------------------------------------------------------
+
+# Builtins that never iterate an argument: a huge range may be passed to them (and to the
+# script's lambdas, which iterate step by step). Every other callee may loop over it in C:
+# list(), sum(), max(), math.prod(), torch.Size(), list.extend(), str.join() ...
+LAZY_SAFE = ("range", "enumerate", "zip", "len", "bool", "str", "int", "float", "isinstance",
+             "print")
+PRINTING = ("str", "print")  # builtins that walk a nested list item by item
+
+
+def make_call_check(limits: Limits, builtins: dict[str, Any]) -> Callable[[Any, tuple, dict],
+                                                                            None]:
+    """check(fn, args, kwargs): refuse, before the call, a lazy iterable longer than
+    max_sequence given to a callee that consumes it, and a nested list given to a builtin
+    that prints it. `builtins` are the session's; called only when an argument's type is in
+    RISKY."""
+    lazy_safe = {id(builtins[name]) for name in LAZY_SAFE if name in builtins}
+    prints = {id(builtins[name]) for name in PRINTING if name in builtins}
+
+    def check(fn, args: tuple, kwargs: dict | None) -> None:
+        values = (*args, *kwargs.values()) if kwargs else args
+        for value in values:
+            kind = type(value)
+            if kind in LAZY:
+                if id(fn) not in lazy_safe and not getattr(fn, "script_lambda", False):
+                    n = lazy_length(value)
+                    if n is not None and n > limits.max_sequence:
+                        raise too_big(limits, "max_sequence",
+                                      f"by {_callee_name(fn)} over {n:,} items")
+            elif kind in NESTABLE and id(fn) in prints:
+                check_nested(limits, value, "printing a list")
+    return check
+
+
+def _callee_name(fn: Any) -> str:
+    name = getattr(fn, "__name__", None) or getattr(fn, "name", None)
+    return f"{name}()" if isinstance(name, str) else "a call"
+
+
+def check_item_store(limits: Limits, target: Any, key: Any, value: Any) -> None:
+    """`x[a:b] = v` on a list inserts all of v (x[0:0] = x doubles x); any store of a lazy
+    iterable makes the target consume it."""
+    if type(value) in LAZY:
+        n = lazy_length(value)
+        if n is not None and n > limits.max_sequence:
+            raise too_big(limits, "max_sequence", f"by storing {n:,} items")
+    if type(target) is list and type(key) is slice:
+        added = iteration_length(value)
+        try:
+            removed = len(range(*key.indices(len(target))))
+        except (TypeError, ValueError):  # a bad slice: Python's own error follows
+            return
+        if len(target) - removed + added > limits.max_sequence:
+            raise too_big(limits, "max_sequence", "by a slice assignment")
+        count_growth(target, target, added)
+
+
+def iteration_length(value: Any) -> int:
+    """How many items iterating `value` gives, for the iterables that know it; else 0."""
+    if type(value) in (list, tuple, str):
+        return len(value)
+    return lazy_length(value) or 0

@@ -10,10 +10,14 @@ import ast
 import os
 from typing import Any, Callable
 
+from gradcli.engine import autograd
 from gradcli.engine.errors import TorchError, set_warning_handler
+from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Store
+from gradcli.language.guards import check_nested
 from gradcli.language.limits import LimitHit, Limits, limit_message
 from gradcli.language.parse import Program, node_span
+from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
 from gradcli.report.encode import encode_value, repl_text
 from gradcli.report.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
@@ -100,6 +104,7 @@ class Interpreter:
         self.current_line = 0
         self.current_source = ""
         self.statements_executed = 0
+        self.provenance = Provenance()  # which line built each node: for explanations
         self._lines = program.source.splitlines()
         self._warned: set[tuple] = set()
         self._expressions = ExpressionCompiler(self)
@@ -115,20 +120,33 @@ class Interpreter:
     # -- the public surface ----------------------------------------------------------------
     def run(self) -> None:
         """Run to the end, or to the first uncaught error (emitted as an ErrorEvent)."""
+        self._execute(self.program.tree.body)
+
+    def feed(self, program: Program) -> None:
+        """Run a further program in this session's variables, as run() runs the first (the
+        repl's next input). Its source is the whole session so far, its lines numbered so."""
+        self.program, self._lines = program, program.source.splitlines()
+        self._execute(program.tree.body)
+
+    def _execute(self, statements: list[ast.stmt]) -> None:
         try:
-            body = self._block(self.program.tree.body) or (lambda: None)
+            body = self._block(statements) or (lambda: None)
         except RecursionError:  # only when --max-nesting was raised beyond what Python can do
             self.emit(ErrorEvent(1, "LimitExceeded", "expression nested too deeply for this "
                                  f"Python ({limit_message(self.limits, 'max_nesting')})"))
             return
         set_warning_handler(self._warn)
+        listener = autograd._listener  # chained, so that the session's check still runs
+        autograd.set_backward_listener(self._on_pass(listener))
         try:
             body()
         except ScriptError as e:
             line = e.line if e.line is not None else self.current_line
             message = e.message.splitlines()[0] if e.message else ""
+            why = self._explained(e.message, explain_error)
             self.emit(ErrorEvent(line, e.type_name, message, e.col, e.end_col,
-                                 hint_for(e.message)))
+                                 why.hint if why else hint_for(e.message),
+                                 clues=why.clues if why else ()))
         except LimitHit as e:
             self.emit(ErrorEvent(self.current_line, "LimitExceeded", e.message))
         except (InternalError, Exception) as e:
@@ -140,6 +158,27 @@ class Interpreter:
                                  hint=INTERNAL_HINT))
         finally:
             set_warning_handler(None)
+            autograd.set_backward_listener(listener)
+
+    def _on_pass(self, listener: Callable | None) -> Callable:
+        passes = self.provenance
+
+        def on_pass(record: autograd.PassRecord) -> None:
+            passes.pass_finished(record.roots)
+            if listener is not None:
+                listener(record)
+        return on_pass
+
+    def _explained(self, message: str, explain: Callable[[str, Scene], Explanation | None]
+                   ) -> Explanation | None:
+        """An explanation of the error or warning, or None. A bug in explaining must not
+        hide the message it explains."""
+        try:
+            return explain(message, Scene(self.env, self.provenance, self.provenance.current))
+        except Exception:
+            if os.environ.get("GRADCLI_DEBUG") == "1":
+                raise
+            return None
 
     def name_of(self, value: Any) -> str | None:
         """The script's name for this exact object: a variable, else an item of a list/tuple."""
@@ -180,7 +219,9 @@ class Interpreter:
         if key not in self._warned:
             self._warned.add(key)
             first = message.splitlines()[0] if message else ""
-            self.emit(WarningEvent(self.current_line, category, first))
+            why = self._explained(message, explain_warning)
+            self.emit(WarningEvent(self.current_line, category, first,
+                                   clues=why.clues if why else (), hint=why.hint if why else ""))
 
     # -- compiling statements ---------------------------------------------------------------
     def _expr(self, node: ast.expr, statement: ast.stmt):
@@ -203,12 +244,17 @@ class Interpreter:
         body = self._statements[type(node)](node)
         line, source, rt = node.lineno, self._source_of(node), self
         max_steps = self.limits.max_steps
+        origin = Origin(line, source, node)
+        started = self.provenance.statement_started
+        if may_write_in_place(node):
+            body = self._watching_writes(body, node, origin)
 
         def statement():
             rt.statements_executed += 1
             if rt.statements_executed > max_steps:
                 raise LimitHit(limit_message(rt.limits, "max_steps"))
             rt.current_line, rt.current_source = line, source
+            started(origin)
             try:
                 body()
             except ScriptError as e:
@@ -216,6 +262,19 @@ class Interpreter:
             except Exception as e:
                 raise rt.fail(e, node) from None
         return statement
+
+    def _watching_writes(self, body: Run, node: ast.stmt, origin: Origin) -> Run:
+        """The statement, noting which tensors it modified in place (for explanations)."""
+        names, env = names_in(node), self.env
+        versions, note = self.provenance.versions, self.provenance.note_writes
+
+        def watched():
+            before = versions([env.get(name) for name in names])
+            try:
+                body()
+            finally:
+                note(before, origin)
+        return watched
 
     def _source_of(self, node: ast.stmt) -> str:
         """The statement's text; for a compound statement, its header line."""
@@ -233,10 +292,12 @@ class Interpreter:
 
     def _echo(self, node: ast.Expr) -> Run:
         value, emit, line = self._expr(node.value, node), self.emit, node.lineno
+        limits = self.limits
 
         def echo():
             v = value(None)
             if v is not None:  # the REPL's rule
+                check_nested(limits, v, "echoing a list")  # repr walks all of it
                 emit(ValueEvent(line, encode_value(v), repl_text(v)))
         return echo
 
@@ -401,6 +462,7 @@ class Interpreter:
                 if message is None:
                     raise error("AssertionError", "", node, ())
                 m = message(None)
+                check_nested(self.limits, m, "an assert message")
                 raise error("AssertionError", str(m), node, (m,))
         return assert_
 

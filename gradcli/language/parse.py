@@ -4,7 +4,9 @@ from __future__ import annotations
 import ast
 import difflib
 import re
+import warnings
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Callable, Iterable
 
 from gradcli.language.limits import Limits, limit_message
@@ -132,7 +134,9 @@ def parse(source: str, filename: str, limits: Limits | None = None,
 
 def _python_parse(source: str, filename: str, limits: Limits) -> ast.Module:
     try:
-        return ast.parse(source, filename)
+        with warnings.catch_warnings():  # `1if x else 2`, '\d': not for the user's terminal
+            warnings.simplefilter("ignore")
+            return ast.parse(source, filename)
     except (SyntaxError, ValueError) as e:  # ValueError: NUL bytes, before Python 3.11.4
         if "null bytes" in str(e):
             nul = source.find("\0")
@@ -143,11 +147,10 @@ def _python_parse(source: str, filename: str, limits: Limits) -> ast.Module:
         end = e.end_offset - 1 if e.end_offset and e.end_lineno == line and e.end_offset > col \
             else None
         raise ScriptInvalid(line, col, end, e.msg, "") from None
-    except (RecursionError, MemoryError):
-        raise ScriptInvalid(1, 1, None, "expression nested too deeply for Python's parser "
-                            f"(gradcli's nesting limit is {limits.max_nesting} levels, "
-                            "--max-nesting)", "split the expression into several assignments"
-                            ) from None
+    except (RecursionError, MemoryError):  # e.g. a sum of 200,000 terms
+        raise ScriptInvalid(1, 1, None, f"{limit_message(limits, 'max_nesting')}: the "
+                            "expression is nested too deeply even for Python's own parser",
+                            "split the expression into several assignments") from None
 
 
 def _split_attribute(node: ast.AST) -> ast.Attribute | None:
@@ -230,8 +233,11 @@ class _Validator:
                 self.reject(node, message, hint)
             self.in_loop = in_loop
             children = check(node) or ()
-            body = {id(s) for s in node.body} if isinstance(node, ast.For) else ()
-            stack.extend((c, depth, in_loop or id(c) in body) for c in reversed(children))
+            if isinstance(node, ast.For):  # its body is in a loop; its target and else are not
+                body = {id(s) for s in node.body}
+                stack.extend((c, depth, in_loop or id(c) in body) for c in reversed(children))
+            else:  # at C speed: a script of 100,000 lines has a million nodes
+                stack.extend(zip(reversed(children), repeat(depth), repeat(in_loop)))
         self.check_names()
 
     def reject(self, node: ast.AST, message: str, hint: str = "") -> None:

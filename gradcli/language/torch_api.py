@@ -15,6 +15,7 @@ from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
+from gradcli.language import safe_builtins
 
 
 class Namespace:
@@ -46,6 +47,7 @@ def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
              "broadcasting. Please ensure they have the same size.")
     d = dtypes.promote(input.dtype, target.dtype)
     a, b = T._operands(input, target, d)
+    T._float_kernel(a if d is input.dtype else b, "mse_cpu")
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
@@ -54,24 +56,50 @@ def _nll_loss(input, target, weight=None, reduction="mean"):
 
 
 def _cross_entropy(input, target, weight=None, reduction="mean", label_smoothing=0.0):
-    logp = T.log_softmax(input, dim=1 if input.ndim > 1 else 0)
-    if target.dtype.is_floating_point:  # class probabilities
-        per_row = -(logp * target).sum(dim=1 if input.ndim > 1 else 0)
-        return per_row.mean() if reduction == "mean" else per_row.sum() \
-            if reduction == "sum" else per_row
+    class_dim = 1 if input.ndim > 1 else 0
+    logp = T.log_softmax(input, dim=class_dim)
+    if target.dtype.is_floating_point:  # class probabilities, computed as torch does
+        terms = logp * target
+        if reduction == "none":
+            return -T.sum(terms, dim=class_dim)
+        total = -T.sum(terms)
+        if reduction == "sum":
+            return total
+        return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
     return _nll_loss(logp, target, reduction=reduction)
 
 
 def _linear(input, weight, bias=None):
     wt = T.t(weight)
-    if bias is not None and input.ndim == 2:
-        d = dtypes.promote(dtypes.promote(input.dtype, weight.dtype), bias.dtype)
-        return apply("addmm", (bias, input, wt), d)
-    out = T.matmul(input, wt)
-    return out if bias is None else out + bias
+    if bias is None:
+        return T.matmul(input, wt)
+    # torch folds any other input to 2-D around one addmm: View(Addmm(bias, View(x), T(W)))
+    flat = input if input.ndim == 2 else T.reshape(input, -1, input.data.shape[-1])
+    out = T.addmm(bias, flat, wt)
+    return out if input.ndim == 2 else T.view(out, *input.data.shape[:-1], out.data.shape[-1])
+
+
+def _bce_operands(input, target, name):
+    if input.data.shape != target.data.shape:
+        raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
+                                       f"input size ({input.shape!r})")
+    return input, T.to(target, input.dtype)
+
+
+def _bce_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                     reduction="mean", pos_weight=None):
+    input, target = _bce_operands(input, target, "binary_cross_entropy_with_logits")
+    T._float_kernel(input, "log_sigmoid_cpu")
+    return apply("bce_logits", (input, target), reduction=reduction)
+
+
+def _bce(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    input, target = _bce_operands(input, target, "binary_cross_entropy")
+    return apply("bce", (input, target), reduction=reduction)
 
 
 def _leaky_relu(input, negative_slope=0.01, inplace=False):
+    T._float_kernel(input, "leaky_relu_cpu")
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
@@ -83,17 +111,19 @@ F = Namespace("torch.nn.functional", {
     "relu": _activation(T.relu), "sigmoid": T.sigmoid, "tanh": T.tanh,
     "softmax": T.softmax, "log_softmax": T.log_softmax, "mse_loss": _mse_loss,
     "cross_entropy": _cross_entropy, "nll_loss": _nll_loss, "linear": _linear,
-    "leaky_relu": _leaky_relu,
+    "leaky_relu": _leaky_relu, "binary_cross_entropy_with_logits": _bce_with_logits,
+    "binary_cross_entropy": _bce,
 })
 
 # ---- torch ----------------------------------------------------------------------------
 
 _TORCH_FUNCTIONS = (
     "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
-    "rand randn rand_like randn_like manual_seed initial_seed stack cat concat concatenate "
+    "rand randn rand_like randn_like randint randperm manual_seed initial_seed stack cat concat concatenate "
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
-    "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square"
+    "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
+    "var std logsumexp outer bmm narrow"
 ).split()
 
 _torch = {name: getattr(T, name) for name in _TORCH_FUNCTIONS}
@@ -120,7 +150,8 @@ MATH = Namespace("math", {
     "tan": math.tan, "tanh": math.tanh, "fabs": math.fabs, "floor": math.floor,
     "ceil": math.ceil, "isclose": math.isclose, "isnan": math.isnan, "isinf": math.isinf,
     "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "pow": math.pow,
-    "log2": math.log2, "log10": math.log10, "atan": math.atan, "prod": math.prod,
+    "log2": math.log2, "log10": math.log10, "atan": math.atan,
+    **safe_builtins.MATH_WRAPPERS,  # math.prod, with the integer size limit
 })
 
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
@@ -141,9 +172,10 @@ def _isinstance(obj, kind) -> bool:
 
 
 BUILTINS: dict[str, Any] = {
-    "range": range, "len": len, "abs": abs, "min": min, "max": max, "sum": sum, "float": float,
-    "int": int, "bool": bool, "str": str, "round": round, "list": list, "tuple": tuple,
-    "enumerate": enumerate, "zip": zip, "isinstance": _isinstance,
+    "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
+    "str": str, "list": list, "tuple": tuple, "enumerate": enumerate, "zip": zip,
+    "isinstance": _isinstance,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round, measured before they loop in C
 }
 
 # ---- attributes by type ---------------------------------------------------------------
@@ -196,10 +228,11 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     T.ReturnTypes: {"values": ("property", lambda r: r.values),
                     "indices": ("property", lambda r: r.indices)},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
-    list: {name: ("method", getattr(list, name)) for name in
-           ("append", "extend", "pop", "insert", "index", "count", "reverse", "copy", "clear")},
-    tuple: {"index": ("method", tuple.index), "count": ("method", tuple.count)},
-    str: {name: ("method", getattr(str, name)) for name in
+    # list, tuple and str methods: Python's, or their size-checked wrappers (safe_builtins)
+    list: {name: ("method", safe_builtins.LIST_METHODS.get(name, getattr(list, name))) for name
+           in ("append", "extend", "pop", "insert", "index", "count", "reverse", "copy", "clear")},
+    tuple: {name: ("method", safe_builtins.TUPLE_METHODS[name]) for name in ("index", "count")},
+    str: {name: ("method", safe_builtins.STR_METHODS.get(name, getattr(str, name))) for name in
           ("join", "upper", "lower", "strip", "split", "startswith", "endswith", "replace")},
     float: {"is_integer": ("method", float.is_integer)},
 }

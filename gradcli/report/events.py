@@ -27,11 +27,21 @@ class PrintEvent:
 
 
 @dataclass(frozen=True)
+class Clue:
+    """One fact PyTorch's message leaves out, e.g. which line built the node involved."""
+
+    text: str  # a sentence naming tensors by the script's variables: "y = x**2 built ..."
+    line: int | None = None  # the script line it is about, shown under the text
+
+
+@dataclass(frozen=True)
 class WarningEvent:
     line: int
     type: str  # "UserWarning"
     message: str  # PyTorch's first line, without "(Triggered internally at ...)"
     kind: str = "warning"
+    clues: tuple[Clue, ...] = ()  # what the warning is about in this script
+    hint: str = ""  # what to do about it
 
 
 @dataclass(frozen=True)
@@ -73,6 +83,7 @@ class ErrorEvent:
     end_col: int | None = None
     hint: str = ""
     kind: str = "error"
+    clues: tuple[Clue, ...] = ()  # which tensors and lines the error involves
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from typing import Any, TextIO
 from gradcli import __version__
 from gradcli.report.events import (
     BackwardEvent,
+    Clue,
     ErrorEvent,
     Event,
     GradRow,
@@ -48,6 +49,11 @@ def grad_row_to_json(row: GradRow) -> dict[str, Any]:
     }
 
 
+def clues_to_json(clues: tuple[Clue, ...]) -> list[dict[str, Any]] | None:
+    """An error's or warning's clues, `[{"text": ..., "line": 5}]`; None when there are none."""
+    return [{"text": c.text, "line": c.line} for c in clues] or None
+
+
 def _known(**fields: Any) -> dict[str, Any]:
     """Only the fields that have a value: an error's position and hint are optional."""
     return {key: value for key, value in fields.items() if value not in (None, "")}
@@ -61,12 +67,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
     if isinstance(event, PrintEvent):
         return {**head, "text": event.text}
     if isinstance(event, WarningEvent):
-        return {**head, "type": event.type, "message": event.message}
+        why = _known(clues=clues_to_json(event.clues), hint=event.hint)
+        return {**head, "type": event.type, "message": event.message, **why}
     if isinstance(event, BackwardEvent):
         grads = [grad_row_to_json(row) for row in event.grads]
         return {**head, "source": event.source, "grads": grads}
     if isinstance(event, ErrorEvent):
-        where = _known(col=event.col, end_col=event.end_col, hint=event.hint)
+        where = _known(col=event.col, end_col=event.end_col, hint=event.hint,
+                       clues=clues_to_json(event.clues))
         return {**head, "type": event.type, "message": event.message, **where}
     if isinstance(event, InvalidEvent):
         fields = {"col": event.col, "message": event.message, "hint": event.hint}
@@ -74,9 +82,18 @@ def event_to_json(event: Event) -> dict[str, Any]:
     raise TypeError(f"not a session event: {event!r}")
 
 
-def session_to_json(result: SessionResult) -> dict[str, Any]:
-    """The contract's JSON object for a whole session, as Python data."""
+def session_to_json(result: SessionResult, explain: bool = False) -> dict[str, Any]:
+    """The contract's JSON object for a whole session, as Python data; with `explain`, the
+    accumulation ledger too."""
+    from gradcli.report.ledger import accumulation_hints, build_ledgers
+    from gradcli.report.render_ledger import hints_to_json, ledger_to_json
+
     s = result.summary
+    ledgers = build_ledgers(result.events)
+    hints = hints_to_json(accumulation_hints(ledgers))
+    # beyond the contract's keys: hints only when there are some, the ledger when asked for
+    extra = {**({"hints": hints} if hints else {}),
+             **({"ledger": ledger_to_json(ledgers)} if explain else {})}
     return {
         "gradcli": __version__,
         "source": result.source_name,
@@ -88,19 +105,20 @@ def session_to_json(result: SessionResult) -> dict[str, Any]:
             "checked": s.checked,
             "mismatches": s.mismatches,
         },
+        **extra,
     }
 
 
 class JsonRenderer:
     """Collects nothing while the session runs: the object is written once, at the end."""
 
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
+    def __init__(self, out: TextIO, explain: bool = False) -> None:
+        self.out, self.explain = out, explain
 
     def on_event(self, event: Event) -> None:
         pass  # the result carries every event; one object means nothing to stream
 
     def finish(self, result: SessionResult) -> None:
         # allow_nan=False: a bare NaN would be invalid JSON, so fail loudly instead
-        self.out.write(json.dumps(session_to_json(result), allow_nan=False) + "\n")
+        self.out.write(json.dumps(session_to_json(result, self.explain), allow_nan=False) + "\n")
         self.out.flush()

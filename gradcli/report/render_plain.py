@@ -6,6 +6,7 @@ from typing import Any, Callable, TextIO
 
 from gradcli.report.events import (
     BackwardEvent,
+    Clue,
     ErrorEvent,
     Event,
     GradRow,
@@ -56,6 +57,15 @@ def warning_lines(source_name: str, source: str, event: WarningEvent) -> list[st
     shown = [f"{location(source_name, event.line)}: {event.type}: {event.message}"]
     if 1 <= event.line <= len(lines) and lines[event.line - 1].strip():
         shown.append("  " + lines[event.line - 1].strip())
+    return shown
+
+
+def clue_lines(source: str, clues: tuple[Clue, ...]) -> list[str]:
+    """`note: ...` for each clue, with the script line it is about under it."""
+    shown = []
+    for clue in clues:
+        shown.append(f"note: {clue.text}")
+        shown += excerpt(source, clue.line, None, None)
     return shown
 
 
@@ -184,12 +194,15 @@ def check_line(event: BackwardEvent, row: GradRow) -> str:
     return " ".join(part for part in parts if part)
 
 
-def problem_lines(source_name: str, source: str, event: ErrorEvent | InvalidEvent) -> list[str]:
-    """An error or a rejection: `script.py:9:1: RuntimeError: …`, the line, a caret, the hint."""
-    title = "invalid script" if isinstance(event, InvalidEvent) else event.type
+def problem_lines(source_name: str, source: str, event: ErrorEvent | InvalidEvent,
+                  invalid: str = "invalid script") -> list[str]:
+    """An error or a rejection: `script.py:9:1: RuntimeError: …`, the line, a caret, the hint.
+    `invalid` names what a rejection rejected."""
+    title = invalid if isinstance(event, InvalidEvent) else event.type
     message = f": {event.message}" if event.message else ""  # a bare `assert` has none
     shown = [f"{location(source_name, event.line, event.col)}: {title}{message}"]
     shown += excerpt(source, event.line, event.col, event.end_col)
+    shown += clue_lines(source, getattr(event, "clues", ()))
     if event.hint:
         shown.append(f"hint: {event.hint}")
     return shown
@@ -198,21 +211,33 @@ def problem_lines(source_name: str, source: str, event: ErrorEvent | InvalidEven
 class PlainRenderer:
     """Streams a session as `plain`: stdout is exactly what PyTorch's REPL would show."""
 
-    def __init__(self, source_name: str, source: str, out: TextIO, err: TextIO) -> None:
+    def __init__(self, source_name: str, source: str, out: TextIO, err: TextIO,
+                 explain: bool = False) -> None:
         self.source_name, self.source = source_name, source
         self.out, self.err = out, err
+        self.explain = explain  # write the accumulation ledger at the end
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, (ValueEvent, PrintEvent)):
             self._write(self.out, [event.text])
         elif isinstance(event, WarningEvent):
             self._write(self.err, warning_lines(self.source_name, self.source, event))
+            self._write(self.err, clue_lines(self.source, event.clues))
+            if event.hint:
+                self._write(self.err, [f"hint: {event.hint}"])
         elif isinstance(event, BackwardEvent):
             self._write(self.err, [check_line(event, row) for row in event.grads])
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self._write(self.err, problem_lines(self.source_name, self.source, event))
 
     def finish(self, result: SessionResult) -> None:
+        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.report.render_ledger import hint_lines, ledger_lines
+
+        ledgers = build_ledgers(result.events)
+        if self.explain:
+            self._write(self.err, ledger_lines(ledgers))
+        self._write(self.err, hint_lines(accumulation_hints(ledgers)))
         self._write(self.err, [verdict(result)])
 
     @staticmethod

@@ -21,6 +21,7 @@ from gradcli.report.events import (
 )
 from gradcli.report.render_plain import (
     bracketed,
+    clue_lines,
     elide_middle,
     excerpt,
     location,
@@ -71,7 +72,8 @@ def added_cell(row: GradRow) -> Text:
     formulas = [f for f in (row.added_formula or []) if f]
     if formulas:
         shown = formulas[0] if len(formulas) == 1 else compact(formulas)
-        text.append("\n" + shorten(shown), style="dim")
+        if shown != text.plain:  # `[0, 0]` under `[0, 0]` says nothing
+            text.append("\n" + shorten(shown), style="dim")
     return text
 
 
@@ -112,30 +114,41 @@ def grad_table(event: BackwardEvent, number: int) -> Table:
     return table
 
 
-def problem_panel(source_name: str, source: str, event: ErrorEvent | InvalidEvent) -> Panel:
-    """An error (or a rejected script) in a box: message, the line with a caret, the hint."""
+def problem_panel(source_name: str, source: str, event: ErrorEvent | InvalidEvent,
+                  invalid: str = "invalid script") -> Panel:
+    """An error (or a rejected script) in a box: message, the line with a caret, the hint.
+    `invalid` names what a rejection rejected."""
     is_invalid = isinstance(event, InvalidEvent)
     shown = excerpt(source, event.line, event.col, event.end_col)
     sections = [
         [Text(event.message)] if event.message else [],  # a bare `assert` has no message
         [Text(shown[0]), *(Text(caret, style="bold red") for caret in shown[1:])] if shown else [],
+        clue_texts(source, getattr(event, "clues", ())),
         [Text(f"hint: {event.hint}", style="cyan")] if event.hint else [],
     ]
     parts: list[Text] = []
     for section in filter(None, sections):
         parts += [Text(), *section] if parts else section
-    title = Text("invalid script" if is_invalid else event.type, style="bold")
+    title = Text(invalid if is_invalid else event.type, style="bold")
     where = Text(location(source_name, event.line, event.col))
     return Panel(Group(*parts), title=title, title_align="left", subtitle=where,
                  subtitle_align="right", border_style="yellow" if is_invalid else "red")
 
 
+def clue_texts(source: str, clues: tuple) -> list[Text]:
+    """Each clue in bold, the script line it is about under it, dim."""
+    return [Text(line, style="bold" if line.startswith("note: ") else "dim")
+            for line in clue_lines(source, clues)]
+
+
 class TableRenderer:
     """Streams a session: echoes and prints as they happen, a table after every backward()."""
 
-    def __init__(self, source_name: str, source: str, out: Console, err: Console) -> None:
+    def __init__(self, source_name: str, source: str, out: Console, err: Console,
+                 explain: bool = False) -> None:
         self.source_name, self.source = source_name, source
         self.out, self.err = out, err
+        self.explain = explain  # show the accumulation ledger at the end
         self.backward_calls = 0
 
     def on_event(self, event: Event) -> None:
@@ -143,7 +156,10 @@ class TableRenderer:
             self._verbatim(event.text)
         elif isinstance(event, WarningEvent):
             first, *rest = warning_lines(self.source_name, self.source, event)
-            self.err.print(Text(first, style="yellow"), *map(Text, rest), sep="\n", soft_wrap=True)
+            hint = [Text(f"hint: {event.hint}", style="cyan")] if event.hint else []
+            self.err.print(Text(first, style="yellow"), *map(Text, rest),
+                           *clue_texts(self.source, event.clues), *hint, sep="\n",
+                           soft_wrap=True)
         elif isinstance(event, BackwardEvent):
             self.backward_calls += 1
             self.out.print(grad_table(event, event.call or self.backward_calls))
@@ -151,6 +167,15 @@ class TableRenderer:
             self.err.print(problem_panel(self.source_name, self.source, event))
 
     def finish(self, result: SessionResult) -> None:
+        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.report.render_ledger import hint_lines, ledger_tables
+
+        ledgers = build_ledgers(result.events)
+        if self.explain:
+            for table in ledger_tables(ledgers):
+                self.out.print(table)
+        for line in hint_lines(accumulation_hints(ledgers)):
+            self.err.print(Text(line, style="cyan"), soft_wrap=True)
         self.out.print(Text(verdict(result), style=STATUS_STYLES[result.status]), soft_wrap=True)
 
     def _verbatim(self, text: str) -> None:

@@ -22,10 +22,12 @@ EXAMPLES = {
     "sign": "out = x.sign() + x", "log1p": "out = p.log1p()", "expm1": "out = x.expm1()",
     "log2": "out = p.log2()", "log10": "out = p.log10()", "sinh": "out = x.sinh()",
     "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x",
-    "round": "out = x.round() + x", "leaky_relu": "out = F.leaky_relu(x, 0.2)",
-    "clone": "out = x.clone()", "to_copy": "out = x.double()",
+    "round": "out = x.round() + x", "round_decimals": "out = x.round(decimals=1) + x",
+    "div_rounding": "out = torch.div(x, p + 0.3, rounding_mode='trunc') + x * p", "leaky_relu": "out = F.leaky_relu(x, 0.2)",
+    "clone": "out = x.clone()", "contiguous": "out = x.t().contiguous()", "to_copy": "out = x.double()",
     "copy_grad": "(x ** 3).sum().backward(create_graph=True)\nout = x.grad",
-    "pow": "out = x ** 3", "clamp": "out = x.clamp(-1, 1)", "clamp_min": "out = x.clamp_min(0.1)",
+    "pow": "out = x ** 3", "clamp": "out = x.clamp(-1, 1)",
+    "clamp_tensor": "out = x.clamp(p * -0.5, p)", "clamp_min": "out = x.clamp_min(0.1)",
     "clamp_max": "out = x.clamp_max(0.5)", "add": "out = x + p", "sub": "out = x - p",
     "rsub": "out = 1 - x", "mul": "out = x * p", "div": "out = x / p",
     "pow_tensor": "out = p ** x", "rpow": "out = 2 ** x",
@@ -34,12 +36,14 @@ EXAMPLES = {
     "sum_dim": "out = x.sum(1)", "mean": "out = x.mean()", "mean_dim": "out = x.mean(dim=0)",
     "prod": "out = v.prod()", "prod_dim": "out = x.prod(1)", "max": "out = x.max()", "min": "out = x.min()",
     "amax": "out = x.amax(1)", "amin": "out = x.amin(0)", "max_dim": "out = x.max(1).values",
-    "min_dim": "out = x.min(dim=0).values", "norm": "out = x.norm()",
+    "min_dim": "out = x.min(dim=0).values", "norm": "out = x.norm() + x.norm(dim=1).sum() + x.norm(p=1) + x.norm(3)",
+    "var": "out = x.var(1)", "std": "out = x.std()", "logsumexp": "out = x.logsumexp(1)",
+    "repeat": "out = x.repeat(2, 1, 2)",
     "cumsum": "out = x.cumsum(1)", "softmax": "out = x.softmax(1)",
     "log_softmax": "out = torch.log_softmax(x, dim=1)", "mm": "out = x @ p.t()",
     "mv": "out = x @ v", "dot": "out = v.dot(v * v)",
     "bmm": "out = x.reshape(1, 2, 3) @ p.reshape(1, 3, 2)", "addmm": "out = F.linear(x, p, b)",
-    "view": "out = x.view(3, 2)", "unsafe_view": "out = x.t().reshape(6)",
+    "view": "out = x.view(3, 2)", "reshape_alias": "out = x.t().reshape(3, 2, 1)", "unsafe_view": "out = x.t().reshape(6)",
     "squeeze": "out = x.reshape(2, 1, 3).squeeze()",
     "squeeze_dim": "out = x.unsqueeze(0).squeeze(0)", "squeeze_last": "out = v @ p.t()",
     "unsqueeze": "out = x.unsqueeze(1)", "t": "out = x.t()", "permute": "out = x.permute(1, 0)",
@@ -48,22 +52,57 @@ EXAMPLES = {
     "index_select": "out = x.index_select(1, torch.tensor([2, 0]))",
     "gather": "out = x.gather(1, torch.tensor([[0, 2], [1, 1]]))",
     "masked_fill": "out = x.masked_fill(x > 1, 0.0)",
+    "masked_fill_tensor": "out = x.masked_fill(x > 1, v[0] * 2)",
+    "index_put": "out = x * 1\nout[[1, 0]] = p[0] * v", "alias": "out = x[...]",
+    "fill_tensor": "out = x * 1\nout[:] = v[1]",
     "copy_slices": "out = torch.zeros(2, 3)\nout[0] = v * x[1]",
     "as_strided": "y = x * 1\nv = y[1]\nv.mul_(3)\nout = v * p[0]",
     "cat": "out = torch.cat([x, p])", "stack": "out = torch.stack([x, p], dim=1)",
     "unbind": "out = torch.unbind(x)[1]", "split": "out = x.split(1, dim=0)[1]",
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
     "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
-    "index_backward": "(out,) = torch.autograd.grad((x[1] ** 3).sum(), x, create_graph=True)",
+    "index_backward": "(out,) = torch.autograd.grad((x[[1]] ** 3).sum(), x, create_graph=True)",
+    "select_backward": "(out,) = torch.autograd.grad((x[1] ** 3).sum(), x, create_graph=True)",
+    "slice_backward":
+        "(out,) = torch.autograd.grad((x[:, 1:] ** 3).sum(), x, create_graph=True)",
+    "flip": "(out,) = torch.autograd.grad((x.cumsum(1) ** 3).sum(), x, create_graph=True)",
+    "mul_scalar":
+        "(out,) = torch.autograd.grad((x.add(p, alpha=2) ** 3).sum(), p, create_graph=True)",
+    "div_scalar": "(out,) = torch.autograd.grad((x.mean(1) ** 3).sum(), x, create_graph=True)",
+    "scatter_src":
+        "(out,) = torch.autograd.grad((x.max(1).values ** 3).sum(), x, create_graph=True)",
+    "scatter_add_src": "(out,) = torch.autograd.grad(\n"
+                       "    (x.gather(1, torch.tensor([[0, 2], [1, 1]])) ** 3).sum(), x,\n"
+                       "    create_graph=True)",
+    "index_add_src": "(out,) = torch.autograd.grad(\n"
+                     "    (x.index_select(1, torch.tensor([2, 0])) ** 3).sum(), x, create_graph=True)",
+    "tanh_backward": "(out,) = torch.autograd.grad((x.tanh() ** 3).sum(), x, create_graph=True)",
+    "sigmoid_backward":
+        "(out,) = torch.autograd.grad((x.sigmoid() ** 3).sum(), x, create_graph=True)",
+    "threshold_backward":
+        "(out,) = torch.autograd.grad((x.relu() ** 3).sum(), x, create_graph=True)",
+    "leaky_relu_backward":
+        "(out,) = torch.autograd.grad((F.leaky_relu(x, 0.2) ** 3).sum(), x, create_graph=True)",
+    "softmax_backward":
+        "(out,) = torch.autograd.grad((x.softmax(1) ** 3).sum(), x, create_graph=True)",
+    "log_softmax_backward":
+        "(out,) = torch.autograd.grad((x.log_softmax(1) ** 3).sum(), x, create_graph=True)",
+    "mse_loss_backward":
+        "(out,) = torch.autograd.grad(F.mse_loss(x, p) ** 3, x, create_graph=True)",
+    "nll_loss_backward": "(out,) = torch.autograd.grad(\n"
+                         "    F.nll_loss(x.log_softmax(1), torch.tensor([2, 0])) ** 3, x,\n"
+                         "    create_graph=True)",
     "masked_slots": "y = x * 1\ny[0] = v ** 2\n"
                     "(out,) = torch.autograd.grad((y ** 3).sum(), x, create_graph=True)",
     "mse_loss": "out = F.mse_loss(x, p)",
+    "bce_logits": "out = F.binary_cross_entropy_with_logits(x, p.sigmoid())",
+    "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
-ZERO_GRADIENT = {"sign", "floor", "round", "fill", "zero"}
+ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero"}
 NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
 
 

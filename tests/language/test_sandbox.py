@@ -143,6 +143,10 @@ CLEAN_RUNTIME_ERRORS = [
     ("x = 2 ** 10**9", "LimitExceeded"),
     ("x = 'a' * 10**10", "LimitExceeded"),
     ("for i in range(10**15):\n    pass", "LimitExceeded"),
+    # loops in C that no step counts (more in tests/hostile/test_limits.py)
+    ("sum(range(10**12))", "LimitExceeded"),
+    ("x = [1]\nfor i in range(100):\n    x.extend(x)", "LimitExceeded"),
+    ("a = [0]\nfor i in range(60):\n    a = [a, a]\nprint(a)", "LimitExceeded"),
 ]
 
 

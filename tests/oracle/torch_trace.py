@@ -8,6 +8,8 @@ Usage (needs torch==2.13.0):
   python torch_trace.py SCRIPT.py            one trace, as JSON
   python torch_trace.py --many FILE...       one JSON object {file: trace}
   python torch_trace.py --write FILE...      write each trace to expected/STEM.json beside FILE
+  python torch_trace.py --serve              read JSON lines {"source": ...} on stdin, answer
+                                             each with one JSON line {"events": [...]}
 
 `import torch` is paid once: with several files each script runs in a forked
 child, so per-process state (warn-once warnings, grad mode, the RNG) starts
@@ -138,8 +140,26 @@ def trace_isolated(path):
     return json.loads(data)
 
 
+def serve(stdin, stdout):
+    """Trace program after program sent as JSON lines (the property test's oracle): one
+    `import torch` for all of them, each run in a fork of its own, from a file of its own."""
+    import tempfile
+
+    import torch  # noqa: F401
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "program.py")
+        for line in stdin:
+            with open(path, "w") as f:
+                f.write(json.loads(line)["source"])
+            stdout.write(json.dumps(trace_isolated(path)) + "\n")
+            stdout.flush()
+
+
 def main(argv):
-    if argv[:1] == ["--many"]:
+    if argv[:1] == ["--serve"]:
+        serve(sys.stdin, sys.stdout)
+    elif argv[:1] == ["--many"]:
         print(json.dumps({p: trace_isolated(p) for p in argv[1:]}))
     elif argv[:1] == ["--write"]:
         for p in map(Path, argv[1:]):

@@ -1,0 +1,165 @@
+"""The computation graph a session left behind, as plain data: nodes named by the script.
+
+Built from the tensors (their grad_fn chains) and the interpreter's record of which line
+built each node; rendered as a tree or as Graphviz DOT by gradcli.report.render_graph.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gradcli.language.provenance import Provenance, graph_nodes
+
+MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    key: int  # position in Graph.nodes
+    kind: str  # PyTorch's class name: "PowBackward0", "AccumulateGrad"
+    name: str | None  # the variable this node's tensor is bound to (a leaf's, for AccumulateGrad)
+    shape: tuple[int, ...]
+    line: int | None  # the line that built it (None for a leaf's AccumulateGrad)
+    source: str
+    saved: str  # "kept", "freed" or "none" (the node saved nothing)
+    saved_what: tuple[str, ...]  # what it saved, by the script's names: ("x", "its result")
+    retains_grad: str | None  # name of the non-leaf whose .grad it keeps (retain_grad())
+    value: Any = None  # a leaf's data (nested lists)
+    grad: Any = None  # a leaf's or retained tensor's .grad (nested lists), None when None
+    children: tuple[int, ...] = ()  # next_functions, in order
+
+
+@dataclass
+class Graph:
+    roots: list[tuple[str, int]]  # (variable, node key) of each tensor drawn
+    nodes: list[GraphNode] = field(default_factory=list)
+    left_out: int = 0  # nodes beyond MAX_NODES
+
+
+class NoGraph(Exception):
+    """There is nothing to draw; the message says why (and exit_code what kind of problem)."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.message, self.exit_code = message, exit_code
+
+
+def session_graph(variables: dict[str, Any], provenance: Provenance,
+                  of: str | None = None) -> Graph:
+    """The graph of variable `of`, or of every tensor that no other variable's graph uses."""
+    from gradcli.engine.tensor import Tensor
+    from gradcli.report.encode import repl_text
+
+    if of is not None:
+        value = variables.get(of)
+        if of not in variables:
+            raise NoGraph(f"`{of}` is not defined when the script ends", 2)
+        if not isinstance(value, Tensor):
+            shown = repl_text(value)
+            shown = shown if len(shown) <= 40 else shown[:39] + "…"
+            raise NoGraph(f"`{of}` is not a tensor when the script ends: it is {shown}", 2)
+        if not value.requires_grad:
+            raise NoGraph(f"`{of}` does not require grad: no graph records how it was made", 1)
+        return _build({of: value}, variables, provenance)
+    outputs = _outputs(variables)
+    if not outputs:
+        raise NoGraph("no variable holds a tensor with a grad_fn: nothing was computed from a "
+                      "tensor that requires grad", 1)
+    return _build(outputs, variables, provenance)
+
+
+def _outputs(variables: dict[str, Any]) -> dict[str, Any]:
+    """Variables whose grad_fn no other variable's graph reaches: the ends of the graph."""
+    from gradcli.engine.tensor import Tensor
+
+    tensors = {name: v for name, v in variables.items()
+               if isinstance(v, Tensor) and v.grad_fn is not None}
+    below: set[int] = set()
+    for node in graph_nodes(t.grad_fn for t in tensors.values()):
+        below.update(id(e) for e in getattr(node, "next", ()) if e is not None)
+    ends: dict[str, Any] = {}
+    for name, t in tensors.items():
+        if id(t.grad_fn) not in below and all(v.grad_fn is not t.grad_fn for v in ends.values()):
+            ends[name] = t
+    return ends
+
+
+def _build(roots: dict[str, Any], variables: dict[str, Any], provenance: Provenance) -> Graph:
+    names = _Names(variables)
+    starts = [t.grad_fn if t.grad_fn is not None else _accumulator(t) for t in roots.values()]
+    order: list[Any] = []
+    left_out = 0
+    for node in graph_nodes(starts):
+        if len(order) < MAX_NODES:
+            order.append(node)
+        else:
+            left_out += 1
+    keys = {id(node): i for i, node in enumerate(order)}
+    nodes = [_node(i, node, keys, names, provenance) for i, node in enumerate(order)]
+    return Graph([(name, keys[id(s)]) for name, s in zip(roots, starts)], nodes, left_out)
+
+
+def _accumulator(tensor: Any) -> Any:
+    from gradcli.engine.tensor import accumulator
+
+    return accumulator(tensor)
+
+
+def _node(key: int, node: Any, keys: dict[int, int], names: _Names,
+          provenance: Provenance) -> GraphNode:
+    children = tuple(keys[id(e)] for e in getattr(node, "next", ()) if e is not None
+                     and id(e) in keys)
+    if hasattr(node, "variable"):  # AccumulateGrad: the leaf itself
+        leaf = node.variable
+        return GraphNode(key, "AccumulateGrad", names.of(leaf), tuple(leaf.data.shape), None, "",
+                         "none", (), None, _data(leaf.data), _grad(leaf), children)
+    origin = provenance.origin_of(node)
+    saved = "freed" if node.saved is None else ("kept" if node.saved_refs else "none")
+    retained = node.retained
+    return GraphNode(
+        key, node.op.grad_fn, names.of_node(node), tuple(node.out_shape),
+        origin.line if origin else None, origin.source if origin else "", saved,
+        tuple(names.saved(ref) for ref in node.saved_refs),
+        (names.of(retained) or "a tensor") if retained is not None else None,
+        grad=_grad(retained) if retained is not None else None, children=children)
+
+
+class _Names:
+    """The script's names for tensors and nodes."""
+
+    def __init__(self, variables: dict[str, Any]):
+        from gradcli.engine.tensor import Tensor
+
+        self.by_tensor: dict[int, str] = {}
+        self.by_node: dict[int, str] = {}
+        for name, value in variables.items():
+            if isinstance(value, Tensor):
+                self.by_tensor.setdefault(id(value), name)
+                if value.grad_fn is not None:
+                    self.by_node.setdefault(id(value.grad_fn), name)
+
+    def of(self, tensor: Any) -> str | None:
+        return self.by_tensor.get(id(tensor))
+
+    def of_node(self, node: Any) -> str | None:
+        return self.by_node.get(id(node))
+
+    def saved(self, ref: Any) -> str:
+        """A saved tensor by its variable, else by its role, as PyTorch's `_saved_self`."""
+        if ref.index < 0:
+            return "result"
+        named = self.of(ref.tensor)
+        if named:
+            return named
+        return ("self", "other")[ref.index] if ref.index < 2 else f"input {ref.index}"
+
+
+def _data(array: Any) -> Any:
+    from gradcli.report.encode import numbers
+
+    return numbers(array.tolist())
+
+
+def _grad(tensor: Any) -> Any:
+    grad = getattr(tensor, "_grad", None)  # not .grad: reading it may warn, as in PyTorch
+    return None if grad is None else _data(grad.data)

@@ -1,0 +1,185 @@
+"""Python's builtins and list/str/math methods for the API table, measured before they loop in C.
+
+Each wrapper checks what Python is about to do against the session's limits, then calls
+Python's own function with the same arguments, so results and error messages stay Python's.
+Lazy iterables longer than max_sequence never get here: the call itself refuses them (see
+guards.make_call_check). The types (list, tuple, str, int, ...) stay the real types, for
+isinstance; what they build is measured at the call (guards) and counted for the memory limit.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from gradcli.language.guards import (NESTABLE, active_limits, check_nested, count_growth,
+                                     iteration_length, too_big)
+
+
+class Builtin:
+    """A builtin function as a script sees it: Python's own behind a size check."""
+
+    __slots__ = ("name", "call")
+
+    def __init__(self, name: str, call: Callable):
+        self.name, self.call = name, call
+
+    def __call__(self, *args, **kwargs):
+        return self.call(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<built-in function {self.name}>"
+
+
+def _check_length(n: int, what: str) -> None:
+    limits = active_limits()
+    if n > limits.max_sequence:
+        raise too_big(limits, "max_sequence", f"by {what}")
+
+
+# ---- sum ----------------------------------------------------------------------------------
+
+
+def _sum(*args, **kwargs):
+    """sum(); over lists or tuples with a list or tuple start it concatenates, which Python
+    does pairwise (quadratic): this does it in one pass, after checking the total length."""
+    if len(args) == 2 and not kwargs:
+        iterable, start = args
+    elif len(args) == 1 and list(kwargs) == ["start"]:
+        iterable, start = args[0], kwargs["start"]
+    else:
+        return sum(*args, **kwargs)
+    if isinstance(start, (list, tuple)):
+        return _concatenate(list(iterable), start)
+    return sum(*args, **kwargs)
+
+
+def _concatenate(items: list, start: list | tuple):
+    """start + items[0] + items[1] + ..., as Python's sum computes it."""
+    if not items:
+        return start
+    kind = list if isinstance(start, list) else tuple
+    total = len(start) + sum(len(x) for x in items if isinstance(x, kind))
+    _check_length(total, "sum() of sequences")
+    out = list(start)
+    for i, item in enumerate(items):
+        if not isinstance(item, kind):  # Python's own + decides: usually a TypeError
+            result = out if kind is list else tuple(out)
+            for rest in items[i:]:
+                result = result + rest
+            return result
+        out.extend(item)
+    count_growth(out, out, len(out))
+    return out if kind is list else tuple(out)
+
+
+# ---- min, max, round ----------------------------------------------------------------------
+
+
+def _extreme(pick: Callable) -> Callable:
+    """min or max: comparing lists walks their items, so nested lists are measured first."""
+    def extreme(*args, **kwargs):
+        values = args[0] if len(args) == 1 else args
+        if type(values) in NESTABLE:
+            check_nested(active_limits(), values, f"{pick.__name__}()")
+        return pick(*args, **kwargs)
+    return extreme
+
+
+def _round(*args, **kwargs):
+    """round(); round(5, -10**9) would compute 10**(10**9) first. Python's answer is 0 for any
+    ndigits beyond the number's own digits, so that is given directly."""
+    number = args[0] if args else kwargs.get("number")
+    ndigits = args[1] if len(args) > 1 else kwargs.get("ndigits")
+    if isinstance(number, int) and isinstance(ndigits, int) and len(args) + len(kwargs) == 2:
+        if -ndigits > number.bit_length() // 3 + 2:  # 10**(bits/3 + 2) > 100 * |number|
+            return 0
+    return round(*args, **kwargs)
+
+
+# ---- math ---------------------------------------------------------------------------------
+
+
+def _prod(*args, **kwargs):
+    """math.prod(): the product of ints has (about) the sum of their sizes in bits."""
+    if args:
+        start = kwargs.get("start", 1)
+        bits = _product_bits(args[0]) + (start.bit_length() if isinstance(start, int) else 0)
+        limits = active_limits()
+        if bits > limits.max_int_bits:
+            raise too_big(limits, "max_int_bits", "by math.prod()")
+    return math.prod(*args, **kwargs)
+
+
+def _product_bits(iterable: Any) -> int:
+    if type(iterable) is range:  # a bound, without walking the range
+        largest = max(abs(iterable.start), abs(iterable.stop))
+        return iteration_length(iterable) * largest.bit_length()
+    if type(iterable) in (list, tuple):
+        return sum(x.bit_length() for x in iterable if isinstance(x, int))
+    return 0
+
+
+# ---- list, tuple and str methods ----------------------------------------------------------
+
+
+def _list_extend(self: list, *args):
+    """list.extend(); `x.extend(x)` in a loop doubles x each time."""
+    if len(args) == 1:
+        n = iteration_length(args[0])
+        _check_length(len(self) + n, "list.extend()")
+        count_growth(self, self, n)
+    return list.extend(self, *args)
+
+
+def _compared(method: Callable) -> Callable:
+    """index or count: each compares the value with every item."""
+    def compare_all(self, *args):
+        limits = active_limits()
+        if args and type(args[0]) in (list, tuple, str):
+            check_nested(limits, self, f"{method.__qualname__}()")
+            check_nested(limits, args[0], f"{method.__qualname__}()")
+        return method(self, *args)
+    return _named(method.__qualname__, compare_all)
+
+
+def _str_join(self: str, *args):
+    """str.join(): the result is as long as all the strings, plus the separators."""
+    if len(args) == 1 and type(args[0]) in (list, tuple):
+        parts = args[0]
+        n = sum(len(p) for p in parts if type(p) is str) + len(self) * max(0, len(parts) - 1)
+        _check_length(n, "str.join()")
+    return str.join(self, *args)
+
+
+def _str_replace(self: str, *args):
+    """str.replace(): each of up to len(s) + 1 matches can put a whole string in its place."""
+    if 2 <= len(args) <= 3 and all(type(a) is str for a in args[:2]):
+        old, new = args[0], args[1]
+        matches = self.count(old)
+        if len(args) == 3 and type(args[2]) is int and args[2] >= 0:
+            matches = min(matches, args[2])
+        _check_length(len(self) + matches * (len(new) - len(old)), "str.replace()")
+    return str.replace(self, *args)
+
+
+def _named(qualname: str, wrapper: Callable) -> Callable:
+    """The wrapper under the name of what it wraps, for messages ("extend() over ...")."""
+    wrapper.__qualname__, wrapper.__name__ = qualname, qualname.rpartition(".")[2]
+    return wrapper
+
+
+BUILTIN_WRAPPERS: dict[str, Callable] = {
+    "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
+    "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
+}
+MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
+LIST_METHODS: dict[str, Callable] = {
+    "extend": _named("list.extend", _list_extend), "index": _compared(list.index),
+    "count": _compared(list.count),
+}
+TUPLE_METHODS: dict[str, Callable] = {
+    "index": _compared(tuple.index), "count": _compared(tuple.count),
+}
+STR_METHODS: dict[str, Callable] = {
+    "join": _named("str.join", _str_join), "replace": _named("str.replace", _str_replace),
+}

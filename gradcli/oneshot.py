@@ -1,0 +1,214 @@
+"""One-shot differentiation: an expression's value and its partial derivatives at a point.
+
+The expression runs as a small generated session (so it means what it means in PyTorch),
+and the answer is read from that session's events: the engine's gradient and sympy's.
+"""
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gradcli.report.events import (
+    BackwardEvent,
+    ErrorEvent,
+    InvalidEvent,
+    SessionResult,
+    ValueEvent,
+)
+
+# Usable without `torch.` in an expression, as on a calculator.
+BARE_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs")
+DTYPES = ("float64", "float32")
+RESULT = "_f"  # the generated script's name for the expression's value
+UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+
+
+class BadInput(ValueError):
+    """An --at binding or --wrt name that cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Partial:
+    """∂f/∂wrt: the engine's value beside sympy's formula and value."""
+
+    wrt: str
+    shape: tuple[int, ...]
+    formula: list[str] | None  # sympy's derivative, per element
+    sympy: Any  # its value (nested lists or a number); None when not checked
+    engine: Any  # the engine's .grad
+    match: bool | None
+    method: str
+    note: str = ""
+
+
+@dataclass
+class GradResult:
+    expression: str
+    at: dict[str, Any]
+    dtype: str
+    value: Any = None  # the expression's value (a number, or nested lists)
+    partials: list[Partial] = field(default_factory=list)
+    problem: InvalidEvent | ErrorEvent | None = None  # located in `expression` when it can be
+    status: str = "ok"  # as the output contract: ok, mismatch, invalid, error
+
+    @property
+    def exit_code(self) -> int:
+        from gradcli.report.events import EXIT_CODES
+
+        return EXIT_CODES[self.status]
+
+
+def parse_binding(text: str) -> tuple[str, Any]:
+    """`x=1.5` or `w=[1, 2, 3]` as (name, number or nested list of numbers)."""
+    name, sep, value = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise BadInput(f"{text!r}: write NAME=VALUE, e.g. x=1.5 or w=[1,2,3]")
+    if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+        raise BadInput(f"{name!r} is not a variable name (letters, digits and _, not first _)")
+    try:
+        parsed = ast.literal_eval(value.strip())  # literals only: nothing is evaluated
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        raise BadInput(f"{name}={value}: the value must be a number or a list of numbers, "
+                       "e.g. 2, -0.5, [1, 2, 3]") from None
+    if not _numeric(parsed):
+        raise BadInput(f"{name}={value}: the value must be a number or a list of numbers")
+    return name, _floats(parsed)
+
+
+def _numeric(value: Any) -> bool:
+    if isinstance(value, (list, tuple)):
+        return len(value) > 0 and all(_numeric(v) for v in value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _floats(value: Any) -> Any:
+    """Ints become floats: an integer tensor cannot require grad."""
+    if isinstance(value, (list, tuple)):
+        return [_floats(v) for v in value]
+    return float(value)
+
+
+def check_wrt(at: dict[str, Any], wrt: list[str]) -> None:
+    for name in wrt:
+        if name not in at:
+            raise BadInput(f"{name}: there is no --at {name}=VALUE to differentiate by")
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The session that computes the expression and its gradient."""
+
+    script: str
+    expression_line: int  # where `_f = EXPRESSION` starts
+    echo_line: int  # where `_f` is echoed: its value
+
+    @classmethod
+    def of(cls, expression: str, at: dict[str, Any], dtype: str) -> Generated:
+        lines = ["import torch"]
+        lines += [f"{name} = torch.{name}" for name in BARE_FUNCTIONS if name not in at]
+        lines += [f"{name} = torch.tensor({value!r}, dtype=torch.{dtype}, requires_grad=True)"
+                  for name, value in at.items()]
+        assignment = f"{RESULT} = {expression}"
+        first = len(lines) + 1
+        lines += [assignment, RESULT, f"{RESULT}.backward()"]
+        return cls("\n".join(lines) + "\n", first, first + len(assignment.splitlines()))
+
+
+def expression_problem(expression: str) -> InvalidEvent | None:
+    """Why `expression` is not one expression (a statement, two lines of code), or None."""
+    try:
+        ast.parse(expression, "<expression>", mode="eval")
+    except SyntaxError as e:
+        return InvalidEvent(e.lineno or 1, e.offset or 1, f"not an expression: {e.msg}",
+                            "give one expression, e.g. \"x**2 * sin(y)\"")
+    return None
+
+
+def read_result(expression: str, at: dict[str, Any], dtype: str, wrt: list[str],
+                session: SessionResult, generated: Generated) -> GradResult:
+    """The answer, from the generated session's events."""
+    result = GradResult(expression, at, dtype)
+    shift = _Shift(generated.expression_line, generated.echo_line, len(f"{RESULT} = "))
+    for event in session.events:
+        if isinstance(event, ValueEvent) and event.line == generated.echo_line:
+            result.value = event.value.get("data") if isinstance(event.value, dict) \
+                else event.value
+            problem = _not_differentiable(expression, event.value)
+            if problem is not None:
+                result.problem, result.status = problem, "invalid"
+                return result
+        elif isinstance(event, (ErrorEvent, InvalidEvent)):
+            result.problem, result.status = _with_hint(shift.located(event)), session.status
+            return result
+        elif isinstance(event, BackwardEvent):
+            result.partials = _partials(event, at, wrt)
+    result.status = "mismatch" if any(p.match is False for p in result.partials) else "ok"
+    return result
+
+
+def _with_hint(event: InvalidEvent | ErrorEvent) -> InvalidEvent | ErrorEvent:
+    """An unknown name in an expression is a variable without --at, not one to assign."""
+    undefined = UNDEFINED.fullmatch(event.message)
+    if undefined is None:
+        return event
+    return replace(event, hint=f"give it a value: --at {undefined.group(1)}=VALUE, or use a "
+                   "torch. function")
+
+
+def _not_differentiable(expression: str, value: Any) -> InvalidEvent | None:
+    """Why the expression's value has no gradient to show, or None when it has one."""
+    is_tensor = isinstance(value, dict) and value.get("type") == "tensor"
+    if is_tensor and any(n != 1 for n in value["shape"]):
+        return InvalidEvent(1, 1, f"the expression's value has shape {value['shape']}, not a "
+                            "single number", f"reduce it, e.g. ({expression}).sum()")
+    if not is_tensor or not value["requires_grad"]:
+        return InvalidEvent(1, 1, "the expression does not depend on any --at variable, so "
+                            "there is nothing to differentiate",
+                            "use the names given with --at NAME=VALUE")
+    return None
+
+
+def _partials(event: BackwardEvent, at: dict[str, Any], wrt: list[str]) -> list[Partial]:
+    rows = {row.name: row for row in event.grads}
+    partials = []
+    for name in wrt or list(at):
+        row = rows.get(name)
+        if row is None:  # backward() never reached it: the expression does not use it
+            zero = _zeros_like(at[name])
+            partials.append(Partial(name, _shape(at[name]), None, zero, zero, True, "symbolic",
+                                    "the expression does not use it"))
+            continue
+        partials.append(Partial(name, row.shape, row.formula, row.expected, row.grad, row.match,
+                                row.method, row.note))
+    return partials
+
+
+def _zeros_like(value: Any) -> Any:
+    return [_zeros_like(v) for v in value] if isinstance(value, list) else 0.0
+
+
+def _shape(value: Any) -> tuple[int, ...]:
+    return (len(value), *_shape(value[0])) if isinstance(value, list) else ()
+
+
+@dataclass(frozen=True)
+class _Shift:
+    """Maps a location in the generated script to one in the expression itself."""
+
+    line: int
+    end: int  # the first line after the expression
+    prefix: int  # characters before the expression on its first line
+
+    def located(self, event: InvalidEvent | ErrorEvent) -> InvalidEvent | ErrorEvent:
+        if event.line is None or not self.line <= event.line < self.end:
+            return replace(event, line=None, col=None, end_col=None)  # not in the expression
+        line = event.line - self.line + 1
+        if line != 1 or event.col is None:
+            return replace(event, line=line)
+        col = max(event.col - self.prefix, 1)
+        end = max(event.end_col - self.prefix, col) if event.end_col is not None else None
+        return replace(event, line=line, col=col, end_col=end)

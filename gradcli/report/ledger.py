@@ -1,0 +1,184 @@
+"""The accumulation ledger: each tensor's .grad as a sum of contributions, from the events alone."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from gradcli.report.events import BackwardEvent, Event
+
+ZEROED = ".grad was zeroed"
+SET_BY_HAND = "set by hand"
+# Rows that are no part of a .grad: autograd.grad's results, what a hook received.
+NOT_ACCUMULATED = ("returned by autograd.grad", ".grad is not touched")
+# How close .grad must be to (total so far + this call's part) to continue the same ledger:
+# the engine adds in the tensor's dtype, float32 at worst.
+RTOL, ATOL = 1e-4, 1e-6
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one backward()/autograd.grad() call added to a tensor's .grad."""
+
+    call: int  # as the gradient tables number calls
+    line: int
+    source: str
+    added: Any  # nested lists, JSON numbers
+    formula: list[str] | None  # sympy's form of each element of `added`
+    grad: Any  # .grad after the call
+    terms: tuple[Any, ...]  # every part of `grad` since the ledger (re)started, in order
+
+
+@dataclass(frozen=True)
+class Restart:
+    """The ledger starts again before a call: .grad was zeroed, set, or started afresh."""
+
+    reason: str
+    start: Any  # the value .grad held before the call (None: it was None)
+
+
+@dataclass
+class Ledger:
+    name: str
+    shape: tuple[int, ...]
+    entries: list[Contribution | Restart] = field(default_factory=list)
+
+    def contributions(self) -> list[Contribution]:
+        return [e for e in self.entries if isinstance(e, Contribution)]
+
+
+@dataclass(frozen=True)
+class AccumulationHint:
+    """Several calls at one line added into the same .grad with no reset between them."""
+
+    name: str
+    line: int
+    source: str
+    calls: int
+
+    @property
+    def message(self) -> str:
+        return (f"{self.name}.grad accumulated over {self.calls} calls at line {self.line} "
+                f"(`{self.source}`) with no reset in between: if each call should start "
+                f"afresh, as a training step should, call {self.name}.grad.zero_() (or set "
+                f"{self.name}.grad = None) before it")
+
+
+def build_ledgers(events: Iterable[Event]) -> list[Ledger]:
+    """One ledger per tensor name, in the order the tensors first received a gradient."""
+    ledgers: dict[str, Ledger] = {}
+    number = 0
+    for event in events:
+        if not isinstance(event, BackwardEvent):
+            continue
+        number += 1
+        for row in event.grads:
+            if any(phrase in row.note for phrase in NOT_ACCUMULATED):
+                continue
+            ledger = ledgers.setdefault(row.name, Ledger(row.name, row.shape))
+            _enter(ledger, event, event.call or number, row)
+    return list(ledgers.values())
+
+
+def _enter(ledger: Ledger, event: BackwardEvent, call: int, row: Any) -> None:
+    previous = ledger.entries[-1] if ledger.entries else None  # always a Contribution
+    restart = _restart(previous, row)
+    if restart is not None:
+        ledger.entries.append(restart)
+    terms: tuple = (row.added,)
+    if restart is None and previous is not None:
+        terms = previous.terms + terms
+    elif restart is not None and restart.start is not None and any_nonzero(restart.start):
+        terms = (restart.start, row.added)
+    ledger.entries.append(Contribution(call, event.line, event.source, row.added,
+                                       row.added_formula, row.grad, terms))
+
+
+def _restart(previous: Contribution | None, row: Any) -> Restart | None:
+    """Why this call does not continue the previous total, or None when it does."""
+    before = _before(row)
+    if ZEROED in row.note:
+        return Restart(".grad was zeroed before this call", before)
+    if SET_BY_HAND in row.note:
+        return Restart(".grad was set by hand before this call", before)
+    if previous is None or _continues(previous.grad, row.added, row.grad):
+        return None
+    if _continues(None, row.added, row.grad):
+        return Restart(".grad was None or zero before this call (zero_(), = None, or a new "
+                       "tensor under this name)", None)
+    return Restart(".grad was changed outside backward() before this call", before)
+
+
+def _continues(total: Any, added: Any, grad: Any) -> bool:
+    """Whether grad == total + added (total None: grad == added). A large tensor comes
+    summarised; its mean is linear, so the means must add up."""
+    if all(map(listed, (total if total is not None else 0.0, added, grad))):
+        return _close(added if total is None else _plus(total, added), grad)
+    means = [0.0 if total is None else total.get("mean"), added.get("mean"), grad.get("mean")]
+    if any(isinstance(m, str) for m in means):  # "nan"/"inf": cannot tell, assume it goes on
+        return True
+    return math.isclose(means[0] + means[1], means[2], rel_tol=RTOL, abs_tol=ATOL)
+
+
+def accumulation_hints(ledgers: Iterable[Ledger]) -> list[AccumulationHint]:
+    """Ledgers where one line added into .grad several times in a row without a reset: the
+    classic loop that forgets zero_()."""
+    hints = []
+    for ledger in ledgers:
+        run: list[Contribution] = []
+        for entry in [*ledger.entries, None]:
+            if isinstance(entry, Contribution) and run and entry.line == run[0].line:
+                run.append(entry)
+                continue
+            if len(run) >= 2:
+                hints.append(AccumulationHint(ledger.name, run[0].line, run[0].source,
+                                              len(run)))
+            run = [entry] if isinstance(entry, Contribution) else []
+    return hints
+
+
+# ---- numbers in nested lists -----------------------------------------------------------
+
+
+def listed(data: Any) -> bool:
+    """Numbers or nested lists of them; not the summary events give for a large tensor."""
+    return not isinstance(data, dict)
+
+
+def _number(x: Any) -> float:
+    return float(x)  # "nan", "inf" and "-inf" come as strings, which float() reads
+
+
+def _zip_map(a: Any, b: Any, fn) -> Any:
+    if isinstance(a, list):
+        return [_zip_map(x, y, fn) for x, y in zip(a, b)]
+    return fn(_number(a), _number(b))
+
+
+def _flat(data: Any) -> list[float]:
+    if isinstance(data, list):
+        return [x for item in data for x in _flat(item)]
+    return [_number(data)]
+
+
+def _plus(a: Any, b: Any) -> Any:
+    return _zip_map(a, b, lambda x, y: x + y)
+
+
+def _before(row: Any) -> Any:
+    """.grad before the call: after minus added (exact for the zeroed and set-by-hand cases
+    up to rounding, which display precision hides); None for a summarised tensor."""
+    if not (listed(row.grad) and listed(row.added)):
+        return None
+    return _zip_map(row.grad, row.added, lambda x, y: x - y)
+
+
+def _close(a: Any, b: Any) -> bool:
+    xs, ys = _flat(a), _flat(b)
+    return len(xs) == len(ys) and all(
+        math.isclose(x, y, rel_tol=RTOL, abs_tol=ATOL) or (math.isnan(x) and math.isnan(y))
+        or x == y for x, y in zip(xs, ys))
+
+
+def any_nonzero(data: Any) -> bool:
+    return not listed(data) or any(x != 0 for x in _flat(data))

@@ -1,0 +1,108 @@
+"""A live session: pieces of script run one after another in the same variables and graph.
+
+The repl feeds it each input; `graph` feeds it a script and then looks at the tensors it
+left. Like gradcli.api, it never prints: events go to `on_event`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+from gradcli.api import RunOptions, _checked, _reset_engine
+from gradcli.engine import autograd, trace
+from gradcli.engine.tensor import is_grad_enabled, set_grad_enabled_flag
+from gradcli.report.events import BackwardEvent, Event, InvalidEvent, SessionResult
+
+
+class LiveSession:
+    """One session fed input by input; `result` holds every event so far."""
+
+    def __init__(self, source_name: str, options: RunOptions | None = None,
+                 on_event: Callable[[Event], None] | None = None) -> None:
+        from gradcli.check.checker import Checker
+        from gradcli.language.interp import Interpreter
+        from gradcli.language.parse import default_vocabulary, parse
+
+        self.options = options or RunOptions()
+        self.result = SessionResult(source_name, "")
+        self._on_event = on_event
+        self._vocabulary = default_vocabulary()
+        self._assigned: frozenset[str] = frozenset()
+        self._piece: SessionResult | None = None  # the input being run
+        self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
+                                       self.options.limits)
+        self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
+                               enabled=self.options.check)
+        self._grad_enabled = True  # torch.set_grad_enabled(False) lasts until the next call
+        _reset_engine(self.options)
+        trace.enabled = False  # on only while an input runs
+
+    @property
+    def variables(self) -> dict[str, Any]:
+        """The script's variables now, by name."""
+        return self.interpreter.env
+
+    def feed(self, text: str) -> SessionResult:
+        """Run `text` after everything fed before; its lines continue the session's numbering.
+        Returns this input's events alone (its own status); `result` gathers them all."""
+        from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
+        from gradcli.sources import undecodable
+
+        offset = len(self.result.source.splitlines())
+        unreadable = undecodable(text)
+        if unreadable is not None:  # bytes that were not UTF-8: shown as U+FFFD, never run
+            text = text.encode("utf-8", "replace").decode("utf-8")
+        self.result.source += text if text.endswith("\n") else text + "\n"
+        piece = SessionResult(self.result.source_name, self.result.source)
+        self._piece = piece
+        if unreadable is not None:
+            self._emit(InvalidEvent(offset + (unreadable.line or 1), unreadable.col,
+                                    unreadable.message, unreadable.hint))
+            return piece
+        known = Vocabulary(self._vocabulary.names | self._assigned | set(self.variables),
+                           self._vocabulary.modules, self._vocabulary.attributes)
+        try:
+            # blank lines in front: line numbers, and so every location, count from the start
+            program = parse("\n" * offset + text, self.result.source_name,
+                            self.options.limits, known)
+        except ScriptInvalid as e:
+            self._emit(InvalidEvent(e.line, e.col, e.message, e.hint, e.end_col))
+            return piece
+        # names assigned by earlier inputs are variables too (the compiler reads them from env)
+        self._assigned |= program.assigned
+        self._run(dataclasses.replace(program, source=self.result.source,
+                                      assigned=self._assigned))
+        return piece
+
+    def _run(self, program: Any) -> None:
+        interpreter, summary = self.interpreter, self.result.summary
+        interpreter.statements_executed = 0  # the step budget is per input
+        set_grad_enabled_flag(self._grad_enabled)
+        trace.enabled = self.options.check
+        autograd.set_backward_listener(self._on_pass)
+        try:
+            interpreter.feed(program)
+        finally:
+            autograd.set_backward_listener(None)
+            trace.enabled = False
+            self._grad_enabled = is_grad_enabled()
+            set_grad_enabled_flag(True)
+            summary.statements += interpreter.statements_executed
+            self._piece.summary.statements = interpreter.statements_executed
+
+    def _on_pass(self, record: autograd.PassRecord) -> None:
+        rows = _checked(self.checker, record)
+        for summary in (self.result.summary, self._piece.summary):
+            summary.backward += 1
+            summary.checked += sum(r.match is not None for r in rows)
+            summary.mismatches += sum(r.match is False for r in rows)
+        interpreter = self.interpreter
+        self._emit(BackwardEvent(interpreter.current_line, interpreter.current_source,
+                                 tuple(rows), self.result.summary.backward))
+
+    def _emit(self, event: Event) -> None:
+        self.result.events.append(event)
+        if self._piece is not None:
+            self._piece.events.append(event)
+        if self._on_event is not None:
+            self._on_event(event)

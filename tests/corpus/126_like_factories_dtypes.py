@@ -1,0 +1,16 @@
+import torch
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+torch.ones_like(x)
+torch.zeros_like(x)
+torch.full_like(x, 7)
+torch.full_like(x, 0.5)
+torch.ones_like(x, dtype=torch.int64)
+torch.zeros_like(x, requires_grad=True)
+i = torch.tensor([1, 2, 3])
+torch.ones_like(i)
+torch.full_like(i, 2.7)
+torch.zeros_like(i, dtype=torch.float32)
+torch.ones_like(x).requires_grad
+torch.full_like(x, 3.0, requires_grad=True)
+d = torch.tensor([1.0], dtype=torch.float64)
+torch.ones_like(d)

@@ -1,0 +1,16 @@
+import torch
+a = torch.tensor([1.0, 2.0, 3.0])
+b = a + 1e-6
+torch.allclose(a, b)
+torch.allclose(a, a + 1e-3)
+torch.allclose(a, a + 1e-3, atol=1e-2)
+torch.allclose(a, a * 1.01, rtol=0.1)
+a.allclose(b)
+torch.equal(a, b)
+torch.equal(a, a.clone())
+a.equal(a)
+torch.equal(a, torch.tensor([1.0, 2.0]))
+torch.allclose(torch.tensor([float("nan")]), torch.tensor([float("nan")]))
+torch.allclose(torch.tensor([float("nan")]), torch.tensor([float("nan")]), equal_nan=True)
+torch.equal(torch.tensor([1, 2]), torch.tensor([1.0, 2.0]))
+torch.allclose(torch.tensor([1.0, 2.0]), torch.tensor(1.0))

@@ -1,0 +1,26 @@
+import torch
+x = torch.tensor([[1.5, 2.5], [3.5, 4.5]], requires_grad=True)
+x.numel()
+x.size()
+x.size(0)
+x.size(-1)
+x.size(dim=1)
+x.dim()
+x.ndim
+x.shape
+x.shape[0]
+len(x)
+x.tolist()
+x[0, 0].item()
+x.sum().item()
+torch.tensor(3).item()
+torch.tensor(True).item()
+torch.tensor([2]).item()
+torch.tensor([[7.0]]).item()
+torch.numel(x)
+x.shape == (2, 2)
+x.size() == torch.Size([2, 2])
+list(x.shape)
+x.nelement()
+torch.tensor(5.0).tolist()
+torch.tensor([1, 2]).tolist()

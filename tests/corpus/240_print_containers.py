@@ -1,0 +1,16 @@
+import torch
+a = torch.tensor(1.)
+b = torch.tensor([2.])
+print([a, b])
+print((a,))
+print((a, b))
+[a, b]
+(a * 2, b.shape, b.dtype)
+print(b.shape, b.dtype)
+print(torch.Size([2, 3]))
+print(torch.float64)
+x = torch.tensor([1.0], requires_grad=True)
+print(x.grad)
+print(x.requires_grad, x.is_leaf)
+torch.tensor([1.0, 2.0]).max(0)
+print(torch.tensor([[1.0, 5.0], [3.0, 2.0]]).max(1))

@@ -1,0 +1,12 @@
+import torch
+a = torch.tensor([3, -1, 4])
+print(a)
+print(a > 0)
+print(a * 2)
+print(a / 2)
+print(a // 2)
+print(a.float())
+print(a.sum(), a.prod(), a.max(), a.argmax())
+print(torch.tensor([True, False]).sum())
+print(torch.tensor([100000, -2]))
+print(torch.tensor([1, 2]) == torch.tensor([1, 3]))

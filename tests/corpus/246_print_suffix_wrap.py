@@ -1,0 +1,10 @@
+import torch
+x = torch.linspace(0, 1, 9, requires_grad=True)
+print(x)
+print(x * 1)
+print(x.double() * 1)
+y = torch.tensor([0.1234, 5.6789, 9.1011, 12.1314, 15.1617, 18.1920, 21.2223], requires_grad=True)
+print(y)
+print(y * 2)
+print(torch.tensor([123.456, 0.001, 5.5], dtype=torch.float64, requires_grad=True))
+print(torch.arange(9.0).reshape(3, 3).requires_grad_())

@@ -1,0 +1,10 @@
+import torch
+print(torch.arange(13.0) * 1)
+x = torch.arange(13.0, requires_grad=True)
+print(x * 2)
+print(torch.arange(11.0, dtype=torch.float64, requires_grad=True) * 2)
+print(torch.arange(12.0, requires_grad=True) / 7)
+print(torch.linspace(0, 1, 25))
+print(torch.arange(30))
+print(torch.arange(100).reshape(4, 25))
+print(torch.linspace(-1000, 1000, 17))

@@ -1,0 +1,182 @@
+"""Classic sandbox escapes, end to end: each is rejected before anything runs (exit 2), or ends
+in a clean error, and none reaches a Python object of the host or touches the host.
+
+Runs go through gradcli.api.run_session (as `gradcli run` does) under a strict audit hook
+(hostile_harness): no file opened, no import, no exec/compile, no frame read, no process.
+"""
+from __future__ import annotations
+
+import pytest
+
+from hostile_harness import run_text
+
+# (script, why it is a classic) -- every one must be rejected before running.
+REJECTED = [
+    ("().__class__.__bases__[0].__subclasses__()", "the __subclasses__ walk"),
+    ("''.__class__.__mro__[1].__subclasses__()", "the __mro__ walk"),
+    ("[c for c in [].__class__.__base__.__subclasses__() if c.__name__ == 'Popen']",
+     "finding Popen"),
+    ("(lambda: 0).__globals__['__builtins__']", "a lambda's globals"),
+    ("f = lambda: 0\nf.__code__.co_consts", "a lambda's code"),
+    ("f = lambda: 0\nf.__closure__", "a lambda's closure"),
+    ("print.__self__", "a builtin's module"),
+    ("print.__call__.__globals__", "print's globals"),
+    ("torch.__dict__", "a module's namespace"),
+    ("torch.__loader__", "a module's loader"),
+    ("math.__spec__", "math's spec"),
+    ("F.relu.__wrapped__", "an API function's wrapped original"),
+    ("x = torch.ones(1)\nx.__class__.__init__.__globals__", "a tensor's class globals"),
+    ("x = torch.ones(1)\nx.register_hook.__func__", "a bound method's function"),
+    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__", "a grad_fn's class"),
+    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.next_functions[0][0].__init__",
+     "a graph node's init"),
+    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.name.__self__", "a node method"),
+    ("x = torch.ones(2)\nx.tolist().__class__.__mro__", "a list from a tensor"),
+    ("x = torch.ones(2)\nx.shape.__class__.__mro__", "torch.Size's bases"),
+    ("torch.float32.__reduce__()", "a dtype's reduce"),
+    ("torch.manual_seed(0).__class__", "the generator handle"),
+    ("'{0.__class__.__base__}'.format(1)", "format-string attribute access"),
+    ("x = torch.ones(1)\n'{0.__init__.__globals__}'.format(x)", "format-string globals"),
+    ("'{}'.format_map(1)", "format_map"),
+    ("s = '{0.__class__}'\ns.format(1)", "str.format through a variable"),
+    ("x = 1\nf'{x.__class__}'", "an f-string's attribute"),
+    ("x = 1\nf'{x!r:{x.__class__}}'", "an f-string's nested format spec"),
+    ("x = 1\nw = 5\nf'{x:{w}}'", "an f-string's computed format spec"),
+    ("x = torch.ones(2)\nx.numpy()", "the numpy() bridge"),
+    ("x = torch.ones(2)\nx.data.numpy()", "numpy() through .data"),
+    ("x = torch.ones(2)\nx.__array__()", "numpy's array protocol"),
+    ("x = torch.ones(2)\nx.__array_interface__", "numpy's array interface"),
+    ("torch.from_numpy(1)", "from_numpy"),
+    ("x = torch.ones(2)\nx.storage()", "a tensor's storage"),
+    ("x = torch.ones(2)\nx.untyped_storage()", "a tensor's untyped storage"),
+    ("x = torch.ones(2)\nx.data_ptr()", "a raw pointer"),
+    ("torch.load('model.pt')", "torch.load"),
+    ("torch.save(torch.ones(1), '/tmp/x.pt')", "torch.save"),
+    ("torch.hub.load('a', 'b')", "torch.hub"),
+    ("torch.ops.aten", "torch.ops"),
+    ("torch.jit.script", "torch.jit"),
+    ("torch._C", "torch._C"),
+    ("torch.utils.cpp_extension", "building C++"),
+    ("import os", "import os"),
+    ("import sys", "import sys"),
+    ("import builtins", "import builtins"),
+    ("import importlib", "import importlib"),
+    ("import torch.utils", "a torch submodule"),
+    ("from torch import _C", "from-import of a private name"),
+    ("from torch import load", "from-import of an unknown name"),
+    ("from os import system", "from os"),
+    ("from math import *", "star import"),
+    ("import math as m\nm.__loader__", "an aliased module's loader"),
+    ("__import__('os').system('true')", "__import__"),
+    ("eval('1 + 1')", "eval"),
+    ("exec('import os')", "exec"),
+    ("compile('1', 'f', 'eval')", "compile"),
+    ("open('/etc/passwd').read()", "open"),
+    ("getattr(torch, 'load')", "getattr"),
+    ("setattr(torch, 'x', 1)", "setattr"),
+    ("vars()", "vars"),
+    ("globals()", "globals"),
+    ("locals()", "locals"),
+    ("dir()", "dir"),
+    ("type(1)", "type"),
+    ("object()", "object"),
+    ("super()", "super"),
+    ("breakpoint()", "breakpoint"),
+    ("input()", "input"),
+    ("help()", "help"),
+    ("exit()", "exit"),
+    ("memoryview(b'')", "bytes"),
+    ("__builtins__", "__builtins__"),
+    ("ｅｖａｌ('1')", "eval in fullwidth letters (NFKC-normalised by the parser)"),
+    ("x = 1\nx.__ｃｌａｓｓ__", "a dunder in fullwidth letters"),
+    ("try:\n    1 / 0\nexcept Exception as e:\n    e.__traceback__.tb_frame.f_globals",
+     "a traceback's frame"),
+    ("try:\n    1 / 0\nexcept Exception as e:\n    e.__context__", "an exception's context"),
+    ("try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
+     "with_traceback"),
+    ("g = (x for x in [1])\ng.gi_frame", "a generator's frame"),
+    ("with open('/tmp/x', 'w') as f:\n    pass", "with open"),
+    ("class A:\n    pass", "a class"),
+    ("def f():\n    pass", "a function"),
+    ("@torch.no_grad\ndef f():\n    pass", "a decorator"),
+    ("while True:\n    pass", "an unbounded loop"),
+    ("raise SystemExit", "raise"),
+    ("global x", "global"),
+    ("x = {}", "a dict (and its class)"),
+    ("x = {1}", "a set"),
+    ("print(*[1])", "star arguments"),
+    ("print(**{'sep': ''})", "double-star arguments"),
+    ("(y := 1)", "the walrus"),
+    ("async def f():\n    pass", "async"),
+    ("x = b'bytes'", "bytes literals"),
+    ("x = 1j", "complex literals"),
+    ("from . import x", "a relative import"),
+    ("x = 1\ndel x.__class__", "del of an attribute"),
+    ("int.bit_length(1)", "an unknown method"),
+    ("x = torch.ones(1)\nx._version", "a private attribute"),
+    ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
+    ("match 1:\n    case _:\n        pass", "match"),
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_up():
+    """Let the engine and the check do their lazy imports before anything is audited."""
+    run_text("import torch\nimport math\nx = torch.randn(2, 2, requires_grad=True)\n"
+             "y = (x @ x).exp().sum()\ny.backward()\nprint(x, x.grad, y.grad_fn, x.shape)\n"
+             "f'{y.item():.2f}'\nx.grad_fn\ntry:\n    y.backward()\nexcept RuntimeError as e:\n"
+             "    str(e)\nz = torch.tensor([float('nan')], requires_grad=True)\n"
+             "(z * 2).sum().backward()\nsum([1, 2])\nmath.prod([1, 2])\n", seconds=60)
+
+
+@pytest.mark.parametrize("source, why", REJECTED, ids=[why for _, why in REJECTED])
+def test_rejected_before_running(source, why):
+    outcome = run_text(source, strict=True)
+    assert (outcome.status, outcome.exit_code) == ("invalid", 2), outcome
+    assert outcome.host_events == []
+
+
+# (script, the error it ends in): names that exist, used in ways that must fail cleanly.
+CLEAN_ERRORS = [
+    ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
+    ("torch.Size.numel", "AttributeError"),
+    ("torch.Tensor()", "TypeError"),
+    ("s = 'load'\ntorch[s]", "TypeError"),  # namespaces are not subscriptable
+    ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
+    ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
+    ("f = lambda f: f(f)\nf(f)", "RecursionError"),
+    ("x = torch.ones(1, requires_grad=True)\nh = x.register_hook(lambda g: g.grad_fn.name())\n"
+     "x.sum().backward()", "AttributeError"),  # a hook sees tensors, nothing more
+    ("'%(a)s' % torch.ones(1)", "TypeError"),  # % never looks a name up in a tensor
+    ("try:\n    1 / 0\nexcept Exception as e:\n    e.count", "AttributeError"),
+]
+
+
+@pytest.mark.parametrize("source, error_type", CLEAN_ERRORS)
+def test_clean_error_at_run_time(source, error_type):
+    outcome = run_text(source, strict=True)
+    assert (outcome.status, outcome.error_type) == ("error", error_type), outcome
+    assert outcome.host_events == []
+
+
+def test_values_reachable_from_a_script_are_the_api_tables_own():
+    """What a tensor, a grad_fn, a hook and an exception give back are gradcli's objects."""
+    source = ("x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
+              "n = y.grad_fn.next_functions\nh = x.register_hook(lambda g: g * 1)\n"
+              "y.backward()\nprint(n, h, x.grad_fn, y.grad_fn.name(), x.grad.tolist())\n"
+              "try:\n    y.backward()\nexcept RuntimeError as e:\n    print(e.args[0][:8])\n")
+    outcome = run_text(source, strict=True)
+    assert outcome.status == "ok" and outcome.host_events == []
+
+
+def test_the_host_filesystem_is_untouched(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    sentinel = tmp_path / "sentinel"
+    sentinel.write_text("keep")
+    attempts = [f"open('{sentinel}', 'w')", f"torch.save(1, '{sentinel}')",
+                f"import os\nos.remove('{sentinel}')", "import shutil\nshutil.rmtree('.')",
+                f"x = torch.ones(1)\nx.register_hook(lambda g: open('{sentinel}', 'w'))"]
+    for source in attempts:
+        assert run_text(source, strict=True).status == "invalid"
+    assert sentinel.read_text() == "keep"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sentinel"]
