@@ -86,6 +86,7 @@ class Generic:
         self.values: dict = {}  # symbol -> its array of element values
         self.leaf_symbols: dict = {}  # id(Leaf record) -> (record, symbol)
         self.cut_symbols: dict = {}  # id(record of a retained intermediate) -> symbol
+        self.sources: dict = {}  # symbol -> (record, version): what its values came from
 
     def run(self, record):
         # Built unevaluated: sympy's simplifying constructors (and their assumption queries)
@@ -96,35 +97,53 @@ class Generic:
     def _evaluate(self, record, values):
         if id(record) in self.cuts:
             tensor = self.cuts[id(record)]
-            s = self._symbol(self.name_of(tensor), tensor.data)
+            s = self._symbol(self.name_of(tensor), tensor.data, (record, tensor._version))
             self.cut_symbols[id(record)] = s.item()
             return s
         if isinstance(record, trace.Leaf):
             label = self.name_of(record.tensor)
             label = label if record.version == 0 else f"{label}@{record.version}"
-            s = self._symbol(label, record.value.array)
+            s = self._symbol(label, record.value.array, (record, record.version))
             self.leaf_symbols[id(record)] = (record, s.item())
             return s
         if isinstance(record, trace.Const):
             a = record.value.array
             return (np.asarray(number(a.reshape(-1)[0]), dtype=object) if a.size == 1 else
-                    self._symbol(f"c{len(self.values)}", a))
+                    self._symbol(f"c{len(self.values)}", a, (record, record.version)))
         args = [values[id(a)] for a in record.args]
         if record.op.name == "where":  # the condition is a 0/1 input: see symbolic._where
             cond, a, b = args
             return np.asarray(a * cond + b * (1 - cond), dtype=object)
         if record.op.name == "masked_fill":
-            m = self._symbol(f"m{len(self.values)}", record.params["mask"])
+            m = self._symbol(f"m{len(self.values)}", record.params["mask"], (record, 0))
             return np.asarray(number(record.params["value"]) * m + args[0] * (1 - m), dtype=object)
         form = record.op.sym or record.op.forward
         return np.asarray(form(*args, **record.params), dtype=object)
 
-    def _symbol(self, label, array):
+    def _symbol(self, label, array, source):
         s = sp().Symbol(label, real=True)
-        if s in self.values and self.values[s] is not array:
+        if s in self.values and self.sources[s] != source:
             s = sp().Dummy(label, real=True)
         self.values[s] = np.asarray(array, dtype=np.float64)
+        self.sources[s] = source
         return np.asarray(s, dtype=object)
+
+    def value_of(self, d) -> np.ndarray:
+        """A derivative's value over all elements, remembered while its inputs are unchanged:
+        repeated passes over the same inputs (retain_graph, loops without updates) reuse it."""
+        sources = tuple(sorted(((id(r), v) for r, v in map(self.sources.get, d.free_symbols)),
+                               key=repr))
+        hit = _VALUES.get((d, sources))
+        if hit is None:
+            hit = (np.asarray(numeric_value(d, self.values), dtype=np.float64),
+                   [self.sources[s][0] for s in d.free_symbols])  # keeps the ids from reuse
+            _VALUES[(d, sources)] = hit
+            while len(_VALUES) > 16:
+                _VALUES.pop(next(iter(_VALUES)))
+        return hit[0]
+
+
+_VALUES: dict = {}  # (derivative, its inputs' identities) -> (value, the input records)
 
 
 def expect(record, roots, targets, name_of, is_intermediate) -> dict:
@@ -150,7 +169,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
             formulas.append(d)
             if d == 0:
                 continue
-            value = np.asarray(numeric_value(d, generic.values), dtype=np.float64) * weight
+            value = generic.value_of(d) * weight
             total = total + _sum_to(np.broadcast_to(value, np.broadcast_shapes(
                 value.shape, shape)), shape)
     formula = sum(formulas, sp().Integer(0)) if formulas else sp().Integer(0)
