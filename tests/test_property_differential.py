@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle.differential import TorchOracle, program_differences  # noqa: E402
+from oracle.differential import PyTorchCrashed, TorchOracle, program_differences  # noqa: E402
 from oracle.programs import programs  # noqa: E402
 
 CI_EXAMPLES = int(os.environ.get("GRADCLI_PROPERTY_EXAMPLES", "400"))
@@ -38,6 +38,9 @@ def oracle():
                                  HealthCheck.function_scoped_fixture])
 @given(source=programs())
 def test_random_programs_match_pytorch(oracle, source):
-    diffs = program_differences(oracle, source)
+    try:
+        diffs = program_differences(oracle, source)
+    except PyTorchCrashed:
+        reject()  # torch 2.13 segfaults on a few programs (hooks on views of modified bases)
     assert not diffs, "gradcli differs from PyTorch:\n  " + "\n  ".join(diffs) + \
         "\n--- program ---\n" + source

@@ -94,9 +94,18 @@ def tensor(data, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _new(array.astype(target.np, copy=False), requires_grad)
 
 
+def _sizes(args: tuple, keyword, name: str) -> tuple:
+    """A size given as varargs (ones(2, 3)), a sequence, or by keyword (ones(size=(2, 3)))."""
+    if keyword is None:
+        return args
+    if args:
+        raise type_error(f"argument for function got multiple values for argument '{name}'")
+    return (keyword,)
+
+
 def _factory(fill):
-    def make(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
-        shape = shape_args(size)
+    def make(*args, size=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+        shape = shape_args(_sizes(args, size, "size"))
         limits.check_shape(shape)
         return _new(fill(shape, _dtype_or(dtype, dtypes.default_float)), requires_grad)
     return make
@@ -130,9 +139,15 @@ def full_like(input, fill_value, dtype=None, device=None, requires_grad=False) -
                 requires_grad)
 
 
-def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False) -> Tensor:
+def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
+           requires_grad=False) -> Tensor:
+    """torch.arange(end), (start, end) or (start, end, step), positionally or by keyword."""
+    if len(args) == 1:
+        end = args[0]
+    elif args:
+        start, end, step = (*args, step) if len(args) == 2 else args
     if end is None:
-        start, end = 0, start
+        raise type_error('arange() missing 1 required positional arguments: "end"')
     if step == 0:
         raise runtime_error("step must be nonzero")
     n = builtins.max(0, math.ceil((end - start) / step))
@@ -171,8 +186,9 @@ def initial_seed() -> int:
 
 
 def _random(draw):
-    def make(*size, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
-        shape = shape_args(size)
+    def make(*args, size=None, dtype=None, device=None, requires_grad=False,
+             generator=None) -> Tensor:
+        shape = shape_args(_sizes(args, size, "size"))
         limits.check_shape(shape)
         d = _dtype_or(dtype, dtypes.default_float)
         values = draw(rng.default_generator, math.prod(shape), d.name)
@@ -182,6 +198,27 @@ def _random(draw):
 
 rand = _random(lambda g, n, name: g.rand(n, name))
 randn = _random(lambda g, n, name: g.randn(n, name))
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
+           requires_grad=False) -> Tensor:
+    """torch.normal(mean, std, size), and the forms with a tensor of means or of stds."""
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        like = mean if isinstance(mean, Tensor) else std
+        shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
+        unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
+        out = _new(rng.default_generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
+                   .reshape(shape).astype(like.dtype.np), False)
+        with _GradMode(False, "no_grad"):
+            out = out * std + mean if isinstance(std, Tensor) else out + mean
+        return out
+    if size is None:
+        raise type_error("normal() missing required argument: 'size'")
+    shape = shape_args((size,))
+    limits.check_shape(shape)
+    d = _dtype_or(dtype, dtypes.default_float)
+    values = rng.default_generator.normal(math.prod(shape), float(mean), float(std), d.name)
+    return _new(values.reshape(shape).astype(d.np), requires_grad)
 
 
 def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
@@ -641,19 +678,19 @@ def mv(input, vec) -> Tensor:
     return apply("mv", (input, vec))
 
 
-def dot(input, other) -> Tensor:
-    if input.ndim != 1 or other.ndim != 1:
-        raise runtime_error(f"1D tensors expected, but got {input.ndim}D and {other.ndim}D "
+def dot(input, tensor) -> Tensor:
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise runtime_error(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
                             "tensors")
-    n, m = input.data.shape[0], other.data.shape[0]
+    n, m = input.data.shape[0], tensor.data.shape[0]
     if n != m:
         raise runtime_error(f"inconsistent tensor size, expected tensor [{n}] and src [{m}] to "
                             f"have the same number of elements, but got {n} and {m} elements "
                             "respectively")
-    if input.dtype is not other.dtype:
+    if input.dtype is not tensor.dtype:
         raise runtime_error("dot : expected both vectors to have same dtype, but found "
-                            f"{input.dtype.cpp} and {other.dtype.cpp}")
-    return apply("dot", (input, other))
+                            f"{input.dtype.cpp} and {tensor.dtype.cpp}")
+    return apply("dot", (input, tensor))
 
 
 def bmm(input, mat2) -> Tensor:
@@ -751,7 +788,8 @@ def _required(args, function, name) -> None:
         raise type_error(f'{function}() missing 1 required positional arguments: "{name}"')
 
 
-def view(input, *shape) -> Tensor:
+def view(input, *shape, size=None) -> Tensor:
+    shape = _sizes(shape, size, "size")
     if not shape:
         raise type_error("view() received an invalid combination of arguments - got (), but "
                          "expected one of:\n * (torch.dtype dtype)\n * (tuple of ints size)\n")
@@ -767,7 +805,8 @@ def view(input, *shape) -> Tensor:
     return apply("view", (input,), shape=target)
 
 
-def reshape(input, *shape) -> Tensor:
+def reshape(input, *args, shape=None) -> Tensor:
+    shape = _sizes(args, shape, "shape")
     _required(shape, "reshape", "shape")
     target = _infer_shape(shape_args(shape), input.data.size)
     if input.data.flags.c_contiguous:
@@ -814,7 +853,8 @@ def t(input) -> Tensor:
     return apply("t", (input,))
 
 
-def permute(input, *dims) -> Tensor:
+def permute(input, *args, dims=None) -> Tensor:
+    dims = _sizes(args, dims, "dims")
     _required(dims, "permute", "dims")
     order = tuple(normalize_dim(d, input.ndim) for d in shape_args(dims))
     if sorted(order) != list(range(input.ndim)):
@@ -824,7 +864,8 @@ def permute(input, *dims) -> Tensor:
     return apply("permute", (input,), dims=order)
 
 
-def expand(input, *sizes) -> Tensor:
+def expand(input, *sizes, size=None) -> Tensor:
+    sizes = _sizes(sizes, size, "size")
     _required(sizes, "expand", "size")
     target = list(shape_args(sizes))
     shape = input.data.shape
@@ -856,7 +897,8 @@ def narrow(input, dim, start, length) -> Tensor:
     return apply("slice", (input,), dim=d, key=slice(start, start + length))
 
 
-def repeat(input, *repeats) -> Tensor:
+def repeat(input, *args, repeats=None) -> Tensor:
+    repeats = _sizes(args, repeats, "repeats")
     _required(repeats, "repeat", "repeats")
     repeats = shape_args(repeats)
     if len(repeats) < input.ndim:
@@ -1285,8 +1327,8 @@ def _zero(self) -> Tensor:
     return apply("zero", (self,))
 
 
-def _copy(self, src) -> Tensor:
-    src = as_tensor(src, self.dtype)
+def _copy(self, other) -> Tensor:
+    src = as_tensor(other, self.dtype)
     broadcast_shape(self.data.shape, src.data.shape)  # torch's broadcast message first
     _check_expand(src.data.shape, self.data.shape, src.dtype)
     return apply("copy", (self, src), self.dtype)
@@ -1495,9 +1537,11 @@ NAMESPACE.XP = SimpleNamespace(
     log_softmax_backward=lambda g, o, dim: apply("log_softmax_backward", (g, o), dim=dim),
     mse_loss_backward=lambda g, a, b, reduction: apply("mse_loss_backward", (g, a, b),
                                                        reduction=reduction),
-    nll_loss_backward=lambda g, target, shape, reduction: apply(
-        "nll_loss_backward", (g, target), shape=tuple(shape), reduction=reduction),
-    nll_loss=lambda g, target, reduction: apply("nll_loss", (g, target), reduction=reduction),
+    nll_loss_backward=lambda g, target, shape, reduction, weight, ignore_index: apply(
+        "nll_loss_backward", (g, target), shape=tuple(shape), reduction=reduction,
+        weight=weight, ignore_index=ignore_index),
+    nll_loss=lambda g, target, reduction, weight, ignore_index: apply(
+        "nll_loss", (g, target), reduction=reduction, weight=weight, ignore_index=ignore_index),
     select_backward=lambda g, shape, dim, index: apply(
         "select_backward", (g,), shape=tuple(shape), dim=dim, index=index),
     slice_backward=lambda g, shape, dim, key: apply(
@@ -1570,8 +1614,8 @@ def _install_methods() -> None:
     for name, fn in INPLACE_FUNCTIONS.items():
         setattr(Tensor, name, _inplace(fn))
     dunders = dict(
-        __add__=add, __radd__=_reflected(add), __sub__=sub, __rsub__=_reflected(sub),
-        __mul__=mul, __rmul__=_reflected(mul), __truediv__=div, __rtruediv__=_reflected(div),
+        __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
+        __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
         __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
         __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow, __rpow__=_reflected(pow), __matmul__=matmul,
         __rmatmul__=_reflected(matmul), __neg__=neg, __pos__=lambda self: self, __abs__=abs,

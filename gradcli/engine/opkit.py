@@ -227,7 +227,7 @@ def norm_grad(xp, g, a, o, p, dim, keepdim):
 
 
 def var(a, dim, correction, keepdim):
-    mean = np.mean(a, axis=dim, keepdims=True, dtype=a.dtype)
+    mean = np.sum(a, axis=dim, keepdims=True, dtype=a.dtype) / count(a.shape, dim)
     squares = np.sum((a - mean) ** 2, axis=dim, keepdims=keepdim, dtype=a.dtype)
     return np.asarray(squares / max(0, count(a.shape, dim) - correction), a.dtype)
 
@@ -236,7 +236,7 @@ def var_grad(xp, g, a, dim, correction, keepdim):
     """torch's var_backward: 2 / (n - correction) * grad * (a - mean)."""
     n = count(a.shape, dim)
     values = _values(a)
-    mean = np.mean(values, axis=dim, keepdims=True, dtype=values.dtype)
+    mean = np.sum(values, axis=dim, keepdims=True, dtype=values.dtype) / count(a.shape, dim)
     if dim is None:
         if n - correction <= 0:
             return g * xp.asarray(np.where(values == mean, np.nan, np.inf).astype(values.dtype))
@@ -549,14 +549,26 @@ def _rows(target):
     return (np.arange(target.shape[0]), target) if target.ndim else (target,)
 
 
-def nll_loss(logp, target, reduction):
-    picked = -logp[_rows(target)]
+def _row_weights(target, weight, ignore_index, dtype):
+    """Each row's class (0 where ignored) and weight (weight[class], 0 where ignored)."""
+    keep = target != ignore_index
+    safe = np.where(keep, target, 0)
+    ones = np.ones(target.shape, np.float64 if dtype == object else dtype)
+    return safe, (ones if weight is None else weight[safe].astype(ones.dtype)) * keep
+
+
+def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
+    safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
+    picked = -logp[_rows(safe)] * w
+    if reduction == "mean":  # torch divides by the total weight of the rows it kept
+        return np.asarray(picked.sum() / w.sum(), logp.dtype)
     return _reduce(picked, reduction)
 
 
-def nll_loss_backward(g, target, shape, reduction):
-    g = g / target.size if reduction == "mean" else g
-    return scatter_array(np.broadcast_to(-g, target.shape), shape, _rows(target))
+def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-100):
+    safe, w = _row_weights(target, weight, ignore_index, g.dtype)
+    g = g / w.sum() if reduction == "mean" else g
+    return scatter_array(np.broadcast_to(-g, target.shape) * w, shape, _rows(safe))
 
 
 def div_rounding(a, b, mode):

@@ -196,11 +196,12 @@ defop("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype if a.dtype != obj
       lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(a.sum()))
 defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim),
       lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),))
-defop("mean", "MeanBackward0", lambda a: np.asarray(np.mean(a), dtype=a.dtype),
+defop("mean", "MeanBackward0", lambda a: np.asarray(np.sum(a) / a.size, dtype=a.dtype),
       lambda xp, g, o, a: (xp.div_scalar(xp.broadcast_to(g, a.shape), K.numel(a.shape)),),
       sym=lambda a: np.array(a.sum() / a.size))
 defop("mean_dim", "MeanBackward1",
-      lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim).astype(a.dtype),
+      lambda a, dim, keepdim: np.asarray(np.sum(a, axis=dim, keepdims=keepdim) /
+                                         K.count(a.shape, dim), a.dtype),
       lambda xp, g, o, a, dim, keepdim: (
           xp.div_scalar(_expand_back(xp, g, a.shape, dim, keepdim), K.count(a.shape, dim)),),
       sym=lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim) / K.count(a.shape, dim))
@@ -359,8 +360,9 @@ defop("mse_loss", "MseLossBackward0", K.mse_loss,
       lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
                                          xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"))
 defop("nll_loss", "NllLossBackward0", K.nll_loss,
-      lambda xp, g, o, logp, target, reduction: (
-          xp.nll_loss_backward(g, target, logp.shape, reduction), None), ("b", ""))
+      lambda xp, g, o, logp, target, reduction, weight, ignore_index: (
+          xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
+      ("b", ""))
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
       lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
       ("ab", ""), S.bce_logits)
@@ -405,8 +407,8 @@ defop("mse_loss_backward", "MseLossBackwardBackward0", K.mse_loss_backward,
           K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),
       ("bc", "a", "a"))
 defop("nll_loss_backward", "NllLossBackwardBackward0", K.nll_loss_backward,
-      lambda xp, gg, o, g, target, shape, reduction: (xp.nll_loss(gg, target, reduction), None),
-      ("b", ""))
+      lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index: (
+          xp.nll_loss(gg, target, reduction, weight, ignore_index), None), ("b", ""))
 defop("select_backward", "SelectBackwardBackward0", K.select_backward,
       lambda xp, gg, o, g, shape, dim, index: (xp.select(gg, dim, index),))
 defop("slice_backward", "SliceBackwardBackward0", K.slice_backward,

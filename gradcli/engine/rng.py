@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 import os
+from fractions import Fraction
 
 import numpy as np
 
@@ -95,14 +96,23 @@ class Generator:
 
     def randn(self, n: int, dtype_name: str = "float32") -> np.ndarray:
         """`torch.randn(n, dtype=...)`: standard normal."""
+        return self.normal(n, 0.0, 1.0, dtype_name)
+
+    def normal(self, n: int, mean: float, std: float, dtype_name: str = "float32") -> np.ndarray:
+        """`torch.normal(mean, std, (n,))` (randn is mean 0, std 1): the normal value v comes
+        out as v * std + mean, fused (one rounding) in the float32 kernel."""
         dtype = _float_dtype(dtype_name)
         if n < 16:
-            values = np.array([self._normal_double() for _ in range(n)], dtype=np.float64)
-            return values.astype(dtype)
+            values = [_fma64(self._normal_double(), std, mean) for _ in range(n)]
+            return np.array(values, dtype=np.float64).astype(dtype)
         if dtype is np.float32:
-            return self._normal_blocks(n, self._uniform_f32, _box_muller_avx2)
+            return self._normal_blocks(n, self._uniform_f32,
+                                       lambda u: _box_muller_avx2(u, mean, std))
         if dtype is np.float64:
-            return self._normal_blocks(n, self._uniform_f64, _box_muller_libm)
+            return self._normal_blocks(n, self._uniform_f64,
+                                       lambda u: _box_muller_libm(u, mean, std))
+        if (mean, std) != (0.0, 1.0):
+            raise NotImplementedError("torch.normal is reproduced for float32 and float64")
         return self._normal_blocks_half(n)
 
     def randint(self, low: int, high: int, n: int) -> np.ndarray:
@@ -188,7 +198,7 @@ default_generator = Generator()  # seeded nondeterministically, like torch 2.13'
 # -- Box-Muller on 16-blocks -------------------------------------------------------------------
 
 
-def _box_muller_libm(uniforms: np.ndarray) -> np.ndarray:
+def _box_muller_libm(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) -> np.ndarray:
     """torch's scalar NormalFill16<double> (glibc math through Python's math module)."""
     blocks = uniforms.reshape(-1, 16)
     log, cos, sin = (np.frompyfunc(f, 1, 1) for f in (math.log, math.cos, math.sin))
@@ -197,14 +207,17 @@ def _box_muller_libm(uniforms: np.ndarray) -> np.ndarray:
     normals = np.concatenate(
         [radius * cos(theta).astype(np.float64), radius * sin(theta).astype(np.float64)], axis=1
     )
-    return normals.reshape(-1) + 0.0  # fma(x, std=1, mean=0) turns -0.0 into +0.0
+    normals = normals.reshape(-1)
+    if (mean, std) == (0.0, 1.0):
+        return normals + 0.0  # fma(x, 1, 0): -0.0 -> +0.0
+    return np.array([_fma64(v, std, mean) for v in normals.tolist()])
 
 
 _f32 = np.float32
 _ONE, _HALF = _f32(1.0), _f32(0.5)
 
 
-def _box_muller_avx2(uniforms: np.ndarray) -> np.ndarray:
+def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) -> np.ndarray:
     """torch's NormalFill16<float> AVX2 kernel in float32, the compiler's FMAs made explicit."""
     blocks = uniforms.reshape(-1, 16)
     u1 = _ONE - blocks[:, :8]  # [0, 1) -> (0, 1] for log
@@ -212,7 +225,12 @@ def _box_muller_avx2(uniforms: np.ndarray) -> np.ndarray:
     radius = np.sqrt(_f32(-2.0) * _log256(u1))
     sin, cos = _sincos256(_f32(2.0 * math.pi) * u2)
     normals = np.concatenate([radius * cos, radius * sin], axis=1)
-    return normals.reshape(-1) + _f32(0.0)  # _mm256_fmadd_ps(n, std=1, mean=0): -0.0 -> +0.0
+    return _fma(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
+
+
+def _fma64(a: float, b: float, c: float) -> float:
+    """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths."""
+    return float(Fraction(a) * Fraction(b) + Fraction(c))
 
 
 def _fma(a, b, c) -> np.ndarray:

@@ -113,7 +113,7 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
         letter = "abc"[i] if i < 3 else ""
         if letter and letter in read:
             saved_inputs.append(a)
-            checked = letter in real and a is t.data
+            checked = letter in real  # torch saves the input itself, even when it is cast
             refs.append(Saved(t._storage if checked else None, t, None, i))
         else:
             saved_inputs.append(Meta(a.shape, a.dtype))
@@ -219,14 +219,16 @@ class Tensor:
         self._view_version = self._storage.version
         if self._grad_fn is None and not self._base.requires_grad:
             return
-        positions = _positions_in_base(self._base, self._view_path)
-        previous = _grad_enabled
-        set_grad_enabled_flag(True)
-        try:
-            view = apply("as_strided", (self._base,), positions=positions)  # only its node
-        finally:
-            set_grad_enabled_flag(previous)
-        self._grad_fn, self._requires_grad, self._record = view._grad_fn, True, view._record
+        # the node, whatever the grad mode, even when the base needs no gradient (torch's is
+        # then an AsStridedBackward0 that leads nowhere); the view's data stays a view
+        op, params = OPS["as_strided"], {"positions": _positions_in_base(self._base,
+                                                                         self._view_path)}
+        values = Tensor(op.forward(self._base.data, **params))
+        node = _make_node(op, (self._base,), (self._base.data,), values.data, values, params)
+        _move_retain_grad(self, node)
+        self._grad_fn = node
+        self._requires_grad = True
+        self._record = trace.op_record(op, (self._base,), params) if trace.enabled else None
 
     @property
     def requires_grad(self) -> bool:

@@ -5,6 +5,8 @@ The interpreter never looks an attribute up on a Python object by the name a scr
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import types
 from typing import Any
@@ -51,22 +53,51 @@ def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
-def _nll_loss(input, target, weight=None, reduction="mean"):
-    return apply("nll_loss", (input, target), reduction=reduction)
+def _nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+              reduction="mean"):
+    w = None if weight is None else weight.data.astype(input.data.dtype)
+    return apply("nll_loss", (input, target), reduction=reduction, weight=w,
+                 ignore_index=ignore_index)
 
 
-def _cross_entropy(input, target, weight=None, reduction="mean", label_smoothing=0.0):
+def _cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                   reduce=None, reduction="mean", label_smoothing=0.0):
     class_dim = 1 if input.ndim > 1 else 0
     logp = T.log_softmax(input, dim=class_dim)
     if target.dtype.is_floating_point:  # class probabilities, computed as torch does
-        terms = logp * target
+        terms = logp * target if weight is None else logp * target * _class_view(weight, input)
         if reduction == "none":
             return -T.sum(terms, dim=class_dim)
         total = -T.sum(terms)
         if reduction == "sum":
             return total
         return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
-    return _nll_loss(logp, target, reduction=reduction)
+    loss = _nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if not label_smoothing:
+        return loss
+    return _smoothed(loss, logp, target, weight, ignore_index, reduction, label_smoothing,
+                     class_dim)
+
+
+def _class_view(weight, input):
+    """weight shaped to broadcast along the class dim."""
+    return weight.view(-1, *([1] * (input.ndim - 2))) if input.ndim > 1 else weight
+
+
+def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_dim):
+    """torch's label smoothing: (1 - eps) * nll + eps / classes * (-sum of log-probs)."""
+    classes = logp.data.shape[class_dim]
+    ignored = target == ignore_index
+    terms = logp if weight is None else logp * _class_view(weight, logp)
+    smooth = (-T.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        kept = T.logical_not(ignored)
+        total = kept.sum() if weight is None else weight.gather(
+            0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0.0).sum()
+        smooth = smooth.sum() / total
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return (1 - eps) * loss + smooth * (eps / classes)
 
 
 def _linear(input, weight, bias=None):
@@ -103,12 +134,12 @@ def _leaky_relu(input, negative_slope=0.01, inplace=False):
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
-def _activation(fn):
-    return lambda input, inplace=False: fn(input)
+def _relu(input, inplace=False):
+    return input.relu_() if inplace else T.relu(input)  # inplace=True is Tensor.relu_
 
 
 F = Namespace("torch.nn.functional", {
-    "relu": _activation(T.relu), "sigmoid": T.sigmoid, "tanh": T.tanh,
+    "relu": _relu, "sigmoid": T.sigmoid, "tanh": T.tanh,
     "softmax": T.softmax, "log_softmax": T.log_softmax, "mse_loss": _mse_loss,
     "cross_entropy": _cross_entropy, "nll_loss": _nll_loss, "linear": _linear,
     "leaky_relu": _leaky_relu, "binary_cross_entropy_with_logits": _bce_with_logits,
@@ -119,7 +150,7 @@ F = Namespace("torch.nn.functional", {
 
 _TORCH_FUNCTIONS = (
     "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
-    "rand randn rand_like randn_like randint randperm manual_seed initial_seed stack cat concat concatenate "
+    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed stack cat concat concatenate "
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
@@ -143,6 +174,29 @@ _torch.update(
     nn=Namespace("torch.nn", {"functional": F}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
+
+
+def _numpy_names(fn):
+    """torch's argument parser also takes numpy's names: `axis` for `dim`, `keepdims` for
+    `keepdim` (x.sum(axis=0) is x.sum(dim=0))."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn
+    if "dim" not in params and "keepdim" not in params:
+        return fn
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
+        if "keepdims" in kwargs:
+            kwargs["keepdim"] = kwargs.pop("keepdims")
+        return fn(*args, **kwargs)
+    return call
+
+
+_torch = {name: _numpy_names(fn) for name, fn in _torch.items()}
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -188,6 +242,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = lambda self, dtype=None: (T.to(self, dtype) if dtype is not None
                                                     else f"torch.{self.dtype.legacy[6:]}")
+_TENSOR_METHODS = {name: _numpy_names(fn) for name, fn in _TENSOR_METHODS.items()}
 
 _TENSOR_PROPERTIES = {
     "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,

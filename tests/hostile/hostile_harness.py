@@ -15,6 +15,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from gradcli.api import RunOptions, run_session
+from gradcli.language.guards import use_limits
 from gradcli.language.limits import Limits
 
 try:  # the CLI's reader (gradcli/sources.py), or its older home in gradcli/cli.py
@@ -113,6 +114,7 @@ def run_text(text: str, limits: Limits = FUZZ_LIMITS, max_elements: int = FUZZ_M
             result = run_session(text, SCRIPT_NAME, options)
     finally:
         _strict[0] = False
+        use_limits(Limits())  # a small test limit must not outlive its run
     return _outcome(result, time.perf_counter() - start, events)
 
 

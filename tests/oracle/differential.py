@@ -39,9 +39,15 @@ def gradcli_trace(source: str, check: bool = False) -> dict:
     return run_json(source, "program.py", RunOptions(check=check))
 
 
+class PyTorchCrashed(Exception):
+    """PyTorch itself died on the program (a segfault): there is nothing to compare with."""
+
+
 def program_differences(oracle: TorchOracle, source: str, check: bool = False) -> list[str]:
     """What differs between PyTorch's and gradcli's traces of `source`, at full level."""
     expected = oracle.trace(source)
+    if "child died" in expected.get("oracle_error", ""):
+        raise PyTorchCrashed(expected["oracle_error"])
     if "oracle_error" in expected:
         return [f"PyTorch tracer: {expected['oracle_error']}"]
     actual = gradcli_trace(source, check)
