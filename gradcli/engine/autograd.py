@@ -46,13 +46,15 @@ class Meta:
 class Saved:
     """A saved array and the version of the tensor it came from, checked at backward time."""
 
-    __slots__ = ("storage", "version", "tensor", "output_of", "index")
+    __slots__ = ("storage", "version", "tensor", "output_of", "index", "nonleaf")
 
     def __init__(self, storage, tensor, output_of, index):
         self.storage, self.version = storage, storage.version if storage else 0
         self.tensor = tensor  # the input tensor (its grad_fn names it in the error), or None
         self.output_of = output_of  # for a saved output: the node that produced it
         self.index = index  # which input it is (-1: the output)
+        # whether the input was a non-leaf: if detach_() makes it a leaf, torch refuses it
+        self.nonleaf = tensor is not None and tensor.grad_fn is not None
 
 
 class Node:
@@ -169,20 +171,31 @@ def _short_name(node) -> str:
 def _check_saved(node) -> None:
     if node.saved is None:
         raise runtime_error(SECOND_BACKWARD)
-    for ref in node.saved_refs:
-        if ref.storage is None or ref.storage.version == ref.version:
-            continue
-        t = ref.tensor
-        producer = ref.output_of or (t.grad_fn if t is not None else None)
-        # a saved input is described as the tensor is now; a saved output as it was made
-        desc = _describe(t.data if t is not None else node.saved[1])
-        which = f", which is output 0 of {_short_name(producer)}," if producer else ""
-        raise runtime_error(
-            "one of the variables needed for gradient computation has been modified by an "
-            f"inplace operation: {desc}{which} is at version {ref.storage.version}; expected "
-            f"version {ref.version} instead. Hint: enable anomaly detection to find the "
-            "operation that failed to compute its gradient, with "
-            "torch.autograd.set_detect_anomaly(True, check_nan=False).")
+    spoiled = [r for r in node.saved_refs if r.storage is not None and (
+        r.storage.version != r.version or r.nonleaf and r.tensor.grad_fn is None)]
+    if spoiled:
+        # the first in the order torch checks them: inputs by name (`other` before `self`),
+        # then outputs
+        first = min(spoiled, key=lambda r: (r.index < 0, r.index == 0 and not node.op.self_first))
+        if first.nonleaf and first.tensor.grad_fn is None:
+            raise runtime_error("Trying to use a saved tensor that has been detached in-place, "
+                                "i.e. with .detach_().This is not supported, please use "
+                                "out-of-place `.detach()` instead")
+        _version_error(node, first)
+
+
+def _version_error(node, ref) -> None:
+    t = ref.tensor
+    producer = ref.output_of or (t.grad_fn if t is not None else None)
+    # a saved input is described as the tensor is now; a saved output as it was made
+    desc = _describe(t.data if t is not None else node.saved[1])
+    which = f", which is output 0 of {_short_name(producer)}," if producer else ""
+    raise runtime_error(
+        "one of the variables needed for gradient computation has been modified by an "
+        f"inplace operation: {desc}{which} is at version {ref.storage.version}; expected "
+        f"version {ref.version} instead. Hint: enable anomaly detection to find the "
+        "operation that failed to compute its gradient, with "
+        "torch.autograd.set_detect_anomaly(True, check_nan=False).")
 
 
 def sum_to(xp, g, shape):
@@ -288,9 +301,9 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                             wrap, unwrap, ns)
                 continue
             if node.pre_hooks:
-                before_hooks = grad
+                before_hooks = _array(grad)  # now: a hook may change grad in place
                 grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
-                record.hooks.append(HookCall(None, node, _array(before_hooks), _array(grad)))
+                record.hooks.append(HookCall(None, node, before_hooks, _array(grad)))
             if node.retained is not None:
                 _retain(node.retained, grad, record, create_graph, ns)
             if target_entries is not None and id(node) in target_entries:
@@ -319,8 +332,9 @@ def _apply_vjp(node, grad, xp, keep_graph):
     grads = node.op.vjp(xp, grad, out, *inputs, **node.params)
     if FAULTS and node.op.grad_fn in FAULTS:
         grads = tuple(None if g is None else g * FAULT_SCALE for g in grads)
-    return tuple(None if g is None else _to_input(xp, g, meta)
-                 for g, meta in zip(grads, node.metas, strict=True))
+    # (an input with no edge needs no gradient: it is not summed back or cast)
+    return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
+                 for g, meta, edge in zip(grads, node.metas, node.next, strict=True))
 
 
 def _to_input(xp, g, meta):
@@ -332,9 +346,9 @@ def _to_input(xp, g, meta):
 
 def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns):
     if t._hooks:
-        before_hooks = grad
+        before_hooks = _array(grad)  # now: a hook may change grad in place
         grad = _run_hooks(t._hooks, grad, wrap, unwrap)
-        record.hooks.append(HookCall(t, None, _array(before_hooks), _array(grad)))
+        record.hooks.append(HookCall(t, None, before_hooks, _array(grad)))
     if target_entries is not None and id(t._accumulator) in target_entries:
         record.captured[target_entries[id(t._accumulator)]] = grad
     if capture:

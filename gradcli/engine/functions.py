@@ -150,18 +150,21 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
         raise type_error('arange() missing 1 required positional arguments: "end"')
     if step == 0:
         raise runtime_error("step must be nonzero")
+    if (end - start) * step < 0:
+        raise runtime_error("upper bound and larger bound inconsistent with step sign")
     n = builtins.max(0, math.ceil((end - start) / step))
     limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
     d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
-    values = start + step * np.arange(n, dtype=np.float64)
-    return _new(values.astype(d.np), requires_grad)
+    return _new(K.arange(start, step, n, d.np), requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if steps < 0:
+        raise runtime_error("number of steps must be non-negative")
     limits.check_elements(steps)
     d = _dtype_or(dtype, dtypes.default_float)
-    return _new(np.linspace(start, end, steps).astype(d.np), requires_grad)
+    return _new(K.linspace(start, end, steps, d.np), requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -500,7 +503,8 @@ def _extremum(name: str, dim_op: str, pick):
                                     "input.numel() == 0. Specify the reduction dim with the "
                                     "'dim' argument.")
             value = np.max(input.data) if name == "max" else np.min(input.data)
-            return apply(name, (input,), ties=input.data == value)
+            ties = np.isnan(input.data) if np.isnan(value) else input.data == value
+            return apply(name, (input,), ties=ties)
         d = normalize_dim(dim, input.ndim)
         index = pick(input.data, axis=d) if input.ndim else np.asarray(0)
         values = apply(dim_op, (input,), dim=d, keepdim=keepdim, index=index)
@@ -651,7 +655,8 @@ def _check_mm(input, mat2) -> None:
 
 def mm(input, mat2) -> Tensor:
     _check_mm(input, mat2)
-    return apply("mm", (input, mat2))
+    return apply("mm", (input, mat2), columns=(K.column_major(input.data),
+                                                K.column_major(mat2.data)))
 
 
 def addmm(input, mat1, mat2) -> Tensor:
@@ -662,7 +667,8 @@ def addmm(input, mat1, mat2) -> Tensor:
     if input.dtype is not mat2.dtype:
         raise runtime_error(f"self and mat2 must have the same dtype, but got {input.dtype.cpp} "
                             f"and {mat2.dtype.cpp}")
-    return apply("addmm", (input, mat1, mat2))
+    return apply("addmm", (input, mat1, mat2), columns=(K.column_major(mat1.data),
+                                                         K.column_major(mat2.data)))
 
 
 def mv(input, vec) -> Tensor:
@@ -696,7 +702,7 @@ def dot(input, tensor) -> Tensor:
 def bmm(input, mat2) -> Tensor:
     if input.ndim != 3 or mat2.ndim != 3:
         raise runtime_error(f"batch{1 if input.ndim != 3 else 2} must be a 3D tensor")
-    (b, n, m), (b2, m2, p) = input.data.shape, mat2.data.shape
+    (b, _, m), (b2, m2, _) = input.data.shape, mat2.data.shape
     if (b2, m2) != (b, m):
         raise runtime_error("Expected size for first two dimensions of batch2 tensor to be: "
                             f"[{b}, {m}] but got: [{b2}, {m2}].")
@@ -1029,7 +1035,8 @@ def to(input, *args, dtype=None, **kwargs) -> Tensor:
     if target is input.dtype:
         return input  # NOTE: torch returns the tensor itself, not a copy
     if input.requires_grad and not target.is_floating_point:
-        return Tensor(input.data.astype(target.np))  # int results cut the graph silently
+        with np.errstate(invalid="ignore"):  # nan -> int is INT_MIN, as torch, silently
+            return Tensor(input.data.astype(target.np))  # int results cut the graph silently
     return apply("to_copy", (input,), to=target.np)
 
 
@@ -1507,7 +1514,7 @@ NAMESPACE.XP = SimpleNamespace(
     swapaxes=transpose, matmul=matmul, scatter=_scatter, unscatter=_unscatter,
     select=lambda a, dim, index: apply("select", (a,), dim=dim, index=index),
     mul_scalar=lambda a, other: apply("mul_scalar", (a,), other=other),
-    clamp_min=lambda a, min: clamp_min(a, min), abs=lambda a: abs(a),
+    clamp_min=lambda a, min: clamp_min(a, min), abs=lambda a: abs(a), pow_scalar=pow,
     scatter_src=lambda g, shape, dim, index: apply(
         "scatter_src", (g,), shape=tuple(shape), dim=dim, index=index),
     scatter_add_src=lambda g, shape, dim, index: apply(
@@ -1590,7 +1597,8 @@ METHOD_FUNCTIONS = dict(
 )
 INPLACE_FUNCTIONS = dict(
     add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
-    clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg, exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
+    clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg,
+    exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
     copy_=_copy, masked_fill_=masked_fill,
 )
@@ -1617,7 +1625,8 @@ def _install_methods() -> None:
         __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
         __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
-        __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow, __rpow__=_reflected(pow), __matmul__=matmul,
+        __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow,
+        __rpow__=_reflected(pow), __matmul__=matmul,
         __rmatmul__=_reflected(matmul), __neg__=neg, __pos__=lambda self: self, __abs__=abs,
         __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True), __lt__=lt,
         __le__=le, __gt__=gt, __ge__=ge, __getitem__=getitem, __setitem__=setitem,

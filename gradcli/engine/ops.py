@@ -34,16 +34,19 @@ class Op:
     vjp: Callable[..., tuple]
     needs: tuple[str, ...] = ()
     sym: Callable[..., np.ndarray] | None = None
+    # torch checks saved inputs in the order of their names, mostly `other`... before `self`:
+    # True where the first input's name comes first (dot's self < tensor, mse's self < target)
+    self_first: bool = False
 
 
 OPS: dict[str, Op] = {}
 
 
-def defop(name, grad_fn, forward, vjp, needs=(), sym=None) -> Op:
+def defop(name, grad_fn, forward, vjp, needs=(), sym=None, self_first=False) -> Op:
     if name in OPS:
         raise ValueError(f"op {name!r} defined twice")
     needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
-    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym)
+    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym, self_first)
     return op
 
 
@@ -61,17 +64,22 @@ def _ignore_fp(fn):
 # NOTE: kinks follow PyTorch: relu'(0) = 0, abs'(0) = 0, sqrt'(0) = inf; the sympy forms
 # encode the same conventions (Piecewise with strict inequalities, Abs whose sign(0) = 0).
 defop("neg", "NegBackward0", np.negative, lambda xp, g, o, a: (-g,))
-defop("exp", "ExpBackward0", _ignore_fp(np.exp), lambda xp, g, o, a: (g * o,), "o", S.unary("exp"))
-defop("log", "LogBackward0", _ignore_fp(np.log), lambda xp, g, o, a: (g / a,), "a", S.unary("log"))
-defop("sin", "SinBackward0", np.sin, lambda xp, g, o, a: (g * xp.cos(a),), "a", S.unary("sin"))
-defop("cos", "CosBackward0", np.cos, lambda xp, g, o, a: (-g * xp.sin(a),), "a", S.unary("cos"))
-defop("tan", "TanBackward0", _ignore_fp(np.tan), lambda xp, g, o, a: (g * (1 + o * o),), "o",
+defop("exp", "ExpBackward0", K.via_double(np.exp), lambda xp, g, o, a: (g * o,), "o",
+      S.unary("exp"))
+defop("log", "LogBackward0", K.via_double(np.log), lambda xp, g, o, a: (g / a,), "a",
+      S.unary("log"))
+defop("sin", "SinBackward0", K.via_double(np.sin), lambda xp, g, o, a: (g * xp.cos(a),), "a",
+      S.unary("sin"))
+defop("cos", "CosBackward0", K.via_double(np.cos), lambda xp, g, o, a: (-g * xp.sin(a),), "a",
+      S.unary("cos"))
+defop("tan", "TanBackward0", K.via_double(np.tan), lambda xp, g, o, a: (g * (1 + o * o),), "o",
       S.unary("tan"))
 # tanh, sigmoid and relu call fused backward ops (below), as torch does: under create_graph
 # their gradients have grad_fn TanhBackwardBackward0 & co.
-defop("tanh", "TanhBackward0", np.tanh, lambda xp, g, o, a: (xp.tanh_backward(g, o),), "o",
+defop("tanh", "TanhBackward0", K.via_double(np.tanh),
+      lambda xp, g, o, a: (xp.tanh_backward(g, o),), "o",
       S.unary("tanh"))
-defop("sigmoid", "SigmoidBackward0", _ignore_fp(lambda a: 1 / (1 + np.exp(-a))),
+defop("sigmoid", "SigmoidBackward0", K.sigmoid,
       lambda xp, g, o, a: (xp.sigmoid_backward(g, o),), "o", S.unary("sigmoid"))
 defop("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype),
       lambda xp, g, o, a: (xp.threshold_backward(g, o, 0),), "o", S.unary("relu"))
@@ -84,19 +92,19 @@ defop("reciprocal", "ReciprocalBackward0", _ignore_fp(np.reciprocal),
 defop("abs", "AbsBackward0", np.abs, lambda xp, g, o, a: (g * xp.sign(a),), "a", S.unary("Abs"))
 defop("sign", "SignBackward0", K.sign, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("sign"))
-defop("log1p", "Log1PBackward0", _ignore_fp(np.log1p), lambda xp, g, o, a: (g / (a + 1),), "a",
+defop("log1p", "Log1PBackward0", K.via_double(np.log1p), lambda xp, g, o, a: (g / (a + 1),), "a",
       S.unary("log1p"))
-defop("expm1", "Expm1Backward0", _ignore_fp(np.expm1), lambda xp, g, o, a: (g * (o + 1),), "o",
+defop("expm1", "Expm1Backward0", K.via_double(np.expm1), lambda xp, g, o, a: (g * (o + 1),), "o",
       S.unary("expm1"))
-defop("log2", "Log2Backward0", _ignore_fp(np.log2),
+defop("log2", "Log2Backward0", K.via_double(np.log2),
       lambda xp, g, o, a: (g / (a * 0.6931471805599453),), "a", S.unary("log2"))
-defop("log10", "Log10Backward0", _ignore_fp(np.log10),
+defop("log10", "Log10Backward0", K.via_double(np.log10),
       lambda xp, g, o, a: (g / (a * 2.302585092994046),), "a", S.unary("log10"))
-defop("sinh", "SinhBackward0", _ignore_fp(np.sinh), lambda xp, g, o, a: (g * xp.cosh(a),), "a",
+defop("sinh", "SinhBackward0", K.via_double(np.sinh), lambda xp, g, o, a: (g * xp.cosh(a),), "a",
       S.unary("sinh"))
-defop("cosh", "CoshBackward0", _ignore_fp(np.cosh), lambda xp, g, o, a: (g * xp.sinh(a),), "a",
+defop("cosh", "CoshBackward0", K.via_double(np.cosh), lambda xp, g, o, a: (g * xp.sinh(a),), "a",
       S.unary("cosh"))
-defop("atan", "AtanBackward0", np.arctan, lambda xp, g, o, a: (g / (a * a + 1),), "a",
+defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g / (a * a + 1),), "a",
       S.unary("atan"))
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
@@ -120,7 +128,7 @@ defop("copy_grad", "CopyBackwards", np.copy, lambda xp, g, o, a: (g,))
 def _pow_vjp(xp, g, o, a, exponent):
     if exponent == 0:  # NOTE: d/dx x**0 = 0 even at x = 0, as torch
         return (xp.zeros_like(g),)
-    return (g * (exponent * a ** (exponent - 1)),)
+    return (g * (exponent * xp.pow_scalar(a, exponent - 1)),)
 
 
 defop("pow", "PowBackward0", _ignore_fp(K.pow_scalar),
@@ -192,15 +200,15 @@ def _expand_back(xp, g, shape, dim, keepdim):
     return xp.broadcast_to(g, shape)
 
 
-defop("sum", "SumBackward0", lambda a: np.sum(a, dtype=a.dtype if a.dtype != object else None),
+defop("sum", "SumBackward0", lambda a: np.asarray(K.torch_sum(a), a.dtype),
       lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(a.sum()))
-defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim),
+defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: K.torch_sum(a, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),))
-defop("mean", "MeanBackward0", lambda a: np.asarray(np.sum(a) / a.size, dtype=a.dtype),
+defop("mean", "MeanBackward0", lambda a: np.asarray(K.torch_sum(a) / a.size, dtype=a.dtype),
       lambda xp, g, o, a: (xp.div_scalar(xp.broadcast_to(g, a.shape), K.numel(a.shape)),),
       sym=lambda a: np.array(a.sum() / a.size))
 defop("mean_dim", "MeanBackward1",
-      lambda a, dim, keepdim: np.asarray(np.sum(a, axis=dim, keepdims=keepdim) /
+      lambda a, dim, keepdim: np.asarray(K.torch_sum(a, dim, keepdim) /
                                          K.count(a.shape, dim), a.dtype),
       lambda xp, g, o, a, dim, keepdim: (
           xp.div_scalar(_expand_back(xp, g, a.shape, dim, keepdim), K.count(a.shape, dim)),),
@@ -256,18 +264,21 @@ defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
       lambda xp, g, o, a, dim: (xp.log_softmax_backward(g, o, dim),), "o", S.sym_log_softmax)
 
 # ---- linear algebra -------------------------------------------------------------------
-defop("mm", "MmBackward0", np.matmul,
-      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
+# `columns`: which operands were column-major, for which torch computes the gradient
+# transposed (same values; under create_graph its grad_fn is then TBackward0).
+defop("mm", "MmBackward0", lambda a, b, columns: K.mm(a, b),
+      lambda xp, g, o, a, b, columns: K.mm_grads(xp, g, a, b, columns), ("b", "a"))
 defop("mv", "MvBackward0", np.matmul,
-      lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
+      lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
+      self_first=True)
 defop("dot", "DotBackward0", lambda a, b: np.asarray(np.dot(a, b)),
-      lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
+      lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"), self_first=True)
 defop("bmm", "BmmBackward0", np.matmul,
       lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
-defop("addmm", "AddmmBackward0", lambda bias, a, b: bias + np.matmul(a, b),
-      lambda xp, g, o, bias, a, b: (g, xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)),
+defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
+      lambda xp, g, o, bias, a, b, columns: (g, *K.mm_grads(xp, g, a, b, columns)),
       ("", "c", "b"))
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
@@ -350,7 +361,8 @@ defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy
       lambda xp, g, o, a, src: (xp.zeros_like(g), g),
       sym=lambda a, src: np.broadcast_to(src, a.shape).copy())
 # The indexing VJPs as ops of their own, so that create_graph can differentiate them again.
-defop("index_backward", "IndexPutImplBackward0", lambda g, shape, key: K.scatter_array(g, shape, key),
+defop("index_backward", "IndexPutImplBackward0",
+      lambda g, shape, key: K.scatter_array(g, shape, key),
       lambda xp, gg, o, g, shape, key: (gg[key],))
 defop("masked_slots", "IndexPutBackward0", lambda g, key: K.unscatter_array(g, key),
       lambda xp, gg, o, g, key: (xp.unscatter(gg, key),))
@@ -358,17 +370,18 @@ defop("masked_slots", "IndexPutBackward0", lambda g, key: K.unscatter_array(g, k
 # ---- losses ---------------------------------------------------------------------------
 defop("mse_loss", "MseLossBackward0", K.mse_loss,
       lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
-                                         xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"))
+                                         xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"),
+      self_first=True)
 defop("nll_loss", "NllLossBackward0", K.nll_loss,
       lambda xp, g, o, logp, target, reduction, weight, ignore_index: (
           xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
       ("b", ""))
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
       lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
-      ("ab", ""), S.bce_logits)
+      ("ab", ""), S.bce_logits, self_first=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
       lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
-      ("ab", ""), S.bce)
+      ("ab", ""), S.bce, self_first=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"))
 # torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
@@ -426,16 +439,16 @@ defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, 
 
 # Ops whose result is a view in PyTorch: it shares memory and the version counter.
 # (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
-VIEWS = frozenset({"view", "reshape_alias", "alias", "squeeze", "squeeze_dim", "unsqueeze", "t", "permute", "transpose", "expand", "select", "slice",
-                   "unbind", "split"})
+VIEWS = frozenset({"view", "reshape_alias", "alias", "squeeze", "squeeze_dim", "unsqueeze", "t",
+                   "permute", "transpose", "expand", "select", "slice", "unbind", "split"})
 # Ops whose result torch lays out in memory like their inputs (TensorIterator's elementwise
 # ops, clone and casts keep a transposed input transposed); every other op that is no view
 # gives a contiguous result. The layout decides what view() accepts and what reshape() is.
 ELEMENTWISE = frozenset({
-    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sqrt", "rsqrt",
-    "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan",
-    "floor", "round", "round_decimals", "leaky_relu", "clone", "to_copy", "pow", "clamp",
-    "clamp_tensor",
-    "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div", "pow_tensor", "rpow",
-    "mul_scalar", "div_scalar", "masked_fill_tensor", "maximum", "minimum", "where", "floor_divide", "div_rounding", "remainder", "tanh_backward",
-    "sigmoid_backward", "threshold_backward", "leaky_relu_backward", "mse_loss_backward"})
+    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu",
+    "sqrt", "rsqrt", "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh",
+    "cosh", "atan", "floor", "round", "round_decimals", "leaky_relu", "clone", "to_copy", "pow",
+    "clamp", "clamp_tensor", "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div",
+    "pow_tensor", "rpow", "mul_scalar", "div_scalar", "masked_fill_tensor", "maximum", "minimum",
+    "where", "floor_divide", "div_rounding", "remainder", "tanh_backward", "sigmoid_backward",
+    "threshold_backward", "leaky_relu_backward", "mse_loss_backward"})

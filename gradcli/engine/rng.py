@@ -103,7 +103,7 @@ class Generator:
         out as v * std + mean, fused (one rounding) in the float32 kernel."""
         dtype = _float_dtype(dtype_name)
         if n < 16:
-            values = [_fma64(self._normal_double(), std, mean) for _ in range(n)]
+            values = [fma64(self._normal_double(), std, mean) for _ in range(n)]
             return np.array(values, dtype=np.float64).astype(dtype)
         if dtype is np.float32:
             return self._normal_blocks(n, self._uniform_f32,
@@ -210,7 +210,7 @@ def _box_muller_libm(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     normals = normals.reshape(-1)
     if (mean, std) == (0.0, 1.0):
         return normals + 0.0  # fma(x, 1, 0): -0.0 -> +0.0
-    return np.array([_fma64(v, std, mean) for v in normals.tolist()])
+    return np.array([fma64(v, std, mean) for v in normals.tolist()])
 
 
 _f32 = np.float32
@@ -225,15 +225,15 @@ def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     radius = np.sqrt(_f32(-2.0) * _log256(u1))
     sin, cos = _sincos256(_f32(2.0 * math.pi) * u2)
     normals = np.concatenate([radius * cos, radius * sin], axis=1)
-    return _fma(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
+    return fma32(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
 
 
-def _fma64(a: float, b: float, c: float) -> float:
+def fma64(a: float, b: float, c: float) -> float:
     """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths."""
     return float(Fraction(a) * Fraction(b) + Fraction(c))
 
 
-def _fma(a, b, c) -> np.ndarray:
+def fma32(a, b, c) -> np.ndarray:
     """Exact float32 fused multiply-add in numpy.
 
     a*b of two float32s is exact in float64; the float64 sum is rounded to odd (TwoSum tells
@@ -275,12 +275,12 @@ def _log256(x: np.ndarray) -> np.ndarray:
     z = x * x
     y = np.full_like(x, _LOG_POLY[0])
     for coefficient in _LOG_POLY[1:]:
-        y = _fma(y, x, coefficient)
+        y = fma32(y, x, coefficient)
     y = y * x
     # GCC contracts `y*z + e*q1` with y*z as the fused product (checked against torch).
-    y = _fma(y, z, exponent * _LOG_Q1)
+    y = fma32(y, z, exponent * _LOG_Q1)
     y = y - z * _HALF
-    return _fma(exponent, _LOG_Q2, x + y)
+    return fma32(exponent, _LOG_Q2, x + y)
 
 
 def _sincos256(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -292,12 +292,12 @@ def _sincos256(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     cos_sign = ((~(octant - 2) & 4) << 29).astype(np.uint32)
     use_sin_poly = (octant & 2) == 0
     for dp in _MINUS_DP:  # x - y*pi/4 in three pieces ("extended precision modular arithmetic")
-        x = _fma(y, dp, x)
+        x = fma32(y, dp, x)
     z = x * x
-    cos_poly = _fma(_fma(_COS_POLY[0], z, _COS_POLY[1]), z, _COS_POLY[2]) * z
-    cos_poly = _fma(cos_poly, z, -(z * _HALF)) + _ONE
-    sin_poly = _fma(_fma(_SIN_POLY[0], z, _SIN_POLY[1]), z, _SIN_POLY[2]) * z
-    sin_poly = _fma(sin_poly, x, x)
+    cos_poly = fma32(fma32(_COS_POLY[0], z, _COS_POLY[1]), z, _COS_POLY[2]) * z
+    cos_poly = fma32(cos_poly, z, -(z * _HALF)) + _ONE
+    sin_poly = fma32(fma32(_SIN_POLY[0], z, _SIN_POLY[1]), z, _SIN_POLY[2]) * z
+    sin_poly = fma32(sin_poly, x, x)
     sin = np.where(use_sin_poly, sin_poly, cos_poly)
     cos = np.where(use_sin_poly, cos_poly, sin_poly)
     return _flip_sign(sin, sin_sign), _flip_sign(cos, cos_sign)

@@ -358,7 +358,7 @@ class Tensor:
         return t
 
     def detach_(self) -> "Tensor":
-        if self._base is not None and self._base.requires_grad:
+        if self._base is not None:  # any view, even of a tensor without grad, as torch
             raise runtime_error(_DETACH_VIEW)
         self.grad_fn, self._requires_grad, self._record = None, False, None
         return self

@@ -150,7 +150,8 @@ F = Namespace("torch.nn.functional", {
 
 _TORCH_FUNCTIONS = (
     "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
-    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed stack cat concat concatenate "
+    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed stack cat "
+    "concat concatenate "
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "

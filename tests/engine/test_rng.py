@@ -146,7 +146,7 @@ def test_exact_fma_avoids_double_rounding():
     # onto the midpoint and then to the even neighbour; a true FMA gives 1 + 2**-23.
     a, b, c = np.float32(1 + 2**-18), np.float32(2**-24 - 2**-42), np.float32(1 + 2**-23)
     assert np.float32(np.float64(a) * np.float64(b) + np.float64(c)) == np.float32(1 + 2**-22)
-    assert rng_module._fma(a, b, c) == np.float32(1 + 2**-23)
+    assert rng_module.fma32(a, b, c) == np.float32(1 + 2**-23)
 
 
 # ---- against real torch --------------------------------------------------------------------

@@ -144,7 +144,14 @@ class Builder:
         dtype = dtype or self.choice(["float32"] * 4 + ["float64"])
         rg = self.chance(0.75) if requires_grad is None else requires_grad
         name = p.new_name("x" if rg else "c")
-        kind = self.choice(["tensor"] * 5 + ["ones", "randn", "arange", "full"])
+        kind = self.choice(["tensor"] * 5 + ["ones", "randn", "arange", "full", "like",
+                                             "linspace", "eye"])
+        if kind == "like" and not self.pick(lambda v: v.shape == shape and v.dtype == dtype):
+            kind = "ones"
+        if kind == "eye" and len(shape) != 2:
+            kind = "linspace"
+        if kind == "linspace" and len(shape) != 1:
+            kind = "ones"
         dt = "" if dtype == "float32" else ", dtype=torch.float64"
         rgs = ", requires_grad=True" if rg else ""
         exact = True
@@ -156,6 +163,15 @@ class Builder:
         elif kind == "full":
             fill = float(self.choice(SCALARS))  # a float fill: an int one makes an int tensor
             p.emit(f"{name} = torch.full({shape}, {fill}{dt}{rgs})")
+        elif kind == "like":
+            base = self.pick(lambda v: v.shape == shape and v.dtype == dtype)
+            fill = self.choice(["ones_like({})", "zeros_like({})", "full_like({}, 1.5)"])
+            p.emit(f"{name} = torch.{fill.format(base.name)[:-1]}{rgs})")
+        elif kind == "linspace":
+            exact = shape[0] in (1, 2, 3, 5)
+            p.emit(f"{name} = torch.linspace(-1, 1, {shape[0]}{dt}{rgs})")
+        elif kind == "eye":
+            p.emit(f"{name} = torch.eye({shape[0]}, {shape[1]}{dt}{rgs})")
         elif kind == "randn":
             exact = False
             p.emit(f"torch.manual_seed({self.draw(st.integers(0, 50))})")
@@ -188,7 +204,8 @@ class Builder:
     def op_unary(self):
         a = self.operand()
         fn = self.choice(UNARY + UNARY_TIER2 if self.chance(0.3) else UNARY)
-        form = self.choice(["torch", "method"] + (["F"] if fn in ("relu", "tanh", "sigmoid") else []))
+        functional = ["F"] if fn in ("relu", "tanh", "sigmoid") else []
+        form = self.choice(["torch", "method", *functional])
         expr = {"torch": f"torch.{fn}({a.name})", "method": f"{a.name}.{fn}()",
                 "F": f"F.{fn}({a.name})"}[form]
         self.result(expr, a.shape, a.dtype, [a], a.exact and fn in EXACT_UNARY)
@@ -311,8 +328,8 @@ class Builder:
             d = self.draw(st.integers(-nd - 1, nd))
             shape = list(a.shape)
             shape.insert(d % (nd + 1), 1)
-            self.result(f"{self.choice(['torch.unsqueeze(' + a.name + ', ', a.name + '.unsqueeze('])}"
-                        f"{d})", tuple(shape), a.dtype, [a], a.exact, a.contiguous)
+            call = self.choice([f"torch.unsqueeze({a.name}, ", f"{a.name}.unsqueeze("])
+            self.result(f"{call}{d})", tuple(shape), a.dtype, [a], a.exact, a.contiguous)
         elif kind in ("transpose", "t", "T", "permute") and nd >= 2:
             if kind == "t" and nd == 2 or kind == "T":
                 expr, shape = f"{a.name}.{'t()' if kind == 't' else 'T'}", a.shape[::-1]
@@ -329,8 +346,9 @@ class Builder:
             target = tuple(self.draw(st.integers(1, 3)) if s == 1 else s for s in a.shape)
             if self.chance(0.4) or not target:
                 target = (2,) + target
-            self.result(f"{a.name}.expand{target if len(target) != 1 else '(' + str(target[0]) + ')'}",
-                        target, a.dtype, [a], a.exact, contiguous=False)
+            sizes = ", ".join(map(str, target))
+            self.result(f"{a.name}.expand({sizes})", target, a.dtype, [a], a.exact,
+                        contiguous=False)
         else:
             self.result(f"{a.name}.reshape(-1)", (n,), a.dtype, [a], a.exact)
 
@@ -439,7 +457,9 @@ class Builder:
             self.p.emit(v.name)
         elif kind == "grad_fn":
             self.p.emit(self.choice([f"{v.name}.grad_fn", f"{v.name}.is_leaf",
-                                     f"{v.name}.requires_grad"]))
+                                     f"{v.name}.requires_grad", f"{v.name}.retains_grad",
+                                     f"{v.name}.data", f"torch.equal({v.name}, {v.name} * 1)",
+                                     f"torch.allclose({v.name}, {v.name} + 1e-6)"]))
             if not v.leaf and self.chance(0.3):
                 self.p.emit(f"{v.name}.grad_fn.next_functions")
         elif kind == "attrs":
@@ -504,7 +524,8 @@ class Builder:
         elif kind == "hook" and (x or y):
             t = self.choice([v for v in (x, y) if v])
             h = self.p.new_name("h")
-            self.p.emit(f"{h} = {t.name}.register_hook(lambda g: g * {self.choice(['2', '0.5', '-1'])})")
+            factor = self.choice(["2", "0.5", "-1"])
+            self.p.emit(f"{h} = {t.name}.register_hook(lambda g: g * {factor})")
             if self.chance(0.4):
                 self.p.emit(f"{h}.remove()")
 
@@ -528,7 +549,8 @@ class Builder:
             self.p.emit(v.name)
 
     def misc(self):
-        kind = self.choice(["detach", "clone", "sgd", "nograd", "double", "requires_grad_"])
+        kind = self.choice(["detach", "clone", "sgd", "nograd", "double", "requires_grad_",
+                            "detach_", "long", "data_sgd"])
         v = self.pick(lambda v: v.dtype in FLOATS)
         if v is None:
             return
@@ -558,6 +580,18 @@ class Builder:
         elif kind == "requires_grad_" and v.leaf and not v.requires_grad and v.shape is not None:
             self.p.emit(f"{v.name}.requires_grad_()")
             v.requires_grad = True
+        elif kind == "detach_" and not v.leaf:
+            self.guarded(f"{v.name}.detach_()")  # a view refuses: the message is compared
+            self.p.emit(f"{v.name}.requires_grad")
+            v.requires_grad, v.leaf = False, True
+        elif kind == "long":
+            self.p.emit(f"{v.name}.long()")
+        elif kind == "data_sgd":
+            x = self.pick(lambda v: v.leaf and v.requires_grad)
+            if x:
+                self.p.emit(f"if {x.name}.grad is not None:")
+                self.p.emit(f"    {x.name}.data -= 0.5 * {x.name}.grad.data")
+                x.exact = False
 
 
 @st.composite
