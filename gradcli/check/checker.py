@@ -15,10 +15,11 @@ from gradcli.engine import trace
 from gradcli.engine.autograd import PassRecord
 from gradcli.report.events import GradRow
 
-from . import numeric, vectorized
+from . import display, numeric, vectorized
 from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Expectation, Opaque, Replay,
                        SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
-                       input_elements, leaf_records, matches, scalar_objective, tolerance)
+                       in_dtype, input_elements, leaf_records, matches, point_of,
+                       scalar_objective, tolerance)
 
 
 @dataclass
@@ -155,21 +156,20 @@ class Checker:
         for e in entries:
             d = differentiate(objective, e.symbols, sample)
             total = d if total is None else total + d
-        symbols = [s.symbols for s in all_symbols]
-        values = [s.values for s in all_symbols]
+        point = point_of([s.symbols for s in all_symbols], [s.values for s in all_symbols])
         mask = None
         if sample is not None:
             mask = np.zeros(total.size, dtype=bool)
             mask[sample] = True
             mask = mask.reshape(total.shape)
-            picked = evaluate(np.asarray(total[mask], dtype=object), symbols, values)
+            picked = evaluate(np.asarray(total[mask], dtype=object), point)
             added = np.full(total.shape, np.nan)
             added[mask] = picked
             note = f"sympy on {len(sample)} sampled elements of {total.size}"
-            return Expectation(added, total, "sampled", note, mask)
-        added = evaluate(total, symbols, values)
+            return Expectation(added, total, "sampled", note, mask, point)
+        added = evaluate(total, point)
         shown = np.vectorize(self.symbols.displayed, otypes=[object])(total)
-        return Expectation(added, shown, "symbolic", "")
+        return Expectation(added, shown, "symbolic", "", point=point)
 
     # ---- rows -----------------------------------------------------------------------
     def _row(self, t: Target, exp: Expectation | None) -> GradRow:
@@ -188,7 +188,7 @@ class Checker:
         worst = None
         if exp.method != "none":
             base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
-            expected = base + exp.added
+            expected = in_dtype(base + in_dtype(exp.added, dtype), dtype)
             match, worst = matches(t.after, expected, rtol, atol, exp.mask)
             if exp.mask is not None:
                 expected = np.where(exp.mask, expected, np.nan)
@@ -205,12 +205,14 @@ class Checker:
         """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
         dtype = target.tensor.dtype.name if target.tensor is not None else "float32"
         rtol, atol = tolerance(dtype, self.rtol, self.atol)
-        match, worst = matches(target.after, exp.added, rtol, atol, exp.mask)
+        expected = in_dtype(exp.added, dtype)
+        match, worst = matches(target.after, expected, rtol, atol, exp.mask)
         name = self._name(target.tensor) if target.tensor is not None else "a hooked tensor"
+        formulas = _formula_text(exp)
         return GradRow(name=f"{name} (hook input)", shape=tuple(np.shape(target.after)),
                        dtype=dtype, grad=_json(target.after), added=_json(target.added),
-                       expected=_json(exp.added), formula=_formula_text(exp),
-                       added_formula=_formula_text(exp), method=exp.method, match=match,
+                       expected=_json(expected), formula=formulas,
+                       added_formula=formulas, method=exp.method, match=match,
                        note="the gradient this tensor's hooks received; .grad is not touched",
                        max_error=worst, tolerance=(rtol, atol))
 
@@ -287,13 +289,16 @@ def _hook_target(hook) -> Target:
 def _through_hook(exp: Expectation, hook) -> Expectation:
     """A hooked tensor's gradient: sympy's value is what its hooks must have received; what
     they returned is user code's own result, so that is what accumulates."""
-    received = np.asarray(hook.grad_in, dtype=np.float64)
-    ok = np.allclose(received, exp.added, rtol=1e-4, atol=1e-5, equal_nan=True)
+    received = np.asarray(hook.grad_in)
+    expected = in_dtype(exp.added, received.dtype.name)
+    received = received.astype(np.float64)
+    ok = np.allclose(received, expected, rtol=1e-4, atol=1e-5, equal_nan=True)
     note = ("its hooks received sympy's value and returned this; the row shows what they "
             "returned" if ok else
             f"its hooks received {received.tolist()}, but sympy's value is {exp.added.tolist()}")
     added = np.asarray(hook.grad_out, dtype=np.float64) if ok else exp.added
-    return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask)
+    return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask,
+                       exp.point)
 
 
 def _is_intermediate(tensor) -> bool:
@@ -310,9 +315,11 @@ def _unchecked(reason: str) -> Expectation:
 
 
 def _formula_text(exp: Expectation) -> list[str] | None:
+    """Each element's formula as a person reads it (display only: values come from sympy's
+    derivative as derived)."""
     if exp.formulas is None:
         return None
-    return ["" if f is None else str(f) for f in np.asarray(exp.formulas).reshape(-1)]
+    return display.texts(exp.formulas, exp.point)
 
 
 def _clause(note: str, more: str) -> str:
@@ -356,9 +363,13 @@ def _json(array):
         return _num(float(a))
     if a.size > MAX_LISTED:
         return _summary(a)
-    if np.isfinite(a).all():  # the usual case: tolist() is already the JSON form
+    finite = np.isfinite(a)
+    if finite.all():  # the usual case: tolist() is already the JSON form
         return a.tolist()
-    return _nested(a.tolist())
+    named = a.astype(object)  # nan and the infinities by name, without a loop in Python
+    named[~finite] = np.where(np.isnan(a[~finite]), "nan",
+                              np.where(a[~finite] > 0, "inf", "-inf"))
+    return named.tolist()
 
 
 def _summary(a: np.ndarray) -> dict:
@@ -368,13 +379,7 @@ def _summary(a: np.ndarray) -> dict:
     return {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
             "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
             "nonfinite": int(a.size - finite.size),
-            "head": _nested(a.reshape(-1)[:6].tolist())}
-
-
-def _nested(x):
-    if isinstance(x, list):
-        return [_nested(v) for v in x]
-    return _num(x)
+            "head": _json(a.reshape(-1)[:6])}
 
 
 def _num(v: float):

@@ -15,15 +15,28 @@ STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding 
 BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work
 
 
-def replay(root, overrides: dict) -> np.ndarray:
-    """The root's value in float64, with some records' values replaced (perturbed)."""
-    return post_order(root, lambda record, values: _value(record, values, overrides),
-                      lambda record: id(record) in overrides)
+def replay(root, overrides: dict, base: dict | None = None) -> dict:
+    """The values in float64 of all records under `root` (by id), with some records' values
+    replaced (perturbed). Records that do not depend on those take their value from `base`,
+    an earlier replay: a perturbed replay recomputes only what the perturbation reaches."""
+    changed = set(overrides)
+
+    def evaluate(record, values):
+        key = id(record)
+        if key in overrides:
+            return overrides[key]
+        if base is not None and key in base and \
+                not any(id(a) in changed for a in getattr(record, "args", ())):
+            return base[key]
+        changed.add(key)
+        return _value(record, values)
+
+    values: dict = {}
+    post_order(root, evaluate, lambda record: id(record) in overrides, values)
+    return values
 
 
-def _value(record, values, overrides):
-    if id(record) in overrides:
-        return overrides[id(record)]
+def _value(record, values):
     if isinstance(record, (trace.Leaf, trace.Const)):
         a = record.value.array
         return a.astype(np.float64) if a.dtype.kind == "f" else a
@@ -37,31 +50,31 @@ def _value(record, values, overrides):
         return np.asarray(record.op.forward(*args, **params))
 
 
-def _objective(roots, seeds, overrides) -> float:
-    return float(sum(np.sum(replay(r, overrides) * np.asarray(v, dtype=np.float64))
-                     for r, v in zip(roots, seeds, strict=True)))
+def _objective(roots, seeds, overrides, bases) -> float:
+    return float(sum(np.sum(replay(r, overrides, base)[id(r)] * np.asarray(v, dtype=np.float64))
+                     for r, v, base in zip(roots, seeds, bases, strict=True)))
 
 
 def expect(record, roots, targets, reason: str) -> dict:
     leaves = [r for root in roots for r in leaf_records(root)]
-    samples = _affordable_samples(record, roots, len(targets))
+    start = time.perf_counter()
+    bases = [replay(root, {}) for root in roots]
+    samples = _affordable_samples(time.perf_counter() - start, len(targets))
     out = {}
     for t in targets:
         points = ([r for r in leaves if r.tensor is t.tensor] if t.tensor.grad_fn is None
                   else [t.tensor._record])
-        out[id(t.tensor)] = _differences(record, roots, points, t, reason, samples)
+        out[id(t.tensor)] = _differences(record, roots, bases, points, t, reason, samples)
     return out
 
 
-def _affordable_samples(record, roots, targets: int) -> int:
+def _affordable_samples(replay_seconds: float, targets: int) -> int:
     """How many elements per tensor the budget allows: two replays each, at least one."""
-    start = time.perf_counter()
-    _objective(roots, record.grad_outputs, {})
-    replay = max(time.perf_counter() - start, 1e-6)
-    return int(min(SAMPLE, max(1, BUDGET_SECONDS / (2 * replay * max(targets, 1)))))
+    replay_seconds = max(replay_seconds, 1e-6)
+    return int(min(SAMPLE, max(1, BUDGET_SECONDS / (2 * replay_seconds * max(targets, 1)))))
 
 
-def _differences(record, roots, points, target, reason, samples: int) -> Expectation:
+def _differences(record, roots, bases, points, target, reason, samples: int) -> Expectation:
     shape = np.shape(target.added)
     n = int(np.prod(shape))
     sample = list(range(n)) if n <= samples else \
@@ -75,8 +88,9 @@ def _differences(record, roots, points, target, reason, samples: int) -> Expecta
             up, down = base.copy().reshape(-1), base.copy().reshape(-1)
             up[i] += h
             down[i] -= h
-            f_up = _objective(roots, record.grad_outputs, {id(p): up.reshape(base.shape)})
-            f_down = _objective(roots, record.grad_outputs, {id(p): down.reshape(base.shape)})
+            f_up = _objective(roots, record.grad_outputs, {id(p): up.reshape(base.shape)}, bases)
+            f_down = _objective(roots, record.grad_outputs, {id(p): down.reshape(base.shape)},
+                                bases)
             total += (f_up - f_down) / (2 * h)
         added[i] = total
     mask = np.zeros(n, dtype=bool)
@@ -93,4 +107,4 @@ def _base_value(record):
 
 
 def record_value(record) -> np.ndarray:
-    return replay(record, {})
+    return replay(record, {})[id(record)]

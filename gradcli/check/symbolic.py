@@ -54,6 +54,7 @@ class Expectation:
     method: str
     note: str
     mask: np.ndarray | None = None  # the elements checked, when not all of them
+    point: dict | None = None  # symbol -> value where each formula is one element's (display)
 
 
 @dataclass
@@ -121,11 +122,12 @@ def _constant(array: np.ndarray) -> np.ndarray:
     return out
 
 
-def post_order(root, evaluate, is_input=lambda record: False):
+def post_order(root, evaluate, is_input=lambda record: False, values: dict | None = None):
     """Evaluate the records under `root` bottom-up with an explicit stack (graphs are deep):
-    `evaluate(record, values)` sees its arguments' values in `values`, keyed by id.
-    Records for which `is_input` holds are evaluated without looking below them."""
-    values: dict = {}
+    `evaluate(record, values)` sees its arguments' values in `values`, keyed by id (pass
+    `values` to keep them all). Records for which `is_input` holds are evaluated without
+    looking below them."""
+    values = {} if values is None else values
     stack = [(root, False)]
     while stack:
         record, expanded = stack.pop()
@@ -163,6 +165,27 @@ def _masked_fill(table, record, args):
 
 
 MASKED = {"where": _where, "masked_fill": _masked_fill}
+SIGNED_ZEROS = {"0": 0.0, "-0": -0.0}  # symbol name -> value (no Python name can clash)
+
+
+def signed_zero(value) -> sp.Symbol:
+    """A constant zero divisor as a symbol valued +-0.0. sympy folds x/0 to zoo, an infinity
+    without a sign, where IEEE's x/+-0 (and its derivative 1/+-0) is a signed infinity."""
+    return sp().Symbol("-0" if np.signbit(value) else "0", real=True)
+
+
+def keep_zero_divisors(record, args: list) -> list:
+    """`args` of a div with each zero element of a constant divisor made a signed_zero. (A
+    divisor already replayed as one symbol for all its elements is valued numerically.)"""
+    if record.op.name != "div" or not isinstance(record.args[1], trace.Const):
+        return args
+    c = np.asarray(record.args[1].value.array).reshape(-1)
+    if c.size != np.size(args[1]) or not (c == 0).any():
+        return args
+    divisor = np.array(args[1], dtype=object).reshape(-1)
+    for i in np.flatnonzero(c == 0):
+        divisor[i] = signed_zero(c[i])
+    return [args[0], divisor.reshape(np.shape(args[1]))]
 
 
 class Replay:
@@ -187,7 +210,7 @@ class Replay:
             return record.exprs
         if isinstance(record, Opaque):
             raise TooLarge(record.reason)
-        args = [values[id(a)] for a in record.args]
+        args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
         op = record.op
         if op.name in MASKED:
             return self._count(MASKED[op.name](self.table, record, args))
@@ -239,12 +262,18 @@ def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
     return total
 
 
-def evaluate(exprs: np.ndarray, symbols: list, values: list) -> np.ndarray:
-    """Evaluate sympy expressions in float64 with IEEE semantics (1/0 = inf, 0*inf = nan)."""
+def point_of(symbols: list, values: list) -> dict:
+    """Each symbol of each array in `symbols` with its float64 value from `values`."""
     env = {}
     for arr, vals in zip(symbols, values, strict=True):
         flat = np.asarray(vals, dtype=np.float64).reshape(-1)
         env.update(zip(arr.reshape(-1), flat, strict=True))
+    return env
+
+
+def evaluate(exprs: np.ndarray, env: dict) -> np.ndarray:
+    """Evaluate sympy expressions in float64 with IEEE semantics (1/0 = inf, 0*inf = nan),
+    with each symbol valued by `env` (point_of)."""
     cache: dict = {}
     out = [numeric_value(e, env, cache) for e in exprs.reshape(-1)]
     return np.array(out, dtype=np.float64).reshape(exprs.shape)
@@ -291,7 +320,7 @@ _RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
 
 def _apply(node, args: list, env: dict):
     if node.is_Symbol:
-        return env[node]
+        return env[node] if node in env else np.float64(SIGNED_ZEROS[node.name])
     if node.is_Number or node in (sp().true, sp().false):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
     name = type(node).__name__
@@ -354,6 +383,18 @@ def choose_sample(n: int) -> list | None:
         return None
     rng = random.Random(n)  # deterministic: the same script samples the same elements
     return sorted(rng.sample(range(n), SAMPLE))
+
+
+def in_dtype(values, dtype_name: str) -> np.ndarray:
+    """Float64 expectations as the tensor's dtype can hold them: past its range torch's
+    arithmetic gives +-inf (exp(100) in float32), not the float64 number. Values within the
+    range are kept as they are: the tolerance covers their rounding."""
+    values = np.asarray(values, dtype=np.float64)
+    if dtype_name not in TOLERANCES or dtype_name == "float64":
+        return values
+    with np.errstate(over="ignore"):
+        overflow = np.isfinite(values) & np.isinf(values.astype(dtype_name))
+    return np.where(overflow, np.copysign(np.inf, values), values)
 
 
 def tolerance(dtype_name: str, rtol: float | None, atol: float | None) -> tuple[float, float]:

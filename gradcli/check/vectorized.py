@@ -15,7 +15,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
-from .symbolic import (Derived, Expectation, Opaque, _torch_conventions,
+from .symbolic import (Derived, Expectation, Opaque, _torch_conventions, keep_zero_divisors,
                        numeric_value, post_order)
 
 # Ops whose output element depends only on the same (broadcast) element of each input.
@@ -110,7 +110,7 @@ class Generic:
             a = record.value.array
             return (np.asarray(number(a.reshape(-1)[0]), dtype=object) if a.size == 1 else
                     self._symbol(f"c{len(self.values)}", a, (record, record.version)))
-        args = [values[id(a)] for a in record.args]
+        args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
         if record.op.name == "where":  # the condition is a 0/1 input: see symbolic._where
             cond, a, b = args
             return np.asarray(a * cond + b * (1 - cond), dtype=object)
@@ -131,12 +131,12 @@ class Generic:
     def value_of(self, d) -> np.ndarray:
         """A derivative's value over all elements, remembered while its inputs are unchanged:
         repeated passes over the same inputs (retain_graph, loops without updates) reuse it."""
-        sources = tuple(sorted(((id(r), v) for r, v in map(self.sources.get, d.free_symbols)),
-                               key=repr))
+        inputs = [self.sources[s] for s in d.free_symbols if s in self.sources]  # not +-0
+        sources = tuple(sorted(((id(r), v) for r, v in inputs), key=repr))
         hit = _VALUES.get((d, sources))
         if hit is None:
             hit = (np.asarray(numeric_value(d, self.values), dtype=np.float64),
-                   [self.sources[s][0] for s in d.free_symbols])  # keeps the ids from reuse
+                   [r for r, _ in inputs])  # keeps the ids from reuse
             _VALUES[(d, sources)] = hit
             while len(_VALUES) > 16:
                 _VALUES.pop(next(iter(_VALUES)))

@@ -126,3 +126,45 @@ def test_tolerance_follows_the_dtype():
     _, (row,) = rows("x = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
                      "(x * 3).sum().backward()")
     assert row.tolerance == symbolic.TOLERANCES["float64"]
+
+
+@pytest.mark.parametrize("divisor, expected", [
+    ("0", ["inf", "inf", "inf"]), ("-0.0", ["-inf", "-inf", "-inf"]),
+    ("torch.tensor([0.0, -0.0, 2.0])", ["inf", "-inf", 0.5]),
+])
+def test_a_zero_divisor_keeps_its_sign(divisor, expected):
+    # sympy alone folds x/0 to zoo, an infinity without a sign; torch's 1/+-0 is +-inf
+    _, (row,) = rows(f"x = torch.tensor([1.0, -1.0, 0.0], requires_grad=True)\n"
+                     f"(x / {divisor}).sum().backward()")
+    assert row.method == "symbolic" and row.match and row.expected == expected
+
+
+def test_a_zero_divisor_in_a_large_elementwise_program():
+    _, (row,) = rows("x = torch.linspace(-1, 1, 100, requires_grad=True)\n"
+                     "(-x / 0).sum().backward()")
+    assert "one formula" in row.note and row.match and row.expected == ["-inf"] * 100
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_an_overflowing_gradient_is_expected_as_inf(dtype):
+    _, (row,) = rows(f"x = torch.tensor([100.0, -1.0], dtype=torch.{dtype}, requires_grad=True)\n"
+                     "x.exp().sum().backward()")
+    assert row.match and row.expected[0] == "inf" and row.expected[1] == pytest.approx(0.3679, abs=1e-4)
+
+
+def test_overflow_rounding_keeps_values_in_range_and_nan():
+    got = symbolic.in_dtype([1e30, 1e39, -1e39, float("nan")], "float32")
+    assert got[0] == 1e30 and list(got[1:3]) == [float("inf"), float("-inf")]
+    assert symbolic.in_dtype([1e39], "float64")[0] == 1e39
+    assert symbolic.matches(got, got, 1e-4, 1e-5)[0]  # nan matches nan, inf matches inf
+    assert not symbolic.matches([float("inf")], got[:1], 1e-4, 1e-5)[0]  # inf is no 1e30
+    assert not symbolic.matches([float("nan")], [1.0], 1e-4, 1e-5)[0]
+
+
+def test_a_wrong_gradient_next_to_an_infinite_one_is_still_a_mismatch(monkeypatch):
+    from gradcli.engine import autograd
+    monkeypatch.setattr(autograd, "FAULTS", frozenset({"MulBackward0"}))
+    result, (row,) = rows("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                          "(x / torch.tensor([0.0, 1.0]) + x * 3).sum().backward()")
+    assert row.grad == ["inf", 5.5] and row.expected == ["inf", 4.0]
+    assert result.status == "mismatch" and not row.match

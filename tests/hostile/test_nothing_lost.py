@@ -45,12 +45,12 @@ inf - inf
 float('nan') == float('nan')
 print(torch.tensor([1.0]) / 0, -torch.tensor([1.0]) / 0, torch.tensor([0.0]) / 0)
 """
-# Where sympy's answer is not PyTorch's value (owned by the check, gradcli/check/*):
+# Where sympy alone is not PyTorch's value, so the check must take care (gradcli/check/*):
 CHECK_GAPS = {
     "x / 0": "d = torch.tensor([1.0, -1.0], requires_grad=True)\n(d / 0).sum().backward()\n"
-             "d.grad",  # sympy: zoo, then nan numerically; torch: inf
+             "d.grad",  # sympy folds x/0 to zoo (no sign); torch: 1/0 = inf
     "float32 overflow": "e = torch.tensor([100.0], requires_grad=True)\n"
-                        "torch.exp(e).sum().backward()\ne.grad",  # float64 2.7e43; torch: inf
+                        "torch.exp(e).sum().backward()\ne.grad",  # float64 2.7e43; float32: inf
 }
 
 
@@ -72,8 +72,6 @@ def test_nan_and_inf_values_are_pytorchs(tmp_path):
     assert differences(torch_trace, run_json(NON_FINITE, str(script)), full=True) == []
 
 
-@pytest.mark.xfail(reason="the check's expected value is not PyTorch's for these (see "
-                   "CHECK_GAPS); owned by gradcli/check", strict=False)
 @pytest.mark.parametrize("source", CHECK_GAPS.values(), ids=CHECK_GAPS.keys())
 def test_the_check_expects_pytorchs_non_finite_values(source):
     assert run_session("import torch\n" + source, "gap.py").status == "ok"
