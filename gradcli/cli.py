@@ -230,6 +230,7 @@ def run(
     if problem is None:
         from gradcli.api import run_session
 
+        gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
         result = run_session(text, name, options, reader_still_there(renderer.on_event))
     else:
@@ -606,9 +607,6 @@ def main() -> None:
 
 def run_main() -> None:
     """Run the app, and never let a Python traceback reach a user."""
-    # Imports allocate heavily and free nothing: rare collections make them ~25% faster
-    # (sympy's), while long sessions still get their reference cycles collected.
-    gc.set_threshold(200_000, 50, 50)
     try:
         app()
     except SystemExit:

@@ -86,8 +86,11 @@ class Workload:
     name: str
     script: str
     target: float | None  # the ratio to meet (gradcli / reference), None = informative
-    reference: str = "torch"  # "torch", or "nocheck": the same script with --no-check
+    # "torch"; "nocheck": the same script with --no-check; "one": `gradcli run` of one of the
+    # `files` scripts that gradcli checks in one `gradcli check` process
+    reference: str = "torch"
     note: str = ""
+    files: int = 1
 
 
 def workloads(smoke: bool) -> list[Workload]:
@@ -104,7 +107,22 @@ def workloads(smoke: bool) -> list[Workload]:
                  "nocheck", note="the check's cost: 200,000 elements, vs --no-check"),
         Workload("check-matmul", MATMUL.format(n=10 if s else 100), None, "nocheck",
                  note="the check's cost: 100x100 matmul, vs --no-check"),
+        Workload("check-many", ACCUMULATE, 4.0, "one", files=5 if s else 100,
+                 note="`gradcli check` of 100 small sessions vs `gradcli run` of one"),
     ]
+
+
+def session_files(w: Workload, folder: Path) -> Path:
+    """The workload's script, or a folder of `w.files` variants of it (other exponents)."""
+    if w.files == 1:
+        path = folder / f"{w.name}.py"
+        path.write_text(w.script)
+        return path
+    batch = folder / w.name
+    batch.mkdir()
+    for i in range(w.files):
+        (batch / f"session_{i:03d}.py").write_text(w.script.replace("**3", f"**{3 + i % 7}"))
+    return batch
 
 
 def timed(cmd: list[str], cwd: str) -> tuple[float, int]:
@@ -128,6 +146,10 @@ def gradcli_cmd(path: Path, check: bool = True) -> list[str]:
             *(() if check else ("--no-check",))]
 
 
+def gradcli_check_cmd(folder: Path) -> list[str]:
+    return [sys.executable, "-m", "gradcli", "check", str(folder)]
+
+
 def has_torch() -> bool:
     return subprocess.run([sys.executable, "-c", "import torch"], env=ENV,
                           capture_output=True).returncode == 0
@@ -146,13 +168,14 @@ def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool)
             if w.reference == "torch" and not torch:
                 rows.append(f"{w.name:18} skipped: torch not installed")
                 continue
-            path = Path(tmp) / f"{w.name}.py"
-            path.write_text(w.script)
+            path = session_files(w, Path(tmp))
             ours, theirs, mem = [], [], []
-            ref_cmd = [sys.executable, str(path)] if w.reference == "torch" else \
-                gradcli_cmd(path, check=False)
+            ref_cmd = {"torch": lambda: [sys.executable, str(path)],
+                       "nocheck": lambda: gradcli_cmd(path, check=False),
+                       "one": lambda: gradcli_cmd(next(path.iterdir()))}[w.reference]()
+            cmd = gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path)
             for r in range(rounds):
-                pair = [(ours, gradcli_cmd(path)), (theirs, ref_cmd)]
+                pair = [(ours, cmd), (theirs, ref_cmd)]
                 for sink, cmd in (pair if r % 2 == 0 else pair[::-1]):  # interleaved
                     seconds, rss = timed(cmd, tmp)
                     sink.append(seconds)

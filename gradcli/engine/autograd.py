@@ -37,10 +37,17 @@ SECOND_BACKWARD = (
 class Meta:
     """What a node keeps of an input it did not save: enough to shape its gradient."""
 
-    __slots__ = ("shape", "dtype", "ndim")
+    __slots__ = ("shape", "dtype", "ndim", "_zeros")
 
     def __init__(self, shape, dtype):
         self.shape, self.dtype, self.ndim = shape, dtype, len(shape)
+        self._zeros = None
+
+    def zeros(self) -> np.ndarray:
+        """Read-only zeros of this shape and dtype (no memory of that size), made once."""
+        if self._zeros is None:
+            self._zeros = np.broadcast_to(np.zeros((), self.dtype), self.shape)
+        return self._zeros
 
 
 class Saved:
@@ -75,7 +82,7 @@ class Node:
         self.owner = None  # a weak reference to that tensor, once it has hooks
         self.retained = None  # that tensor, when it called retain_grad()
         self.out_shape = out_shape
-        self.shown_next = None  # CopySlices: the edges torch shows (see _write_through_view)
+        self.shown_next = None  # the edges torch shows, where they differ (CopySlices, where)
 
     def name(self) -> str:
         n = self.op.grad_fn
@@ -290,33 +297,32 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     heap = [(e.seq, i, e) for i, e in enumerate(dict.fromkeys(entries)) if deps.get(e, 0) == 0]
     heapq.heapify(heap)
     tiebreak = itertools.count(len(heap))
-    with np.errstate(all="ignore"):
-        while heap:
-            _, _, node = heapq.heappop(heap)
-            if needed is not None and id(node) not in needed:
+    while heap:
+        _, _, node = heapq.heappop(heap)
+        if needed is not None and id(node) not in needed:
+            continue
+        grad = buffers.pop(node)
+        if isinstance(node, AccumulateGrad):
+            _accumulate(node.variable, grad, record, target_entries, capture, create_graph,
+                        wrap, unwrap, ns)
+            continue
+        if node.pre_hooks:
+            before_hooks = _array(grad)  # now: a hook may change grad in place
+            grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
+            record.hooks.append(HookCall(None, node, before_hooks, _array(grad)))
+        if node.retained is not None:
+            _retain(node.retained, grad, record, create_graph, ns)
+        if target_entries is not None and id(node) in target_entries:
+            record.captured[target_entries[id(node)]] = grad
+            if capture and not any(id(e) in needed for e in node.next if e is not None):
                 continue
-            grad = buffers.pop(node)
-            if isinstance(node, AccumulateGrad):
-                _accumulate(node.variable, grad, record, target_entries, capture, create_graph,
-                            wrap, unwrap, ns)
+        for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
+            if e is None or gi is None:
                 continue
-            if node.pre_hooks:
-                before_hooks = _array(grad)  # now: a hook may change grad in place
-                grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
-                record.hooks.append(HookCall(None, node, before_hooks, _array(grad)))
-            if node.retained is not None:
-                _retain(node.retained, grad, record, create_graph, ns)
-            if target_entries is not None and id(node) in target_entries:
-                record.captured[target_entries[id(node)]] = grad
-                if capture and not any(id(e) in needed for e in node.next if e is not None):
-                    continue
-            for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
-                if e is None or gi is None:
-                    continue
-                buffers[e] = buffers[e] + gi if e in buffers else gi
-                deps[e] -= 1
-                if deps[e] == 0:
-                    heapq.heappush(heap, (e.seq, next(tiebreak), e))
+            buffers[e] = buffers[e] + gi if e in buffers else gi
+            deps[e] -= 1
+            if deps[e] == 0:
+                heapq.heappush(heap, (e.seq, next(tiebreak), e))
     if _listener is not None:
         _listener(record)
     return record

@@ -17,7 +17,7 @@ with sympy; it never sees a VJP.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
@@ -37,6 +37,16 @@ class Op:
     # torch checks saved inputs in the order of their names, mostly `other`... before `self`:
     # True where the first input's name comes first (dot's self < tensor, mse's self < target)
     self_first: bool = False
+    reads: frozenset = frozenset()  # what any input's gradient reads: all its `needs` letters
+    _saves: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:
+        """What the gradients of the inputs that require grad read (remembered per case)."""
+        letters = self._saves.get(requires_grad)
+        if letters is None:
+            letters = self._saves[requires_grad] = frozenset(
+                "".join(n for n, r in zip(self.needs, requires_grad) if r))
+        return letters
 
 
 OPS: dict[str, Op] = {}
@@ -46,18 +56,9 @@ def defop(name, grad_fn, forward, vjp, needs=(), sym=None, self_first=False) -> 
     if name in OPS:
         raise ValueError(f"op {name!r} defined twice")
     needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
-    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym, self_first)
+    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym, self_first,
+                        frozenset("".join(needs)))
     return op
-
-
-def _ignore_fp(fn):
-    """numpy forward without floating-point warnings: inf and nan are values here, as in torch."""
-
-    def wrapped(*args, **kw):
-        with np.errstate(all="ignore"):
-            return fn(*args, **kw)
-
-    return wrapped
 
 
 # ---- elementwise unary ---------------------------------------------------------------
@@ -83,11 +84,11 @@ defop("sigmoid", "SigmoidBackward0", K.sigmoid,
       lambda xp, g, o, a: (xp.sigmoid_backward(g, o),), "o", S.unary("sigmoid"))
 defop("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype),
       lambda xp, g, o, a: (xp.threshold_backward(g, o, 0),), "o", S.unary("relu"))
-defop("sqrt", "SqrtBackward0", _ignore_fp(np.sqrt), lambda xp, g, o, a: (g / (2 * o),), "o",
+defop("sqrt", "SqrtBackward0", np.sqrt, lambda xp, g, o, a: (g / (2 * o),), "o",
       S.unary("sqrt"))
-defop("rsqrt", "RsqrtBackward0", _ignore_fp(lambda a: 1 / np.sqrt(a)),
+defop("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
       lambda xp, g, o, a: (-0.5 * g * o * o * o,), "o", S.unary("rsqrt"))
-defop("reciprocal", "ReciprocalBackward0", _ignore_fp(np.reciprocal),
+defop("reciprocal", "ReciprocalBackward0", np.reciprocal,
       lambda xp, g, o, a: (-g * o * o,), "o", S.unary("reciprocal"))
 defop("abs", "AbsBackward0", np.abs, lambda xp, g, o, a: (g * xp.sign(a),), "a", S.unary("Abs"))
 defop("sign", "SignBackward0", K.sign, lambda xp, g, o, a: (xp.zeros_like(g),), "",
@@ -131,7 +132,7 @@ def _pow_vjp(xp, g, o, a, exponent):
     return (g * (exponent * xp.pow_scalar(a, exponent - 1)),)
 
 
-defop("pow", "PowBackward0", _ignore_fp(K.pow_scalar),
+defop("pow", "PowBackward0", K.pow_scalar,
       _pow_vjp, "a", S.pow_scalar)
 defop("clamp", "ClampBackward1", lambda a, min, max: np.clip(a, min, max).astype(a.dtype),
       lambda xp, g, o, a, min, max: (xp.where(K.in_bounds(a, min, max), g, 0),), "a", S.clamp)
@@ -160,12 +161,13 @@ defop("div_scalar", "DivBackward1", lambda a, other: a / other,
 # `1 - x`: PyTorch's rsub with the Python scalar as `other`.
 defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,))
 defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
-defop("div", "DivBackward0", _ignore_fp(np.true_divide),
+defop("div", "DivBackward0", np.true_divide,
       lambda xp, g, o, a, b: (g / b, -g * ((a / b) / b)), ("b", "ab"))
-defop("pow_tensor", "PowBackward1", _ignore_fp(K.power),
+# NOTE: torch saves (and version-checks) the result even when only the base requires grad
+defop("pow_tensor", "PowBackward1", K.power,
       lambda xp, g, o, a, b: (K.pow_base_grad(xp, g, a, b), K.pow_exponent_grad(xp, g, o, a, b)),
-      ("ab", "abo"))
-defop("rpow", "PowBackward2", _ignore_fp(lambda a, base: K.power(base, a).astype(a.dtype)),
+      ("abo", "abo"))
+defop("rpow", "PowBackward2", lambda a, base: K.power(base, a).astype(a.dtype),
       lambda xp, g, o, a, base: (K.pow_exponent_grad(xp, g, o, base, a),), "ao",
       lambda a, base: S.rpow(a, base))
 
@@ -241,11 +243,11 @@ defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, in
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
       "k")
-defop("var", "VarBackward0", _ignore_fp(K.var),
+defop("var", "VarBackward0", K.var,
       lambda xp, g, o, a, dim, correction, keepdim: (
           K.var_grad(xp, g, a, dim, correction, keepdim),), "a", S.var)
-defop("std", "StdBackward0", _ignore_fp(lambda a, dim, correction, keepdim: np.sqrt(
-          K.var(a, dim, correction, keepdim))),
+defop("std", "StdBackward0", lambda a, dim, correction, keepdim: np.sqrt(
+          K.var(a, dim, correction, keepdim)),
       lambda xp, g, o, a, dim, correction, keepdim: (K.var_grad(
           xp, xp.masked_fill(g / (o * 2), _values_eq(o, 0), 0), a, dim, correction, keepdim),),
       "ao", S.std)
@@ -302,8 +304,10 @@ defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
 defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),))
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
       lambda xp, g, o, a, dims: (xp.transpose(g, tuple(int(d) for d in np.argsort(dims))),))
-defop("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
-      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1),))
+# (a 0-dim tensor's transpose(0, 0) is itself)
+defop("transpose", "TransposeBackward0",
+      lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
+      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,))
 defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
       lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),))
 defop("expand", "ExpandBackward0", K.expand,
@@ -385,7 +389,7 @@ defop("bce", "BinaryCrossEntropyBackward0", K.bce,
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"))
 # torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
-defop("div_rounding", "DivBackward2", _ignore_fp(K.div_rounding),
+defop("div_rounding", "DivBackward2", K.div_rounding,
       lambda xp, g, o, a, b, mode: (xp.zeros_like(g), xp.zeros_like(g)), ("b", "ab"),
       S.div_rounding)
 defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
@@ -414,7 +418,10 @@ defop("log_softmax_backward", "LogSoftmaxBackwardDataBackward0", K.log_softmax_b
       lambda xp, gg, o, g, out, dim: (
           gg - xp.sum(gg * xp.exp(out), axis=dim, keepdims=True),
           -xp.sum(g, axis=dim, keepdims=True) * xp.exp(out) * gg), ("b", "ab"))
-defop("mse_loss_backward", "MseLossBackwardBackward0", K.mse_loss_backward,
+# torch's mse_loss_backward gives its `self`'s dtype (no cast node when dtypes are mixed)
+defop("mse_loss_backward", "MseLossBackwardBackward0",
+      lambda g, a, b, reduction: K.mse_loss_backward(g, a, b, reduction).astype(a.dtype,
+                                                                                copy=False),
       lambda xp, gg, o, g, a, b, reduction: (
           K.mse_grad_output_grad(xp, gg, g, a, b, reduction),
           K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),

@@ -73,10 +73,12 @@ VIEW_INPLACE = "a view of a leaf Variable that requires grad is being used in an
 def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> "Tensor":
     """Run one op forward; record a graph node (and a trace entry) when gradients flow."""
     op = OPS[op_name]
-    arrays = tuple(t.data if dtype is None or t.data.dtype == dtype.np else t.data.astype(dtype.np)
-                   for t in inputs)
-    with np.errstate(all="ignore"):  # inf and nan are values here, as in torch
-        out = np.asarray(op.forward(*arrays, **params))
+    if dtype is None:
+        arrays = [t.data for t in inputs]
+    else:
+        arrays = [t.data if t.data.dtype == dtype.np else t.data.astype(dtype.np)
+                  for t in inputs]
+    out = np.asarray(op.forward(*arrays, **params))
     limits.check_elements(out.size)
     if op_name in ELEMENTWISE:
         out = K.elementwise_layout(out, arrays)
@@ -90,39 +92,61 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result._view_path = source._view_path + ((op, params),)
         if source._multi_output is not None:  # a view of an unbind/split piece
             result._multi_output = 0
-    if _grad_enabled and any(t.requires_grad for t in inputs):
-        result.requires_grad = True
-        result.grad_fn = _make_node(op, inputs, arrays, out, result, params)
+    if _grad_enabled and any([t.requires_grad for t in inputs]):
+        result._requires_grad = True
+        result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
         if trace.enabled:
             result._record = result.grad_fn.record = trace.op_record(op, inputs, params)
     return result
 
 
+_NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never written
+
+
 def _make_node(op, inputs, arrays, out, result, params) -> Node:
-    # What torch saves: what the gradients of the inputs that require grad read. Only those
-    # are version-checked and freed; the other inputs' formulas may read more (kept unchecked).
-    real = {c for i, t in enumerate(inputs) if t.requires_grad and i < len(op.needs)
-            for c in op.needs[i]}
-    read = {c for needs in op.needs for c in needs}
-    metas = tuple(Meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs))
-    node = Node(op, params, tuple(_edge(t) for t in inputs), metas, (), (), out.shape)
-    if not read:
+    metas = tuple([meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs)])
+    out_meta = meta(out.shape, out.dtype)  # (its shape tuple is shared, not one per node)
+    node = Node(op, params, tuple(map(_edge, inputs)), metas, (), (), out_meta.shape)
+    if not op.reads:
         return node
+    # What torch saves: what the gradients of the inputs that require grad read, and nothing
+    # else. What is saved is version-checked, and freed after a backward. (The VJP computes
+    # the gradients of the other inputs too, then dropped: from zeros where they read values
+    # that were not saved.)
+    real = op.saves(tuple([t.requires_grad for t in inputs]))
     saved_inputs, refs = [], []
-    for i, (a, t) in enumerate(zip(arrays, inputs)):
-        letter = "abc"[i] if i < 3 else ""
-        if letter and letter in read:
-            saved_inputs.append(a)
-            checked = letter in real  # torch saves the input itself, even when it is cast
-            refs.append(Saved(t._storage if checked else None, t, None, i))
+    for letter, a, t in zip("abc", arrays, inputs):  # (only the first three can be read)
+        if letter in real:
+            saved_inputs.append(a)  # torch saves the input itself, even when it is cast
+            refs.append(Saved(t._storage, t, None, len(saved_inputs) - 1))
         else:
-            saved_inputs.append(Meta(a.shape, a.dtype))
-    if "o" in read:
-        refs.append(Saved(result._storage if "o" in real else None, None, node, -1))
-    node.saved = (tuple(saved_inputs), out if "o" in read else Meta(out.shape, out.dtype))
+            saved_inputs.append(_unsaved(a, letter in op.reads))
+    saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
+    if "o" in real:
+        refs.append(Saved(result._storage, None, node, -1))
+    node.saved = (tuple(saved_inputs), out if "o" in real else
+                  out_meta.zeros() if "o" in op.reads else out_meta)
     node.saved_refs = tuple(refs)
     node.frees = bool(real)
     return node
+
+
+def _unsaved(a: np.ndarray, read: bool):
+    m = meta(a.shape, a.dtype)
+    return m.zeros() if read else m
+
+
+_METAS: dict = {}
+
+
+def meta(shape: tuple, dtype) -> Meta:
+    """The Meta of a shape and dtype, shared (graphs repeat a few shapes: one object each)."""
+    m = _METAS.get((shape, dtype))
+    if m is None:
+        if len(_METAS) > 4096:  # (a bound, for sessions of ever new shapes)
+            _METAS.clear()
+        m = _METAS[shape, dtype] = Meta(shape, dtype)
+    return m
 
 
 def _edge(t):
@@ -142,13 +166,31 @@ def as_tensor(v, dtype: DType | None = None) -> "Tensor":
     if isinstance(v, Tensor):
         return v
     if isinstance(v, (bool, int, float)):
-        with np.errstate(over="ignore"):  # 1e300 as float32 is inf, as torch
-            return Tensor(np.asarray(v, dtype=(dtype or dtypes.scalar_dtype(v)).np))
+        return wrapped_number(v, (dtype or dtypes.scalar_dtype(v)).np)
     raise type_error(f"unsupported operand type: '{type(v).__name__}'")
+
+
+_WRAPPED: dict = {}
+
+
+def wrapped_number(v: bool | int | float, np_dtype) -> "Tensor":
+    """The operand tensor of a Python number, shared by the ops that use the same number
+    (`y * 1.01` in a loop makes one, not one per step); read-only, as nothing may write it."""
+    key = (type(v), v, math.copysign(1.0, v), np_dtype)  # (0.0 and -0.0 are different)
+    t = _WRAPPED.get(key)
+    if t is None:
+        if len(_WRAPPED) > 1024:  # (a bound, for sessions of ever new numbers)
+            _WRAPPED.clear()
+        data = np.asarray(v, dtype=np_dtype)  # 1e300 as float32 is inf, as torch
+        data.flags.writeable = False
+        t = _WRAPPED[key] = Tensor(data)
+    return t
 
 
 def broadcast_shape(a, b) -> tuple:
     sa, sb = tuple(a), tuple(b)
+    if sa == sb or not sb:  # (the usual cases, on every binary op)
+        return sa
     n = max(len(sa), len(sb))
     pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
     for i in reversed(range(n)):
@@ -601,7 +643,7 @@ def wrap_grad(array) -> Tensor:
 
 def saved_tensors(node, inputs, out):
     """The saved values as tensors linked into the graph, for VJPs under create_graph."""
-    inputs = list(inputs)
+    inputs = [Tensor(a) if isinstance(a, np.ndarray) else a for a in inputs]  # placeholders
     for ref in node.saved_refs:
         if ref.index >= 0:
             inputs[ref.index] = ref.tensor

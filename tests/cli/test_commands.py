@@ -220,9 +220,9 @@ def test_graph_of_a_deep_chain_is_cut_not_crashed():
                     "for i in range(3000):\n    y = y * 1.0\n")
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:3] == [
-        "MulBackward0 y [1] · line 4: y = y * 1.0 · saved self, other",
+        "MulBackward0 y [1] · line 4: y = y * 1.0 · saved other",
         "└── … 398 more MulBackward0 from line 4, one after another",
-        "    └── MulBackward0 [1] · line 4 · saved self, other"]
+        "    └── MulBackward0 [1] · line 4 · saved other"]
     assert "… and 2601 more nodes (the graph is cut at 400)" in result.stdout
 
 
