@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -323,6 +324,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
             deps[e] -= 1
             if deps[e] == 0:
                 heapq.heappush(heap, (e.seq, next(tiebreak), e))
+        gi = None  # (no reference left behind: see _ONLY_OURS)
     if _listener is not None:
         _listener(record)
     return record
@@ -360,8 +362,15 @@ def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, un
     if capture:
         return  # autograd.grad never touches .grad
     before = None if t._grad is None else t._grad.data.copy()
-    ns.accumulate_into(t, grad, create_graph)
+    owned = sys.getrefcount(grad) <= _ONLY_OURS
+    ns.accumulate_into(t, grad, create_graph, owned)
     record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
+
+
+# References to a gradient that only this pass holds, as _accumulate sees it: run_backward's
+# `grad`, _accumulate's `grad`, getrefcount's argument. More: someone else holds it too (the
+# caller's seed, another edge's buffer, a tensor, a saved value), and .grad gets a copy.
+_ONLY_OURS = 3
 
 
 def _array(grad) -> np.ndarray:

@@ -360,11 +360,23 @@ def repeat_grad(xp, g, shape, repeats):
 
 
 def tanh_backward(g, o):
-    return g * (1 - o * o)
+    return _times(g, _one_minus(o * o))
 
 
 def sigmoid_backward(g, o):
-    return g * (1 - o) * o
+    return _times(g, _one_minus(o.copy()) * o)
+
+
+def _one_minus(t):
+    """1 - t, written over the temporary t (a big tensor pays for every new array)."""
+    return np.subtract(1, t, out=t) if isinstance(t, np.ndarray) else 1 - t  # (0-dim: a scalar)
+
+
+def _times(g, t):
+    """g * t, written over the temporary t where the result fits it."""
+    if isinstance(t, np.ndarray) and g.shape == t.shape and np.result_type(g, t) == t.dtype:
+        return np.multiply(g, t, out=t)
+    return g * t
 
 
 def threshold_backward(g, a, threshold):
