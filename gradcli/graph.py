@@ -155,9 +155,9 @@ class _Names:
 
 
 def _data(array: Any) -> Any:
-    from gradcli.report.encode import numbers
+    from gradcli.report.encode import data_of
 
-    return numbers(array.tolist())
+    return data_of(array)
 
 
 def _grad(tensor: Any) -> Any:

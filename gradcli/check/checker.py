@@ -16,7 +16,7 @@ from gradcli.engine.autograd import PassRecord
 from gradcli.report.events import GradRow
 
 from . import display, numeric, vectorized
-from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Expectation, Opaque, Replay,
+from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Dropped, Expectation, Opaque, Replay,
                        SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
                        in_dtype, input_elements, leaf_records, matches, point_of,
                        scalar_objective, tolerance)
@@ -130,13 +130,17 @@ class Checker:
         a linear term in what its hooks returned: d/dx then follows the hooks' output."""
         cuts = {rid: self._cut(rid_record(h), owner(h)) for rid, h in hooked.items()}
         cuts.update(extra_cuts)
-        total = scalar_objective([Replay(self.symbols, self._name, cuts).run(r) for r in roots],
-                                 record.grad_outputs)
-        for rid, h in hooked.items():
-            below = {k: v for k, v in cuts.items() if k != rid}
-            expr = Replay(self.symbols, self._name, below).run(rid_record(h))
-            total += scalar_objective([expr], [h.grad_out])
-        return total
+        dropped = Dropped()
+        outputs = [(r, Replay(self.symbols, self._name, cuts, dropped).run(r)) for r in roots]
+        outputs += [(rid_record(h), Replay(self.symbols, self._name, {
+            k: v for k, v in cuts.items() if k != rid}, dropped).run(rid_record(h)))
+            for rid, h in hooked.items()]
+        for r, y in outputs:
+            dropped.read(r, y)  # a root is read by its seed, a hooked tensor by its hooks
+        seeds = list(record.grad_outputs) + [h.grad_out for h in hooked.values()]
+        entries = self.symbols.names.values()
+        point = point_of([e.symbols for e in entries], [e.values for e in entries])
+        return scalar_objective([y for _, y in outputs], seeds) + dropped.term(point)
 
     def _cut(self, record, tensor) -> "object":
         """An intermediate seen as an independent variable: one symbol table entry per record."""
@@ -190,14 +194,12 @@ class Checker:
             base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
             expected = in_dtype(base + in_dtype(exp.added, dtype), dtype)
             match, worst = matches(t.after, expected, rtol, atol, exp.mask)
-            if exp.mask is not None:
-                expected = np.where(exp.mask, expected, np.nan)
         if t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
             grad=_json(t.after), added=_json(t.added),
-            expected=None if expected is None else _json(expected),
+            expected=None if expected is None else _json(expected, exp.mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol))
 
@@ -211,7 +213,7 @@ class Checker:
         formulas = _formula_text(exp)
         return GradRow(name=f"{name} (hook input)", shape=tuple(np.shape(target.after)),
                        dtype=dtype, grad=_json(target.after), added=_json(target.added),
-                       expected=_json(expected), formula=formulas,
+                       expected=_json(expected, exp.mask), formula=formulas,
                        added_formula=formulas, method=exp.method, match=match,
                        note="the gradient this tensor's hooks received; .grad is not touched",
                        max_error=worst, tolerance=(rtol, atol))
@@ -245,11 +247,23 @@ class Checker:
                 holder._record = Opaque("its first derivative had no per-element symbolic form, "
                                         "so a second one could only reuse the engine's rules")
                 continue
-            exprs = exp.formulas + self._previous_exprs(t)
+            exprs = self._in_leaves(exp.formulas, t) + self._previous_exprs(t)
             derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves)
             holder._record = derived
             if t.result is None:
                 self.derived[id(t.tensor)] = derived
+
+    def _in_leaves(self, formulas, t: Target):
+        """A gradient with respect to an intermediate is in terms of its cut symbols: these
+        stand for what the intermediate is made of, so that differentiating the gradient again
+        (x - 0.1*grad, in a loop) reaches the leaves below it."""
+        if not _is_intermediate(t.tensor):
+            return formulas
+        cut = self._cut(t.tensor._record, t.tensor).symbols.reshape(-1)
+        made_of = Replay(self.symbols, self._name).run(t.tensor._record).reshape(-1)
+        swap = dict(zip(cut, made_of, strict=True))
+        return np.vectorize(lambda f: f.xreplace(swap) if hasattr(f, "xreplace") else f,
+                            otypes=[object])(formulas)
 
     def _previous_exprs(self, t: Target):
         if t.before is None or t.result is not None:
@@ -357,29 +371,41 @@ def _number_text(v) -> str:
 MAX_LISTED = 10_000  # elements listed in an event; a larger tensor is summarised
 
 
-def _json(array):
+def _json(array, checked: np.ndarray | None = None):
+    """Nested lists of JSON numbers; with `checked`, the elements the check did not evaluate
+    (sampled, numeric) are None (JSON null): never a number, nor "nan", a real gradient's value."""
     a = np.asarray(array, dtype=np.float64)
+    if checked is not None and checked.all():
+        checked = None
     if a.ndim == 0:
-        return _num(float(a))
+        return _num(float(a)) if checked is None else None
     if a.size > MAX_LISTED:
-        return _summary(a)
+        return _summary(a, checked)
     finite = np.isfinite(a)
-    if finite.all():  # the usual case: tolist() is already the JSON form
+    if finite.all() and checked is None:  # the usual case: tolist() is already the JSON form
         return a.tolist()
     named = a.astype(object)  # nan and the infinities by name, without a loop in Python
     named[~finite] = np.where(np.isnan(a[~finite]), "nan",
                               np.where(a[~finite] > 0, "inf", "-inf"))
+    if checked is not None:
+        named[~checked] = None
     return named.tolist()
 
 
-def _summary(a: np.ndarray) -> dict:
-    """A large tensor in an event: its shape, range, mean and first elements, not every value."""
-    finite = a[np.isfinite(a)]
+def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
+    """A large tensor in an event: its shape, range, mean and first elements, not every value
+    (with `checked`, of the checked elements only, and how many they are)."""
+    values = a if checked is None else a[checked]
+    finite = values[np.isfinite(values)]
     stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
-    return {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
-            "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
-            "nonfinite": int(a.size - finite.size),
-            "head": _json(a.reshape(-1)[:6])}
+    summary = {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
+               "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
+               "nonfinite": int(values.size - finite.size),
+               "head": _json(a.reshape(-1)[:6],
+                             None if checked is None else checked.reshape(-1)[:6])}
+    if checked is not None:
+        summary["checked"] = int(values.size)
+    return summary
 
 
 def _num(v: float):

@@ -16,6 +16,7 @@ import numpy as np
 
 from gradcli.engine.symforms import sp
 
+from . import forms
 from .symbolic import TooLarge, numeric_value
 
 MAX_FACTOR_CHARS = 300  # longer formulas skip factor_terms (it took up to 23 ms at 300)
@@ -33,6 +34,8 @@ def text(expr, point: dict | None = None) -> str:
         return str(expr)
     if point is not None and expr.has(sp().Piecewise):
         expr = at_point(expr, point)
+    if expr.has(forms.dropped_zero()):
+        expr = without_zero_terms(expr, point)
     expr = tidy_numbers(expr)
     shown = _printer().doprint(expr)
     if len(shown) <= MAX_FACTOR_CHARS:
@@ -58,6 +61,24 @@ def at_point(expr, point: dict):
         return expr.replace(sp().Piecewise, chosen)
     except (TooLarge, KeyError):  # a symbol the point does not value: leave it as derived
         return expr
+
+
+def without_zero_terms(expr, point: dict | None):
+    """The terms torch adds as 0 * a slope, for elements no op read (symbolic.Dropped), only
+    where they are what makes the value nan: `1 + 0/x` at x = 0, plain `1` elsewhere. (One
+    formula for all elements, without a point, keeps them: `0/x` is nan where x = 0.)"""
+    zero = forms.dropped_zero()
+
+    def shown(term) -> bool:
+        if not term.has(zero) or point is None:
+            return True
+        try:
+            return not np.isfinite(numeric_value(term, point))
+        except (TooLarge, KeyError, TypeError):  # not one element's formula: leave it out
+            return False
+
+    return expr.func(*filter(shown, expr.args)) if expr.is_Add else \
+        (expr if shown(expr) else sp().Integer(0))
 
 
 def tidy_numbers(expr):
@@ -96,6 +117,14 @@ def _printer():
     class _Readable(StrPrinter):
         """sympy's printer, with Python's words where sympy has its own: a Piecewise reads as
         `(1 if x > 0 else 0)`, Abs as abs, and floats without their 17-digit tails."""
+
+        def _print_Symbol(self, expr):
+            return "0" if expr.name == forms.DROPPED else expr.name
+
+        def parenthesize(self, item, level, strict=False):
+            if level and isinstance(item, sp().Symbol) and item.name.startswith("-"):
+                return f"({item.name})"  # a constant such as -2 (forms.constant): (-2)**b
+            return super().parenthesize(item, level, strict)
 
         def _print_Float(self, expr):
             return f"{float(expr):.{DIGITS}g}"

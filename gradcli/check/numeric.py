@@ -9,6 +9,7 @@ import numpy as np
 
 from gradcli.engine import trace
 
+from . import vectorized
 from .symbolic import SAMPLE, Derived, Expectation, Opaque, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
@@ -50,21 +51,36 @@ def _value(record, values):
         return np.asarray(record.op.forward(*args, **params))
 
 
-def _objective(roots, seeds, overrides, bases) -> float:
-    return float(sum(np.sum(replay(r, overrides, base)[id(r)] * np.asarray(v, dtype=np.float64))
-                     for r, v, base in zip(roots, seeds, bases, strict=True)))
+def _objective(outputs, overrides: dict, bases, reach=None) -> float:
+    """sum(weights * values) over the outputs the perturbed record reaches; `reach(shape)`, if
+    given, picks the elements of an output that depend on the perturbed element."""
+    total = 0.0
+    for (out, weights), base in zip(outputs, bases, strict=True):
+        values = replay(out, overrides, base)
+        if not any(key in values for key in overrides):
+            continue  # not below this output: a nan there is no part of this difference
+        terms = values[id(out)] * weights
+        total += float(np.sum(terms if reach is None else terms[reach(terms.shape)]))
+    return total
 
 
 def expect(record, roots, targets, reason: str) -> dict:
     leaves = [r for root in roots for r in leaf_records(root)]
+    elementwise = vectorized.elementwise_size(roots) >= 0
+    # An elementwise graph is differenced element by element, before its sum: a perturbed
+    # element moves only its own terms, and a nan elsewhere (sqrt(x - 1) at x = 0.5) does not
+    # make every difference nan.
+    outputs = vectorized.parts(roots, record.grad_outputs) if elementwise else \
+        [(r, np.asarray(v, dtype=np.float64)) for r, v in zip(roots, record.grad_outputs)]
     start = time.perf_counter()
-    bases = [replay(root, {}) for root in roots]
+    bases = [replay(out, {}) for out, _ in outputs]
     samples = _affordable_samples(time.perf_counter() - start, len(targets))
     out = {}
     for t in targets:
         points = ([r for r in leaves if r.tensor is t.tensor] if t.tensor.grad_fn is None
                   else [t.tensor._record])
-        out[id(t.tensor)] = _differences(record, roots, bases, points, t, reason, samples)
+        out[id(t.tensor)] = _differences(outputs, bases, points, t, reason, samples,
+                                         elementwise)
     return out
 
 
@@ -74,7 +90,8 @@ def _affordable_samples(replay_seconds: float, targets: int) -> int:
     return int(min(SAMPLE, max(1, BUDGET_SECONDS / (2 * replay_seconds * max(targets, 1)))))
 
 
-def _differences(record, roots, bases, points, target, reason, samples: int) -> Expectation:
+def _differences(outputs, bases, points, target, reason, samples: int,
+                 elementwise: bool) -> Expectation:
     shape = np.shape(target.added)
     n = int(np.prod(shape))
     sample = list(range(n)) if n <= samples else \
@@ -88,9 +105,9 @@ def _differences(record, roots, bases, points, target, reason, samples: int) -> 
             up, down = base.copy().reshape(-1), base.copy().reshape(-1)
             up[i] += h
             down[i] -= h
-            f_up = _objective(roots, record.grad_outputs, {id(p): up.reshape(base.shape)}, bases)
-            f_down = _objective(roots, record.grad_outputs, {id(p): down.reshape(base.shape)},
-                                bases)
+            reach = _reach(base.shape, i) if elementwise else None
+            f_up = _objective(outputs, {id(p): up.reshape(base.shape)}, bases, reach)
+            f_down = _objective(outputs, {id(p): down.reshape(base.shape)}, bases, reach)
             total += (f_up - f_down) / (2 * h)
         added[i] = total
     mask = np.zeros(n, dtype=bool)
@@ -98,6 +115,13 @@ def _differences(record, roots, bases, points, target, reason, samples: int) -> 
     note = (f"{reason}: central differences in float64 on {len(sample)} of {n} elements, "
             f"h = {STEP:g}*max(1,|x|)")
     return Expectation(added.reshape(shape), None, "numeric", note, mask.reshape(shape))
+
+
+def _reach(shape, i: int):
+    """In an elementwise graph, the output elements that element i of an input of `shape`
+    reaches: those its broadcast lands on."""
+    positions = np.arange(int(np.prod(shape))).reshape(shape)
+    return lambda out_shape: np.broadcast_to(positions, out_shape) == i
 
 
 def _base_value(record):

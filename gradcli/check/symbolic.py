@@ -17,12 +17,23 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
+from . import forms
+
 TOLERANCES = {"float16": (1e-2, 1e-3), "float32": (1e-4, 1e-5), "float64": (1e-7, 1e-9)}
 MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
 MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
 SAMPLE = 16
 MAX_REPLAY_RECORDS = 20_000
-STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac"})
+# (sign too: sympy leaves sign(u)' unevaluated where it cannot tell that u is real)
+STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac", "sign"})
+# Ops whose gradient is an exact 0 for some elements of an input (the ones they do not read):
+# which ones, from their forward on tagged elements, or from `ties` (max/min: the extremum).
+SELECTIONS = frozenset({
+    "select", "slice", "index", "index_select", "gather", "max_dim", "min_dim", "as_strided",
+    "unbind", "split", "copy_slices", "index_put", "masked_fill_tensor", "fill", "fill_tensor",
+    "zero", "copy"})
+TIES = frozenset({"max", "min", "amax", "amin"})
+FLAT = frozenset({"floor", "round", "round_decimals", "sign", "div_rounding"})  # read nothing
 
 
 class TooLarge(Exception):
@@ -165,13 +176,12 @@ def _masked_fill(table, record, args):
 
 
 MASKED = {"where": _where, "masked_fill": _masked_fill}
-SIGNED_ZEROS = {"0": 0.0, "-0": -0.0}  # symbol name -> value (no Python name can clash)
 
 
 def signed_zero(value) -> sp.Symbol:
     """A constant zero divisor as a symbol valued +-0.0. sympy folds x/0 to zoo, an infinity
     without a sign, where IEEE's x/+-0 (and its derivative 1/+-0) is a signed infinity."""
-    return sp().Symbol("-0" if np.signbit(value) else "0", real=True)
+    return forms.constant(-0.0 if np.signbit(value) else 0.0)
 
 
 def keep_zero_divisors(record, args: list) -> list:
@@ -188,11 +198,91 @@ def keep_zero_divisors(record, args: list) -> list:
     return [args[0], divisor.reshape(np.shape(args[1]))]
 
 
-class Replay:
-    """Evaluates the records under one root symbolically (leaves become symbols)."""
+class Dropped:
+    """The elements of intermediate tensors that no op of a pass reads (x.log()[1] reads one
+    of two). torch still gives each an exact 0 gradient, which every op below multiplies by
+    its local derivative: where that is inf or nan, so is the leaf's gradient (x = [0, 1]
+    gives x.grad [nan, 1]). Each such element, times a zero sympy cannot fold, joins the
+    objective: its derivative is that product. (Leaves' elements need none: nothing is below.)"""
 
-    def __init__(self, table: SymbolTable, name_of, cuts: dict | None = None):
+    def __init__(self):
+        self.seen: dict = {}  # id(record) -> [its expressions, which elements some op read]
+
+    def read(self, record, exprs, which: np.ndarray | None = None) -> None:
+        """An op read `which` elements of `record` (a bool mask; None: all of them)."""
+        entry = self.seen.get(id(record))
+        if entry is None:
+            entry = self.seen[id(record)] = [exprs, np.zeros(np.shape(exprs), dtype=bool), record]
+        if which is None:
+            entry[1][...] = True
+        else:
+            entry[1] |= which
+
+    def term(self, point: dict | None = None):
+        """Their sum times the zero; with `point`, of only the elements that can have an
+        infinite or nan slope there (elsewhere 0 * slope is 0, and sympy need not derive it)."""
+        unread = [e for exprs, read, _ in self.seen.values() if not read.all()
+                  for e in np.asarray(exprs, dtype=object)[~read]]
+        if point is not None:
+            unread = [e for e, bad in zip(unread, _singular(unread, point), strict=True) if bad]
+        zero = forms.dropped_zero()
+        return sp().Add(*(zero * e for e in unread))
+
+
+def _singular(exprs: list, point: dict) -> list[bool]:
+    """For each expression, whether some part of it is 0 or not finite at `point`: a slope
+    below can be inf or nan only there (log(0), sqrt(0), 1/0, a power of 0, an overflow, a
+    nan), save a slope that overflows where no part does (1/u at u = 1e-200: its slope -1/u**2
+    is -inf). Shared parts are evaluated once."""
+    values: dict = {}
+    flags: dict = {}  # node -> whether it or a part of it is 0 or not finite
+    out = []
+    for expr in exprs:
+        numeric_value(expr, point, values)
+        stack = [(expr, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node in flags:
+                continue
+            if expanded or not node.args:
+                v = np.asarray(values.get(node, 1.0))  # (a Piecewise's pairs have no value)
+                flags[node] = (v.dtype.kind == "f" and not (np.isfinite(v) & (v != 0)).all()) \
+                    or any(flags[a] for a in node.args)
+                continue
+            stack.append((node, True))
+            stack.extend((a, False) for a in node.args if a not in flags)
+        out.append(flags[expr])
+    return out
+
+
+def elements_read(record, i: int, args: list) -> np.ndarray | None:
+    """Which elements of its input `i` an op reads (None: all). A selection's forward, run on
+    that input's positions as tags (the other inputs None), shows the tags it kept."""
+    name = record.op.name
+    if name in TIES:
+        return np.asarray(record.params["ties"], dtype=bool)
+    if name in FLAT:
+        return np.zeros(np.shape(args[i]), dtype=bool)
+    if name not in SELECTIONS:
+        return None
+    shape = np.shape(args[i])
+    tags = np.arange(int(np.prod(shape))).astype(object).reshape(shape)
+    inputs = [tags if j == i else np.full(np.shape(a), None, dtype=object)
+              for j, a in enumerate(args)]
+    out = np.asarray((record.op.sym or record.op.forward)(*inputs, **record.params), dtype=object)
+    read = np.zeros(tags.size, dtype=bool)
+    read[[t for t in out.reshape(-1) if type(t) is int]] = True
+    return read.reshape(shape)
+
+
+class Replay:
+    """Evaluates the records under one root symbolically (leaves become symbols); with a
+    Dropped, it notes which elements of each intermediate the ops read."""
+
+    def __init__(self, table: SymbolTable, name_of, cuts: dict | None = None,
+                 dropped: Dropped | None = None):
         self.table, self.name_of, self.cuts = table, name_of, cuts or {}
+        self.dropped = dropped
         self.size = 0
 
     def run(self, root):
@@ -211,11 +301,18 @@ class Replay:
         if isinstance(record, Opaque):
             raise TooLarge(record.reason)
         args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
+        if self.dropped is not None:
+            self._note_reads(record, args)
         op = record.op
         if op.name in MASKED:
             return self._count(MASKED[op.name](self.table, record, args))
-        fn = op.sym or op.forward
+        fn = forms.FORMS.get(op.name) or op.sym or op.forward
         return self._count(np.asarray(fn(*args, **record.params), dtype=object))
+
+    def _note_reads(self, record, args) -> None:
+        for i, (a, value) in enumerate(zip(record.args, args, strict=True)):
+            if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
+                self.dropped.read(a, value, elements_read(record, i, args))
 
     def _count(self, array):
         self.size += max(1, array.size)
@@ -254,10 +351,14 @@ def _scan(root) -> tuple[list, int]:
 
 
 def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
-    """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates."""
+    """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates. A zero v_j
+    is one sympy cannot fold: torch multiplies it by y_j's derivative too (0*inf = nan)."""
     total = sp().Integer(0)
     for y, v in zip(outputs, seeds, strict=True):
-        weights = _constant(np.asarray(v))
+        v = np.asarray(v)
+        weights = _constant(v)
+        if v.dtype.kind == "f" and (v == 0).any():
+            weights = np.where(v == 0, forms.dropped_zero(), weights)
         total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()
     return total
 
@@ -308,10 +409,14 @@ def _piecewise(node, env, cache):
     return np.select(conditions, values, default=np.nan)[()]
 
 
+def _torch_sign(x):
+    return np.where(np.isnan(x), 0.0, np.sign(x))[()]  # torch.sign(nan) is 0
+
+
 _NUMPY_FUNCTIONS = {
     "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
-    "sign": np.sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
+    "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
 }
 _RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
               "GreaterThan": np.greater_equal, "LessThan": np.less_equal,
@@ -320,7 +425,7 @@ _RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
 
 def _apply(node, args: list, env: dict):
     if node.is_Symbol:
-        return env[node] if node in env else np.float64(SIGNED_ZEROS[node.name])
+        return env[node] if node in env else np.float64(forms.CONSTANTS[node.name])
     if node.is_Number or node in (sp().true, sp().false):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
     name = type(node).__name__
@@ -412,6 +517,7 @@ def matches(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
     with np.errstate(all="ignore"):
         err = np.where(same_special, 0.0, np.abs(a - e))
         ok = same_special | (err <= atol + rtol * np.abs(e))
+    if not np.isfinite(err[~ok]).all():
+        return False, float("inf")  # nan or inf against a number: no finite distance
     finite = err[np.isfinite(err)]
-    worst = float(finite.max()) if finite.size else (0.0 if ok.all() else float("inf"))
-    return bool(ok.all()), worst
+    return bool(ok.all()), float(finite.max()) if finite.size else 0.0

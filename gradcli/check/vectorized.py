@@ -15,8 +15,9 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
-from .symbolic import (Derived, Expectation, Opaque, _torch_conventions, keep_zero_divisors,
-                       numeric_value, post_order)
+from . import forms
+from .symbolic import (Derived, Dropped, Expectation, Opaque, _torch_conventions,
+                       elements_read, keep_zero_divisors, numeric_value, post_order)
 
 # Ops whose output element depends only on the same (broadcast) element of each input.
 ELEMENTWISE = frozenset({
@@ -32,11 +33,17 @@ MIN_ELEMENTS = 49  # below this, per-element sympy is cheap and gives per-elemen
 def applies(roots) -> bool:
     """True when each root is an elementwise graph, optionally summed or averaged at the top,
     and large enough for one formula to pay off."""
+    return elementwise_size(roots) >= MIN_ELEMENTS
+
+
+def elementwise_size(roots) -> int:
+    """The largest input of the roots when each is an elementwise graph, optionally summed or
+    averaged at the top; else -1."""
     size = 0
     for root in roots:
         top, _ = _inner(root)
         if not isinstance(top, trace.OpRecord):
-            return False
+            return -1
         stack, seen = [top], set()
         while stack:
             r = stack.pop()
@@ -44,14 +51,25 @@ def applies(roots) -> bool:
                 continue
             seen.add(id(r))
             if isinstance(r, (Derived, Opaque)):
-                return False
+                return -1
             if isinstance(r, trace.OpRecord):
                 if r.op.name not in ELEMENTWISE:
-                    return False
+                    return -1
                 stack.extend(r.args)
             else:
                 size = max(size, r.value.array.size)
-    return size >= MIN_ELEMENTS
+    return size
+
+
+def parts(roots, seeds) -> list[tuple]:
+    """Each elementwise root as (the record under its sum or mean, the weight of each of that
+    record's elements in the objective)."""
+    out = []
+    for root, seed in zip(roots, seeds, strict=True):
+        inner, reduction = _inner(root)
+        weight = np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)
+        out.append((inner, np.broadcast_to(weight, _shape(inner))))
+    return out
 
 
 def _inner(root):
@@ -87,6 +105,7 @@ class Generic:
         self.leaf_symbols: dict = {}  # id(Leaf record) -> (record, symbol)
         self.cut_symbols: dict = {}  # id(record of a retained intermediate) -> symbol
         self.sources: dict = {}  # symbol -> (record, version): what its values came from
+        self.dropped = Dropped()  # intermediates only a step function reads (floor(log(x)))
 
     def run(self, record):
         # Built unevaluated: sympy's simplifying constructors (and their assumption queries)
@@ -111,13 +130,16 @@ class Generic:
             return (np.asarray(number(a.reshape(-1)[0]), dtype=object) if a.size == 1 else
                     self._symbol(f"c{len(self.values)}", a, (record, record.version)))
         args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
+        for i, a in enumerate(record.args):
+            if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
+                self.dropped.read(a, values[id(a)], elements_read(record, i, args))
         if record.op.name == "where":  # the condition is a 0/1 input: see symbolic._where
             cond, a, b = args
             return np.asarray(a * cond + b * (1 - cond), dtype=object)
         if record.op.name == "masked_fill":
             m = self._symbol(f"m{len(self.values)}", record.params["mask"], (record, 0))
             return np.asarray(number(record.params["value"]) * m + args[0] * (1 - m), dtype=object)
-        form = record.op.sym or record.op.forward
+        form = forms.FORMS.get(record.op.name) or record.op.sym or record.op.forward
         return np.asarray(form(*args, **record.params), dtype=object)
 
     def _symbol(self, label, array, source):
@@ -153,8 +175,12 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
     pieces = []  # (element formula, weight array) per root
     for root, seed in zip(roots, record.grad_outputs, strict=True):
         inner, reduction = _inner(root)
-        f = generic.run(inner).item()
-        pieces.append((f, np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
+        f = generic.run(inner)
+        generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
+        pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
+    unread = generic.dropped.term()
+    if unread != 0:
+        pieces.append((unread, np.float64(1.0)))
     return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
 
 

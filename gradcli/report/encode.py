@@ -38,18 +38,18 @@ def number(x: Any) -> Any:
     return x
 
 
-def _data(array) -> Any:
-    """A tensor's data for JSON; tolist() alone when every value is finite (the usual case)."""
-    if array.dtype.kind != "f" or np.isfinite(array).all():
+def data_of(array: np.ndarray) -> Any:
+    """A tensor's data for JSON: nested lists, non-finite floats by name (without a loop in
+    Python: tensors can be large)."""
+    if array.dtype.kind != "f":
         return array.tolist()
-    return numbers(array.tolist())
-
-
-def numbers(data: Any) -> Any:
-    """`number` over nested lists (tensor data from tolist())."""
-    if isinstance(data, list):
-        return [numbers(x) for x in data]
-    return number(data)
+    finite = np.isfinite(array)
+    if finite.all():  # the usual case: tolist() is already the JSON form
+        return array.tolist()
+    named = array.astype(object)
+    bad = ~finite
+    named[bad] = np.where(np.isnan(array[bad]), "nan", np.where(array[bad] > 0, "inf", "-inf"))
+    return named.tolist()
 
 
 def _encode(v: Any, depth: int) -> Any:
@@ -64,7 +64,7 @@ def _encode(v: Any, depth: int) -> Any:
             "type": "tensor",
             "dtype": v.dtype.name,
             "shape": list(v.data.shape),
-            "data": _data(v.data),
+            "data": data_of(v.data),
             "requires_grad": bool(v.requires_grad),
             "grad_fn": grad_fn_name(v.grad_fn) if v.grad_fn is not None else None,
         }

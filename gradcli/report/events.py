@@ -53,7 +53,8 @@ class GradRow:
     dtype: str
     grad: Any  # nested lists after the call (JSON numbers; "nan"/"inf" strings)
     added: Any  # this call's contribution
-    expected: Any  # the cross-check's value of `grad`, or None when method == "none"
+    expected: Any  # the cross-check's value of `grad`, or None when method == "none"; with
+    # "sampled"/"numeric", None for each element it did not evaluate (JSON null, shown `·`)
     formula: list[str] | None  # symbolic form of each element's expected gradient
     added_formula: list[str] | None  # symbolic form of what this call added
     method: str  # "symbolic" | "sampled" | "numeric" | "none"

@@ -5,6 +5,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+import numpy as np
+
+from gradcli.report.encode import data_of
 from gradcli.report.events import BackwardEvent, Event
 
 ZEROED = ".grad was zeroed"
@@ -145,24 +148,12 @@ def listed(data: Any) -> bool:
     return not isinstance(data, dict)
 
 
-def _number(x: Any) -> float:
-    return float(x)  # "nan", "inf" and "-inf" come as strings, which float() reads
-
-
-def _zip_map(a: Any, b: Any, fn) -> Any:
-    if isinstance(a, list):
-        return [_zip_map(x, y, fn) for x, y in zip(a, b)]
-    return fn(_number(a), _number(b))
-
-
-def _flat(data: Any) -> list[float]:
-    if isinstance(data, list):
-        return [x for item in data for x in _flat(item)]
-    return [_number(data)]
+def _array(data: Any) -> np.ndarray:
+    return np.array(data, dtype=np.float64)  # "nan", "inf" and "-inf" come as strings
 
 
 def _plus(a: Any, b: Any) -> Any:
-    return _zip_map(a, b, lambda x, y: x + y)
+    return data_of(_array(a) + _array(b))
 
 
 def _before(row: Any) -> Any:
@@ -170,15 +161,14 @@ def _before(row: Any) -> Any:
     up to rounding, which display precision hides); None for a summarised tensor."""
     if not (listed(row.grad) and listed(row.added)):
         return None
-    return _zip_map(row.grad, row.added, lambda x, y: x - y)
+    return data_of(_array(row.grad) - _array(row.added))
 
 
 def _close(a: Any, b: Any) -> bool:
-    xs, ys = _flat(a), _flat(b)
-    return len(xs) == len(ys) and all(
-        math.isclose(x, y, rel_tol=RTOL, abs_tol=ATOL) or (math.isnan(x) and math.isnan(y))
-        or x == y for x, y in zip(xs, ys))
+    x, y = _array(a), _array(b)
+    return x.shape == y.shape and bool(np.all(
+        np.isclose(x, y, rtol=RTOL, atol=ATOL, equal_nan=True) | (x == y)))
 
 
 def any_nonzero(data: Any) -> bool:
-    return not listed(data) or any(x != 0 for x in _flat(data))
+    return not listed(data) or bool(np.any(_array(data) != 0))

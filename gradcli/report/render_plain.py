@@ -137,13 +137,19 @@ def _torch_number_format(numbers: list[float]) -> Callable[[float], str]:
 
 
 def summary_text(data: Any) -> str | None:
-    """A large tensor arrives summarised (shape, range, mean): say so, in one line."""
+    """A large tensor arrives summarised (shape, range, mean): say so, in one line. An
+    expectation checked on a sample is summarised over the checked elements."""
     if not (isinstance(data, dict) and data.get("type") == "summary"):
         return None
-    shape = "×".join(map(str, data["shape"]))
-    return (f"<{shape} elements: min {data['min']:.4g}, max {data['max']:.4g}, "
-            f"mean {data['mean']:.4g}>") if data["nonfinite"] < math.prod(data["shape"]) \
-        else f"<{shape} elements, none finite>"
+    what = f"{'×'.join(map(str, data['shape']))} elements"
+    count = data.get("checked", math.prod(data["shape"]))
+    if "checked" in data:
+        what += f", {count} checked"
+    return (f"<{what}: min {data['min']:.4g}, max {data['max']:.4g}, "
+            f"mean {data['mean']:.4g}>") if data["nonfinite"] < count else f"<{what}, none finite>"
+
+
+UNCHECKED = "·"  # an element of an expectation that the check did not evaluate (JSON null)
 
 
 def torch_style(data: Any) -> str:
@@ -152,27 +158,47 @@ def torch_style(data: Any) -> str:
         return "None"
     if summary_text(data):
         return summary_text(data)
-    leaves = _leaves(data)
-    number = _torch_number_format([float(x) for x in leaves if not isinstance(x, str)])
+    marker = " ..."  # torch's, joined like an element: `2.,  ..., 7.`
+    if _count(data) > 1000:  # torch summarises tensors of more than 1000 elements
+        data = _summarised(data, marker)  # and formats the numbers it shows, from them alone
+    leaves = [x for x in _leaves(data) if x is not marker]
+    number = _torch_number_format([float(x) for x in leaves
+                                   if x is not None and not isinstance(x, str)])
 
     def leaf_text(x: Any) -> str:
+        if x is None:
+            return UNCHECKED
         return x if isinstance(x, str) else number(float(x))  # "nan"/"inf" come as strings
 
     width = max((len(leaf_text(x)) for x in leaves), default=0)
-    summarise = len(leaves) > 1000  # torch summarises tensors of more than 1000 elements
-    marker = " ..."  # torch's, joined like an element: `2.,  ..., 7.`
+    return bracketed(data, lambda x: x if x is marker else leaf_text(x).rjust(width),
+                     lambda items: items)
 
-    def elide(items: list) -> list:
-        return elide_middle(items, 6, 3, 3, marker) if summarise else items
 
-    return bracketed(data, lambda x: x if x is marker else leaf_text(x).rjust(width), elide)
+def _count(data: Any) -> int:
+    """How many numbers nested lists hold (they are rectangular: a tensor's data)."""
+    n = 1
+    while isinstance(data, list):
+        n *= len(data)
+        data = data[0] if data else None
+    return n
+
+
+def _summarised(data: Any, marker: str) -> Any:
+    """The first and last three items at each level of nested lists, `marker` between."""
+    if not isinstance(data, list):
+        return data
+    return [x if x is marker else _summarised(x, marker)
+            for x in elide_middle(data, 6, 3, 3, marker)]
 
 
 def formulas_text(formula: list[str] | None) -> str:
-    """`(2*x + 3*x**2)`; long lists keep their ends."""
+    """`(2*x + 3*x**2)`; long lists keep their ends; an element the check did not sample
+    (it has no formula) reads `·`."""
     if not formula:
         return ""
-    return "(" + ", ".join(elide_middle(list(formula), 6, 3, 3, "...")) + ")"
+    shown = [f or UNCHECKED for f in formula]
+    return "(" + ", ".join(elide_middle(shown, 6, 3, 3, "...")) + ")"
 
 
 # ---- the renderer -----------------------------------------------------------------------

@@ -16,10 +16,10 @@ def _kind(tensor: Any) -> str:
 
 
 def _grad_data(tensor: Any) -> Any:
-    from gradcli.report.encode import numbers
+    from gradcli.report.encode import data_of
 
     grad = tensor._grad  # not .grad: reading it here must not warn as the script's read would
-    return None if grad is None else numbers(grad.data.tolist())
+    return None if grad is None else data_of(grad.data)
 
 
 def gradient_lines(rows: list[tuple[str, Any]]) -> list[str]:

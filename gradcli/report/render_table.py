@@ -20,6 +20,7 @@ from gradcli.report.events import (
     WarningEvent,
 )
 from gradcli.report.render_plain import (
+    UNCHECKED,
     bracketed,
     clue_lines,
     elide_middle,
@@ -44,6 +45,8 @@ def compact(data: Any) -> str:
         return summary_text(data)
 
     def number(x: Any) -> str:
+        if x is None:
+            return UNCHECKED  # an element the check did not evaluate
         return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
 
     return bracketed(data, number, lambda items: elide_middle(items, 4, 2, 1, "…"))
@@ -62,7 +65,8 @@ def expected_cell(row: GradRow) -> Text:
     if len(row.formula) == 1:  # one element: read it as an equation, `2*x = 2`
         formula, value = shorten(row.formula[0]), compact(_only_leaf(row.expected))
         return Text(value if formula == value else f"{formula} = {value}")
-    formula, value = shorten(compact(list(row.formula))), compact(row.expected)
+    formula = shorten(compact([f or UNCHECKED for f in row.formula]))  # "": not sampled
+    value = compact(row.expected)
     return Text(value if formula == value else f"{formula}\n= {value}")
 
 
