@@ -109,14 +109,13 @@ def _install_numpy_namespace() -> None:
         cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
         sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
         sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
-        pow_scalar=pow_scalar,
+        pow_scalar=pow_scalar, sign=sign,
         scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
         gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
         index_select=lambda a, dim, index: np.take(a, index, axis=dim))
 
 
 NUMPY = SimpleNamespace(
-    sign=np.sign,
     where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
     transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
     cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
