@@ -13,6 +13,7 @@ import numpy as np
 
 from gradcli.engine import trace
 from gradcli.engine.autograd import PassRecord
+from gradcli.report.encode import data_of
 from gradcli.report.events import GradRow
 
 from . import display, numeric, vectorized
@@ -381,15 +382,7 @@ def _json(array, checked: np.ndarray | None = None):
         return _num(float(a)) if checked is None else None
     if a.size > MAX_LISTED:
         return _summary(a, checked)
-    finite = np.isfinite(a)
-    if finite.all() and checked is None:  # the usual case: tolist() is already the JSON form
-        return a.tolist()
-    named = a.astype(object)  # nan and the infinities by name, without a loop in Python
-    named[~finite] = np.where(np.isnan(a[~finite]), "nan",
-                              np.where(a[~finite] > 0, "inf", "-inf"))
-    if checked is not None:
-        named[~checked] = None
-    return named.tolist()
+    return data_of(a, None if checked is None else ~checked)
 
 
 def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:

@@ -38,17 +38,19 @@ def number(x: Any) -> Any:
     return x
 
 
-def data_of(array: np.ndarray) -> Any:
-    """A tensor's data for JSON: nested lists, non-finite floats by name (without a loop in
-    Python: tensors can be large)."""
-    if array.dtype.kind != "f":
-        return array.tolist()
-    finite = np.isfinite(array)
-    if finite.all():  # the usual case: tolist() is already the JSON form
-        return array.tolist()
+def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
+    """A tensor's data for JSON: nested lists, non-finite floats by name, the elements where
+    `missing` holds as None (without a loop in Python: tensors can be large)."""
+    finite = np.isfinite(array) if array.dtype.kind == "f" else None
+    if missing is None and (finite is None or finite.all()):  # the usual case: tolist() is
+        return array.tolist()                                  # already the JSON form
     named = array.astype(object)
-    bad = ~finite
-    named[bad] = np.where(np.isnan(array[bad]), "nan", np.where(array[bad] > 0, "inf", "-inf"))
+    if finite is not None:
+        bad = ~finite
+        named[bad] = np.where(np.isnan(array[bad]), "nan",
+                              np.where(array[bad] > 0, "inf", "-inf"))
+    if missing is not None:
+        named[missing] = None
     return named.tolist()
 
 
