@@ -12,7 +12,8 @@ from typing import Callable
 import numpy as np
 
 from gradcli.engine import trace
-from gradcli.engine.autograd import PassRecord
+from gradcli.engine.autograd import PassRecord, saved_values_written_behind
+from gradcli.engine.tensor import Storage
 from gradcli.report.encode import data_of
 from gradcli.report.events import GradRow
 
@@ -79,6 +80,11 @@ class Checker:
         if any(r is None for r in roots):
             return {id(t.tensor): _unchecked("the check was off when the graph was built")
                     for t in targets}
+        if Storage.any_hidden_writes and saved_values_written_behind(record.roots):
+            return {id(t.tensor): _unchecked(
+                "a value saved for this gradient was changed through .data (autograd does not "
+                "see it; the gradient uses the changed value, which the forward record cannot "
+                "give)") for t in targets}
         try:
             if vectorized.applies(roots) and not record.hooks:
                 return vectorized.expect(record, roots, targets, self._name, _is_intermediate)

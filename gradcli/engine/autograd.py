@@ -235,6 +235,25 @@ def _run_hooks(hooks, grad, wrap, unwrap):
     return grad
 
 
+def saved_values_written_behind(roots) -> bool:
+    """Whether a non-leaf value that the graph under `roots` saved for its gradients was
+    written through `.data` since it was made: torch's gradient then uses the written values,
+    which no replay of the recorded forward can know. (A leaf's saved value is its memory,
+    as the check sees it too.)"""
+    stack = [r.grad_fn for r in roots if r.grad_fn is not None]
+    seen = set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or not isinstance(node, Node):
+            continue
+        seen.add(id(node))
+        if any(ref.storage is not None and ref.storage.hidden_writes and
+               (ref.index < 0 or ref.nonleaf) for ref in node.saved_refs):
+            return True
+        stack.extend(e for e in node.next if e is not None)
+    return False
+
+
 def _topo_deps(starts) -> dict:
     """In-degree of every node reachable from `starts`, counted with an explicit stack."""
     deps: dict = {}

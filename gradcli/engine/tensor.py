@@ -30,15 +30,18 @@ class Storage:
     """What a tensor shares with its views and detached aliases: the version counter, and the
     trace snapshots to freeze before the shared memory is written."""
 
-    __slots__ = ("version", "watchers")
+    __slots__ = ("version", "watchers", "hidden_writes")
+    any_hidden_writes = False  # whether any memory was ever written through `.data`
 
     def __init__(self):
         self.version = 0
         self.watchers = None
+        self.hidden_writes = False
 
     def before_write(self, bump: bool = True) -> None:
-        if not bump:
-            return  # a write through `.data`: invisible to autograd and to the check, as torch
+        if not bump:  # a write through `.data`: invisible to autograd, as torch
+            self.hidden_writes = Storage.any_hidden_writes = True  # (the check must know)
+            return
         if self.watchers:
             for w in self.watchers:
                 w.freeze()
