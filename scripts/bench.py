@@ -173,9 +173,9 @@ def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool)
             ref_cmd = {"torch": lambda: [sys.executable, str(path)],
                        "nocheck": lambda: gradcli_cmd(path, check=False),
                        "one": lambda: gradcli_cmd(next(path.iterdir()))}[w.reference]()
-            cmd = gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path)
+            our_cmd = gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path)
             for r in range(rounds):
-                pair = [(ours, cmd), (theirs, ref_cmd)]
+                pair = [(ours, our_cmd), (theirs, ref_cmd)]
                 for sink, cmd in (pair if r % 2 == 0 else pair[::-1]):  # interleaved
                     seconds, rss = timed(cmd, tmp)
                     sink.append(seconds)
