@@ -372,8 +372,11 @@ def _one_minus(t):
 
 
 def _times(g, t):
-    """g * t, written over the temporary t where the result fits it."""
+    """g * t, written over the temporary t where the result fits it; t itself when g is the
+    ones a sum's backward spreads (1 * v is v exactly, nan and inf included)."""
     if isinstance(t, np.ndarray) and g.shape == t.shape and np.result_type(g, t) == t.dtype:
+        if g.size and not any(g.strides) and g.flat[0] == 1:
+            return t
         return np.multiply(g, t, out=t)
     return g * t
 
