@@ -33,10 +33,12 @@ def value_error(message: str) -> TorchError:
     return TorchError("ValueError", message)
 
 
-WarningHandler = Callable[[str, str, bool], None]  # (category, message, once_per_process)
+# (category, message, once_per_process): True, or the name of a flag several warnings share
+# (one TORCH_WARN_ONCE that words its message per call)
+WarningHandler = Callable[[str, str, "bool | str"], None]
 
 
-def _ignore(category: str, message: str, once_per_process: bool) -> None:
+def _ignore(category: str, message: str, once_per_process: bool | str) -> None:
     pass
 
 
@@ -48,5 +50,6 @@ def set_warning_handler(handler: WarningHandler | None) -> None:
     _handler = handler or _ignore
 
 
-def warn(message: str, category: str = "UserWarning", once_per_process: bool = False) -> None:
+def warn(message: str, category: str = "UserWarning",
+         once_per_process: bool | str = False) -> None:
     _handler(category, message, once_per_process)

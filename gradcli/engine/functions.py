@@ -37,47 +37,85 @@ def _dtype_or(dtype, default: DType) -> DType:
     return default if dtype is None else dtypes.parse(dtype)
 
 
+_SEQUENCES = (list, tuple, range)
+
+
 def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
-    """Nested lists of numbers/tensors as an array of `target`, or of the dtype torch infers."""
-    kinds: set = set()
+    """Nested lists of numbers/tensors as an array of `target`, or of the dtype torch infers;
+    torch's checks in its order: the shape (along first elements), the dtype, the values."""
     shape = _nested_shape(data)
+    dtype = _infer_dtype(data, shape) if target is None else target
     flat = []
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
-        elif isinstance(item, Tensor):
-            if item.requires_grad:
-                warn(SCALAR_WARNING, once_per_process=True)
-            kinds.add(item.dtype.category)
-            flat.append(item.item())
-        elif isinstance(item, (bool, int, float)):
-            kinds.add(dtypes.scalar_dtype(item).category)
-            flat.append(item)
-        else:
-            raise type_error(f"new(): invalid data type '{type(item).__name__}'")
-    inferred = (dtypes.default_float if dtypes.FLOAT in kinds else dtypes.int64
-                if dtypes.INT in kinds else dtypes.bool_ if kinds else dtypes.default_float)
+    _flatten(data, shape, 0, flat)
     limits.check_shape(shape)
-    dtype = inferred if target is None else target
     with np.errstate(over="ignore"):  # torch.tensor(1e40) is inf in float32
         return np.array(flat, dtype=dtype.np).reshape(shape), dtype
 
 
 def _nested_shape(data) -> tuple:
-    shape, level = [], [data]
-    while level and isinstance(level[0], (list, tuple)):
-        n = len(level[0])
-        for item in level:
-            if not isinstance(item, (list, tuple)) or len(item) != n:
-                got = len(item) if isinstance(item, (list, tuple)) else type(item).__name__
-                raise value_error(f"expected sequence of length {n} at dim {len(shape)} "
-                                  f"(got {got})")
-        shape.append(n)
-        limits.check_data_shape(shape)  # before flattening: sizes and depth (engine/limits.py)
-        level = [x for item in level for x in item]
+    """The sizes along the first elements, as torch's compute_sizes."""
+    shape, item = [], data
+    while isinstance(item, (*_SEQUENCES, str)):
+        if isinstance(item, str):  # a str is a sequence of strs, without end
+            raise value_error("too many dimensions 'str'")
+        shape.append(len(item))
+        limits.check_data_shape(shape)  # sizes and depth before going on (engine/limits.py)
+        if not item:
+            break
+        item = item[0]
     return tuple(shape)
+
+
+def _infer_dtype(data, shape: tuple) -> DType:
+    """torch's infer_scalar_type: the promotion of every element's dtype (an empty list is of
+    the default float dtype). Lists deeper than the shape, and more items than the shape
+    holds (a ragged list, possibly huge), are left to _flatten to refuse."""
+    kinds: set = set()
+    stack = [(data, 0)]
+    room = builtins.sum(math.prod(shape[:k + 1]) for k in range(len(shape)))
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, _SEQUENCES):
+            if not len(item):
+                kinds.add(dtypes.FLOAT)
+            elif level < len(shape):
+                room -= len(item)
+                if room < 0:
+                    break
+                stack.extend((x, level + 1) for x in reversed(item))
+        elif isinstance(item, Tensor):
+            kinds.add(item.dtype.category)
+        elif isinstance(item, (bool, int, float)):
+            kinds.add(dtypes.scalar_dtype(item).category)
+        elif isinstance(item, str):
+            raise type_error("new(): invalid data type 'str'")
+        else:
+            raise runtime_error(f"Could not infer dtype of {type(item).__name__}")
+    return (dtypes.default_float if dtypes.FLOAT in kinds or not kinds else dtypes.int64
+            if dtypes.INT in kinds else dtypes.bool_)
+
+
+def _flatten(item, shape: tuple, dim: int, out: list) -> None:
+    """The elements in order, each level checked against the shape (torch's recursive_store)."""
+    if dim == len(shape):
+        if isinstance(item, Tensor):
+            if item.requires_grad:
+                warn(SCALAR_WARNING, once_per_process=True)
+            if item.data.size != 1:
+                raise value_error("only one element tensors can be converted to Python scalars")
+            out.append(item.item())
+        elif isinstance(item, (bool, int, float)):
+            out.append(item)
+        else:  # (without a dtype given, _infer_dtype has refused it already)
+            raise type_error(f"must be real number, not {type(item).__name__}")
+        return
+    if not isinstance(item, _SEQUENCES):
+        raise type_error("not a sequence")
+    if len(item) != shape[dim]:
+        raise value_error(f"expected sequence of length {shape[dim]} at dim {dim} "
+                          f"(got {len(item)})")
+    for x in item:
+        _flatten(x, shape, dim + 1, out)
 
 
 def tensor(data, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -120,7 +158,7 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tens
     shape = shape_args((size,))
     limits.check_shape(shape)
     d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
-    return _new(np.full(shape, fill_value, d.np), requires_grad)
+    return _new(np.full(shape, _written_value(fill_value, d), d.np), requires_grad)
 
 
 def _like(fill):
@@ -148,6 +186,8 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
         start, end, step = (*args, step) if len(args) == 2 else args
     if end is None:
         raise type_error('arange() missing 1 required positional arguments: "end"')
+    if any(type(v) is int and not INT64_MIN <= v < -INT64_MIN for v in (start, end, step)):
+        raise runtime_error("value cannot be converted to type int64_t without overflow")
     if step == 0:
         raise runtime_error("step must be nonzero")
     if (end - start) * step < 0:
@@ -188,19 +228,21 @@ def initial_seed() -> int:
     return rng.default_generator.initial_seed()
 
 
-def _random(draw):
+def _random(draw, kernel: str):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False,
              generator=None) -> Tensor:
         shape = shape_args(_sizes(args, size, "size"))
         limits.check_shape(shape)
         d = _dtype_or(dtype, dtypes.default_float)
+        if not d.is_floating_point:  # torch's kernels are for floats only
+            raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')
         values = draw(rng.default_generator, math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
 
 
-rand = _random(lambda g, n, name: g.rand(n, name))
-randn = _random(lambda g, n, name: g.randn(n, name))
+rand = _random(lambda g, n, name: g.rand(n, name), "check_uniform_bounds")
+randn = _random(lambda g, n, name: g.randn(n, name), "normal_kernel_cpu")
 
 
 def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
@@ -208,6 +250,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     """torch.normal(mean, std, size), and the forms with a tensor of means or of stds."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
+        _float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
         out = _new(rng.default_generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
@@ -220,6 +263,9 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     shape = shape_args((size,))
     limits.check_shape(shape)
     d = _dtype_or(dtype, dtypes.default_float)
+    if not d.is_floating_point:
+        raise TorchError("NotImplementedError", f'"normal_kernel_cpu" not implemented for '
+                         f"'{d.cpp}'")
     values = rng.default_generator.normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
@@ -265,9 +311,29 @@ def _float_input(t: Tensor) -> DType:
     return t.dtype if t.dtype.is_floating_point else dtypes.default_float
 
 
+# torch's refusals of a bool tensor, where numpy would compute something
+_NO_BOOL = {
+    "neg": TorchError("RuntimeError", "Negation, the `-` operator, on a bool tensor is not "
+                      "supported. If you are trying to invert a mask, use the `~` or "
+                      "`logical_not()` operator instead."),
+    "abs": TorchError("NotImplementedError", "\"abs_cpu\" not implemented for 'Bool'"),
+    "floor": TorchError("NotImplementedError", "\"floor_vml_cpu\" not implemented for 'Bool'"),
+    "round": TorchError("NotImplementedError", "\"round_vml_cpu\" not implemented for 'Bool'"),
+    "relu": TorchError("RuntimeError", "Boolean inputs not supported for relu"),
+}
+
+
+def _refuse_bool(t: Tensor, name: str) -> None:
+    if t.dtype is dtypes.bool_ and name in _NO_BOOL:
+        error = _NO_BOOL[name]
+        raise TorchError(error.type_name, error.message)
+
+
 def _unary(name: str, keeps_int: bool = False):
     def fn(input) -> Tensor:
         t = as_tensor(input)
+        if keeps_int:
+            _refuse_bool(t, name)
         return apply(name, (t,), None if keeps_int else _float_input(t))
     fn.__name__ = name
     return fn
@@ -283,6 +349,7 @@ neg, abs, sign, relu, floor = (
 
 
 def round(input, decimals=0) -> Tensor:
+    _refuse_bool(input, "round")
     if decimals == 0:
         return apply("round", (as_tensor(input),))
     return apply("round_decimals", (input,), decimals=decimals)
@@ -291,27 +358,106 @@ def round(input, decimals=0) -> Tensor:
 negative = neg
 
 
+INT64_MIN, UINT64_END = -2**63, 2**64
+
+
+def check_scalar(value: int) -> None:
+    """A Python int as a torch Scalar: int64, else uint64, else Python's OverflowError."""
+    if value < INT64_MIN:
+        raise TorchError("OverflowError", "can't convert negative int to unsigned")
+    if value >= UINT64_END:
+        raise TorchError("OverflowError", "int too big to convert")
+
+
 def _binary_dtype(a, b, true_division=False) -> DType:
+    for x in (a, b):
+        if type(x) is int:
+            check_scalar(x)
     d = dtypes.result_type(a, b)
     return dtypes.default_float if true_division and not d.is_floating_point else d
 
 
+def _operand(v, dtype: DType) -> Tensor:
+    """A tensor or Python number as an operand of `dtype`; an int that does not fit wraps
+    around, as torch's cast of the Scalar does (int32 tensor + 2**40)."""
+    try:
+        return as_tensor(v, dtype)
+    except OverflowError:
+        return Tensor(np.array(v).astype(dtype.np))
+
+
 def _operands(a, b, dtype):
-    ta, tb = as_tensor(a, dtype), as_tensor(b, dtype)
+    ta, tb = _operand(a, dtype), _operand(b, dtype)
     broadcast_shape(ta.data.shape, tb.data.shape)
     return ta, tb
 
 
+# c10's names of the C types, for its overflow messages
+_C_TYPES = {"float16": "c10::Half", "float32": "float", "float64": "double", "uint8": "uint8_t",
+            "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
+            "bool": "bool"}
+
+
+def _written_value(value, dtype: DType):
+    """A Python number written into a tensor of `dtype` (fill_, full, masked_fill, clamp
+    bounds, x[i] = v), as torch converts it: refused if it overflows the type, else the
+    value the tensor then holds."""
+    if isinstance(value, bool) or dtype is dtypes.bool_:
+        return bool(value) if dtype is dtypes.bool_ else value
+    if dtype.is_floating_point:
+        finite = not isinstance(value, float) or math.isfinite(value)
+        fits = not finite or builtins.abs(value) <= float(np.finfo(dtype.np).max)
+    else:
+        info = np.iinfo(dtype.np)
+        low = -int(info.max) if info.min == 0 else int(info.min)  # -1 into uint8 is 255
+        fits = (math.isfinite(value) and low - 1 < value < int(info.max) + 1
+                if isinstance(value, float) else low <= value <= int(info.max))
+    if not fits:
+        raise runtime_error(f"value cannot be converted to type {_C_TYPES[dtype.name]} without "
+                            "overflow")
+    if dtype.is_floating_point:
+        return value  # (numpy rounds it to the dtype as torch does)
+    return np.array(value).astype(dtype.np).item()
+
+
 def add(input, other, alpha=1) -> Tensor:
     d = _binary_dtype(input, other)
-    return apply("add", _operands(input, other, d), d, alpha=alpha)
+    operands = _operands(input, other, d)
+    _check_alpha(d, alpha)
+    return apply("add", operands, d, alpha=alpha)
 
 
 def sub(input, other, alpha=1) -> Tensor:
+    _check_sub(input, other)
     d = _binary_dtype(input, other)
     if isinstance(input, (int, float)) and not isinstance(other, (int, float)):
         return apply("rsub", (as_tensor(other, d),), d, other=input)  # `1 - x`: RsubBackward1
-    return apply("sub", _operands(input, other, d), d, alpha=alpha)
+    operands = _operands(input, other, d)
+    _check_alpha(d, alpha)
+    return apply("sub", operands, d, alpha=alpha)
+
+
+def _is_bool(x) -> bool:
+    return x.dtype is dtypes.bool_ if isinstance(x, Tensor) else isinstance(x, bool)
+
+
+def _check_sub(input, other) -> None:
+    """torch refuses `-` on bools (numpy's own refusal would be an internal error here)."""
+    if _is_bool(input) and _is_bool(other):
+        raise runtime_error("Subtraction, the `-` operator, with two bool tensors is not "
+                            "supported. Use the `^` or `logical_xor()` operator instead.")
+    if _is_bool(input) or _is_bool(other):
+        raise runtime_error("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                            "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                            "operator instead.")
+
+
+def _check_alpha(d: DType, alpha) -> None:
+    if isinstance(alpha, bool) and d is not dtypes.bool_:
+        raise runtime_error("Boolean alpha only supported for Boolean results.")
+    if isinstance(alpha, float) and not d.is_floating_point:
+        raise runtime_error("For integral input tensors, argument alpha must not be a floating "
+                            "point number.")
 
 
 subtract = sub
@@ -373,8 +519,10 @@ def pow(input, exponent) -> Tensor:
         d = _binary_dtype(input, exponent)
         return apply("pow_tensor", _operands(input, exponent, d), d)
     d = _binary_dtype(input, exponent)
-    if d.category == dtypes.INT and isinstance(exponent, int) and exponent < 0:
-        raise runtime_error("Integers to negative integer powers are not allowed.")
+    if d.category == dtypes.INT and isinstance(exponent, int):
+        if exponent < 0:
+            raise runtime_error("Integers to negative integer powers are not allowed.")
+        _written_value(exponent, d)  # the exponent as the tensor's type: i ** 2**63 overflows
     return apply("pow", (as_tensor(input, d),), d, exponent=exponent)
 
 
@@ -401,27 +549,50 @@ def clamp(input, min=None, max=None) -> Tensor:
         hi = as_tensor(math.inf if max is None else max, input.dtype)
         d = dtypes.result_type(input, lo, hi)
         return apply("clamp_tensor", (input, lo, hi), d)
-    return apply("clamp", (input,), min=min, max=max)
+    d = _bounds_dtype(input, min, max)
+    return apply("clamp", (input,), d, min=_bound(min, d), max=_bound(max, d))
+
+
+def _bounds_dtype(input, *bounds) -> DType:
+    """The dtype of a clamp: an int tensor clamped by a float is a float tensor, as torch."""
+    return dtypes.result_type(input, *(b for b in bounds if b is not None))
+
+
+def _bound(value, d: DType):
+    return None if value is None else _written_value(value, d)
 
 
 clip = clamp
 
 
 def clamp_min(input, min) -> Tensor:
-    return apply("clamp_min", (input,), min=min)
+    if isinstance(min, Tensor):
+        return clamp(input, min=min)
+    d = _bounds_dtype(input, min)
+    return apply("clamp_min", (input,), d, min=_bound(min, d))
 
 
 def clamp_max(input, max) -> Tensor:
-    return apply("clamp_max", (input,), max=max)
+    if isinstance(max, Tensor):
+        return clamp(input, max=max)
+    d = _bounds_dtype(input, max)
+    return apply("clamp_max", (input,), d, max=_bound(max, d))
 
 
 def where(condition, input=None, other=None) -> Tensor:
     if input is None and other is None:
-        return tuple(Tensor(i) for i in np.nonzero(condition.data))
+        return tuple(Tensor(i) for i in np.nonzero(np.atleast_1d(condition.data)))
+    if condition.dtype is not dtypes.bool_:
+        raise runtime_error("where expected condition to be a boolean tensor, but got a tensor "
+                            f"with dtype {condition.dtype.cpp}")
     d = _binary_dtype(input, other)
-    a, b = as_tensor(input, d), as_tensor(other, d)
+    a, b = (x if isinstance(x, Tensor) else as_tensor(_written_value(x, d), d)
+            for x in (input, other))
     broadcast_shape(broadcast_shape(condition.data.shape, a.data.shape), b.data.shape)
-    return apply("where", (condition.detach(), a, b), d)
+    out = apply("where", (condition.detach(), a, b), d)
+    if out.grad_fn is not None:  # torch's WhereBackward0 has no edge for the condition
+        out.grad_fn.shown_next = out.grad_fn.next[1:]
+    return out
 
 
 def _compare(ufunc):
@@ -450,6 +621,9 @@ def isfinite(input) -> Tensor:
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    if input.dtype is not other.dtype:
+        raise runtime_error(f"{input.dtype.cpp} did not match {other.dtype.cpp}")
+    broadcast_shape(input.data.shape, other.data.shape)
     return bool(np.allclose(input.data, other.data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
@@ -461,9 +635,16 @@ def equal(input, other) -> bool:
 
 
 def _dims(dim, ndim):
+    """A reduction's dim or dims, checked and made non-negative; () on a 0-dim tensor (whose
+    only dim, 0 or -1, reduces nothing)."""
     if isinstance(dim, (list, tuple)):
-        return tuple(normalize_dim(d, ndim) for d in dim)
-    return normalize_dim(dim, ndim)
+        dims = tuple(normalize_dim(d, ndim) for d in dim)
+        for d in dims:
+            if dims.count(d) > 1:
+                raise runtime_error(f"dim {d} appears multiple times in the list of dims")
+        return dims if ndim else ()
+    d = normalize_dim(dim, ndim)
+    return d if ndim else ()
 
 
 def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
@@ -494,9 +675,10 @@ def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
 
 
 def _extremum(name: str, dim_op: str, pick):
-    def fn(input, dim=None, keepdim=False):
-        if isinstance(dim, Tensor):  # torch.max(a, b) is the binary maximum
-            return (maximum if name == "max" else minimum)(input, dim)
+    def fn(input, dim=None, keepdim=False, other=None):
+        other = dim if isinstance(dim, Tensor) else other
+        if other is not None:  # torch.max(a, b) is the binary maximum
+            return (maximum if name == "max" else minimum)(input, other)
         if dim is None:
             if input.data.size == 0:
                 raise runtime_error(f"{name}(): Expected reduction dim to be specified for "
@@ -540,7 +722,7 @@ class ReturnTypes(tuple):
 
 def _amax(name):
     def fn(input, dim=(), keepdim=False) -> Tensor:
-        dims = tuple(range(input.ndim)) if dim in ((), []) else _dims(dim, input.ndim)
+        dims = tuple(range(input.ndim)) if dim in ((), [], None) else _dims(dim, input.ndim)
         reduce = np.amax if name == "amax" else np.amin
         ties = input.data == reduce(input.data, axis=dims, keepdims=True)
         return apply(name, (input,), dim=dims, keepdim=keepdim, ties=ties)
@@ -552,6 +734,8 @@ amax, amin = _amax("amax"), _amax("amin")
 
 
 def argmax(input, dim=None, keepdim=False) -> Tensor:
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("argmax(): does not support bool input")
     if dim is None:
         return Tensor(np.asarray(np.argmax(input.data), dtype=np.int64))
     out = np.argmax(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
@@ -559,6 +743,8 @@ def argmax(input, dim=None, keepdim=False) -> Tensor:
 
 
 def argmin(input, dim=None, keepdim=False) -> Tensor:
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("argmin(): does not support bool input")
     if dim is None:
         return Tensor(np.asarray(np.argmin(input.data), dtype=np.int64))
     out = np.argmin(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
@@ -612,6 +798,9 @@ def logsumexp(input, dim, keepdim=False) -> Tensor:
 
 
 def outer(input, vec2) -> Tensor:
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise runtime_error(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
     return mul(reshape(input, -1, 1), vec2)
 
 
@@ -721,7 +910,9 @@ def matmul(input, other) -> Tensor:
     if a == 2 and b == 1:
         return mv(input, other)
     if a == 1 and b == 2:
-        return apply("squeeze_last", (mm(unsqueeze(input, 0), other),), dim=0)
+        out = apply("squeeze_last", (mm(unsqueeze(input, 0), other),), dim=0)
+        out._storage.before_write()  # torch's squeeze_(0) is in place: the version is 1
+        return out
     if a == 2 and b == 2:
         return mm(input, other)
     if _should_fold(input, other):
@@ -846,10 +1037,11 @@ def unsqueeze(input, dim) -> Tensor:
 
 def transpose(input, dim0, dim1) -> Tensor:
     d0, d1 = normalize_dim(dim0, input.ndim), normalize_dim(dim1, input.ndim)
-    return apply("transpose", (input,), dim0=d0, dim1=d1)
+    return apply("transpose", (input,), dim0=d0, dim1=d1)  # (of a 0-dim tensor: itself)
 
 
-swapaxes = transpose
+def swapaxes(input, axis0, axis1) -> Tensor:
+    return transpose(input, axis0, axis1)
 
 
 def t(input) -> Tensor:
@@ -862,11 +1054,14 @@ def t(input) -> Tensor:
 def permute(input, *args, dims=None) -> Tensor:
     dims = _sizes(args, dims, "dims")
     _required(dims, "permute", "dims")
-    order = tuple(normalize_dim(d, input.ndim) for d in shape_args(dims))
-    if sorted(order) != list(range(input.ndim)):
+    dims = shape_args(dims)
+    if len(dims) != input.ndim:
         raise runtime_error("permute(sparse_coo): number of dimensions in the tensor input does "
                             "not match the length of the desired ordering of dimensions i.e. "
-                            f"input.dim() = {input.ndim} is not equal to len(dims) = {len(order)}")
+                            f"input.dim() = {input.ndim} is not equal to len(dims) = {len(dims)}")
+    order = tuple(normalize_dim(d, input.ndim) for d in dims)
+    if len(set(order)) != len(order):
+        raise runtime_error("permute(): duplicate dims are not allowed.")
     return apply("permute", (input,), dims=order)
 
 
@@ -894,10 +1089,17 @@ def expand(input, *sizes, size=None) -> Tensor:
 
 
 def narrow(input, dim, start, length) -> Tensor:
+    if input.ndim == 0:
+        raise runtime_error("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise runtime_error("narrow(): length must be non-negative.")
     d = normalize_dim(dim, input.ndim)
     size = input.data.shape[d]
+    if not -size <= start <= size:
+        raise index_error(f"start out of range (expected to be in range of [{-size}, {size}], "
+                          f"but got {start})")
     start = start + size if start < 0 else start
-    if not 0 <= start <= size or length < 0 or start + length > size:
+    if start + length > size:
         raise runtime_error(f"start ({start}) + length ({length}) exceeds dimension size "
                             f"({size}).")
     return apply("slice", (input,), dim=d, key=slice(start, start + length))
@@ -910,11 +1112,17 @@ def repeat(input, *args, repeats=None) -> Tensor:
     if len(repeats) < input.ndim:
         raise runtime_error("Number of dimensions of repeat dims can not be smaller than number "
                             "of dimensions of tensor")
+    shape = (1,) * (len(repeats) - input.ndim) + input.data.shape
+    sizes = [n * r for n, r in zip(shape, repeats)]
+    negative = [n for n in sizes if n < 0]
+    if negative:
+        raise runtime_error(f"Trying to create tensor with negative dimension {negative[0]}: "
+                            f"{sizes}")
     return apply("repeat", (input,), repeats=repeats)
 
 
 def expand_as(input, other) -> Tensor:
-    return expand(input, *other.data.shape)
+    return expand(input, other.data.shape)
 
 
 def transpose_T(input) -> Tensor:
@@ -941,6 +1149,10 @@ def cat(tensors, dim=0) -> Tensor:
     tensors = list(tensors)
     if not tensors:
         raise value_error("torch.cat(): expected a non-empty list of Tensors")
+    for i, x in enumerate(tensors):
+        if x.ndim == 0:
+            raise runtime_error(f"zero-dimensional tensor (at position {i}) cannot be "
+                                "concatenated")
     d = normalize_dim(dim, tensors[0].ndim)
     first = tensors[0].data.shape
     for i, x in enumerate(tensors[1:], 1):
@@ -979,6 +1191,8 @@ def stack(tensors, dim=0) -> Tensor:
 
 def unbind(input, dim=0) -> tuple:
     d = normalize_dim(dim, input.ndim)
+    if input.ndim == 0:
+        raise index_error(f"Dimension specified as {dim} but tensor has no dimensions")
     return _pieces([apply("unbind", (input,), dim=d, index=i) for i in range(input.data.shape[d])])
 
 
@@ -990,38 +1204,113 @@ def _pieces(views) -> tuple:
 
 
 def chunk(input, chunks, dim=0) -> tuple:
+    if input.ndim == 0:
+        raise runtime_error("chunk expects at least a 1-dimensional tensor")
+    if chunks <= 0:
+        raise runtime_error(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = normalize_dim(dim, input.ndim)
     size = math.ceil(input.data.shape[d] / chunks)
     return split(input, size, d)
 
 
 def split(input, split_size_or_sections, dim=0) -> tuple:
+    sizes = split_size_or_sections
+    if not isinstance(sizes, int) or isinstance(sizes, bool):
+        _check_split_sizes(sizes)
+    if input.ndim == 0:
+        raise runtime_error("split expects at least a 1-dimensional tensor")
     d = normalize_dim(dim, input.ndim)
     n = input.data.shape[d]
-    if isinstance(split_size_or_sections, int):
-        bounds = list(range(0, n, split_size_or_sections)) + [n]
+    if isinstance(sizes, int):
+        if sizes < 0:
+            raise runtime_error(f"split expects split_size be non-negative, but got "
+                                f"split_size={sizes}")
+        if sizes == 0 and n:
+            raise runtime_error("split_size can only be 0 if dimension size is 0, but got "
+                                f"dimension size of {n}")
+        bounds = list(range(0, n, sizes or 1)) + [n]
     else:
-        bounds = list(np.cumsum([0, *split_size_or_sections]))
+        sizes = list(sizes)
+        if any(k < 0 for k in sizes):
+            raise runtime_error("split_with_sizes expects split_sizes have only non-negative "
+                                f"entries, but got split_sizes={sizes}")
+        if builtins.sum(sizes) != n:
+            raise runtime_error(f"split_with_sizes expects split_sizes to sum exactly to {n} "
+                                f"(input tensor's size at dimension {d}), but got "
+                                f"split_sizes={sizes}")
+        bounds = list(np.cumsum([0, *sizes]))
     return _pieces([apply("split", (input,), dim=d, key=slice(int(a), int(b)))
                     for a, b in zip(bounds[:-1], bounds[1:])])
 
 
+def _check_split_sizes(sizes) -> None:
+    """Tensor.split's list of sizes, as torch's split_with_sizes() reads it."""
+    where = "split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints"
+    if not isinstance(sizes, (list, tuple)):
+        raise type_error(f"{where}, not {type(sizes).__name__}")
+    for i, k in enumerate(sizes):
+        if not isinstance(k, int):
+            raise type_error(f"{where}, but found element of type {type(k).__name__} at pos {i}"
+                             if i == 0 else "split_with_sizes(): argument 'split_sizes' failed "
+                             f"to unpack the object at pos {i + 1} with error \"type must be "
+                             f"tuple of ints,but got {type(k).__name__}\"")
+
+
 def masked_fill(input, mask, value) -> Tensor:
+    broadcast_shape(mask.data.shape, input.data.shape)
+    if mask.dtype is not dtypes.bool_:
+        raise runtime_error("masked_fill_ only supports boolean masks, but got mask with dtype "
+                            f"{mask.dtype.c}")
     if isinstance(value, Tensor):  # a 0-dim tensor value is differentiable: MaskedFillBackward1
         if value.ndim:
             raise runtime_error("masked_fill_ only supports a 0-dimensional value tensor, but "
                                 f"got tensor with {value.ndim} dimension(s).")
         return apply("masked_fill_tensor", (input, value), input.dtype,
                      mask=mask.data.astype(bool))
-    return apply("masked_fill", (input,), mask=mask.data.astype(bool), value=value)
+    return apply("masked_fill", (input,), mask=mask.data.astype(bool),
+                 value=_written_value(value, input.dtype))
 
 
-def gather(input, dim, index) -> Tensor:
-    return apply("gather", (input,), dim=normalize_dim(dim, input.ndim), index=index.data)
+def _index_dtype(index, message: str) -> None:
+    if index.dtype not in (dtypes.int64, dtypes.int32):
+        raise runtime_error(message)
+
+
+def gather(input, dim, index, sparse_grad=False) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "gather(): Expected dtype int32/int64 for index")
+    if builtins.max(input.ndim, 1) != builtins.max(index.ndim, 1):
+        raise runtime_error("Index tensor must have the same number of dimensions as input "
+                            "tensor")
+    if input.ndim == 0 or index.ndim == 0:  # gathered as 1-dim tensors
+        as_1d = [t if t.ndim else reshape(t, 1) for t in (input, index)]
+        return reshape(gather(as_1d[0], 0, as_1d[1]), index.data.shape)
+    for i, (m, n) in enumerate(zip(index.data.shape, input.data.shape)):
+        if i != d and m > n:
+            raise runtime_error(f"Size does not match at dimension {i} expected index "
+                                f"{list(index.data.shape)} to be no larger than self "
+                                f"{list(input.data.shape)} apart from dimension {d}")
+    _index_bounds(index.data, input.data.shape[d], lambda v: runtime_error(
+        f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
+    return apply("gather", (input,), dim=d, index=index.data.astype(np.int64))
+
+
+def _index_bounds(index: np.ndarray, size: int, error) -> None:
+    bad = index[(index < 0) | (index >= size)]
+    if bad.size:
+        raise error(int(bad.flat[0]))
 
 
 def index_select(input, dim, index) -> Tensor:
-    return apply("index_select", (input,), dim=normalize_dim(dim, input.ndim), index=index.data)
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "index_select(): Expected dtype int32 or int64 for index")
+    if index.ndim > 1:
+        raise index_error("index_select(): Index is supposed to be a vector")
+    _index_bounds(index.data, input.data.shape[d] if input.ndim else 1,
+                  lambda v: index_error("index out of range in self"))
+    if input.ndim == 0:  # selected as a 1-dim tensor
+        return reshape(index_select(reshape(input, 1), 0, index), ())
+    return apply("index_select", (input,), dim=d, index=index.data.reshape(-1).astype(np.int64))
 
 
 def to(input, *args, dtype=None, **kwargs) -> Tensor:
@@ -1046,6 +1335,22 @@ def _cast(dtype: DType):
     return fn
 
 
+_LEGACY_NAMES = {d.legacy: d for d in dtypes.ALL}
+
+
+def type_(input, dtype=None, non_blocking=False, memory_format=None):
+    """x.type(): the legacy type name; x.type(dtype or 'torch.DoubleTensor'): a cast."""
+    if dtype is None:
+        return input.dtype.legacy
+    if isinstance(dtype, DType):
+        return to(input, dtype)
+    if isinstance(dtype, str) and dtype in _LEGACY_NAMES:
+        return to(input, _LEGACY_NAMES[dtype])
+    if isinstance(dtype, (str, type)):
+        raise value_error(f"invalid type: '{getattr(dtype, '__name__', dtype)}'")
+    raise type_error("dtype must be a type, str, or dtype object")
+
+
 def contiguous(input) -> Tensor:
     return input if input.data.flags.c_contiguous else apply("contiguous", (input,))
 
@@ -1065,7 +1370,7 @@ def _index_part(k):
             return int(k.data)
         return k.data
     if isinstance(k, list):
-        return np.asarray([x.item() if isinstance(x, Tensor) else x for x in k])
+        return _list_index(k)
     if isinstance(k, slice):
         return slice(*(_slice_bound(b) for b in (k.start, k.stop, k.step)))
     if isinstance(k, float):
@@ -1085,7 +1390,45 @@ def _slice_bound(b):
     raise type_error("slice indices must be integers or None or have an __index__ method")
 
 
+def _list_index(k: list) -> np.ndarray:
+    """A list as an index, made a tensor as torch makes it: a mask if all its elements are
+    bools, else int64 (floats truncated)."""
+    shape = _nested_shape(k)
+    flat: list = []
+    _flatten(k, shape, 0, flat)
+    if flat and builtins.all(type(v) is bool for v in flat):
+        return np.array(flat, dtype=bool).reshape(shape)
+    for i, v in enumerate(flat):
+        if isinstance(v, float):
+            if not (math.isfinite(v) and -2.0**63 <= v < 2.0**63):
+                raise runtime_error("value cannot be converted to type int64 without overflow")
+            flat[i] = int(v)
+        elif not INT64_MIN <= v < -INT64_MIN:
+            raise value_error("Overflow when unpacking long long")
+    return np.array(flat, dtype=np.int64).reshape(shape)
+
+
+_SEQUENCE_INDEX = ("Using a non-tuple sequence for multidimensional indexing is deprecated and "
+                   "will be changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In "
+                   "pytorch 2.9 this will be interpreted as tensor index, x[torch.tensor(seq)], "
+                   "which will result either in an error or a different result")
+
+
+def _list_as_tuple(key: list) -> bool:
+    """numpy's old rule, which torch keeps (deprecated): a short list that holds a sequence,
+    a slice, a tensor, `...` or None is a tuple of indices."""
+    if len(key) >= 32:
+        return False
+    for k in key:
+        if isinstance(k, (Tensor, list, tuple, str, range, slice)) or k is Ellipsis or k is None:
+            warn(_SEQUENCE_INDEX)
+            return True
+    return False
+
+
 def _normalize_key(key, ndim):
+    if isinstance(key, list) and _list_as_tuple(key):
+        key = tuple(key)
     parts = [_index_part(k) for k in (key if isinstance(key, tuple) else (key,))]
     advanced = any(isinstance(p, np.ndarray) or isinstance(p, bool) for p in parts)
     return parts, advanced
@@ -1219,7 +1562,9 @@ def _assigned_value(t, value) -> Tensor:
     if isinstance(value, Tensor):
         return value
     if isinstance(value, (bool, int, float)):
-        return as_tensor(value, t.dtype)
+        if type(value) is int and not INT64_MIN <= value < -INT64_MIN:
+            raise value_error("Overflow when unpacking long long")
+        return as_tensor(_written_value(value, t.dtype), t.dtype)
     raise type_error(f"can't assign a {type(value).__name__} to a {t.dtype.legacy}")
 
 
@@ -1323,7 +1668,7 @@ def _fill(self, value) -> Tensor:
             raise runtime_error("fill_ only supports 0-dimension value tensor but got tensor "
                                 f"with {value.ndim} dimensions.")
         return apply("fill_tensor", (self, value), self.dtype)
-    return apply("fill", (self,), value=value)
+    return apply("fill", (self,), value=_written_value(value, self.dtype))
 
 
 def _index_put_values(self, values, key) -> Tensor:
@@ -1579,16 +1924,16 @@ METHOD_FUNCTIONS = dict(
     type_as=lambda input, other: to(input, other.dtype),
     is_contiguous=lambda input: bool(input.data.flags.c_contiguous),
     is_floating_point=lambda input: input.dtype.is_floating_point,
-    new_zeros=lambda input, *size, dtype=None, requires_grad=False: zeros(
-        *size, dtype=dtype or input.dtype, requires_grad=requires_grad),
-    new_ones=lambda input, *size, dtype=None, requires_grad=False: ones(
-        *size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: zeros(
+        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_ones=lambda input, *args, size=None, dtype=None, requires_grad=False: ones(
+        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
     new_full=lambda input, size, fill_value, dtype=None, requires_grad=False: full(
         size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad),
     new_tensor=lambda input, data, dtype=None, requires_grad=False: tensor(
         data, dtype=dtype or input.dtype, requires_grad=requires_grad),
     mm=mm, mv=mv, dot=dot, matmul=matmul, view=view, reshape=reshape, flatten=flatten,
-    squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=transpose, t=t,
+    squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=swapaxes, t=t,
     permute=permute, expand=expand, expand_as=expand_as, unbind=unbind, chunk=chunk,
     split=split, masked_fill=masked_fill, gather=gather, index_select=index_select, to=to,
     float=_cast(dtypes.float32), double=_cast(dtypes.float64), half=_cast(dtypes.float16),
@@ -1616,26 +1961,40 @@ def _compare_dunder(fn, when_none):
     return dunder
 
 
+def _operator(fn, operands: tuple = (Tensor, bool, int, float)):
+    """A dunder as torch's: for an operand its argument parser refuses, NotImplemented (then
+    Python's own TypeError: unsupported operand type(s) for +: 'Tensor' and 'str')."""
+    def dunder(self, other):
+        if not isinstance(other, operands):
+            return NotImplemented
+        return fn(self, other)
+    return dunder
+
+
 def _install_methods() -> None:
     for name, fn in METHOD_FUNCTIONS.items():
         setattr(Tensor, name, fn)
     for name, fn in INPLACE_FUNCTIONS.items():
         setattr(Tensor, name, _inplace(fn))
-    dunders = dict(
+    operators = dict(
         __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
         __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
         __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow,
-        __rpow__=_reflected(pow), __matmul__=matmul,
-        __rmatmul__=_reflected(matmul), __neg__=neg, __pos__=lambda self: self, __abs__=abs,
-        __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True), __lt__=lt,
-        __le__=le, __gt__=gt, __ge__=ge, __getitem__=getitem, __setitem__=setitem,
-        __invert__=logical_not,
+        __rpow__=_reflected(pow), __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
         __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
         __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
         __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
         __itruediv__=_inplace(div), __ipow__=_inplace(pow),
         __ifloordiv__=_inplace(floor_divide), __imod__=_inplace(remainder),
+    )
+    dunders = {name: _operator(fn) for name, fn in operators.items()}
+    dunders.update(
+        __matmul__=_operator(matmul, (Tensor,)), __rmatmul__=_operator(_reflected(matmul),
+                                                                      (Tensor,)),
+        __neg__=neg, __pos__=lambda self: self, __abs__=abs,
+        __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True),
+        __getitem__=getitem, __setitem__=setitem, __invert__=logical_not,
     )
     for name, fn in dunders.items():
         setattr(Tensor, name, fn)

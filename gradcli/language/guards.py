@@ -177,6 +177,11 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
             if type(a) in GUARDED and type(a) is not int and isinstance(b, SEQUENCES):
                 check_length(len(a) + len(b), "+")
                 count_growth(a, b, len(b) if plain is operator.iadd else len(a) + len(b))
+            elif type(a) is list and type(b) in LAZY and plain is operator.iadd:
+                # `a += enumerate(range(10**15))`: list.__iadd__ takes any iterable, in C
+                n = lazy_length(b) or 0
+                check_length(len(a) + n, "+=")
+                count_growth(a, a, n)
             return plain(a, b)
         return add
 

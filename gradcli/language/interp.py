@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import ast
 import os
+import warnings
 from typing import Any, Callable
 
-from gradcli.engine import autograd
+from gradcli.engine import arguments, autograd
 from gradcli.engine.errors import TorchError, set_warning_handler
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Store
@@ -66,6 +67,9 @@ class _Print:
 
     def __repr__(self) -> str:
         return "<built-in function print>"
+
+
+arguments.TYPE_NAMES[_Print] = "builtin_function_or_method"
 
 
 def _raised_by_python(e: BaseException) -> bool:
@@ -139,7 +143,11 @@ class Interpreter:
         listener = autograd._listener  # chained, so that the session's check still runs
         autograd.set_backward_listener(self._on_pass(listener))
         try:
-            body()
+            with warnings.catch_warnings():
+                # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
+                # not the script's: torch's own warnings reach it through the engine's handler
+                warnings.simplefilter("ignore", RuntimeWarning)
+                body()
         except ScriptError as e:
             line = e.line if e.line is not None else self.current_line
             message = e.message.splitlines()[0] if e.message else ""
@@ -212,10 +220,11 @@ class Interpreter:
             err.locate(*self.span(node))
         return err
 
-    def _warn(self, category: str, message: str, once_per_process: bool) -> None:
+    def _warn(self, category: str, message: str, once_per_process: bool | str) -> None:
         # Python's default filter: once per (message, category, line); some torch warnings
-        # are once per process.
-        key = (category, message) if once_per_process else (category, message, self.current_line)
+        # are once per process (a str: a once-flag shared by several messages).
+        once = message if once_per_process is True else once_per_process
+        key = (category, once) if once_per_process else (category, message, self.current_line)
         if key not in self._warned:
             self._warned.add(key)
             first = message.splitlines()[0] if message else ""

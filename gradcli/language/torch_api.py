@@ -11,13 +11,14 @@ import math
 import types
 from typing import Any
 
-from gradcli.engine import dtypes
+from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine import functions as T
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
 from gradcli.language import safe_builtins
+from gradcli.language.script_errors import ScriptError
 
 
 class Namespace:
@@ -39,29 +40,132 @@ class TensorType:
 
 TENSOR_TYPE = TensorType()
 
+# ---- torch's argument checks ----------------------------------------------------------
+
+
+def _numpy_names(fn):
+    """torch's argument parser also takes numpy's names: `axis` for `dim`, `keepdims` for
+    `keepdim` (x.sum(axis=0) is x.sum(dim=0))."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn
+    if "dim" not in params and "keepdim" not in params:
+        return fn
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if "axis" in kwargs:
+            kwargs["dim"] = kwargs.pop("axis")
+        if "keepdims" in kwargs:
+            kwargs["keepdim"] = kwargs.pop("keepdims")
+        return fn(*args, **kwargs)
+    return call
+
+
+def _accepted(fn) -> frozenset | None:
+    """The keyword names `fn` takes (None: any)."""
+    params = inspect.signature(fn).parameters.values()
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind is not p.VAR_POSITIONAL)
+
+
+def _checked(fn, texts: tuple[str, ...]):
+    """torch.f with torch's argument checks (signatures.py) before gradcli's own f."""
+    parser, accepted = arguments.Parser(texts), _accepted(fn)
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        args, kwargs = parser.arguments(args, kwargs, accepted)
+        return fn(*args, **kwargs)
+    return call
+
+
+def _checked_method(fn, texts: tuple[str, ...]):
+    """x.f with torch's argument checks; `self` is the tensor, not an argument to check."""
+    parser, accepted = arguments.Parser(texts), _accepted(fn)
+
+    @functools.wraps(fn)
+    def call(self, *args, **kwargs):
+        args, kwargs = parser.arguments(args, kwargs, accepted)
+        return fn(self, *args, **kwargs)
+    return call
+
+
+def _no_arguments(fn, name: str, receivers: int = 1):
+    """A method (receivers=1: self) or function (0) torch defines without parameters:
+    Python's own messages for any argument."""
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if kwargs:
+            raise type_error(f"{name}() takes no keyword arguments")
+        if len(args) > receivers:
+            raise type_error(f"{name}() takes no arguments ({len(args) - receivers} given)")
+        return fn(*args)
+    return call
+
+
 # ---- torch.nn.functional --------------------------------------------------------------
+# torch's F is Python: it calls methods of its arguments and torch._C functions, whose checks
+# (and so errors) these functions make in the same order before gradcli computes.
+
+_NN = {name: arguments.Parser(texts) for name, texts in signatures.NN.items()}
+_REDUCTIONS = ("none", "mean", "sum")
 
 
+def _nn(name: str, *args) -> None:
+    """torch's checks of F's call of torch._C._nn.<name>(*args)."""
+    _NN[name].arguments(args, {}, None)
+
+
+def _reduction(reduction) -> int:
+    """torch's _Reduction.get_enum."""
+    if reduction not in _REDUCTIONS:
+        raise TorchError("ValueError", f"{reduction} is not a valid value for reduction")
+    return _REDUCTIONS.index(reduction)
+
+
+def _method(obj, name: str, *args, **kwargs):
+    """obj.name(...) as a script's call makes it: an AttributeError for a non-tensor."""
+    return get_attribute(obj, name)(*args, **kwargs)
+
+
+def _python_name(name: str):
+    """Name a function as torch's (Python's messages for a bad call quote it)."""
+    def named(fn):
+        fn.__name__ = fn.__qualname__ = name
+        return fn
+    return named
+
+
+@_python_name("mse_loss")
 def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    if input.data.shape != target.data.shape:
+    if _method(target, "size") != _method(input, "size"):
         warn(f"Using a target size ({target.shape!r}) that is different to the input size "
              f"({input.shape!r}). This will likely lead to incorrect results due to "
              "broadcasting. Please ensure they have the same size.")
     d = dtypes.promote(input.dtype, target.dtype)
     a, b = T._operands(input, target, d)
+    _nn("mse_loss", a, b, _reduction(reduction))
     T._float_kernel(a if d is input.dtype else b, "mse_cpu")
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
+@_python_name("nll_loss")
 def _nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
               reduction="mean"):
+    _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
     w = None if weight is None else weight.data.astype(input.data.dtype)
     return apply("nll_loss", (input, target), reduction=reduction, weight=w,
                  ignore_index=ignore_index)
 
 
+@_python_name("cross_entropy")
 def _cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                    reduce=None, reduction="mean", label_smoothing=0.0):
+    _nn("cross_entropy_loss", input, target, weight, _reduction(reduction), ignore_index,
+        label_smoothing)
     class_dim = 1 if input.ndim > 1 else 0
     logp = T.log_softmax(input, dim=class_dim)
     if target.dtype.is_floating_point:  # class probabilities, computed as torch does
@@ -110,38 +214,73 @@ def _linear(input, weight, bias=None):
     return out if input.ndim == 2 else T.view(out, *input.data.shape[:-1], out.data.shape[-1])
 
 
-def _bce_operands(input, target, name):
-    if input.data.shape != target.data.shape:
-        raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
-                                       f"input size ({input.shape!r})")
-    return input, T.to(target, input.dtype)
-
-
+@_python_name("binary_cross_entropy_with_logits")
 def _bce_with_logits(input, target, weight=None, size_average=None, reduce=None,
                      reduction="mean", pos_weight=None):
-    input, target = _bce_operands(input, target, "binary_cross_entropy_with_logits")
+    enum = _reduction(reduction)
+    if not _method(target, "size") == _method(input, "size"):
+        raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
+                                       f"input size ({input.shape!r})")
+    _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
+    target = T.to(target, input.dtype)
     T._float_kernel(input, "log_sigmoid_cpu")
     return apply("bce_logits", (input, target), reduction=reduction)
 
 
+@_python_name("binary_cross_entropy")
 def _bce(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
-    input, target = _bce_operands(input, target, "binary_cross_entropy")
-    return apply("bce", (input, target), reduction=reduction)
+    enum = _reduction(reduction)
+    if _method(target, "size") != _method(input, "size"):
+        raise TorchError("ValueError", f"Using a target size ({target.shape!r}) that is "
+                         f"different to the input size ({input.shape!r}) is deprecated. Please "
+                         "ensure they have the same size.")
+    _nn("binary_cross_entropy", input, target, weight, enum)
+    return apply("bce", (input, T.to(target, input.dtype)), reduction=reduction)
 
 
+@_python_name("leaky_relu")
 def _leaky_relu(input, negative_slope=0.01, inplace=False):
+    _nn("leaky_relu", input, negative_slope)
     T._float_kernel(input, "leaky_relu_cpu")
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
+@_python_name("relu")
 def _relu(input, inplace=False):
-    return input.relu_() if inplace else T.relu(input)  # inplace=True is Tensor.relu_
+    # inplace=True is Tensor.relu_
+    return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
+
+
+def _softmax_dim(name: str, ndim: int) -> int:
+    """torch's choice of a dim for F.softmax(x) without one (deprecated, with a warning)."""
+    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+         "include dim=X as an argument.")
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _softmax_function(name: str):
+    @_python_name(name)
+    def fn(input, dim=None, _stacklevel=3, dtype=None):
+        if dim is None:
+            dim = _softmax_dim(name, _method(input, "dim"))
+        if dtype is None:
+            return _method(input, name, dim)
+        return _method(input, name, dim, dtype=dtype)
+    return fn
+
+
+def _unary_function(name: str):
+    @_python_name(name)
+    def fn(input):
+        return _method(input, name)
+    return fn
 
 
 F = Namespace("torch.nn.functional", {
-    "relu": _relu, "sigmoid": T.sigmoid, "tanh": T.tanh,
-    "softmax": T.softmax, "log_softmax": T.log_softmax, "mse_loss": _mse_loss,
-    "cross_entropy": _cross_entropy, "nll_loss": _nll_loss, "linear": _linear,
+    "relu": _relu, "sigmoid": _unary_function("sigmoid"), "tanh": _unary_function("tanh"),
+    "softmax": _softmax_function("softmax"), "log_softmax": _softmax_function("log_softmax"),
+    "mse_loss": _mse_loss, "cross_entropy": _cross_entropy, "nll_loss": _nll_loss,
+    "linear": _checked(_linear, signatures.TORCH["F.linear"]),
     "leaky_relu": _leaky_relu, "binary_cross_entropy_with_logits": _bce_with_logits,
     "binary_cross_entropy": _bce,
 })
@@ -177,27 +316,9 @@ _torch.update(
 del _torch["view"], _torch["expand"]  # methods only in torch
 
 
-def _numpy_names(fn):
-    """torch's argument parser also takes numpy's names: `axis` for `dim`, `keepdims` for
-    `keepdim` (x.sum(axis=0) is x.sum(dim=0))."""
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        return fn
-    if "dim" not in params and "keepdim" not in params:
-        return fn
-
-    @functools.wraps(fn)
-    def call(*args, **kwargs):
-        if "axis" in kwargs:
-            kwargs["dim"] = kwargs.pop("axis")
-        if "keepdims" in kwargs:
-            kwargs["keepdim"] = kwargs.pop("keepdims")
-        return fn(*args, **kwargs)
-    return call
-
-
-_torch = {name: _numpy_names(fn) for name, fn in _torch.items()}
+_torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
+          else _numpy_names(fn) for name, fn in _torch.items()}
+_torch["is_grad_enabled"] = _no_arguments(T.is_grad_enabled, "torch.is_grad_enabled", 0)
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -241,9 +362,11 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
-_TENSOR_METHODS["type"] = lambda self, dtype=None: (T.to(self, dtype) if dtype is not None
-                                                    else f"torch.{self.dtype.legacy[6:]}")
-_TENSOR_METHODS = {name: _numpy_names(fn) for name, fn in _TENSOR_METHODS.items()}
+_TENSOR_METHODS["type"] = T.type_
+_TENSOR_METHODS = {
+    name: _checked_method(fn, signatures.METHODS[name]) if name in signatures.METHODS
+    else _no_arguments(fn, f"TensorBase.{name}") if name in signatures.NOARGS_METHODS
+    else _numpy_names(fn) for name, fn in _TENSOR_METHODS.items()}
 
 _TENSOR_PROPERTIES = {
     "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,
@@ -261,6 +384,13 @@ class Device:
 
     def __str__(self) -> str:
         return "cpu"
+
+
+arguments.TYPE_NAMES.update({
+    Namespace: "module", TensorType: "torch._C._TensorMeta", Device: "torch.device",
+    safe_builtins.Builtin: "builtin_function_or_method",
+    ScriptError: lambda error: error.type_name,  # a caught exception
+})
 
 
 _TENSOR_SETTERS = {

@@ -105,6 +105,7 @@ C_LOOPS = {
     "x.extend(x)": ("x = [1]\nfor i in range(100):\n    x.extend(x)", "--max-sequence"),
     "x[0:0] = x": ("x = [1]\nfor i in range(100):\n    x[0:0] = x", "--max-sequence"),
     "x += x": ("x = [1]\nfor i in range(100):\n    x += x", "--max-sequence"),
+    "x += enumerate(range)": ("x = [1]\nx += enumerate(range(10**15))", "--max-sequence"),
     "s.replace('a', s)": ("s = 'a' * 1000\nfor i in range(10):\n    s = s.replace('a', s)",
                           "--max-sequence"),
     "sep.join": ("s = 'a' * 10**6\n(s * 9).join([s] * 9)", "--max-sequence"),
