@@ -24,6 +24,9 @@ from pathlib import Path
 
 ENV = {**os.environ, "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1",
        "NO_COLOR": "1"}
+# Installed packages run from cached bytecode (pip compiles it, as PyTorch's was): so does
+# gradcli here, even from a checkout whose environment says not to write any.
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.update({k: ENV[k] for k in ("OMP_NUM_THREADS", "MKL_NUM_THREADS",
                                         "OPENBLAS_NUM_THREADS")})
 
