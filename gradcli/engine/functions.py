@@ -141,22 +141,34 @@ def _sizes(args: tuple, keyword, name: str) -> tuple:
     return (keyword,)
 
 
-def _factory(fill):
+def _new_shape(sizes: tuple, refusal: str | None = None) -> tuple:
+    """The shape of a new tensor, as torch checks it: no negative size (`refusal`: the words
+    of a function of its own), then gradcli's limit."""
+    shape = shape_args(sizes)
+    negative = [n for n in shape if n < 0]
+    if negative:
+        raise runtime_error(refusal or f"Trying to create tensor with negative dimension "
+                                       f"{negative[0]}: {list(shape)}")
+    limits.check_shape(shape)
+    return shape
+
+
+def _factory(fill, refusal: str | None = None):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-        shape = shape_args(_sizes(args, size, "size"))
-        limits.check_shape(shape)
+        shape = _new_shape(_sizes(args, size, "size"), refusal)
         return _new(fill(shape, _dtype_or(dtype, dtypes.default_float)), requires_grad)
     return make
 
 
 ones = _factory(lambda shape, d: np.ones(shape, d.np))
-zeros = _factory(lambda shape, d: np.zeros(shape, d.np))
-empty = zeros  # NOTE: torch.empty is uninitialised; zeros is one valid outcome
+zeros = _factory(lambda shape, d: np.zeros(shape, d.np),
+                 "zeros: Dimension size must be non-negative.")
+# NOTE: torch.empty is uninitialised; zeros is one valid outcome
+empty = _factory(lambda shape, d: np.zeros(shape, d.np))
 
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
-    shape = shape_args((size,))
-    limits.check_shape(shape)
+    shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
     return _new(np.full(shape, _written_value(fill_value, d), d.np), requires_grad)
 
@@ -191,7 +203,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
     if step == 0:
         raise runtime_error("step must be nonzero")
     if (end - start) * step < 0:
-        raise runtime_error("upper bound and larger bound inconsistent with step sign")
+        raise runtime_error("upper bound and lower bound inconsistent with step sign")
     n = builtins.max(0, math.ceil((end - start) / step))
     limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
@@ -208,6 +220,9 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    for name, k in (("n", n), ("m", m)):
+        if k is not None and k < 0:
+            raise runtime_error(f"{name} must be greater or equal to 0, got {k}")
     limits.check_shape((n, n if m is None else m))
     return _new(np.eye(n, m, dtype=_dtype_or(dtype, dtypes.default_float).np), requires_grad)
 
@@ -231,11 +246,9 @@ def initial_seed() -> int:
 def _random(draw, kernel: str):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False,
              generator=None) -> Tensor:
-        shape = shape_args(_sizes(args, size, "size"))
-        limits.check_shape(shape)
+        shape = _new_shape(_sizes(args, size, "size"))
         d = _dtype_or(dtype, dtypes.default_float)
-        if not d.is_floating_point:  # torch's kernels are for floats only
-            raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')
+        _float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
         values = draw(rng.default_generator, math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
@@ -260,12 +273,9 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         return out
     if size is None:
         raise type_error("normal() missing required argument: 'size'")
-    shape = shape_args((size,))
-    limits.check_shape(shape)
+    shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.default_float)
-    if not d.is_floating_point:
-        raise TorchError("NotImplementedError", f'"normal_kernel_cpu" not implemented for '
-                         f"'{d.cpp}'")
+    _float_kernel_dtype(d, "normal_kernel_cpu")
     values = rng.default_generator.normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
@@ -283,14 +293,13 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     low = 0 if low is None else low
     if size is None or high is None:
         raise type_error("randint() missing required arguments: \"high\" and \"size\"")
-    shape = shape_args((size,))
-    limits.check_shape(shape)
+    shape = _new_shape((size,))
     values = rng.default_generator.randint(int(low), int(high), math.prod(shape))
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
 def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
-    limits.check_elements(n)
+    _new_shape((n,))
     values = rng.default_generator.randperm(int(n))
     return _new(values.astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
@@ -543,13 +552,12 @@ def minimum(input, other) -> Tensor:
 def clamp(input, min=None, max=None) -> Tensor:
     if min is None and max is None:
         raise runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        # tensor bounds: ClampBackward0; a missing bound is an infinite one
-        lo = as_tensor(-math.inf if min is None else min, input.dtype)
-        hi = as_tensor(math.inf if max is None else max, input.dtype)
-        d = dtypes.result_type(input, lo, hi)
-        return apply("clamp_tensor", (input, lo, hi), d)
     d = _bounds_dtype(input, min, max)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        # tensor bounds: ClampBackward0; a missing bound is the dtype's farthest value
+        lo = _operand(_farthest(d, -1) if min is None else min, d)
+        hi = _operand(_farthest(d, 1) if max is None else max, d)
+        return apply("clamp_tensor", (input, lo, hi), d)
     return apply("clamp", (input,), d, min=_bound(min, d), max=_bound(max, d))
 
 
@@ -562,20 +570,30 @@ def _bound(value, d: DType):
     return None if value is None else _written_value(value, d)
 
 
+def _farthest(d: DType, sign: int):
+    """The value of `d` farthest toward -inf (sign -1) or +inf (1): no bound at all."""
+    if d.is_floating_point:
+        return sign * math.inf
+    if d is dtypes.bool_:
+        return sign > 0
+    info = np.iinfo(d.np)
+    return int(info.max if sign > 0 else info.min)
+
+
 clip = clamp
 
 
 def clamp_min(input, min) -> Tensor:
-    if isinstance(min, Tensor):
-        return clamp(input, min=min)
     d = _bounds_dtype(input, min)
+    if isinstance(min, Tensor):  # clamp_min.Tensor: ClampMinBackward1
+        return apply("clamp_min_tensor", _operands(input, min, d), d)
     return apply("clamp_min", (input,), d, min=_bound(min, d))
 
 
 def clamp_max(input, max) -> Tensor:
-    if isinstance(max, Tensor):
-        return clamp(input, max=max)
     d = _bounds_dtype(input, max)
+    if isinstance(max, Tensor):  # clamp_max.Tensor: ClampMaxBackward1
+        return apply("clamp_max_tensor", _operands(input, max, d), d)
     return apply("clamp_max", (input,), d, max=_bound(max, d))
 
 
@@ -766,9 +784,12 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
 
 def _float_kernel(input, kernel: str) -> None:
     """torch's kernels that refuse integer tensors (softmax, mse_loss, ...)."""
-    if not input.dtype.is_floating_point:
-        raise TorchError("NotImplementedError",
-                         f'"{kernel}" not implemented for \'{input.dtype.cpp}\'')
+    _float_kernel_dtype(input.dtype, kernel)
+
+
+def _float_kernel_dtype(d: DType, kernel: str) -> None:
+    if not d.is_floating_point:
+        raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')
 
 
 def _variance(name):
@@ -969,8 +990,13 @@ def _matmul_batched(input, other) -> Tensor:
 
 def _infer_shape(requested, numel: int) -> tuple:
     shape = list(requested)
-    if shape.count(-1) > 1:
-        raise runtime_error("only one dimension can be inferred")
+    inferred = False
+    for i, n in enumerate(shape):  # torch's infer_size, in its order
+        if n == -1 and inferred:
+            raise runtime_error("only one dimension can be inferred")
+        if n < -1:
+            raise runtime_error(f"invalid shape dimension {n} at index {i} of shape {shape}")
+        inferred = inferred or n == -1
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape and known and numel % known == 0:
         shape[shape.index(-1)] = numel // known
@@ -1875,6 +1901,7 @@ NAMESPACE.XP = SimpleNamespace(
     div_scalar=lambda a, other: apply("div_scalar", (a,), other=other),
     cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
     flip=lambda a, dim: apply("flip", (a,), dim=dim),
+    as_strided=lambda a, positions: apply("as_strided", (a,), positions=positions),
     cumsum=lambda a, dim: cumsum(a, dim), saved_tensors=saved_tensors,
     zeros_like=lambda a: zeros_like(a), ones_like=lambda a: ones_like(a),
     asarray=lambda array: Tensor(np.asarray(array)),  # a constant of the numpy side
@@ -1924,7 +1951,8 @@ METHOD_FUNCTIONS = dict(
     type_as=lambda input, other: to(input, other.dtype),
     is_contiguous=lambda input: bool(input.data.flags.c_contiguous),
     is_floating_point=lambda input: input.dtype.is_floating_point,
-    new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: zeros(
+    # (`empty` makes zeros too, with new_zeros' words for a negative size)
+    new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: empty(
         *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
     new_ones=lambda input, *args, size=None, dtype=None, requires_grad=False: ones(
         *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),

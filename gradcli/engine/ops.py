@@ -140,6 +140,15 @@ defop("clamp", "ClampBackward1", lambda a, min, max: np.clip(a, min, max).astype
 defop("clamp_tensor", "ClampBackward0", lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi),
       lambda xp, g, o, a, lo, hi: K.clamp_tensor_grads(xp, g, a, lo, hi),
       ("abc", "abc", "abc"), S.clamp_tensor)
+# clamp_min/clamp_max with a tensor bound; at the bound the gradient goes to the input
+defop("clamp_min_tensor", "ClampMinBackward1", np.maximum,
+      lambda xp, g, o, a, lo: (xp.where(K._values(a) >= K._values(lo), g, 0),
+                               xp.where(K._values(a) < K._values(lo), g, 0)), ("ab", "ab"),
+      lambda a, lo: S.clamp_tensor(a, lo, np.array(S.sp().oo, dtype=object)))
+defop("clamp_max_tensor", "ClampMaxBackward1", np.minimum,
+      lambda xp, g, o, a, hi: (xp.where(K._values(a) <= K._values(hi), g, 0),
+                               xp.where(K._values(a) > K._values(hi), g, 0)), ("ab", "ab"),
+      lambda a, hi: S.clamp_tensor(a, np.array(-S.sp().oo, dtype=object), hi))
 defop("clamp_min", "ClampMinBackward0", lambda a, min: np.maximum(a, min).astype(a.dtype),
       lambda xp, g, o, a, min: (xp.where(K.in_bounds(a, min, None), g, 0),), "a",
       lambda a, min: S.clamp(a, min, None))
@@ -163,10 +172,15 @@ defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, o
 defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
 defop("div", "DivBackward0", np.true_divide,
       lambda xp, g, o, a, b: (g / b, -g * ((a / b) / b)), ("b", "ab"))
+def _pow_tensor_vjp(xp, g, o, a, b):
+    # torch's pow_backward_exponent takes the log of the base cast to the result's dtype
+    # (under create_graph the saved base is the input itself, maybe of a narrower dtype)
+    base = a if a.dtype == o.dtype else xp.cast(a, o.dtype.np)
+    return K.pow_base_grad(xp, g, a, b), K.pow_exponent_grad(xp, g, o, base, b)
+
+
 # NOTE: torch saves (and version-checks) the result even when only the base requires grad
-defop("pow_tensor", "PowBackward1", K.power,
-      lambda xp, g, o, a, b: (K.pow_base_grad(xp, g, a, b), K.pow_exponent_grad(xp, g, o, a, b)),
-      ("abo", "abo"))
+defop("pow_tensor", "PowBackward1", K.power, _pow_tensor_vjp, ("abo", "abo"))
 defop("rpow", "PowBackward2", lambda a, base: K.power(base, a).astype(a.dtype),
       lambda xp, g, o, a, base: (K.pow_exponent_grad(xp, g, o, base, a),), "ao",
       lambda a, base: S.rpow(a, base))
@@ -339,8 +353,16 @@ defop("copy_slices", "CopySlices", K.put_flat,
           K.unscatter_flat(xp, g, positions), xp.reshape(g, (-1,))[positions]),
       ("k", "k"))  # torch's CopySlices always releases its op: it runs once
 # What a view of a base modified in place becomes: the view's positions, read from the base.
-defop("as_strided", "AsStridedBackward0", K.take_flat,
-      lambda xp, g, o, a, positions: (K.scatter_flat(xp, g, a.shape, positions),))
+def _as_strided_vjp(xp, g, o, a, positions):
+    # torch's as_strided_backward: g put into a zero storage, which is then seen with the
+    # input's geometry by as_strided (so, under create_graph, AsStridedBackward0)
+    storage = xp.scatter(g, (K.numel(a.shape),), positions)
+    if xp is K.NUMPY:
+        return (np.reshape(storage, a.shape),)
+    return (xp.as_strided(storage, np.arange(K.numel(a.shape)).reshape(a.shape)),)
+
+
+defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp)
 defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
       lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim))
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
@@ -455,7 +477,8 @@ ELEMENTWISE = frozenset({
     "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu",
     "sqrt", "rsqrt", "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh",
     "cosh", "atan", "floor", "round", "round_decimals", "leaky_relu", "clone", "to_copy", "pow",
-    "clamp", "clamp_tensor", "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div",
+    "clamp", "clamp_tensor", "clamp_min", "clamp_max", "clamp_min_tensor", "clamp_max_tensor",
+    "add", "sub", "rsub", "mul", "div",
     "pow_tensor", "rpow", "mul_scalar", "div_scalar", "masked_fill_tensor", "maximum", "minimum",
     "where", "floor_divide", "div_rounding", "remainder", "tanh_backward", "sigmoid_backward",
     "threshold_backward", "leaky_relu_backward", "mse_loss_backward"})

@@ -41,6 +41,7 @@ def number(x: Any) -> Any:
 def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
     """A tensor's data for JSON: nested lists, non-finite floats by name, the elements where
     `missing` holds as None (without a loop in Python: tensors can be large)."""
+    array = np.asarray(array)  # (arithmetic on 0-dim arrays gives numpy scalars)
     finite = np.isfinite(array) if array.dtype.kind == "f" else None
     if missing is None and (finite is None or finite.all()):  # the usual case: tolist() is
         return array.tolist()                                  # already the JSON form
