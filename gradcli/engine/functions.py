@@ -48,8 +48,7 @@ def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
     flat = []
     _flatten(data, shape, 0, flat)
     limits.check_shape(shape)
-    with np.errstate(over="ignore"):  # torch.tensor(1e40) is inf in float32
-        return np.array(flat, dtype=dtype.np).reshape(shape), dtype
+    return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
 
 
 def _nested_shape(data) -> tuple:
@@ -1350,8 +1349,8 @@ def to(input, *args, dtype=None, **kwargs) -> Tensor:
     if target is input.dtype:
         return input  # NOTE: torch returns the tensor itself, not a copy
     if input.requires_grad and not target.is_floating_point:
-        with np.errstate(invalid="ignore"):  # nan -> int is INT_MIN, as torch, silently
-            return Tensor(input.data.astype(target.np))  # int results cut the graph silently
+        # (nan -> int is INT_MIN, as torch; int results cut the graph silently)
+        return Tensor(input.data.astype(target.np))
     return apply("to_copy", (input,), to=target.np)
 
 
