@@ -282,14 +282,27 @@ defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
 # ---- linear algebra -------------------------------------------------------------------
 # `columns`: which operands were column-major, for which torch computes the gradient
 # transposed (same values; under create_graph its grad_fn is then TBackward0).
-defop("mm", "MmBackward0", lambda a, b, columns: K.mm(a, b),
+def _plus_zero(product):
+    """A matrix-vector or dot product as BLAS sums it, from +0.0: never -0.0 (numpy's
+    one-term sums can be)."""
+    return lambda *args, **params: product(*args, **params) + 0
+
+
+def _mm(a, b, columns):
+    # torch's gemm keeps the -0.0 of one-term products where both result dims exceed 1; its
+    # gemv (a dim of 1) and longer sums start from +0.0
+    out = K.mm(a, b)
+    return out if a.shape[1] == 1 and a.shape[0] > 1 and b.shape[1] > 1 else out + 0
+
+
+defop("mm", "MmBackward0", _mm,
       lambda xp, g, o, a, b, columns: K.mm_grads(xp, g, a, b, columns), ("b", "a"))
-defop("mv", "MvBackward0", np.matmul,
+defop("mv", "MvBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
       self_first=True)
-defop("dot", "DotBackward0", lambda a, b: np.asarray(np.dot(a, b)),
+defop("dot", "DotBackward0", _plus_zero(lambda a, b: np.asarray(np.dot(a, b))),
       lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"), self_first=True)
-defop("bmm", "BmmBackward0", np.matmul,
+defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
