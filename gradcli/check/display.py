@@ -32,6 +32,17 @@ def texts(exprs, point: dict | None = None) -> list[str]:
 def text(expr, point: dict | None = None) -> str:
     if not isinstance(expr, sp().Basic):
         return str(expr)
+    return _text_everywhere(expr) if point is None else _text(expr, point)
+
+
+@functools.lru_cache(maxsize=1024)
+def _text_everywhere(expr) -> str:
+    """A formula that holds at every point (no Piecewise to resolve): a loop shows the same
+    one at every step, made once."""
+    return _text(expr, None)
+
+
+def _text(expr, point: dict | None) -> str:
     if point is not None and expr.has(sp().Piecewise):
         expr = at_point(expr, point)
     if expr.has(forms.dropped_zero()):

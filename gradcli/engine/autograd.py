@@ -317,33 +317,39 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     heap = [(e.seq, i, e) for i, e in enumerate(dict.fromkeys(entries)) if deps.get(e, 0) == 0]
     heapq.heapify(heap)
     tiebreak = itertools.count(len(heap))
-    while heap:
-        _, _, node = heapq.heappop(heap)
-        if needed is not None and id(node) not in needed:
-            continue
-        grad = buffers.pop(node)
-        if isinstance(node, AccumulateGrad):
-            _accumulate(node.variable, grad, record, target_entries, capture, create_graph,
-                        wrap, unwrap, ns)
-            continue
-        if node.pre_hooks:
-            before_hooks = _array(grad)  # now: a hook may change grad in place
-            grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
-            record.hooks.append(HookCall(None, node, before_hooks, _array(grad)))
-        if node.retained is not None:
-            _retain(node.retained, grad, record, create_graph, ns)
-        if target_entries is not None and id(node) in target_entries:
-            record.captured[target_entries[id(node)]] = grad
-            if capture and not any(id(e) in needed for e in node.next if e is not None):
+    shared: list = []  # leaves whose new .grad is an array other edges still hold (see _unshare)
+    try:
+        while heap:
+            _, _, node = heapq.heappop(heap)
+            if needed is not None and id(node) not in needed:
                 continue
-        for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
-            if e is None or gi is None:
+            grad = buffers.pop(node)
+            if isinstance(node, AccumulateGrad):
+                _accumulate(node.variable, grad, record, target_entries, capture, create_graph,
+                            wrap, unwrap, ns, shared)
                 continue
-            buffers[e] = buffers[e] + gi if e in buffers else gi
-            deps[e] -= 1
-            if deps[e] == 0:
-                heapq.heappush(heap, (e.seq, next(tiebreak), e))
-        gi = None  # (no reference left behind: see _ONLY_OURS)
+            if node.pre_hooks:
+                _unshare(shared, ns)
+                before_hooks = _array(grad)  # now: a hook may change grad in place
+                grad = _run_hooks(node.pre_hooks, grad, wrap, unwrap)
+                record.hooks.append(HookCall(None, node, before_hooks, _array(grad)))
+            if node.retained is not None:
+                _retain(node.retained, grad, record, create_graph, ns)
+            if target_entries is not None and id(node) in target_entries:
+                record.captured[target_entries[id(node)]] = grad
+                if capture and not any(id(e) in needed for e in node.next if e is not None):
+                    continue
+            for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
+                if e is None or gi is None:
+                    continue
+                buffers[e] = buffers[e] + gi if e in buffers else gi
+                deps[e] -= 1
+                if deps[e] == 0:
+                    heapq.heappush(heap, (e.seq, next(tiebreak), e))
+            gi = None  # (no reference left behind: see _ONLY_OURS)
+    finally:
+        grad = buffers = None
+        _unshare(shared, ns)
     if _listener is not None:
         _listener(record)
     return record
@@ -371,8 +377,10 @@ def _to_input(xp, g, meta):
     return g
 
 
-def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns):
+def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, unwrap, ns,
+                shared):
     if t._hooks:
+        _unshare(shared, ns)
         before_hooks = _array(grad)  # now: a hook may change grad in place
         grad = _run_hooks(t._hooks, grad, wrap, unwrap)
         record.hooks.append(HookCall(t, None, before_hooks, _array(grad)))
@@ -382,14 +390,31 @@ def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, un
         return  # autograd.grad never touches .grad
     before = None if t._grad is None else t._grad.data.copy()
     owned = sys.getrefcount(grad) <= _ONLY_OURS
-    ns.accumulate_into(t, grad, create_graph, owned)
+    if ns.accumulate_into(t, grad, create_graph) and not owned:
+        shared.append(t)
     record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
 
 
 # References to a gradient that only this pass holds, as _accumulate sees it: run_backward's
 # `grad`, _accumulate's `grad`, getrefcount's argument. More: someone else holds it too (the
-# caller's seed, another edge's buffer, a tensor, a saved value), and .grad gets a copy.
+# caller's seed, another edge's buffer, a tensor, a saved value).
 _ONLY_OURS = 3
+
+# References to a new .grad's array once no one else holds it: the .grad tensor's data, the
+# pass record's Touched.added, getrefcount's argument.
+_GRAD_ALONE = 3
+
+
+def _unshare(shared: list, ns) -> None:
+    """Like torch, a new .grad is memory of its own; torch copies a gradient that another
+    edge still holds (`a + b`'s two edges get the same one). gradcli lets .grad share it while
+    only the engine can see both, and copies only if it is still shared when user code could
+    look (before a hook runs, and at the end of the pass): most of the time the other edge
+    has let go by then, and the copy is saved."""
+    for t in shared:
+        if sys.getrefcount(t._grad.data) > _GRAD_ALONE:
+            t._grad = ns.wrap_grad(t._grad.data.copy())
+    shared.clear()
 
 
 def _array(grad) -> np.ndarray:

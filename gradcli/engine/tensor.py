@@ -624,23 +624,25 @@ def _positions_in_base(base: Tensor, view_path) -> np.ndarray:
     return np.asarray(positions)
 
 
-def accumulate_into(t: Tensor, grad, create_graph: bool, owned: bool = False) -> None:
-    """AccumulateGrad: the first gradient is copied (or, when no one else holds it, kept, as
-    torch steals it); later ones are added in place (the same object), or out of place when
-    building a graph (create_graph=True), as torch."""
+def accumulate_into(t: Tensor, grad, create_graph: bool) -> bool:
+    """AccumulateGrad: the first gradient becomes .grad (copied unless it is a plain array of
+    the leaf's dtype: the caller copies it if someone else still holds it); later ones are
+    added in place (the same object), or out of place when building a graph
+    (create_graph=True), as torch. Returns whether .grad is now `grad` itself."""
     if create_graph:
         if t._grad is None:
             t._grad = apply("copy_grad", (grad,))
         else:
             t._grad = t._grad + grad
-        return
+        return False
     if t._grad is None:
-        keep = owned and grad.base is None and grad.flags.writeable and \
-            grad.flags.c_contiguous and grad.dtype == t.data.dtype
+        keep = grad.base is None and grad.flags.writeable and grad.flags.c_contiguous and \
+            grad.dtype == t.data.dtype
         t._grad = Tensor(grad if keep else np.array(grad, dtype=t.data.dtype, copy=True))
-    else:
-        t._grad._storage.before_write()
-        t._grad.data += grad.astype(t._grad.data.dtype, copy=False)
+        return keep
+    t._grad._storage.before_write()
+    t._grad.data += grad.astype(t._grad.data.dtype, copy=False)
+    return False
 
 
 def wrap_grad(array) -> Tensor:

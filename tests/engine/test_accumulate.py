@@ -1,6 +1,9 @@
 """AccumulateGrad keeps (steals) a first gradient that no one else holds, as torch does, and
-copies every other one: no .grad ever shares memory with a caller's tensor or another .grad."""
+copies every other one: no .grad ever shares memory with a caller's tensor, another .grad, or a
+gradient a hook sees."""
 import numpy as np
+
+from gradcli.engine import autograd
 
 from gradcli.engine import functions as torch
 
@@ -44,22 +47,45 @@ def test_a_saved_value_never_becomes_a_gradient():
     assert x.grad.tolist() == [8.0, 8.0, 8.0]
 
 
-def test_exactly_the_gradients_no_one_else_holds_are_kept(monkeypatch):
-    # pins autograd._ONLY_OURS: one reference more or less and this fails
-    namespace, decisions = torch.NAMESPACE, []
-    keep = namespace.accumulate_into
+def _kept(fn) -> dict:
+    """Run fn; per leaf the pass touched: whether its .grad is the very array the pass added."""
+    records = []
+    autograd.set_backward_listener(records.append)
+    try:
+        fn()
+    finally:
+        autograd.set_backward_listener(None)
+    return {id(t.tensor): t.tensor.grad.data is t.added for r in records for t in r.touched}
 
-    def spy(t, grad, create_graph, owned=False):
-        decisions.append(owned)
-        keep(t, grad, create_graph, owned)
 
-    monkeypatch.setattr(namespace, "accumulate_into", spy)
-    x, w = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
-    (x * w).sum().backward()
-    assert decisions == [True, True]
-    decisions.clear()
-    (x + w).sum().backward()  # one array for both: held by the other's buffer, then record
-    assert decisions == [False, False]
-    decisions.clear()
-    x.backward(torch.ones(3))  # the caller's
-    assert decisions == [False]
+def test_a_gradient_another_edge_held_is_kept_once_that_edge_lets_go():
+    # pins autograd._GRAD_ALONE: AddBackward0 sends one array to b's AccumulateGrad and to
+    # MulBackward0; once MulBackward0 has run, b.grad may keep it (one reference more or less
+    # and this fails, or the two tests above do)
+    x, w, b = (torch.full((3,), v, requires_grad=True) for v in (1.0, 2.0, 0.0))
+    kept = _kept(lambda: ((x * w + b) * 3).sum().backward())
+    assert kept == {id(x): True, id(w): True, id(b): True}
+    assert b.grad.tolist() == [3.0] * 3 and x.grad.tolist() == [6.0] * 3
+
+
+def test_a_shared_gradient_is_copied_before_a_hook_can_see_it():
+    # (what PyTorch prints: the hook zeroes b.grad, not the gradient MulBackward0 receives;
+    # one that changes its argument in place changes x's, not b's)
+    x, w, b = (torch.full((3,), v, requires_grad=True) for v in (1.0, 2.0, 0.0))
+    p = x * w
+
+    def zero_b_grad(g):
+        b.grad.mul_(0)
+
+    p.register_hook(zero_b_grad)
+    ((p + b) * 3).sum().backward()
+    assert x.grad.tolist() == [6.0] * 3 and b.grad.tolist() == [0.0] * 3
+    x, b = torch.ones(3, requires_grad=True), torch.zeros(3, requires_grad=True)
+    p = x * w
+
+    def scale_in_place(g):
+        g.mul_(5)
+
+    p.register_hook(scale_in_place)
+    ((p + b) * 3).sum().backward()
+    assert x.grad.tolist() == [30.0] * 3 and b.grad.tolist() == [3.0] * 3
