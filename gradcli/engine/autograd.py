@@ -6,7 +6,6 @@ stack, then run ready nodes from a heap, most recently created first, as PyTorch
 """
 from __future__ import annotations
 
-import heapq
 import itertools
 import os
 import sys
@@ -24,7 +23,7 @@ _sequence = itertools.count()
 # nodes pass on 1.5 times the right gradient (see the README).
 FAULTS = frozenset(filter(None, os.environ.get("GRADCLI_FAULT", "").replace(" ", "").split(",")))
 FAULT_SCALE = 1.5
-_ACCUMULATE_PRIORITY = -(2**62)  # leaves accumulate as soon as they are ready, as in torch
+_ACCUMULATE_SEQ = 2**64 - 1  # torch's UINT64_MAX: a leaf accumulates as soon as it is ready
 
 SECOND_BACKWARD = (
     "Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -77,7 +76,7 @@ class Node:
         self.saved = saved  # (input arrays or Metas, output array or Meta); None once freed
         self.saved_refs = saved_refs
         self.frees = False  # whether it saved tensors torch would save (then it runs once)
-        self.seq = next(_sequence)
+        self.seq = next(_sequence)  # torch's sequence_nr: the newest ready node runs first
         self.pre_hooks: list[Callable] | None = None  # hooks of the tensor this node produced
         self.record = None  # the check's trace record of that tensor, when tracing
         self.owner = None  # a weak reference to that tensor, once it has hooks
@@ -104,7 +103,7 @@ class AccumulateGrad:
 
     def __init__(self, variable):
         self.variable = variable
-        self.seq = _ACCUMULATE_PRIORITY
+        self.seq = _ACCUMULATE_SEQ
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
@@ -314,13 +313,14 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
     record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
                         list(inputs) if inputs is not None else None, create_graph, capture)
-    heap = [(e.seq, i, e) for i, e in enumerate(dict.fromkeys(entries)) if deps.get(e, 0) == 0]
-    heapq.heapify(heap)
-    tiebreak = itertools.count(len(heap))
+    ready = ReadyQueue()
+    for e in dict.fromkeys(entries):
+        if deps.get(e, 0) == 0:
+            ready.push(e)
     shared: list = []  # leaves whose new .grad is an array other edges still hold (see _unshare)
     try:
-        while heap:
-            _, _, node = heapq.heappop(heap)
+        while ready:
+            node = ready.pop()
             if needed is not None and id(node) not in needed:
                 continue
             grad = buffers.pop(node)
@@ -345,7 +345,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                 buffers[e] = buffers[e] + gi if e in buffers else gi
                 deps[e] -= 1
                 if deps[e] == 0:
-                    heapq.heappush(heap, (e.seq, next(tiebreak), e))
+                    ready.push(e)
             gi = None  # (no reference left behind: see _ONLY_OURS)
     finally:
         grad = buffers = None
@@ -353,6 +353,55 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     if _listener is not None:
         _listener(record)
     return record
+
+
+class ReadyQueue:
+    """The nodes ready to run, in torch's order: its engine's std::priority_queue, highest
+    sequence_nr first (the newest node; AccumulateGrad before all). Ties, between leaves, fall
+    as libstdc++'s binary heap lets them: hook order shows it (stack([a, b, c]): a, c, b), so
+    its push_heap/pop_heap are reproduced step for step."""
+
+    __slots__ = ("heap",)
+
+    def __init__(self):
+        self.heap: list = []
+
+    def __bool__(self) -> bool:
+        return bool(self.heap)
+
+    def push(self, node) -> None:
+        self.heap.append(node)
+        self._sift_up(len(self.heap) - 1, node)
+
+    def pop(self):
+        heap = self.heap
+        top, last = heap[0], heap.pop()
+        if heap:
+            self._adjust(last)
+        return top
+
+    def _sift_up(self, hole: int, node) -> None:  # std::__push_heap
+        heap = self.heap
+        parent = (hole - 1) // 2
+        while hole > 0 and heap[parent].seq < node.seq:
+            heap[hole] = heap[parent]
+            hole, parent = parent, (parent - 1) // 2
+        heap[hole] = node
+
+    def _adjust(self, node) -> None:  # std::__adjust_heap from the root, then __push_heap
+        heap, n, hole = self.heap, len(self.heap), 0
+        child = 0
+        while child < (n - 1) // 2:
+            child = 2 * (child + 1)
+            if heap[child].seq < heap[child - 1].seq:
+                child -= 1
+            heap[hole] = heap[child]
+            hole = child
+        if n % 2 == 0 and child == (n - 2) // 2:
+            child = 2 * (child + 1)
+            heap[hole] = heap[child - 1]
+            hole = child - 1
+        self._sift_up(hole, node)
 
 
 def _apply_vjp(node, grad, xp, keep_graph):
