@@ -199,34 +199,107 @@ def keep_zero_divisors(record, args: list) -> list:
 
 
 class Dropped:
-    """The elements of intermediate tensors that no op of a pass reads (x.log()[1] reads one
-    of two). torch still gives each an exact 0 gradient, which every op below multiplies by
-    its local derivative: where that is inf or nan, so is the leaf's gradient (x = [0, 1]
-    gives x.grad [nan, 1]). Each such element, times a zero sympy cannot fold, joins the
-    objective: its derivative is that product. (Leaves' elements need none: nothing is below.)"""
+    """The elements of intermediate tensors that get an exact 0 gradient: the ones no op of a
+    pass reads (x.log()[1] reads one of two), and the ones every op that reads them passes
+    none to (relu's flat part, clamp outside its bounds, maximum's smaller side: torch's
+    backward there is a `where`, not a product). torch multiplies that 0 by every local
+    derivative below: where one is inf or nan, so is the leaf's gradient (at x = [0, 1],
+    x.log()[1] gives x.grad [nan, 1], x.log().relu() [nan, 0]). Each such element, times a
+    zero sympy cannot fold, joins the objective: its derivative is that product. (Leaves'
+    elements need none: nothing is below.)"""
 
     def __init__(self):
-        self.seen: dict = {}  # id(record) -> [its expressions, which elements some op read]
+        # id(record) -> [its expressions, which elements some op read, the record, and the
+        # reads that pass a gradient only where the values say (Zeroed), resolved at a point]
+        self.seen: dict = {}
 
-    def read(self, record, exprs, which: np.ndarray | None = None) -> None:
-        """An op read `which` elements of `record` (a bool mask; None: all of them)."""
+    def read(self, record, exprs, which=None) -> None:
+        """An op read `which` elements of `record`: a bool mask, None (all of them), or a
+        Zeroed (where its gradient passes depends on the values)."""
         entry = self.seen.get(id(record))
         if entry is None:
-            entry = self.seen[id(record)] = [exprs, np.zeros(np.shape(exprs), dtype=bool), record]
-        if which is None:
+            entry = self.seen[id(record)] = [exprs, np.zeros(np.shape(exprs), dtype=bool),
+                                             record, []]
+        if isinstance(which, Zeroed):
+            entry[3].append(which)
+        elif which is None:
             entry[1][...] = True
         else:
             entry[1] |= which
 
-    def term(self, point: dict | None = None):
+    def term(self, point: dict | None = None, mask_symbol=None):
         """Their sum times the zero; with `point`, of only the elements that can have an
-        infinite or nan slope there (elsewhere 0 * slope is 0, and sympy need not derive it)."""
-        unread = [e for exprs, read, _ in self.seen.values() if not read.all()
-                  for e in np.asarray(exprs, dtype=object)[~read]]
-        if point is not None:
+        infinite or nan slope there (elsewhere 0 * slope is 0, and sympy need not derive it).
+        One formula standing for every element (the vectorized check: `point` holds arrays)
+        is kept where `mask_symbol(array)`, a symbol valued 1 at the unread elements, is."""
+        unread, masked = [], []
+        for exprs, read, _, zeroed in self.seen.values():
+            if zeroed and not read.all():
+                read = read | functools.reduce(np.logical_or, (~z.mask(point) for z in zeroed))
+            if read.all():
+                continue
+            if read.shape != np.shape(exprs):  # one formula, a mask over its elements
+                masked.append(sp().Piecewise(
+                    (np.asarray(exprs).item(), sp().Gt(mask_symbol(~read), 0)), (0, True)))
+                continue
+            unread += list(np.asarray(exprs, dtype=object)[~read])
+        if point is not None and mask_symbol is None:
             unread = [e for e, bad in zip(unread, _singular(unread, point), strict=True) if bad]
         zero = forms.dropped_zero()
-        return sp().Add(*(zero * e for e in unread))
+        return sp().Add(*(zero * e for e in unread + masked))
+
+
+@dataclass
+class Zeroed:
+    """Where an op passes no gradient to its input `index` (torch's `where(..., grad, 0)`),
+    found from the values of its inputs at the point: the condition of torch's backward."""
+
+    op: str
+    index: int
+    args: list  # the op's inputs, symbolic
+    params: dict
+
+    def mask(self, point: dict) -> np.ndarray:
+        """Over the input's elements (one that broadcasting repeats is zeroed where every copy
+        is)."""
+        values = [_value_at(a, point) for a in self.args]
+        zeroed = np.asarray(ZEROED[self.op](self.index, *values, **self.params))
+        shape = np.shape(values[self.index])
+        zeroed = np.broadcast_to(zeroed, np.broadcast_shapes(zeroed.shape, shape))
+        lead = zeroed.ndim - len(shape)
+        axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                          if n == 1 and zeroed.shape[i + lead] != 1)
+        return zeroed.all(axis=axes, keepdims=True).reshape(shape) if axes else zeroed
+
+
+def _value_at(exprs, point: dict) -> np.ndarray:
+    exprs = np.asarray(exprs, dtype=object)
+    if not any(isinstance(e, sp().Basic) for e in exprs.reshape(-1)):
+        return exprs.astype(np.float64)  # a where's condition: plain bools
+    return numeric_value(exprs.item(), point) if exprs.ndim == 0 else evaluate(exprs, point)
+
+
+def _bounds(a, low, high):
+    inside = np.ones(np.shape(a), dtype=bool)  # nan is inside no bounds: torch zeroes it too
+    if low is not None:
+        inside &= a >= low
+    if high is not None:
+        inside &= a <= high
+    return ~inside
+
+
+# Per op: the elements of input i that torch's backward zeroes (derivatives.yaml), from the
+# inputs' values. Comparisons with nan are false, as torch's.
+ZEROED = {
+    "relu": lambda i, a: a <= 0,
+    "clamp": lambda i, a, min=None, max=None: _bounds(a, min, max),
+    "clamp_min": lambda i, a, min: _bounds(a, min, None),
+    "clamp_max": lambda i, a, max: _bounds(a, None, max),
+    "maximum": lambda i, a, b: a < b if i == 0 else a > b,
+    "minimum": lambda i, a, b: a > b if i == 0 else a < b,
+    "where": lambda i, cond, a, b: cond == 0 if i == 1 else cond != 0,
+    "masked_fill": lambda i, a, mask, value: np.asarray(mask, dtype=bool),
+}
 
 
 def _singular(exprs: list, point: dict) -> list[bool]:
@@ -255,10 +328,13 @@ def _singular(exprs: list, point: dict) -> list[bool]:
     return out
 
 
-def elements_read(record, i: int, args: list) -> np.ndarray | None:
-    """Which elements of its input `i` an op reads (None: all). A selection's forward, run on
-    that input's positions as tags (the other inputs None), shows the tags it kept."""
+def elements_read(record, i: int, args: list):
+    """Which elements of its input `i` an op reads (None: all; a Zeroed: where the values
+    say). A selection's forward, run on that input's positions as tags (the other inputs
+    None), shows the tags it kept."""
     name = record.op.name
+    if name in ZEROED:
+        return Zeroed(name, i, list(args), dict(record.params))
     if name in TIES:
         return np.asarray(record.params["ties"], dtype=bool)
     if name in FLAT:

@@ -133,12 +133,15 @@ class Generic:
         for i, a in enumerate(record.args):
             if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
                 self.dropped.read(a, values[id(a)], elements_read(record, i, args))
-        if record.op.name == "where":  # the condition is a 0/1 input: see symbolic._where
+        # where/masked_fill: a Piecewise on a 0/1 input, which _derivative folds (see there)
+        if record.op.name == "where":
             cond, a, b = args
-            return np.asarray(a * cond + b * (1 - cond), dtype=object)
+            return np.asarray(sp().Piecewise((a.item(), sp().Gt(cond.item(), 0)),
+                                             (b.item(), True)), dtype=object)
         if record.op.name == "masked_fill":
             m = self._symbol(f"m{len(self.values)}", record.params["mask"], (record, 0))
-            return np.asarray(number(record.params["value"]) * m + args[0] * (1 - m), dtype=object)
+            return np.asarray(sp().Piecewise((number(record.params["value"]), sp().Gt(m.item(), 0)),
+                                             (args[0].item(), True)), dtype=object)
         form = forms.FORMS.get(record.op.name) or record.op.sym or record.op.forward
         return np.asarray(form(*args, **record.params), dtype=object)
 
@@ -149,6 +152,10 @@ class Generic:
         self.values[s] = np.asarray(array, dtype=np.float64)
         self.sources[s] = source
         return np.asarray(s, dtype=object)
+
+    def mask_symbol(self, mask: np.ndarray):
+        """A symbol valued 1 where `mask` holds, else 0 (the dropped elements' term)."""
+        return self._symbol(f"m{len(self.values)}", mask.astype(np.float64), (mask, 0)).item()
 
     def value_of(self, d) -> np.ndarray:
         """A derivative's value over all elements, remembered while its inputs are unchanged:
@@ -178,7 +185,7 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
         f = generic.run(inner)
         generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
         pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
-    unread = generic.dropped.term()
+    unread = generic.dropped.term(generic.values, generic.mask_symbol)
     if unread != 0:
         pieces.append((unread, np.float64(1.0)))
     return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
@@ -200,14 +207,27 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
                 value.shape, shape)), shape)
     formula = sum(formulas, sp().Integer(0)) if formulas else sp().Integer(0)
     note = ("one formula for every element: each symbol stands for that tensor's element "
-            "(c0, c1, ... for constants)")
+            "(c0, c1, ... for constants; m0, m1, ... are 1 where a mask holds, else 0)")
     return Expectation(total, np.asarray([formula], dtype=object), "symbolic", note)
 
 
 @functools.lru_cache(maxsize=256)
 def _derivative(f, symbol):
     """d f / d symbol, remembered: a loop differentiates the same formula at every step."""
-    return _torch_conventions(sp().diff(f, symbol))
+    return _torch_conventions(sp().diff(_masks_outermost(f), symbol))
+
+
+MAX_FOLDED = 4  # Piecewise in a formula whose branches may be multiplied out (2**4 at most)
+
+
+def _masks_outermost(f):
+    """f with its Piecewise (relu, clamp, maximum, where...) lifted to the top: sqrt(relu(x))
+    becomes (0 if x <= 0 else sqrt(x)). Where a branch is constant its derivative is then an
+    exact 0, as torch's `where(mask, grad, 0)` gives even when the gradient arriving from
+    above is inf (sqrt'(0)): derived through the relu, it would be inf * 0 = nan."""
+    if not f.has(sp().Piecewise) or len(f.atoms(sp().Piecewise)) > MAX_FOLDED:
+        return f
+    return sp().piecewise_fold(f)
 
 
 def _symbols_of(tensor, generic: Generic, cuts) -> list:

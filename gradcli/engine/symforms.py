@@ -86,12 +86,15 @@ def clamp(a, min=None, max=None):
     hi = None if max is None else number(max)
 
     def one(e):
-        pieces = []
+        # torch's slope: 1 within the bounds (both included), 0 outside and at nan
+        inside = sp().And(*(c for c in (lo is not None and e >= lo, hi is not None and e <= hi)
+                            if c is not False))
+        pieces = [(e, inside)]
         if lo is not None:
             pieces.append((lo, e < lo))
         if hi is not None:
             pieces.append((hi, e > hi))
-        return sp().Piecewise(*pieces, (e, True))
+        return sp().Piecewise(*pieces, (sp().nan, True))
 
     return elementwise(one, a)
 

@@ -115,6 +115,8 @@ def _restart(previous: Contribution | None, row: Any) -> Restart | None:
 def _continues(total: Any, added: Any, grad: Any) -> bool:
     """Whether grad == total + added (total None: grad == added). A large tensor comes
     summarised; its mean is linear, so the means must add up."""
+    if total is not None and _shape(total) != _shape(added):
+        return False  # another tensor under the same name
     if all(map(listed, (total if total is not None else 0.0, added, grad))):
         return _close(added if total is None else _plus(total, added), grad)
     means = [0.0 if total is None else total.get("mean"), added.get("mean"), grad.get("mean")]
@@ -146,6 +148,10 @@ def accumulation_hints(ledgers: Iterable[Ledger]) -> list[AccumulationHint]:
 def listed(data: Any) -> bool:
     """Numbers or nested lists of them; not the summary events give for a large tensor."""
     return not isinstance(data, dict)
+
+
+def _shape(data: Any) -> tuple:
+    return tuple(data["shape"]) if not listed(data) else np.shape(_array(data))
 
 
 def _array(data: Any) -> np.ndarray:

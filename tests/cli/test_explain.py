@@ -265,6 +265,14 @@ def test_ledger_of_nan_and_inf_does_not_crash():
     assert len(ledger.contributions()) == 2
 
 
+def test_ledger_of_a_new_tensor_of_another_shape_under_the_same_name_restarts():
+    (ledger,) = build_ledgers([backward(1, 1, row("x", [1.0, 2.0, 3.0], [1.0, 2.0, 3.0])),
+                               backward(2, 2, row("x", [5.0], [5.0]))])
+    assert [type(e).__name__ for e in ledger.entries] == ["Contribution", "Restart",
+                                                          "Contribution"]
+    assert "a new tensor under this name" in ledger.entries[1].reason
+
+
 def test_explain_json_through_the_entry_point_matches_the_ledger():
     proc = subprocess.run([sys.executable, "-m", "gradcli", "run", "examples/accumulate.py",
                            "--explain", "--format", "json"], capture_output=True, cwd=ROOT,
