@@ -21,7 +21,7 @@ from . import display, numeric, vectorized
 from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Dropped, Expectation, Opaque, Replay,
                        SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
                        in_dtype, input_elements, leaf_records, matches, point_of,
-                       scalar_objective, tolerance)
+                       scalar_objective, tolerance, values_written_behind)
 
 
 @dataclass
@@ -85,6 +85,11 @@ class Checker:
                 "a value saved for this gradient was changed through .data (autograd does not "
                 "see it; the gradient uses the changed value, which the forward record cannot "
                 "give)") for t in targets}
+        if Storage.any_hidden_writes and values_written_behind(roots):
+            return {id(t.tensor): _unchecked(
+                "a tensor this graph read was changed through .data after the graph was built "
+                "(autograd does not see it: the gradient reads values the forward computed "
+                "from the old one, which no replay of the forward can give)") for t in targets}
         try:
             if vectorized.applies(roots) and not record.hooks:
                 return vectorized.expect(record, roots, targets, self._name, _is_intermediate)
@@ -254,8 +259,15 @@ class Checker:
                 holder._record = Opaque("its first derivative had no per-element symbolic form, "
                                         "so a second one could only reuse the engine's rules")
                 continue
-            exprs = self._in_leaves(exp.formulas, t) + self._previous_exprs(t)
-            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves)
+            previous = self._previous_exprs(t)
+            exprs = self._in_leaves(exp.formulas, t) + previous
+            cut = None
+            if _is_intermediate(t.tensor) and t.result is None:
+                before = self.derived.get(id(t.tensor))
+                earlier = before.cut[1] if before is not None and before.cut and \
+                    previous is before.exprs else previous
+                cut = (id(t.tensor._record), exp.formulas + earlier)
+            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut)
             holder._record = derived
             if t.result is None:
                 self.derived[id(t.tensor)] = derived

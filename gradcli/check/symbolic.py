@@ -48,6 +48,12 @@ class Derived:
     exprs: np.ndarray
     value: np.ndarray
     leaves: list = field(default_factory=list)  # the Leaf records its symbols stand for
+    # the gradient of a retained intermediate: (id of its record, exprs in its cut symbols),
+    # for a pass that cuts it again (y.grad.sum().backward() reaches y through y.grad)
+    cut: tuple | None = None
+
+    def exprs_for(self, cuts: dict) -> np.ndarray:
+        return self.cut[1] if self.cut is not None and self.cut[0] in cuts else self.exprs
 
 
 @dataclass
@@ -373,7 +379,7 @@ class Replay:
             self._count(np.empty(record.value.array.size))  # before building it
             return _constant(record.value.array)
         if isinstance(record, Derived):
-            return record.exprs
+            return record.exprs_for(self.cuts)
         if isinstance(record, Opaque):
             raise TooLarge(record.reason)
         args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
@@ -424,6 +430,33 @@ def _scan(root) -> tuple[list, int]:
             raise TooLarge(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out, elements
+
+
+def values_written_behind(roots) -> bool:
+    """Whether the gradient reads a value the forward computed from a leaf or constant that
+    was written through `.data` after (y = x.mm(w); x.data -= ...; (y * y).sum(): the saved y
+    is the old product, a replay's the new one). A leaf an op reads itself is its memory, old
+    or new, as the replay's."""
+    found = []
+
+    def stale(record, values) -> bool:
+        if isinstance(record, (trace.Leaf, trace.Const)):
+            return record.written_behind()
+        if isinstance(record, Derived):
+            return any(leaf.written_behind() for leaf in record.leaves)
+        if not isinstance(record, trace.OpRecord):
+            return False
+        ins = [values[id(a)] for a in record.args]
+        reads = record.op.reads
+        if any(s and isinstance(a, trace.OpRecord) and letter in reads
+               for letter, a, s in zip("abc", record.args, ins)) or (any(ins) and "o" in reads):
+            found.append(record)
+        return any(ins)
+
+    values: dict = {}
+    for root in roots:
+        post_order(root, stale, values=values)
+    return bool(found)
 
 
 def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":

@@ -471,8 +471,14 @@ def _array(grad) -> np.ndarray:
 
 
 def _retain(t, grad, record, create_graph, ns):
-    # NOTE: retained grads accumulate out of place (a new tensor each time), unlike leaves.
+    # NOTE: retained grads accumulate out of place (a new tensor each time), unlike leaves:
+    # torch's retain_grad hook sets grad.clone(), then .grad + grad (under create_graph both
+    # keep the gradient's graph: CloneBackward0, AddBackward0).
     before = None if t._grad is None else t._grad.data.copy()
-    added = grad.data if create_graph else grad
-    t._grad = ns.wrap_grad(added.copy() if before is None else before + added)
+    if create_graph:
+        t._grad = grad.clone() if t._grad is None else t._grad + grad
+        added = grad.data
+    else:
+        added = grad
+        t._grad = ns.wrap_grad(added.copy() if before is None else before + added)
     record.touched.append(Touched(t, before, added))

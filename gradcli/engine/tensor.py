@@ -36,11 +36,12 @@ class Storage:
     def __init__(self):
         self.version = 0
         self.watchers = None
-        self.hidden_writes = False
+        self.hidden_writes = 0  # how many writes through `.data` the memory has had
 
     def before_write(self, bump: bool = True) -> None:
         if not bump:  # a write through `.data`: invisible to autograd, as torch
-            self.hidden_writes = Storage.any_hidden_writes = True  # (the check must know)
+            self.hidden_writes += 1  # (the check must know)
+            Storage.any_hidden_writes = True
             return
         if self.watchers:
             for w in self.watchers:

@@ -20,22 +20,35 @@ class Snapshot:
         self.array = self.array.copy()
 
 
-class Leaf:
+class _Input:
+    """A tensor entering the record: its values as the ops saw them."""
+
+    __slots__ = ("version", "value", "storage", "hidden")
+
+    def __init__(self, t, version, value):
+        self.version, self.value = version, value
+        self.storage, self.hidden = t._storage, t._storage.hidden_writes
+
+    def written_behind(self) -> bool:
+        """Whether its memory was written through `.data` since the record was made: the
+        graphs that used it computed their values from memory that no longer holds them."""
+        return self.storage.hidden_writes != self.hidden
+
+
+class Leaf(_Input):
     """A leaf that requires grad, at one version: one symbol per element for the check."""
 
-    __slots__ = ("tensor", "version", "value")
+    __slots__ = ("tensor",)
 
     def __init__(self, tensor, version, value):
-        self.tensor, self.version, self.value = tensor, version, value
+        super().__init__(tensor, version, value)
+        self.tensor = tensor
 
 
-class Const:
+class Const(_Input):
     """A tensor that does not require grad, as the op saw it."""
 
-    __slots__ = ("version", "value")
-
-    def __init__(self, version, value):
-        self.version, self.value = version, value
+    __slots__ = ()
 
 
 class OpRecord:
@@ -60,10 +73,11 @@ def record_of(t):
     version = t._storage.version
     if r is not None and not isinstance(r, (Leaf, Const)):
         return r  # an OpRecord, or a record the check put there (a derived gradient)
-    if r is not None and r.version == version and (isinstance(r, Leaf) == t.requires_grad):
+    if r is not None and r.version == version and not r.written_behind() and \
+            isinstance(r, Leaf) == t.requires_grad:
         return r
     r = (Leaf(t, version, _snapshot(t)) if t.requires_grad and t.grad_fn is None
-         else Const(version, _snapshot(t)))
+         else Const(t, version, _snapshot(t)))
     t._record = r
     return r
 

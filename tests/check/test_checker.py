@@ -179,3 +179,16 @@ def test_a_saved_value_written_through_data_is_not_checked_but_said():
     _, (row,) = rows("w = torch.tensor([1.0, 2.0], requires_grad=True)\n"
                      "loss = (w * w).sum()\nw.data.mul_(3)\nloss.backward()")
     assert row.method == "symbolic" and row.match  # a leaf's memory: the check sees it too
+
+
+def test_a_value_computed_from_a_leaf_written_through_data_later_is_not_checked_but_said():
+    # y was computed from the old x; MulBackward0 reads the saved y, MmBackward0 the new x
+    _, rows_ = rows("x = torch.tensor([[1.0, 2.0]], requires_grad=True)\n"
+                    "w = torch.tensor([[0.5], [2.0]], requires_grad=True)\n"
+                    "y = x.mm(w)\nx.data.mul_(3)\n(y * y).sum().backward()")
+    assert [r.method for r in rows_] == ["none", "none"]
+    assert all("changed through .data after the graph was built" in r.note for r in rows_)
+    _, rows_ = rows("x = torch.tensor([[1.0, 2.0]], requires_grad=True)\nx.data.mul_(3)\n"
+                    "w = torch.tensor([[0.5], [2.0]], requires_grad=True)\n"
+                    "(x.mm(w) ** 2).sum().backward()")  # built after the write: checked
+    assert [r.method for r in rows_] == ["symbolic", "symbolic"] and all(r.match for r in rows_)
