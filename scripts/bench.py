@@ -269,7 +269,7 @@ def time_per_node(smoke: bool) -> list[str]:
         def run(n=n):
             x, y = _chain(n)
             y.backward()
-        per_node.append(_best(run, 1 if n >= 1_000_000 else 3) / n)
+        per_node.append(_best(run, 2 if n >= 1_000_000 else 3) / n)
     growth = max(per_node) / min(per_node)
     return [f"engine time per node (forward + backward) at "
             f"{', '.join(f'{n:.0e}' for n in sizes)}: "
@@ -300,10 +300,11 @@ def big_tensor_ops(smoke: bool, rounds: int) -> list[str]:
 
     ratios = []
     for r in range(rounds):
-        # each round: the best of 5 runs of each, in turn (who goes first alternates); runs of
-        # one alternating with the other's would measure how each evicts the other's memory
+        # each round: the best of 20 runs of each (a run takes about a millisecond), in turn
+        # (who goes first alternates); runs of one alternating with the other's would measure
+        # how each evicts the other's memory from the caches
         first, second = (engine, by_hand) if r % 2 == 0 else (by_hand, engine)
-        best = {first: _best(first, 5), second: _best(second, 5)}
+        best = {first: _best(first, 20), second: _best(second, 20)}
         ratios.append(best[engine] / best[by_hand])
     return [f"big-tensor ops vs hand-written numpy ({n:.0e} elements, forward + backward): "
             f"{statistics.median(ratios):.2f}x [{min(ratios):.2f}-{max(ratios):.2f}] over "
