@@ -21,7 +21,7 @@ from . import display, numeric, vectorized
 from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Dropped, Expectation, Opaque, Replay,
                        SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
                        in_dtype, input_elements, leaf_records, matches, point_of,
-                       scalar_objective, tolerance, values_written_behind)
+                       require_same_nans, scalar_objective, tolerance, values_written_behind)
 
 
 @dataclass
@@ -152,6 +152,8 @@ class Checker:
         seeds = list(record.grad_outputs) + [h.grad_out for h in hooked.values()]
         entries = self.symbols.names.values()
         point = point_of([e.symbols for e in entries], [e.values for e in entries])
+        for (_, y), root in zip(outputs, record.roots):
+            _same_special_values(y, root, point)
         return scalar_objective([y for _, y in outputs], seeds) + dropped.term(point)
 
     def _cut(self, record, tensor) -> "object":
@@ -345,6 +347,17 @@ def _after(tensor) -> np.ndarray:
 
 def _unchecked(reason: str) -> Expectation:
     return Expectation(np.zeros(0), None, "none", reason)
+
+
+def _same_special_values(exprs, root, point: dict) -> None:
+    actual = np.asarray(root.data, dtype=np.float64)
+    if np.isfinite(actual).all():
+        return
+    try:
+        replayed = evaluate(np.asarray(exprs, dtype=object), point)
+    except TooLarge:  # a form with no float value (zoo): nothing to compare
+        return
+    require_same_nans(in_dtype(replayed, root.dtype.name), actual)
 
 
 def _formula_text(exp: Expectation) -> list[str] | None:

@@ -432,6 +432,18 @@ def _scan(root) -> tuple[list, int]:
     return out, elements
 
 
+def require_same_nans(replayed, actual) -> None:
+    """sympy's identities hold for complex numbers: exp(-log(x)) is 1/x and sqrt(x)**2 is x,
+    where torch's log and sqrt of a negative x are nan. Where a replayed forward and torch's
+    disagree on nan, sympy's form has lost what the gradient is made of: the caller's numeric
+    replay (IEEE, as torch) checks it instead."""
+    actual = np.asarray(actual, dtype=np.float64)
+    if (np.isnan(np.broadcast_to(replayed, actual.shape)) != np.isnan(actual)).any():
+        raise TooLarge("sympy's form of the forward is not nan where torch's is (an identity "
+                       "like exp(-log(x)) = 1/x or sqrt(x)**2 = x dropped the nan of a log or "
+                       "sqrt of a negative)")
+
+
 def values_written_behind(roots) -> bool:
     """Whether the gradient reads a value the forward computed from a leaf or constant that
     was written through `.data` after (y = x.mm(w); x.data -= ...; (y * y).sum(): the saved y

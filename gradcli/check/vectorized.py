@@ -16,8 +16,9 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
 from . import forms
-from .symbolic import (Derived, Dropped, Expectation, Opaque, _torch_conventions,
-                       elements_read, keep_zero_divisors, numeric_value, post_order)
+from .symbolic import (Derived, Dropped, Expectation, Opaque, TooLarge, _torch_conventions,
+                       elements_read, keep_zero_divisors, numeric_value, post_order,
+                       require_same_nans)
 
 # Ops whose output element depends only on the same (broadcast) element of each input.
 ELEMENTWISE = frozenset({
@@ -180,15 +181,26 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
     cuts = {id(t.tensor._record): t.tensor for t in targets if is_intermediate(t.tensor)}
     generic = Generic(name_of, cuts)
     pieces = []  # (element formula, weight array) per root
-    for root, seed in zip(roots, record.grad_outputs, strict=True):
+    for root, seed, tensor in zip(roots, record.grad_outputs, record.roots, strict=True):
         inner, reduction = _inner(root)
         f = generic.run(inner)
+        if not np.isfinite(tensor.data).all():
+            _same_nans(f.item(), tensor, reduction, generic.values)
         generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
         pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
     unread = generic.dropped.term(generic.values, generic.mask_symbol)
     if unread != 0:
         pieces.append((unread, np.float64(1.0)))
     return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
+
+
+def _same_nans(f, root, reduction, values: dict) -> None:
+    """symbolic.require_same_nans, for one formula over every element (summed, as the root)."""
+    try:
+        replayed = np.asarray(numeric_value(f, values), dtype=np.float64)
+    except TooLarge:  # a form with no float value (zoo): nothing to compare
+        return
+    require_same_nans(replayed.sum() if reduction is not None else replayed, root.data)
 
 
 def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
