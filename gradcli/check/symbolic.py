@@ -82,6 +82,7 @@ class _Symbols:
     symbols: np.ndarray
     values: np.ndarray
     owner: object = None
+    hidden: int = 0  # the memory's writes through `.data` when `values` was read
 
 
 @dataclass
@@ -91,13 +92,16 @@ class SymbolTable:
 
     def of(self, record, name: str) -> _Symbols:
         entry = self.names.get(id(record))
+        hidden = getattr(getattr(record, "storage", None), "hidden_writes", 0)
         if entry is None:
             if record.value.array.size > MAX_SYMBOLIC_ELEMENTS:
                 raise TooLarge(f"a tensor of {record.value.array.size:,} elements")
             values = np.asarray(record.value.array, dtype=np.float64)
             label = name if record.version == 0 else f"{name}@{record.version}"
-            entry = _Symbols(record, _symbol_array(label, values.shape), values)
+            entry = _Symbols(record, _symbol_array(label, values.shape), values, hidden=hidden)
             self.names[id(record)] = entry
+        elif entry.hidden != hidden:  # written through `.data`: torch reads the memory as it is
+            entry.values, entry.hidden = np.asarray(record.value.array, dtype=np.float64), hidden
         return entry
 
     def mask(self, owner, array) -> np.ndarray:
