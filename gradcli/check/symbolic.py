@@ -275,11 +275,18 @@ class Zeroed:
         values = [_value_at(a, point) for a in self.args]
         zeroed = np.asarray(ZEROED[self.op](self.index, *values, **self.params))
         shape = np.shape(values[self.index])
-        zeroed = np.broadcast_to(zeroed, np.broadcast_shapes(zeroed.shape, shape))
-        lead = zeroed.ndim - len(shape)
-        axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
-                                          if n == 1 and zeroed.shape[i + lead] != 1)
-        return zeroed.all(axis=axes, keepdims=True).reshape(shape) if axes else zeroed
+        return reduce_to(np.logical_and, np.broadcast_to(
+            zeroed, np.broadcast_shapes(zeroed.shape, shape)), shape)
+
+
+def reduce_to(ufunc, a: np.ndarray, shape) -> np.ndarray:
+    """`a` reduced with `ufunc` over the axes broadcasting added, back to an input's shape."""
+    if a.shape == tuple(shape):
+        return a
+    lead = a.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, n in enumerate(shape)
+                                      if n == 1 and a.shape[i + lead] != 1)
+    return ufunc.reduce(a, axis=axes, keepdims=True).reshape(shape) if axes else a.reshape(shape)
 
 
 def _value_at(exprs, point: dict) -> np.ndarray:

@@ -18,7 +18,7 @@ from gradcli.engine.symforms import number, sp
 from . import forms
 from .symbolic import (Derived, Dropped, Expectation, Opaque, TooLarge, _torch_conventions,
                        elements_read, keep_zero_divisors, numeric_value, post_order,
-                       require_same_nans)
+                       reduce_to, require_same_nans)
 
 # Ops whose output element depends only on the same (broadcast) element of each input.
 ELEMENTWISE = frozenset({
@@ -215,7 +215,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
             if d == 0:
                 continue
             value = generic.value_of(d) * weight
-            total = total + _sum_to(np.broadcast_to(value, np.broadcast_shapes(
+            total = total + reduce_to(np.add, np.broadcast_to(value, np.broadcast_shapes(
                 value.shape, shape)), shape)
     formula = sum(formulas, sp().Integer(0)) if formulas else sp().Integer(0)
     note = ("one formula for every element: each symbol stands for that tensor's element "
@@ -246,15 +246,3 @@ def _symbols_of(tensor, generic: Generic, cuts) -> list:
     if tensor._record is not None and id(tensor._record) in cuts:
         return [generic.cut_symbols[id(tensor._record)]]
     return [s for record, s in generic.leaf_symbols.values() if record.tensor is tensor]
-
-
-def _sum_to(g: np.ndarray, shape) -> np.ndarray:
-    """Sum over the axes broadcasting added, back to an input's shape."""
-    if g.shape == tuple(shape):
-        return g
-    lead = g.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
-                                      if s == 1 and g.shape[i + lead] != 1)
-    return g.sum(axis=axes, keepdims=True).reshape(shape) if axes else g.reshape(shape)
-
-
