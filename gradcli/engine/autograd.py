@@ -68,7 +68,7 @@ class Node:
     """A grad_fn: one op application, its edges to its inputs' nodes, and what it saved."""
 
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
-                 "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next",
+                 "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next", "cast",
                  "__weakref__")
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
@@ -83,6 +83,7 @@ class Node:
         self.retained = None  # that tensor, when it called retain_grad()
         self.out_shape = out_shape
         self.shown_next = None  # the edges torch shows, where they differ (CopySlices, where)
+        self.cast = None  # the dtype the op computed in, when a saved input had another
 
     def name(self) -> str:
         n = self.op.grad_fn
@@ -409,6 +410,9 @@ def _apply_vjp(node, grad, xp, keep_graph):
     inputs, out = node.saved if node.saved else (node.metas, Meta(node.out_shape, None))
     if xp is not opkit.NUMPY and node.saved:
         inputs, out = xp.saved_tensors(node, inputs, out)
+    elif node.cast is not None and node.saved:
+        inputs = tuple(x.astype(node.cast) if isinstance(x, np.ndarray) and
+                       x.dtype != node.cast else x for x in inputs)
     if node.frees and not keep_graph:
         node.saved = None  # free: a node that saved nothing can run again, as in torch
     grads = node.op.vjp(xp, grad, out, *inputs, **node.params)

@@ -121,8 +121,12 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     saved_inputs, refs = [], []
     for letter, a, t in zip("abc", arrays, inputs):  # (only the first three can be read)
         if letter in real:
-            saved_inputs.append(a)  # torch saves the input itself, even when it is cast
+            # torch saves the input itself, even when the op computed on a cast copy (a later
+            # write through .data shows in the gradient): the VJP gets it cast again
+            saved_inputs.append(t.data)
             refs.append(Saved(t._storage, t, None, len(saved_inputs) - 1))
+            if a is not t.data:
+                node.cast = a.dtype
         else:
             saved_inputs.append(_unsaved(a, letter in op.reads))
     saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
