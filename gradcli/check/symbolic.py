@@ -455,6 +455,21 @@ def require_same_nans(replayed, actual) -> None:
                        "sqrt of a negative)")
 
 
+def inputs_written_behind(roots) -> bool:
+    """Whether a leaf or constant the records under `roots` read was written through `.data`
+    since: the forward's values then came from memory that no longer holds them."""
+    seen, stack = set(), list(roots)
+    while stack:
+        r = stack.pop()
+        if id(r) in seen:
+            continue
+        seen.add(id(r))
+        if isinstance(r, (trace.Leaf, trace.Const)) and r.written_behind():
+            return True
+        stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
+    return False
+
+
 def values_written_behind(roots) -> bool:
     """Whether the gradient reads a value the forward computed from a leaf or constant that
     was written through `.data` after (y = x.mm(w); x.data -= ...; (y * y).sum(): the saved y
