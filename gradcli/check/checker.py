@@ -363,10 +363,9 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
     arithmetic keeps (log(sqrt(x)) at x < 0), and the row is checked numerically; if it is a
     number, the mismatch stands. Only for elementwise graphs, which the replay differences
     element by element: elsewhere one nan term makes every difference nan, and proves nothing."""
-    suspects = [t for t in targets if (e := found.get(id(t.tensor))) is not None
-                and e.method != "none" and not record.hooks and
-                (np.isnan(np.asarray(t.added, dtype=np.float64)) &
-                 np.isfinite(np.asarray(e.added, dtype=np.float64))).any()]
+    if record.hooks:
+        return found
+    suspects = [t for t in targets if id(t.tensor) in found and _lost(t, found[id(t.tensor)]).any()]
     if not suspects or vectorized.elementwise_size(roots) < 0:
         return found
     try:
@@ -374,12 +373,20 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
     except TooLarge:
         return found
     for t in suspects:
-        e, n = found[id(t.tensor)], numeric_found[id(t.tensor)]
-        lost = np.isnan(np.asarray(t.added, dtype=np.float64)) & np.isfinite(e.added)
+        n = numeric_found[id(t.tensor)]
+        lost = _lost(t, found[id(t.tensor)])
         checked = lost if n.mask is None else lost & n.mask
         if checked.any() and np.isnan(n.added[checked]).all():
             found[id(t.tensor)] = n
     return found
+
+
+def _lost(target, exp: Expectation) -> np.ndarray:
+    """The elements where the gradient is nan and the expectation a number it checked."""
+    if exp.method == "none":
+        return np.zeros(0, dtype=bool)
+    lost = np.isnan(np.asarray(target.added, dtype=np.float64)) & np.isfinite(exp.added)
+    return lost if exp.mask is None else lost & exp.mask
 
 
 def _same_special_values(exprs, root, point: dict) -> None:
