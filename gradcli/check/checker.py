@@ -155,8 +155,9 @@ class Checker:
         seeds = list(record.grad_outputs) + [h.grad_out for h in hooked.values()]
         entries = self.symbols.names.values()
         point = point_of([e.symbols for e in entries], [e.values for e in entries])
-        if not (Storage.any_hidden_writes and inputs_written_behind(roots)):
-            for (_, y), root in zip(outputs, record.roots):  # (else the forward is stale)
+        if vectorized.elementwise_size(roots) >= 0 and \
+                not (Storage.any_hidden_writes and inputs_written_behind(roots)):
+            for (_, y), root in zip(outputs, record.roots):
                 _same_special_values(y, root, point)
         return scalar_objective([y for _, y in outputs], seeds) + dropped.term(point)
 
@@ -390,6 +391,10 @@ def _lost(target, exp: Expectation) -> np.ndarray:
 
 
 def _same_special_values(exprs, root, point: dict) -> None:
+    """symbolic.require_same_nans on a root's replayed forward. Only for elementwise graphs
+    whose inputs were not written through `.data` since: the numeric replay that takes over
+    differences those element by element (elsewhere one nan term makes every difference nan),
+    and their forward values are the ones the replay gives."""
     actual = np.asarray(root.data, dtype=np.float64)
     if np.isfinite(actual).all():
         return
