@@ -16,7 +16,7 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
 from . import forms
-from .symbolic import (Derived, Dropped, Expectation, Opaque, TooLarge, _torch_conventions,
+from .symbolic import (Derived, Dropped, Expectation, Opaque, _torch_conventions,
                        elements_read, inputs_written_behind, keep_zero_divisors, numeric_value,
                        post_order, reduce_to, require_same_nans)
 
@@ -185,7 +185,7 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
         inner, reduction = _inner(root)
         f = generic.run(inner)
         if not np.isfinite(tensor.data).all() and not inputs_written_behind(roots):
-            _same_nans(f.item(), tensor, reduction, generic.values)  # (else the forward is stale)
+            require_same_nans(lambda: _root_value(f.item(), reduction, generic.values), tensor)
         generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
         pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
     unread = generic.dropped.term(generic.values, generic.mask_symbol)
@@ -194,13 +194,10 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
     return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
 
 
-def _same_nans(f, root, reduction, values: dict) -> None:
-    """symbolic.require_same_nans, for one formula over every element (summed, as the root)."""
-    try:
-        replayed = np.asarray(numeric_value(f, values), dtype=np.float64)
-    except TooLarge:  # a form with no float value (zoo): nothing to compare
-        return
-    require_same_nans(replayed.sum() if reduction is not None else replayed, root.data)
+def _root_value(f, reduction, values: dict) -> np.ndarray:
+    """One formula over every element, summed as the root is (the mean's nans are the sum's)."""
+    replayed = np.asarray(numeric_value(f, values), dtype=np.float64)
+    return replayed.sum() if reduction is not None else replayed
 
 
 def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
