@@ -18,11 +18,14 @@ from gradcli.report.encode import data_of
 from gradcli.report.events import GradRow
 
 from . import display, numeric, vectorized
-from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Dropped, Expectation, Opaque, Replay,
-                       SymbolTable, TooLarge, _constant, choose_sample, differentiate, evaluate,
-                       in_dtype, input_elements, inputs_written_behind, leaf_records, matches,
-                       point_of, require_same_nans, scalar_objective, tolerance,
-                       values_written_behind)
+from .compare import Expectation, in_dtype, matches, tolerance
+from .derive import choose_sample, differentiate
+from .dropped import Dropped
+from .ieee import evaluate, point_of
+from .records import (Derived, Opaque, TooLarge, input_elements, inputs_written_behind,
+                      leaf_records, values_written_behind)
+from .replay import (MAX_SYMBOLIC_ELEMENTS, Replay, SymbolTable, constant_array,
+                     require_same_nans, scalar_objective)
 
 
 @dataclass
@@ -131,7 +134,7 @@ class Checker:
                            if r.tensor is t.tensor]
                 source = objective
             exp = self._derivative(source, entries, t, list(self.symbols.names.values()))
-            result[id(t.tensor)] = exp if hook is None else _through_hook(exp, hook)
+            result[id(t.tensor)] = exp if hook is None else self._through_hook(exp, hook)
         for rid, h in hooked.items():  # what each hooked non-leaf's hooks received
             target = _hook_target(h)
             if not any(t.tensor is target.tensor for t in targets):
@@ -164,6 +167,21 @@ class Checker:
                 require_same_nans(lambda y=y, root=root: in_dtype(
                     evaluate(np.asarray(y, dtype=object), point), root.dtype.name), root)
         return scalar_objective([y for _, y in outputs], seeds) + dropped.term(point)
+
+    def _through_hook(self, exp: Expectation, hook) -> Expectation:
+        """A hooked tensor's gradient: sympy's value is what its hooks must have received; what
+        they returned is user code's own result, so that is what accumulates."""
+        received = np.asarray(hook.grad_in)
+        dtype = received.dtype.name
+        expected = in_dtype(exp.added, dtype)
+        ok, _ = matches(received, expected, *tolerance(dtype, self.rtol, self.atol))
+        note = ("its hooks received sympy's value and returned this; the row shows what they "
+                "returned" if ok else
+                f"its hooks received {received.astype(np.float64).tolist()}, but sympy's value "
+                f"is {exp.added.tolist()}")
+        added = np.asarray(hook.grad_out, dtype=np.float64) if ok else exp.added
+        return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask,
+                           exp.point)
 
     def _cut(self, record, tensor) -> "object":
         """An intermediate seen as an independent variable: one symbol table entry per record."""
@@ -301,7 +319,7 @@ class Checker:
         prev = self.derived.get(id(t.tensor))
         if prev is not None and np.array_equal(prev.value, t.before, equal_nan=True):
             return prev.exprs
-        return _constant(np.asarray(t.before))
+        return constant_array(np.asarray(t.before))
 
     def _name(self, tensor) -> str:
         return self.name_of(tensor) or "tensor"
@@ -328,21 +346,6 @@ def owner(hook):
 def _hook_target(hook) -> Target:
     received = np.asarray(hook.grad_in, dtype=np.float64)
     return Target(owner(hook), None, received, received)
-
-
-def _through_hook(exp: Expectation, hook) -> Expectation:
-    """A hooked tensor's gradient: sympy's value is what its hooks must have received; what
-    they returned is user code's own result, so that is what accumulates."""
-    received = np.asarray(hook.grad_in)
-    expected = in_dtype(exp.added, received.dtype.name)
-    received = received.astype(np.float64)
-    ok = np.allclose(received, expected, rtol=1e-4, atol=1e-5, equal_nan=True)
-    note = ("its hooks received sympy's value and returned this; the row shows what they "
-            "returned" if ok else
-            f"its hooks received {received.tolist()}, but sympy's value is {exp.added.tolist()}")
-    added = np.asarray(hook.grad_out, dtype=np.float64) if ok else exp.added
-    return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask,
-                       exp.point)
 
 
 def _is_intermediate(tensor) -> bool:

@@ -16,8 +16,9 @@ import numpy as np
 
 from gradcli.engine.symforms import sp
 
-from . import forms
-from .symbolic import TooLarge, numeric_value
+from .dropped import DROPPED, dropped_zero
+from .ieee import numeric_value
+from .records import TooLarge
 
 MAX_FACTOR_CHARS = 300  # longer formulas skip factor_terms (it took up to 23 ms at 300)
 DIGITS = 8  # significant digits of a float constant (float32 holds about 7)
@@ -45,7 +46,7 @@ def _text_everywhere(expr) -> str:
 def _text(expr, point: dict | None) -> str:
     if point is not None and expr.has(sp().Piecewise):
         expr = at_point(expr, point)
-    if expr.has(forms.dropped_zero()):
+    if expr.has(dropped_zero()):
         expr = without_zero_terms(expr, point)
     expr = tidy_numbers(expr)
     shown = _printer().doprint(expr)
@@ -75,10 +76,10 @@ def at_point(expr, point: dict):
 
 
 def without_zero_terms(expr, point: dict | None):
-    """The terms torch adds as 0 * a slope, for elements no op read (symbolic.Dropped), only
+    """The terms torch adds as 0 * a slope, for elements no op read (dropped.Dropped), only
     where they are what makes the value nan: `1 + 0/x` at x = 0, plain `1` elsewhere. (One
     formula for all elements, without a point, keeps them: `0/x` is nan where x = 0.)"""
-    zero = forms.dropped_zero()
+    zero = dropped_zero()
 
     def shown(term) -> bool:
         if not term.has(zero) or point is None:
@@ -130,11 +131,11 @@ def _printer():
         `(1 if x > 0 else 0)`, Abs as abs, and floats without their 17-digit tails."""
 
         def _print_Symbol(self, expr):
-            return "0" if expr.name == forms.DROPPED else expr.name
+            return "0" if expr.name == DROPPED else expr.name
 
         def parenthesize(self, item, level, strict=False):
             if level and isinstance(item, sp().Symbol) and item.name.startswith("-"):
-                return f"({item.name})"  # a constant such as -2 (forms.constant): (-2)**b
+                return f"({item.name})"  # a constant such as -2 (symforms.constant): (-2)**b
             return super().parenthesize(item, level, strict)
 
         def _print_Float(self, expr):

@@ -10,7 +10,9 @@ import numpy as np
 from gradcli.engine import trace
 
 from . import vectorized
-from .symbolic import SAMPLE, Derived, Expectation, Opaque, TooLarge, leaf_records, post_order
+from .compare import Expectation
+from .derive import SAMPLE
+from .records import Derived, Opaque, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
 BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work

@@ -15,19 +15,13 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
-from . import forms
-from .symbolic import (Derived, Dropped, Expectation, Opaque, _torch_conventions,
-                       elements_read, inputs_written_behind, keep_zero_divisors, numeric_value,
-                       post_order, reduce_to, require_same_nans)
+from .compare import Expectation
+from .derive import torch_conventions
+from .dropped import Dropped, read_mask, reduce_to
+from .ieee import numeric_value
+from .records import Derived, Opaque, inputs_written_behind, post_order
+from .replay import keep_zero_divisors, require_same_nans
 
-# Ops whose output element depends only on the same (broadcast) element of each input.
-ELEMENTWISE = frozenset({
-    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "sqrt", "rsqrt",
-    "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan",
-    "floor", "round", "leaky_relu", "clone", "to_copy", "copy_grad", "pow", "clamp",
-    "clamp_min", "clamp_max", "add", "sub", "rsub", "mul", "div", "pow_tensor", "rpow",
-    "maximum", "minimum", "where", "masked_fill", "remainder",
-})
 MIN_ELEMENTS = 49  # below this, per-element sympy is cheap and gives per-element formulas
 
 
@@ -54,7 +48,7 @@ def elementwise_size(roots) -> int:
             if isinstance(r, (Derived, Opaque)):
                 return -1
             if isinstance(r, trace.OpRecord):
-                if r.op.name not in ELEMENTWISE:
+                if not r.op.pointwise:
                     return -1
                 stack.extend(r.args)
             else:
@@ -133,18 +127,20 @@ class Generic:
         args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
         for i, a in enumerate(record.args):
             if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
-                self.dropped.read(a, values[id(a)], elements_read(record, i, args))
+                self.dropped.read(a, values[id(a)], read_mask(record, i, args))
         # where/masked_fill: a Piecewise on a 0/1 input, which _derivative folds (see there)
-        if record.op.name == "where":
-            cond, a, b = args
-            return np.asarray(sp().Piecewise((a.item(), sp().Gt(cond.item(), 0)),
-                                             (b.item(), True)), dtype=object)
-        if record.op.name == "masked_fill":
-            m = self._symbol(f"m{len(self.values)}", record.params["mask"], (record, 0))
-            return np.asarray(sp().Piecewise((number(record.params["value"]), sp().Gt(m.item(), 0)),
-                                             (args[0].item(), True)), dtype=object)
-        form = forms.FORMS.get(record.op.name) or record.op.sym or record.op.forward
+        if record.op.condition is not None:
+            return self._choice(record, args)
+        form = record.op.sym or record.op.forward
         return np.asarray(form(*args, **record.params), dtype=object)
+
+    def _choice(self, record, args) -> np.ndarray:
+        where = record.op.condition
+        cond = args[where] if isinstance(where, int) else \
+            self._symbol(f"m{len(self.values)}", record.params[where], (record, 0))
+        chosen, other = record.op.branches(*args, **record.params)
+        return np.asarray(sp().Piecewise((np.asarray(chosen).item(), sp().Gt(cond.item(), 0)),
+                                         (np.asarray(other).item(), True)), dtype=object)
 
     def _symbol(self, label, array, source):
         s = sp().Symbol(label, real=True)
@@ -223,7 +219,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
 @functools.lru_cache(maxsize=256)
 def _derivative(f, symbol):
     """d f / d symbol, remembered: a loop differentiates the same formula at every step."""
-    return _torch_conventions(sp().diff(_masks_outermost(f), symbol))
+    return torch_conventions(sp().diff(_masks_outermost(f), symbol))
 
 
 MAX_FOLDED = 4  # Piecewise in a formula whose branches may be multiplied out (2**4 at most)

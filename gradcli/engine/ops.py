@@ -13,17 +13,28 @@ cannot run twice without retain_graph, as in PyTorch.
 
 `sym` is the forward over numpy object arrays of sympy expressions, for the cross-check; None
 means `forward` itself works on object arrays (structural ops). The check differentiates
-with sympy; it never sees a VJP.
+with sympy; it never sees a VJP. The other fields of an op's row are the facts the engine
+and the check need about it (see Op): each is set where the op is defined, nowhere else.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, Literal, get_args
 
 import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+
+# Where an op's result lives: "view" shares its input's memory and version counter (torch's
+# views); "elementwise" is laid out like its inputs (TensorIterator's ops, clone and casts keep
+# a transposed input transposed); "fresh" is a new contiguous tensor. The layout decides what
+# view() accepts and what reshape() is.
+Layout = Literal["fresh", "elementwise", "view"]
+# Which elements of an input the op's gradient can reach: "all"; a "selection" (the ones its
+# forward picks, found by running it on tagged elements); the "ties" (where the extremum is:
+# params["ties"]); "nothing" (a step function: zero slope everywhere torch defines one).
+Reads = Literal["all", "selection", "ties", "nothing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +49,19 @@ class Op:
     # True where the first input's name comes first (dot's self < tensor, mse's self < target)
     self_first: bool = False
     reads: frozenset = frozenset()  # what any input's gradient reads: all its `needs` letters
+    layout: Layout = "fresh"
+    # each output element depends only on the same (broadcast) element of each input
+    pointwise: bool = False
+    elements_read: Reads = "all"
+    # zeroed(i, *input values, **params): the elements of input i to which torch's backward
+    # passes no gradient (its `where(cond, grad, 0)`), from the values. Comparisons with nan
+    # are false, as torch's.
+    zeroed: Callable[..., np.ndarray] | None = None
+    # A choice between two values by a boolean condition (where, masked_fill): the input index
+    # or param name holding the condition, and branches(*inputs, **params) -> (the values
+    # where it holds, the values elsewhere). The check makes the condition a 0/1 variable.
+    condition: int | str | None = None
+    branches: Callable[..., tuple] | None = None
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:
@@ -52,78 +76,90 @@ class Op:
 OPS: dict[str, Op] = {}
 
 
-def defop(name, grad_fn, forward, vjp, needs=(), sym=None, self_first=False) -> Op:
+def defop(name: str, grad_fn: str, forward: Callable, vjp: Callable, needs=(),
+          sym: Callable | None = None, **facts: Any) -> Op:
+    """Add an op to the table; `facts` are its other fields (layout=, pointwise=, ...)."""
     if name in OPS:
         raise ValueError(f"op {name!r} defined twice")
     needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
-    OPS[name] = op = Op(name, grad_fn, forward, vjp, needs, sym, self_first,
-                        frozenset("".join(needs)))
+    op = Op(name, grad_fn, forward, vjp, needs, sym, reads=frozenset("".join(needs)), **facts)
+    if op.layout not in get_args(Layout) or op.elements_read not in get_args(Reads):
+        raise ValueError(f"op {name!r}: layout {op.layout!r}, elements_read {op.elements_read!r}")
+    OPS[name] = op
     return op
 
+
+# The usual facts of an elementwise op: laid out like its inputs, each output element made
+# from the same (broadcast) element of each input.
+POINTWISE: dict[str, Any] = {"layout": "elementwise", "pointwise": True}
 
 # ---- elementwise unary ---------------------------------------------------------------
 # NOTE: kinks follow PyTorch: relu'(0) = 0, abs'(0) = 0, sqrt'(0) = inf; the sympy forms
 # encode the same conventions (Piecewise with strict inequalities, Abs whose sign(0) = 0).
-defop("neg", "NegBackward0", np.negative, lambda xp, g, o, a: (-g,))
+defop("neg", "NegBackward0", np.negative, lambda xp, g, o, a: (-g,), **POINTWISE)
 defop("exp", "ExpBackward0", K.via_double(np.exp), lambda xp, g, o, a: (g * o,), "o",
-      S.unary("exp"))
+      S.unary("exp"), **POINTWISE)
 defop("log", "LogBackward0", K.via_double(np.log), lambda xp, g, o, a: (g / a,), "a",
-      S.unary("log"))
+      S.unary("log"), **POINTWISE)
 defop("sin", "SinBackward0", K.via_double(np.sin), lambda xp, g, o, a: (g * xp.cos(a),), "a",
-      S.unary("sin"))
+      S.unary("sin"), **POINTWISE)
 defop("cos", "CosBackward0", K.via_double(np.cos), lambda xp, g, o, a: (-g * xp.sin(a),), "a",
-      S.unary("cos"))
+      S.unary("cos"), **POINTWISE)
 defop("tan", "TanBackward0", K.via_double(np.tan), lambda xp, g, o, a: (g * (1 + o * o),), "o",
-      S.unary("tan"))
+      S.unary("tan"), **POINTWISE)
 # tanh, sigmoid and relu call fused backward ops (below), as torch does: under create_graph
 # their gradients have grad_fn TanhBackwardBackward0 & co.
 defop("tanh", "TanhBackward0", K.via_double(np.tanh),
       lambda xp, g, o, a: (xp.tanh_backward(g, o),), "o",
-      S.unary("tanh"))
+      S.unary("tanh"), **POINTWISE)
 defop("sigmoid", "SigmoidBackward0", K.sigmoid,
-      lambda xp, g, o, a: (xp.sigmoid_backward(g, o),), "o", S.unary("sigmoid"))
+      lambda xp, g, o, a: (xp.sigmoid_backward(g, o),), "o", S.unary("sigmoid"), **POINTWISE)
 defop("relu", "ReluBackward0", lambda a: np.maximum(a, 0).astype(a.dtype),
-      lambda xp, g, o, a: (xp.threshold_backward(g, o, 0),), "o", S.unary("relu"))
+      lambda xp, g, o, a: (xp.threshold_backward(g, o, 0),), "o", S.relu, **POINTWISE,
+      zeroed=lambda i, a: a <= 0)
 defop("sqrt", "SqrtBackward0", np.sqrt, lambda xp, g, o, a: (g / (2 * o),), "o",
-      S.unary("sqrt"))
+      S.unary("sqrt"), **POINTWISE)
 defop("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
-      lambda xp, g, o, a: (-0.5 * g * o * o * o,), "o", S.unary("rsqrt"))
+      lambda xp, g, o, a: (-0.5 * g * o * o * o,), "o", S.unary("rsqrt"), **POINTWISE)
 defop("reciprocal", "ReciprocalBackward0", np.reciprocal,
-      lambda xp, g, o, a: (-g * o * o,), "o", S.unary("reciprocal"))
-defop("abs", "AbsBackward0", np.abs, lambda xp, g, o, a: (g * xp.sign(a),), "a", S.unary("Abs"))
+      lambda xp, g, o, a: (-g * o * o,), "o", S.unary("reciprocal"), **POINTWISE)
+defop("abs", "AbsBackward0", np.abs, lambda xp, g, o, a: (g * xp.sign(a),), "a", S.abs_,
+      **POINTWISE)
 defop("sign", "SignBackward0", K.sign, lambda xp, g, o, a: (xp.zeros_like(g),), "",
-      S.unary("sign"))
+      S.unary("sign"), **POINTWISE, elements_read="nothing")
 defop("log1p", "Log1PBackward0", K.via_double(np.log1p), lambda xp, g, o, a: (g / (a + 1),), "a",
-      S.unary("log1p"))
+      S.unary("log1p"), **POINTWISE)
 defop("expm1", "Expm1Backward0", K.via_double(np.expm1), lambda xp, g, o, a: (g * (o + 1),), "o",
-      S.unary("expm1"))
+      S.unary("expm1"), **POINTWISE)
 defop("log2", "Log2Backward0", K.via_double(np.log2),
-      lambda xp, g, o, a: (g / (a * 0.6931471805599453),), "a", S.unary("log2"))
+      lambda xp, g, o, a: (g / (a * 0.6931471805599453),), "a", S.unary("log2"), **POINTWISE)
 defop("log10", "Log10Backward0", K.via_double(np.log10),
-      lambda xp, g, o, a: (g / (a * 2.302585092994046),), "a", S.unary("log10"))
+      lambda xp, g, o, a: (g / (a * 2.302585092994046),), "a", S.unary("log10"), **POINTWISE)
 defop("sinh", "SinhBackward0", K.via_double(np.sinh), lambda xp, g, o, a: (g * xp.cosh(a),), "a",
-      S.unary("sinh"))
+      S.unary("sinh"), **POINTWISE)
 defop("cosh", "CoshBackward0", K.via_double(np.cosh), lambda xp, g, o, a: (g * xp.sinh(a),), "a",
-      S.unary("cosh"))
+      S.unary("cosh"), **POINTWISE)
 defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g / (a * a + 1),), "a",
-      S.unary("atan"))
+      S.unary("atan"), **POINTWISE)
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
-      S.unary("floor"))
+      S.unary("floor"), **POINTWISE, elements_read="nothing")
 defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (xp.zeros_like(g),), "",
-      S.unary("round_"))
+      S.unary("round_"), **POINTWISE, elements_read="nothing")
 defop("round_decimals", "RoundBackward1", lambda a, decimals: np.round(a, decimals),
-      lambda xp, g, o, a, decimals: (xp.zeros_like(g),), "", S.round_decimals)
+      lambda xp, g, o, a, decimals: (xp.zeros_like(g),), "", S.round_decimals,
+      layout="elementwise", elements_read="nothing")
 defop("leaky_relu", "LeakyReluBackward0",
       lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
-      lambda xp, g, o, a, slope: (xp.leaky_relu_backward(g, a, slope),), "a", S.leaky_relu)
-defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,))
+      lambda xp, g, o, a, slope: (xp.leaky_relu_backward(g, a, slope),), "a", S.leaky_relu,
+      **POINTWISE)
+defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,), **POINTWISE)
 # x.contiguous() on a transposed x: a clone laid out row-major (clone keeps the layout).
 defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,))
 defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
-      lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy())
+      lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy(), **POINTWISE)
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
-defop("copy_grad", "CopyBackwards", np.copy, lambda xp, g, o, a: (g,))
+defop("copy_grad", "CopyBackwards", np.copy, lambda xp, g, o, a: (g,), pointwise=True)
 
 
 def _pow_vjp(xp, g, o, a, exponent):
@@ -133,45 +169,52 @@ def _pow_vjp(xp, g, o, a, exponent):
 
 
 defop("pow", "PowBackward0", K.pow_scalar,
-      _pow_vjp, "a", S.pow_scalar)
+      _pow_vjp, "a", S.pow_scalar, **POINTWISE)
 defop("clamp", "ClampBackward1", lambda a, min, max: np.clip(a, min, max).astype(a.dtype),
-      lambda xp, g, o, a, min, max: (xp.where(K.in_bounds(a, min, max), g, 0),), "a", S.clamp)
+      lambda xp, g, o, a, min, max: (xp.where(K.in_bounds(a, min, max), g, 0),), "a", S.clamp,
+      **POINTWISE, zeroed=lambda i, a, min, max: ~K.in_bounds(a, min, max))
 # clamp with tensor bounds: at a bound the gradient goes to the input, as torch.
 defop("clamp_tensor", "ClampBackward0", lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi),
       lambda xp, g, o, a, lo, hi: K.clamp_tensor_grads(xp, g, a, lo, hi),
-      ("abc", "abc", "abc"), S.clamp_tensor)
+      ("abc", "abc", "abc"), S.clamp_tensor, layout="elementwise")
 # clamp_min/clamp_max with a tensor bound; at the bound the gradient goes to the input
 defop("clamp_min_tensor", "ClampMinBackward1", np.maximum,
       lambda xp, g, o, a, lo: (xp.where(K._values(a) >= K._values(lo), g, 0),
                                xp.where(K._values(a) < K._values(lo), g, 0)), ("ab", "ab"),
-      lambda a, lo: S.clamp_tensor(a, lo, np.array(S.sp().oo, dtype=object)))
+      lambda a, lo: S.clamp_tensor(a, lo, np.array(S.sp().oo, dtype=object)), layout="elementwise")
 defop("clamp_max_tensor", "ClampMaxBackward1", np.minimum,
       lambda xp, g, o, a, hi: (xp.where(K._values(a) <= K._values(hi), g, 0),
                                xp.where(K._values(a) > K._values(hi), g, 0)), ("ab", "ab"),
-      lambda a, hi: S.clamp_tensor(a, np.array(-S.sp().oo, dtype=object), hi))
+      lambda a, hi: S.clamp_tensor(a, np.array(-S.sp().oo, dtype=object), hi), layout="elementwise")
 defop("clamp_min", "ClampMinBackward0", lambda a, min: np.maximum(a, min).astype(a.dtype),
       lambda xp, g, o, a, min: (xp.where(K.in_bounds(a, min, None), g, 0),), "a",
-      lambda a, min: S.clamp(a, min, None))
+      lambda a, min: S.clamp(a, min, None), **POINTWISE, 
+      zeroed=lambda i, a, min: ~K.in_bounds(a, min, None))
 defop("clamp_max", "ClampMaxBackward0", lambda a, max: np.minimum(a, max).astype(a.dtype),
       lambda xp, g, o, a, max: (xp.where(K.in_bounds(a, None, max), g, 0),), "a",
-      lambda a, max: S.clamp(a, None, max))
+      lambda a, max: S.clamp(a, None, max), **POINTWISE, 
+      zeroed=lambda i, a, max: ~K.in_bounds(a, None, max))
 
 # ---- elementwise binary (inputs already promoted to one dtype; broadcasting allowed) ----
 defop("add", "AddBackward0", lambda a, b, alpha=1: a + b * alpha if alpha != 1 else a + b,
-      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(g, alpha) if alpha != 1 else g))
+      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(g, alpha) if alpha != 1 else g),
+      **POINTWISE)
 defop("sub", "SubBackward0", lambda a, b, alpha=1: a - b * alpha if alpha != 1 else a - b,
-      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(-g, alpha) if alpha != 1 else -g))
+      lambda xp, g, o, a, b, alpha=1: (g, xp.mul_scalar(-g, alpha) if alpha != 1 else -g),
+      **POINTWISE)
 # The Scalar overloads torch's own formulas call (`grad * alpha`, `grad / numel`): under
 # create_graph they are the gradient's grad_fn (a script's `x * 2` is MulBackward0).
 defop("mul_scalar", "MulBackward1", lambda a, other: a * other,
-      lambda xp, g, o, a, other: (xp.mul_scalar(g, other),))
+      lambda xp, g, o, a, other: (xp.mul_scalar(g, other),), layout="elementwise")
 defop("div_scalar", "DivBackward1", lambda a, other: a / other,
-      lambda xp, g, o, a, other: (xp.div_scalar(g, other),))
+      lambda xp, g, o, a, other: (xp.div_scalar(g, other),), layout="elementwise")
 # `1 - x`: PyTorch's rsub with the Python scalar as `other`.
-defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,))
-defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"))
+defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,),
+      **POINTWISE)
+defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"),
+      **POINTWISE)
 defop("div", "DivBackward0", np.true_divide,
-      lambda xp, g, o, a, b: (g / b, -g * ((a / b) / b)), ("b", "ab"))
+      lambda xp, g, o, a, b: (g / b, -g * ((a / b) / b)), ("b", "ab"), **POINTWISE)
 def _pow_tensor_vjp(xp, g, o, a, b):
     # torch's pow_backward_exponent takes the log of the base cast to the result's dtype
     # (under create_graph the saved base is the input itself, maybe of a narrower dtype)
@@ -180,10 +223,11 @@ def _pow_tensor_vjp(xp, g, o, a, b):
 
 
 # NOTE: torch saves (and version-checks) the result even when only the base requires grad
-defop("pow_tensor", "PowBackward1", K.power, _pow_tensor_vjp, ("abo", "abo"))
+defop("pow_tensor", "PowBackward1", K.power, _pow_tensor_vjp, ("abo", "abo"), S.pow_tensor,
+      **POINTWISE)
 defop("rpow", "PowBackward2", lambda a, base: K.power(base, a).astype(a.dtype),
       lambda xp, g, o, a, base: (K.pow_exponent_grad(xp, g, o, base, a),), "ao",
-      lambda a, base: S.rpow(a, base))
+      S.rpow, **POINTWISE)
 
 
 def _tie_split(xp, g, a, b):
@@ -193,12 +237,16 @@ def _tie_split(xp, g, a, b):
 
 
 defop("maximum", "MaximumBackward0", np.maximum, lambda xp, g, o, a, b: _tie_split(xp, g, a, b),
-      ("ab", "ab"), S.maximum)
+      ("ab", "ab"), S.maximum, **POINTWISE, 
+      zeroed=lambda i, a, b: a < b if i == 0 else a > b)
 defop("minimum", "MinimumBackward0", np.minimum, lambda xp, g, o, a, b: _tie_split(xp, g, b, a),
-      ("ab", "ab"), S.minimum)
+      ("ab", "ab"), S.minimum, **POINTWISE, 
+      zeroed=lambda i, a, b: a > b if i == 0 else a < b)
 defop("where", "WhereBackward0", lambda cond, a, b: np.where(cond, a, b),
       lambda xp, g, o, cond, a, b: (None, xp.where(cond, g, 0), xp.where(cond, 0, g)),
-      ("", "a", "a"), S.where)
+      ("", "a", "a"), S.where, **POINTWISE,
+      zeroed=lambda i, cond, a, b: cond == 0 if i == 1 else cond != 0,
+      condition=0, branches=lambda cond, a, b: (a, b))
 
 # ---- reductions -----------------------------------------------------------------------
 
@@ -239,24 +287,24 @@ defop("prod_dim", "ProdBackward1",
           K.prod_dim_grad(xp, _expand_back(xp, g, a.shape, dim, keepdim),
                           _expand_back(xp, o, a.shape, dim, keepdim), a, dim),), "ao")
 defop("max", "MaxBackward1", lambda a, ties: np.asarray(np.max(a)),
-      lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.max_all)
+      lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.max_all, elements_read="ties")
 defop("min", "MinBackward1", lambda a, ties: np.asarray(np.min(a)),
-      lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.min_all)
+      lambda xp, g, o, a, ties: (K.even_split(xp, g, a, o),), "ao", S.min_all, elements_read="ties")
 defop("amax", "AmaxBackward0",
       lambda a, dim, keepdim, ties: np.amax(a, axis=dim, keepdims=keepdim),
       lambda xp, g, o, a, dim, keepdim, ties: (K.even_split_dim(xp, g, a, o, dim, keepdim),),
-      "ao", S.amax)
+      "ao", S.amax, elements_read="ties")
 defop("amin", "AminBackward0",
       lambda a, dim, keepdim, ties: np.amin(a, axis=dim, keepdims=keepdim),
       lambda xp, g, o, a, dim, keepdim, ties: (K.even_split_dim(xp, g, a, o, dim, keepdim),),
-      "ao", S.amin)
+      "ao", S.amin, elements_read="ties")
 # max(dim) / min(dim): the gradient goes to the first index of each extremum only.
 defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
-      "k")
+      "k", elements_read="selection")
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
-      "k")
+      "k", elements_read="selection")
 defop("var", "VarBackward0", K.var,
       lambda xp, g, o, a, dim, correction, keepdim: (
           K.var_grad(xp, g, a, dim, correction, keepdim),), "a", S.var)
@@ -273,7 +321,8 @@ defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
       lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
       S.norm)
 defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
-      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),), sym=lambda a, dim: np.cumsum(a, dim))
+      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
+      sym=lambda a, dim: np.cumsum(a, dim))
 defop("softmax", "SoftmaxBackward0", K.softmax,
       lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax)
 defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
@@ -312,59 +361,69 @@ defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a,
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
 defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
-defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,))
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
+defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
 # Squeezes are undone by unsqueezes and the other way round, as torch (under create_graph the
 # gradient's grad_fn shows it).
 defop("squeeze", "SqueezeBackward0", lambda a: np.squeeze(a),
-      lambda xp, g, o, a: (K.unsqueeze_to(xp, g, a.shape, range(a.ndim)),))
+      lambda xp, g, o, a: (K.unsqueeze_to(xp, g, a.shape, range(a.ndim)),), layout="view")
 defop("squeeze_dim", "SqueezeBackward1", lambda a, dim: K.squeeze_dim(a, dim),
-      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),))
+      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), layout="view")
+# (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
 defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
       lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),))
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
-      lambda xp, g, o, a, dim: (xp.squeeze(g, dim),))
-defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),))
+      lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view")
+defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view")
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
-      lambda xp, g, o, a, dims: (xp.transpose(g, tuple(int(d) for d in np.argsort(dims))),))
+      lambda xp, g, o, a, dims: (xp.transpose(g, tuple(int(d) for d in np.argsort(dims))),),
+      layout="view")
 # (a 0-dim tensor's transpose(0, 0) is itself)
 defop("transpose", "TransposeBackward0",
       lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
-      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,))
+      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,), layout="view")
 defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
       lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),))
 defop("expand", "ExpandBackward0", K.expand,
-      lambda xp, g, o, a, shape: (g,))  # the engine sums g back to a's shape
+      lambda xp, g, o, a, shape: (g,), layout="view")  # the engine sums g back to a's shape
 defop("select", "SelectBackward0", lambda a, dim, index: K.select(a, dim, index),
-      lambda xp, g, o, a, dim, index: (xp.select_backward(g, a.shape, dim, index),))
+      lambda xp, g, o, a, dim, index: (xp.select_backward(g, a.shape, dim, index),),
+      layout="view", elements_read="selection")
 defop("slice", "SliceBackward0", lambda a, dim, key: a[K.dim_key(dim, key)],
-      lambda xp, g, o, a, dim, key: (xp.slice_backward(g, a.shape, dim, key),))
+      lambda xp, g, o, a, dim, key: (xp.slice_backward(g, a.shape, dim, key),),
+      layout="view", elements_read="selection")
 defop("index", "IndexBackward0", lambda a, key: a[key],
-      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), "k")
+      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), "k", elements_read="selection")
 defop("index_select", "IndexSelectBackward0", lambda a, dim, index: np.take(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.index_add_src(g, a.shape, dim, index),), "k")
+      lambda xp, g, o, a, dim, index: (xp.index_add_src(g, a.shape, dim, index),), "k",
+      elements_read="selection")
 defop("gather", "GatherBackward0", lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.scatter_add_src(g, a.shape, dim, index),), "k")
+      lambda xp, g, o, a, dim, index: (xp.scatter_add_src(g, a.shape, dim, index),), "k",
+      elements_read="selection")
 # masked_fill with a 0-dim tensor value: the value gets the masked slots' gradient.
 defop("masked_fill_tensor", "MaskedFillBackward1", lambda a, value, mask: np.where(mask, value, a),
       lambda xp, g, o, a, value, mask: (xp.masked_fill(g, mask, 0), xp.sum(xp.where(mask, g, 0))),
-      ("k", "k"), lambda a, value, mask: np.where(mask, value, a))
+      ("k", "k"), lambda a, value, mask: np.where(mask, value, a), layout="elementwise",
+      elements_read="selection")
 defop("masked_fill", "MaskedFillBackward0", K.masked_fill,
-      lambda xp, g, o, a, mask, value: (xp.masked_fill(g, mask, 0),), "k", S.masked_fill)
+      lambda xp, g, o, a, mask, value: (xp.masked_fill(g, mask, 0),), "k", S.masked_fill,
+      pointwise=True, zeroed=lambda i, a, mask, value: np.asarray(mask, dtype=bool),
+      condition="mask", branches=lambda a, mask, value: (S.number(value), a))
 # y[index_tensors] = value on y itself (not a view of it).
 defop("index_put", "IndexPutBackward0", K.put,
-      lambda xp, g, o, base, value, key: (xp.unscatter(g, key), g[key]), ("k", "k"))
+      lambda xp, g, o, base, value, key: (xp.unscatter(g, key), g[key]), ("k", "k"),
+      elements_read="selection")
 # An in-place write through a view: PyTorch's CopySlices, the base with the view's elements
 # (`positions`: their flat indices in the base) replaced. Gradient: the rest of the base, and
 # the new values' slots.
 defop("copy_slices", "CopySlices", K.put_flat,
       lambda xp, g, o, base, value, positions: (
           K.unscatter_flat(xp, g, positions), xp.reshape(g, (-1,))[positions]),
-      ("k", "k"))  # torch's CopySlices always releases its op: it runs once
+      ("k", "k"), elements_read="selection")  # torch's CopySlices always releases its op: once
 # What a view of a base modified in place becomes: the view's positions, read from the base.
 def _as_strided_vjp(xp, g, o, a, positions):
     # torch's as_strided_backward: g put into a zero storage, which is then seen with the
@@ -375,7 +434,7 @@ def _as_strided_vjp(xp, g, o, a, positions):
     return (xp.as_strided(storage, np.arange(K.numel(a.shape)).reshape(a.shape)),)
 
 
-defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp)
+defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp, elements_read="selection")
 defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
       lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim))
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
@@ -383,22 +442,24 @@ defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
 # Iterating / unbind / chunk give views of one node in torch; here one node per piece.
 # torch's VJPs stack/cat the pieces' gradients, zeros for the pieces not used.
 defop("unbind", "UnbindBackward0", lambda a, dim, index: K.select(a, dim, index),
-      lambda xp, g, o, a, dim, index: (K.unbind_back(xp, g, a.shape, dim, index),))
+      lambda xp, g, o, a, dim, index: (K.unbind_back(xp, g, a.shape, dim, index),),
+      layout="view", elements_read="selection")
 defop("split", "SplitBackward0", lambda a, dim, key: a[K.dim_key(dim, key)],
-      lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),))
+      lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),),
+      layout="view", elements_read="selection")
 
 # In-place fills: the old values get no gradient.
 defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g),),
-      sym=lambda a, value: np.full(a.shape, S.number(value)))
+      sym=lambda a, value: np.full(a.shape, S.number(value)), elements_read="selection")
 defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
-      sym=lambda a, value: np.broadcast_to(value, a.shape).copy())
+      sym=lambda a, value: np.broadcast_to(value, a.shape).copy(), elements_read="selection")
 defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (xp.zeros_like(g),),
-      sym=lambda a: np.full(a.shape, 0, dtype=object))
+      sym=lambda a: np.full(a.shape, 0, dtype=object), elements_read="selection")
 defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy(),
       lambda xp, g, o, a, src: (xp.zeros_like(g), g),
-      sym=lambda a, src: np.broadcast_to(src, a.shape).copy())
+      sym=lambda a, src: np.broadcast_to(src, a.shape).copy(), elements_read="selection")
 # The indexing VJPs as ops of their own, so that create_graph can differentiate them again.
 defop("index_backward", "IndexPutImplBackward0",
       lambda g, shape, key: K.scatter_array(g, shape, key),
@@ -422,28 +483,29 @@ defop("bce", "BinaryCrossEntropyBackward0", K.bce,
       lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
       ("ab", ""), S.bce, self_first=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
-    "aten::floor_divide"))
+    "aten::floor_divide"), layout="elementwise")
 # torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
 defop("div_rounding", "DivBackward2", K.div_rounding,
       lambda xp, g, o, a, b, mode: (xp.zeros_like(g), xp.zeros_like(g)), ("b", "ab"),
-      S.div_rounding)
+      S.div_rounding, layout="elementwise", elements_read="nothing")
 defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
-      ("", ""), S.remainder)
+      ("", ""), S.remainder, **POINTWISE)
 
 # ---- the backward ops torch's VJPs call, differentiable again under create_graph --------
 # Their forwards are what the VJPs above compute (K.NUMPY holds the same functions); their
 # own VJPs are torch's double-backward formulas.
 defop("tanh_backward", "TanhBackwardBackward0", K.tanh_backward,
-      lambda xp, gg, o, g, out: (xp.tanh_backward(gg, out), gg * (-2 * out * g)), ("b", "ab"))
+      lambda xp, gg, o, g, out: (xp.tanh_backward(gg, out), gg * (-2 * out * g)), ("b", "ab"),
+      layout="elementwise")
 defop("sigmoid_backward", "SigmoidBackwardBackward0", K.sigmoid_backward,
       lambda xp, gg, o, g, out: (xp.sigmoid_backward(gg, out), gg * g * (1 - 2 * out)),
-      ("b", "ab"))
+      ("b", "ab"), layout="elementwise")
 defop("threshold_backward", "ThresholdBackwardBackward0", K.threshold_backward,
       lambda xp, gg, o, g, a, threshold: (xp.threshold_backward(gg, a, threshold),
-                                          xp.zeros_like(gg)), ("b", ""))
+                                          xp.zeros_like(gg)), ("b", ""), layout="elementwise")
 defop("leaky_relu_backward", "LeakyReluBackwardBackward0", K.leaky_relu_backward,
       lambda xp, gg, o, g, a, slope: (xp.leaky_relu_backward(gg, a, slope), xp.zeros_like(gg)),
-      ("b", ""))
+      ("b", ""), layout="elementwise")
 defop("softmax_backward", "SoftmaxBackwardDataBackward0", K.softmax_backward,
       lambda xp, gg, o, g, out, dim: (
           xp.softmax_backward(gg, out, dim),
@@ -460,7 +522,7 @@ defop("mse_loss_backward", "MseLossBackwardBackward0",
       lambda xp, gg, o, g, a, b, reduction: (
           K.mse_grad_output_grad(xp, gg, g, a, b, reduction),
           K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),
-      ("bc", "a", "a"))
+      ("bc", "a", "a"), layout="elementwise")
 defop("nll_loss_backward", "NllLossBackwardBackward0", K.nll_loss_backward,
       lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index: (
           xp.nll_loss(gg, target, reduction, weight, ignore_index), None), ("b", ""))
@@ -479,19 +541,6 @@ defop("index_add_src", "IndexAddBackward0", K.index_add_src,
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),))
 
-# Ops whose result is a view in PyTorch: it shares memory and the version counter.
-# (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
-VIEWS = frozenset({"view", "reshape_alias", "alias", "squeeze", "squeeze_dim", "unsqueeze", "t",
-                   "permute", "transpose", "expand", "select", "slice", "unbind", "split"})
-# Ops whose result torch lays out in memory like their inputs (TensorIterator's elementwise
-# ops, clone and casts keep a transposed input transposed); every other op that is no view
-# gives a contiguous result. The layout decides what view() accepts and what reshape() is.
-ELEMENTWISE = frozenset({
-    "neg", "exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "relu",
-    "sqrt", "rsqrt", "reciprocal", "abs", "sign", "log1p", "expm1", "log2", "log10", "sinh",
-    "cosh", "atan", "floor", "round", "round_decimals", "leaky_relu", "clone", "to_copy", "pow",
-    "clamp", "clamp_tensor", "clamp_min", "clamp_max", "clamp_min_tensor", "clamp_max_tensor",
-    "add", "sub", "rsub", "mul", "div",
-    "pow_tensor", "rpow", "mul_scalar", "div_scalar", "masked_fill_tensor", "maximum", "minimum",
-    "where", "floor_divide", "div_rounding", "remainder", "tanh_backward", "sigmoid_backward",
-    "threshold_backward", "leaky_relu_backward", "mse_loss_backward"})
+# The engine reads these on every op: sets made once, from the rows.
+VIEWS = frozenset(n for n, op in OPS.items() if op.layout == "view")
+ELEMENTWISE = frozenset(n for n, op in OPS.items() if op.layout == "elementwise")

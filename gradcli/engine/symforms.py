@@ -1,13 +1,17 @@
-"""Sympy forms of the ops whose numpy forward cannot run on object arrays of expressions.
+"""Sympy forms of the ops whose numpy forward cannot run on object arrays of expressions,
+and the numeric twin of every sympy function they produce.
 
 Only forwards live here: the cross-check differentiates them with sympy itself. Kinks are
 written so that sympy's own derivative gives PyTorch's convention (strict inequalities, Abs
 whose derivative sign(0) is 0, ties split in half). sympy is imported on first use, so a run
-without the check never pays for it.
+without the check never pays for it. The check evaluates the forms' expressions in float64
+with NUMERIC (each sympy function's numpy twin) and CONSTANTS (the symbols standing for
+constants sympy must not fold): a form that emits a new function adds its twin there.
 """
 from __future__ import annotations
 
 import functools
+from typing import Callable
 
 import numpy as np
 
@@ -29,6 +33,38 @@ def number(v):
     return sp().Float(repr(float(v)), 17)
 
 
+# Constants sympy must not fold, by symbol name: a zero divisor keeps its IEEE sign (1/-0 is
+# -inf, where sympy has zoo), a zero or negative base of a power keeps log(0) = -inf and
+# log(-2) = nan (sympy: zoo, log(2) + I*pi). Names start with a digit, "-" or another mark no
+# script variable can have.
+CONSTANTS: dict[str, float] = {"0": 0.0, "-0": -0.0}
+
+
+def constant(value, name: str | None = None):
+    """A constant as a real symbol (named `name`, else by its value) that the numeric
+    evaluator values as `value`."""
+    value = float(value)
+    if name is None and value == 0:
+        name = "-0" if np.signbit(value) else "0"
+    elif name is None:
+        name = str(int(value)) if value.is_integer() else repr(value)
+    CONSTANTS.setdefault(name, value)
+    return sp().Symbol(name, real=True)
+
+
+def _torch_sign(x):
+    return np.where(np.isnan(x), 0.0, np.sign(x))[()]  # torch.sign(nan) is 0
+
+
+# Each sympy function the forms (and sympy's derivatives of them) contain, by name: its numpy
+# twin for the check's float64 evaluator.
+NUMERIC: dict[str, Callable] = {
+    "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
+    "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
+    "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
+}
+
+
 def elementwise(fn, *arrays):
     out = np.frompyfunc(fn, len(arrays), 1)(*arrays)
     return np.asarray(out, dtype=object)
@@ -45,11 +81,9 @@ _UNARY = {
     "cosh": lambda e: sp().cosh(e),
     "atan": lambda e: sp().atan(e),
     "sigmoid": lambda e: 1 / (1 + sp().exp(-e)),
-    "relu": lambda e: sp().Piecewise((e, e > 0), (0, True)),
     "sqrt": lambda e: sp().sqrt(e),
     "rsqrt": lambda e: 1 / sp().sqrt(e),
     "reciprocal": lambda e: 1 / e,
-    "Abs": lambda e: sp().Abs(e),
     "sign": lambda e: sp().sign(e),
     "log1p": lambda e: sp().log(1 + e),
     "expm1": lambda e: sp().exp(e) - 1,
@@ -74,11 +108,6 @@ def leaky_relu(a, slope):
 def pow_scalar(a, exponent):
     n = number(exponent)
     return elementwise(lambda e: e**n, a)
-
-
-def rpow(a, base):
-    n = number(base)
-    return elementwise(lambda e: n**e, a)
 
 
 def clamp(a, min=None, max=None):
@@ -233,3 +262,48 @@ def sym_softmax(a, dim):
 def sym_log_softmax(a, dim):
     e = elementwise(_UNARY["exp"], a)
     return a - elementwise(_UNARY["log"], e.sum(axis=dim, keepdims=True))
+
+
+def pow_tensor(a, b):
+    return elementwise(_pow, *np.broadcast_arrays(a, b))
+
+
+def rpow(a, base):
+    return elementwise(lambda e: _pow(number(base), e), a)
+
+
+def _pow(a, b):
+    """a**b, with torch's derivative where the base is 0 (derivatives.yaml: pow_backward_self
+    is 0 where the exponent is 0; pow_backward_exponent is 0 where the base is 0 and the
+    exponent >= 0). sympy's a**b*b/a and a**b*log(a) are nan or -inf there, so at a zero base
+    each exponent range gets a form with torch's slope: b*0**(b-1) in a, none in b."""
+    a, b = sp().sympify(a), sp().sympify(b)
+    if a.is_Number and not a.is_positive:
+        a = constant(a)  # log(0) = -inf, log(-2) = nan, as torch
+    if a.is_positive:
+        return a**b
+    return sp().Piecewise(
+        (a**b, sp().Ne(a, 0) | (b < 0)),
+        (1, sp().Eq(b, 0)),  # 0**0: no slope in either
+        (sp().sqrt(a), b < 1),  # 0**b, 0 < b < 1: slope inf in a
+        (a, sp().Eq(b, 1)),  # slope 1
+        (a**2, b > 1),  # slope 0
+        (a**b, True))  # a nan exponent
+
+
+def abs_(a):
+    return elementwise(_abs, a)
+
+
+def _abs(u):
+    # NOTE: |u| = u*sign(u) over the reals. Where sympy cannot tell that u is real (sqrt(x - 1),
+    # log(x)), its Abs differentiates as of a complex number (re, im, atan2); torch's abs of a
+    # real tensor has the slope sign(u) (and sign(nan) = 0) everywhere.
+    u = sp().sympify(u)
+    return sp().Abs(u) if u.is_extended_real else u * sp().sign(u)
+
+
+def relu(a):
+    # NOTE: torch's relu' is threshold_backward: 0 where the result is <= 0, else 1, so at
+    # nan it is 1 (nan <= 0 is false), where `e if e > 0 else 0` would say 0.
+    return elementwise(lambda e: sp().Piecewise((0, e <= 0), (e, True)), a)

@@ -2,7 +2,7 @@
 import pytest
 
 from gradcli.api import run_session
-from gradcli.check import symbolic
+from gradcli.check import compare, derive, replay
 
 
 def rows(source: str):
@@ -45,12 +45,12 @@ def test_large_general_programs_are_sampled_and_say_so():
                      "w = torch.linspace(0, 1, 10)\n"
                      "(x.view(20, 10) @ w).sin().sum().backward()")
     assert row.method == "sampled" and row.match
-    assert f"{symbolic.SAMPLE} sampled elements of 200" in row.note
-    assert sum(bool(f) for f in row.formula) == symbolic.SAMPLE  # the others have none
+    assert f"{derive.SAMPLE} sampled elements of 200" in row.note
+    assert sum(bool(f) for f in row.formula) == derive.SAMPLE  # the others have none
 
 
 def test_numeric_fallback_when_sympy_would_be_too_slow(monkeypatch):
-    monkeypatch.setattr(symbolic, "MAX_SYMBOLIC_ELEMENTS", 3)
+    monkeypatch.setattr(replay, "MAX_SYMBOLIC_ELEMENTS", 3)
     _, (row,) = rows("x = torch.tensor([0.5, 1.5], requires_grad=True)\n"
                      "(x.exp() * x).sum().backward()")
     assert row.method == "numeric" and row.match and "central differences" in row.note
@@ -125,7 +125,7 @@ def test_each_retained_tensor_is_differentiated_through_the_others():
 def test_tolerance_follows_the_dtype():
     _, (row,) = rows("x = torch.ones(2, dtype=torch.float64, requires_grad=True)\n"
                      "(x * 3).sum().backward()")
-    assert row.tolerance == symbolic.TOLERANCES["float64"]
+    assert row.tolerance == compare.TOLERANCES["float64"]
 
 
 @pytest.mark.parametrize("divisor, expected", [
@@ -153,12 +153,12 @@ def test_an_overflowing_gradient_is_expected_as_inf(dtype):
 
 
 def test_overflow_rounding_keeps_values_in_range_and_nan():
-    got = symbolic.in_dtype([1e30, 1e39, -1e39, float("nan")], "float32")
+    got = compare.in_dtype([1e30, 1e39, -1e39, float("nan")], "float32")
     assert got[0] == 1e30 and list(got[1:3]) == [float("inf"), float("-inf")]
-    assert symbolic.in_dtype([1e39], "float64")[0] == 1e39
-    assert symbolic.matches(got, got, 1e-4, 1e-5)[0]  # nan matches nan, inf matches inf
-    assert not symbolic.matches([float("inf")], got[:1], 1e-4, 1e-5)[0]  # inf is no 1e30
-    assert not symbolic.matches([float("nan")], [1.0], 1e-4, 1e-5)[0]
+    assert compare.in_dtype([1e39], "float64")[0] == 1e39
+    assert compare.matches(got, got, 1e-4, 1e-5)[0]  # nan matches nan, inf matches inf
+    assert not compare.matches([float("inf")], got[:1], 1e-4, 1e-5)[0]  # inf is no 1e30
+    assert not compare.matches([float("nan")], [1.0], 1e-4, 1e-5)[0]
 
 
 def test_a_wrong_gradient_next_to_an_infinite_one_is_still_a_mismatch(monkeypatch):

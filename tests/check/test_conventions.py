@@ -7,7 +7,7 @@ import math
 import pytest
 
 from gradcli.api import RunOptions, run_json, run_session
-from gradcli.check import symbolic
+from gradcli.check import derive, replay
 
 NAN, INF = math.nan, math.inf
 
@@ -132,7 +132,7 @@ def test_relu_of_nan_passes_the_gradient_as_torchs_threshold():
 # ---- the numeric fallback on an elementwise graph ---------------------------------------
 
 def test_numeric_differences_of_an_elementwise_graph_are_per_element(monkeypatch):
-    monkeypatch.setattr(symbolic, "MAX_SYMBOLIC_ELEMENTS", 1)
+    monkeypatch.setattr(replay, "MAX_SYMBOLIC_ELEMENTS", 1)
     (row,) = rows("x = torch.tensor([0.5, 2.0, 5.0], requires_grad=True)\n"
                   "(x - 1).sqrt().abs().sum().backward()")
     assert row.method == "numeric" and row.match
@@ -151,8 +151,8 @@ def test_unchecked_elements_are_null_in_json_never_nan():
     (row,) = [g for e in session["events"] if e["kind"] == "backward" for g in e["grads"]]
     assert row["method"] == "sampled" and row["match"] is True
     checked = [v for v in row["expected"] if v is not None]
-    assert len(checked) == symbolic.SAMPLE and "nan" not in row["expected"]
-    assert json.loads(json.dumps(row["expected"])).count(None) == 60 - symbolic.SAMPLE
+    assert len(checked) == derive.SAMPLE and "nan" not in row["expected"]
+    assert json.loads(json.dumps(row["expected"])).count(None) == 60 - derive.SAMPLE
 
 
 def test_a_real_nan_gradient_stays_nan_beside_unchecked_elements():

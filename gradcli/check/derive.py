@@ -1,0 +1,59 @@
+"""sympy's derivatives of the replayed forward, with torch's conventions for step functions,
+on every element of a tensor or on a deterministic sample."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from gradcli.engine.symforms import sp
+
+MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
+SAMPLE = 16
+# (sign too: sympy leaves sign(u)' unevaluated where it cannot tell that u is real)
+STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac", "sign"})
+
+
+def differentiate(objective, symbols: np.ndarray, sample: list | None):
+    """d objective / d s for each symbol s (or only the sampled flat indices)."""
+    flat = symbols.reshape(-1)
+    out = np.empty(flat.shape, dtype=object)
+    indices = range(flat.size) if sample is None else sample
+    terms = _terms_by_symbol(objective)
+    for i in indices:
+        relevant = terms.get(flat[i], ())
+        out[i] = torch_conventions(sp().Add(*(sp().diff(t, flat[i]) for t in relevant)))
+    return out.reshape(symbols.shape)
+
+
+def _terms_by_symbol(objective) -> dict:
+    """The objective's terms, indexed by the symbols they contain: a derivative then visits
+    only its own terms (each weight of a matmul appears in one row of a sum, not all)."""
+    index: dict = {}
+    for term in sp().Add.make_args(objective):
+        for s in term.free_symbols:
+            index.setdefault(s, []).append(term)
+    return index
+
+
+def torch_conventions(d):
+    """Where sympy leaves a step function's derivative symbolic, torch's is 0: floor, round
+    and sign are flat wherever torch differentiates them (sign'(0) = 0 too)."""
+    if d.has(sp().DiracDelta):
+        d = d.replace(sp().DiracDelta, lambda *args: sp().Integer(0))
+    if d.has(sp().Derivative):
+        d = d.replace(lambda e: isinstance(e, sp().Derivative) and
+                      getattr(e.expr.func, "__name__", "") in STEP_FUNCTIONS,
+                      lambda e: sp().Integer(0))
+        if d.has(sp().Subs):
+            d = d.doit()  # Subs(0, ...) left where the chain rule met a step function
+    return d
+
+
+def choose_sample(n: int) -> list | None:
+    if n <= MAX_EXACT_SYMBOLS:
+        return None
+    rng = random.Random(n)  # deterministic: the same script samples the same elements
+    return sorted(rng.sample(range(n), SAMPLE))
+
+

@@ -1,0 +1,128 @@
+"""The forward records as the check walks them: create_graph stand-ins, bottom-up traversal,
+the leaves below a root, and writes through `.data` behind the records' backs."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gradcli.engine import trace
+
+MAX_REPLAY_RECORDS = 20_000
+
+
+class TooLarge(Exception):
+    """sympy cannot (or should not) take this on: the caller falls back or says why."""
+
+
+@dataclass
+class Derived:
+    """A gradient made under create_graph=True: on the check side it *is* sympy's derivative,
+    so a second derivative differentiates sympy's first one, never the engine's VJPs."""
+
+    exprs: np.ndarray
+    value: np.ndarray
+    leaves: list = field(default_factory=list)  # the Leaf records its symbols stand for
+    # the gradient of a retained intermediate: (id of its record, exprs in its cut symbols),
+    # for a pass that cuts it again (y.grad.sum().backward() reaches y through y.grad)
+    cut: tuple | None = None
+
+    def exprs_for(self, cuts: dict) -> np.ndarray:
+        return self.cut[1] if self.cut is not None and self.cut[0] in cuts else self.exprs
+
+
+@dataclass
+class Opaque:
+    """A gradient made under create_graph whose first derivative had no full symbolic form:
+    differentiating it again could only reuse the engine's rules, so the check says so."""
+
+    reason: str
+
+
+def post_order(root, evaluate, is_input=lambda record: False, values: dict | None = None):
+    """Evaluate the records under `root` bottom-up with an explicit stack (graphs are deep):
+    `evaluate(record, values)` sees its arguments' values in `values`, keyed by id (pass
+    `values` to keep them all). Records for which `is_input` holds are evaluated without
+    looking below them."""
+    values = {} if values is None else values
+    stack = [(root, False)]
+    while stack:
+        record, expanded = stack.pop()
+        key = id(record)
+        if key in values:
+            continue
+        args = getattr(record, "args", ())
+        if expanded or not args or is_input(record):
+            values[key] = evaluate(record, values)
+            continue
+        stack.append((record, True))
+        stack.extend((a, False) for a in args if id(a) not in values)
+    return values[id(root)]
+
+
+def leaf_records(root) -> list:
+    """Every Leaf record the root depends on, found with an explicit stack."""
+    return _scan(root)[0]
+
+
+def input_elements(root) -> int:
+    """How many elements the graph's inputs (leaves and constants) hold together."""
+    return _scan(root)[1]
+
+
+def _scan(root) -> tuple[list, int]:
+    seen, out, stack, elements = set(), [], [root], 0
+    while stack:
+        r = stack.pop()
+        if id(r) in seen:
+            continue
+        seen.add(id(r))
+        if len(seen) > MAX_REPLAY_RECORDS:
+            raise TooLarge(f"more than {MAX_REPLAY_RECORDS:,} recorded ops")
+        if isinstance(r, (trace.Leaf, trace.Const)):
+            elements += r.value.array.size
+        if isinstance(r, trace.Leaf):
+            out.append(r)
+        if isinstance(r, Opaque):
+            raise TooLarge(r.reason)
+        stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
+    return out, elements
+
+
+def inputs_written_behind(roots) -> bool:
+    """Whether a leaf or constant the records under `roots` read was written through `.data`
+    since: the forward's values then came from memory that no longer holds them."""
+    return _written_behind(roots)[0]
+
+
+def values_written_behind(roots) -> bool:
+    """Whether the gradient reads a value the forward computed from a leaf or constant that
+    was written through `.data` after (y = x.mm(w); x.data -= ...; (y * y).sum(): the saved y
+    is the old product, a replay's the new one). A leaf an op reads itself is its memory, old
+    or new, as the replay's."""
+    return _written_behind(roots)[1]
+
+
+def _written_behind(roots) -> tuple[bool, bool]:
+    """(an input was written behind, a gradient reads a value computed from one)."""
+    found = []
+
+    def stale(record, values) -> bool:
+        if isinstance(record, (trace.Leaf, trace.Const)):
+            return record.written_behind()
+        if isinstance(record, Derived):
+            return any(leaf.written_behind() for leaf in record.leaves)
+        if not isinstance(record, trace.OpRecord):
+            return False
+        ins = [values[id(a)] for a in record.args]
+        reads = record.op.reads
+        if any(s and isinstance(a, trace.OpRecord) and letter in reads
+               for letter, a, s in zip("abc", record.args, ins)) or (any(ins) and "o" in reads):
+            found.append(record)
+        return any(ins)
+
+    values: dict = {}
+    inputs = [post_order(root, stale, values=values) for root in roots]
+    return any(inputs), bool(found)
+
+

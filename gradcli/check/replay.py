@@ -1,0 +1,208 @@
+"""The records under a root replayed symbolically: each leaf element a sympy symbol, each op
+its sympy form (Op.sym), so that sympy can differentiate what the engine computed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from gradcli.engine import symforms as S
+from gradcli.engine import trace
+from gradcli.engine.symforms import number, sp
+
+from .dropped import Dropped, dropped_zero, read_mask
+from .records import Derived, Opaque, TooLarge, post_order
+
+MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
+
+
+@dataclass
+class _Symbols:
+    """Per leaf version: its symbols and their values."""
+
+    record: object
+    symbols: np.ndarray
+    values: np.ndarray
+    owner: object = None
+    hidden: int = 0  # the memory's writes through `.data` when `values` was read
+
+
+@dataclass
+class SymbolTable:
+    names: dict = field(default_factory=dict)  # id(record) -> _Symbols
+    masks: dict = field(default_factory=dict)  # ("mask", id(owner)) -> _Symbols
+
+    def of(self, record, name: str) -> _Symbols:
+        entry = self.names.get(id(record))
+        hidden = getattr(getattr(record, "storage", None), "hidden_writes", 0)
+        if entry is None:
+            if record.value.array.size > MAX_SYMBOLIC_ELEMENTS:
+                raise TooLarge(f"a tensor of {record.value.array.size:,} elements")
+            values = np.asarray(record.value.array, dtype=np.float64)
+            label = name if record.version == 0 else f"{name}@{record.version}"
+            entry = _Symbols(record, _symbol_array(label, values.shape), values, hidden=hidden)
+            self.names[id(record)] = entry
+        elif entry.hidden != hidden:  # written through `.data`: torch reads the memory as it is
+            entry.values, entry.hidden = np.asarray(record.value.array, dtype=np.float64), hidden
+        return entry
+
+    def mask(self, owner, array) -> np.ndarray:
+        """The mask symbols of a where/masked_fill, one entry per record that owns it."""
+        key = ("mask", id(owner))
+        entry = self.masks.get(key)
+        if entry is None:
+            entry = self.masks[key] = self.of(_Mask(array), f"m{len(self.masks)}")
+            entry.owner = owner  # keeps the id from being reused
+        return entry.symbols
+
+    def displayed(self, expr):
+        """A formula as a person reads it: masks replaced by their 0/1 values."""
+        if not self.masks or not hasattr(expr, "xreplace"):
+            return expr
+        values = {s: sp().Integer(int(v)) for e in self.masks.values()
+                  for s, v in zip(e.symbols.reshape(-1), e.values.reshape(-1), strict=True)}
+        return expr.xreplace(values)
+
+
+def _symbol_array(label: str, shape) -> np.ndarray:
+    """One real symbol per element: `x` for one element, else `x[0,1]`."""
+    out = np.empty(shape, dtype=object)
+    for idx in np.ndindex(*shape):
+        text = label if not shape or int(np.prod(shape)) == 1 else \
+            f"{label}[{','.join(map(str, idx))}]"
+        out[idx] = sp().Symbol(text, real=True)
+    return out
+
+
+def constant_array(array: np.ndarray) -> np.ndarray:
+    if array.dtype.kind in "biu":
+        return array  # indices and masks stay numeric: never differentiated
+    as_text = array.dtype == np.float32
+    out = np.empty(array.shape, dtype=object)
+    for idx in np.ndindex(*array.shape):
+        v = array[idx]
+        out[idx] = number(float(str(v)) if as_text else float(v))  # shortest float32 text
+    return out
+
+
+class _Mask:
+    """A where/masked_fill condition as a check-side variable, valued 0 or 1 per element."""
+
+    def __init__(self, array):
+        self.version = 0
+        self.value = trace.Snapshot(np.asarray(array, dtype=np.float64))
+
+
+def condition_of(record) -> tuple:
+    """A where/masked_fill's condition: (the record that owns it, its values). An input's
+    condition is shared by every op that reads it; a param's belongs to its op."""
+    where = record.op.condition
+    if isinstance(where, int):
+        return record.args[where], record.args[where].value.array
+    return record, record.params[where]
+
+
+def _choice(table, record, args) -> np.ndarray:
+    # NOTE: torch's where passes 0 * grad to the unselected branch, so inf/nan derivatives
+    # there leak as nan. With the mask a symbol until evaluation, so does sympy's derivative.
+    m = table.mask(*condition_of(record))
+    chosen, other = record.op.branches(*args, **record.params)
+    return np.asarray(chosen * m + other * (1 - m), dtype=object)
+
+
+def signed_zero(value) -> sp.Symbol:
+    """A constant zero divisor as a symbol valued +-0.0. sympy folds x/0 to zoo, an infinity
+    without a sign, where IEEE's x/+-0 (and its derivative 1/+-0) is a signed infinity."""
+    return S.constant(-0.0 if np.signbit(value) else 0.0)
+
+
+def keep_zero_divisors(record, args: list) -> list:
+    """`args` of a div with each zero element of a constant divisor made a signed_zero. (A
+    divisor already replayed as one symbol for all its elements is valued numerically.)"""
+    if record.op.name != "div" or not isinstance(record.args[1], trace.Const):
+        return args
+    c = np.asarray(record.args[1].value.array).reshape(-1)
+    if c.size != np.size(args[1]) or not (c == 0).any():
+        return args
+    divisor = np.array(args[1], dtype=object).reshape(-1)
+    for i in np.flatnonzero(c == 0):
+        divisor[i] = signed_zero(c[i])
+    return [args[0], divisor.reshape(np.shape(args[1]))]
+
+
+class Replay:
+    """Evaluates the records under one root symbolically (leaves become symbols); with a
+    Dropped, it notes which elements of each intermediate the ops read."""
+
+    def __init__(self, table: SymbolTable, name_of, cuts: dict | None = None,
+                 dropped: Dropped | None = None):
+        self.table, self.name_of, self.cuts = table, name_of, cuts or {}
+        self.dropped = dropped
+        self.size = 0
+
+    def run(self, root):
+        return post_order(root, self._evaluate, lambda record: id(record) in self.cuts)
+
+    def _evaluate(self, record, values):
+        if id(record) in self.cuts:
+            return self.cuts[id(record)].symbols
+        if isinstance(record, trace.Leaf):
+            return self.table.of(record, self.name_of(record.tensor)).symbols
+        if isinstance(record, trace.Const):
+            self._count(np.empty(record.value.array.size))  # before building it
+            return constant_array(record.value.array)
+        if isinstance(record, Derived):
+            return record.exprs_for(self.cuts)
+        if isinstance(record, Opaque):
+            raise TooLarge(record.reason)
+        args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
+        if self.dropped is not None:
+            self._note_reads(record, args)
+        op = record.op
+        if op.condition is not None:
+            return self._count(_choice(self.table, record, args))
+        fn = op.sym or op.forward
+        return self._count(np.asarray(fn(*args, **record.params), dtype=object))
+
+    def _note_reads(self, record, args) -> None:
+        for i, (a, value) in enumerate(zip(record.args, args, strict=True)):
+            if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
+                self.dropped.read(a, value, read_mask(record, i, args))
+
+    def _count(self, array):
+        self.size += max(1, array.size)
+        if self.size > MAX_SYMBOLIC_ELEMENTS:
+            raise TooLarge(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
+        return array
+
+
+def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:
+    """sympy's identities hold for complex numbers: exp(-log(x)) is 1/x and sqrt(x)**2 is x,
+    where torch's log and sqrt of a negative x are nan. Where `replay()`, the root's forward
+    from sympy's form, and torch's root disagree on nan, sympy's form has lost what the
+    gradient is made of: the caller's numeric replay (IEEE, as torch) checks it instead."""
+    actual = np.asarray(root.data, dtype=np.float64)
+    if np.isfinite(actual).all():
+        return
+    try:
+        replayed = replay()
+    except TooLarge:  # a form with no float value (zoo): nothing to compare
+        return
+    if (np.isnan(np.broadcast_to(replayed, actual.shape)) != np.isnan(actual)).any():
+        raise TooLarge("sympy's form of the forward is not nan where torch's is (an identity "
+                       "like exp(-log(x)) = 1/x or sqrt(x)**2 = x dropped the nan of a log or "
+                       "sqrt of a negative)")
+
+
+def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
+    """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates. A zero v_j
+    is one sympy cannot fold: torch multiplies it by y_j's derivative too (0*inf = nan)."""
+    total = sp().Integer(0)
+    for y, v in zip(outputs, seeds, strict=True):
+        v = np.asarray(v)
+        weights = constant_array(v)
+        if v.dtype.kind == "f" and (v == 0).any():
+            weights = np.where(v == 0, dropped_zero(), weights)
+        total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()
+    return total
