@@ -1,7 +1,7 @@
 """The cross-check's behaviour: how each expectation is obtained, and what it explains."""
 import pytest
 
-from gradcli.api import run_session
+from gradcli.api import RunOptions, run_session
 from gradcli.check import compare, derive, replay
 
 
@@ -113,6 +113,16 @@ def test_a_hook_that_sees_a_wrong_gradient_is_a_mismatch(monkeypatch):
     result, (row,) = rows("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
                           "h = x.register_hook(lambda g: g * 10)\n(x ** 2).sum().backward()")
     assert result.status == "mismatch" and not row.match
+
+
+def test_rtol_reaches_what_a_hook_received(monkeypatch):
+    from gradcli.engine import autograd
+    monkeypatch.setattr(autograd, "FAULTS", frozenset({"PowBackward0"}))  # the hook sees 1.5x
+    source = ("import torch\nx = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+              "h = x.register_hook(lambda g: g * 10)\n(x ** 2).sum().backward()")
+    result = run_session(source, "check.py", RunOptions(rtol=1.0))
+    (row,) = [g for e in result.events if e.kind == "backward" for g in e.grads]
+    assert "hooks received sympy's value" in row.note and row.match
 
 
 def test_each_retained_tensor_is_differentiated_through_the_others():

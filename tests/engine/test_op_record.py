@@ -1,0 +1,153 @@
+"""Every fact an op's row declares (Op's fields) is true of the op: each is proved on the
+inputs the op actually saw in its example session (test_ops.EXAMPLES), so a new op's row is
+checked as soon as it has an example."""
+import functools
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from gradcli.api import run_session
+from gradcli.check.dropped import read_mask, reduce_to
+from gradcli.check.ieee import evaluate, point_of
+from gradcli.engine import opkit, symforms, trace
+from gradcli.engine.ops import OPS
+from gradcli.engine.tensor import Tensor, apply
+
+from test_ops import session
+
+
+# Not views, yet their results reuse their input's memory, as torch's do: the input is a
+# temporary no script can reach (matmul's product, reshape's copy).
+REUSE_A_TEMPORARY = {"squeeze_last", "unsafe_view"}
+# Ops only the VJPs of other ops run, under create_graph: the check never replays them (a
+# gradient made with create_graph is sympy's derivative there), so they need no sympy form.
+GRADIENT_ONLY = {"threshold_backward", "leaky_relu_backward", "log_softmax_backward"}
+
+
+@functools.cache
+def calls(name: str) -> list[tuple[list, dict]]:
+    """(input arrays, params) of each time the op ran in its example session."""
+    seen = []
+    original = trace.op_record
+
+    def recording(op, inputs, params):
+        if op.name == name:
+            seen.append(([np.array(t.data, copy=True) for t in inputs], dict(params)))
+        return original(op, inputs, params)
+
+    trace.op_record = recording
+    try:
+        run_session(session(name), f"{name}.py")
+    finally:
+        trace.op_record = original
+    assert seen, f"{name}'s example session never ran it"
+    return seen
+
+
+def ops_where(**facts) -> list[str]:
+    return sorted(n for n, op in OPS.items()
+                  if all(getattr(op, k) == v for k, v in facts.items()))
+
+
+def _floats(arrays) -> list[int]:
+    return [i for i, a in enumerate(arrays) if a.dtype.kind == "f" and a.size]
+
+
+def _gradients(op, arrays, params) -> list:
+    """The op's VJP at its inputs, for an upstream gradient of ones, back in each input's
+    shape (the engine sums over the axes broadcasting added)."""
+    out = np.asarray(op.forward(*arrays, **params))
+    grads = op.vjp(opkit.NUMPY, np.ones(out.shape, out.dtype), out, *arrays, **params)
+    return [None if g is None else reduce_to(np.add, np.broadcast_to(
+        np.asarray(g), np.broadcast_shapes(np.shape(g), a.shape)), a.shape)
+        for g, a in zip(grads, arrays)]
+
+
+@pytest.mark.parametrize("name", ops_where(pointwise=True))
+def test_a_pointwise_op_moves_only_the_same_broadcast_element(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        base = np.asarray(op.forward(*arrays, **params))
+        assert base.shape == np.broadcast_shapes(*(a.shape for a in arrays))
+        for i in _floats(arrays):
+            for k in {0, arrays[i].size - 1}:
+                moved = [a.copy() for a in arrays]
+                moved[i].reshape(-1)[k] = moved[i].reshape(-1)[k] * 1.5 + 0.25
+                out = np.asarray(op.forward(*moved, **params))
+                changed = ~((out == base) | (np.isnan(out) & np.isnan(base)))
+                positions = np.arange(arrays[i].size).reshape(arrays[i].shape)
+                reach = np.broadcast_to(positions, base.shape) == k
+                assert not (changed & ~reach).any(), (name, i, k)
+
+
+@pytest.mark.parametrize("name", sorted(OPS))
+def test_a_view_shares_its_inputs_memory_and_no_other_op_does(name):
+    arrays, params = calls(name)[0]
+    inputs = tuple(Tensor(a.copy()) for a in arrays)
+    out = apply(name, inputs, **params)
+    shared = [np.shares_memory(out.data, t.data) for t in inputs]
+    if OPS[name].layout == "view":
+        assert shared[0], name
+    elif name not in REUSE_A_TEMPORARY:
+        assert not any(shared), name
+
+
+@pytest.mark.parametrize("name", ops_where(elements_read="nothing"))
+def test_an_op_that_reads_nothing_has_a_zero_gradient(name):
+    for arrays, params in calls(name):
+        grads = _gradients(OPS[name], arrays, params)
+        assert all(g is None or not g.any() for g in grads), name
+
+
+@pytest.mark.parametrize("name", ops_where(elements_read="selection") +
+                         ops_where(elements_read="ties"))
+def test_the_elements_an_op_does_not_read_get_exactly_zero(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        grads = _gradients(op, arrays, params)
+        record = SimpleNamespace(op=op, params=params)
+        for i in _floats(arrays):
+            read = read_mask(record, i, list(arrays))
+            if grads[i] is not None and read is not None:
+                assert not grads[i][~read].any(), (name, i)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.zeroed is not None))
+def test_zeroed_says_where_the_backward_passes_nothing(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        grads = _gradients(op, arrays, params)
+        values = [a.astype(np.float64) for a in arrays]
+        for i in _floats(arrays):
+            zeroed = np.broadcast_to(op.zeroed(i, *values, **params),
+                                     np.broadcast_shapes(*(a.shape for a in arrays)))
+            zeroed = reduce_to(np.logical_and, zeroed, arrays[i].shape)
+            assert zeroed.any(), f"{name}'s example never zeroes input {i}: give it one that does"
+            if grads[i] is not None:
+                assert not grads[i][zeroed].any(), (name, i)
+
+
+@pytest.mark.parametrize("name", sorted(set(OPS) - GRADIENT_ONLY))
+def test_every_function_a_sym_form_emits_has_a_numeric_twin(name):
+    """The check's evaluator values the sympy functions of each op's form (sym, or a forward
+    that runs on object arrays) with symforms.NUMERIC: each has its twin, and together they
+    give the forward's own values."""
+    op = OPS[name]
+    sp = symforms.sp()
+    for arrays, params in calls(name):
+        floats = _floats(arrays)
+        symbols = [np.array([sp.Symbol(f"a{i}_{k}", real=True) for k in range(a.size)],
+                            dtype=object).reshape(a.shape) if i in floats else a
+                   for i, a in enumerate(arrays)]
+        out = np.asarray((op.sym or op.forward)(*symbols, **params), dtype=object)
+        exprs = [e for e in out.reshape(-1) if isinstance(e, sp.Basic)]
+        for f in set().union(*(e.atoms(sp.Function) for e in exprs)):
+            assert isinstance(f, sp.Piecewise) or f.func.__name__ in symforms.NUMERIC, (name, f)
+        if exprs and len(exprs) == out.size:  # and the twins give the forward's values
+            point = point_of([symbols[i] for i in floats],
+                             [arrays[i].astype(np.float64) for i in floats])
+            expected = np.asarray(op.forward(*(a.astype(np.float64) if a.dtype.kind == "f"
+                                               else a for a in arrays), **params))
+            np.testing.assert_allclose(evaluate(out, point), expected, rtol=1e-6, atol=1e-6,
+                                       err_msg=name)
