@@ -14,10 +14,9 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.tensor import Storage
-from gradcli.report.encode import data_of
 from gradcli.report.events import GradRow
 
-from . import display, numeric, vectorized
+from . import numeric, vectorized
 from .compare import Expectation, in_dtype, matches, tolerance
 from .derive import choose_sample, differentiate
 from .dropped import Dropped
@@ -26,6 +25,7 @@ from .records import (Derived, Opaque, TooLarge, input_elements, inputs_written_
                       leaf_records, values_written_behind)
 from .replay import (MAX_SYMBOLIC_ELEMENTS, Replay, SymbolTable, constant_array,
                      require_same_nans, scalar_objective)
+from .rowdata import as_json, formula_texts, number_text, sum_text
 
 
 @dataclass
@@ -223,9 +223,9 @@ class Checker:
         if exp is None:
             exp = _unchecked("no expectation")
         history = None if t.result is not None else self.history.get(id(t.tensor))
-        formulas = _formula_text(exp)
+        formulas = formula_texts(exp)
         terms, note = self._accumulated(history, t, formulas, exp.note)
-        accumulated = None if terms is None else [_sum_text(ts) for ts in terms]
+        accumulated = None if terms is None else [sum_text(ts) for ts in terms]
         if t.result is not None:
             note = _clause(note, "returned by autograd.grad (.grad untouched)")
         expected = None
@@ -239,8 +239,8 @@ class Checker:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
-            grad=_json(t.after), added=_json(t.added),
-            expected=None if expected is None else _json(expected, exp.mask),
+            grad=as_json(t.after), added=as_json(t.added),
+            expected=None if expected is None else as_json(expected, exp.mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol))
 
@@ -251,10 +251,10 @@ class Checker:
         expected = in_dtype(exp.added, dtype)
         match, worst = matches(target.after, expected, rtol, atol, exp.mask)
         name = self._name(target.tensor) if target.tensor is not None else "a hooked tensor"
-        formulas = _formula_text(exp)
+        formulas = formula_texts(exp)
         return GradRow(name=f"{name} (hook input)", shape=tuple(np.shape(target.after)),
-                       dtype=dtype, grad=_json(target.after), added=_json(target.added),
-                       expected=_json(expected, exp.mask), formula=formulas,
+                       dtype=dtype, grad=as_json(target.after), added=as_json(target.added),
+                       expected=as_json(expected, exp.mask), formula=formulas,
                        added_formula=formulas, method=exp.method, match=match,
                        note="the gradient this tensor's hooks received; .grad is not touched",
                        max_error=worst, tolerance=(rtol, atol))
@@ -272,7 +272,7 @@ class Checker:
         before = np.asarray(t.before).reshape(-1)
         if not before.any():
             return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
-        return ([[_number_text(v), f] for v, f in zip(before, formulas, strict=True)],
+        return ([[number_text(v), f] for v, f in zip(before, formulas, strict=True)],
                 _clause(note, ".grad was set by hand before this call"))
 
     def _derive(self, record, targets, expectations) -> None:
@@ -397,81 +397,5 @@ def _lost(target, exp: Expectation) -> np.ndarray:
     return lost if exp.mask is None else lost & exp.mask
 
 
-def _formula_text(exp: Expectation) -> list[str] | None:
-    """Each element's formula as a person reads it (display only: values come from sympy's
-    derivative as derived)."""
-    if exp.formulas is None:
-        return None
-    return display.texts(exp.formulas, exp.point)
-
-
 def _clause(note: str, more: str) -> str:
     return f"{note}; {more}" if note else more
-
-
-def _sum_text(terms: list[str]) -> str:
-    """`2*x + 3*x**2`; a run of equal terms reads `10*(...)` instead of ten copies."""
-    if not any(terms):
-        return ""  # an element the check did not sample has no formula
-    text, i = "", 0
-    while i < len(terms):
-        j = i
-        while j < len(terms) and terms[j] == terms[i]:
-            j += 1
-        term = terms[i] if j - i == 1 else f"{j - i}*({terms[i]})"
-        text = _join(text, term)
-        i = j
-    return text or "0"
-
-
-def _join(a: str, b: str) -> str:
-    if not a or a == "0":
-        return b
-    if not b or b == "0":
-        return a
-    return f"{a} - {b[1:]}" if b.startswith("-") else f"{a} + {b}"
-
-
-def _number_text(v) -> str:
-    v = float(v)
-    return str(int(v)) if v.is_integer() else f"{v:.6g}"
-
-
-MAX_LISTED = 10_000  # elements listed in an event; a larger tensor is summarised
-
-
-def _json(array, checked: np.ndarray | None = None):
-    """Nested lists of JSON numbers; with `checked`, the elements the check did not evaluate
-    (sampled, numeric) are None (JSON null): never a number, nor "nan", a real gradient's value."""
-    a = np.asarray(array, dtype=np.float64)
-    if checked is not None and checked.all():
-        checked = None
-    if a.ndim == 0:
-        return _num(float(a)) if checked is None else None
-    if a.size > MAX_LISTED:
-        return _summary(a, checked)
-    return data_of(a, None if checked is None else ~checked)
-
-
-def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
-    """A large tensor in an event: its shape, range, mean and first elements, not every value
-    (with `checked`, of the checked elements only, and how many they are)."""
-    values = a if checked is None else a[checked]
-    finite = values[np.isfinite(values)]
-    stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
-    summary = {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
-               "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
-               "nonfinite": int(values.size - finite.size),
-               "head": _json(a.reshape(-1)[:6],
-                             None if checked is None else checked.reshape(-1)[:6])}
-    if checked is not None:
-        summary["checked"] = int(values.size)
-    return summary
-
-
-def _num(v: float):
-    if v != v:
-        return "nan"
-    if v in (float("inf"), float("-inf")):
-        return "inf" if v > 0 else "-inf"
-    return v

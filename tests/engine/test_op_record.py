@@ -16,7 +16,6 @@ from gradcli.engine.tensor import Tensor, apply
 
 from test_ops import session
 
-
 # Not views, yet their results reuse their input's memory, as torch's do: the input is a
 # temporary no script can reach (matmul's product, reshape's copy).
 REUSE_A_TEMPORARY = {"squeeze_last", "unsafe_view"}

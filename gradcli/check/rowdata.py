@@ -1,0 +1,86 @@
+"""A checked gradient's numbers and formulas as its row holds them: JSON values (a summary
+for large tensors), and each element's formula text, accumulated over calls."""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.report.encode import data_of
+
+from . import display
+from .compare import Expectation
+
+
+def formula_texts(exp: Expectation) -> list[str] | None:
+    """Each element's formula as a person reads it (display only: values come from sympy's
+    derivative as derived)."""
+    if exp.formulas is None:
+        return None
+    return display.texts(exp.formulas, exp.point)
+
+
+def sum_text(terms: list[str]) -> str:
+    """`2*x + 3*x**2`; a run of equal terms reads `10*(...)` instead of ten copies."""
+    if not any(terms):
+        return ""  # an element the check did not sample has no formula
+    text, i = "", 0
+    while i < len(terms):
+        j = i
+        while j < len(terms) and terms[j] == terms[i]:
+            j += 1
+        term = terms[i] if j - i == 1 else f"{j - i}*({terms[i]})"
+        text = _join(text, term)
+        i = j
+    return text or "0"
+
+
+def _join(a: str, b: str) -> str:
+    if not a or a == "0":
+        return b
+    if not b or b == "0":
+        return a
+    return f"{a} - {b[1:]}" if b.startswith("-") else f"{a} + {b}"
+
+
+def number_text(v) -> str:
+    v = float(v)
+    return str(int(v)) if v.is_integer() else f"{v:.6g}"
+
+
+MAX_LISTED = 10_000  # elements listed in an event; a larger tensor is summarised
+
+
+def as_json(array, checked: np.ndarray | None = None):
+    """Nested lists of JSON numbers; with `checked`, the elements the check did not evaluate
+    (sampled, numeric) are None (JSON null): never a number, nor "nan", a real gradient's value."""
+    a = np.asarray(array, dtype=np.float64)
+    if checked is not None and checked.all():
+        checked = None
+    if a.ndim == 0:
+        return _num(float(a)) if checked is None else None
+    if a.size > MAX_LISTED:
+        return _summary(a, checked)
+    return data_of(a, None if checked is None else ~checked)
+
+
+def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
+    """A large tensor in an event: its shape, range, mean and first elements, not every value
+    (with `checked`, of the checked elements only, and how many they are)."""
+    values = a if checked is None else a[checked]
+    finite = values[np.isfinite(values)]
+    stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
+    summary = {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
+               "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
+               "nonfinite": int(values.size - finite.size),
+               "head": as_json(a.reshape(-1)[:6],
+                             None if checked is None else checked.reshape(-1)[:6])}
+    if checked is not None:
+        summary["checked"] = int(values.size)
+    return summary
+
+
+def _num(v: float):
+    if v != v:
+        return "nan"
+    if v in (float("inf"), float("-inf")):
+        return "inf" if v > 0 else "-inf"
+    return v
