@@ -76,6 +76,7 @@ def _symbol_array(label: str, shape) -> np.ndarray:
 
 
 def constant_array(array: np.ndarray) -> np.ndarray:
+    """A constant's values as sympy numbers (indices and masks as they are)."""
     if array.dtype.kind in "biu":
         return array  # indices and masks stay numeric: never differentiated
     as_text = array.dtype == np.float32

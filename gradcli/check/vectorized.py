@@ -135,6 +135,7 @@ class Generic:
         return np.asarray(form(*args, **record.params), dtype=object)
 
     def _choice(self, record, args) -> np.ndarray:
+        """A where/masked_fill as one Piecewise on its condition, a 0/1 symbol."""
         where = record.op.condition
         cond = args[where] if isinstance(where, int) else \
             self._symbol(f"m{len(self.values)}", record.params[where], (record, 0))
