@@ -150,3 +150,14 @@ def test_every_function_a_sym_form_emits_has_a_numeric_twin(name):
                                                else a for a in arrays), **params))
             np.testing.assert_allclose(evaluate(out, point), expected, rtol=1e-6, atol=1e-6,
                                        err_msg=name)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.condition is not None))
+def test_a_choice_takes_its_branches_where_its_condition_says(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        where = op.condition
+        condition = arrays[where] if isinstance(where, int) else params[where]
+        chosen, other = op.branches(*arrays, **params)
+        np.testing.assert_allclose(np.where(condition, chosen, other).astype(np.float64),
+                                   op.forward(*arrays, **params), err_msg=name)
