@@ -8,9 +8,9 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.engine import autograd, limits as engine_limits, trace
-from gradcli.engine.tensor import set_grad_enabled_flag
-from gradcli.language.limits import Limits
+from gradcli.engine import autograd
+from gradcli.engine.limits import Limits
+from gradcli.engine.runtime import Faults, Runtime
 from gradcli.report.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
 
 
@@ -20,7 +20,12 @@ class RunOptions:
     rtol: float | None = None  # override the per-dtype tolerances
     atol: float | None = None
     limits: Limits = field(default_factory=Limits)
-    max_elements: int = engine_limits.max_elements
+    faults: Faults = field(default_factory=Faults.from_environment)  # GRADCLI_FAULT
+
+
+def new_runtime(options: RunOptions) -> Runtime:
+    """The engine state of a new session: PyTorch's fresh-process state, and these options."""
+    return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
 
 
 def run_session(source: str, source_name: str, options: RunOptions | None = None,
@@ -49,7 +54,8 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
     from gradcli.check.checker import Checker
     from gradcli.language.interp import Interpreter
 
-    interpreter = Interpreter(program, emit, options.limits)
+    runtime = new_runtime(options)
+    interpreter = Interpreter(program, emit, runtime)
     checker = Checker(interpreter.name_of, options.rtol, options.atol, enabled=options.check)
     summary = result.summary
 
@@ -61,14 +67,8 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
         emit(BackwardEvent(interpreter.current_line, interpreter.current_source, tuple(rows),
                            summary.backward))
 
-    _reset_engine(options)
-    autograd.set_backward_listener(on_pass)
-    try:
-        interpreter.run()
-    finally:
-        autograd.set_backward_listener(None)
-        trace.enabled = False
-        set_grad_enabled_flag(True)
+    runtime.backward_listeners.append(on_pass)
+    interpreter.run()
     summary.statements = interpreter.statements_executed
 
 
@@ -79,16 +79,6 @@ def _checked(checker, record) -> list[GradRow]:
         if os.environ.get("GRADCLI_DEBUG") == "1":
             raise
         return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
-
-
-def _reset_engine(options: RunOptions) -> None:
-    """Each session starts from PyTorch's fresh-process state."""
-    from gradcli.engine import rng
-
-    set_grad_enabled_flag(True)
-    trace.enabled = options.check
-    engine_limits.max_elements = options.max_elements
-    rng.default_generator = rng.Generator()
 
 
 def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:

@@ -1,6 +1,7 @@
 """The command line: each command reads its input, calls gradcli.api, renders, and exits."""
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import sys
@@ -11,8 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional, Proto
 
 import typer
 
-from gradcli.engine import limits as engine_limits
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
 from gradcli.sources import Unreadable, load_script, rejected
 
 if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
@@ -215,7 +215,7 @@ def run(
     max_nesting: MaxNesting = Limits.max_nesting,
     max_int_bits: MaxIntBits = Limits.max_int_bits,
     max_sequence: MaxSequence = Limits.max_sequence,
-    max_elements: MaxElements = engine_limits.max_elements,
+    max_elements: MaxElements = Limits.max_elements,
     max_memory: MaxMemory = Limits.max_memory,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
@@ -247,7 +247,7 @@ def repl(
     rtol: RtolOption = None,
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = engine_limits.max_elements,
+    max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """An interactive session: type PyTorch code, see values and checked gradients as you go."""
     from gradcli.repl import Repl, stream_lines, terminal_lines
@@ -300,7 +300,7 @@ def graph(
         "--dot", help="Print Graphviz DOT instead of the tree (render it with `dot -Tsvg`).")
     ] = False,
     max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = engine_limits.max_elements,
+    max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """The computation graph a script leaves: grad_fn nodes, saved tensors, leaves and grads."""
     from gradcli.api import script_graph
@@ -329,7 +329,7 @@ def check(
     rtol: RtolOption = None,
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = engine_limits.max_elements,
+    max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
     from gradcli.api import run_many
@@ -352,8 +352,8 @@ def run_options(check: bool, rtol: float | None, atol: float | None, limits: Lim
                 max_elements: int) -> RunOptions:
     from gradcli.api import RunOptions
 
-    return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
-                      max_elements=max_elements)
+    return RunOptions(check=check, rtol=rtol, atol=atol,
+                      limits=dataclasses.replace(limits, max_elements=max_elements))
 
 
 def report_rejected(name: str, text: str, problem: Unreadable) -> None:
@@ -588,6 +588,9 @@ def make_console(stderr: bool, pipe_width: int = 100) -> Console:
 def main() -> None:
     """The console script: `run_main`, then leave at once. The interpreter's own teardown of
     sympy's large heap costs ~0.1 s and does nothing a finished run needs."""
+    from gradcli.engine.process import tune_process
+
+    tune_process()
     try:
         run_main()
     except SystemExit as done:

@@ -8,9 +8,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from gradcli.api import RunOptions, _checked, _reset_engine
-from gradcli.engine import autograd, trace
-from gradcli.engine.tensor import is_grad_enabled, set_grad_enabled_flag
+from gradcli.api import RunOptions, _checked, new_runtime
+from gradcli.engine import autograd
 from gradcli.report.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
@@ -29,13 +28,12 @@ class LiveSession:
         self._vocabulary = default_vocabulary()
         self._assigned: frozenset[str] = frozenset()
         self._piece: SessionResult | None = None  # the input being run
+        runtime = new_runtime(self.options)  # grad mode, seed...: kept from input to input
         self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
-                                       self.options.limits)
+                                       runtime)
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
                                enabled=self.options.check)
-        self._grad_enabled = True  # torch.set_grad_enabled(False) lasts until the next call
-        _reset_engine(self.options)
-        trace.enabled = False  # on only while an input runs
+        runtime.backward_listeners.append(self._on_pass)
 
     @property
     def variables(self) -> dict[str, Any]:
@@ -77,16 +75,9 @@ class LiveSession:
     def _run(self, program: Any) -> None:
         interpreter, summary = self.interpreter, self.result.summary
         interpreter.statements_executed = 0  # the step budget is per input
-        set_grad_enabled_flag(self._grad_enabled)
-        trace.enabled = self.options.check
-        autograd.set_backward_listener(self._on_pass)
         try:
             interpreter.feed(program)
         finally:
-            autograd.set_backward_listener(None)
-            trace.enabled = False
-            self._grad_enabled = is_grad_enabled()
-            set_grad_enabled_flag(True)
             summary.statements += interpreter.statements_executed
             self._piece.summary.statements = interpreter.statements_executed
 

@@ -5,7 +5,7 @@ import codecs
 import sys
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.language.limits import Limits, limit_message
+from gradcli.engine.limits import Limits, limit_message
 
 if TYPE_CHECKING:
     from gradcli.report.events import Event, SessionResult

@@ -245,20 +245,19 @@ def _chain(n: int):
 def bytes_per_node(smoke: bool) -> str:
     import tracemalloc
 
-    from gradcli.engine import trace
+    from gradcli.engine.runtime import Runtime, activated
 
     n = 2_000 if smoke else 100_000
     lines = []
     for checking in (False, True):
-        trace.enabled = checking
-        tracemalloc.start()
-        kept = _chain(n)
-        used = tracemalloc.get_traced_memory()[0]
-        tracemalloc.stop()
-        del kept
+        with activated(Runtime(tracing=checking)):
+            tracemalloc.start()
+            kept = _chain(n)
+            used = tracemalloc.get_traced_memory()[0]
+            tracemalloc.stop()
+            del kept
         lines.append(f"{used / n:.0f} bytes/node {'with' if checking else 'without'} the check's "
                      "record")
-    trace.enabled = False
     return f"engine memory: {'; '.join(lines)} (target ≤ 600 without)"
 
 
@@ -330,6 +329,9 @@ def main() -> int:
     for line in run_workloads(rounds, args.smoke, args.only, torch):
         print(line, flush=True)
     if not args.only:
+        from gradcli.engine.process import tune_process
+
+        tune_process()  # as the CLI runs the engine
         for line in check_scaling(args.smoke) + engine_figures(args.smoke, rounds):
             print(line, flush=True)
     return 0

@@ -11,9 +11,8 @@ from typing import Callable
 
 import numpy as np
 
-from gradcli.engine import trace
+from gradcli.engine import runtime, trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
-from gradcli.engine.tensor import Storage
 from gradcli.report.events import GradRow
 
 from . import numeric, vectorized
@@ -84,12 +83,12 @@ class Checker:
         if any(r is None for r in roots):
             return {id(t.tensor): _unchecked("the check was off when the graph was built")
                     for t in targets}
-        if Storage.any_hidden_writes and saved_values_written_behind(record.roots):
+        if runtime.current.hidden_writes and saved_values_written_behind(record.roots):
             return {id(t.tensor): _unchecked(
                 "a value saved for this gradient was changed through .data (autograd does not "
                 "see it; the gradient uses the changed value, which the forward record cannot "
                 "give)") for t in targets}
-        if Storage.any_hidden_writes and values_written_behind(roots):
+        if runtime.current.hidden_writes and values_written_behind(roots):
             return {id(t.tensor): _unchecked(
                 "a tensor this graph read was changed through .data after the graph was built "
                 "(autograd does not see it: the gradient reads values the forward computed "
@@ -162,7 +161,7 @@ class Checker:
         # (elsewhere one nan term makes every difference nan); after a write through .data
         # the forward's values are not the replay's
         if vectorized.elementwise_size(roots) >= 0 and \
-                not (Storage.any_hidden_writes and inputs_written_behind(roots)):
+                not (runtime.current.hidden_writes and inputs_written_behind(roots)):
             for (_, y), root in zip(outputs, record.roots):
                 require_same_nans(lambda y=y, root=root: in_dtype(
                     evaluate(np.asarray(y, dtype=object), point), root.dtype.name), root)

@@ -7,22 +7,17 @@ stack, then run ready nodes from a heap, most recently created first, as PyTorch
 from __future__ import annotations
 
 import itertools
-import os
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
-from . import opkit
+from . import opkit, runtime
 from .dtypes import of_array
 from .errors import runtime_error, type_error
 
 _sequence = itertools.count()
-# Fault injection, to test the checker: GRADCLI_FAULT=MulBackward0,CopySlices makes those
-# nodes pass on 1.5 times the right gradient (see the README).
-FAULTS = frozenset(filter(None, os.environ.get("GRADCLI_FAULT", "").replace(" ", "").split(",")))
-FAULT_SCALE = 1.5
 _ACCUMULATE_SEQ = 2**64 - 1  # torch's UINT64_MAX: a leaf accumulates as soon as it is ready
 
 SECOND_BACKWARD = (
@@ -153,14 +148,6 @@ class HookCall:
     node: object  # the non-leaf's grad_fn, or None for a leaf (its `owner` is the tensor)
     grad_in: np.ndarray
     grad_out: np.ndarray
-
-
-_listener: Callable[[PassRecord], None] | None = None
-
-
-def set_backward_listener(fn: Callable[[PassRecord], None] | None) -> None:
-    global _listener
-    _listener = fn
 
 
 def _describe(array) -> str:
@@ -351,8 +338,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     finally:
         grad = buffers = None
         _unshare(shared, ns)
-    if _listener is not None:
-        _listener(record)
+    runtime.current.backward_finished(record)
     return record
 
 
@@ -416,8 +402,9 @@ def _apply_vjp(node, grad, xp, keep_graph):
     if node.frees and not keep_graph:
         node.saved = None  # free: a node that saved nothing can run again, as in torch
     grads = node.op.vjp(xp, grad, out, *inputs, **node.params)
-    if FAULTS and node.op.grad_fn in FAULTS:
-        grads = tuple(None if g is None else g * FAULT_SCALE for g in grads)
+    faults = runtime.current.faults
+    if faults.names and node.op.grad_fn in faults.names:
+        grads = tuple(None if g is None else g * faults.scale for g in grads)
     # (an input with no edge needs no gradient: it is not summed back or cast)
     return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True))

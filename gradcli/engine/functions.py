@@ -11,14 +11,15 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import dtypes, limits, rng
+from . import dtypes, runtime
 from . import opkit as K
 from .autograd import run_backward
 from .dtypes import DType
 from .errors import TorchError, index_error, runtime_error, type_error, value_error, warn
 from .tensor import (NAMESPACE, SCALAR_WARNING, Size, Tensor, apply, as_tensor, broadcast_shape,
-                     check_inplace, commit_inplace, is_grad_enabled, normalize_dim,
-                     saved_tensors, set_grad_enabled_flag, shape_args)
+                     check_inplace, commit_inplace, normalize_dim, saved_tensors,
+                     shape_args)
+from .runtime import is_grad_enabled
 
 # ---- creation -------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
     dtype = _infer_dtype(data, shape) if target is None else target
     flat = []
     _flatten(data, shape, 0, flat)
-    limits.check_shape(shape)
+    runtime.current.limits.check_shape(shape)
     return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
 
 
@@ -58,7 +59,7 @@ def _nested_shape(data) -> tuple:
         if isinstance(item, str):  # a str is a sequence of strs, without end
             raise value_error("too many dimensions 'str'")
         shape.append(len(item))
-        limits.check_data_shape(shape)  # sizes and depth before going on (engine/limits.py)
+        runtime.current.limits.check_data_shape(shape)  # sizes and depth before going on
         if not item:
             break
         item = item[0]
@@ -148,7 +149,7 @@ def _new_shape(sizes: tuple, refusal: str | None = None) -> tuple:
     if negative:
         raise runtime_error(refusal or f"Trying to create tensor with negative dimension "
                                        f"{negative[0]}: {list(shape)}")
-    limits.check_shape(shape)
+    runtime.current.limits.check_shape(shape)
     return shape
 
 
@@ -204,7 +205,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
     if (end - start) * step < 0:
         raise runtime_error("upper bound and lower bound inconsistent with step sign")
     n = builtins.max(0, math.ceil((end - start) / step))
-    limits.check_elements(n)
+    runtime.current.limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
     d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
     return _new(K.arange(start, step, n, d.np), requires_grad)
@@ -213,7 +214,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
     if steps < 0:
         raise runtime_error("number of steps must be non-negative")
-    limits.check_elements(steps)
+    runtime.current.limits.check_elements(steps)
     d = _dtype_or(dtype, dtypes.default_float)
     return _new(K.linspace(start, end, steps, d.np), requires_grad)
 
@@ -222,7 +223,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     for name, k in (("n", n), ("m", m)):
         if k is not None and k < 0:
             raise runtime_error(f"{name} must be greater or equal to 0, got {k}")
-    limits.check_shape((n, n if m is None else m))
+    runtime.current.limits.check_shape((n, n if m is None else m))
     return _new(np.eye(n, m, dtype=_dtype_or(dtype, dtypes.default_float).np), requires_grad)
 
 
@@ -234,12 +235,12 @@ class GeneratorHandle:
 
 
 def manual_seed(seed) -> GeneratorHandle:
-    rng.default_generator.manual_seed(int(seed))
+    runtime.current.generator.manual_seed(int(seed))
     return GeneratorHandle()
 
 
 def initial_seed() -> int:
-    return rng.default_generator.initial_seed()
+    return runtime.current.generator.initial_seed()
 
 
 def _random(draw, kernel: str):
@@ -248,7 +249,7 @@ def _random(draw, kernel: str):
         shape = _new_shape(_sizes(args, size, "size"))
         d = _dtype_or(dtype, dtypes.default_float)
         _float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
-        values = draw(rng.default_generator, math.prod(shape), d.name)
+        values = draw(runtime.current.generator, math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
 
@@ -265,7 +266,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         _float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
-        out = _new(rng.default_generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
+        out = _new(runtime.current.generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
                    .reshape(shape).astype(like.dtype.np), False)
         with _GradMode(False, "no_grad"):
             out = out * std + mean if isinstance(std, Tensor) else out + mean
@@ -275,7 +276,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.default_float)
     _float_kernel_dtype(d, "normal_kernel_cpu")
-    values = rng.default_generator.normal(math.prod(shape), float(mean), float(std), d.name)
+    values = runtime.current.generator.normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
 
@@ -293,13 +294,13 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     if size is None or high is None:
         raise type_error("randint() missing required arguments: \"high\" and \"size\"")
     shape = _new_shape((size,))
-    values = rng.default_generator.randint(int(low), int(high), math.prod(shape))
+    values = runtime.current.generator.randint(int(low), int(high), math.prod(shape))
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
 def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     _new_shape((n,))
-    values = rng.default_generator.randperm(int(n))
+    values = runtime.current.generator.randperm(int(n))
     return _new(values.astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
@@ -1804,6 +1805,10 @@ def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_
 # ---- grad mode ------------------------------------------------------------------------
 
 
+def _set_grad_enabled(flag: bool) -> None:
+    runtime.current.grad_enabled = bool(flag)
+
+
 class _GradMode:
     """no_grad / enable_grad / set_grad_enabled: context managers that restore the mode."""
 
@@ -1812,18 +1817,18 @@ class _GradMode:
         self.applied = immediate
         if immediate:  # torch.set_grad_enabled(False) takes effect at once, even without `with`
             self.previous.append(is_grad_enabled())
-            set_grad_enabled_flag(enabled)
+            _set_grad_enabled(enabled)
 
     def __enter__(self):
         if self.applied:
             self.applied = False
         else:
             self.previous.append(is_grad_enabled())
-            set_grad_enabled_flag(self.enabled)
+            _set_grad_enabled(self.enabled)
         return None
 
     def __exit__(self, *exc) -> bool:
-        set_grad_enabled_flag(self.previous.pop())
+        _set_grad_enabled(self.previous.pop())
         return False
 
     def __repr__(self) -> str:
@@ -1852,10 +1857,10 @@ class _grad_mode:
 
     def __enter__(self):
         self.previous = is_grad_enabled()
-        set_grad_enabled_flag(self.create_graph)
+        _set_grad_enabled(self.create_graph)
 
     def __exit__(self, *exc):
-        set_grad_enabled_flag(self.previous)
+        _set_grad_enabled(self.previous)
         return False
 
 

@@ -1,52 +1,72 @@
-"""The engine's resource limits: named, with defaults no real session meets, raised by flags."""
+"""A session's resource limits: named, with defaults no real session meets, each with its flag.
+
+The engine enforces the tensor and memory limits; the language the rest (steps, nesting,
+integers, sequences). Both read one `Limits`, the one the current Runtime holds.
+"""
 from __future__ import annotations
 
 import gc
 import math
 import os
 import sys
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from .errors import TorchError
-
-if TYPE_CHECKING:
-    import numpy as np
-
-max_elements = 2**27  # elements in one tensor (--max-elements)
-DEFAULT_MAX_MEMORY = 4 * 2**30
-max_memory = DEFAULT_MAX_MEMORY  # bytes the session may add to the process (--max-memory)
-
-# A tensor's own bytes are its data; its Python object, its graph node and the check's record
-# of it cost about 2 KB more per op (measured on a chain of scalar ops): count 1 KiB a tensor,
-# so that graphs of tiny tensors are measured too.
-TENSOR_OVERHEAD = 1024
-LARGEST_CHECK_INTERVAL = 64 * 2**20  # bytes counted between two measurements, at most
-
-_since_check = 0  # bytes counted since the process was last measured
-_check_interval = LARGEST_CHECK_INTERVAL
-_baseline = 0  # the process's resident bytes when the session started
-
-
-def check_elements(n: int) -> None:
-    if n > max_elements:
-        raise TorchError("LimitExceeded",
-                         f"a tensor of {n:,} elements exceeds the limit of {max_elements:,} "
-                         "elements per tensor (raise it with --max-elements)")
-
-
-def check_shape(shape: tuple[int, ...] | list[int]) -> None:
-    check_elements(math.prod(shape))
-
 
 MAX_DIMS = 64  # numpy's: no array has more
 
 
-def check_data_shape(shape: list[int]) -> None:
-    """The shape of nested lists found so far, checked before torch.tensor() flattens the next
-    level: [[0] * 10**7] * 10**7 holds 10**14 numbers, a list that contains itself never ends."""
-    if len(shape) > MAX_DIMS:
-        raise TorchError("ValueError", "too many dimensions 'list'")
-    check_shape(shape)
+@dataclass(frozen=True)
+class Limits:
+    """What one session may use. Each field has a CLI flag (see LIMIT_FLAGS)."""
+
+    max_steps: int = 10_000_000  # statements, loop iterations and lambda calls executed
+    # characters of the script's source: 10,000 lines of 50; at this size the worst script
+    # (one tiny statement per line) takes seconds and ~0.5 GB just to parse and compile
+    max_script_chars: int = 500_000
+    max_nesting: int = 100  # depth of one expression's syntax tree
+    max_int_bits: int = 10_000  # size of a Python int made by ** * << on ints
+    max_sequence: int = 10_000_000  # items of a list/tuple/str, or of a range a builtin consumes
+    max_memory: int = 4 * 2**30  # bytes the session adds: tensors, graphs, lists
+    max_elements: int = 2**27  # elements in one tensor
+
+    def check_elements(self, n: int) -> None:
+        if n > self.max_elements:
+            raise TorchError("LimitExceeded",
+                             f"a tensor of {n:,} elements exceeds the limit of "
+                             f"{self.max_elements:,} elements per tensor (raise it with "
+                             "--max-elements)")
+
+    def check_shape(self, shape: tuple[int, ...] | list[int]) -> None:
+        self.check_elements(math.prod(shape))
+
+    def check_data_shape(self, shape: list[int]) -> None:
+        """The shape of nested lists found so far, checked before torch.tensor() flattens the
+        next level: [[0] * 10**7] * 10**7 holds 10**14 numbers, a list that contains itself
+        never ends."""
+        if len(shape) > MAX_DIMS:
+            raise TorchError("ValueError", "too many dimensions 'list'")
+        self.check_shape(shape)
+
+
+# field -> (what is limited, its unit, the CLI flag that raises it)
+LIMIT_FLAGS: dict[str, tuple[str, str, str]] = {
+    "max_steps": ("step budget", "statements", "--max-steps"),
+    "max_script_chars": ("script size limit", "characters", "--max-script-chars"),
+    "max_nesting": ("expression nesting limit", "levels", "--max-nesting"),
+    "max_int_bits": ("integer size limit", "bits", "--max-int-bits"),
+    "max_sequence": ("sequence length limit", "items", "--max-sequence"),
+    "max_memory": ("memory limit", "bytes", "--max-memory"),
+    "max_elements": ("tensor size limit", "elements", "--max-elements"),
+}
+
+
+def limit_message(limits: Limits, field: str, context: str = "") -> str:
+    """E.g. 'step budget of 10,000,000 statements exceeded (raise it with --max-steps)'."""
+    what, unit, flag = LIMIT_FLAGS[field]
+    value = getattr(limits, field)
+    where = f" {context}" if context else ""
+    return f"{what} of {value:,} {unit} exceeded{where} (raise it with {flag})"
 
 
 # ---- memory -------------------------------------------------------------------------------
@@ -55,52 +75,48 @@ def check_data_shape(shape: list[int]) -> None:
 # since the session started covers tensor data, autograd graphs, the check's records and the
 # script's lists alike, and needs no bookkeeping when anything is freed. Measuring costs a
 # read of /proc, so it is done once every few MiB of new tensors and sequences: the places
-# that create them call count_bytes, which is one add and one compare.
+# that create them call `count`, which is one add and one compare.
+
+# A tensor's own bytes are its data; its Python object, its graph node and the check's record
+# of it cost about 2 KB more per op (measured on a chain of scalar ops): count 1 KiB a tensor,
+# so that graphs of tiny tensors are measured too.
+TENSOR_OVERHEAD = 1024
+LARGEST_CHECK_INTERVAL = 64 * 2**20  # bytes counted between two measurements, at most
 
 
-def start_session(limit: int) -> None:
-    """The memory limit of a new session; the process's size now is its zero."""
-    global max_memory, _baseline, _since_check, _check_interval
-    max_memory = limit
-    _baseline = resident_bytes()
-    _since_check = 0
-    _check_interval = max(1, min(LARGEST_CHECK_INTERVAL, limit // 16))
+class MemoryMeter:
+    """A session's memory: the process's growth since the meter was made, against `limit`."""
 
+    __slots__ = ("limit", "baseline", "since_check", "interval")
 
-def count_bytes(n: int) -> None:
-    """`n` bytes were just allocated; measure the process when enough have been."""
-    global _since_check
-    _since_check += n
-    if _since_check > _check_interval:
-        check_memory()
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.baseline = resident_bytes()
+        self.since_check = 0  # bytes counted since the process was last measured
+        self.interval = max(1, min(LARGEST_CHECK_INTERVAL, limit // 16))
 
+    def count(self, n: int) -> None:
+        """`n` bytes were just allocated; measure the process when enough have been."""
+        self.since_check += n
+        if self.since_check > self.interval:
+            self.check()
 
-def count_tensor(data: np.ndarray) -> None:
-    """A tensor was made from the array `data` (count_bytes, inlined: every op calls this)."""
-    global _since_check
-    _since_check += data.nbytes + TENSOR_OVERHEAD
-    if _since_check > _check_interval:
-        check_memory()
+    def check(self) -> None:
+        """Raise LimitExceeded if the session holds more than the limit; garbage that only
+        the cycle collector frees is collected before deciding."""
+        self.since_check = 0
+        if self.session_bytes() <= self.limit:
+            return
+        gc.collect()
+        used = self.session_bytes()
+        if used > self.limit:
+            raise TorchError("LimitExceeded",
+                             f"memory limit of {self.limit:,} bytes exceeded: the session holds "
+                             f"{used:,} bytes of tensors, graphs and values (raise it with "
+                             "--max-memory)")
 
-
-def check_memory() -> None:
-    """Raise LimitExceeded if the session holds more than max_memory bytes; garbage that only
-    the cycle collector frees is collected before deciding."""
-    global _since_check
-    _since_check = 0
-    if session_bytes() <= max_memory:
-        return
-    gc.collect()
-    used = session_bytes()
-    if used > max_memory:
-        raise TorchError("LimitExceeded",
-                         f"memory limit of {max_memory:,} bytes exceeded: the session holds "
-                         f"{used:,} bytes of tensors, graphs and values (raise it with "
-                         "--max-memory)")
-
-
-def session_bytes() -> int:
-    return resident_bytes() - _baseline
+    def session_bytes(self) -> int:
+        return resident_bytes() - self.baseline
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

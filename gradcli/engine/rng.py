@@ -192,9 +192,6 @@ def _float_dtype(dtype_name: str):
     return _FLOAT_DTYPES[dtype_name]
 
 
-default_generator = Generator()  # seeded nondeterministically, like torch 2.13's default generator
-
-
 # -- Box-Muller on 16-blocks -------------------------------------------------------------------
 
 

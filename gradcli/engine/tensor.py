@@ -7,23 +7,13 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import autograd, dtypes, limits, trace
+from . import autograd, dtypes, runtime, trace
 from . import opkit as K
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
+from .limits import TENSOR_OVERHEAD
 from .ops import ELEMENTWISE, OPS, VIEWS
-
-_grad_enabled = True
-
-
-def is_grad_enabled() -> bool:
-    return _grad_enabled
-
-
-def set_grad_enabled_flag(flag: bool) -> None:
-    global _grad_enabled
-    _grad_enabled = bool(flag)
 
 
 class Storage:
@@ -31,7 +21,6 @@ class Storage:
     trace snapshots to freeze before the shared memory is written."""
 
     __slots__ = ("version", "watchers", "hidden_writes")
-    any_hidden_writes = False  # whether any memory was ever written through `.data`
 
     def __init__(self):
         self.version = 0
@@ -41,7 +30,7 @@ class Storage:
     def before_write(self, bump: bool = True) -> None:
         if not bump:  # a write through `.data`: invisible to autograd, as torch
             self.hidden_writes += 1  # (the check must know)
-            Storage.any_hidden_writes = True
+            runtime.current.hidden_writes = True
             return
         if self.watchers:
             for w in self.watchers:
@@ -83,7 +72,7 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         arrays = [t.data if t.data.dtype == dtype.np else t.data.astype(dtype.np)
                   for t in inputs]
     out = np.asarray(op.forward(*arrays, **params))
-    limits.check_elements(out.size)
+    runtime.current.limits.check_elements(out.size)
     if op_name in ELEMENTWISE:
         out = K.elementwise_layout(out, arrays)
     elif op_name not in VIEWS:
@@ -96,10 +85,11 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result._view_path = source._view_path + ((op, params),)
         if source._multi_output is not None:  # a view of an unbind/split piece
             result._multi_output = 0
-    if _grad_enabled and any([t.requires_grad for t in inputs]):
+    state = runtime.current
+    if state.grad_enabled and any([t.requires_grad for t in inputs]):
         result._requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
-        if trace.enabled:
+        if state.tracing:
             result._record = result.grad_fn.record = trace.op_record(op, inputs, params)
     return result
 
@@ -234,7 +224,7 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
-        limits.count_tensor(data)  # the memory limit: one add and compare (engine/limits.py)
+        runtime.current.memory.count(data.nbytes + TENSOR_OVERHEAD)  # one add and compare
         self.data = data
         self._requires_grad = requires_grad
         self._grad = None
@@ -278,7 +268,7 @@ class Tensor:
         _move_retain_grad(self, node)
         self._grad_fn = node
         self._requires_grad = True
-        self._record = trace.op_record(op, (self._base,), params) if trace.enabled else None
+        self._record = trace.op_record(op, (self._base,), params) if runtime.current.tracing else None
 
     @property
     def requires_grad(self) -> bool:
@@ -526,7 +516,7 @@ class RemovableHandle:
 
 def check_inplace(t: Tensor, others=()) -> None:
     """torch's checks before an in-place op on t, whose other operands are `others`."""
-    if not _grad_enabled or t._bypass:
+    if not runtime.current.grad_enabled or t._bypass:
         return
     if not (t.requires_grad or any(isinstance(o, Tensor) and o.requires_grad for o in others)):
         return
@@ -561,7 +551,7 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
         raise runtime_error(f"output with shape {list(t.data.shape)} doesn't match the "
                             f"broadcast shape {list(result.data.shape)}")
     base = t._base
-    if base is not None and _grad_enabled and (base.requires_grad or result.requires_grad):
+    if base is not None and runtime.current.grad_enabled and (base.requires_grad or result.requires_grad):
         return _write_through_view(t, base, result)
     t._storage.before_write(bump=not t._bypass)
     np.copyto(t.data, result.data, casting="unsafe")

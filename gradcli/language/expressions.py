@@ -14,7 +14,7 @@ from typing import Any, Callable
 from gradcli.engine.errors import TorchError
 from gradcli.language.guards import (COUNTED, LAZY, RISKY, UNARY, check_item_store,
                                      check_nested, count_sequence, make_call_check,
-                                     make_comparisons, make_operators, use_limits)
+                                     make_comparisons, make_operators)
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
 
@@ -84,7 +84,6 @@ class ExpressionCompiler:
 
     def __init__(self, rt):
         self.rt = rt
-        use_limits(rt.limits)  # the API table's builtins and the engine apply the same limits
         self.binary, self.inplace = make_operators(rt.limits)
         self.comparisons = make_comparisons(rt.limits)
         self.check_call = make_call_check(rt.limits, rt.base)

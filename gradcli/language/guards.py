@@ -15,9 +15,10 @@ import re
 from collections import Counter
 from typing import Any, Callable
 
-from gradcli.engine import limits as engine_limits
+from gradcli.engine import runtime
+from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.tensor import Tensor
-from gradcli.language.limits import LimitHit, Limits, limit_message
+from gradcli.language.limits import LimitHit
 
 SEQUENCES = (list, tuple, str)
 GUARDED = frozenset({int, list, tuple, str})
@@ -31,20 +32,9 @@ _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 Operator = Callable[[Any, Any], Any]
 
 
-class _Session:
-    """The limits of the session being run: the API table's builtins and methods read them."""
-
-    limits = Limits()
-
-
-def use_limits(limits: Limits) -> None:
-    """Make `limits` the ones every guard applies; the session's memory counts from now."""
-    _Session.limits = limits
-    engine_limits.start_session(limits.max_memory)
-
-
 def active_limits() -> Limits:
-    return _Session.limits
+    """The limits of the session being run: the API table's builtins and methods read them."""
+    return runtime.current.limits
 
 
 def too_big(limits: Limits, field: str, context: str) -> LimitHit:
@@ -54,13 +44,13 @@ def too_big(limits: Limits, field: str, context: str) -> LimitHit:
 def count_sequence(value: Any) -> None:
     """Tell the memory limit about a list, tuple or str just built (8 bytes per item)."""
     n = len(value)
-    engine_limits.count_bytes(n if type(value) is str else 8 * n)
+    runtime.current.memory.count(n if type(value) is str else 8 * n)
 
 
 def count_growth(a: Any, b: Any, items: int) -> None:
     """Tell the memory limit about `items` new items of a sequence made from a and b."""
     if items > 0:
-        engine_limits.count_bytes(items if type(a) is str and type(b) is str else 8 * items)
+        runtime.current.memory.count(items if type(a) is str and type(b) is str else 8 * items)
 
 
 # ---- measuring without computing --------------------------------------------------------

@@ -13,10 +13,12 @@ from typing import Any, Callable
 
 from gradcli.engine import arguments, autograd
 from gradcli.engine.errors import TorchError, set_warning_handler
+from gradcli.engine.limits import limit_message
+from gradcli.engine.runtime import Runtime, activated
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Store
 from gradcli.language.guards import check_nested
-from gradcli.language.limits import LimitHit, Limits, limit_message
+from gradcli.language.limits import LimitHit
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
@@ -96,19 +98,23 @@ def classify(e: Exception) -> ScriptError | InternalError:
 
 
 class Interpreter:
-    """Runs one validated Program; `emit` receives every event."""
+    """Runs one validated Program on the engine state `runtime`; `emit` receives every event."""
 
     def __init__(self, program: Program, emit: Callable[[Event], None],
-                 limits: Limits = Limits(), api: Any = None):
+                 runtime: Runtime | None = None, api: Any = None):
         if api is None:
             from gradcli.language import torch_api as api
-        self.program, self.emit, self.limits, self.api = program, emit, limits, api
+        self.program, self.emit, self.api = program, emit, api
+        self.runtime = runtime or Runtime()
+        self.limits = self.runtime.limits
         self.env: dict[str, Any] = {}  # the script's variables
         self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": _Print(self)}
         self.current_line = 0
         self.current_source = ""
         self.statements_executed = 0
         self.provenance = Provenance()  # which line built each node: for explanations
+        # told of each backward pass before anyone else (the check) hears of it
+        self.runtime.backward_listeners.insert(0, self._pass_finished)
         self._lines = program.source.splitlines()
         self._warned: set[tuple] = set()
         self._expressions = ExpressionCompiler(self)
@@ -140,10 +146,8 @@ class Interpreter:
                                  f"Python ({limit_message(self.limits, 'max_nesting')})"))
             return
         set_warning_handler(self._warn)
-        listener = autograd._listener  # chained, so that the session's check still runs
-        autograd.set_backward_listener(self._on_pass(listener))
         try:
-            with warnings.catch_warnings():
+            with activated(self.runtime), warnings.catch_warnings():
                 # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
                 # not the script's: torch's own warnings reach it through the engine's handler
                 warnings.simplefilter("ignore", RuntimeWarning)
@@ -166,16 +170,9 @@ class Interpreter:
                                  hint=INTERNAL_HINT))
         finally:
             set_warning_handler(None)
-            autograd.set_backward_listener(listener)
 
-    def _on_pass(self, listener: Callable | None) -> Callable:
-        passes = self.provenance
-
-        def on_pass(record: autograd.PassRecord) -> None:
-            passes.pass_finished(record.roots)
-            if listener is not None:
-                listener(record)
-        return on_pass
+    def _pass_finished(self, record: autograd.PassRecord) -> None:
+        self.provenance.pass_finished(record.roots)
 
     def _explained(self, message: str, explain: Callable[[str, Scene], Explanation | None]
                    ) -> Explanation | None:

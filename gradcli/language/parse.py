@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from typing import Callable, Iterable
 
-from gradcli.language.limits import Limits, limit_message
+from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.script_errors import CATCHABLE
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.

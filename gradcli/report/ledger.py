@@ -159,7 +159,8 @@ def _array(data: Any) -> np.ndarray:
 
 
 def _plus(a: Any, b: Any) -> Any:
-    return data_of(_array(a) + _array(b))
+    with np.errstate(all="ignore"):  # inf and nan are gradients' values here, as in torch
+        return data_of(_array(a) + _array(b))
 
 
 def _before(row: Any) -> Any:
@@ -167,7 +168,8 @@ def _before(row: Any) -> Any:
     up to rounding, which display precision hides); None for a summarised tensor."""
     if not (listed(row.grad) and listed(row.added)):
         return None
-    return data_of(_array(row.grad) - _array(row.added))
+    with np.errstate(all="ignore"):  # inf - inf: nan, as torch's own subtraction
+        return data_of(_array(row.grad) - _array(row.added))
 
 
 def _close(a: Any, b: Any) -> bool:

@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from gradcli import cli
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
+from gradcli.engine.runtime import Faults
 from gradcli.report.events import (
     BackwardEvent,
     ErrorEvent,
@@ -50,7 +51,7 @@ class FakeOptions:
     rtol: float | None = None
     atol: float | None = None
     limits: Limits = field(default_factory=Limits)
-    max_elements: int = 2**27
+    faults: Faults = field(default_factory=Faults.from_environment)
 
 
 def fake_events(source: str) -> list:
@@ -110,7 +111,7 @@ def test_options_reach_the_core(fake_api):
     assert (options.check, options.rtol, options.atol) == (False, 1e-3, 0.0)
     assert (options.limits.max_steps, options.limits.max_nesting) == (50, 7)
     assert options.limits.max_int_bits == Limits.max_int_bits
-    assert options.max_elements == 9
+    assert options.limits.max_elements == 9
 
 
 @needs_core

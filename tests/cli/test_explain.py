@@ -304,7 +304,7 @@ def test_a_live_session_runs_input_after_input_with_global_line_numbers():
 
 def test_a_live_session_keeps_grad_mode_between_inputs_but_not_after():
     from gradcli.api import open_session
-    from gradcli.engine.tensor import is_grad_enabled
+    from gradcli.engine.runtime import is_grad_enabled
 
     session = open_session()
     session.feed("torch.set_grad_enabled(False)")
@@ -315,7 +315,7 @@ def test_a_live_session_keeps_grad_mode_between_inputs_but_not_after():
 
 def test_a_live_session_has_a_step_budget_per_input():
     from gradcli.api import open_session
-    from gradcli.language.limits import Limits
+    from gradcli.engine.limits import Limits
 
     session = open_session("<stdin>", RunOptions(limits=Limits(max_steps=50)))
     for _ in range(3):

@@ -3,9 +3,9 @@ copies every other one: no .grad ever shares memory with a caller's tensor, anot
 gradient a hook sees."""
 import numpy as np
 
-from gradcli.engine import autograd
 
 from gradcli.engine import functions as torch
+from gradcli.engine.runtime import Runtime, activated
 
 
 def test_a_gradient_only_the_pass_holds_is_kept_without_a_copy():
@@ -50,11 +50,8 @@ def test_a_saved_value_never_becomes_a_gradient():
 def _kept(fn) -> dict:
     """Run fn; per leaf the pass touched: whether its .grad is the very array the pass added."""
     records = []
-    autograd.set_backward_listener(records.append)
-    try:
+    with activated(Runtime(backward_listeners=[records.append])):
         fn()
-    finally:
-        autograd.set_backward_listener(None)
     return {id(t.tensor): t.tensor.grad.data is t.added for r in records for t in r.touched}
 
 

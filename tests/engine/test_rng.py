@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from gradcli.engine import rng as rng_module
+from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.rng import Generator
 from gradcli.engine.tensor_repr import format_tensor
@@ -125,7 +126,7 @@ def test_randint_uses_64_bit_draws_from_span_2_pow_28():
 
 def test_unseeded_generators_differ():
     assert Generator().initial_seed() != Generator().initial_seed()
-    assert isinstance(rng_module.default_generator.initial_seed(), int)
+    assert isinstance(runtime.current.generator.initial_seed(), int)
 
 
 def test_randint_range_and_errors():

@@ -6,6 +6,7 @@ an alarm that turns a run longer than its time limit into a Hang.
 """
 from __future__ import annotations
 
+import dataclasses
 import faulthandler
 import os
 import signal
@@ -15,8 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from gradcli.api import RunOptions, run_session
-from gradcli.language.guards import use_limits
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
 
 try:  # the CLI's reader (gradcli/sources.py), or its older home in gradcli/cli.py
     from gradcli.sources import Unreadable, decode
@@ -105,7 +105,8 @@ FUZZ_MAX_ELEMENTS = 10**6
 def run_text(text: str, limits: Limits = FUZZ_LIMITS, max_elements: int = FUZZ_MAX_ELEMENTS,
              check: bool = True, seconds: float = 10.0, strict: bool = False) -> Outcome:
     """Run a script as `gradcli run` does, watched; raise Hang past `seconds`."""
-    options = RunOptions(check=check, limits=limits, max_elements=max_elements)
+    options = RunOptions(check=check,
+                         limits=dataclasses.replace(limits, max_elements=max_elements))
     events: list[str] = []
     start = time.perf_counter()
     _strict[0] = strict
@@ -114,7 +115,6 @@ def run_text(text: str, limits: Limits = FUZZ_LIMITS, max_elements: int = FUZZ_M
             result = run_session(text, SCRIPT_NAME, options)
     finally:
         _strict[0] = False
-        use_limits(Limits())  # a small test limit must not outlive its run
     return _outcome(result, time.perf_counter() - start, events)
 
 
@@ -182,7 +182,8 @@ def internal_origin(text: str, limits: Limits = FUZZ_LIMITS,
     GRADCLI_DEBUG=1, which lets the original exception out."""
     os.environ["GRADCLI_DEBUG"] = "1"
     try:
-        run_session(text, SCRIPT_NAME, RunOptions(limits=limits, max_elements=max_elements))
+        run_session(text, SCRIPT_NAME, RunOptions(
+            limits=dataclasses.replace(limits, max_elements=max_elements)))
     except Exception as e:  # noqa: BLE001 - that is the point
         frames = [f for f in traceback.extract_tb(e.__traceback__) if "/gradcli/" in f.filename]
         return frames[-1].filename.split("/gradcli/")[-1] if frames else "?"

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from gradcli.language.limits import LIMIT_FLAGS, Limits
+from gradcli.engine.limits import LIMIT_FLAGS, Limits
 from hostile_harness import run_text
 
 DEFAULTS = Limits()

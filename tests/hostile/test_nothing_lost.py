@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gradcli.api import run_json, run_session
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
 from hostile_harness import run_text
 
 TESTS = Path(__file__).resolve().parents[1]

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from gradcli.engine.errors import TorchError, warn
 from gradcli.language.interp import Interpreter
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
+from gradcli.engine.runtime import Runtime
 from gradcli.language.parse import Vocabulary, parse
 from gradcli.report.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
 
@@ -132,7 +133,7 @@ def run(source, limits=Limits(), api=FAKE):
     """(events, interpreter) of a script run against the fake API."""
     program = parse(textwrap.dedent(source), "s.py", limits, VOCABULARY)
     events = []
-    rt = Interpreter(program, events.append, limits, api=api)
+    rt = Interpreter(program, events.append, Runtime(limits=limits), api=api)
     FAKE.rt, FAKE.log[:] = rt, []
     rt.run()
     return events, rt

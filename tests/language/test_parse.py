@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
 from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
 
 VOCABULARY = Vocabulary(

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from gradcli.language.interp import Interpreter
-from gradcli.language.limits import Limits
+from gradcli.engine.limits import Limits
+from gradcli.engine.runtime import Runtime
 from gradcli.language.parse import ScriptInvalid, parse
 
 pytest.importorskip("gradcli.language.torch_api")
@@ -47,7 +48,7 @@ def outcome(source: str, limits: Limits = Limits()):
     AUDITED.clear()
     _auditing[0] = True
     try:
-        Interpreter(program, events.append, limits).run()
+        Interpreter(program, events.append, Runtime(limits=limits)).run()
     finally:
         _auditing[0] = False
     assert AUDITED == [], f"the run touched the host: {AUDITED}"
