@@ -379,12 +379,7 @@ class Tensor:
         return t
 
     # ---- autograd -------------------------------------------------------------------
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
-        from .functions import autograd_backward
-
-        autograd_backward([self], None if gradient is None else [gradient], retain_graph,
-                          create_graph, inputs=inputs)
-
+    # (backward is installed by api.methods, with the other methods the torch API defines)
     def retain_grad(self) -> None:
         if not self.requires_grad:
             raise runtime_error("can't retain_grad on Tensor that has requires_grad=False")
@@ -444,13 +439,6 @@ class Tensor:
         if not self.data.ndim:
             raise type_error("len() of a 0-d tensor")
         return self.data.shape[0]
-
-    def __iter__(self):
-        if not self.data.ndim:
-            raise type_error("iteration over a 0-d tensor")
-        from .functions import unbind
-
-        return iter(unbind(self))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:

@@ -5,7 +5,7 @@ import numpy as np
 
 from gradcli.engine import autograd
 
-from gradcli.engine import functions as torch
+from gradcli.engine.api import creation as torch
 
 
 def test_a_gradient_only_the_pass_holds_is_kept_without_a_copy():
