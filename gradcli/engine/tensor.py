@@ -7,11 +7,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import autograd, dtypes, limits, trace
-from . import opkit as K
+from . import dtypes, limits, trace
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
+from .layout import contiguous, elementwise_layout
 from .ops import ELEMENTWISE, OPS, VIEWS
 
 _grad_enabled = True
@@ -85,9 +85,9 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     out = np.asarray(op.forward(*arrays, **params))
     limits.check_elements(out.size)
     if op_name in ELEMENTWISE:
-        out = K.elementwise_layout(out, arrays)
+        out = elementwise_layout(out, arrays)
     elif op_name not in VIEWS:
-        out = K.contiguous(out)
+        out = contiguous(out)
     result = Tensor(out)
     if op_name in VIEWS:
         source = inputs[0]

@@ -7,9 +7,9 @@ import math
 import numpy as np
 
 from .. import dtypes, limits, rng
-from .. import opkit as K
 from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
+from ..rng import fma32, fma64
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
 from .autograd import _GradMode
 from .elementwise import INT64_MIN, _float_kernel, _float_kernel_dtype, _written_value
@@ -180,6 +180,55 @@ def full_like(input, fill_value, dtype=None, device=None, requires_grad=False) -
                 requires_grad)
 
 
+def _linspace_values(start, end, steps, dtype):
+    """torch's linspace kernel: start + step*i below the halfway point, end - step*(steps-1-i)
+    from it, each a fused multiply-add (GCC contracts them), in the dtype (double for ints)."""
+    dtype = np.dtype(dtype)
+    if steps <= 1:
+        return np.full(steps, start).astype(dtype)
+    i = np.arange(steps)
+    below = i < steps // 2
+    if dtype == np.float32:
+        s, e = np.float32(start), np.float32(end)
+        step = (e - s) / np.float32(steps - 1)
+        up = fma32(np.full(steps, step), i.astype(np.float32), np.full(steps, s))
+        down = fma32(np.full(steps, -step), (steps - 1 - i).astype(np.float32), np.full(steps, e))
+        return np.where(below, up, down).astype(dtype)
+    s, e = (float(start), float(end)) if dtype.kind == "f" else (float(int(start)), float(int(end)))
+    step = (e - s) / (steps - 1)
+    values = [fma64(step, k, s) if k < steps // 2 else fma64(-step, steps - 1 - k, e)
+              for k in range(steps)]
+    return np.array(values).astype(dtype)
+
+
+def _arange_values(start, step, n, dtype):
+    """torch's arange kernel: start + step*i in double, in vectors of 8 float32 / 4 float64
+    (each vector from its first value, base + k*step), the rest one by one; float64 with the
+    compiler's fused multiply-adds."""
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "f":
+        return (start + step * np.arange(n, dtype=np.float64)).astype(dtype) \
+            if any(isinstance(v, float) for v in (start, step)) else \
+            (start + step * np.arange(n, dtype=np.int64)).astype(dtype)
+    whole = float(start).is_integer() and float(step).is_integer()
+    if whole and abs(start) + abs(step) * n < 2**53:
+        return (start + step * np.arange(n, dtype=np.float64)).astype(dtype)  # exact anyway
+    lanes = 4 if dtype == np.float64 else 8
+    vectors = n // (2 * lanes) * 2  # whole vectors go two at a time; the rest one by one
+    if dtype != np.float64:  # float32: the double arithmetic needs no fused rounding
+        firsts = np.arange(vectors) * lanes
+        bases = (start + step * firsts).astype(dtype).astype(np.float64)
+        lanes_out = bases[:, None] + np.arange(lanes) * step
+        rest = start + step * np.arange(vectors * lanes, n)
+        return np.concatenate([lanes_out.reshape(-1), rest]).astype(dtype)
+    out = np.empty(n, dtype)
+    for first in range(0, vectors * lanes, lanes):
+        base = fma64(step, first, start)
+        out[first:first + lanes] = [fma64(k, step, base) for k in range(lanes)]
+    out[vectors * lanes:] = [fma64(step, k, start) for k in range(vectors * lanes, n)]
+    return out
+
+
 def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
            requires_grad=False) -> Tensor:
     """torch.arange(end), (start, end) or (start, end, step), positionally or by keyword."""
@@ -199,7 +248,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
     limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
     d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
-    return _new(K.arange(start, step, n, d.np), requires_grad)
+    return _new(_arange_values(start, step, n, d.np), requires_grad)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -207,7 +256,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
         raise runtime_error("number of steps must be non-negative")
     limits.check_elements(steps)
     d = _dtype_or(dtype, dtypes.default_float)
-    return _new(K.linspace(start, end, steps, d.np), requires_grad)
+    return _new(_linspace_values(start, end, steps, d.np), requires_grad)
 
 
 def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:

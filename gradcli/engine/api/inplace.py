@@ -1,8 +1,8 @@
 """In-place ops: the wrapper that turns an op into x.op_(...), and fill_/zero_/copy_."""
 from __future__ import annotations
 
-from .. import opkit as K
 from ..errors import runtime_error
+from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
 from .elementwise import _written_value
 from .shape import _check_expand
@@ -11,7 +11,7 @@ from .shape import _check_expand
 def _inplace(fn):
     def method(self, *args, **kwargs) -> Tensor:
         check_inplace(self, args)
-        if K.overlaps(self.data) and not _writes_one_value(fn, args):
+        if overlaps(self.data) and not _writes_one_value(fn, args):
             raise runtime_error("unsupported operation: more than one element of the "
                                 "written-to tensor refers to a single memory location. Please "
                                 "clone() the tensor before performing the operation.")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import math
 
-from .. import opkit as K
 from ..errors import runtime_error
+from ..layout import column_major
 from ..tensor import Tensor, apply, broadcast_shape
 from .shape import _check_expand, contiguous, expand, reshape, squeeze, t, transpose_mT, unsqueeze
 
@@ -27,8 +27,8 @@ def _check_mm(input, mat2) -> None:
 
 def mm(input, mat2) -> Tensor:
     _check_mm(input, mat2)
-    return apply("mm", (input, mat2), columns=(K.column_major(input.data),
-                                                K.column_major(mat2.data)))
+    return apply("mm", (input, mat2), columns=(column_major(input.data),
+                                                column_major(mat2.data)))
 
 
 def addmm(input, mat1, mat2) -> Tensor:
@@ -39,8 +39,8 @@ def addmm(input, mat1, mat2) -> Tensor:
     if input.dtype is not mat2.dtype:
         raise runtime_error(f"self and mat2 must have the same dtype, but got {input.dtype.cpp} "
                             f"and {mat2.dtype.cpp}")
-    return apply("addmm", (input, mat1, mat2), columns=(K.column_major(mat1.data),
-                                                         K.column_major(mat2.data)))
+    return apply("addmm", (input, mat1, mat2), columns=(column_major(mat1.data),
+                                                         column_major(mat2.data)))
 
 
 def mv(input, vec) -> Tensor:
