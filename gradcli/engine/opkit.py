@@ -6,12 +6,12 @@ and use only what both provide.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import numpy as np
 
 from .bitexact import torch_sum, via_double
 from .errors import runtime_error
+from .namespace import ArrayNamespace, build
 
 
 def scatter_array(g, shape, key):
@@ -31,36 +31,6 @@ def unscatter_array(g, key):
 def sigmoid(a):
     # torch: 1 / (1 + exp(-x)) in the tensor's dtype, with an exp as above
     return (1 / (1 + via_double(np.exp)(-a))).astype(a.dtype, copy=False)
-
-
-def _install_numpy_namespace() -> None:
-    NUMPY.__dict__.update(
-        tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
-        threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
-        softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
-        mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
-        nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
-        cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
-        sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
-        sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
-        pow_scalar=pow_scalar, sign=sign,
-        scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
-        gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-        index_select=lambda a, dim, index: np.take(a, index, axis=dim))
-
-
-NUMPY = SimpleNamespace(
-    where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
-    transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
-    cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
-    zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
-    unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
-    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
-    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
-        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
-    masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
-    masked_fill=lambda a, mask, value: np.where(mask, value, a),
-)
 
 
 def numel(shape) -> int:
@@ -570,4 +540,29 @@ def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
 
 
-_install_numpy_namespace()  # the backward-op forwards, defined above
+# numpy's side of the array namespace VJPs run on (api.xp.TENSORS is the create_graph side)
+NUMPY: ArrayNamespace = build(
+    ArrayNamespace,
+    where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
+    transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
+    cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
+    zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
+    unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
+    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
+    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
+        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
+    masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
+    masked_fill=lambda a, mask, value: np.where(mask, value, a),
+    tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
+    threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
+    softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
+    mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
+    nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+    cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
+    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
+    sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
+    pow_scalar=pow_scalar, sign=sign,
+    scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
+    gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
+    index_select=lambda a, dim, index: np.take(a, index, axis=dim),
+)

@@ -1,11 +1,10 @@
 """The differentiable array namespace VJPs run on under create_graph=True."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import numpy as np
 
 from .. import dtypes
+from ..namespace import GraphNamespace, build
 from ..tensor import NAMESPACE, Tensor, apply, saved_tensors
 from .creation import ones_like, zeros, zeros_like
 from .elementwise import abs, clamp_min, cos, cosh, exp, log, pow, sign, sin, sinh, where
@@ -38,7 +37,8 @@ def _sum_xp(a, axis=None, keepdims=False):
     return sum(a) if axis is None and not keepdims else sum(a, dim=axis, keepdim=keepdims)
 
 
-NAMESPACE.XP = SimpleNamespace(
+TENSORS: GraphNamespace = build(
+    GraphNamespace,
     cos=cos, sin=sin, cosh=cosh, sinh=sinh, exp=exp, log=log, sign=sign,
     where=lambda c, a, b: where(c if isinstance(c, Tensor) else Tensor(np.asarray(c)), a, b),
     sum=_sum_xp, broadcast_to=lambda a, shape: expand(a, tuple(shape)),
@@ -89,6 +89,7 @@ NAMESPACE.XP = SimpleNamespace(
     slice_backward=lambda g, shape, dim, key: apply(
         "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
 )
+NAMESPACE.XP = TENSORS
 
 
 def _as_mask(mask) -> Tensor:
