@@ -15,7 +15,7 @@ import types
 from typing import Any, Callable
 
 from . import dtypes
-from .api.autograd import _GradMode
+from .api.autograd import GradMode
 from .api.creation import GeneratorHandle
 from .api.elementwise import INT64_MIN, check_scalar
 from .api.reductions import ReturnTypes
@@ -561,7 +561,7 @@ def _kwargs_order(kwargs) -> list[str]:
 TYPE_NAMES: dict[type, str | Callable[[Any], str]] = {
     Tensor: "Tensor", Size: "torch.Size", DType: "torch.dtype",
     types.MethodType: "builtin_function_or_method", GeneratorHandle: "torch._C.Generator",
-    Node: lambda node: node.op.grad_fn, _GradMode: lambda mode: mode.name,
+    Node: lambda node: node.op.grad_fn, GradMode: lambda mode: mode.name,
     ReturnTypes: lambda result: f"torch.return_types.{result.name}",
 }
 

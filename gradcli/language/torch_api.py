@@ -148,7 +148,7 @@ def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     d = dtypes.promote(input.dtype, target.dtype)
     a, b = elementwise._operands(input, target, d)
     _nn("mse_loss", a, b, _reduction(reduction))
-    elementwise._float_kernel(a if d is input.dtype else b, "mse_cpu")
+    elementwise.float_kernel(a if d is input.dtype else b, "mse_cpu")
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
@@ -223,7 +223,7 @@ def _bce_with_logits(input, target, weight=None, size_average=None, reduce=None,
                                        f"input size ({input.shape!r})")
     _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
     target = shape.to(target, input.dtype)
-    elementwise._float_kernel(input, "log_sigmoid_cpu")
+    elementwise.float_kernel(input, "log_sigmoid_cpu")
     return apply("bce_logits", (input, target), reduction=reduction)
 
 
@@ -241,7 +241,7 @@ def _bce(input, target, weight=None, size_average=None, reduce=None, reduction="
 @_python_name("leaky_relu")
 def _leaky_relu(input, negative_slope=0.01, inplace=False):
     _nn("leaky_relu", input, negative_slope)
-    elementwise._float_kernel(input, "leaky_relu_cpu")
+    elementwise.float_kernel(input, "leaky_relu_cpu")
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
@@ -473,7 +473,7 @@ def set_attribute(obj, name: str, value) -> None:
 
 
 def is_grad_mode_manager(obj) -> bool:
-    return isinstance(obj, autograd._GradMode)
+    return isinstance(obj, autograd.GradMode)
 
 
 def _all_names() -> frozenset:

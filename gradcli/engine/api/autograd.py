@@ -98,7 +98,7 @@ def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_
 # ---- grad mode ------------------------------------------------------------------------
 
 
-class _GradMode:
+class GradMode:
     """no_grad / enable_grad / set_grad_enabled: context managers that restore the mode."""
 
     def __init__(self, enabled: bool, name: str, immediate: bool = False):
@@ -126,16 +126,16 @@ class _GradMode:
         return f"<torch.autograd.grad_mode.{self.name} object>"
 
 
-def no_grad() -> _GradMode:
-    return _GradMode(False, "no_grad")
+def no_grad() -> GradMode:
+    return GradMode(False, "no_grad")
 
 
-def enable_grad() -> _GradMode:
-    return _GradMode(True, "enable_grad")
+def enable_grad() -> GradMode:
+    return GradMode(True, "enable_grad")
 
 
-def set_grad_enabled(mode) -> _GradMode:
-    return _GradMode(bool(mode), "set_grad_enabled", immediate=True)
+def set_grad_enabled(mode) -> GradMode:
+    return GradMode(bool(mode), "set_grad_enabled", immediate=True)
 
 
 class _grad_mode:

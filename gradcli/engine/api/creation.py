@@ -11,8 +11,8 @@ from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
 from ..rng import fma32, fma64
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
-from .autograd import _GradMode
-from .elementwise import INT64_MIN, _float_kernel, _float_kernel_dtype, _written_value
+from .autograd import GradMode
+from .elementwise import INT64_MIN, float_kernel, float_kernel_dtype, written_value
 
 
 def _new(array: np.ndarray, requires_grad: bool, kwarg_check: bool = True) -> Tensor:
@@ -161,7 +161,7 @@ empty = _factory(lambda shape, d: np.zeros(shape, d.np))
 def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
     shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
-    return _new(np.full(shape, _written_value(fill_value, d), d.np), requires_grad)
+    return _new(np.full(shape, written_value(fill_value, d), d.np), requires_grad)
 
 
 def _like(fill):
@@ -288,7 +288,7 @@ def _random(draw, kernel: str):
              generator=None) -> Tensor:
         shape = _new_shape(_sizes(args, size, "size"))
         d = _dtype_or(dtype, dtypes.default_float)
-        _float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
+        float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
         values = draw(rng.default_generator, math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
@@ -303,19 +303,19 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     """torch.normal(mean, std, size), and the forms with a tensor of means or of stds."""
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         like = mean if isinstance(mean, Tensor) else std
-        _float_kernel(like, "normal_kernel_cpu")
+        float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
         out = _new(rng.default_generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
                    .reshape(shape).astype(like.dtype.np), False)
-        with _GradMode(False, "no_grad"):
+        with GradMode(False, "no_grad"):
             out = out * std + mean if isinstance(std, Tensor) else out + mean
         return out
     if size is None:
         raise type_error("normal() missing required argument: 'size'")
     shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.default_float)
-    _float_kernel_dtype(d, "normal_kernel_cpu")
+    float_kernel_dtype(d, "normal_kernel_cpu")
     values = rng.default_generator.normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 

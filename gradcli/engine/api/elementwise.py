@@ -12,7 +12,7 @@ from ..errors import TorchError, runtime_error
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape
 
 
-def _float_input(t: Tensor) -> DType:
+def float_input(t: Tensor) -> DType:
     """Ops like exp make ints float (the default float dtype), as torch."""
     return t.dtype if t.dtype.is_floating_point else dtypes.default_float
 
@@ -40,7 +40,7 @@ def _unary(name: str, keeps_int: bool = False):
         t = as_tensor(input)
         if keeps_int:
             _refuse_bool(t, name)
-        return apply(name, (t,), None if keeps_int else _float_input(t))
+        return apply(name, (t,), None if keeps_int else float_input(t))
     fn.__name__ = name
     return fn
 
@@ -104,7 +104,7 @@ _C_TYPES = {"float16": "c10::Half", "float32": "float", "float64": "double", "ui
             "bool": "bool"}
 
 
-def _written_value(value, dtype: DType):
+def written_value(value, dtype: DType):
     """A Python number written into a tensor of `dtype` (fill_, full, masked_fill, clamp
     bounds, x[i] = v), as torch converts it: refused if it overflows the type, else the
     value the tensor then holds."""
@@ -228,7 +228,7 @@ def pow(input, exponent) -> Tensor:
     if d.category == dtypes.INT and isinstance(exponent, int):
         if exponent < 0:
             raise runtime_error("Integers to negative integer powers are not allowed.")
-        _written_value(exponent, d)  # the exponent as the tensor's type: i ** 2**63 overflows
+        written_value(exponent, d)  # the exponent as the tensor's type: i ** 2**63 overflows
     return apply("pow", (as_tensor(input, d),), d, exponent=exponent)
 
 
@@ -264,7 +264,7 @@ def _bounds_dtype(input, *bounds) -> DType:
 
 
 def _bound(value, d: DType):
-    return None if value is None else _written_value(value, d)
+    return None if value is None else written_value(value, d)
 
 
 def _farthest(d: DType, sign: int):
@@ -301,7 +301,7 @@ def where(condition, input=None, other=None) -> Tensor:
         raise runtime_error("where expected condition to be a boolean tensor, but got a tensor "
                             f"with dtype {condition.dtype.cpp}")
     d = _binary_dtype(input, other)
-    a, b = (x if isinstance(x, Tensor) else as_tensor(_written_value(x, d), d)
+    a, b = (x if isinstance(x, Tensor) else as_tensor(written_value(x, d), d)
             for x in (input, other))
     broadcast_shape(broadcast_shape(condition.data.shape, a.data.shape), b.data.shape)
     out = apply("where", (condition.detach(), a, b), d)
@@ -346,11 +346,11 @@ def equal(input, other) -> bool:
     return input.data.shape == other.data.shape and bool(np.array_equal(input.data, other.data))
 
 
-def _float_kernel(input, kernel: str) -> None:
+def float_kernel(input, kernel: str) -> None:
     """torch's kernels that refuse integer tensors (softmax, mse_loss, ...)."""
-    _float_kernel_dtype(input.dtype, kernel)
+    float_kernel_dtype(input.dtype, kernel)
 
 
-def _float_kernel_dtype(d: DType, kernel: str) -> None:
+def float_kernel_dtype(d: DType, kernel: str) -> None:
     if not d.is_floating_point:
         raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')

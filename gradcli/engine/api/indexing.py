@@ -10,9 +10,9 @@ from .. import dtypes
 from ..errors import index_error, runtime_error, type_error, value_error, warn
 from ..tensor import Tensor, apply, as_tensor
 from .creation import _flatten, _nested_shape
-from .elementwise import INT64_MIN, _written_value
+from .elementwise import INT64_MIN, written_value
 from .inplace import _copy, _fill, _index_put_values, _inplace
-from .shape import _broadcasts, _check_expand, view
+from .shape import _broadcasts, check_expand, view
 
 _BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
               "are valid indices")
@@ -210,7 +210,7 @@ def setitem(t, key, value) -> None:
     if v.ndim == 0:
         _inplace(_fill)(target, v)
     else:
-        _check_expand(v.data.shape, target.data.shape, v.dtype)
+        check_expand(v.data.shape, target.data.shape, v.dtype)
         _inplace(_copy)(target, v)
 
 
@@ -220,7 +220,7 @@ def _assigned_value(t, value) -> Tensor:
     if isinstance(value, (bool, int, float)):
         if type(value) is int and not INT64_MIN <= value < -INT64_MIN:
             raise value_error("Overflow when unpacking long long")
-        return as_tensor(_written_value(value, t.dtype), t.dtype)
+        return as_tensor(written_value(value, t.dtype), t.dtype)
     raise type_error(f"can't assign a {type(value).__name__} to a {t.dtype.legacy}")
 
 

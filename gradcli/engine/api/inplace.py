@@ -4,8 +4,8 @@ from __future__ import annotations
 from ..errors import runtime_error
 from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
-from .elementwise import _written_value
-from .shape import _check_expand
+from .elementwise import written_value
+from .shape import check_expand
 
 
 def _inplace(fn):
@@ -35,7 +35,7 @@ def _fill(self, value) -> Tensor:
             raise runtime_error("fill_ only supports 0-dimension value tensor but got tensor "
                                 f"with {value.ndim} dimensions.")
         return apply("fill_tensor", (self, value), self.dtype)
-    return apply("fill", (self,), value=_written_value(value, self.dtype))
+    return apply("fill", (self,), value=written_value(value, self.dtype))
 
 
 def _index_put_values(self, values, key) -> Tensor:
@@ -49,5 +49,5 @@ def _zero(self) -> Tensor:
 def _copy(self, other) -> Tensor:
     src = as_tensor(other, self.dtype)
     broadcast_shape(self.data.shape, src.data.shape)  # torch's broadcast message first
-    _check_expand(src.data.shape, self.data.shape, src.dtype)
+    check_expand(src.data.shape, self.data.shape, src.dtype)
     return apply("copy", (self, src), self.dtype)

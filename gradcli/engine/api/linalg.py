@@ -6,7 +6,7 @@ import math
 from ..errors import runtime_error
 from ..layout import column_major
 from ..tensor import Tensor, apply, broadcast_shape
-from .shape import _check_expand, contiguous, expand, reshape, squeeze, t, transpose_mT, unsqueeze
+from .shape import check_expand, contiguous, expand, reshape, squeeze, t, transpose_mT, unsqueeze
 
 
 def _same_dtype(a, b) -> None:
@@ -35,7 +35,7 @@ def addmm(input, mat1, mat2) -> Tensor:
     """input + mat1 @ mat2 as one node (F.linear's bias path)."""
     _check_mm(mat1, mat2)
     shape = (mat1.data.shape[0], mat2.data.shape[1])
-    _check_expand(input.data.shape, shape)
+    check_expand(input.data.shape, shape)
     if input.dtype is not mat2.dtype:
         raise runtime_error(f"self and mat2 must have the same dtype, but got {input.dtype.cpp} "
                             f"and {mat2.dtype.cpp}")

@@ -8,7 +8,7 @@ from .. import opkit as K
 from ..errors import runtime_error, warn
 from ..tensor import Tensor, apply, normalize_dim
 from .creation import _dtype_or
-from .elementwise import _float_input, _float_kernel, maximum, minimum, mul
+from .elementwise import float_input, float_kernel, maximum, minimum, mul
 from .shape import _dims, reshape, to
 
 
@@ -141,7 +141,7 @@ def _variance(name):
         if reduced - correction <= 0:
             warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than "
                  "the reduction factor (input numel divided by output numel).")
-        return apply(name, (input,), _float_input(input), dim=dims, correction=correction,
+        return apply(name, (input,), float_input(input), dim=dims, correction=correction,
                      keepdim=keepdim)
     fn.__name__ = name
     return fn
@@ -151,7 +151,7 @@ var, std = _variance("var"), _variance("std")
 
 
 def logsumexp(input, dim, keepdim=False) -> Tensor:
-    return apply("logsumexp", (input,), _float_input(input), dim=_dims(dim, input.ndim),
+    return apply("logsumexp", (input,), float_input(input), dim=_dims(dim, input.ndim),
                  keepdim=keepdim)
 
 
@@ -172,7 +172,7 @@ def _softmax(name):
         if dtype is not None:
             input = to(input, dtype)
         last = "_lastdim" if d == input.ndim - 1 or not input.ndim else ""
-        _float_kernel(input, f"{name}{last}_kernel_impl")
+        float_kernel(input, f"{name}{last}_kernel_impl")
         return apply(name, (input,), dim=d)
     fn.__name__ = name
     return fn

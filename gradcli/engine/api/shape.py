@@ -11,7 +11,7 @@ from ..dtypes import DType
 from ..errors import index_error, runtime_error, type_error, value_error, warn
 from ..tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
 from .creation import _sizes
-from .elementwise import _written_value
+from .elementwise import written_value
 
 
 def _infer_shape(requested, numel: int) -> tuple:
@@ -124,7 +124,7 @@ def expand(input, *sizes, size=None) -> Tensor:
     shape = input.data.shape
     lead = len(target) - len(shape)
     if lead < 0:
-        _check_expand(shape, tuple(target), input.dtype)
+        check_expand(shape, tuple(target), input.dtype)
     for i in range(lead):
         if target[i] == -1:
             raise runtime_error(f"The expanded size of the tensor (-1) isn't allowed in a "
@@ -320,7 +320,7 @@ def masked_fill(input, mask, value) -> Tensor:
         return apply("masked_fill_tensor", (input, value), input.dtype,
                      mask=mask.data.astype(bool))
     return apply("masked_fill", (input,), mask=mask.data.astype(bool),
-                 value=_written_value(value, input.dtype))
+                 value=written_value(value, input.dtype))
 
 
 def _index_dtype(index, message: str) -> None:
@@ -407,7 +407,7 @@ def contiguous(input) -> Tensor:
     return input if input.data.flags.c_contiguous else apply("contiguous", (input,))
 
 
-def _check_expand(value_shape, slot_shape, dtype=None) -> None:
+def check_expand(value_shape, slot_shape, dtype=None) -> None:
     lead = len(slot_shape) - len(value_shape)
     if lead < 0:
         legacy = (dtype or dtypes.float32).legacy
