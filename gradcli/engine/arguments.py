@@ -15,7 +15,10 @@ import types
 from typing import Any, Callable
 
 from . import dtypes
-from . import functions as T
+from .api.autograd import GradMode
+from .api.creation import GeneratorHandle
+from .api.elementwise import INT64_MIN, check_scalar
+from .api.reductions import ReturnTypes
 from .autograd import Node
 from .dtypes import DType
 from .errors import TorchError, type_error, warn
@@ -331,7 +334,7 @@ def _tensor_list(value, index: int) -> bool:
 
 def _ints_fit(args: tuple, kwargs: dict) -> bool:
     for v in (*args, *kwargs.values()) if kwargs else args:
-        if type(v) is int and not T.INT64_MIN <= v < -T.INT64_MIN:
+        if type(v) is int and not INT64_MIN <= v < -INT64_MIN:
             return False
     return True
 
@@ -410,11 +413,11 @@ def _read(signature: Signature, p: Param, value):
             return cast(number) if cast else number
         if type(value) is int:
             if kind == "Scalar":
-                T.check_scalar(value)
-            elif not T.INT64_MIN <= value < -T.INT64_MIN:
+                check_scalar(value)
+            elif not INT64_MIN <= value < -INT64_MIN:
                 raise TorchError("ValueError", "Overflow when unpacking long long")
     elif kind == "Tensor" and type(value) is int:
-        T.check_scalar(value)  # a Python int as a tensor: torch.add(x, 10**40)
+        check_scalar(value)  # a Python int as a tensor: torch.add(x, 10**40)
     elif kind == "Device" and type_name(value) != "torch.device":
         check_device(value)
     return value
@@ -451,7 +454,7 @@ def _list_item(signature: Signature, p: Param, index: int, item) -> int:
     if type(item) is bool:
         return int(item)
     if type(item) is int:
-        if not T.INT64_MIN <= item < -T.INT64_MIN:
+        if not INT64_MIN <= item < -INT64_MIN:
             raise failed("Overflow when unpacking long long")
         return item
     if isinstance(item, Tensor) and item.data.size == 1 and not item.dtype.is_floating_point:
@@ -557,9 +560,9 @@ def _kwargs_order(kwargs) -> list[str]:
 # its own: modules, builtins, caught exceptions).
 TYPE_NAMES: dict[type, str | Callable[[Any], str]] = {
     Tensor: "Tensor", Size: "torch.Size", DType: "torch.dtype",
-    types.MethodType: "builtin_function_or_method", T.GeneratorHandle: "torch._C.Generator",
-    Node: lambda node: node.op.grad_fn, T._GradMode: lambda mode: mode.name,
-    T.ReturnTypes: lambda result: f"torch.return_types.{result.name}",
+    types.MethodType: "builtin_function_or_method", GeneratorHandle: "torch._C.Generator",
+    Node: lambda node: node.op.grad_fn, GradMode: lambda mode: mode.name,
+    ReturnTypes: lambda result: f"torch.return_types.{result.name}",
 }
 
 

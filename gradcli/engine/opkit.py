@@ -1,4 +1,4 @@
-"""Small numpy helpers the op table's forwards and VJPs share, and the numpy array namespace.
+"""The numpy helpers the op table's forwards and VJPs share, and the numpy array namespace.
 
 VJP helpers take `xp` (numpy's namespace here, or the tensor namespace under create_graph)
 and use only what both provide.
@@ -6,12 +6,12 @@ and use only what both provide.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import numpy as np
 
+from .bitexact import torch_sum, via_double
 from .errors import runtime_error
-from .rng import fma32, fma64
+from .namespace import ArrayNamespace, build
 
 
 def scatter_array(g, shape, key):
@@ -28,105 +28,9 @@ def unscatter_array(g, key):
     return out
 
 
-def linspace(start, end, steps, dtype):
-    """torch's linspace kernel: start + step*i below the halfway point, end - step*(steps-1-i)
-    from it, each a fused multiply-add (GCC contracts them), in the dtype (double for ints)."""
-    dtype = np.dtype(dtype)
-    if steps <= 1:
-        return np.full(steps, start).astype(dtype)
-    i = np.arange(steps)
-    below = i < steps // 2
-    if dtype == np.float32:
-        s, e = np.float32(start), np.float32(end)
-        step = (e - s) / np.float32(steps - 1)
-        up = fma32(np.full(steps, step), i.astype(np.float32), np.full(steps, s))
-        down = fma32(np.full(steps, -step), (steps - 1 - i).astype(np.float32), np.full(steps, e))
-        return np.where(below, up, down).astype(dtype)
-    s, e = (float(start), float(end)) if dtype.kind == "f" else (float(int(start)), float(int(end)))
-    step = (e - s) / (steps - 1)
-    values = [fma64(step, k, s) if k < steps // 2 else fma64(-step, steps - 1 - k, e)
-              for k in range(steps)]
-    return np.array(values).astype(dtype)
-
-
-def arange(start, step, n, dtype):
-    """torch's arange kernel: start + step*i in double, in vectors of 8 float32 / 4 float64
-    (each vector from its first value, base + k*step), the rest one by one; float64 with the
-    compiler's fused multiply-adds."""
-    dtype = np.dtype(dtype)
-    if dtype.kind not in "f":
-        return (start + step * np.arange(n, dtype=np.float64)).astype(dtype) \
-            if any(isinstance(v, float) for v in (start, step)) else \
-            (start + step * np.arange(n, dtype=np.int64)).astype(dtype)
-    whole = float(start).is_integer() and float(step).is_integer()
-    if whole and abs(start) + abs(step) * n < 2**53:
-        return (start + step * np.arange(n, dtype=np.float64)).astype(dtype)  # exact anyway
-    lanes = 4 if dtype == np.float64 else 8
-    vectors = n // (2 * lanes) * 2  # whole vectors go two at a time; the rest one by one
-    if dtype != np.float64:  # float32: the double arithmetic needs no fused rounding
-        firsts = np.arange(vectors) * lanes
-        bases = (start + step * firsts).astype(dtype).astype(np.float64)
-        lanes_out = bases[:, None] + np.arange(lanes) * step
-        rest = start + step * np.arange(vectors * lanes, n)
-        return np.concatenate([lanes_out.reshape(-1), rest]).astype(dtype)
-    out = np.empty(n, dtype)
-    for first in range(0, vectors * lanes, lanes):
-        base = fma64(step, first, start)
-        out[first:first + lanes] = [fma64(k, step, base) for k in range(lanes)]
-    out[vectors * lanes:] = [fma64(step, k, start) for k in range(vectors * lanes, n)]
-    return out
-
-
-# Up to this many elements, results agree with torch's to the last bit where we know how
-# (sums in torch's order, float32 math via double); above it torch's own sums depend on its
-# thread count, and numpy's float32 kernels (within an ulp of torch's) give the speed.
-BIT_EXACT_SIZE = 32768
-
-
-def via_double(fn):
-    """A float32 math function computed in float64 and rounded once: torch's float32 kernels
-    (vectorised, or MKL's) give the correctly rounded value far more often than numpy's own
-    float32 ones (exp: 99% against 61% of arguments); float64 goes straight through."""
-    def wrapped(a):
-        if (a.dtype == np.float32 or a.dtype == np.float16) and a.size <= BIT_EXACT_SIZE:
-            return fn(a.astype(np.float64)).astype(a.dtype)
-        return fn(a)
-    return wrapped
-
-
 def sigmoid(a):
     # torch: 1 / (1 + exp(-x)) in the tensor's dtype, with an exp as above
     return (1 / (1 + via_double(np.exp)(-a))).astype(a.dtype, copy=False)
-
-
-def _install_numpy_namespace() -> None:
-    NUMPY.__dict__.update(
-        tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
-        threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
-        softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
-        mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
-        nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
-        cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
-        sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
-        sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
-        pow_scalar=pow_scalar, sign=sign,
-        scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
-        gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-        index_select=lambda a, dim, index: np.take(a, index, axis=dim))
-
-
-NUMPY = SimpleNamespace(
-    where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
-    transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
-    cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
-    zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
-    unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
-    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
-    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
-        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
-    masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
-    masked_fill=lambda a, mask, value: np.where(mask, value, a),
-)
 
 
 def numel(shape) -> int:
@@ -155,12 +59,6 @@ def mm(a, b):
     # NOTE: with an inner size of 1 torch's gemm writes each product as it is (keeping -0.0),
     # where a sum from 0 would give +0.0
     return a * b if a.shape[1] == 1 and a.dtype != object else np.matmul(a, b)
-
-
-def column_major(a) -> bool:
-    """torch's test for a matrix laid out by columns (a transposed one; or 1x1)."""
-    item = a.itemsize
-    return a.ndim == 2 and a.strides[0] == item and a.strides[1] == a.shape[0] * item
 
 
 def mm_grads(xp, g, a, b, columns):
@@ -464,57 +362,6 @@ def expand(a, shape):
     return np.lib.stride_tricks.as_strided(a, shape, strides)
 
 
-def overlaps(a) -> bool:
-    """Whether several elements of `a` share memory (an expanded tensor)."""
-    return any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
-
-
-def contiguous(a):
-    return a if a.flags.c_contiguous else np.array(a, order="C")
-
-
-def elementwise_layout(out, arrays):
-    """`out` laid out as torch's TensorIterator lays out an elementwise result: dims ordered
-    by the inputs' strides, the first input that orders a pair of dims deciding."""
-    if out.ndim < 2 or all(a.flags.c_contiguous for a in arrays):
-        return contiguous(out)
-    strides = [_broadcast_strides(a, out.shape) for a in arrays]
-    perm = list(reversed(range(out.ndim)))  # innermost dim first, as TensorIterator
-    for i in range(1, out.ndim):
-        j = i
-        for k in range(i - 1, -1, -1):
-            order = _should_swap(strides, out.shape, perm[k], perm[j])
-            if order > 0:
-                perm[k], perm[j] = perm[j], perm[k]
-                j = k
-            elif order < 0:
-                break
-    outer_first = perm[::-1]
-    if outer_first == sorted(outer_first):
-        return contiguous(out)
-    laid = np.empty([out.shape[d] for d in outer_first], out.dtype)
-    laid[...] = out.transpose(outer_first)
-    return laid.transpose(np.argsort(outer_first))
-
-
-def _broadcast_strides(a, shape):
-    lead = len(shape) - a.ndim
-    return [0 if i < lead or a.shape[i - lead] == 1 and n != 1 else a.strides[i - lead]
-            for i, n in enumerate(shape)]
-
-
-def _should_swap(strides, shape, d0, d1) -> int:
-    for st in strides:
-        s0, s1 = st[d0], st[d1]
-        if s0 == 0 or s1 == 0:
-            continue  # a broadcast dim says nothing about the order
-        if s0 != s1:
-            return -1 if s0 < s1 else 1
-        if shape[d0] > shape[d1]:
-            return 1
-    return 0
-
-
 def sign(a):
     # torch: (0 < x) - (x < 0), so sign(nan) is 0 (numpy's is nan)
     return (a > 0).astype(a.dtype) - (a < 0).astype(a.dtype) if a.dtype != bool else a.copy()
@@ -601,118 +448,6 @@ def pow_exponent_grad(xp, g, o, base, exponent):
         return g * xp.where(_values(exponent) >= 0, 0, o * log)
     zero = (_values(base) == 0) & (_values(exponent) >= 0)
     return g * xp.where(zero, 0, o * xp.log(base))
-
-
-# ---- torch's CPU sum --------------------------------------------------------------------
-# aten/native/cpu/SumKernel.cpp, step by step, so that float sums round exactly as torch's
-# do (numpy's pairwise sum differs in the last bits for half of all sums, which print(loss.item())
-# shows): a cascade of sequential partial sums over vectors of 8 float32 / 4 float64 lanes
-# (torch 2.13 runs this kernel at AVX2 width), 4 vectors in flight; up to BIT_EXACT_SIZE.
-_LANES = {np.dtype(np.float32): 8, np.dtype(np.float64): 4}
-_ILP = 4
-
-
-def _sequential(x, axis):
-    """x summed left to right along `axis`, from 0, as a C `+=` loop."""
-    if x.shape[axis] == 0:
-        return np.zeros(x.shape[:axis] + x.shape[axis + 1:], x.dtype)
-    return np.cumsum(x, axis=axis, dtype=x.dtype).take(-1, axis=axis) + x.dtype.type(0)
-
-
-def _grouped(x, step):
-    """Sequential sums of consecutive groups of `step` along axis 0, and the leftover's."""
-    full = x.shape[0] // step
-    groups = _sequential(x[:full * step].reshape((full, step) + x.shape[1:]), 1)
-    return groups, _sequential(x[full * step:], 0)
-
-
-def _multi_row_sum(x):
-    """multi_row_sum: the cascade along axis 0 (4 levels of groups of 2**level_power)."""
-    size = x.shape[0]
-    ceil_log2 = (size - 1).bit_length() if size > 1 else 0
-    step = 1 << max(4, ceil_log2 // 4)
-    blocks, tail = _grouped(x, step)
-    groups, acc1 = _grouped(blocks, step)
-    supergroups, acc2 = _grouped(groups, step)
-    acc3 = _sequential(supergroups, 0)
-    return ((tail + acc1) + acc2) + acc3
-
-
-def _row_sum(x):
-    """row_sum: 4 interleaved cascades along axis 0, then the leftover and the 4 partials."""
-    size = x.shape[0]
-    n = size // _ILP
-    inner = x[:n * _ILP].reshape((n, _ILP) + x.shape[1:])
-    partial = _multi_row_sum(inner)  # shape (_ILP, ...)
-    total = partial[0]
-    for i in range(n * _ILP, size):
-        total = total + x[i]
-    for k in range(1, _ILP):
-        total = total + partial[k]
-    return total
-
-
-def _inner_sum(rows):
-    """The sum of each row of a 2-D array whose rows are contiguous (reduce the last dim)."""
-    lanes = _LANES[rows.dtype]
-    n = rows.shape[1]
-    if n < lanes:
-        return _row_sum(rows.T)
-    vectors = n // lanes
-    vec = _row_sum(rows[:, :vectors * lanes].reshape(rows.shape[0], vectors, lanes)
-                   .transpose(1, 0, 2))  # (rows, lanes)
-    total = np.zeros(rows.shape[0], rows.dtype)
-    for k in range(vectors * lanes, n):
-        total = total + rows[:, k]
-    for k in range(lanes):
-        total = total + vec[:, k]
-    return total
-
-
-def _outer_sum(x):
-    """The sum over axis 0 of a C-contiguous (m, n) array (reduce a dim that is not the last)."""
-    lanes = _LANES[x.dtype]
-    n = x.shape[1]
-    out = np.empty(n, x.dtype)
-    j = 0
-    if n >= lanes:
-        while j + _ILP * lanes <= n:
-            out[j:j + _ILP * lanes] = _multi_row_sum(x[:, j:j + _ILP * lanes])
-            j += _ILP * lanes
-        while j + lanes <= n:
-            out[j:j + lanes] = _row_sum(x[:, j:j + lanes])
-            j += lanes
-    else:
-        while j + _ILP <= n:
-            out[j:j + _ILP] = _multi_row_sum(x[:, j:j + _ILP])
-            j += _ILP
-    if j < n:
-        out[j:] = _row_sum(x[:, j:])
-    return out + x.dtype.type(0)
-
-
-def torch_sum(a, axis=None, keepdims=False):
-    """np.sum(a, axis, keepdims=keepdims), added up in torch's order where it is known: all
-    elements, or one dim of a C-contiguous array."""
-    if a.dtype not in _LANES or a.size > BIT_EXACT_SIZE:
-        return np.sum(a, axis=axis, keepdims=keepdims)
-    if axis is None:
-        flat = np.ravel(a, order="K")
-        out = _inner_sum(flat.reshape(1, -1))[0]
-        return np.asarray(out).reshape((1,) * a.ndim) if keepdims else np.asarray(out)
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
-    if len(axes) != 1 or not a.flags.c_contiguous:
-        return np.sum(a, axis=axis, keepdims=keepdims)
-    d = axes[0] % a.ndim
-    outer = int(np.prod(a.shape[:d])) if d else 1
-    m, inner = a.shape[d], int(np.prod(a.shape[d + 1:]))
-    x = a.reshape(outer, m, inner)
-    if inner == 1:
-        out = _inner_sum(x[:, :, 0])
-    else:
-        out = np.stack([_outer_sum(x[o]) for o in range(outer)])
-    shape = a.shape[:d] + ((1,) if keepdims else ()) + a.shape[d + 1:]
-    return out.reshape(shape)
 
 
 def _reduce(x, reduction):
@@ -805,4 +540,29 @@ def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
 
 
-_install_numpy_namespace()  # the backward-op forwards, defined above
+# numpy's side of the array namespace VJPs run on (api.xp.TENSORS is the create_graph side)
+NUMPY: ArrayNamespace = build(
+    ArrayNamespace,
+    where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
+    transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
+    cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
+    zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
+    unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
+    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
+    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
+        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
+    masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
+    masked_fill=lambda a, mask, value: np.where(mask, value, a),
+    tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
+    threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
+    softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
+    mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
+    nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+    cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
+    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
+    sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
+    pow_scalar=pow_scalar, sign=sign,
+    scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
+    gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
+    index_select=lambda a, dim, index: np.take(a, index, axis=dim),
+)

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import autograd, dtypes, runtime, trace
-from . import opkit as K
+from . import dtypes, runtime, trace
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
+from .layout import contiguous, elementwise_layout
 from .limits import TENSOR_OVERHEAD
 from .ops import ELEMENTWISE, OPS, VIEWS
 
@@ -74,9 +74,9 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     out = np.asarray(op.forward(*arrays, **params))
     runtime.current.limits.check_elements(out.size)
     if op_name in ELEMENTWISE:
-        out = K.elementwise_layout(out, arrays)
+        out = elementwise_layout(out, arrays)
     elif op_name not in VIEWS:
-        out = K.contiguous(out)
+        out = contiguous(out)
     result = Tensor(out)
     if op_name in VIEWS:
         source = inputs[0]
@@ -369,12 +369,7 @@ class Tensor:
         return t
 
     # ---- autograd -------------------------------------------------------------------
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
-        from .functions import autograd_backward
-
-        autograd_backward([self], None if gradient is None else [gradient], retain_graph,
-                          create_graph, inputs=inputs)
-
+    # (backward is installed by api.methods, with the other methods the torch API defines)
     def retain_grad(self) -> None:
         if not self.requires_grad:
             raise runtime_error("can't retain_grad on Tensor that has requires_grad=False")
@@ -434,13 +429,6 @@ class Tensor:
         if not self.data.ndim:
             raise type_error("len() of a 0-d tensor")
         return self.data.shape[0]
-
-    def __iter__(self):
-        if not self.data.ndim:
-            raise type_error("iteration over a 0-d tensor")
-        from .functions import unbind
-
-        return iter(unbind(self))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:

@@ -12,7 +12,7 @@ import types
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
-from gradcli.engine import functions as T
+from gradcli.engine.api import autograd, creation, elementwise, linalg, methods, reductions, shape
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
@@ -146,9 +146,9 @@ def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
              f"({input.shape!r}). This will likely lead to incorrect results due to "
              "broadcasting. Please ensure they have the same size.")
     d = dtypes.promote(input.dtype, target.dtype)
-    a, b = T._operands(input, target, d)
+    a, b = elementwise._operands(input, target, d)
     _nn("mse_loss", a, b, _reduction(reduction))
-    T._float_kernel(a if d is input.dtype else b, "mse_cpu")
+    elementwise.float_kernel(a if d is input.dtype else b, "mse_cpu")
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
@@ -167,12 +167,12 @@ def _cross_entropy(input, target, weight=None, size_average=None, ignore_index=-
     _nn("cross_entropy_loss", input, target, weight, _reduction(reduction), ignore_index,
         label_smoothing)
     class_dim = 1 if input.ndim > 1 else 0
-    logp = T.log_softmax(input, dim=class_dim)
+    logp = reductions.log_softmax(input, dim=class_dim)
     if target.dtype.is_floating_point:  # class probabilities, computed as torch does
         terms = logp * target if weight is None else logp * target * _class_view(weight, input)
         if reduction == "none":
-            return -T.sum(terms, dim=class_dim)
-        total = -T.sum(terms)
+            return -reductions.sum(terms, dim=class_dim)
+        total = -reductions.sum(terms)
         if reduction == "sum":
             return total
         return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
@@ -193,9 +193,9 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
     classes = logp.data.shape[class_dim]
     ignored = target == ignore_index
     terms = logp if weight is None else logp * _class_view(weight, logp)
-    smooth = (-T.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
+    smooth = (-reductions.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
     if reduction == "mean":
-        kept = T.logical_not(ignored)
+        kept = elementwise.logical_not(ignored)
         total = kept.sum() if weight is None else weight.gather(
             0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0.0).sum()
         smooth = smooth.sum() / total
@@ -205,13 +205,13 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
 
 
 def _linear(input, weight, bias=None):
-    wt = T.t(weight)
+    wt = shape.t(weight)
     if bias is None:
-        return T.matmul(input, wt)
+        return linalg.matmul(input, wt)
     # torch folds any other input to 2-D around one addmm: View(Addmm(bias, View(x), T(W)))
-    flat = input if input.ndim == 2 else T.reshape(input, -1, input.data.shape[-1])
-    out = T.addmm(bias, flat, wt)
-    return out if input.ndim == 2 else T.view(out, *input.data.shape[:-1], out.data.shape[-1])
+    flat = input if input.ndim == 2 else shape.reshape(input, -1, input.data.shape[-1])
+    out = linalg.addmm(bias, flat, wt)
+    return out if input.ndim == 2 else shape.view(out, *input.data.shape[:-1], out.data.shape[-1])
 
 
 @_python_name("binary_cross_entropy_with_logits")
@@ -222,8 +222,8 @@ def _bce_with_logits(input, target, weight=None, size_average=None, reduce=None,
         raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
                                        f"input size ({input.shape!r})")
     _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
-    target = T.to(target, input.dtype)
-    T._float_kernel(input, "log_sigmoid_cpu")
+    target = shape.to(target, input.dtype)
+    elementwise.float_kernel(input, "log_sigmoid_cpu")
     return apply("bce_logits", (input, target), reduction=reduction)
 
 
@@ -235,13 +235,13 @@ def _bce(input, target, weight=None, size_average=None, reduce=None, reduction="
                          f"different to the input size ({input.shape!r}) is deprecated. Please "
                          "ensure they have the same size.")
     _nn("binary_cross_entropy", input, target, weight, enum)
-    return apply("bce", (input, T.to(target, input.dtype)), reduction=reduction)
+    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction)
 
 
 @_python_name("leaky_relu")
 def _leaky_relu(input, negative_slope=0.01, inplace=False):
     _nn("leaky_relu", input, negative_slope)
-    T._float_kernel(input, "leaky_relu_cpu")
+    elementwise.float_kernel(input, "leaky_relu_cpu")
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
@@ -297,8 +297,10 @@ _TORCH_FUNCTIONS = (
     "var std logsumexp outer bmm narrow"
 ).split()
 
-_torch = {name: getattr(T, name) for name in _TORCH_FUNCTIONS}
-_torch.update({name: T.METHOD_FUNCTIONS[name] for name in (
+_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd)
+_torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
+          for name in _TORCH_FUNCTIONS}
+_torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
     "add sub subtract mul multiply div divide true_divide floor_divide remainder pow exp log "
     "sin cos tan tanh sigmoid sqrt rsqrt reciprocal log1p expm1 log2 log10 sinh cosh atan neg "
     "negative abs sign relu floor round eq ne lt le gt ge isnan isfinite logical_not sum mean "
@@ -309,8 +311,8 @@ _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
-    autograd=Namespace("torch.autograd", {"grad": T.autograd_grad,
-                                          "backward": T.autograd_backward}),
+    autograd=Namespace("torch.autograd", {"grad": autograd.autograd_grad,
+                                          "backward": autograd.autograd_backward}),
     nn=Namespace("torch.nn", {"functional": F}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
@@ -318,7 +320,7 @@ del _torch["view"], _torch["expand"]  # methods only in torch
 
 _torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
           else _numpy_names(fn) for name, fn in _torch.items()}
-_torch["is_grad_enabled"] = _no_arguments(T.is_grad_enabled, "torch.is_grad_enabled", 0)
+_torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -356,13 +358,13 @@ BUILTINS: dict[str, Any] = {
 
 # ---- attributes by type ---------------------------------------------------------------
 
-_TENSOR_METHODS = dict(T.METHOD_FUNCTIONS)
+_TENSOR_METHODS = dict(methods.METHOD_FUNCTIONS)
 _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
-_TENSOR_METHODS["type"] = T.type_
+_TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS = {
     name: _checked_method(fn, signatures.METHODS[name]) if name in signatures.METHODS
     else _no_arguments(fn, f"TensorBase.{name}") if name in signatures.NOARGS_METHODS
@@ -411,7 +413,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            "count": ("method", tuple.count)},
     DType: {"is_floating_point": ("property", lambda d: d.is_floating_point),
             "itemsize": ("property", lambda d: d.itemsize)},
-    T.ReturnTypes: {"values": ("property", lambda r: r.values),
+    reductions.ReturnTypes: {"values": ("property", lambda r: r.values),
                     "indices": ("property", lambda r: r.indices)},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
     # list, tuple and str methods: Python's, or their size-checked wrappers (safe_builtins)
@@ -471,7 +473,7 @@ def set_attribute(obj, name: str, value) -> None:
 
 
 def is_grad_mode_manager(obj) -> bool:
-    return isinstance(obj, T._GradMode)
+    return isinstance(obj, autograd.GradMode)
 
 
 def _all_names() -> frozenset:

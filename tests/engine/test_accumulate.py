@@ -4,7 +4,7 @@ gradient a hook sees."""
 import numpy as np
 
 
-from gradcli.engine import functions as torch
+from gradcli.engine.api import creation as torch
 from gradcli.engine.runtime import Runtime, activated
 
 

@@ -178,7 +178,7 @@ def broken_rules(outcome: Outcome) -> list[str]:
 
 def internal_origin(text: str, limits: Limits = FUZZ_LIMITS,
                     max_elements: int = FUZZ_MAX_ELEMENTS) -> str:
-    """Where an InternalError comes from ("engine/functions.py"): the run again, with
+    """Where an InternalError comes from ("engine/api/shape.py"): the run again, with
     GRADCLI_DEBUG=1, which lets the original exception out."""
     os.environ["GRADCLI_DEBUG"] = "1"
     try:

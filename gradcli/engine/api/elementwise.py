@@ -1,0 +1,356 @@
+"""torch's elementwise math: unary and binary ops, comparisons, clamp, where."""
+from __future__ import annotations
+
+import builtins
+import math
+
+import numpy as np
+
+from .. import dtypes
+from ..dtypes import DType
+from ..errors import TorchError, runtime_error
+from ..tensor import Tensor, apply, as_tensor, broadcast_shape
+
+
+def float_input(t: Tensor) -> DType:
+    """Ops like exp make ints float (the default float dtype), as torch."""
+    return t.dtype if t.dtype.is_floating_point else dtypes.default_float
+
+
+# torch's refusals of a bool tensor, where numpy would compute something
+_NO_BOOL = {
+    "neg": TorchError("RuntimeError", "Negation, the `-` operator, on a bool tensor is not "
+                      "supported. If you are trying to invert a mask, use the `~` or "
+                      "`logical_not()` operator instead."),
+    "abs": TorchError("NotImplementedError", "\"abs_cpu\" not implemented for 'Bool'"),
+    "floor": TorchError("NotImplementedError", "\"floor_vml_cpu\" not implemented for 'Bool'"),
+    "round": TorchError("NotImplementedError", "\"round_vml_cpu\" not implemented for 'Bool'"),
+    "relu": TorchError("RuntimeError", "Boolean inputs not supported for relu"),
+}
+
+
+def _refuse_bool(t: Tensor, name: str) -> None:
+    if t.dtype is dtypes.bool_ and name in _NO_BOOL:
+        error = _NO_BOOL[name]
+        raise TorchError(error.type_name, error.message)
+
+
+def _unary(name: str, keeps_int: bool = False):
+    def fn(input) -> Tensor:
+        t = as_tensor(input)
+        if keeps_int:
+            _refuse_bool(t, name)
+        return apply(name, (t,), None if keeps_int else float_input(t))
+    fn.__name__ = name
+    return fn
+
+
+exp, log, sin, cos, tan, tanh, sigmoid, sqrt, rsqrt, reciprocal = (
+    _unary(n) for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "sqrt", "rsqrt",
+                        "reciprocal"))
+log1p, expm1, log2, log10, sinh, cosh, atan = (
+    _unary(n) for n in ("log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan"))
+neg, abs, sign, relu, floor = (
+    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor"))
+
+
+def round(input, decimals=0) -> Tensor:
+    _refuse_bool(input, "round")
+    if decimals == 0:
+        return apply("round", (as_tensor(input),))
+    return apply("round_decimals", (input,), decimals=decimals)
+
+
+negative = neg
+
+
+INT64_MIN, UINT64_END = -2**63, 2**64
+
+
+def check_scalar(value: int) -> None:
+    """A Python int as a torch Scalar: int64, else uint64, else Python's OverflowError."""
+    if value < INT64_MIN:
+        raise TorchError("OverflowError", "can't convert negative int to unsigned")
+    if value >= UINT64_END:
+        raise TorchError("OverflowError", "int too big to convert")
+
+
+def _binary_dtype(a, b, true_division=False) -> DType:
+    for x in (a, b):
+        if type(x) is int:
+            check_scalar(x)
+    d = dtypes.result_type(a, b)
+    return dtypes.default_float if true_division and not d.is_floating_point else d
+
+
+def _operand(v, dtype: DType) -> Tensor:
+    """A tensor or Python number as an operand of `dtype`; an int that does not fit wraps
+    around, as torch's cast of the Scalar does (int32 tensor + 2**40)."""
+    try:
+        return as_tensor(v, dtype)
+    except OverflowError:
+        return Tensor(np.array(v).astype(dtype.np))
+
+
+def _operands(a, b, dtype):
+    ta, tb = _operand(a, dtype), _operand(b, dtype)
+    broadcast_shape(ta.data.shape, tb.data.shape)
+    return ta, tb
+
+
+# c10's names of the C types, for its overflow messages
+_C_TYPES = {"float16": "c10::Half", "float32": "float", "float64": "double", "uint8": "uint8_t",
+            "int8": "int8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
+            "bool": "bool"}
+
+
+def written_value(value, dtype: DType):
+    """A Python number written into a tensor of `dtype` (fill_, full, masked_fill, clamp
+    bounds, x[i] = v), as torch converts it: refused if it overflows the type, else the
+    value the tensor then holds."""
+    if isinstance(value, bool) or dtype is dtypes.bool_:
+        return bool(value) if dtype is dtypes.bool_ else value
+    if dtype.is_floating_point:
+        finite = not isinstance(value, float) or math.isfinite(value)
+        fits = not finite or builtins.abs(value) <= float(np.finfo(dtype.np).max)
+    else:
+        info = np.iinfo(dtype.np)
+        low = -int(info.max) if info.min == 0 else int(info.min)  # -1 into uint8 is 255
+        fits = (math.isfinite(value) and low - 1 < value < int(info.max) + 1
+                if isinstance(value, float) else low <= value <= int(info.max))
+    if not fits:
+        raise runtime_error(f"value cannot be converted to type {_C_TYPES[dtype.name]} without "
+                            "overflow")
+    if dtype.is_floating_point:
+        return value  # (numpy rounds it to the dtype as torch does)
+    return np.array(value).astype(dtype.np).item()
+
+
+def add(input, other, alpha=1) -> Tensor:
+    d = _binary_dtype(input, other)
+    operands = _operands(input, other, d)
+    _check_alpha(d, alpha)
+    return apply("add", operands, d, alpha=alpha)
+
+
+def sub(input, other, alpha=1) -> Tensor:
+    _check_sub(input, other)
+    d = _binary_dtype(input, other)
+    if isinstance(input, (int, float)) and not isinstance(other, (int, float)):
+        return apply("rsub", (as_tensor(other, d),), d, other=input)  # `1 - x`: RsubBackward1
+    operands = _operands(input, other, d)
+    _check_alpha(d, alpha)
+    return apply("sub", operands, d, alpha=alpha)
+
+
+def _is_bool(x) -> bool:
+    return x.dtype is dtypes.bool_ if isinstance(x, Tensor) else isinstance(x, bool)
+
+
+def _check_sub(input, other) -> None:
+    """torch refuses `-` on bools (numpy's own refusal would be an internal error here)."""
+    if _is_bool(input) and _is_bool(other):
+        raise runtime_error("Subtraction, the `-` operator, with two bool tensors is not "
+                            "supported. Use the `^` or `logical_xor()` operator instead.")
+    if _is_bool(input) or _is_bool(other):
+        raise runtime_error("Subtraction, the `-` operator, with a bool tensor is not supported. "
+                            "If you are trying to invert a mask, use the `~` or `logical_not()` "
+                            "operator instead.")
+
+
+def _check_alpha(d: DType, alpha) -> None:
+    if isinstance(alpha, bool) and d is not dtypes.bool_:
+        raise runtime_error("Boolean alpha only supported for Boolean results.")
+    if isinstance(alpha, float) and not d.is_floating_point:
+        raise runtime_error("For integral input tensors, argument alpha must not be a floating "
+                            "point number.")
+
+
+subtract = sub
+
+
+def mul(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("mul", _operands(input, other, d), d)
+
+
+multiply = mul
+
+
+def div(input, other, rounding_mode=None) -> Tensor:
+    if rounding_mode is not None:
+        return _div_rounding(input, other, rounding_mode)
+    if isinstance(input, (int, float)) and isinstance(other, Tensor):
+        # NOTE: torch computes `2 / x` as reciprocal(x) * 2: MulBackward0 over Reciprocal.
+        return mul(reciprocal(other), input)
+    d = _binary_dtype(input, other, true_division=True)
+    return apply("div", _operands(input, other, d), d)
+
+
+divide = true_divide = div
+
+
+def _div_rounding(input, other, rounding_mode) -> Tensor:
+    if rounding_mode not in ("trunc", "floor"):
+        raise runtime_error("div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                            f"but found '{rounding_mode}'")
+    d = _binary_dtype(input, other)
+    operands = _integer_operands(input, other, d)
+    return apply("div_rounding", operands, d, mode=rounding_mode)
+
+
+def _integer_operands(input, other, d):
+    """The operands of an integer-valued division, refusing integer division by zero."""
+    operands = _operands(input, other, d)
+    if d.category != dtypes.FLOAT and not np.all(operands[1].data):
+        raise runtime_error("ZeroDivisionError")
+    return operands
+
+
+def floor_divide(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("floor_divide", _integer_operands(input, other, d), d)
+
+
+def remainder(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("remainder", _integer_operands(input, other, d), d)
+
+
+def pow(input, exponent) -> Tensor:
+    if isinstance(input, (int, float)):
+        t = as_tensor(exponent)
+        return apply("rpow", (t,), _binary_dtype(input, t), base=input)
+    if isinstance(exponent, Tensor):
+        d = _binary_dtype(input, exponent)
+        return apply("pow_tensor", _operands(input, exponent, d), d)
+    d = _binary_dtype(input, exponent)
+    if d.category == dtypes.INT and isinstance(exponent, int):
+        if exponent < 0:
+            raise runtime_error("Integers to negative integer powers are not allowed.")
+        written_value(exponent, d)  # the exponent as the tensor's type: i ** 2**63 overflows
+    return apply("pow", (as_tensor(input, d),), d, exponent=exponent)
+
+
+def square(input) -> Tensor:
+    return pow(input, 2)
+
+
+def maximum(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("maximum", _operands(input, other, d), d)
+
+
+def minimum(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("minimum", _operands(input, other, d), d)
+
+
+def clamp(input, min=None, max=None) -> Tensor:
+    if min is None and max is None:
+        raise runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None")
+    d = _bounds_dtype(input, min, max)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        # tensor bounds: ClampBackward0; a missing bound is the dtype's farthest value
+        lo = _operand(_farthest(d, -1) if min is None else min, d)
+        hi = _operand(_farthest(d, 1) if max is None else max, d)
+        return apply("clamp_tensor", (input, lo, hi), d)
+    return apply("clamp", (input,), d, min=_bound(min, d), max=_bound(max, d))
+
+
+def _bounds_dtype(input, *bounds) -> DType:
+    """The dtype of a clamp: an int tensor clamped by a float is a float tensor, as torch."""
+    return dtypes.result_type(input, *(b for b in bounds if b is not None))
+
+
+def _bound(value, d: DType):
+    return None if value is None else written_value(value, d)
+
+
+def _farthest(d: DType, sign: int):
+    """The value of `d` farthest toward -inf (sign -1) or +inf (1): no bound at all."""
+    if d.is_floating_point:
+        return sign * math.inf
+    if d is dtypes.bool_:
+        return sign > 0
+    info = np.iinfo(d.np)
+    return int(info.max if sign > 0 else info.min)
+
+
+clip = clamp
+
+
+def clamp_min(input, min) -> Tensor:
+    d = _bounds_dtype(input, min)
+    if isinstance(min, Tensor):  # clamp_min.Tensor: ClampMinBackward1
+        return apply("clamp_min_tensor", _operands(input, min, d), d)
+    return apply("clamp_min", (input,), d, min=_bound(min, d))
+
+
+def clamp_max(input, max) -> Tensor:
+    d = _bounds_dtype(input, max)
+    if isinstance(max, Tensor):  # clamp_max.Tensor: ClampMaxBackward1
+        return apply("clamp_max_tensor", _operands(input, max, d), d)
+    return apply("clamp_max", (input,), d, max=_bound(max, d))
+
+
+def where(condition, input=None, other=None) -> Tensor:
+    if input is None and other is None:
+        return tuple(Tensor(i) for i in np.nonzero(np.atleast_1d(condition.data)))
+    if condition.dtype is not dtypes.bool_:
+        raise runtime_error("where expected condition to be a boolean tensor, but got a tensor "
+                            f"with dtype {condition.dtype.cpp}")
+    d = _binary_dtype(input, other)
+    a, b = (x if isinstance(x, Tensor) else as_tensor(written_value(x, d), d)
+            for x in (input, other))
+    broadcast_shape(broadcast_shape(condition.data.shape, a.data.shape), b.data.shape)
+    out = apply("where", (condition.detach(), a, b), d)
+    if out.grad_fn is not None:  # torch's WhereBackward0 has no edge for the condition
+        out.grad_fn.shown_next = out.grad_fn.next[1:]
+    return out
+
+
+def _compare(ufunc):
+    def fn(input, other) -> Tensor:
+        d = _binary_dtype(input, other)
+        a, b = _operands(input, other, d)
+        return Tensor(ufunc(a.data.astype(d.np), b.data.astype(d.np)))
+    return fn
+
+
+eq, ne, lt, le, gt, ge = (_compare(f) for f in (np.equal, np.not_equal, np.less, np.less_equal,
+                                                 np.greater, np.greater_equal))
+greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
+
+
+def logical_not(input) -> Tensor:
+    return Tensor(np.logical_not(input.data))
+
+
+def isnan(input) -> Tensor:
+    return Tensor(np.isnan(input.data))
+
+
+def isfinite(input) -> Tensor:
+    return Tensor(np.isfinite(input.data))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    if input.dtype is not other.dtype:
+        raise runtime_error(f"{input.dtype.cpp} did not match {other.dtype.cpp}")
+    broadcast_shape(input.data.shape, other.data.shape)
+    return bool(np.allclose(input.data, other.data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def equal(input, other) -> bool:
+    return input.data.shape == other.data.shape and bool(np.array_equal(input.data, other.data))
+
+
+def float_kernel(input, kernel: str) -> None:
+    """torch's kernels that refuse integer tensors (softmax, mse_loss, ...)."""
+    float_kernel_dtype(input.dtype, kernel)
+
+
+def float_kernel_dtype(d: DType, kernel: str) -> None:
+    if not d.is_floating_point:
+        raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')

@@ -1,0 +1,53 @@
+"""In-place ops: the wrapper that turns an op into x.op_(...), and fill_/zero_/copy_."""
+from __future__ import annotations
+
+from ..errors import runtime_error
+from ..layout import overlaps
+from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
+from .elementwise import written_value
+from .shape import check_expand
+
+
+def _inplace(fn):
+    def method(self, *args, **kwargs) -> Tensor:
+        check_inplace(self, args)
+        if overlaps(self.data) and not _writes_one_value(fn, args):
+            raise runtime_error("unsupported operation: more than one element of the "
+                                "written-to tensor refers to a single memory location. Please "
+                                "clone() the tensor before performing the operation.")
+        result = fn(self, *args, **kwargs)
+        if result.dtype is not self.dtype and not self.dtype.is_floating_point and \
+                result.dtype.is_floating_point:
+            raise runtime_error(f"result type {result.dtype.cpp} can't be cast to the desired "
+                                f"output type {self.dtype.cpp}")
+        return commit_inplace(self, result)  # the write casts to self's dtype
+    return method
+
+
+def _writes_one_value(fn, args) -> bool:
+    """fill_(number) and zero_() may write into an expanded tensor; torch refuses the rest."""
+    return fn is _zero or fn is _fill and not isinstance(args[0], Tensor)
+
+
+def _fill(self, value) -> Tensor:
+    if isinstance(value, Tensor):  # a tensor value is differentiable: FillBackward3
+        if value.ndim:
+            raise runtime_error("fill_ only supports 0-dimension value tensor but got tensor "
+                                f"with {value.ndim} dimensions.")
+        return apply("fill_tensor", (self, value), self.dtype)
+    return apply("fill", (self,), value=written_value(value, self.dtype))
+
+
+def _index_put_values(self, values, key) -> Tensor:
+    return apply("index_put", (self, values), self.dtype, key=key)
+
+
+def _zero(self) -> Tensor:
+    return apply("zero", (self,))
+
+
+def _copy(self, other) -> Tensor:
+    src = as_tensor(other, self.dtype)
+    broadcast_shape(self.data.shape, src.data.shape)  # torch's broadcast message first
+    check_expand(src.data.shape, self.data.shape, src.dtype)
+    return apply("copy", (self, src), self.dtype)

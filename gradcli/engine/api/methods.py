@@ -1,0 +1,218 @@
+"""Tensor's methods and operators: the API functions, bound to Tensor."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import type_error
+from ..tensor import Tensor, as_tensor
+from .autograd import autograd_backward
+from .creation import empty, full, ones, tensor
+from .elementwise import (
+    abs,
+    add,
+    allclose,
+    atan,
+    clamp,
+    clamp_max,
+    clamp_min,
+    cos,
+    cosh,
+    div,
+    eq,
+    equal,
+    exp,
+    expm1,
+    floor,
+    floor_divide,
+    ge,
+    gt,
+    isfinite,
+    isnan,
+    le,
+    log,
+    log1p,
+    log2,
+    log10,
+    logical_not,
+    lt,
+    maximum,
+    minimum,
+    mul,
+    ne,
+    neg,
+    pow,
+    reciprocal,
+    relu,
+    remainder,
+    round,
+    rsqrt,
+    sigmoid,
+    sign,
+    sin,
+    sinh,
+    sqrt,
+    square,
+    sub,
+    tan,
+    tanh,
+    where,
+)
+from .indexing import getitem, setitem
+from .inplace import _copy, _fill, _inplace, _zero
+from .linalg import dot, matmul, mm, mv
+from .reductions import (
+    amax,
+    amin,
+    argmax,
+    argmin,
+    cumsum,
+    log_softmax,
+    logsumexp,
+    max,
+    mean,
+    min,
+    norm,
+    outer,
+    prod,
+    softmax,
+    std,
+    sum,
+    var,
+)
+from .shape import (
+    _cast,
+    chunk,
+    contiguous,
+    expand,
+    expand_as,
+    flatten,
+    gather,
+    index_select,
+    masked_fill,
+    narrow,
+    permute,
+    repeat,
+    reshape,
+    split,
+    squeeze,
+    swapaxes,
+    t,
+    to,
+    transpose,
+    transpose_mT,
+    transpose_T,
+    unbind,
+    unsqueeze,
+    view,
+)
+
+METHOD_FUNCTIONS = dict(
+    add=add, sub=sub, subtract=sub, mul=mul, multiply=mul, div=div, divide=div,
+    true_divide=div, floor_divide=floor_divide, remainder=remainder, pow=pow, square=square,
+    exp=exp, log=log, sin=sin, cos=cos, tan=tan, tanh=tanh, sigmoid=sigmoid, sqrt=sqrt,
+    rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1, log2=log2, log10=log10,
+    sinh=sinh, cosh=cosh, atan=atan, neg=neg, negative=neg, abs=abs, sign=sign, relu=relu,
+    floor=floor, round=round, maximum=maximum, minimum=minimum, clamp=clamp, clip=clamp,
+    clamp_min=clamp_min, clamp_max=clamp_max, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
+    isnan=isnan, isfinite=isfinite, logical_not=logical_not, allclose=allclose, equal=equal,
+    sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
+    argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
+    var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow,
+    view_as=lambda input, other: view(input, other.data.shape),
+    reshape_as=lambda input, other: reshape(input, other.data.shape),
+    type_as=lambda input, other: to(input, other.dtype),
+    is_contiguous=lambda input: bool(input.data.flags.c_contiguous),
+    is_floating_point=lambda input: input.dtype.is_floating_point,
+    # (`empty` makes zeros too, with new_zeros' words for a negative size)
+    new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: empty(
+        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_ones=lambda input, *args, size=None, dtype=None, requires_grad=False: ones(
+        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_full=lambda input, size, fill_value, dtype=None, requires_grad=False: full(
+        size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    new_tensor=lambda input, data, dtype=None, requires_grad=False: tensor(
+        data, dtype=dtype or input.dtype, requires_grad=requires_grad),
+    mm=mm, mv=mv, dot=dot, matmul=matmul, view=view, reshape=reshape, flatten=flatten,
+    squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=swapaxes, t=t,
+    permute=permute, expand=expand, expand_as=expand_as, unbind=unbind, chunk=chunk,
+    split=split, masked_fill=masked_fill, gather=gather, index_select=index_select, to=to,
+    float=_cast(dtypes.float32), double=_cast(dtypes.float64), half=_cast(dtypes.float16),
+    long=_cast(dtypes.int64), int=_cast(dtypes.int32), bool=_cast(dtypes.bool_),
+    contiguous=contiguous, where=lambda input, condition, other: where(condition, input, other),
+)
+INPLACE_FUNCTIONS = dict(
+    add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
+    clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg,
+    exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
+    sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
+    copy_=_copy, masked_fill_=masked_fill,
+)
+
+
+def _reflected(fn):
+    return lambda self, other: fn(other, self)
+
+
+def _compare_dunder(fn, when_none):
+    def dunder(self, other):
+        if other is None or not isinstance(other, (Tensor, bool, int, float)):
+            return when_none
+        return fn(self, other)
+    return dunder
+
+
+def _operator(fn, operands: tuple = (Tensor, bool, int, float)):
+    """A dunder as torch's: for an operand its argument parser refuses, NotImplemented (then
+    Python's own TypeError: unsupported operand type(s) for +: 'Tensor' and 'str')."""
+    def dunder(self, other):
+        if not isinstance(other, operands):
+            return NotImplemented
+        return fn(self, other)
+    return dunder
+
+
+def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+    autograd_backward([self], None if gradient is None else [gradient], retain_graph,
+                      create_graph, inputs=inputs)
+
+
+def _iter(self):
+    if not self.data.ndim:
+        raise type_error("iteration over a 0-d tensor")
+    return iter(unbind(self))
+
+
+def _install_methods() -> None:
+    for name, fn in METHOD_FUNCTIONS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in INPLACE_FUNCTIONS.items():
+        setattr(Tensor, name, _inplace(fn))
+    operators = dict(
+        __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
+        __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
+        __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
+        __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow,
+        __rpow__=_reflected(pow), __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
+        __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
+        __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
+        __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
+        __itruediv__=_inplace(div), __ipow__=_inplace(pow),
+        __ifloordiv__=_inplace(floor_divide), __imod__=_inplace(remainder),
+    )
+    dunders = {name: _operator(fn) for name, fn in operators.items()}
+    dunders.update(
+        __matmul__=_operator(matmul, (Tensor,)), __rmatmul__=_operator(_reflected(matmul),
+                                                                      (Tensor,)),
+        __neg__=neg, __pos__=lambda self: self, __abs__=abs,
+        __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True),
+        __iter__=_iter, __getitem__=getitem, __setitem__=setitem, __invert__=logical_not,
+    )
+    for name, fn in dunders.items():
+        setattr(Tensor, name, fn)
+    Tensor.backward = _backward
+    Tensor.T = property(transpose_T)
+    Tensor.mT = property(transpose_mT)
+
+
+_install_methods()

@@ -1,0 +1,61 @@
+"""Memory layout as torch lays it out: contiguity, overlap, an elementwise result's strides."""
+from __future__ import annotations
+
+import numpy as np
+
+
+def column_major(a) -> bool:
+    """torch's test for a matrix laid out by columns (a transposed one; or 1x1)."""
+    item = a.itemsize
+    return a.ndim == 2 and a.strides[0] == item and a.strides[1] == a.shape[0] * item
+
+
+def overlaps(a) -> bool:
+    """Whether several elements of `a` share memory (an expanded tensor)."""
+    return any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
+
+
+def contiguous(a):
+    return a if a.flags.c_contiguous else np.array(a, order="C")
+
+
+def elementwise_layout(out, arrays):
+    """`out` laid out as torch's TensorIterator lays out an elementwise result: dims ordered
+    by the inputs' strides, the first input that orders a pair of dims deciding."""
+    if out.ndim < 2 or all(a.flags.c_contiguous for a in arrays):
+        return contiguous(out)
+    strides = [_broadcast_strides(a, out.shape) for a in arrays]
+    perm = list(reversed(range(out.ndim)))  # innermost dim first, as TensorIterator
+    for i in range(1, out.ndim):
+        j = i
+        for k in range(i - 1, -1, -1):
+            order = _should_swap(strides, out.shape, perm[k], perm[j])
+            if order > 0:
+                perm[k], perm[j] = perm[j], perm[k]
+                j = k
+            elif order < 0:
+                break
+    outer_first = perm[::-1]
+    if outer_first == sorted(outer_first):
+        return contiguous(out)
+    laid = np.empty([out.shape[d] for d in outer_first], out.dtype)
+    laid[...] = out.transpose(outer_first)
+    return laid.transpose(np.argsort(outer_first))
+
+
+def _broadcast_strides(a, shape):
+    lead = len(shape) - a.ndim
+    return [0 if i < lead or a.shape[i - lead] == 1 and n != 1 else a.strides[i - lead]
+            for i, n in enumerate(shape)]
+
+
+def _should_swap(strides, shape, d0, d1) -> int:
+    for st in strides:
+        s0, s1 = st[d0], st[d1]
+        if s0 == 0 or s1 == 0:
+            continue  # a broadcast dim says nothing about the order
+        if s0 != s1:
+            return -1 if s0 < s1 else 1
+        if shape[d0] > shape[d1]:
+            return 1
+    return 0

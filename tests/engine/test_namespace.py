@@ -1,0 +1,37 @@
+"""Both array namespaces VJPs run on implement the one protocol, and the protocol names every
+function the VJPs call on `xp`."""
+import ast
+import inspect
+
+import pytest
+
+from gradcli.engine import autograd, opkit, ops
+from gradcli.engine.api import xp
+from gradcli.engine.namespace import ArrayNamespace, GraphNamespace, members
+
+
+@pytest.mark.parametrize("namespace, protocol", [(opkit.NUMPY, ArrayNamespace),
+                                                 (xp.TENSORS, GraphNamespace)])
+def test_a_namespace_has_every_protocol_function_and_no_other(namespace, protocol):
+    assert set(vars(namespace)) == members(protocol)
+    assert all(callable(getattr(namespace, name)) for name in members(protocol))
+    assert isinstance(namespace, protocol)
+
+
+def _xp_calls(module) -> set[str]:
+    tree = ast.parse(inspect.getsource(module))
+    return {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name) and node.value.id == "xp"}
+
+
+@pytest.mark.parametrize("module", [ops, opkit, autograd])
+def test_every_xp_function_a_vjp_calls_is_a_protocol_member(module):
+    assert _xp_calls(module) <= members(GraphNamespace)
+
+
+def test_numpy_side_calls_only_the_shared_protocol():
+    # the create_graph extras are called only behind `xp is not opkit.NUMPY` (or where the
+    # dtypes agree on numpy's side): everything else both sides must provide
+    extras = members(GraphNamespace) - members(ArrayNamespace)
+    assert extras == {"cast", "as_strided", "saved_tensors"}
+    assert _xp_calls(ops) | _xp_calls(opkit) | _xp_calls(autograd) >= members(ArrayNamespace)
