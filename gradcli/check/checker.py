@@ -14,8 +14,8 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.tensor import Storage
-from gradcli.report.encode import data_of
-from gradcli.report.events import GradRow
+from gradcli.events.encode import data_of
+from gradcli.events.events import GradRow
 
 from . import display, numeric, vectorized
 from .symbolic import (MAX_SYMBOLIC_ELEMENTS, Derived, Dropped, Expectation, Opaque, Replay,

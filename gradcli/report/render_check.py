@@ -7,8 +7,8 @@ import socket
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gradcli.batch import ScriptRun
-from gradcli.report.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.app.batch import ScriptRun
+from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
 from gradcli.report.render_plain import check_line, location, problem_lines
 
 if TYPE_CHECKING:

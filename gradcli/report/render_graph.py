@@ -1,9 +1,9 @@
-"""A computation graph (gradcli.graph) as a rich tree for people, or as Graphviz DOT."""
+"""A computation graph (gradcli.app.graph) as a rich tree for people, or as Graphviz DOT."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gradcli.graph import Graph, GraphNode
+from gradcli.app.graph import Graph, GraphNode
 
 if TYPE_CHECKING:
     from rich.text import Text

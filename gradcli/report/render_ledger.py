@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from gradcli.report.ledger import (
+from gradcli.events.ledger import (
     AccumulationHint,
     Contribution,
     Ledger,

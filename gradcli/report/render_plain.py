@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, TextIO
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     Clue,
     ErrorEvent,
@@ -257,7 +257,7 @@ class PlainRenderer:
             self._write(self.err, problem_lines(self.source_name, self.source, event))
 
     def finish(self, result: SessionResult) -> None:
-        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.events.ledger import accumulation_hints, build_ledgers
         from gradcli.report.render_ledger import hint_lines, ledger_lines
 
         ledgers = build_ledgers(result.events)

@@ -16,7 +16,7 @@ def _kind(tensor: Any) -> str:
 
 
 def _grad_data(tensor: Any) -> Any:
-    from gradcli.report.encode import data_of
+    from gradcli.events.encode import data_of
 
     grad = tensor._grad  # not .grad: reading it here must not warn as the script's read would
     return None if grad is None else data_of(grad.data)

@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     Event,
@@ -171,7 +171,7 @@ class TableRenderer:
             self.err.print(problem_panel(self.source_name, self.source, event))
 
     def finish(self, result: SessionResult) -> None:
-        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.events.ledger import accumulation_hints, build_ledgers
         from gradcli.report.render_ledger import hint_lines, ledger_tables
 
         ledgers = build_ledgers(result.events)

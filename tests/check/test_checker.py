@@ -1,7 +1,7 @@
 """The cross-check's behaviour: how each expectation is obtained, and what it explains."""
 import pytest
 
-from gradcli.api import run_session
+from gradcli.app.api import run_session
 from gradcli.check import symbolic
 
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from gradcli.api import RunOptions, run_json, run_session
+from gradcli.app.api import RunOptions, run_json, run_session
 from gradcli.check import symbolic
 
 NAN, INF = math.nan, math.inf

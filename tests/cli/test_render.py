@@ -7,7 +7,7 @@ import json
 import pytest
 from rich.console import Console
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     GradRow,
@@ -324,7 +324,7 @@ def test_table_has_no_ansi_when_not_a_terminal():
 
 
 def test_table_console_respects_no_color(monkeypatch, capsys):
-    from gradcli.cli import make_console
+    from gradcli.app.cli import make_console
 
     def rendered() -> str:
         renderer = TableRenderer("seed.py", SEED_SOURCE, make_console(False), make_console(True))
@@ -343,7 +343,7 @@ def test_table_console_respects_no_color(monkeypatch, capsys):
 
 
 def test_console_is_100_columns_when_not_a_terminal(monkeypatch):
-    from gradcli.cli import make_console
+    from gradcli.app.cli import make_console
 
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)

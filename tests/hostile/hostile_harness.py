@@ -14,14 +14,14 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from gradcli.api import RunOptions, run_session
+from gradcli.app.api import RunOptions, run_session
 from gradcli.language.guards import use_limits
 from gradcli.language.limits import Limits
 
-try:  # the CLI's reader (gradcli/sources.py), or its older home in gradcli/cli.py
-    from gradcli.sources import Unreadable, decode
+try:  # the CLI's reader (gradcli/app/sources.py), or its older home in gradcli/app/cli.py
+    from gradcli.app.sources import Unreadable, decode
 except ImportError:  # pragma: no cover
-    from gradcli.cli import Unreadable, decode
+    from gradcli.app.cli import Unreadable, decode
 
 # Audit events that change or reach out of the host, whatever the script.
 HOST_EVENTS = (

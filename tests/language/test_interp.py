@@ -20,7 +20,7 @@ from gradcli.engine.errors import TorchError, warn
 from gradcli.language.interp import Interpreter
 from gradcli.language.limits import Limits
 from gradcli.language.parse import Vocabulary, parse
-from gradcli.report.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
+from gradcli.events.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
 
 
 # -- a fake API: plain Python objects, a grad-mode manager, errors and warnings ------------

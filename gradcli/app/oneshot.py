@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     InvalidEvent,
@@ -56,7 +56,7 @@ class GradResult:
 
     @property
     def exit_code(self) -> int:
-        from gradcli.report.events import EXIT_CODES
+        from gradcli.events.events import EXIT_CODES
 
         return EXIT_CODES[self.status]
 

@@ -1,17 +1,17 @@
 """A live session: pieces of script run one after another in the same variables and graph.
 
 The repl feeds it each input; `graph` feeds it a script and then looks at the tensors it
-left. Like gradcli.api, it never prints: events go to `on_event`.
+left. Like gradcli.app.api, it never prints: events go to `on_event`.
 """
 from __future__ import annotations
 
 import dataclasses
 from typing import Any, Callable
 
-from gradcli.api import RunOptions, _checked, _reset_engine
+from gradcli.app.api import RunOptions, _checked, _reset_engine
 from gradcli.engine import autograd, trace
 from gradcli.engine.tensor import is_grad_enabled, set_grad_enabled_flag
-from gradcli.report.events import BackwardEvent, Event, InvalidEvent, SessionResult
+from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
 class LiveSession:
@@ -46,7 +46,7 @@ class LiveSession:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
         from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
-        from gradcli.sources import undecodable
+        from gradcli.app.sources import undecodable
 
         offset = len(self.result.source.splitlines())
         unreadable = undecodable(text)

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from gradcli.api import RunOptions
-    from gradcli.session import LiveSession
+    from gradcli.app.api import RunOptions
+    from gradcli.app.session import LiveSession
 
 PROMPT, MORE = ">>> ", "... "
 CONTINUATIONS = ("else", "elif", "except", "finally")  # lines that continue an open block
@@ -57,7 +57,7 @@ class Repl:
         self.session = self._new_session()
 
     def _new_session(self) -> LiveSession:
-        from gradcli.api import open_session
+        from gradcli.app.api import open_session
 
         self.screen.renderer.source = ""
         return open_session("<stdin>", self.options, self.on_event)
@@ -108,7 +108,7 @@ class Repl:
 
     def show_new_hints(self) -> None:
         """Warn once when a .grad keeps accumulating at one line (a loop without zero_())."""
-        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.events.ledger import accumulation_hints, build_ledgers
 
         for hint in accumulation_hints(build_ledgers(self.session.result.events)):
             if (hint.name, hint.line) not in self.hinted:
@@ -155,7 +155,7 @@ class Repl:
             self.screen.out.print(gradient_table(rows))
 
     def graph(self, name: str) -> None:
-        from gradcli.graph import NoGraph, session_graph
+        from gradcli.app.graph import NoGraph, session_graph
         from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
 
         try:
@@ -170,7 +170,7 @@ class Repl:
             self.screen.out.print(left_out_line(graph), highlight=False)
 
     def explain(self, name: str) -> None:
-        from gradcli.report.ledger import build_ledgers
+        from gradcli.events.ledger import build_ledgers
         from gradcli.report.render_ledger import ledger_lines, ledger_tables
 
         ledgers = [ledger for ledger in build_ledgers(self.session.result.events)

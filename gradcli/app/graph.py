@@ -48,7 +48,7 @@ def session_graph(variables: dict[str, Any], provenance: Provenance,
                   of: str | None = None) -> Graph:
     """The graph of variable `of`, or of every tensor that no other variable's graph uses."""
     from gradcli.engine.tensor import Tensor
-    from gradcli.report.encode import repl_text
+    from gradcli.events.encode import repl_text
 
     if of is not None:
         value = variables.get(of)
@@ -155,7 +155,7 @@ class _Names:
 
 
 def _data(array: Any) -> Any:
-    from gradcli.report.encode import data_of
+    from gradcli.events.encode import data_of
 
     return data_of(array)
 

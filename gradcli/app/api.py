@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from gradcli.engine import autograd, limits as engine_limits, trace
 from gradcli.engine.tensor import set_grad_enabled_flag
 from gradcli.language.limits import Limits
-from gradcli.report.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
+from gradcli.events.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
 
 
 @dataclass
@@ -101,16 +101,16 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
 # ---- for the terminal commands: the repl, one-shot grad, graph, check --------------------
 
 if TYPE_CHECKING:  # the commands' modules load only when a command needs them
-    from gradcli.batch import ScriptRun
-    from gradcli.graph import Graph, NoGraph
-    from gradcli.oneshot import GradResult
-    from gradcli.session import LiveSession
+    from gradcli.app.batch import ScriptRun
+    from gradcli.app.graph import Graph, NoGraph
+    from gradcli.app.oneshot import GradResult
+    from gradcli.app.session import LiveSession
 
 
 def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
                  on_event: Callable[[Event], None] | None = None) -> LiveSession:
-    """A LiveSession (gradcli/session.py): input after input in the same variables (the repl)."""
-    from gradcli.session import LiveSession
+    """A LiveSession (gradcli/app/session.py): input after input in the same variables (the repl)."""
+    from gradcli.app.session import LiveSession
 
     return LiveSession(source_name, options, on_event)
 
@@ -120,8 +120,8 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     """Run a script and take the computation graph it leaves: (SessionResult, Graph), or
     (SessionResult, NoGraph) saying why there is none. Without options, the check is off:
     the graph does not need it."""
-    from gradcli.graph import NoGraph, session_graph
-    from gradcli.session import LiveSession
+    from gradcli.app.graph import NoGraph, session_graph
+    from gradcli.app.session import LiveSession
 
     session = LiveSession(source_name, options or RunOptions(check=False))
     session.feed(source)
@@ -137,8 +137,8 @@ def script_graph(source: str, source_name: str, of: str | None = None,
 def grad_expression(expression: str, at: dict, wrt: list[str] | None = None,
                     dtype: str = "float64", options: RunOptions | None = None) -> GradResult:
     """The value of a scalar expression at `at` and its partial derivatives, engine and sympy
-    side by side (a GradResult, gradcli/oneshot.py)."""
-    from gradcli.oneshot import Generated, GradResult, expression_problem, read_result
+    side by side (a GradResult, gradcli/app/oneshot.py)."""
+    from gradcli.app.oneshot import Generated, GradResult, expression_problem, read_result
 
     problem = expression_problem(expression)
     if problem is not None:
@@ -153,7 +153,7 @@ def run_many(paths: list[str], options: RunOptions | None = None,
              on_done: Callable[[ScriptRun], None] | None = None) -> list[ScriptRun]:
     """Run each script in its own session, one after another in this process; a script that
     breaks gradcli itself is reported as an error and the others still run. Returns one
-    ScriptRun (gradcli/batch.py) per path, each also passed to `on_done` when it ends."""
-    from gradcli.batch import run_scripts
+    ScriptRun (gradcli/app/batch.py) per path, each also passed to `on_done` when it ends."""
+    from gradcli.app.batch import run_scripts
 
     return run_scripts(paths, options or RunOptions(), on_start, on_done)

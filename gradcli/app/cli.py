@@ -1,4 +1,4 @@
-"""The command line: each command reads its input, calls gradcli.api, renders, and exits."""
+"""The command line: each command reads its input, calls gradcli.app.api, renders, and exits."""
 from __future__ import annotations
 
 import gc
@@ -13,17 +13,17 @@ import typer
 
 from gradcli.engine import limits as engine_limits
 from gradcli.language.limits import Limits
-from gradcli.sources import Unreadable, load_script, rejected
+from gradcli.app.sources import Unreadable, load_script, rejected
 
 if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
     from rich.console import Console
 
-    from gradcli.api import RunOptions
-    from gradcli.batch import ScriptRun
-    from gradcli.graph import Graph, NoGraph
-    from gradcli.oneshot import GradResult
-    from gradcli.repl import Screen
-    from gradcli.report.events import Event, SessionResult
+    from gradcli.app.api import RunOptions
+    from gradcli.app.batch import ScriptRun
+    from gradcli.app.graph import Graph, NoGraph
+    from gradcli.app.oneshot import GradResult
+    from gradcli.app.repl import Screen
+    from gradcli.events.events import Event, SessionResult
 
 OVERVIEW = """Examples (gradcli COMMAND --help has more):
 
@@ -228,7 +228,7 @@ def run(
     name, text, problem = load_script(source, code, limits)
     renderer = make_renderer(fmt, name, text, explain)
     if problem is None:
-        from gradcli.api import run_session
+        from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
@@ -250,7 +250,7 @@ def repl(
     max_elements: MaxElements = engine_limits.max_elements,
 ) -> None:
     """An interactive session: type PyTorch code, see values and checked gradients as you go."""
-    from gradcli.repl import Repl, stream_lines, terminal_lines
+    from gradcli.app.repl import Repl, stream_lines, terminal_lines
 
     options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
     screen = make_screen(fmt)
@@ -280,7 +280,7 @@ def grad(
         "--dtype", help="The variables' dtype.")] = DType.float64,
 ) -> None:
     """The value of an expression and each partial derivative: engine and sympy side by side."""
-    from gradcli.api import grad_expression
+    from gradcli.app.api import grad_expression
 
     bindings, wanted = grad_inputs(at, wrt or [])
     result = grad_expression(expression, bindings, wanted, dtype.value)
@@ -303,7 +303,7 @@ def graph(
     max_elements: MaxElements = engine_limits.max_elements,
 ) -> None:
     """The computation graph a script leaves: grad_fn nodes, saved tensors, leaves and grads."""
-    from gradcli.api import script_graph
+    from gradcli.app.api import script_graph
 
     limits = Limits(max_steps=max_steps)
     name, text, problem = load_script(source, None, limits)
@@ -332,8 +332,8 @@ def check(
     max_elements: MaxElements = engine_limits.max_elements,
 ) -> None:
     """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
-    from gradcli.api import run_many
-    from gradcli.batch import discover
+    from gradcli.app.api import run_many
+    from gradcli.app.batch import discover
 
     scripts = existing_scripts(paths, discover)
     options = run_options(check_gradients, rtol, atol, Limits(max_steps=max_steps), max_elements)
@@ -350,7 +350,7 @@ def check(
 
 def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
                 max_elements: int) -> RunOptions:
-    from gradcli.api import RunOptions
+    from gradcli.app.api import RunOptions
 
     return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
                       max_elements=max_elements)
@@ -358,7 +358,7 @@ def run_options(check: bool, rtol: float | None, atol: float | None, limits: Lim
 
 def report_rejected(name: str, text: str, problem: Unreadable) -> None:
     """A script that could not be read, on stderr as `run` shows it."""
-    from gradcli.report.events import InvalidEvent
+    from gradcli.events.events import InvalidEvent
 
     report_problem(name, text, InvalidEvent(problem.line, problem.col, problem.message,
                                             problem.hint))
@@ -382,7 +382,7 @@ def report_problem(name: str, text: str, event: Event, invalid: str = "invalid s
 
 def make_screen(fmt: ReplFormat) -> Screen:
     """The repl's consoles and its renderer (echoes, gradient tables, errors)."""
-    from gradcli.repl import Screen
+    from gradcli.app.repl import Screen
 
     out, err = make_console(stderr=False), make_console(stderr=True)
     if fmt is ReplFormat.plain:
@@ -406,7 +406,7 @@ def repl_banner() -> str:
 
 def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:
     """The --at bindings and --wrt names, or a usage error (exit 2) saying what is wrong."""
-    from gradcli.oneshot import BadInput, check_wrt, parse_binding
+    from gradcli.app.oneshot import BadInput, check_wrt, parse_binding
 
     bindings: dict = {}
     try:
@@ -451,7 +451,7 @@ def show_grad(result: GradResult, fmt: Format) -> None:
 
 def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
     """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
-    from gradcli.graph import NoGraph
+    from gradcli.app.graph import NoGraph
 
     stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
     if stopped is not None:

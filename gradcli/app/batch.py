@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.report.events import ErrorEvent, SessionResult
+from gradcli.events.events import ErrorEvent, SessionResult
 
 if TYPE_CHECKING:
-    from gradcli.api import RunOptions
+    from gradcli.app.api import RunOptions
 
 SKIPPED_FOLDERS = ("__pycache__", "node_modules")  # besides hidden ones (.git, .venv)
 
@@ -63,8 +63,8 @@ def run_scripts(paths: list[str], options: RunOptions,
 
 
 def _run_one(path: str, options: RunOptions) -> SessionResult:
-    from gradcli.api import run_session
-    from gradcli.sources import load_script, rejected
+    from gradcli.app.api import run_session
+    from gradcli.app.sources import load_script, rejected
 
     name, text, problem = load_script(path, None, options.limits)
     if problem is not None:
