@@ -4,23 +4,12 @@ Pure: no printing, no exit. Renderers consume the events (streamed through `on_e
 """
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.engine import autograd, limits as engine_limits, trace
+from gradcli.app.running import RunOptions, checked_rows, reset_engine
+from gradcli.engine import autograd, trace
 from gradcli.engine.tensor import set_grad_enabled_flag
-from gradcli.language.limits import Limits
-from gradcli.events.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
-
-
-@dataclass
-class RunOptions:
-    check: bool = True  # the symbolic cross-check (--no-check turns it off)
-    rtol: float | None = None  # override the per-dtype tolerances
-    atol: float | None = None
-    limits: Limits = field(default_factory=Limits)
-    max_elements: int = engine_limits.max_elements
+from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
 def run_session(source: str, source_name: str, options: RunOptions | None = None,
@@ -55,13 +44,13 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
 
     def on_pass(record: autograd.PassRecord) -> None:
         summary.backward += 1
-        rows = _checked(checker, record)
+        rows = checked_rows(checker, record)
         summary.checked += sum(r.match is not None for r in rows)
         summary.mismatches += sum(r.match is False for r in rows)
         emit(BackwardEvent(interpreter.current_line, interpreter.current_source, tuple(rows),
                            summary.backward))
 
-    _reset_engine(options)
+    reset_engine(options)
     autograd.set_backward_listener(on_pass)
     try:
         interpreter.run()
@@ -70,25 +59,6 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
         trace.enabled = False
         set_grad_enabled_flag(True)
     summary.statements = interpreter.statements_executed
-
-
-def _checked(checker, record) -> list[GradRow]:
-    try:
-        return checker.check(record)
-    except Exception as e:  # a bug in the check must not take the session down with it
-        if os.environ.get("GRADCLI_DEBUG") == "1":
-            raise
-        return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
-
-
-def _reset_engine(options: RunOptions) -> None:
-    """Each session starts from PyTorch's fresh-process state."""
-    from gradcli.engine import rng
-
-    set_grad_enabled_flag(True)
-    trace.enabled = options.check
-    engine_limits.max_elements = options.max_elements
-    rng.default_generator = rng.Generator()
 
 
 def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:
@@ -156,4 +126,6 @@ def run_many(paths: list[str], options: RunOptions | None = None,
     ScriptRun (gradcli/app/batch.py) per path, each also passed to `on_done` when it ends."""
     from gradcli.app.batch import run_scripts
 
-    return run_scripts(paths, options or RunOptions(), on_start, on_done)
+    options = options or RunOptions()
+    return run_scripts(paths, options.limits, lambda text, name: run_session(text, name, options),
+                       on_start, on_done)

@@ -18,7 +18,7 @@ from gradcli.app.sources import Unreadable, load_script, rejected
 if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
     from rich.console import Console
 
-    from gradcli.app.api import RunOptions
+    from gradcli.app.running import RunOptions
     from gradcli.app.batch import ScriptRun
     from gradcli.app.graph import Graph, NoGraph
     from gradcli.app.oneshot import GradResult
@@ -350,7 +350,7 @@ def check(
 
 def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
                 max_elements: int) -> RunOptions:
-    from gradcli.app.api import RunOptions
+    from gradcli.app.running import RunOptions
 
     return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits,
                       max_elements=max_elements)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from gradcli.app.api import RunOptions
+    from gradcli.app.running import RunOptions
     from gradcli.app.session import LiveSession
 
 PROMPT, MORE = ">>> ", "... "

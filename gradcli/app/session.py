@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from gradcli.app.api import RunOptions, _checked, _reset_engine
+from gradcli.app.running import RunOptions, checked_rows, reset_engine
 from gradcli.engine import autograd, trace
 from gradcli.engine.tensor import is_grad_enabled, set_grad_enabled_flag
 from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
@@ -34,7 +34,7 @@ class LiveSession:
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
                                enabled=self.options.check)
         self._grad_enabled = True  # torch.set_grad_enabled(False) lasts until the next call
-        _reset_engine(self.options)
+        reset_engine(self.options)
         trace.enabled = False  # on only while an input runs
 
     @property
@@ -91,7 +91,7 @@ class LiveSession:
             self._piece.summary.statements = interpreter.statements_executed
 
     def _on_pass(self, record: autograd.PassRecord) -> None:
-        rows = _checked(self.checker, record)
+        rows = checked_rows(self.checker, record)
         for summary in (self.result.summary, self._piece.summary):
             summary.backward += 1
             summary.checked += sum(r.match is not None for r in rows)

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from gradcli.app.api import RunOptions, run_json, run_session
+from gradcli.app.api import run_json, run_session
+from gradcli.app.running import RunOptions
 from gradcli.check import symbolic
 
 NAN, INF = math.nan, math.inf

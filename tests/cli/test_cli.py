@@ -84,9 +84,10 @@ def fake_api(monkeypatch):
         result.summary = Summary(statements=3, backward=1, checked=1, mismatches=mismatches)
         return result
 
-    module = types.ModuleType("gradcli.app.api")
-    module.RunOptions, module.run_session = FakeOptions, run_session
-    monkeypatch.setitem(sys.modules, "gradcli.app.api", module)
+    api, running = types.ModuleType("gradcli.app.api"), types.ModuleType("gradcli.app.running")
+    api.run_session, running.RunOptions = run_session, FakeOptions
+    monkeypatch.setitem(sys.modules, "gradcli.app.api", api)
+    monkeypatch.setitem(sys.modules, "gradcli.app.running", running)
     return calls
 
 
@@ -115,10 +116,10 @@ def test_options_reach_the_core(fake_api):
 
 @needs_core
 def test_defaults_are_the_cores(fake_api):
-    import gradcli  # its `app.api` attribute is still the real module: the fake is in sys.modules
+    import gradcli  # its `app.running` attribute is still the real module: the fake is in sys.modules
 
     invoke("run", "-c", "ok")
-    assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.api.RunOptions()))
+    assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.running.RunOptions()))
 
 
 def test_reads_a_file_and_stdin(fake_api, tmp_path):

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.app.api import RunOptions, run_session
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
 from gradcli.events.events import BackwardEvent, Clue, ErrorEvent, GradRow, WarningEvent
 from gradcli.events.ledger import Contribution, Restart, accumulation_hints, build_ledgers
 

@@ -14,7 +14,8 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from gradcli.app.api import RunOptions, run_session
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
 from gradcli.language.guards import use_limits
 from gradcli.language.limits import Limits
 
