@@ -71,9 +71,7 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
 # ---- for the terminal commands: the repl, one-shot grad, graph, check --------------------
 
 if TYPE_CHECKING:  # the commands' modules load only when a command needs them
-    from gradcli.app.batch import ScriptRun
-    from gradcli.app.graph import Graph, NoGraph
-    from gradcli.app.oneshot import GradResult
+    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
     from gradcli.app.session import LiveSession
 
 
@@ -90,13 +88,15 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     """Run a script and take the computation graph it leaves: (SessionResult, Graph), or
     (SessionResult, NoGraph) saying why there is none. Without options, the check is off:
     the graph does not need it."""
-    from gradcli.app.graph import NoGraph, session_graph
+    from gradcli.app.graph import session_graph
+    from gradcli.events.exit_status import ExitStatus
+    from gradcli.events.results import NoGraph
     from gradcli.app.session import LiveSession
 
     session = LiveSession(source_name, options or RunOptions(check=False))
     session.feed(source)
     if session.result.status == "invalid":
-        return session.result, NoGraph("the script was rejected before it ran", 2)
+        return session.result, NoGraph("the script was rejected before it ran", ExitStatus.INVALID)
     try:
         graph = session_graph(session.variables, session.interpreter.provenance, of)
     except NoGraph as problem:
@@ -108,7 +108,8 @@ def grad_expression(expression: str, at: dict, wrt: list[str] | None = None,
                     dtype: str = "float64", options: RunOptions | None = None) -> GradResult:
     """The value of a scalar expression at `at` and its partial derivatives, engine and sympy
     side by side (a GradResult, gradcli/app/oneshot.py)."""
-    from gradcli.app.oneshot import Generated, GradResult, expression_problem, read_result
+    from gradcli.app.oneshot import Generated, expression_problem, read_result
+    from gradcli.events.results import GradResult
 
     problem = expression_problem(expression)
     if problem is not None:

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from gradcli.events.events import ErrorEvent, SessionResult
+from gradcli.events.results import ScriptRun
 
 if TYPE_CHECKING:
     from gradcli.language.limits import Limits
@@ -15,13 +15,6 @@ if TYPE_CHECKING:
 RunScript = Callable[[str, str], SessionResult]  # (source, name) -> its session
 
 SKIPPED_FOLDERS = ("__pycache__", "node_modules")  # besides hidden ones (.git, .venv)
-
-
-@dataclass(frozen=True)
-class ScriptRun:
-    path: str
-    result: SessionResult
-    seconds: float
 
 
 def discover(paths: list[str]) -> tuple[list[str], list[str]]:

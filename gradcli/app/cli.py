@@ -19,9 +19,7 @@ if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for
     from rich.console import Console
 
     from gradcli.app.running import RunOptions
-    from gradcli.app.batch import ScriptRun
-    from gradcli.app.graph import Graph, NoGraph
-    from gradcli.app.oneshot import GradResult
+    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
     from gradcli.app.repl import Screen
     from gradcli.events.events import Event, SessionResult
 
@@ -451,7 +449,7 @@ def show_grad(result: GradResult, fmt: Format) -> None:
 
 def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
     """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
-    from gradcli.app.graph import NoGraph
+    from gradcli.events.results import NoGraph
 
     stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
     if stopped is not None:

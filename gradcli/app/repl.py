@@ -155,7 +155,8 @@ class Repl:
             self.screen.out.print(gradient_table(rows))
 
     def graph(self, name: str) -> None:
-        from gradcli.app.graph import NoGraph, session_graph
+        from gradcli.app.graph import session_graph
+        from gradcli.events.results import NoGraph
         from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
 
         try:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
+
 
 @dataclass(frozen=True)
 class ValueEvent:
@@ -130,8 +132,6 @@ class SessionResult:
         return "mismatch" if self.summary.mismatches else "ok"
 
     @property
-    def exit_code(self) -> int:
-        return EXIT_CODES[self.status]
+    def exit_code(self) -> ExitStatus:
+        return STATUS_EXIT[self.status]
 
-
-EXIT_CODES = {"ok": 0, "mismatch": 1, "assertion": 1, "invalid": 2, "error": 3}

@@ -7,8 +7,8 @@ import socket
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gradcli.app.batch import ScriptRun
 from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.events.results import ScriptRun
 from gradcli.report.render_plain import check_line, location, problem_lines
 
 if TYPE_CHECKING:

@@ -1,9 +1,9 @@
-"""A computation graph (gradcli.app.graph) as a rich tree for people, or as Graphviz DOT."""
+"""A computation graph (gradcli.events.results.Graph): a rich tree for people, or Graphviz DOT."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gradcli.app.graph import Graph, GraphNode
+from gradcli.events.results import Graph, GraphNode
 
 if TYPE_CHECKING:
     from rich.text import Text

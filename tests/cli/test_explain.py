@@ -326,7 +326,7 @@ def test_a_live_session_has_a_step_budget_per_input():
 
 def test_script_graph_of_a_script():
     from gradcli.app.api import script_graph
-    from gradcli.app.graph import Graph, NoGraph
+    from gradcli.events.results import Graph, NoGraph
 
     result, graph = script_graph("x = torch.ones(2, requires_grad=True)\ny = x.sin()\n", "s.py")
     assert result.status == "ok" and isinstance(graph, Graph)
