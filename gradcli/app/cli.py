@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional, Proto
 import typer
 
 from gradcli.engine import limits as engine_limits
+from gradcli.events.exit_status import ExitStatus
 from gradcli.language.limits import Limits
 from gradcli.app.sources import Unreadable, load_script, rejected
 
@@ -307,7 +308,7 @@ def graph(
     name, text, problem = load_script(source, None, limits)
     if problem is not None:
         report_rejected(name, text, problem)
-        raise typer.Exit(2)
+        raise typer.Exit(ExitStatus.INVALID)
     result, drawn = script_graph(text, name, of, run_options(False, None, None, limits,
                                                              max_elements))
     raise typer.Exit(show_graph(result, drawn, dot))
@@ -339,8 +340,10 @@ def check(
         runs = run_many(scripts, options, on_start, on_done)
     written = write_junit(junit, runs) if junit is not None else True
     show_check(runs, fmt)
+    if not written:
+        raise typer.Exit(ExitStatus.INVALID)
     failed = any(run.result.status != "ok" for run in runs)
-    raise typer.Exit(2 if not written else int(failed))
+    raise typer.Exit(ExitStatus.MISMATCH if failed else ExitStatus.OK)
 
 
 # ---- what the commands share ------------------------------------------------------------
@@ -447,7 +450,7 @@ def show_grad(result: GradResult, fmt: Format) -> None:
 # ---- graph --------------------------------------------------------------------------------
 
 
-def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
+def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> ExitStatus:
     """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
     from gradcli.events.results import NoGraph
 
@@ -465,7 +468,7 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
         from gradcli.report.render_graph import graph_dot
 
         sys.stdout.write(graph_dot(drawn))
-        return 0
+        return ExitStatus.OK
     from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
 
     out = make_console(stderr=False, pipe_width=UNWRAPPED)  # in a pipe, a node is one line
@@ -473,7 +476,7 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
         out.print(tree)
     if drawn.left_out:
         out.print(left_out_line(drawn), highlight=False)
-    return 0
+    return ExitStatus.OK
 
 
 # ---- check --------------------------------------------------------------------------------
@@ -622,4 +625,4 @@ def run_main() -> None:
             traceback.print_exc()
         print(f"gradcli internal error: {type(exc).__name__}: {exc} "
               "(set GRADCLI_DEBUG=1 for the traceback)", file=sys.stderr)
-        sys.exit(3)
+        sys.exit(ExitStatus.SCRIPT_ERROR)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from gradcli.events.exit_status import ExitStatus
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -51,7 +53,7 @@ class Repl:
                  on_event: Callable[[Any], None]) -> None:
         self.options, self.screen = options, screen
         self.on_event = on_event  # the renderer's, guarded against a reader that left
-        self.exit_code = 0
+        self.exit_code = ExitStatus.OK
         self.buffer: list[str] = []  # lines of statements not complete yet
         self.hinted: set[tuple[str, int]] = set()  # (tensor, line) accumulation hints shown
         self.session = self._new_session()
@@ -63,7 +65,7 @@ class Repl:
         return open_session("<stdin>", self.options, self.on_event)
 
     # -- the loop ---------------------------------------------------------------------------
-    def run(self, lines: Iterator[str | None]) -> int:
+    def run(self, lines: Iterator[str | None]) -> ExitStatus:
         """Until the input ends or :quit. `lines` yields None for a Ctrl-C while typing."""
         for line in lines:
             if line is None:  # Ctrl-C: drop what was being typed, as Python does
