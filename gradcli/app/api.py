@@ -77,7 +77,8 @@ if TYPE_CHECKING:  # the commands' modules load only when a command needs them
 
 def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
                  on_event: Callable[[Event], None] | None = None) -> LiveSession:
-    """A LiveSession (gradcli/app/session.py): input after input in the same variables (the repl)."""
+    """A LiveSession (gradcli/app/session.py): input after input in the same variables
+    (the repl)."""
     from gradcli.app.session import LiveSession
 
     return LiveSession(source_name, options, on_event)

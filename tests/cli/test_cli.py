@@ -116,7 +116,7 @@ def test_options_reach_the_core(fake_api):
 
 @needs_core
 def test_defaults_are_the_cores(fake_api):
-    import gradcli  # its `app.running` attribute is still the real module: the fake is in sys.modules
+    import gradcli  # its `app.running` is still the real module: the fake is in sys.modules
 
     invoke("run", "-c", "ok")
     assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.running.RunOptions()))

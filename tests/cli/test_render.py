@@ -19,8 +19,9 @@ from gradcli.events.events import (
     WarningEvent,
 )
 from gradcli.report.render_json import JsonRenderer, json_number, session_to_json
-from gradcli.report.render_plain import PlainRenderer, excerpt, torch_style, verdict
-from gradcli.report.render_table import TableRenderer, compact
+from gradcli.report.render_plain import PlainRenderer, verdict
+from gradcli.report.render_table import TableRenderer
+from gradcli.report.text import compact, excerpt, torch_style
 
 SEED_SOURCE = """import torch
 x = torch.ones(1, requires_grad=True)
