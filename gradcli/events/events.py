@@ -16,7 +16,7 @@ class ValueEvent:
     """An expression statement whose value is not None (the Python REPL's echo)."""
 
     line: int
-    value: Any  # the JSON encoding of the value (see report/encode.py), snapshotted at echo time
+    value: Any  # the JSON encoding of the value (see events/encode.py), snapshotted at echo time
     text: str  # what PyTorch's REPL shows, e.g. "tensor([5.])"
     kind: str = "value"
 
