@@ -325,7 +325,7 @@ def test_table_has_no_ansi_when_not_a_terminal():
 
 
 def test_table_console_respects_no_color(monkeypatch, capsys):
-    from gradcli.app.cli import make_console
+    from gradcli.app.output import make_console
 
     def rendered() -> str:
         renderer = TableRenderer("seed.py", SEED_SOURCE, make_console(False), make_console(True))
@@ -344,7 +344,7 @@ def test_table_console_respects_no_color(monkeypatch, capsys):
 
 
 def test_console_is_100_columns_when_not_a_terminal(monkeypatch):
-    from gradcli.app.cli import make_console
+    from gradcli.app.output import make_console
 
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)

@@ -16,13 +16,10 @@ from dataclasses import dataclass, field
 
 from gradcli.app.api import run_session
 from gradcli.app.running import RunOptions
+from gradcli.app.sources import Unreadable, decode
 from gradcli.language.guards import use_limits
 from gradcli.language.limits import Limits
 
-try:  # the CLI's reader (gradcli/app/sources.py), or its older home in gradcli/app/cli.py
-    from gradcli.app.sources import Unreadable, decode
-except ImportError:  # pragma: no cover
-    from gradcli.app.cli import Unreadable, decode
 
 # Audit events that change or reach out of the host, whatever the script.
 HOST_EVENTS = (
