@@ -1,4 +1,4 @@
 """`python -m gradcli` runs the command-line tool."""
-from gradcli.cli import main
+from gradcli.app.cli import main
 
 main()

@@ -197,7 +197,8 @@ def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool)
 def check_scaling(smoke: bool) -> list[str]:
     """Exact (vectorised) checks must scale linearly in the number of elements: the cost of
     each further element stays the same from size to size (a fixed cost aside)."""
-    from gradcli.api import RunOptions, run_session
+    from gradcli.app.api import run_session
+    from gradcli.app.running import RunOptions
 
     sizes = (1_000, 2_000, 4_000) if smoke else (50_000, 100_000, 200_000)
     costs = []

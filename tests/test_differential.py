@@ -2,7 +2,7 @@
 
 The corpus is tests/corpus/NNN_topic.py, each with PyTorch's event trace in
 tests/corpus/expected/NNN_topic.json (made by `python tests/oracle/torch_trace.py
---write tests/corpus/*.py`). gradcli's trace comes from `gradcli.api.run_json`.
+--write tests/corpus/*.py`). gradcli's trace comes from `gradcli.app.api.run_json`.
 
   test_committed      gradcli == committed trace, core level (no torch needed)
   test_live_oracle    gradcli == PyTorch run now, core level     (needs torch)
@@ -40,7 +40,7 @@ def expected_trace(script: Path) -> dict:
 
 @functools.lru_cache(maxsize=None)
 def gradcli_trace(script: Path) -> dict:
-    from gradcli.api import run_json
+    from gradcli.app.api import run_json
 
     return run_json(script.read_text(), str(script))
 

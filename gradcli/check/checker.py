@@ -13,7 +13,7 @@ import numpy as np
 
 from gradcli.engine import runtime, trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
-from gradcli.report.events import GradRow
+from gradcli.events.events import GradRow
 
 from . import numeric, vectorized
 from .compare import Expectation, in_dtype, matches, tolerance

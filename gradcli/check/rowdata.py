@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.report.encode import data_of
+from gradcli.events.encode import data_of
 
 from . import display
 from .compare import Expectation

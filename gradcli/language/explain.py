@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from gradcli.language.provenance import Origin, Provenance, graph_nodes, names_in
-from gradcli.report.events import Clue
+from gradcli.events.events import Clue
 
 SECOND_BACKWARD = "backward through the graph a second time"
 VERSION_MISMATCH = "has been modified by an inplace operation"

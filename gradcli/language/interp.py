@@ -22,8 +22,8 @@ from gradcli.language.limits import LimitHit
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
-from gradcli.report.encode import encode_value, repl_text
-from gradcli.report.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
+from gradcli.events.encode import encode_value, repl_text
+from gradcli.events.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."

@@ -7,9 +7,10 @@ import socket
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gradcli.batch import ScriptRun
-from gradcli.report.events import ErrorEvent, InvalidEvent, SessionResult
-from gradcli.report.render_plain import check_line, location, problem_lines
+from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.events.results import ScriptRun
+from gradcli.report.render_plain import check_line, problem_lines
+from gradcli.report.text import location, shorten
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -62,8 +63,6 @@ def totals(runs: list[ScriptRun]) -> str:
 def print_summary(runs: list[ScriptRun], out: Console) -> None:
     from rich.table import Table
     from rich.text import Text
-
-    from gradcli.report.render_table import shorten
 
     table = Table()
     table.add_column("script", overflow="fold", ratio=2)  # a long path wraps, not the counts

@@ -1,10 +1,10 @@
-"""`gradcli grad`'s answer (gradcli.oneshot.GradResult) as a table, plain lines or JSON."""
+"""`gradcli grad`'s answer (gradcli.events.results.GradResult): a table, plain lines or JSON."""
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING, Any, Iterator
 
-from gradcli.oneshot import GradResult, Partial
+from gradcli.events.results import GradResult, Partial
 
 if TYPE_CHECKING:
     from rich.console import Console

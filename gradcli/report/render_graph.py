@@ -1,9 +1,10 @@
-"""A computation graph (gradcli.graph) as a rich tree for people, or as Graphviz DOT."""
+"""A computation graph (gradcli.events.results.Graph): a rich tree for people, or Graphviz DOT."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gradcli.graph import Graph, GraphNode
+from gradcli.events.results import Graph, GraphNode
+from gradcli.report.text import compact
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -90,8 +91,6 @@ def _chain(graph: Graph, key: int, expanded: set[int]) -> list[int]:
 def full_label(node: GraphNode, quote: bool = True) -> Text:
     """`PowBackward0 y [3] · line 3: y = x**2 · saved x (freed)`, in colour on a terminal;
     without `quote`, the line's number alone."""
-    from gradcli.report.render_table import compact
-
     label = _text(node.kind, "bold blue" if node.kind == "AccumulateGrad" else "bold")
     if node.name:
         label.append(f" {node.name}", style="cyan")
@@ -148,8 +147,6 @@ def graph_dot(graph: Graph) -> str:
 
 
 def dot_label(node: GraphNode) -> str:
-    from gradcli.report.render_table import compact
-
     parts = [node.kind, f"{node.name or ''} {list(node.shape)}".strip()]
     if node.kind == "AccumulateGrad":
         parts += [f"= {compact(node.value)}", f"grad {compact(node.grad)}"]

@@ -6,7 +6,7 @@ import math
 from typing import Any, TextIO
 
 from gradcli import __version__
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     Clue,
     ErrorEvent,
@@ -85,7 +85,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 def session_to_json(result: SessionResult, explain: bool = False) -> dict[str, Any]:
     """The contract's JSON object for a whole session, as Python data; with `explain`, the
     accumulation ledger too."""
-    from gradcli.report.ledger import accumulation_hints, build_ledgers
+    from gradcli.events.ledger import accumulation_hints, build_ledgers
     from gradcli.report.render_ledger import hints_to_json, ledger_to_json
 
     s = result.summary

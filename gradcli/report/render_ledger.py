@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from gradcli.report.ledger import (
+from gradcli.events.ledger import (
     AccumulationHint,
     Contribution,
     Ledger,
@@ -11,7 +11,7 @@ from gradcli.report.ledger import (
     any_nonzero,
     listed,
 )
-from gradcli.report.render_plain import elide_middle, formulas_text, torch_style
+from gradcli.report.text import compact, elide_middle, formulas_text, shorten, torch_style
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -90,8 +90,6 @@ def ledger_tables(ledgers: list[Ledger]) -> list[Table]:
     from rich.table import Table
     from rich.text import Text
 
-    from gradcli.report.render_table import compact, shorten
-
     tables = []
     for ledger in ledgers:
         table = Table(title=Text(f"ledger of {ledger.name}.grad · shape {list(ledger.shape)}",
@@ -103,7 +101,7 @@ def ledger_tables(ledgers: list[Ledger]) -> list[Table]:
                 start = f" (it held {compact(entry.start)})" if _held(entry) else ""
                 table.add_row("", "", Text(f"↺ {entry.reason}{start}", style="italic dim"))
                 continue
-            formulas = _table_formulas(entry.formula, compact, shorten)
+            formulas = _table_formulas(entry.formula)
             table.add_row(f"#{entry.call}", str(entry.line), Text(entry.source),
                           Text(added_text(entry, compact, formulas)),
                           Text(running_sum(entry, compact)))
@@ -111,7 +109,7 @@ def ledger_tables(ledgers: list[Ledger]) -> list[Table]:
     return tables
 
 
-def _table_formulas(formula: list[str] | None, compact: Callable, shorten: Callable) -> str:
+def _table_formulas(formula: list[str] | None) -> str:
     if not symbolic(formula):
         return ""
     return shorten(formula[0] if len(formula) == 1 else compact(list(formula)))

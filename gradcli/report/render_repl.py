@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gradcli.report.render_plain import torch_style
+from gradcli.report.text import compact, torch_style
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -16,7 +16,7 @@ def _kind(tensor: Any) -> str:
 
 
 def _grad_data(tensor: Any) -> Any:
-    from gradcli.report.encode import data_of
+    from gradcli.events.encode import data_of
 
     grad = tensor._grad  # not .grad: reading it here must not warn as the script's read would
     return None if grad is None else data_of(grad.data)
@@ -31,8 +31,6 @@ def gradient_lines(rows: list[tuple[str, Any]]) -> list[str]:
 def gradient_table(rows: list[tuple[str, Any]]) -> Table:
     from rich.table import Table
     from rich.text import Text
-
-    from gradcli.report.render_table import compact
 
     table = Table(title=Text("gradients now", style="bold"), title_justify="left")
     for column in ("tensor", "shape", "kind", "grad"):

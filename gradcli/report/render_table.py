@@ -8,7 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     Event,
@@ -19,41 +19,11 @@ from gradcli.report.events import (
     ValueEvent,
     WarningEvent,
 )
-from gradcli.report.render_plain import (
-    UNCHECKED,
-    bracketed,
-    clue_lines,
-    elide_middle,
-    excerpt,
-    location,
-    mismatch_detail,
-    summary_text,
-    verdict,
-    warning_lines,
-)
+from gradcli.report.render_plain import clue_lines, mismatch_detail, verdict, warning_lines
+from gradcli.report.text import UNCHECKED, compact, excerpt, location, shorten
 
-FORMULA_WIDTH = 40  # the table elides formulas; JSON has them whole
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
                  "invalid": "yellow"}
-
-
-def compact(data: Any) -> str:
-    """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`."""
-    if data is None:
-        return "None"
-    if summary_text(data):
-        return summary_text(data)
-
-    def number(x: Any) -> str:
-        if x is None:
-            return UNCHECKED  # an element the check did not evaluate
-        return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
-
-    return bracketed(data, number, lambda items: elide_middle(items, 4, 2, 1, "…"))
-
-
-def shorten(text: str, width: int = FORMULA_WIDTH) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def expected_cell(row: GradRow) -> Text:
@@ -171,7 +141,7 @@ class TableRenderer:
             self.err.print(problem_panel(self.source_name, self.source, event))
 
     def finish(self, result: SessionResult) -> None:
-        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.events.ledger import accumulation_hints, build_ledgers
         from gradcli.report.render_ledger import hint_lines, ledger_tables
 
         ledgers = build_ledgers(result.events)

@@ -1,7 +1,8 @@
 """The cross-check's behaviour: how each expectation is obtained, and what it explains."""
 import pytest
 
-from gradcli.api import RunOptions, run_session
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
 from gradcli.check import compare, derive, replay
 
 

@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from gradcli.api import RunOptions, run_json, run_session
+from gradcli.app.api import run_json, run_session
+from gradcli.app.running import RunOptions
 from gradcli.check import derive, replay
 
 NAN, INF = math.nan, math.inf
@@ -164,8 +165,9 @@ def test_a_real_nan_gradient_stays_nan_beside_unchecked_elements():
 
 
 def test_unchecked_elements_read_as_a_dot_in_plain_and_table():
-    from gradcli.report.render_plain import check_line, torch_style
-    from gradcli.report.render_table import compact, expected_cell
+    from gradcli.report.render_plain import check_line
+    from gradcli.report.render_table import expected_cell
+    from gradcli.report.text import compact, torch_style
 
     result = run_session("import torch\n" + SAMPLED, "sampled.py")
     event = next(e for e in result.events if e.kind == "backward")

@@ -2,7 +2,7 @@
 import pytest
 import sympy as sp
 
-from gradcli.api import run_session
+from gradcli.app.api import run_session
 from gradcli.check import display
 
 

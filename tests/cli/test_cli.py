@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli import cli
+from gradcli.app import cli
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Faults
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     GradRow,
@@ -32,9 +32,9 @@ SEED = (ROOT / "tests/corpus/001_accumulate_two_backwards.py").read_text()
 def core_missing() -> str:
     """Why the real core cannot be used yet, or "" when it imports."""
     try:
-        import gradcli.api  # noqa: F401
+        import gradcli.app.api  # noqa: F401
     except ImportError as e:
-        return f"the core (gradcli.api) does not import yet: {e}"
+        return f"the core (gradcli.app.api) does not import yet: {e}"
     return ""
 
 
@@ -42,7 +42,7 @@ CORE_MISSING = core_missing()
 needs_core = pytest.mark.skipif(bool(CORE_MISSING), reason=CORE_MISSING or "the core imports")
 
 
-# ---- in-process, with a fake gradcli.api --------------------------------------------------
+# ---- in-process, with a fake gradcli.app.api --------------------------------------------------
 
 
 @dataclass
@@ -85,9 +85,10 @@ def fake_api(monkeypatch):
         result.summary = Summary(statements=3, backward=1, checked=1, mismatches=mismatches)
         return result
 
-    module = types.ModuleType("gradcli.api")
-    module.RunOptions, module.run_session = FakeOptions, run_session
-    monkeypatch.setitem(sys.modules, "gradcli.api", module)
+    api, running = types.ModuleType("gradcli.app.api"), types.ModuleType("gradcli.app.running")
+    api.run_session, running.RunOptions = run_session, FakeOptions
+    monkeypatch.setitem(sys.modules, "gradcli.app.api", api)
+    monkeypatch.setitem(sys.modules, "gradcli.app.running", running)
     return calls
 
 
@@ -116,10 +117,10 @@ def test_options_reach_the_core(fake_api):
 
 @needs_core
 def test_defaults_are_the_cores(fake_api):
-    import gradcli  # its `api` attribute is still the real module: the fake is in sys.modules
+    import gradcli  # its `app.running` is still the real module: the fake is in sys.modules
 
     invoke("run", "-c", "ok")
-    assert fake_api[0][2] == FakeOptions(**vars(gradcli.api.RunOptions()))
+    assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.running.RunOptions()))
 
 
 def test_reads_a_file_and_stdin(fake_api, tmp_path):

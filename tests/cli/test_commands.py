@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from gradcli import cli
+from gradcli.app import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -318,16 +318,16 @@ def test_check_of_an_empty_folder_exits_2(tmp_path):
 
 def test_check_a_script_that_breaks_gradcli_does_not_stop_the_others(scripts, tmp_path,
                                                                      monkeypatch):
-    import gradcli.api
+    import gradcli.app.api
 
-    real = gradcli.api.run_session
+    real = gradcli.app.api.run_session
 
     def breaks_on_assertion(text, name, options=None, on_event=None):
         if name.endswith("assertion.py"):
             raise RuntimeError("a bug in gradcli")
         return real(text, name, options, on_event)
 
-    monkeypatch.setattr(gradcli.api, "run_session", breaks_on_assertion)
+    monkeypatch.setattr(gradcli.app.api, "run_session", breaks_on_assertion)
     monkeypatch.delenv("GRADCLI_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)
     result = invoke("check", "scripts", "--junit", "junit.xml")
@@ -442,14 +442,15 @@ def test_shell_completion_through_the_entry_point():
 
 
 def test_run_does_not_import_what_it_does_not_need():
-    code = ("import sys; from gradcli import cli; sys.argv = ['gradcli', 'run', '-c', '1', "
+    code = ("import sys; from gradcli.app import cli; sys.argv = ['gradcli', 'run', '-c', '1', "
             "'--format', 'plain']\ntry:\n    cli.run_main()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('gradcli')), file=sys.stderr)")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
                           cwd=ROOT)
     loaded = proc.stderr.decode()
-    for module in ("gradcli.repl", "gradcli.graph", "gradcli.batch", "gradcli.oneshot",
-                   "gradcli.session", "gradcli.report.render_graph", "gradcli.report.render_check",
+    for module in ("gradcli.app.repl", "gradcli.app.graph", "gradcli.app.batch",
+                   "gradcli.app.oneshot", "gradcli.app.session", "gradcli.events.results",
+                   "gradcli.report.render_graph", "gradcli.report.render_check",
                    "gradcli.report.render_table", "gradcli.report.render_json"):
         assert f"'{module}'" not in loaded, module
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.api import RunOptions, run_session
-from gradcli.report.events import BackwardEvent, Clue, ErrorEvent, GradRow, WarningEvent
-from gradcli.report.ledger import Contribution, Restart, accumulation_hints, build_ledgers
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
+from gradcli.events.events import BackwardEvent, Clue, ErrorEvent, GradRow, WarningEvent
+from gradcli.events.ledger import Contribution, Restart, accumulation_hints, build_ledgers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -286,7 +287,7 @@ def test_explain_json_through_the_entry_point_matches_the_ledger():
 
 
 def test_a_live_session_runs_input_after_input_with_global_line_numbers():
-    from gradcli.api import open_session
+    from gradcli.app.api import open_session
 
     events = []
     session = open_session("<stdin>", RunOptions(), events.append)
@@ -303,7 +304,7 @@ def test_a_live_session_runs_input_after_input_with_global_line_numbers():
 
 
 def test_a_live_session_keeps_grad_mode_between_inputs_but_not_after():
-    from gradcli.api import open_session
+    from gradcli.app.api import open_session
     from gradcli.engine.runtime import is_grad_enabled
 
     session = open_session()
@@ -314,7 +315,7 @@ def test_a_live_session_keeps_grad_mode_between_inputs_but_not_after():
 
 
 def test_a_live_session_has_a_step_budget_per_input():
-    from gradcli.api import open_session
+    from gradcli.app.api import open_session
     from gradcli.engine.limits import Limits
 
     session = open_session("<stdin>", RunOptions(limits=Limits(max_steps=50)))
@@ -324,8 +325,8 @@ def test_a_live_session_has_a_step_budget_per_input():
 
 
 def test_script_graph_of_a_script():
-    from gradcli.api import script_graph
-    from gradcli.graph import Graph, NoGraph
+    from gradcli.app.api import script_graph
+    from gradcli.events.results import Graph, NoGraph
 
     result, graph = script_graph("x = torch.ones(2, requires_grad=True)\ny = x.sin()\n", "s.py")
     assert result.status == "ok" and isinstance(graph, Graph)
@@ -343,7 +344,7 @@ def test_script_graph_of_a_script():
 @pytest.mark.parametrize("text, message", [
     ("x = '\udcff'", "invalid UTF-8: byte 0xff"), ("ok = 1", None)])
 def test_undecodable_text(text, message):
-    from gradcli.sources import undecodable
+    from gradcli.app.sources import undecodable
 
     found = undecodable(text)
     assert (found.message if found else None) == message

@@ -7,7 +7,7 @@ import json
 import pytest
 from rich.console import Console
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     GradRow,
@@ -19,8 +19,9 @@ from gradcli.report.events import (
     WarningEvent,
 )
 from gradcli.report.render_json import JsonRenderer, json_number, session_to_json
-from gradcli.report.render_plain import PlainRenderer, excerpt, torch_style, verdict
-from gradcli.report.render_table import TableRenderer, compact
+from gradcli.report.render_plain import PlainRenderer, verdict
+from gradcli.report.render_table import TableRenderer
+from gradcli.report.text import compact, excerpt, torch_style
 
 SEED_SOURCE = """import torch
 x = torch.ones(1, requires_grad=True)
@@ -324,7 +325,7 @@ def test_table_has_no_ansi_when_not_a_terminal():
 
 
 def test_table_console_respects_no_color(monkeypatch, capsys):
-    from gradcli.cli import make_console
+    from gradcli.app.output import make_console
 
     def rendered() -> str:
         renderer = TableRenderer("seed.py", SEED_SOURCE, make_console(False), make_console(True))
@@ -343,7 +344,7 @@ def test_table_console_respects_no_color(monkeypatch, capsys):
 
 
 def test_console_is_100_columns_when_not_a_terminal(monkeypatch):
-    from gradcli.cli import make_console
+    from gradcli.app.output import make_console
 
     monkeypatch.delenv("FORCE_COLOR", raising=False)
     monkeypatch.delenv("TTY_COMPATIBLE", raising=False)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.repl import _complete, _starts_new_statement
+from gradcli.app.repl import _complete, _starts_new_statement
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSI_COLOUR = re.compile(r"\x1b\[[0-9;]*m")

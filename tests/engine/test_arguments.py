@@ -13,7 +13,7 @@ import warnings
 import numpy as np
 import pytest
 
-from gradcli.api import run_json
+from gradcli.app.api import run_json
 from gradcli.engine import arguments, signatures
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from gradcli.api import run_session
+from gradcli.app.api import run_session
 from gradcli.check.dropped import read_mask, reduce_to
 from gradcli.check.ieee import evaluate, point_of
 from gradcli.engine import opkit, symforms, trace

@@ -3,7 +3,8 @@ the cross-check agrees with the engine, and the cross-check catches the op's VJP
 deliberately wrong (GRADCLI_FAULT scales what that node passes on by 1.5)."""
 import pytest
 
-from gradcli.api import RunOptions, run_session
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
 from gradcli.engine.ops import OPS
 
 SETUP = """import torch

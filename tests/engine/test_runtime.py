@@ -3,7 +3,8 @@ importing gradcli changes nothing in the host process."""
 import subprocess
 import sys
 
-from gradcli.api import RunOptions, open_session
+from gradcli.app.api import open_session
+from gradcli.app.running import RunOptions
 from gradcli.engine.limits import Limits
 
 
@@ -39,8 +40,8 @@ def test_writes_through_data_are_tracked_per_session():
 
 def test_importing_gradcli_leaves_the_process_as_it_was():
     code = ("import gc, numpy as np\nbefore = (np.geterr(), gc.get_threshold())\n"
-            "import gradcli.engine.functions, gradcli.api, gradcli.check.checker\n"
-            "from gradcli.api import run_session\n"
+            "import gradcli.engine.api, gradcli.app.api, gradcli.check.checker\n"
+            "from gradcli.app.api import run_session\n"
             "run_session('x = torch.ones(1) / 0', 's.py')\n"
             "assert (np.geterr(), gc.get_threshold()) == before, (before, np.geterr())\n")
     subprocess.run([sys.executable, "-c", code], check=True)

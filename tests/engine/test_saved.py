@@ -6,7 +6,7 @@ leave out: that gradient must not change."""
 import numpy as np
 import pytest
 
-from gradcli.api import run_session
+from gradcli.app.api import run_session
 from gradcli.engine import autograd
 from gradcli.engine.autograd import Meta
 from gradcli.engine.ops import OPS

@@ -15,13 +15,11 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from gradcli.api import RunOptions, run_session
+from gradcli.app.api import run_session
+from gradcli.app.running import RunOptions
+from gradcli.app.sources import Unreadable, decode
 from gradcli.engine.limits import Limits
 
-try:  # the CLI's reader (gradcli/sources.py), or its older home in gradcli/cli.py
-    from gradcli.sources import Unreadable, decode
-except ImportError:  # pragma: no cover
-    from gradcli.cli import Unreadable, decode
 
 # Audit events that change or reach out of the host, whatever the script.
 HOST_EVENTS = (

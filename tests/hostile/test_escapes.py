@@ -1,7 +1,7 @@
 """Classic sandbox escapes, end to end: each is rejected before anything runs (exit 2), or ends
 in a clean error, and none reaches a Python object of the host or touches the host.
 
-Runs go through gradcli.api.run_session (as `gradcli run` does) under a strict audit hook
+Runs go through gradcli.app.api.run_session (as `gradcli run` does) under a strict audit hook
 (hostile_harness): no file opened, no import, no exec/compile, no frame read, no process.
 """
 from __future__ import annotations

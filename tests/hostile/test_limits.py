@@ -1,6 +1,6 @@
 """Every limit names itself, its value and its flag; every bomb is answered in seconds.
 
-In process, through gradcli.api (the CLI's own path is tests/hostile/test_cli_inputs.py).
+In process, through gradcli.app.api (the CLI's own path is tests/hostile/test_cli_inputs.py).
 The memory limit is tested with a small --max-memory, so the tests stay light.
 """
 from __future__ import annotations

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gradcli.api import run_json, run_session
+from gradcli.app.api import run_json, run_session
 from gradcli.engine.limits import Limits
 from hostile_harness import run_text
 

@@ -21,7 +21,7 @@ from gradcli.language.interp import Interpreter
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
 from gradcli.language.parse import Vocabulary, parse
-from gradcli.report.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
+from gradcli.events.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
 
 
 # -- a fake API: plain Python objects, a grad-mode manager, errors and warnings ------------

@@ -34,7 +34,8 @@ class TorchOracle:
 
 
 def gradcli_trace(source: str, check: bool = False) -> dict:
-    from gradcli.api import RunOptions, run_json
+    from gradcli.app.api import run_json
+    from gradcli.app.running import RunOptions
 
     return run_json(source, "program.py", RunOptions(check=check))
 

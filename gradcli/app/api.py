@@ -4,28 +4,11 @@ Pure: no printing, no exit. Renderers consume the events (streamed through `on_e
 """
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from gradcli.app.running import RunOptions, checked_rows, new_runtime
 from gradcli.engine import autograd
-from gradcli.engine.limits import Limits
-from gradcli.engine.runtime import Faults, Runtime
-from gradcli.report.events import BackwardEvent, Event, GradRow, InvalidEvent, SessionResult
-
-
-@dataclass
-class RunOptions:
-    check: bool = True  # the symbolic cross-check (--no-check turns it off)
-    rtol: float | None = None  # override the per-dtype tolerances
-    atol: float | None = None
-    limits: Limits = field(default_factory=Limits)
-    faults: Faults = field(default_factory=Faults.from_environment)  # GRADCLI_FAULT
-
-
-def new_runtime(options: RunOptions) -> Runtime:
-    """The engine state of a new session: PyTorch's fresh-process state, and these options."""
-    return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
+from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
 def run_session(source: str, source_name: str, options: RunOptions | None = None,
@@ -61,7 +44,7 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
 
     def on_pass(record: autograd.PassRecord) -> None:
         summary.backward += 1
-        rows = _checked(checker, record)
+        rows = checked_rows(checker, record)
         summary.checked += sum(r.match is not None for r in rows)
         summary.mismatches += sum(r.match is False for r in rows)
         emit(BackwardEvent(interpreter.current_line, interpreter.current_source, tuple(rows),
@@ -70,15 +53,6 @@ def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
     runtime.backward_listeners.append(on_pass)
     interpreter.run()
     summary.statements = interpreter.statements_executed
-
-
-def _checked(checker, record) -> list[GradRow]:
-    try:
-        return checker.check(record)
-    except Exception as e:  # a bug in the check must not take the session down with it
-        if os.environ.get("GRADCLI_DEBUG") == "1":
-            raise
-        return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
 
 
 def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:
@@ -91,16 +65,15 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
 # ---- for the terminal commands: the repl, one-shot grad, graph, check --------------------
 
 if TYPE_CHECKING:  # the commands' modules load only when a command needs them
-    from gradcli.batch import ScriptRun
-    from gradcli.graph import Graph, NoGraph
-    from gradcli.oneshot import GradResult
-    from gradcli.session import LiveSession
+    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
+    from gradcli.app.session import LiveSession
 
 
 def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
                  on_event: Callable[[Event], None] | None = None) -> LiveSession:
-    """A LiveSession (gradcli/session.py): input after input in the same variables (the repl)."""
-    from gradcli.session import LiveSession
+    """A LiveSession (gradcli/app/session.py): input after input in the same variables
+    (the repl)."""
+    from gradcli.app.session import LiveSession
 
     return LiveSession(source_name, options, on_event)
 
@@ -110,13 +83,15 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     """Run a script and take the computation graph it leaves: (SessionResult, Graph), or
     (SessionResult, NoGraph) saying why there is none. Without options, the check is off:
     the graph does not need it."""
-    from gradcli.graph import NoGraph, session_graph
-    from gradcli.session import LiveSession
+    from gradcli.app.graph import session_graph
+    from gradcli.events.exit_status import ExitStatus
+    from gradcli.events.results import NoGraph
+    from gradcli.app.session import LiveSession
 
     session = LiveSession(source_name, options or RunOptions(check=False))
     session.feed(source)
     if session.result.status == "invalid":
-        return session.result, NoGraph("the script was rejected before it ran", 2)
+        return session.result, NoGraph("the script was rejected before it ran", ExitStatus.INVALID)
     try:
         graph = session_graph(session.variables, session.interpreter.provenance, of)
     except NoGraph as problem:
@@ -127,8 +102,9 @@ def script_graph(source: str, source_name: str, of: str | None = None,
 def grad_expression(expression: str, at: dict, wrt: list[str] | None = None,
                     dtype: str = "float64", options: RunOptions | None = None) -> GradResult:
     """The value of a scalar expression at `at` and its partial derivatives, engine and sympy
-    side by side (a GradResult, gradcli/oneshot.py)."""
-    from gradcli.oneshot import Generated, GradResult, expression_problem, read_result
+    side by side (a GradResult, gradcli/app/oneshot.py)."""
+    from gradcli.app.oneshot import Generated, expression_problem, read_result
+    from gradcli.events.results import GradResult
 
     problem = expression_problem(expression)
     if problem is not None:
@@ -143,7 +119,9 @@ def run_many(paths: list[str], options: RunOptions | None = None,
              on_done: Callable[[ScriptRun], None] | None = None) -> list[ScriptRun]:
     """Run each script in its own session, one after another in this process; a script that
     breaks gradcli itself is reported as an error and the others still run. Returns one
-    ScriptRun (gradcli/batch.py) per path, each also passed to `on_done` when it ends."""
-    from gradcli.batch import run_scripts
+    ScriptRun (gradcli/app/batch.py) per path, each also passed to `on_done` when it ends."""
+    from gradcli.app.batch import run_scripts
 
-    return run_scripts(paths, options or RunOptions(), on_start, on_done)
+    options = options or RunOptions()
+    return run_scripts(paths, options.limits, lambda text, name: run_session(text, name, options),
+                       on_start, on_done)

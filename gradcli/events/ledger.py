@@ -7,8 +7,8 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from gradcli.report.encode import data_of
-from gradcli.report.events import BackwardEvent, Event
+from gradcli.events.encode import data_of
+from gradcli.events.events import BackwardEvent, Event
 
 ZEROED = ".grad was zeroed"
 SET_BY_HAND = "set by hand"

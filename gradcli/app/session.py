@@ -1,16 +1,16 @@
 """A live session: pieces of script run one after another in the same variables and graph.
 
 The repl feeds it each input; `graph` feeds it a script and then looks at the tensors it
-left. Like gradcli.api, it never prints: events go to `on_event`.
+left. Like gradcli.app.api, it never prints: events go to `on_event`.
 """
 from __future__ import annotations
 
 import dataclasses
 from typing import Any, Callable
 
-from gradcli.api import RunOptions, _checked, new_runtime
+from gradcli.app.running import RunOptions, checked_rows, new_runtime
 from gradcli.engine import autograd
-from gradcli.report.events import BackwardEvent, Event, InvalidEvent, SessionResult
+from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
 class LiveSession:
@@ -44,7 +44,7 @@ class LiveSession:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
         from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
-        from gradcli.sources import undecodable
+        from gradcli.app.sources import undecodable
 
         offset = len(self.result.source.splitlines())
         unreadable = undecodable(text)
@@ -82,7 +82,7 @@ class LiveSession:
             self._piece.summary.statements = interpreter.statements_executed
 
     def _on_pass(self, record: autograd.PassRecord) -> None:
-        rows = _checked(self.checker, record)
+        rows = checked_rows(self.checker, record)
         for summary in (self.result.summary, self._piece.summary):
             summary.backward += 1
             summary.checked += sum(r.match is not None for r in rows)

@@ -1,29 +1,39 @@
-"""The command line: each command reads its input, calls gradcli.api, renders, and exits."""
+"""The command line: each command reads its options, calls gradcli.app.api, shows the result
+through gradcli.app.output, and exits."""
 from __future__ import annotations
 
 import dataclasses
 import gc
 import os
 import sys
-from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Iterator, Optional, Protocol
+from typing import TYPE_CHECKING, Annotated, Callable, Optional
 
 import typer
 
+from gradcli.app.output import (
+    CheckFormat,
+    Format,
+    OutputClosed,
+    ReplFormat,
+    check_progress,
+    make_renderer,
+    make_screen,
+    reader_still_there,
+    repl_banner,
+    report_rejected,
+    show_check,
+    show_grad,
+    show_graph,
+    write_junit,
+)
+from gradcli.app.sources import load_script, rejected
 from gradcli.engine.limits import Limits
-from gradcli.sources import Unreadable, load_script, rejected
+from gradcli.events.exit_status import ExitStatus
 
-if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
-    from rich.console import Console
-
-    from gradcli.api import RunOptions
-    from gradcli.batch import ScriptRun
-    from gradcli.graph import Graph, NoGraph
-    from gradcli.oneshot import GradResult
-    from gradcli.repl import Screen
-    from gradcli.report.events import Event, SessionResult
+if TYPE_CHECKING:
+    from gradcli.app.running import RunOptions
 
 OVERVIEW = """Examples (gradcli COMMAND --help has more):
 
@@ -105,31 +115,6 @@ Exit codes:
   2  a path does not exist, no scripts were found, or the JUnit file cannot be written"""
 
 LIMITS_PANEL = "Limits"
-UNWRAPPED = 1000  # columns for text that should not wrap in a pipe (graph trees)
-
-
-class Renderer(Protocol):
-    """What every output format offers: events while the script runs, the result at the end."""
-
-    def on_event(self, event: Event) -> None: ...
-
-    def finish(self, result: SessionResult) -> None: ...
-
-
-class Format(str, Enum):
-    table = "table"
-    plain = "plain"
-    json = "json"
-
-
-class ReplFormat(str, Enum):
-    table = "table"
-    plain = "plain"
-
-
-class CheckFormat(str, Enum):
-    table = "table"
-    json = "json"
 
 
 class DType(str, Enum):
@@ -228,7 +213,7 @@ def run(
     name, text, problem = load_script(source, code, limits)
     renderer = make_renderer(fmt, name, text, explain)
     if problem is None:
-        from gradcli.api import run_session
+        from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
@@ -250,7 +235,7 @@ def repl(
     max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """An interactive session: type PyTorch code, see values and checked gradients as you go."""
-    from gradcli.repl import Repl, stream_lines, terminal_lines
+    from gradcli.app.repl import Repl, stream_lines, terminal_lines
 
     options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
     screen = make_screen(fmt)
@@ -280,7 +265,7 @@ def grad(
         "--dtype", help="The variables' dtype.")] = DType.float64,
 ) -> None:
     """The value of an expression and each partial derivative: engine and sympy side by side."""
-    from gradcli.api import grad_expression
+    from gradcli.app.api import grad_expression
 
     bindings, wanted = grad_inputs(at, wrt or [])
     result = grad_expression(expression, bindings, wanted, dtype.value)
@@ -303,13 +288,13 @@ def graph(
     max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """The computation graph a script leaves: grad_fn nodes, saved tensors, leaves and grads."""
-    from gradcli.api import script_graph
+    from gradcli.app.api import script_graph
 
     limits = Limits(max_steps=max_steps)
     name, text, problem = load_script(source, None, limits)
     if problem is not None:
         report_rejected(name, text, problem)
-        raise typer.Exit(2)
+        raise typer.Exit(ExitStatus.INVALID)
     result, drawn = script_graph(text, name, of, run_options(False, None, None, limits,
                                                              max_elements))
     raise typer.Exit(show_graph(result, drawn, dot))
@@ -332,8 +317,8 @@ def check(
     max_elements: MaxElements = Limits.max_elements,
 ) -> None:
     """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
-    from gradcli.api import run_many
-    from gradcli.batch import discover
+    from gradcli.app.api import run_many
+    from gradcli.app.batch import discover
 
     scripts = existing_scripts(paths, discover)
     options = run_options(check_gradients, rtol, atol, Limits(max_steps=max_steps), max_elements)
@@ -341,72 +326,26 @@ def check(
         runs = run_many(scripts, options, on_start, on_done)
     written = write_junit(junit, runs) if junit is not None else True
     show_check(runs, fmt)
+    if not written:
+        raise typer.Exit(ExitStatus.INVALID)
     failed = any(run.result.status != "ok" for run in runs)
-    raise typer.Exit(2 if not written else int(failed))
+    raise typer.Exit(ExitStatus.MISMATCH if failed else ExitStatus.OK)
 
 
-# ---- what the commands share ------------------------------------------------------------
+# ---- reading the command line ------------------------------------------------------------
 
 
 def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
                 max_elements: int) -> RunOptions:
-    from gradcli.api import RunOptions
+    from gradcli.app.running import RunOptions
 
     return RunOptions(check=check, rtol=rtol, atol=atol,
                       limits=dataclasses.replace(limits, max_elements=max_elements))
 
 
-def report_rejected(name: str, text: str, problem: Unreadable) -> None:
-    """A script that could not be read, on stderr as `run` shows it."""
-    from gradcli.report.events import InvalidEvent
-
-    report_problem(name, text, InvalidEvent(problem.line, problem.col, problem.message,
-                                            problem.hint))
-
-
-def report_problem(name: str, text: str, event: Event, invalid: str = "invalid script") -> None:
-    """An error or a rejection on stderr: a panel on a terminal, plain lines in a pipe."""
-    from gradcli.report.render_plain import problem_lines
-
-    err = make_console(stderr=True)
-    if err.is_terminal:
-        from gradcli.report.render_table import problem_panel
-
-        err.print(problem_panel(name, text, event, invalid))
-    else:
-        err.file.write("\n".join(problem_lines(name, text, event, invalid)) + "\n")
-
-
-# ---- repl ---------------------------------------------------------------------------------
-
-
-def make_screen(fmt: ReplFormat) -> Screen:
-    """The repl's consoles and its renderer (echoes, gradient tables, errors)."""
-    from gradcli.repl import Screen
-
-    out, err = make_console(stderr=False), make_console(stderr=True)
-    if fmt is ReplFormat.plain:
-        from gradcli.report.render_plain import PlainRenderer
-
-        return Screen(out, err, PlainRenderer("<stdin>", "", sys.stdout, sys.stderr), True)
-    from gradcli.report.render_table import TableRenderer
-
-    return Screen(out, err, TableRenderer("<stdin>", "", out, err), False)
-
-
-def repl_banner() -> str:
-    from gradcli import __version__
-
-    return (f"gradcli {__version__} · PyTorch semantics on gradcli's engine, every gradient "
-            "checked with sympy\n:help for commands, :quit or Ctrl-D to leave")
-
-
-# ---- grad ---------------------------------------------------------------------------------
-
-
 def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:
     """The --at bindings and --wrt names, or a usage error (exit 2) saying what is wrong."""
-    from gradcli.oneshot import BadInput, check_wrt, parse_binding
+    from gradcli.app.oneshot import BadInput, check_wrt, parse_binding
 
     bindings: dict = {}
     try:
@@ -424,63 +363,6 @@ def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:
     return bindings, wrt
 
 
-def show_grad(result: GradResult, fmt: Format) -> None:
-    """The answer on stdout; a problem with the expression on stderr."""
-    if fmt is Format.json:
-        import json
-
-        from gradcli.report.render_grad import grad_to_json
-
-        print(json.dumps(grad_to_json(result), allow_nan=False))
-        return
-    if result.problem is not None:
-        report_problem("<expression>", result.expression, result.problem, "invalid expression")
-        return
-    if fmt is Format.plain:
-        from gradcli.report.render_grad import plain_lines
-
-        sys.stdout.write("\n".join(plain_lines(result)) + "\n")
-        return
-    from gradcli.report.render_grad import print_table
-
-    print_table(result, make_console(stderr=False))
-
-
-# ---- graph --------------------------------------------------------------------------------
-
-
-def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> int:
-    """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
-    from gradcli.graph import NoGraph
-
-    stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
-    if stopped is not None:
-        report_problem(result.source_name, result.source, stopped)
-    if isinstance(drawn, NoGraph):
-        make_console(stderr=True).print(f"no graph: {drawn.message}", highlight=False,
-                                        markup=False)
-        return drawn.exit_code
-    if stopped is not None:
-        make_console(stderr=True).print(f"the graph as the script left it at line "
-                                        f"{stopped.line}:", highlight=False)
-    if dot:
-        from gradcli.report.render_graph import graph_dot
-
-        sys.stdout.write(graph_dot(drawn))
-        return 0
-    from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
-
-    out = make_console(stderr=False, pipe_width=UNWRAPPED)  # in a pipe, a node is one line
-    for tree in graph_trees(drawn, depth_for(out.width)):
-        out.print(tree)
-    if drawn.left_out:
-        out.print(left_out_line(drawn), highlight=False)
-    return 0
-
-
-# ---- check --------------------------------------------------------------------------------
-
-
 def existing_scripts(paths: list[str], discover: Callable) -> list[str]:
     """The scripts under `paths`; a usage error (exit 2) for a missing path or none found."""
     scripts, missing = discover(paths)
@@ -491,95 +373,6 @@ def existing_scripts(paths: list[str], discover: Callable) -> list[str]:
         raise typer.BadParameter(f"no *.py scripts under {', '.join(paths)}",
                                  param_hint="PATH")
     return scripts
-
-
-@contextmanager
-def check_progress(total: int) -> Iterator[tuple[Callable, Callable]]:
-    """(on_start, on_done) for run_many: a progress bar on stderr when it is a terminal."""
-    err = make_console(stderr=True)
-    if not err.is_terminal:
-        yield (lambda path: None), (lambda run: None)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=err, transient=True) as progress:
-        task = progress.add_task("checking", total=total)
-        yield ((lambda path: progress.update(task, description=path)),
-               (lambda run: progress.advance(task)))
-
-
-def write_junit(path: Path, runs: list[ScriptRun]) -> bool:
-    """Write the JUnit report (creating its folder, as pytest does); False if it cannot."""
-    from gradcli.report.render_check import junit_xml
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(junit_xml(runs))
-    except OSError as e:
-        make_console(stderr=True).print(f"cannot write the JUnit report {path}: "
-                                        f"{e.strerror or e}", highlight=False, markup=False)
-        return False
-    return True
-
-
-def show_check(runs: list[ScriptRun], fmt: CheckFormat) -> None:
-    if fmt is CheckFormat.json:
-        import json
-
-        from gradcli.report.render_check import check_to_json
-
-        print(json.dumps(check_to_json(runs), allow_nan=False))
-        return
-    from gradcli.report.render_check import print_summary
-
-    print_summary(runs, make_console(stderr=False))
-
-
-class OutputClosed(BaseException):
-    """The reader of our output went away (`| head`). A BaseException, so that no handler in
-    the core mistakes it for the script's error or a bug: it ends the run quietly."""
-
-
-def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], None]:
-    def guarded(event: Event) -> None:
-        try:
-            on_event(event)
-        except BrokenPipeError:
-            raise OutputClosed from None
-    return guarded
-
-
-# ---- rendering --------------------------------------------------------------------------
-
-
-def make_renderer(fmt: Format, name: str, text: str, explain: bool = False) -> Renderer:
-    """The format's renderer; each is imported only when chosen, to keep startup fast."""
-    if fmt is Format.json:
-        from gradcli.report.render_json import JsonRenderer
-
-        return JsonRenderer(sys.stdout, explain)
-    if fmt is Format.plain:
-        from gradcli.report.render_plain import PlainRenderer
-
-        return PlainRenderer(name, text, sys.stdout, sys.stderr, explain)
-    from gradcli.report.render_table import TableRenderer
-
-    return TableRenderer(name, text, make_console(stderr=False), make_console(stderr=True),
-                         explain)
-
-
-def make_console(stderr: bool, pipe_width: int = 100) -> Console:
-    """A rich console: colour only on a terminal and without NO_COLOR; 100 columns (or
-    `pipe_width`) in a pipe."""
-    from rich.console import Console
-
-    no_color = os.environ.get("NO_COLOR", "") != ""
-    console = Console(stderr=stderr, no_color=no_color, color_system=None if no_color else "auto",
-                      highlight=False, emoji=False)
-    if not console.is_terminal:
-        console.width = pipe_width
-    return console
 
 
 # ---- the entry point --------------------------------------------------------------------
@@ -627,4 +420,4 @@ def run_main() -> None:
             traceback.print_exc()
         print(f"gradcli internal error: {type(exc).__name__}: {exc} "
               "(set GRADCLI_DEBUG=1 for the traceback)", file=sys.stderr)
-        sys.exit(3)
+        sys.exit(ExitStatus.SCRIPT_ERROR)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 from gradcli.engine.limits import Limits, limit_message
 
 if TYPE_CHECKING:
-    from gradcli.report.events import Event, SessionResult
+    from gradcli.events.events import Event, SessionResult
 
 UTF8_MAX_BYTES = 4  # per character: a script of N characters is at most 4N bytes
 
@@ -100,7 +100,7 @@ def byte_position(data: bytes, offset: int) -> tuple[int, int]:
 def rejected(name: str, text: str, problem: Unreadable,
              on_event: Callable[[Event], None]) -> SessionResult:
     """The session of a script that never ran: one `invalid` event."""
-    from gradcli.report.events import InvalidEvent, SessionResult
+    from gradcli.events.events import InvalidEvent, SessionResult
 
     event = InvalidEvent(problem.line, problem.col, problem.message, problem.hint)
     on_event(event)

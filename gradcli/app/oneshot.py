@@ -8,16 +8,17 @@ from __future__ import annotations
 import ast
 import keyword
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from gradcli.report.events import (
+from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     InvalidEvent,
     SessionResult,
     ValueEvent,
 )
+from gradcli.events.results import GradResult, Partial
 
 # Usable without `torch.` in an expression, as on a calculator.
 BARE_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "abs")
@@ -28,37 +29,6 @@ UNDEFINED = re.compile(r"name '(\w+)' is not defined")
 
 class BadInput(ValueError):
     """An --at binding or --wrt name that cannot be used; the message says why."""
-
-
-@dataclass(frozen=True)
-class Partial:
-    """∂f/∂wrt: the engine's value beside sympy's formula and value."""
-
-    wrt: str
-    shape: tuple[int, ...]
-    formula: list[str] | None  # sympy's derivative, per element
-    sympy: Any  # its value (nested lists or a number); None when not checked
-    engine: Any  # the engine's .grad
-    match: bool | None
-    method: str
-    note: str = ""
-
-
-@dataclass
-class GradResult:
-    expression: str
-    at: dict[str, Any]
-    dtype: str
-    value: Any = None  # the expression's value (a number, or nested lists)
-    partials: list[Partial] = field(default_factory=list)
-    problem: InvalidEvent | ErrorEvent | None = None  # located in `expression` when it can be
-    status: str = "ok"  # as the output contract: ok, mismatch, invalid, error
-
-    @property
-    def exit_code(self) -> int:
-        from gradcli.report.events import EXIT_CODES
-
-        return EXIT_CODES[self.status]
 
 
 def parse_binding(text: str) -> tuple[str, Any]:

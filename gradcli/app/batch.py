@@ -3,23 +3,18 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.report.events import ErrorEvent, SessionResult
+from gradcli.events.events import ErrorEvent, SessionResult
+from gradcli.events.results import ScriptRun
 
 if TYPE_CHECKING:
-    from gradcli.api import RunOptions
+    from gradcli.engine.limits import Limits
+
+RunScript = Callable[[str, str], SessionResult]  # (source, name) -> its session
 
 SKIPPED_FOLDERS = ("__pycache__", "node_modules")  # besides hidden ones (.git, .venv)
-
-
-@dataclass(frozen=True)
-class ScriptRun:
-    path: str
-    result: SessionResult
-    seconds: float
 
 
 def discover(paths: list[str]) -> tuple[list[str], list[str]]:
@@ -46,7 +41,7 @@ def _scripts_under(folder: Path) -> list[str]:
     return scripts
 
 
-def run_scripts(paths: list[str], options: RunOptions,
+def run_scripts(paths: list[str], limits: Limits, run: RunScript,
                 on_start: Callable[[str], None] | None = None,
                 on_done: Callable[[ScriptRun], None] | None = None) -> list[ScriptRun]:
     runs = []
@@ -54,23 +49,22 @@ def run_scripts(paths: list[str], options: RunOptions,
         if on_start is not None:
             on_start(path)
         started = time.perf_counter()
-        result = _run_one(path, options)
-        run = ScriptRun(path, result, time.perf_counter() - started)
-        runs.append(run)
+        result = _run_one(path, limits, run)
+        script_run = ScriptRun(path, result, time.perf_counter() - started)
+        runs.append(script_run)
         if on_done is not None:
-            on_done(run)
+            on_done(script_run)
     return runs
 
 
-def _run_one(path: str, options: RunOptions) -> SessionResult:
-    from gradcli.api import run_session
-    from gradcli.sources import load_script, rejected
+def _run_one(path: str, limits: Limits, run: RunScript) -> SessionResult:
+    from gradcli.app.sources import load_script, rejected
 
-    name, text, problem = load_script(path, None, options.limits)
+    name, text, problem = load_script(path, None, limits)
     if problem is not None:
         return rejected(name, text, problem, lambda event: None)
     try:
-        return run_session(text, name, options)
+        return run(text, name)
     except Exception as e:  # a bug in gradcli: this script's error, and the others go on
         if os.environ.get("GRADCLI_DEBUG") == "1":
             raise

@@ -8,13 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
+
 
 @dataclass(frozen=True)
 class ValueEvent:
     """An expression statement whose value is not None (the Python REPL's echo)."""
 
     line: int
-    value: Any  # the JSON encoding of the value (see report/encode.py), snapshotted at echo time
+    value: Any  # the JSON encoding of the value (see events/encode.py), snapshotted at echo time
     text: str  # what PyTorch's REPL shows, e.g. "tensor([5.])"
     kind: str = "value"
 
@@ -130,8 +132,6 @@ class SessionResult:
         return "mismatch" if self.summary.mismatches else "ok"
 
     @property
-    def exit_code(self) -> int:
-        return EXIT_CODES[self.status]
+    def exit_code(self) -> ExitStatus:
+        return STATUS_EXIT[self.status]
 
-
-EXIT_CODES = {"ok": 0, "mismatch": 1, "assertion": 1, "invalid": 2, "error": 3}

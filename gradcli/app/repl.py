@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from gradcli.events.exit_status import ExitStatus
+
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from gradcli.api import RunOptions
-    from gradcli.session import LiveSession
+    from gradcli.app.running import RunOptions
+    from gradcli.app.session import LiveSession
 
 PROMPT, MORE = ">>> ", "... "
 CONTINUATIONS = ("else", "elif", "except", "finally")  # lines that continue an open block
@@ -51,19 +53,19 @@ class Repl:
                  on_event: Callable[[Any], None]) -> None:
         self.options, self.screen = options, screen
         self.on_event = on_event  # the renderer's, guarded against a reader that left
-        self.exit_code = 0
+        self.exit_code = ExitStatus.OK
         self.buffer: list[str] = []  # lines of statements not complete yet
         self.hinted: set[tuple[str, int]] = set()  # (tensor, line) accumulation hints shown
         self.session = self._new_session()
 
     def _new_session(self) -> LiveSession:
-        from gradcli.api import open_session
+        from gradcli.app.api import open_session
 
         self.screen.renderer.source = ""
         return open_session("<stdin>", self.options, self.on_event)
 
     # -- the loop ---------------------------------------------------------------------------
-    def run(self, lines: Iterator[str | None]) -> int:
+    def run(self, lines: Iterator[str | None]) -> ExitStatus:
         """Until the input ends or :quit. `lines` yields None for a Ctrl-C while typing."""
         for line in lines:
             if line is None:  # Ctrl-C: drop what was being typed, as Python does
@@ -108,7 +110,7 @@ class Repl:
 
     def show_new_hints(self) -> None:
         """Warn once when a .grad keeps accumulating at one line (a loop without zero_())."""
-        from gradcli.report.ledger import accumulation_hints, build_ledgers
+        from gradcli.events.ledger import accumulation_hints, build_ledgers
 
         for hint in accumulation_hints(build_ledgers(self.session.result.events)):
             if (hint.name, hint.line) not in self.hinted:
@@ -155,7 +157,8 @@ class Repl:
             self.screen.out.print(gradient_table(rows))
 
     def graph(self, name: str) -> None:
-        from gradcli.graph import NoGraph, session_graph
+        from gradcli.app.graph import session_graph
+        from gradcli.events.results import NoGraph
         from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
 
         try:
@@ -170,7 +173,7 @@ class Repl:
             self.screen.out.print(left_out_line(graph), highlight=False)
 
     def explain(self, name: str) -> None:
-        from gradcli.report.ledger import build_ledgers
+        from gradcli.events.ledger import build_ledgers
         from gradcli.report.render_ledger import ledger_lines, ledger_tables
 
         ledgers = [ledger for ledger in build_ledgers(self.session.result.events)

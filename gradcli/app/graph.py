@@ -5,66 +5,38 @@ built each node; rendered as a tree or as Graphviz DOT by gradcli.report.render_
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from gradcli.events.exit_status import ExitStatus
+from gradcli.events.results import Graph, GraphNode, NoGraph
 from gradcli.language.provenance import Provenance, graph_nodes
 
 MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
-
-
-@dataclass(frozen=True)
-class GraphNode:
-    key: int  # position in Graph.nodes
-    kind: str  # PyTorch's class name: "PowBackward0", "AccumulateGrad"
-    name: str | None  # the variable this node's tensor is bound to (a leaf's, for AccumulateGrad)
-    shape: tuple[int, ...]
-    line: int | None  # the line that built it (None for a leaf's AccumulateGrad)
-    source: str
-    saved: str  # "kept", "freed" or "none" (the node saved nothing)
-    saved_what: tuple[str, ...]  # what it saved, by the script's names: ("x", "its result")
-    retains_grad: str | None  # name of the non-leaf whose .grad it keeps (retain_grad())
-    value: Any = None  # a leaf's data (nested lists)
-    grad: Any = None  # a leaf's or retained tensor's .grad (nested lists), None when None
-    children: tuple[int, ...] = ()  # next_functions, in order
-
-
-@dataclass
-class Graph:
-    roots: list[tuple[str, int]]  # (variable, node key) of each tensor drawn
-    nodes: list[GraphNode] = field(default_factory=list)
-    left_out: int = 0  # nodes beyond MAX_NODES
-
-
-class NoGraph(Exception):
-    """There is nothing to draw; the message says why (and exit_code what kind of problem)."""
-
-    def __init__(self, message: str, exit_code: int):
-        super().__init__(message)
-        self.message, self.exit_code = message, exit_code
 
 
 def session_graph(variables: dict[str, Any], provenance: Provenance,
                   of: str | None = None) -> Graph:
     """The graph of variable `of`, or of every tensor that no other variable's graph uses."""
     from gradcli.engine.tensor import Tensor
-    from gradcli.report.encode import repl_text
+    from gradcli.events.encode import repl_text
 
     if of is not None:
         value = variables.get(of)
         if of not in variables:
-            raise NoGraph(f"`{of}` is not defined when the script ends", 2)
+            raise NoGraph(f"`{of}` is not defined when the script ends", ExitStatus.INVALID)
         if not isinstance(value, Tensor):
             shown = repl_text(value)
             shown = shown if len(shown) <= 40 else shown[:39] + "…"
-            raise NoGraph(f"`{of}` is not a tensor when the script ends: it is {shown}", 2)
+            raise NoGraph(f"`{of}` is not a tensor when the script ends: it is {shown}",
+                          ExitStatus.INVALID)
         if not value.requires_grad:
-            raise NoGraph(f"`{of}` does not require grad: no graph records how it was made", 1)
+            raise NoGraph(f"`{of}` does not require grad: no graph records how it was made",
+                          ExitStatus.MISMATCH)
         return _build({of: value}, variables, provenance)
     outputs = _outputs(variables)
     if not outputs:
         raise NoGraph("no variable holds a tensor with a grad_fn: nothing was computed from a "
-                      "tensor that requires grad", 1)
+                      "tensor that requires grad", ExitStatus.MISMATCH)
     return _build(outputs, variables, provenance)
 
 
@@ -155,7 +127,7 @@ class _Names:
 
 
 def _data(array: Any) -> Any:
-    from gradcli.report.encode import data_of
+    from gradcli.events.encode import data_of
 
     return data_of(array)
 

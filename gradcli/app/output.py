@@ -1,0 +1,226 @@
+"""What the commands show: the renderer for each --format, the consoles they write to, and
+how a rejected script, a gradient, a graph or a batch of runs reaches the terminal."""
+from __future__ import annotations
+
+import os
+import sys
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterator, Protocol
+
+from gradcli.events.exit_status import ExitStatus
+
+if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for them
+    from rich.console import Console
+
+    from gradcli.app.repl import Screen
+    from gradcli.app.sources import Unreadable
+    from gradcli.events.events import Event, SessionResult
+    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
+
+
+UNWRAPPED = 1000  # columns for text that should not wrap in a pipe (graph trees)
+
+
+class Renderer(Protocol):
+    """What every output format offers: events while the script runs, the result at the end."""
+
+    def on_event(self, event: Event) -> None: ...
+
+    def finish(self, result: SessionResult) -> None: ...
+
+
+class Format(str, Enum):
+    table = "table"
+    plain = "plain"
+    json = "json"
+
+
+class ReplFormat(str, Enum):
+    table = "table"
+    plain = "plain"
+
+
+class CheckFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+def report_rejected(name: str, text: str, problem: Unreadable) -> None:
+    """A script that could not be read, on stderr as `run` shows it."""
+    from gradcli.events.events import InvalidEvent
+
+    report_problem(name, text, InvalidEvent(problem.line, problem.col, problem.message,
+                                            problem.hint))
+
+
+def report_problem(name: str, text: str, event: Event, invalid: str = "invalid script") -> None:
+    """An error or a rejection on stderr: a panel on a terminal, plain lines in a pipe."""
+    from gradcli.report.render_plain import problem_lines
+
+    err = make_console(stderr=True)
+    if err.is_terminal:
+        from gradcli.report.render_table import problem_panel
+
+        err.print(problem_panel(name, text, event, invalid))
+    else:
+        err.file.write("\n".join(problem_lines(name, text, event, invalid)) + "\n")
+
+
+def make_screen(fmt: ReplFormat) -> Screen:
+    """The repl's consoles and its renderer (echoes, gradient tables, errors)."""
+    from gradcli.app.repl import Screen
+
+    out, err = make_console(stderr=False), make_console(stderr=True)
+    if fmt is ReplFormat.plain:
+        from gradcli.report.render_plain import PlainRenderer
+
+        return Screen(out, err, PlainRenderer("<stdin>", "", sys.stdout, sys.stderr), True)
+    from gradcli.report.render_table import TableRenderer
+
+    return Screen(out, err, TableRenderer("<stdin>", "", out, err), False)
+
+
+def repl_banner() -> str:
+    from gradcli import __version__
+
+    return (f"gradcli {__version__} · PyTorch semantics on gradcli's engine, every gradient "
+            "checked with sympy\n:help for commands, :quit or Ctrl-D to leave")
+
+
+def show_grad(result: GradResult, fmt: Format) -> None:
+    """The answer on stdout; a problem with the expression on stderr."""
+    if fmt is Format.json:
+        import json
+
+        from gradcli.report.render_grad import grad_to_json
+
+        print(json.dumps(grad_to_json(result), allow_nan=False))
+        return
+    if result.problem is not None:
+        report_problem("<expression>", result.expression, result.problem, "invalid expression")
+        return
+    if fmt is Format.plain:
+        from gradcli.report.render_grad import plain_lines
+
+        sys.stdout.write("\n".join(plain_lines(result)) + "\n")
+        return
+    from gradcli.report.render_grad import print_table
+
+    print_table(result, make_console(stderr=False))
+
+
+def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> ExitStatus:
+    """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
+    from gradcli.events.results import NoGraph
+
+    stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
+    if stopped is not None:
+        report_problem(result.source_name, result.source, stopped)
+    if isinstance(drawn, NoGraph):
+        make_console(stderr=True).print(f"no graph: {drawn.message}", highlight=False,
+                                        markup=False)
+        return drawn.exit_code
+    if stopped is not None:
+        make_console(stderr=True).print(f"the graph as the script left it at line "
+                                        f"{stopped.line}:", highlight=False)
+    if dot:
+        from gradcli.report.render_graph import graph_dot
+
+        sys.stdout.write(graph_dot(drawn))
+        return ExitStatus.OK
+    from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
+
+    out = make_console(stderr=False, pipe_width=UNWRAPPED)  # in a pipe, a node is one line
+    for tree in graph_trees(drawn, depth_for(out.width)):
+        out.print(tree)
+    if drawn.left_out:
+        out.print(left_out_line(drawn), highlight=False)
+    return ExitStatus.OK
+
+
+@contextmanager
+def check_progress(total: int) -> Iterator[tuple[Callable, Callable]]:
+    """(on_start, on_done) for run_many: a progress bar on stderr when it is a terminal."""
+    err = make_console(stderr=True)
+    if not err.is_terminal:
+        yield (lambda path: None), (lambda run: None)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task("checking", total=total)
+        yield ((lambda path: progress.update(task, description=path)),
+               (lambda run: progress.advance(task)))
+
+
+def write_junit(path: Path, runs: list[ScriptRun]) -> bool:
+    """Write the JUnit report (creating its folder, as pytest does); False if it cannot."""
+    from gradcli.report.render_check import junit_xml
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(junit_xml(runs))
+    except OSError as e:
+        make_console(stderr=True).print(f"cannot write the JUnit report {path}: "
+                                        f"{e.strerror or e}", highlight=False, markup=False)
+        return False
+    return True
+
+
+def show_check(runs: list[ScriptRun], fmt: CheckFormat) -> None:
+    if fmt is CheckFormat.json:
+        import json
+
+        from gradcli.report.render_check import check_to_json
+
+        print(json.dumps(check_to_json(runs), allow_nan=False))
+        return
+    from gradcli.report.render_check import print_summary
+
+    print_summary(runs, make_console(stderr=False))
+
+
+class OutputClosed(BaseException):
+    """The reader of our output went away (`| head`). A BaseException, so that no handler in
+    the core mistakes it for the script's error or a bug: it ends the run quietly."""
+
+
+def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], None]:
+    def guarded(event: Event) -> None:
+        try:
+            on_event(event)
+        except BrokenPipeError:
+            raise OutputClosed from None
+    return guarded
+
+
+def make_renderer(fmt: Format, name: str, text: str, explain: bool = False) -> Renderer:
+    """The format's renderer; each is imported only when chosen, to keep startup fast."""
+    if fmt is Format.json:
+        from gradcli.report.render_json import JsonRenderer
+
+        return JsonRenderer(sys.stdout, explain)
+    if fmt is Format.plain:
+        from gradcli.report.render_plain import PlainRenderer
+
+        return PlainRenderer(name, text, sys.stdout, sys.stderr, explain)
+    from gradcli.report.render_table import TableRenderer
+
+    return TableRenderer(name, text, make_console(stderr=False), make_console(stderr=True),
+                         explain)
+
+
+def make_console(stderr: bool, pipe_width: int = 100) -> Console:
+    """A rich console: colour only on a terminal and without NO_COLOR; 100 columns (or
+    `pipe_width`) in a pipe."""
+    from rich.console import Console
+
+    no_color = os.environ.get("NO_COLOR", "") != ""
+    console = Console(stderr=stderr, no_color=no_color, color_system=None if no_color else "auto",
+                      highlight=False, emoji=False)
+    if not console.is_terminal:
+        console.width = pipe_width
+    return console

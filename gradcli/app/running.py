@@ -1,0 +1,35 @@
+"""What every run shares: its options, the fresh engine state it starts from, and the guarded
+check of one backward pass. Both the one-shot run (api) and the live session (session) use it."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from gradcli.engine import autograd
+from gradcli.engine.limits import Limits
+from gradcli.engine.runtime import Faults, Runtime
+from gradcli.events.events import GradRow
+
+
+@dataclass
+class RunOptions:
+    check: bool = True  # the symbolic cross-check (--no-check turns it off)
+    rtol: float | None = None  # override the per-dtype tolerances
+    atol: float | None = None
+    limits: Limits = field(default_factory=Limits)
+    faults: Faults = field(default_factory=Faults.from_environment)  # GRADCLI_FAULT
+
+
+def new_runtime(options: RunOptions) -> Runtime:
+    """The engine state of a new session: PyTorch's fresh-process state, and these options."""
+    return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
+
+
+def checked_rows(checker, record: autograd.PassRecord) -> list[GradRow]:
+    """The checker's rows for one backward pass; a bug in the check leaves them unchecked."""
+    try:
+        return checker.check(record)
+    except Exception as e:  # a bug in the check must not take the session down with it
+        if os.environ.get("GRADCLI_DEBUG") == "1":
+            raise
+        return checker.unchecked_rows(record, f"internal error in the check: {e!r}")

@@ -1,0 +1,76 @@
+"""What the commands hand the renderers besides events: a batch's runs, a one-shot gradient,
+a session's graph. Plain data, so the renderers never import the application layer."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
+
+
+@dataclass(frozen=True)
+class ScriptRun:
+    path: str
+    result: SessionResult
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Partial:
+    """∂f/∂wrt: the engine's value beside sympy's formula and value."""
+
+    wrt: str
+    shape: tuple[int, ...]
+    formula: list[str] | None  # sympy's derivative, per element
+    sympy: Any  # its value (nested lists or a number); None when not checked
+    engine: Any  # the engine's .grad
+    match: bool | None
+    method: str
+    note: str = ""
+
+
+@dataclass
+class GradResult:
+    expression: str
+    at: dict[str, Any]
+    dtype: str
+    value: Any = None  # the expression's value (a number, or nested lists)
+    partials: list[Partial] = field(default_factory=list)
+    problem: InvalidEvent | ErrorEvent | None = None  # located in `expression` when it can be
+    status: str = "ok"  # as the output contract: ok, mismatch, invalid, error
+
+    @property
+    def exit_code(self) -> ExitStatus:
+        return STATUS_EXIT[self.status]
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    key: int  # position in Graph.nodes
+    kind: str  # PyTorch's class name: "PowBackward0", "AccumulateGrad"
+    name: str | None  # the variable this node's tensor is bound to (a leaf's, for AccumulateGrad)
+    shape: tuple[int, ...]
+    line: int | None  # the line that built it (None for a leaf's AccumulateGrad)
+    source: str
+    saved: str  # "kept", "freed" or "none" (the node saved nothing)
+    saved_what: tuple[str, ...]  # what it saved, by the script's names: ("x", "its result")
+    retains_grad: str | None  # name of the non-leaf whose .grad it keeps (retain_grad())
+    value: Any = None  # a leaf's data (nested lists)
+    grad: Any = None  # a leaf's or retained tensor's .grad (nested lists), None when None
+    children: tuple[int, ...] = ()  # next_functions, in order
+
+
+@dataclass
+class Graph:
+    roots: list[tuple[str, int]]  # (variable, node key) of each tensor drawn
+    nodes: list[GraphNode] = field(default_factory=list)
+    left_out: int = 0  # nodes cut off beyond the size cap (app/graph.py MAX_NODES)
+
+
+class NoGraph(Exception):
+    """There is nothing to draw; the message says why (and exit_code what kind of problem)."""
+
+    def __init__(self, message: str, exit_code: ExitStatus):
+        super().__init__(message)
+        self.message, self.exit_code = message, exit_code

@@ -1,0 +1,164 @@
+"""Text pieces every renderer shares: source excerpts, locations, numbers and tensors as text."""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+
+def source_lines(source: str) -> list[str]:
+    """The script's lines, numbered as Python numbers them (\\n, \\r\\n and \\r end a line)."""
+    if not source:
+        return []
+    return source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def excerpt(source: str, line: int | None, col: int | None, end_col: int | None) -> list[str]:
+    """The script line with its number and a caret under col..end_col (1-based, inclusive)."""
+    lines = source_lines(source)
+    if line is None or not 1 <= line <= len(lines):
+        return []
+    text = lines[line - 1]
+    shown = [f" {line} | {text}"]
+    if col is not None:
+        start = min(max(col, 1), len(text) + 1)
+        width = max((end_col or 0) - start + 1, 1)
+        # copy tabs from the line so the caret lines up however the terminal expands them
+        indent = "".join(c if c == "\t" else " " for c in text[: start - 1])
+        shown.append(f" {' ' * len(str(line))} | {indent}{'^' * width}")
+    return shown
+
+
+def location(source_name: str, line: int | None, col: int | None = None) -> str:
+    """`script.py:9:5`, the form editors and terminals turn into links."""
+    parts = [source_name] + [str(n) for n in (line, col) if n is not None]
+    return ":".join(parts)
+
+
+def plural(count: int, noun: str, plural_noun: str = "") -> str:
+    return f"{count} {noun if count == 1 else plural_noun or noun + 's'}"
+
+
+def shown_number(x: float | None) -> str:
+    """A tolerance or an error, short: `1e-05`, `0.5`, `nan`."""
+    return "None" if x is None else f"{x:.3g}"
+
+
+# ---- numbers as torch prints a tensor's data --------------------------------------------
+
+
+def _leaves(data: Any) -> list[Any]:
+    if not isinstance(data, list):
+        return [data]
+    return [leaf for item in data for leaf in _leaves(item)]
+
+
+def elide_middle(items: list, limit: int, head: int, tail: int, marker: str) -> list:
+    """`items` when at most `limit` long, else its first `head`, `marker`, its last `tail`."""
+    return items if len(items) <= limit else [*items[:head], marker, *items[-tail:]]
+
+
+def bracketed(data: Any, leaf: Callable[[Any], str], elide: Callable[[list], list]) -> str:
+    """Nested lists on one line, `[[1., 2.], [3., 4.]]`, each number through `leaf`."""
+    if not isinstance(data, list):
+        return leaf(data)
+    return "[" + ", ".join(bracketed(item, leaf, elide) for item in elide(data)) + "]"
+
+
+def _torch_number_format(numbers: list[float]) -> Callable[[float], str]:
+    """torch's choice among `5.`, `0.9925` and `1.0000e-05` (torch/_tensor_str.py)."""
+    finite = [abs(x) for x in numbers if math.isfinite(x) and x != 0]
+    if not finite:
+        return lambda x: f"{x:.0f}."
+    low, high = min(finite), max(finite)
+    if all(float(x).is_integer() for x in finite):
+        scientific = high / low > 1000 or high > 1e8
+        return (lambda x: f"{x:.4e}") if scientific else (lambda x: f"{x:.0f}.")
+    scientific = high / low > 1000 or high > 1e8 or low < 1e-4
+    return (lambda x: f"{x:.4e}") if scientific else (lambda x: f"{x:.4f}")
+
+
+def summary_text(data: Any) -> str | None:
+    """A large tensor arrives summarised (shape, range, mean): say so, in one line. An
+    expectation checked on a sample is summarised over the checked elements."""
+    if not (isinstance(data, dict) and data.get("type") == "summary"):
+        return None
+    what = f"{'×'.join(map(str, data['shape']))} elements"
+    count = data.get("checked", math.prod(data["shape"]))
+    if "checked" in data:
+        what += f", {count} checked"
+    return (f"<{what}: min {data['min']:.4g}, max {data['max']:.4g}, "
+            f"mean {data['mean']:.4g}>") if data["nonfinite"] < count else f"<{what}, none finite>"
+
+
+UNCHECKED = "·"  # an element of an expectation that the check did not evaluate (JSON null)
+
+
+def torch_style(data: Any) -> str:
+    """A gradient's data as torch prints it, on one line: `[5.]`, `[ 1., 10.]`, `0.5000`."""
+    if data is None:
+        return "None"
+    if summary_text(data):
+        return summary_text(data)
+    marker = " ..."  # torch's, joined like an element: `2.,  ..., 7.`
+    if _count(data) > 1000:  # torch summarises tensors of more than 1000 elements
+        data = _summarised(data, marker)  # and formats the numbers it shows, from them alone
+    leaves = [x for x in _leaves(data) if x is not marker]
+    number = _torch_number_format([float(x) for x in leaves
+                                   if x is not None and not isinstance(x, str)])
+
+    def leaf_text(x: Any) -> str:
+        if x is None:
+            return UNCHECKED
+        return x if isinstance(x, str) else number(float(x))  # "nan"/"inf" come as strings
+
+    width = max((len(leaf_text(x)) for x in leaves), default=0)
+    return bracketed(data, lambda x: x if x is marker else leaf_text(x).rjust(width),
+                     lambda items: items)
+
+
+def _count(data: Any) -> int:
+    """How many numbers nested lists hold (they are rectangular: a tensor's data)."""
+    n = 1
+    while isinstance(data, list):
+        n *= len(data)
+        data = data[0] if data else None
+    return n
+
+
+def _summarised(data: Any, marker: str) -> Any:
+    """The first and last three items at each level of nested lists, `marker` between."""
+    if not isinstance(data, list):
+        return data
+    return [x if x is marker else _summarised(x, marker)
+            for x in elide_middle(data, 6, 3, 3, marker)]
+
+
+def formulas_text(formula: list[str] | None) -> str:
+    """`(2*x + 3*x**2)`; long lists keep their ends; an element the check did not sample
+    (it has no formula) reads `·`."""
+    if not formula:
+        return ""
+    shown = [f or UNCHECKED for f in formula]
+    return "(" + ", ".join(elide_middle(shown, 6, 3, 3, "...")) + ")"
+
+
+FORMULA_WIDTH = 40  # the table elides formulas; JSON has them whole
+
+
+def compact(data: Any) -> str:
+    """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`."""
+    if data is None:
+        return "None"
+    if summary_text(data):
+        return summary_text(data)
+
+    def number(x: Any) -> str:
+        if x is None:
+            return UNCHECKED  # an element the check did not evaluate
+        return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
+
+    return bracketed(data, number, lambda items: elide_middle(items, 4, 2, 1, "…"))
+
+
+def shorten(text: str, width: int = FORMULA_WIDTH) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
