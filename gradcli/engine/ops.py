@@ -543,4 +543,4 @@ defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, 
 
 # The engine reads these on every op: sets made once, from the rows.
 VIEWS = frozenset(n for n, op in OPS.items() if op.layout == "view")
-ELEMENTWISE = frozenset(n for n, op in OPS.items() if op.layout == "elementwise")
+KEEPS_LAYOUT = frozenset(n for n, op in OPS.items() if op.layout == "elementwise")

@@ -13,7 +13,7 @@ from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
 from .layout import contiguous, elementwise_layout
 from .limits import TENSOR_OVERHEAD
-from .ops import ELEMENTWISE, OPS, VIEWS
+from .ops import KEEPS_LAYOUT, OPS, VIEWS
 
 
 class Storage:
@@ -73,7 +73,7 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
                   for t in inputs]
     out = np.asarray(op.forward(*arrays, **params))
     runtime.current.limits.check_elements(out.size)
-    if op_name in ELEMENTWISE:
+    if op_name in KEEPS_LAYOUT:
         out = elementwise_layout(out, arrays)
     elif op_name not in VIEWS:
         out = contiguous(out)
