@@ -6,53 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from gradcli.app.running import RunOptions, checked_rows, new_runtime
-from gradcli.engine import autograd
-from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
+from gradcli.app.running import RunOptions
+from gradcli.events.events import Event, SessionResult
 
 
 def run_session(source: str, source_name: str, options: RunOptions | None = None,
                 on_event: Callable[[Event], None] | None = None) -> SessionResult:
     """Run `source` as a gradcli session; every event also goes to `on_event` as it happens."""
-    from gradcli.language.parse import ScriptInvalid, parse
+    from gradcli.app.session import Session
 
-    options = options or RunOptions()
-    result = SessionResult(source_name, source)
-
-    def emit(event: Event) -> None:
-        result.events.append(event)
-        if on_event is not None:
-            on_event(event)
-
-    try:
-        program = parse(source, source_name, options.limits)
-    except ScriptInvalid as e:
-        emit(InvalidEvent(e.line, e.col, e.message, e.hint, e.end_col))
-        return result
-    _run(program, options, result, emit)
-    return result
-
-
-def _run(program, options: RunOptions, result: SessionResult, emit) -> None:
-    from gradcli.check.checker import Checker
-    from gradcli.language.interp import Interpreter
-
-    runtime = new_runtime(options)
-    interpreter = Interpreter(program, emit, runtime)
-    checker = Checker(interpreter.name_of, options.rtol, options.atol, enabled=options.check)
-    summary = result.summary
-
-    def on_pass(record: autograd.PassRecord) -> None:
-        summary.backward += 1
-        rows = checked_rows(checker, record)
-        summary.checked += sum(r.match is not None for r in rows)
-        summary.mismatches += sum(r.match is False for r in rows)
-        emit(BackwardEvent(interpreter.current_line, interpreter.current_source, tuple(rows),
-                           summary.backward))
-
-    runtime.backward_listeners.append(on_pass)
-    interpreter.run()
-    summary.statements = interpreter.statements_executed
+    return Session(source_name, options, on_event).run(source)
 
 
 def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:
@@ -66,16 +29,16 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
 
 if TYPE_CHECKING:  # the commands' modules load only when a command needs them
     from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
-    from gradcli.app.session import LiveSession
+    from gradcli.app.session import Session
 
 
 def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
-                 on_event: Callable[[Event], None] | None = None) -> LiveSession:
-    """A LiveSession (gradcli/app/session.py): input after input in the same variables
+                 on_event: Callable[[Event], None] | None = None) -> Session:
+    """A Session (gradcli/app/session.py): input after input in the same variables
     (the repl)."""
-    from gradcli.app.session import LiveSession
+    from gradcli.app.session import Session
 
-    return LiveSession(source_name, options, on_event)
+    return Session(source_name, options, on_event)
 
 
 def script_graph(source: str, source_name: str, of: str | None = None,
@@ -86,9 +49,9 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     from gradcli.app.graph import session_graph
     from gradcli.events.exit_status import ExitStatus
     from gradcli.events.results import NoGraph
-    from gradcli.app.session import LiveSession
+    from gradcli.app.session import Session
 
-    session = LiveSession(source_name, options or RunOptions(check=False))
+    session = Session(source_name, options or RunOptions(check=False))
     session.feed(source)
     if session.result.status == "invalid":
         return session.result, NoGraph("the script was rejected before it ran", ExitStatus.INVALID)

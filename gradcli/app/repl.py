@@ -1,7 +1,7 @@
 """`gradcli repl`: an interactive session on the engine, with Python's REPL manners.
 
 Input is gathered line by line until it forms complete statements (Python's own rule, so
-blocks end with a blank line), then fed to a LiveSession; its events are rendered as `run`
+blocks end with a blank line), then fed to a Session; its events are rendered as `run`
 renders them. Lines starting with `:` are the repl's own commands.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from gradcli.app.running import RunOptions
-    from gradcli.app.session import LiveSession
+    from gradcli.app.session import Session
 
 PROMPT, MORE = ">>> ", "... "
 CONTINUATIONS = ("else", "elif", "except", "finally")  # lines that continue an open block
@@ -58,7 +58,7 @@ class Repl:
         self.hinted: set[tuple[str, int]] = set()  # (tensor, line) accumulation hints shown
         self.session = self._new_session()
 
-    def _new_session(self) -> LiveSession:
+    def _new_session(self) -> Session:
         from gradcli.app.api import open_session
 
         self.screen.renderer.source = ""

@@ -1,7 +1,8 @@
-"""A live session: pieces of script run one after another in the same variables and graph.
+"""A session: one run of gradcli, with its own engine state (a Runtime), interpreter and check.
 
-The repl feeds it each input; `graph` feeds it a script and then looks at the tensors it
-left. Like gradcli.app.api, it never prints: events go to `on_event`.
+`run` runs a whole script; the repl feeds it input after input in the same variables and
+graph; `graph` feeds it a script and then looks at the tensors it left. Every command drives
+a run this one way. It never prints: events go to `on_event`.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from gradcli.engine import autograd
 from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
 
-class LiveSession:
-    """One session fed input by input; `result` holds every event so far."""
+class Session:
+    """One session, run whole or fed input by input; `result` holds every event so far."""
 
     def __init__(self, source_name: str, options: RunOptions | None = None,
                  on_event: Callable[[Event], None] | None = None) -> None:
@@ -39,6 +40,11 @@ class LiveSession:
     def variables(self) -> dict[str, Any]:
         """The script's variables now, by name."""
         return self.interpreter.env
+
+    def run(self, source: str) -> SessionResult:
+        """Run a whole script in this (fresh) session; `result` then holds its events."""
+        self.feed(source)
+        return self.result
 
     def feed(self, text: str) -> SessionResult:
         """Run `text` after everything fed before; its lines continue the session's numbering.
