@@ -449,7 +449,7 @@ def test_run_does_not_import_what_it_does_not_need():
                           cwd=ROOT)
     loaded = proc.stderr.decode()
     for module in ("gradcli.app.repl", "gradcli.app.graph", "gradcli.app.batch",
-                   "gradcli.app.oneshot", "gradcli.app.session", "gradcli.events.results",
+                   "gradcli.app.oneshot", "gradcli.events.results",
                    "gradcli.report.render_graph", "gradcli.report.render_check",
                    "gradcli.report.render_table", "gradcli.report.render_json"):
         assert f"'{module}'" not in loaded, module
