@@ -28,7 +28,7 @@ LANGUAGE_PACKAGE = "gradcli.language."
 # Python's exceptions that a script can cause by itself (1 / 0, [][1], int("x"), f(1, 2, 3)).
 PYTHON_LEVEL = frozenset({ZeroDivisionError, IndexError, TypeError, ValueError, KeyError,
                           OverflowError, NameError, AttributeError, UnboundLocalError})
-COMPOUND = (ast.For, ast.If, ast.With, ast.Try)
+COMPOUND = (ast.For, ast.While, ast.If, ast.With, ast.Try)
 INTERNAL_HINT = ("this is a bug in gradcli, not in your script; "
                  "run with GRADCLI_DEBUG=1 to see the traceback")
 
@@ -114,7 +114,7 @@ class Interpreter:
         self._expressions = ExpressionCompiler(self)
         self._statements: dict[type, Callable[[Any], Run]] = {
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
-            ast.For: self._for, ast.If: self._if, ast.Pass: lambda node: lambda: None,
+            ast.For: self._for, ast.While: self._while, ast.If: self._if, ast.Pass: lambda node: lambda: None,
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
             ast.Assert: self._assert, ast.Import: self._import, ast.ImportFrom: self._import_from,
             ast.Break: lambda node: self._raiser(_Break),
@@ -367,6 +367,32 @@ class Interpreter:
             else:
                 if orelse:
                     orelse()
+        return loop
+
+    def _while(self, node: ast.While) -> Run:
+        test = self._expr(node.test, node)
+        body, orelse = self._block(node.body) or (lambda: None), self._block(node.orelse)
+        rt, line, fail = self, node.lineno, self.fail
+
+        def loop():
+            while True:
+                rt.count_step()  # each test counts, so `while True: pass` ends
+                rt.current_line = line
+                v = test(None)
+                try:
+                    go = bool(v)
+                except Exception as e:  # bool() of a tensor with several elements
+                    raise fail(e, node.test) from None
+                if not go:
+                    break
+                try:
+                    body()
+                except _Break:
+                    return
+                except _Continue:
+                    continue
+            if orelse:
+                orelse()
         return loop
 
     def _if(self, node: ast.If) -> Run:

@@ -33,8 +33,6 @@ REJECTED: dict[type, tuple[str, str]] = {
                            NO_FUNCTIONS),
     ast.ClassDef: ("class definitions are not part of the session language",
                    "gradcli sessions use PyTorch's own classes; compute with tensors directly"),
-    ast.While: ("`while` loops are not part of the session language",
-                "use a bounded loop: `for i in range(n):`"),
     ast.Global: ("`global` is not part of the session language",
                  "a session has a single scope: just assign the name"),
     ast.Nonlocal: ("`nonlocal` is not part of the session language",
@@ -197,11 +195,11 @@ class _Validator:
         self.vocabulary = vocabulary
         self.assigned: set[str] = set()
         self.loads: list[ast.Name] = []  # names read (or deleted): checked once all are known
-        self.in_loop = False  # whether the node being checked is inside a for loop's body
+        self.in_loop = False  # whether the node being checked is inside a loop's body
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
-            ast.AugAssign: self.aug_assign, ast.For: self.for_loop, ast.With: self.with_block,
+            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic, ast.With: self.with_block,
             ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
@@ -233,7 +231,7 @@ class _Validator:
                 self.reject(node, message, hint)
             self.in_loop = in_loop
             children = check(node) or ()
-            if isinstance(node, ast.For):  # its body is in a loop; its target and else are not
+            if isinstance(node, (ast.For, ast.While)):  # its body is in a loop; the rest is not
                 body = {id(s) for s in node.body}
                 stack.extend((c, depth, in_loop or id(c) in body) for c in reversed(children))
             else:  # at C speed: a script of 100,000 lines has a million nodes
@@ -257,14 +255,11 @@ class _Validator:
             return [node.value]
         return [node.target, node.value]
 
-    def for_loop(self, node: ast.For) -> list[ast.AST]:
-        return [node.target, node.iter, *node.body, *node.orelse]
-
     def loop_jump(self, node: ast.stmt) -> None:
         if not self.in_loop:
             word = "'break' outside loop" if isinstance(node, ast.Break) else \
                 "'continue' not properly in loop"
-            self.reject(node, word, "`break` and `continue` belong inside a `for` loop")
+            self.reject(node, word, "`break` and `continue` belong inside a `for` or `while` loop")
 
     def with_block(self, node: ast.With) -> list[ast.AST]:
         for item in node.items:
