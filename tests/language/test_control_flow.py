@@ -70,3 +70,110 @@ def test_break_outside_a_loop_is_rejected():
     with pytest.raises(ScriptInvalid, match="'break' outside loop"):
         parse("while True:\n    pass\nbreak", "s.py")
     parse("for i in range(2):\n    while True:\n        break", "s.py")
+
+
+# -- functions ------------------------------------------------------------------------------
+def test_parameters_of_every_kind():
+    assert printed("""
+        def f(a, b=2, *rest, k, m=5, **extra):
+            return a, b, rest, k, m, list(extra)
+        print(f(1, k=3))
+        print(f(1, 4, 6, 7, k=3, m=0, z=1))
+    """) == ["(1, 2, (), 3, 5, [])", "(1, 4, (6, 7), 3, 0, ['z'])"]
+
+
+def test_defaults_are_evaluated_once_at_the_def():
+    assert printed("""
+        n = 1
+        def f(x=n):
+            return x
+        n = 2
+        print(f())
+    """) == ["1"]
+
+
+def test_closures_nonlocal_and_recursion():
+    assert printed("""
+        def counter():
+            n = 0
+            def inc(k=1):
+                nonlocal n
+                n += k
+                return n
+            return inc
+        c = counter()
+        c()
+        print(c(5))
+        def fact(n):
+            return 1 if n <= 1 else n * fact(n - 1)
+        print(fact(10))
+        adders = [lambda x, i=i: x + i for i in range(3)]
+        print([a(10) for a in adders])
+    """) == ["6", "3628800", "[10, 11, 12]"]
+
+
+def test_locals_do_not_leak_and_globals_are_read():
+    source = "scale = 3\ndef f(x):\n    y = x * scale\n    return y\nprint(f(2))\n"
+    assert printed(source) == ["6"]
+    e = error(source + "y")
+    assert (e.type, e.message) == ("NameError", "name 'y' is not defined")
+
+
+@pytest.mark.parametrize("call, message", [
+    ("f()", "f() missing 1 required positional argument: 'x'"),
+    ("f(1, 2)", "f() takes 1 positional argument but 2 were given"),
+    ("f(1, k=2)", "f() got an unexpected keyword argument 'k'"),
+])
+def test_wrong_calls_are_pythons_type_errors(call, message):
+    e = error(f"def f(x):\n    return x\n{call}")
+    assert (e.type, e.message, e.line) == ("TypeError", message, 3)
+
+
+def test_errors_inside_a_function_point_at_its_line():
+    e = error("def f(x):\n    y = x + 1\n    return [y][3]\nf(1)")
+    assert (e.type, e.line) == ("IndexError", 3)
+
+
+def test_grad_mode_decorators_restore_the_callers_mode_even_on_error():
+    assert printed("""
+        import torch
+        @torch.no_grad()
+        def frozen(x, fail=False):
+            assert not fail, "stop"
+            return x * 2
+        x = torch.ones(1, requires_grad=True)
+        print(frozen(x).requires_grad, torch.is_grad_enabled())
+        try:
+            frozen(x, True)
+        except AssertionError as e:
+            print(e, torch.is_grad_enabled())
+    """) == ["False True", "stop True"]
+
+
+def test_runaway_recursion_ends_at_the_call_depth_limit():
+    e = error("def f(n):\n    return f(n + 1)\nf(0)")
+    assert e.type == "LimitExceeded" and "call depth limit of 100" in e.message
+    assert "--max-call-depth" in e.message
+    deep = "def f(n):\n    for i in [1]:\n        with torch.no_grad():\n            try:\n" \
+           "                x = [f(n + 1) for i in [1]]\n            finally:\n" \
+           "                pass\nf(0)"
+    e = error("import torch\n" + deep, Limits(max_call_depth=10**6))
+    assert e.type == "LimitExceeded" and "--max-call-depth" in e.message
+
+
+def test_calls_count_against_the_step_budget():
+    e = error("def f():\n    pass\nfor i in range(10**6):\n    f()", Limits(max_steps=1000))
+    assert e.type == "LimitExceeded" and "--max-steps" in e.message
+
+
+@pytest.mark.parametrize("source, message", [
+    ("@staticmethod\ndef f():\n    pass", "decorator"),
+    ("@torch.no_grad\ndef f():\n    pass", "decorator"),
+    ("def f(a, /):\n    pass", "positional-only"),
+    ("def f():\n    yield 1", "generators"),
+    ("nonlocal x", "module level"),
+    ("def f():\n    for i in [1]:\n        def g():\n            break", "'break' outside loop"),
+])
+def test_rejected_function_forms(source, message):
+    with pytest.raises(ScriptInvalid, match=message):
+        parse("import torch\n" + source, "s.py")
