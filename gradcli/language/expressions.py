@@ -64,6 +64,22 @@ def binder_code(name: str, a: ast.arguments) -> types.CodeType:
         co_nlocals=len(names), co_flags=flags, co_name=name, co_qualname=name)
 
 
+def argument_binder(code: types.CodeType, defaults: tuple, keyword_defaults: dict
+                    ) -> Callable[[tuple, dict], dict]:
+    """bind(args, kwargs): the parameters' values, as a dict; wrong arguments raise Python's
+    TypeError as the script's, unlocated (Python reports it at the caller)."""
+    bind = types.FunctionType(code, BINDER_GLOBALS, code.co_name, defaults)
+
+    def bound(args: tuple, kwargs: dict) -> dict:
+        if keyword_defaults:  # not bind.__kwdefaults__: setting it is an audited event
+            kwargs = {**keyword_defaults, **kwargs}
+        try:
+            return bind(*args, **kwargs)
+        except TypeError as e:
+            raise ScriptError("TypeError", str(e)) from None
+    return bound
+
+
 def unpack(value: Any, n: int) -> list:
     """Python's `a, b = value`, with its messages."""
     try:
@@ -415,14 +431,10 @@ class ExpressionCompiler:
         rt, fail, code = self.rt, self.rt.fail, binder_code("<lambda>", node.args)
 
         def make(f):
-            bind = types.FunctionType(code, BINDER_GLOBALS, "<lambda>",
-                                      tuple(d(f) for d in defaults))
+            bind = argument_binder(code, tuple(d(f) for d in defaults), {})
 
             def lambda_(*args, **kwargs):
-                try:
-                    frame = (bind(*args, **kwargs), f)
-                except TypeError as e:  # wrong arguments: Python reports it at the caller
-                    raise ScriptError("TypeError", str(e)) from None
+                frame = (bind(args, kwargs), f)
                 rt.enter_call()
                 outer, rt.current_line = rt.current_line, line
                 try:

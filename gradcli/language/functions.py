@@ -5,14 +5,9 @@ in a fresh frame. Every call is a step of the budget and one level of the call-d
 from __future__ import annotations
 
 import ast
-import types
 from typing import Any, Callable
 
-from gradcli.language.expressions import BINDER_GLOBALS, Frame, Scope, binder_code
-from gradcli.language.script_errors import ScriptError
-
-# Nodes whose inner names belong to a scope of their own.
-NEW_SCOPES = (ast.FunctionDef, ast.Lambda, ast.ListComp)
+from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code
 
 
 class Return(BaseException):
@@ -81,15 +76,11 @@ def compile_def(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
     code, store, name = binder_code(node.name, a), expressions.bind(node.name, scope), node.name
 
     def define(f: Frame) -> None:
-        bind = types.FunctionType(code, BINDER_GLOBALS, name, tuple(d(f) for d in defaults))
-        if keyword_defaults:
-            bind.__kwdefaults__ = {k: d(f) for k, d in keyword_defaults}
+        bind = argument_binder(code, tuple(d(f) for d in defaults),
+                               {k: d(f) for k, d in keyword_defaults})
 
         def call(*args, **kwargs):
-            try:
-                frame = (bind(*args, **kwargs), f)
-            except TypeError as e:  # wrong arguments: Python reports it at the caller
-                raise ScriptError("TypeError", str(e)) from None
+            frame = (bind(args, kwargs), f)
             rt.enter_call()
             outer = rt.current_line
             try:

@@ -125,7 +125,8 @@ class Interpreter:
         self.expressions = ExpressionCompiler(self)
         self._statements: dict[type, Callable[[Any, Scope | None], Run]] = {
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
-            ast.For: self._for, ast.While: self._while, ast.If: self._if, ast.Pass: lambda node, scope: lambda f: None,
+            ast.For: self._for, ast.While: self._while, ast.If: self._if,
+            ast.Pass: lambda node, scope: lambda f: None,
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
             ast.Assert: self._assert, ast.Import: self._import, ast.ImportFrom: self._import_from,
             ast.Break: lambda node, scope: self._raiser(_Break),
@@ -347,7 +348,8 @@ class Interpreter:
         return echo
 
     def _assign(self, node: ast.Assign, scope: Scope | None) -> Run:
-        value, stores = self._expr(node.value, node, scope), [self._store(t, scope) for t in node.targets]
+        value = self._expr(node.value, node, scope)
+        stores = [self._store(t, scope) for t in node.targets]
         if len(stores) == 1:
             store = stores[0]
             return lambda f: store(f, value(f))
@@ -407,7 +409,8 @@ class Interpreter:
 
     def _while(self, node: ast.While, scope: Scope | None) -> Run:
         test = self._expr(node.test, node, scope)
-        body, orelse = self.block(node.body, scope) or (lambda f: None), self.block(node.orelse, scope)
+        body = self.block(node.body, scope) or (lambda f: None)
+        orelse = self.block(node.orelse, scope)
         rt, line, fail = self, node.lineno, self.fail
 
         def loop(f):
@@ -484,7 +487,8 @@ class Interpreter:
         body = self.block(node.body, scope)
         names = self.expressions
         handlers = [(self._matcher(h.type), (names.bind(h.name, scope), names.unbind(h.name, scope))
-                     if h.name else (None, None), self.block(h.body, scope)) for h in node.handlers]
+                     if h.name else (None, None), self.block(h.body, scope))
+                    for h in node.handlers]
         orelse, final = self.block(node.orelse, scope), self.block(node.finalbody, scope)
 
         def try_(f):

@@ -30,10 +30,11 @@ NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
     ast.AsyncFunctionDef: ("`async def` is not part of the session language", NO_ASYNC),
-    ast.ClassDef: ("class definitions are not part of the session language",
-                   "gradcli sessions use PyTorch's own classes; compute with tensors directly"),
+    ast.ClassDef: ("class definitions are not part of the session language yet",
+                   "use functions and tensors; see docs/language.md"),
     ast.Global: ("`global` is not part of the session language",
-                 "a session has a single scope: just assign the name"),
+                 "return the value and assign it at the top level, or use `nonlocal` in a "
+                 "nested function; see docs/language.md"),
     ast.Raise: ("`raise` is not part of the session language",
                 "use `assert condition, message` to stop on a condition"),
     ast.AnnAssign: ("annotated assignments are not part of the session language",
@@ -195,7 +196,8 @@ class _Validator:
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
-            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic, ast.With: self.with_block,
+            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic,
+            ast.With: self.with_block,
             ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,

@@ -172,6 +172,18 @@ def test_clean_error_at_run_time(source, error_type):
     assert outcome.host_events == []
 
 
+def test_functions_run_without_touching_the_host():
+    """Defining and calling functions of every parameter kind, closures, recursion and
+    decorators sets no attribute of a Python object and reads none."""
+    source = ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
+              "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
+              "        n += 1\n        return n\n    return inc\n"
+              "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+              "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n")
+    outcome = run_text(source, strict=True)
+    assert outcome.status == "ok" and outcome.host_events == [], outcome
+
+
 def test_values_reachable_from_a_script_are_the_api_tables_own():
     """What a tensor, a grad_fn, a hook and an exception give back are gradcli's objects."""
     source = ("x = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
