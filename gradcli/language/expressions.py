@@ -71,13 +71,22 @@ def argument_binder(code: types.CodeType, defaults: tuple, keyword_defaults: dic
     bind = types.FunctionType(code, BINDER_GLOBALS, code.co_name, defaults)
 
     def bound(args: tuple, kwargs: dict) -> dict:
-        if keyword_defaults:  # not bind.__kwdefaults__: setting it is an audited event
-            kwargs = {**keyword_defaults, **kwargs}
-        try:
-            return bind(*args, **kwargs)
+        try:  # keyword-only defaults not as bind.__kwdefaults__: setting it is audited
+            return bind(*args, **{**keyword_defaults, **kwargs} if keyword_defaults else kwargs)
         except TypeError as e:
-            raise ScriptError("TypeError", str(e)) from None
+            raise ScriptError("TypeError", _binding_message(bind, args, kwargs, e)) from None
     return bound
+
+
+def _binding_message(bind: Callable, args: tuple, kwargs: dict, error: TypeError) -> str:
+    """Python's message for a wrong call: the defaults given as keywords must not count as
+    given (CPython checks everything before missing keyword-only arguments)."""
+    try:
+        bind(*args, **kwargs)
+    except TypeError as e:
+        if "required keyword-only" not in str(e):
+            return str(e)
+    return str(error)
 
 
 def unpack(value: Any, n: int) -> list:

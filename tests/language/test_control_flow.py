@@ -129,6 +129,16 @@ def test_wrong_calls_are_pythons_type_errors(call, message):
     assert (e.type, e.message, e.line) == ("TypeError", message, 3)
 
 
+@pytest.mark.parametrize("call, message", [
+    ("g(1, 2, 3)", "g() takes from 1 to 2 positional arguments but 3 were given"),
+    ("g(1, k=1, z=2)", "g() got an unexpected keyword argument 'z'"),
+    ("g(1)", "g() missing 1 required keyword-only argument: 'k'"),
+])
+def test_keyword_only_defaults_do_not_count_as_given(call, message):
+    e = error(f"def g(x, y=2, *, k, m=1):\n    return x\n{call}")
+    assert (e.type, e.message) == ("TypeError", message)
+
+
 def test_errors_inside_a_function_point_at_its_line():
     e = error("def f(x):\n    y = x + 1\n    return [y][3]\nf(1)")
     assert (e.type, e.line) == ("IndexError", 3)
