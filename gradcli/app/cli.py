@@ -137,7 +137,8 @@ RtolOption = Annotated[Optional[float], typer.Option(
 AtolOption = Annotated[Optional[float], typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
 MaxSteps = Annotated[int, typer.Option(
-    "--max-steps", min=1, help="Statements, loop iterations and lambda calls to execute at most.",
+    "--max-steps", min=1, help="Statements, loop iterations and function calls to execute at "
+    "most.",
     rich_help_panel=LIMITS_PANEL)]
 MaxScriptChars = Annotated[int, typer.Option(
     "--max-script-chars", min=1, help="Characters of the script's source at most.",
@@ -154,6 +155,9 @@ MaxSequence = Annotated[int, typer.Option(
     rich_help_panel=LIMITS_PANEL)]
 MaxElements = Annotated[int, typer.Option(
     "--max-elements", min=1, help="Elements of one tensor at most.",
+    rich_help_panel=LIMITS_PANEL)]
+MaxCallDepth = Annotated[int, typer.Option(
+    "--max-call-depth", min=1, help="Script function and lambda calls running at once, at most.",
     rich_help_panel=LIMITS_PANEL)]
 MaxMemory = Annotated[int, typer.Option(
     "--max-memory", min=1, help="Bytes of memory the session may take (tensors, graphs, "
@@ -202,6 +206,7 @@ def run(
     max_sequence: MaxSequence = Limits.max_sequence,
     max_elements: MaxElements = Limits.max_elements,
     max_memory: MaxMemory = Limits.max_memory,
+    max_call_depth: MaxCallDepth = Limits.max_call_depth,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
     if (source is None) == (code is None):
@@ -209,7 +214,7 @@ def run(
                                  param_hint="SOURCE")
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory)
+                    max_memory=max_memory, max_call_depth=max_call_depth)
     name, text, problem = load_script(source, code, limits)
     renderer = make_renderer(fmt, name, text, explain)
     if problem is None:

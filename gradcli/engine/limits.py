@@ -20,7 +20,7 @@ MAX_DIMS = 64  # numpy's: no array has more
 class Limits:
     """What one session may use. Each field has a CLI flag (see LIMIT_FLAGS)."""
 
-    max_steps: int = 10_000_000  # statements, loop iterations and lambda calls executed
+    max_steps: int = 10_000_000  # statements, loop iterations and function calls executed
     # characters of the script's source: 10,000 lines of 50; at this size the worst script
     # (one tiny statement per line) takes seconds and ~0.5 GB just to parse and compile
     max_script_chars: int = 500_000
@@ -29,6 +29,10 @@ class Limits:
     max_sequence: int = 10_000_000  # items of a list/tuple/str, or of a range a builtin consumes
     max_memory: int = 4 * 2**30  # bytes the session adds: tensors, graphs, lists
     max_elements: int = 2**27  # elements in one tensor
+    # script function and lambda calls running at once: a simple call takes ~6 of Python's
+    # 1,000 frames (a call inside loops, `with` and `try`, ~15: there Python's stack may run
+    # out first, reported as this limit too)
+    max_call_depth: int = 100
 
     def check_elements(self, n: int) -> None:
         if n > self.max_elements:
@@ -58,6 +62,7 @@ LIMIT_FLAGS: dict[str, tuple[str, str, str]] = {
     "max_sequence": ("sequence length limit", "items", "--max-sequence"),
     "max_memory": ("memory limit", "bytes", "--max-memory"),
     "max_elements": ("tensor size limit", "elements", "--max-elements"),
+    "max_call_depth": ("call depth limit", "calls", "--max-call-depth"),
 }
 
 

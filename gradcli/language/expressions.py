@@ -6,6 +6,7 @@ inside a lambda or a list comprehension, whose names Python resolves statically:
 from __future__ import annotations
 
 import ast
+import inspect
 import operator
 import types
 from itertools import islice
@@ -43,19 +44,49 @@ class Scope:
         return None
 
 
-_BINDER_GLOBALS = {"locals": locals}
-_BINDER_TEMPLATE = (lambda: locals()).__code__
+BINDER_GLOBALS = {"locals": locals}
+BINDER_TEMPLATE = (lambda: locals()).__code__
 
 
-def binder_code(params: list[str]) -> types.CodeType:
-    """The code of a function with the lambda's parameters that returns them bound, as a dict.
+def binder_code(name: str, a: ast.arguments) -> types.CodeType:
+    """The code of a function with these parameters that returns them bound, as a dict.
 
     It is CPython's own argument binding (a template's code object with the parameter names
     swapped in; no source is compiled), so its TypeErrors are Python's, word for word.
     """
-    return _BINDER_TEMPLATE.replace(
-        co_argcount=len(params), co_varnames=tuple(params), co_nlocals=len(params),
-        co_name="<lambda>", co_qualname="<lambda>")
+    positional = [p.arg for p in a.args]
+    keyword_only = [p.arg for p in a.kwonlyargs]
+    names = (*positional, *keyword_only, *[p.arg for p in (a.vararg, a.kwarg) if p])
+    flags = (BINDER_TEMPLATE.co_flags | (inspect.CO_VARARGS if a.vararg else 0)
+             | (inspect.CO_VARKEYWORDS if a.kwarg else 0))
+    return BINDER_TEMPLATE.replace(
+        co_argcount=len(positional), co_kwonlyargcount=len(keyword_only), co_varnames=names,
+        co_nlocals=len(names), co_flags=flags, co_name=name, co_qualname=name)
+
+
+def argument_binder(code: types.CodeType, defaults: tuple, keyword_defaults: dict
+                    ) -> Callable[[tuple, dict], dict]:
+    """bind(args, kwargs): the parameters' values, as a dict; wrong arguments raise Python's
+    TypeError as the script's, unlocated (Python reports it at the caller)."""
+    bind = types.FunctionType(code, BINDER_GLOBALS, code.co_name, defaults)
+
+    def bound(args: tuple, kwargs: dict) -> dict:
+        try:  # keyword-only defaults not as bind.__kwdefaults__: setting it is audited
+            return bind(*args, **{**keyword_defaults, **kwargs} if keyword_defaults else kwargs)
+        except TypeError as e:
+            raise ScriptError("TypeError", _binding_message(bind, args, kwargs, e)) from None
+    return bound
+
+
+def _binding_message(bind: Callable, args: tuple, kwargs: dict, error: TypeError) -> str:
+    """Python's message for a wrong call: the defaults given as keywords must not count as
+    given (CPython checks everything before missing keyword-only arguments)."""
+    try:
+        bind(*args, **kwargs)
+    except TypeError as e:
+        if "required keyword-only" not in str(e):
+            return str(e)
+    return str(error)
 
 
 def unpack(value: Any, n: int) -> list:
@@ -405,24 +436,21 @@ class ExpressionCompiler:
         inner = Scope(set(params), scope)
         line = reported_line(node.body)
         body = self.compile(node.body, inner, line)
-        rt, fail, code = self.rt, self.rt.fail, binder_code(params)
+        rt, fail, code = self.rt, self.rt.fail, binder_code("<lambda>", node.args)
 
         def make(f):
-            bind = types.FunctionType(code, _BINDER_GLOBALS, "<lambda>",
-                                      tuple(d(f) for d in defaults))
+            bind = argument_binder(code, tuple(d(f) for d in defaults), {})
 
             def lambda_(*args, **kwargs):
-                try:
-                    frame = (bind(*args, **kwargs), f)
-                except TypeError as e:  # wrong arguments: Python reports it at the caller
-                    raise ScriptError("TypeError", str(e)) from None
-                rt.count_step()
+                frame = (bind(args, kwargs), f)
+                rt.enter_call()
                 outer, rt.current_line = rt.current_line, line
                 try:
                     return body(frame)
                 except Exception as e:
                     raise fail(e, node.body) from None
                 finally:
+                    rt.call_depth -= 1
                     rt.current_line = outer
             lambda_.__name__ = lambda_.__qualname__ = "<lambda>"
             lambda_.script_lambda = True
@@ -430,15 +458,43 @@ class ExpressionCompiler:
         return make
 
     # -- assignment targets ----------------------------------------------------------------
+    def bind(self, name: str, scope: Scope | None) -> Store:
+        """The function binding `name` where Python would: a local, an enclosing function's
+        (`nonlocal`), or the script's global variables."""
+        hops = scope.hops(name) if scope else None
+        if hops == 0:
+            return lambda f, v: f[0].__setitem__(name, v)
+        if hops is None:
+            env = self.rt.env
+            return lambda f, v: env.__setitem__(name, v)
+
+        def bind_outer(f, v):
+            for _ in range(hops):
+                f = f[1]
+            f[0][name] = v
+        return bind_outer
+
+    def unbind(self, name: str, scope: Scope | None, node: ast.AST | None = None
+               ) -> Callable[[Frame], None]:
+        """`del name`: a NameError at `node` when unbound; quiet without a node (Python's end
+        of an `except ... as name` handler)."""
+        hops, env, rt = (scope.hops(name) if scope else None), self.rt.env, self.rt
+
+        def unbind(f):
+            names = env
+            if hops is not None:
+                for _ in range(hops):
+                    f = f[1]
+                names = f[0]
+            if names.pop(name, MISSING) is MISSING and node is not None:
+                raise rt.error("NameError", f"name '{name}' is not defined", node)
+        return unbind
+
     def store(self, target: ast.expr, scope: Scope | None) -> Store:
         """The function binding `target` (a name, a tuple of targets, t[i], t.attr) to a value."""
         rt, fail = self.rt, self.rt.fail
         if isinstance(target, ast.Name):
-            name = target.id
-            if scope is not None and scope.hops(name) == 0:
-                return lambda f, v: f[0].__setitem__(name, v)
-            env = rt.env
-            return lambda f, v: env.__setitem__(name, v)
+            return self.bind(target.id, scope)
         if isinstance(target, (ast.Tuple, ast.List)):
             stores = [self.store(e, scope) for e in target.elts]
 

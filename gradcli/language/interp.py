@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import os
 import warnings
+from functools import partial
 from typing import Any, Callable
 
 from gradcli.engine import arguments, autograd
@@ -16,7 +17,8 @@ from gradcli.engine.errors import TorchError, set_warning_handler
 from gradcli.engine.limits import limit_message
 from gradcli.engine.runtime import Runtime, activated
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
-from gradcli.language.expressions import ExpressionCompiler, Store
+from gradcli.language.expressions import ExpressionCompiler, Scope, Store
+from gradcli.language.functions import ScriptFunction, compile_def, compile_return
 from gradcli.language.guards import check_nested
 from gradcli.language.limits import LimitHit
 from gradcli.language.parse import Program, node_span
@@ -30,7 +32,7 @@ LANGUAGE_PACKAGE = "gradcli.language."
 # Python's exceptions that a script can cause by itself (1 / 0, [][1], int("x"), f(1, 2, 3)).
 PYTHON_LEVEL = frozenset({ZeroDivisionError, IndexError, TypeError, ValueError, KeyError,
                           OverflowError, NameError, AttributeError, UnboundLocalError})
-COMPOUND = (ast.For, ast.If, ast.With, ast.Try)
+COMPOUND = (ast.For, ast.While, ast.If, ast.With, ast.Try)
 INTERNAL_HINT = ("this is a bug in gradcli, not in your script; "
                  "run with GRADCLI_DEBUG=1 to see the traceback")
 
@@ -74,6 +76,14 @@ class _Print:
 arguments.TYPE_NAMES[_Print] = "builtin_function_or_method"
 
 
+def _in_grad_mode(manager: Any, fn: Callable) -> Callable:
+    """fn, run in the manager's grad mode, the caller's restored after (even on error)."""
+    def call(*args, **kwargs):
+        with manager:
+            return fn(*args, **kwargs)
+    return call
+
+
 def _raised_by_python(e: BaseException) -> bool:
     """True when every frame of the traceback is the language's: none from the engine, numpy..."""
     tb = e.__traceback__
@@ -84,12 +94,12 @@ def _raised_by_python(e: BaseException) -> bool:
     return True
 
 
-def classify(e: Exception) -> ScriptError | InternalError:
+def classify(e: Exception, limits: Limits) -> ScriptError | InternalError | LimitHit:
     """What an exception escaping from an operation means for the script."""
     if isinstance(e, TorchError):
         return ScriptError(e.type_name, e.message)
-    if isinstance(e, RecursionError):
-        return ScriptError("RecursionError", str(e))
+    if isinstance(e, RecursionError):  # deep calls ran Python's stack out before the limit
+        return LimitHit(limit_message(limits, "max_call_depth", "(Python's stack ran out)"))
     if isinstance(e, MemoryError):
         return ScriptError("LimitExceeded", "the host ran out of memory")
     if type(e) in PYTHON_LEVEL and _raised_by_python(e):
@@ -112,19 +122,23 @@ class Interpreter:
         self.current_line = 0
         self.current_source = ""
         self.statements_executed = 0
+        self.call_depth = 0  # script functions and lambdas running now
         self.provenance = Provenance()  # which line built each node: for explanations
         # told of each backward pass before anyone else (the check) hears of it
         self.runtime.backward_listeners.insert(0, self._pass_finished)
         self._lines = program.source.splitlines()
         self._warned: set[tuple] = set()
-        self._expressions = ExpressionCompiler(self)
-        self._statements: dict[type, Callable[[Any], Run]] = {
+        self.expressions = ExpressionCompiler(self)
+        self._statements: dict[type, Callable[[Any, Scope | None], Run]] = {
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
-            ast.For: self._for, ast.If: self._if, ast.Pass: lambda node: lambda: None,
+            ast.For: self._for, ast.While: self._while, ast.If: self._if,
+            ast.Pass: lambda node, scope: lambda f: None,
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
             ast.Assert: self._assert, ast.Import: self._import, ast.ImportFrom: self._import_from,
-            ast.Break: lambda node: self._raiser(_Break),
-            ast.Continue: lambda node: self._raiser(_Continue),
+            ast.Break: lambda node, scope: self._raiser(_Break),
+            ast.Continue: lambda node, scope: self._raiser(_Continue),
+            ast.FunctionDef: self._def, ast.Return: partial(compile_return, self),
+            ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
         }
 
     # -- the public surface ----------------------------------------------------------------
@@ -140,7 +154,7 @@ class Interpreter:
 
     def _execute(self, statements: list[ast.stmt]) -> None:
         try:
-            body = self._block(statements) or (lambda: None)
+            body = self.block(statements, None) or (lambda f: None)
         except RecursionError:  # only when --max-nesting was raised beyond what Python can do
             self.emit(ErrorEvent(1, "LimitExceeded", "expression nested too deeply for this "
                                  f"Python ({limit_message(self.limits, 'max_nesting')})"))
@@ -151,7 +165,7 @@ class Interpreter:
                 # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
                 # not the script's: torch's own warnings reach it through the engine's handler
                 warnings.simplefilter("ignore", RuntimeWarning)
-                body()
+                body(None)
         except ScriptError as e:
             line = e.line if e.line is not None else self.current_line
             message = e.message.splitlines()[0] if e.message else ""
@@ -203,6 +217,14 @@ class Interpreter:
         if self.statements_executed > self.limits.max_steps:
             raise LimitHit(limit_message(self.limits, "max_steps"))
 
+    def enter_call(self) -> None:
+        """A call of a script function or lambda begins: a step, and one level deeper (the
+        caller's `finally` leaves it)."""
+        self.count_step()
+        if self.call_depth >= self.limits.max_call_depth:
+            raise LimitHit(limit_message(self.limits, "max_call_depth"))
+        self.call_depth += 1
+
     def span(self, node: ast.AST) -> tuple[int, int, int | None]:
         return node_span(self._lines, node)
 
@@ -212,7 +234,7 @@ class Interpreter:
 
     def fail(self, e: Exception, node: ast.AST) -> BaseException:
         """The exception to raise for `e`, escaping from the operation at `node`."""
-        err = classify(e)
+        err = classify(e, self.limits)
         if isinstance(err, ScriptError):
             err.locate(*self.span(node))
         return err
@@ -230,24 +252,25 @@ class Interpreter:
                                    clues=why.clues if why else (), hint=why.hint if why else ""))
 
     # -- compiling statements ---------------------------------------------------------------
-    def _expr(self, node: ast.expr, statement: ast.stmt):
-        return self._expressions.compile(node, None, statement.lineno)
+    def _expr(self, node: ast.expr, statement: ast.stmt, scope: Scope | None):
+        return self.expressions.compile(node, scope, statement.lineno)
 
-    def _store(self, target: ast.expr) -> Store:
-        return self._expressions.store(target, None)
+    def _store(self, target: ast.expr, scope: Scope | None) -> Store:
+        return self.expressions.store(target, scope)
 
-    def _block(self, statements: list[ast.stmt]) -> Run | None:
-        runs = [self._statement(s) for s in statements]
+    def block(self, statements: list[ast.stmt], scope: Scope | None) -> Run | None:
+        """One closure running the statements in order (None for none), names in `scope`."""
+        runs = [self._statement(s, scope) for s in statements]
         if len(runs) <= 1:
             return runs[0] if runs else None
 
-        def block():
+        def block(f):
             for run in runs:
-                run()
+                run(f)
         return block
 
-    def _statement(self, node: ast.stmt) -> Run:
-        body = self._statements[type(node)](node)
+    def _statement(self, node: ast.stmt, scope: Scope | None) -> Run:
+        body = self._statements[type(node)](node, scope)
         line, source, rt = node.lineno, self._source_of(node), self
         max_steps = self.limits.max_steps
         origin = Origin(line, source, node)
@@ -255,14 +278,14 @@ class Interpreter:
         if may_write_in_place(node):
             body = self._watching_writes(body, node, origin)
 
-        def statement():
+        def statement(f):
             rt.statements_executed += 1
             if rt.statements_executed > max_steps:
                 raise LimitHit(limit_message(rt.limits, "max_steps"))
             rt.current_line, rt.current_source = line, source
             started(origin)
             try:
-                body()
+                body(f)
             except ScriptError as e:
                 raise e.locate(*rt.span(node))
             except Exception as e:
@@ -274,10 +297,10 @@ class Interpreter:
         names, env = names_in(node), self.env
         versions, note = self.provenance.versions, self.provenance.note_writes
 
-        def watched():
+        def watched(f):
             before = versions([env.get(name) for name in names])
             try:
-                body()
+                body(f)
             finally:
                 note(before, origin)
         return watched
@@ -292,158 +315,201 @@ class Interpreter:
         return b"\n".join(lines).decode(errors="replace")
 
     def _raiser(self, kind: type) -> Run:
-        def jump():
+        def jump(f):
             raise kind
         return jump
 
-    def _echo(self, node: ast.Expr) -> Run:
-        value, emit, line = self._expr(node.value, node), self.emit, node.lineno
+    def _def(self, node: ast.FunctionDef, scope: Scope | None) -> Run:
+        decorators = [self._expr(d, node, scope) for d in reversed(node.decorator_list)]
+        is_manager, error = self.api.is_grad_mode_manager, self.error
+
+        def decorate(fn: ScriptFunction, f) -> ScriptFunction:
+            for decorator, where in zip(decorators, reversed(node.decorator_list)):
+                manager = decorator(f)
+                if not is_manager(manager):  # the validator let only grad-mode managers by
+                    raise error("TypeError", "a decorator in a gradcli session is "
+                                "@torch.no_grad() or @torch.enable_grad()", where)
+                fn = ScriptFunction(fn.name, _in_grad_mode(manager, fn))
+            return fn
+        return compile_def(self, node, scope, self.block, decorate)
+
+    def _echo(self, node: ast.Expr, scope: Scope | None) -> Run:
+        value, emit, line = self._expr(node.value, node, scope), self.emit, node.lineno
         limits = self.limits
 
-        def echo():
-            v = value(None)
+        def echo(f):
+            v = value(f)
             if v is not None:  # the REPL's rule
                 check_nested(limits, v, "echoing a list")  # repr walks all of it
                 emit(ValueEvent(line, encode_value(v), repl_text(v)))
         return echo
 
-    def _assign(self, node: ast.Assign) -> Run:
-        value, stores = self._expr(node.value, node), [self._store(t) for t in node.targets]
+    def _assign(self, node: ast.Assign, scope: Scope | None) -> Run:
+        value = self._expr(node.value, node, scope)
+        stores = [self._store(t, scope) for t in node.targets]
         if len(stores) == 1:
             store = stores[0]
-            return lambda: store(None, value(None))
+            return lambda f: store(f, value(f))
 
-        def assign():
-            v = value(None)
+        def assign(f):
+            v = value(f)
             for s in stores:  # a = b = v binds left to right, as Python
-                s(None, v)
+                s(f, v)
         return assign
 
-    def _aug_assign(self, node: ast.AugAssign) -> Run:
+    def _aug_assign(self, node: ast.AugAssign, scope: Scope | None) -> Run:
         """Python's order: the target's parts, its current value, the right side, the op."""
-        op, target = self._expressions.inplace[type(node.op)], node.target
-        value = self._expr(node.value, node)
+        op, target = self.expressions.inplace[type(node.op)], node.target
+        value = self._expr(node.value, node, scope)
         if isinstance(target, ast.Name):
-            load, store = self._expr(target, node), self._store(target)
-            return lambda: store(None, op(load(None), value(None)))
-        obj = self._expr(target.value, node)
+            load, store = self._expr(target, node, scope), self._store(target, scope)
+            return lambda f: store(f, op(load(f), value(f)))
+        obj = self._expr(target.value, node, scope)
         if isinstance(target, ast.Subscript):
-            index = self._expr(target.slice, node)
+            index = self._expr(target.slice, node, scope)
 
-            def aug_item():
-                o, key = obj(None), index(None)
-                o[key] = op(o[key], value(None))
+            def aug_item(f):
+                o, key = obj(f), index(f)
+                o[key] = op(o[key], value(f))
             return aug_item
         get, put, name = self.api.get_attribute, self.api.set_attribute, target.attr
 
-        def aug_attribute():
-            o = obj(None)
-            put(o, name, op(get(o, name), value(None)))
+        def aug_attribute(f):
+            o = obj(f)
+            put(o, name, op(get(o, name), value(f)))
         return aug_attribute
 
-    def _for(self, node: ast.For) -> Run:
-        iterable, store = self._expr(node.iter, node), self._store(node.target)
-        body, orelse = self._block(node.body), self._block(node.orelse)
+    def _for(self, node: ast.For, scope: Scope | None) -> Run:
+        iterable, store = self._expr(node.iter, node, scope), self._store(node.target, scope)
+        body, orelse = self.block(node.body, scope), self.block(node.orelse, scope)
         rt, line = self, node.lineno
 
-        def loop():
+        def loop(f):
             try:
-                items = iter(iterable(None))
+                items = iter(iterable(f))
             except Exception as e:
                 raise rt.fail(e, node.iter) from None
             for item in items:
                 rt.count_step()  # iterations count, so `for i in range(10**12)` ends
                 rt.current_line = line
-                store(None, item)
+                store(f, item)
                 try:
-                    body()
+                    body(f)
                 except _Break:
                     break
                 except _Continue:
                     continue
             else:
                 if orelse:
-                    orelse()
+                    orelse(f)
         return loop
 
-    def _if(self, node: ast.If) -> Run:
-        test = self._expr(node.test, node)
-        body, orelse = self._block(node.body), self._block(node.orelse)
+    def _while(self, node: ast.While, scope: Scope | None) -> Run:
+        test = self._expr(node.test, node, scope)
+        body = self.block(node.body, scope) or (lambda f: None)
+        orelse = self.block(node.orelse, scope)
+        rt, line, fail = self, node.lineno, self.fail
+
+        def loop(f):
+            while True:
+                rt.count_step()  # each test counts, so `while True: pass` ends
+                rt.current_line = line
+                v = test(f)
+                try:
+                    go = bool(v)
+                except Exception as e:  # bool() of a tensor with several elements
+                    raise fail(e, node.test) from None
+                if not go:
+                    break
+                try:
+                    body(f)
+                except _Break:
+                    return
+                except _Continue:
+                    continue
+            if orelse:
+                orelse(f)
+        return loop
+
+    def _if(self, node: ast.If, scope: Scope | None) -> Run:
+        test = self._expr(node.test, node, scope)
+        body, orelse = self.block(node.body, scope), self.block(node.orelse, scope)
         fail = self.fail
 
-        def if_():
-            v = test(None)
+        def if_(f):
+            v = test(f)
             try:
                 chosen = body if v else orelse
             except Exception as e:  # bool() of a tensor with several elements
                 raise fail(e, node.test) from None
             if chosen:
-                chosen()
+                chosen(f)
         return if_
 
-    def _delete(self, node: ast.Delete) -> Run:
-        env, error = self.env, self.error
+    def _delete(self, node: ast.Delete, scope: Scope | None) -> Run:
+        unbinds = [self.expressions.unbind(target.id, scope, target) for target in node.targets]
 
-        def delete():
-            for target in node.targets:
-                if target.id not in env:
-                    raise error("NameError", f"name '{target.id}' is not defined", target)
-                del env[target.id]
+        def delete(f):
+            for unbind in unbinds:
+                unbind(f)
         return delete
 
-    def _with(self, node: ast.With) -> Run:
-        body = self._block(node.body) or (lambda: None)
+    def _with(self, node: ast.With, scope: Scope | None) -> Run:
+        body = self.block(node.body, scope) or (lambda f: None)
         for item in reversed(node.items):  # `with a, b:` is `with a: with b:`
-            body = self._with_item(item, body, node)
+            body = self._with_item(item, body, node, scope)
         return body
 
-    def _with_item(self, item: ast.withitem, body: Run, node: ast.With) -> Run:
-        manager = self._expr(item.context_expr, node)
-        target = self._store(item.optional_vars) if item.optional_vars else None
+    def _with_item(self, item: ast.withitem, body: Run, node: ast.With,
+                   scope: Scope | None) -> Run:
+        manager = self._expr(item.context_expr, node, scope)
+        target = self._store(item.optional_vars, scope) if item.optional_vars else None
         is_manager, error = self.api.is_grad_mode_manager, self.error
 
-        def with_():
-            m = manager(None)
+        def with_(f):
+            m = manager(f)
             if not is_manager(m):
                 raise error("TypeError", f"'{type(m).__name__}' object does not support the "
                             "context manager protocol", item.context_expr)
             entered = m.__enter__()
             try:
                 if target:
-                    target(None, entered)
-                body()
+                    target(f, entered)
+                body(f)
             finally:
                 m.__exit__(None, None, None)  # grad-mode managers never swallow exceptions
         return with_
 
-    def _try(self, node: ast.Try) -> Run:
-        body = self._block(node.body)
-        handlers = [(self._matcher(h.type), h.name, self._block(h.body)) for h in node.handlers]
-        orelse, final = self._block(node.orelse), self._block(node.finalbody)
-        env = self.env
+    def _try(self, node: ast.Try, scope: Scope | None) -> Run:
+        body = self.block(node.body, scope)
+        names = self.expressions
+        handlers = [(self._matcher(h.type), (names.bind(h.name, scope), names.unbind(h.name, scope))
+                     if h.name else (None, None), self.block(h.body, scope))
+                    for h in node.handlers]
+        orelse, final = self.block(node.orelse, scope), self.block(node.finalbody, scope)
 
-        def try_():
+        def try_(f):
             try:
-                body()
+                body(f)
             except ScriptError as e:
-                for matches, name, handler in handlers:
+                for matches, (bind, unbind), handler in handlers:
                     if matches(e.type_name):
-                        if name:
-                            env[name] = e
+                        if bind:
+                            bind(f, e)
                         try:
-                            handler()
+                            handler(f)
                         finally:
-                            if name:  # Python unbinds `e` when the handler ends
-                                env.pop(name, None)
+                            if unbind:  # Python unbinds `e` when the handler ends
+                                unbind(f)
                         break
                 else:
                     raise
             else:
                 if orelse:
-                    orelse()
+                    orelse(f)
             finally:
                 if final:
-                    final()
+                    final(f)
         return try_
 
     def _matcher(self, handler_type: ast.expr | None) -> Callable[[str], bool]:
@@ -453,13 +519,13 @@ class Interpreter:
         names = [n.id for n in nodes]
         return lambda type_name: any(is_caught_by(type_name, n) for n in names)
 
-    def _assert(self, node: ast.Assert) -> Run:
-        test = self._expr(node.test, node)
-        message = self._expr(node.msg, node) if node.msg else None
+    def _assert(self, node: ast.Assert, scope: Scope | None) -> Run:
+        test = self._expr(node.test, node, scope)
+        message = self._expr(node.msg, node, scope) if node.msg else None
         fail, error = self.fail, self.error
 
-        def assert_():
-            v = test(None)
+        def assert_(f):
+            v = test(f)
             try:
                 ok = bool(v)
             except Exception as e:
@@ -467,29 +533,35 @@ class Interpreter:
             if not ok:
                 if message is None:
                     raise error("AssertionError", "", node, ())
-                m = message(None)
+                m = message(f)
                 check_nested(self.limits, m, "an assert message")
                 raise error("AssertionError", str(m), node, (m,))
         return assert_
 
-    def _import(self, node: ast.Import) -> Run:
-        modules, env = self.api.MODULES, self.env
+    def _import(self, node: ast.Import, scope: Scope | None) -> Run:
+        modules, bind = self.api.MODULES, self.expressions.bind
         # `import torch.nn.functional` binds `torch`; with `as F`, F is the module itself.
-        bindings = [(a.asname, modules[a.name]) if a.asname else
-                    (a.name.split(".")[0], modules[a.name.split(".")[0]]) for a in node.names]
-        return lambda: env.update(bindings)
+        bindings = [(bind(a.asname, scope), modules[a.name]) if a.asname else
+                    (bind(a.name.split(".")[0], scope), modules[a.name.split(".")[0]])
+                    for a in node.names]
 
-    def _import_from(self, node: ast.ImportFrom) -> Run:
-        modules, env, get, error = self.api.MODULES, self.env, self.api.get_attribute, self.error
+        def import_(f):
+            for store, module in bindings:
+                store(f, module)
+        return import_
+
+    def _import_from(self, node: ast.ImportFrom, scope: Scope | None) -> Run:
+        modules, get, error = self.api.MODULES, self.api.get_attribute, self.error
         module = modules[node.module]
+        stores = [self.expressions.bind(alias.asname or alias.name, scope) for alias in node.names]
 
-        def import_from():
-            for alias in node.names:
+        def import_from(f):
+            for alias, store in zip(node.names, stores):
                 full = f"{node.module}.{alias.name}"
                 try:
                     value = modules[full] if full in modules else get(module, alias.name)
                 except TorchError:
                     raise error("ImportError", f"cannot import name '{alias.name}' from "
                                 f"'{node.module}'", node) from None
-                env[alias.asname or alias.name] = value
+                store(f, value)
         return import_from

@@ -20,26 +20,21 @@ BINARY_OPERATORS = {
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
 }
 UNARY_OPERATORS = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
+LOOP, FUNCTION = 1, 2  # where a statement is: inside a loop's body, a function's body
 LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
 
-NO_FUNCTIONS = ("gradcli sessions cannot define functions; inline the body or use a lambda "
-                "where PyTorch takes a function")
+NO_GENERATORS = "return a list instead; see docs/language.md"
+DECORATOR_HINT = "write @torch.no_grad() or @torch.enable_grad(); see docs/language.md"
 NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
-    ast.FunctionDef: ("function definitions are not part of the session language", NO_FUNCTIONS),
-    ast.AsyncFunctionDef: ("function definitions are not part of the session language",
-                           NO_FUNCTIONS),
-    ast.ClassDef: ("class definitions are not part of the session language",
-                   "gradcli sessions use PyTorch's own classes; compute with tensors directly"),
-    ast.While: ("`while` loops are not part of the session language",
-                "use a bounded loop: `for i in range(n):`"),
+    ast.AsyncFunctionDef: ("`async def` is not part of the session language", NO_ASYNC),
+    ast.ClassDef: ("class definitions are not part of the session language yet",
+                   "use functions and tensors; see docs/language.md"),
     ast.Global: ("`global` is not part of the session language",
-                 "a session has a single scope: just assign the name"),
-    ast.Nonlocal: ("`nonlocal` is not part of the session language",
-                   "a session has a single scope: just assign the name"),
-    ast.Return: ("'return' outside function", NO_FUNCTIONS),
+                 "return the value and assign it at the top level, or use `nonlocal` in a "
+                 "nested function; see docs/language.md"),
     ast.Raise: ("`raise` is not part of the session language",
                 "use `assert condition, message` to stop on a condition"),
     ast.AnnAssign: ("annotated assignments are not part of the session language",
@@ -56,8 +51,8 @@ REJECTED: dict[type, tuple[str, str]] = {
                   "write the items out one by one"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
-    ast.Yield: ("'yield' outside function", NO_FUNCTIONS),
-    ast.YieldFrom: ("'yield' outside function", NO_FUNCTIONS),
+    ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
+    ast.YieldFrom: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
     ast.Await: ("`await` is not part of the session language", NO_ASYNC),
     ast.AsyncFor: ("`async for` is not part of the session language", NO_ASYNC),
     ast.AsyncWith: ("`async with` is not part of the session language", NO_ASYNC),
@@ -197,14 +192,16 @@ class _Validator:
         self.vocabulary = vocabulary
         self.assigned: set[str] = set()
         self.loads: list[ast.Name] = []  # names read (or deleted): checked once all are known
-        self.in_loop = False  # whether the node being checked is inside a for loop's body
+        self.context = 0  # LOOP | FUNCTION: where the node being checked is
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
-            ast.AugAssign: self.aug_assign, ast.For: self.for_loop, ast.With: self.with_block,
+            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic,
+            ast.With: self.with_block,
             ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
+            ast.FunctionDef: self.function, ast.Return: self.return_, ast.Nonlocal: self.nonlocal_,
             ast.Name: self.name, ast.Constant: self.constant, ast.Attribute: self.attribute,
             ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
             ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
@@ -216,9 +213,9 @@ class _Validator:
 
     # -- the walk ---------------------------------------------------------------------------
     def check(self, tree: ast.Module) -> None:
-        stack: list[tuple[ast.AST, int, bool]] = [(tree, 0, False)]
+        stack: list[tuple[ast.AST, int, int]] = [(tree, 0, 0)]
         while stack:
-            node, depth, in_loop = stack.pop()
+            node, depth, context = stack.pop()
             if isinstance(node, ast.expr):
                 depth += 1
                 if depth > self.limits.max_nesting:
@@ -231,13 +228,16 @@ class _Validator:
                 unknown = f"`{type(node).__name__}` is not part of the session language"
                 message, hint = REJECTED.get(type(node), (unknown, ""))
                 self.reject(node, message, hint)
-            self.in_loop = in_loop
+            self.context = context
             children = check(node) or ()
-            if isinstance(node, ast.For):  # its body is in a loop; its target and else are not
+            if isinstance(node, (ast.For, ast.While, ast.FunctionDef)):
+                # a loop's body is in the loop, a function's in the function (and in no loop)
+                inner = FUNCTION if isinstance(node, ast.FunctionDef) else context | LOOP
                 body = {id(s) for s in node.body}
-                stack.extend((c, depth, in_loop or id(c) in body) for c in reversed(children))
+                stack.extend((c, depth, inner if id(c) in body else context)
+                             for c in reversed(children))
             else:  # at C speed: a script of 100,000 lines has a million nodes
-                stack.extend(zip(reversed(children), repeat(depth), repeat(in_loop)))
+                stack.extend(zip(reversed(children), repeat(depth), repeat(context)))
         self.check_names()
 
     def reject(self, node: ast.AST, message: str, hint: str = "") -> None:
@@ -257,14 +257,46 @@ class _Validator:
             return [node.value]
         return [node.target, node.value]
 
-    def for_loop(self, node: ast.For) -> list[ast.AST]:
-        return [node.target, node.iter, *node.body, *node.orelse]
-
     def loop_jump(self, node: ast.stmt) -> None:
-        if not self.in_loop:
+        if not self.context & LOOP:
             word = "'break' outside loop" if isinstance(node, ast.Break) else \
                 "'continue' not properly in loop"
-            self.reject(node, word, "`break` and `continue` belong inside a `for` loop")
+            self.reject(node, word, "`break` and `continue` belong inside a `for` or `while` loop")
+
+    def function(self, node: ast.FunctionDef) -> list[ast.AST]:
+        a = node.args
+        if a.posonlyargs:
+            self.reject(node, "positional-only parameters (`/`) are not part of the session "
+                        "language", "drop the `/`; see docs/language.md")
+        for decorator in node.decorator_list:
+            callee = decorator.func if isinstance(decorator, ast.Call) else None
+            name = getattr(callee, "attr", getattr(callee, "id", None))
+            if name not in ("no_grad", "enable_grad") or decorator.args or decorator.keywords:
+                self.reject(decorator, "a function's decorator in a gradcli session is "
+                            "@torch.no_grad() or @torch.enable_grad()", DECORATOR_HINT)
+        self.parameters(node, [*a.args, *a.kwonlyargs, *[p for p in (a.vararg, a.kwarg) if p]])
+        self.assigned.add(node.name)
+        # annotations are never evaluated: not checked, not run
+        return [*node.decorator_list, *a.defaults, *[d for d in a.kw_defaults if d], *node.body]
+
+    def parameters(self, node: ast.AST, params: list[ast.arg]) -> None:
+        seen: set[str] = set()
+        for arg in params:
+            if arg.arg in seen:
+                self.reject(arg, f"duplicate argument '{arg.arg}' in function definition",
+                            "give each parameter its own name")
+            seen.add(arg.arg)
+        self.assigned.update(seen)
+
+    def return_(self, node: ast.Return) -> list[ast.AST]:
+        if not self.context & FUNCTION:
+            self.reject(node, "'return' outside function", "`return` belongs inside a `def`")
+        return [node.value] if node.value else []
+
+    def nonlocal_(self, node: ast.Nonlocal) -> None:
+        if not self.context & FUNCTION:
+            self.reject(node, "nonlocal declaration not allowed at module level",
+                        "at the top level, just assign the name")
 
     def with_block(self, node: ast.With) -> list[ast.AST]:
         for item in node.items:
@@ -386,13 +418,7 @@ class _Validator:
         if a.posonlyargs or a.vararg or a.kwonlyargs or a.kwarg:
             self.reject(node, "lambdas take plain parameters in a gradcli session",
                         "write `lambda g: ...` or `lambda a, b=1: ...`")
-        seen: set[str] = set()
-        for arg in a.args:
-            if arg.arg in seen:
-                self.reject(arg, f"duplicate argument '{arg.arg}' in function definition",
-                            "give each parameter its own name")
-            seen.add(arg.arg)
-        self.assigned.update(seen)
+        self.parameters(node, a.args)
         return [*a.defaults, node.body]
 
     def formatted_value(self, node: ast.FormattedValue) -> list[ast.AST]:

@@ -97,9 +97,19 @@ REJECTED = [
     ("g = (x for x in [1])\ng.gi_frame", "a generator's frame"),
     ("with open('/tmp/x', 'w') as f:\n    pass", "with open"),
     ("class A:\n    pass", "a class"),
-    ("def f():\n    pass", "a function"),
     ("@torch.no_grad\ndef f():\n    pass", "a decorator"),
-    ("while True:\n    pass", "an unbounded loop"),
+    ("@torch.no_grad().__class__\ndef f():\n    pass", "a decorator's class"),
+    ("@print\ndef f():\n    pass", "a builtin as a decorator"),
+    ("def f():\n    pass\nf.__code__.co_consts", "a function's code"),
+    ("def f():\n    pass\nf.__globals__", "a function's globals"),
+    ("def f():\n    pass\nf.__defaults__", "a function's defaults"),
+    ("def f():\n    x = 1\n    def g():\n        return x\n    return g\nf().__closure__",
+     "a closure's cells"),
+    ("def f(x=().__class__):\n    pass", "a default argument's class"),
+    ("def f():\n    return locals()", "a function's locals"),
+    ("def f():\n    global x\n    x = 1", "global in a function"),
+    ("def f():\n    pass\nf.call", "the function object's own slot"),
+    ("def f():\n    pass\ntype(f)", "a function's type"),
     ("raise SystemExit", "raise"),
     ("global x", "global"),
     ("x = {}", "a dict (and its class)"),
@@ -144,7 +154,10 @@ CLEAN_ERRORS = [
     ("s = 'load'\ntorch[s]", "TypeError"),  # namespaces are not subscriptable
     ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
     ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
-    ("f = lambda f: f(f)\nf(f)", "RecursionError"),
+    ("f = lambda f: f(f)\nf(f)", "LimitExceeded"),
+    ("def f():\n    return f()\nf()", "LimitExceeded"),
+    ("def f():\n    pass\nf.name", "AttributeError"),  # the API table knows no functions
+    ("def f(n):\n    while True:\n        n += 1\nf(0)", "LimitExceeded"),
     ("x = torch.ones(1, requires_grad=True)\nh = x.register_hook(lambda g: g.grad_fn.name())\n"
      "x.sum().backward()", "AttributeError"),  # a hook sees tensors, nothing more
     ("'%(a)s' % torch.ones(1)", "TypeError"),  # % never looks a name up in a tensor
@@ -157,6 +170,18 @@ def test_clean_error_at_run_time(source, error_type):
     outcome = run_text(source, strict=True)
     assert (outcome.status, outcome.error_type) == ("error", error_type), outcome
     assert outcome.host_events == []
+
+
+def test_functions_run_without_touching_the_host():
+    """Defining and calling functions of every parameter kind, closures, recursion and
+    decorators sets no attribute of a Python object and reads none."""
+    source = ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
+              "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
+              "        n += 1\n        return n\n    return inc\n"
+              "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+              "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n")
+    outcome = run_text(source, strict=True)
+    assert outcome.status == "ok" and outcome.host_events == [], outcome
 
 
 def test_values_reachable_from_a_script_are_the_api_tables_own():

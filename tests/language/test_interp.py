@@ -461,9 +461,9 @@ def test_lambda_called_by_engine_code_and_its_errors():
     assert run("f = lambda: 0\nf")[0][0].value == {"type": "repr", "text": "<function <lambda>>"}
 
 
-def test_runaway_recursion_is_a_recursion_error():
+def test_runaway_recursion_ends_at_the_call_depth_limit():
     e = error("f = lambda n: f(n + 1)\nf(0)")
-    assert e.type == "RecursionError" and "maximum recursion depth" in e.message
+    assert e.type == "LimitExceeded" and "--max-call-depth" in e.message
 
 
 def test_subscripts():

@@ -72,9 +72,10 @@ def test_program_records_assigned_names():
 
 REJECTED = [
     # (source, line, col, words in the message, words in the hint)
-    ("def f(x):\n    return x", 1, 1, "function definitions", "use a lambda"),
+    ("@staticmethod\ndef f(x):\n    return x", 1, 2, "decorator", "@torch.no_grad()"),
+    ("x = 1\nreturn x", 2, 1, "'return' outside function", "inside a `def`"),
+    ("def f(a, a):\n    pass", 1, 10, "duplicate argument 'a'", ""),
     ("class A:\n    pass", 1, 1, "class definitions", ""),
-    ("while True:\n    pass", 1, 1, "`while`", "for i in range(n)"),
     ("global x", 1, 1, "`global`", ""),
     ("x = 1\nraise ValueError", 2, 1, "`raise`", "assert"),
     ("import os", 1, 1, "import only", ""),
@@ -118,7 +119,7 @@ REJECTED = [
     ("x = 1\nx &= 1", 2, 1, "BitAnd", ""),
     ("x: int = 1", 1, 1, "annotated assignments", ""),
     ("return 1", 1, 1, "'return' outside function", ""),
-    ("x = (yield)", 1, 6, "'yield' outside function", ""),
+    ("x = (yield)", 1, 6, "generators (`yield`)", "return a list"),
     ("match 1:\n    case 1:\n        pass", 1, 1, "`match`", ""),
     ("x = 1 +", 1, 8, "invalid syntax", ""),
     ("x = (1,\ny = 2", 1, 5, "never closed", ""),

@@ -1,0 +1,107 @@
+"""A script's `def`, compiled once into closures: calling it binds the arguments with CPython's
+own binder (so wrong calls raise Python's TypeErrors word for word) and runs the body's closures
+in a fresh frame. Every call is a step of the budget and one level of the call-depth limit.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable
+
+from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code
+
+
+class Return(BaseException):
+    """`return value`: unwinds the body's closures to the call."""
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+def local_names(node: ast.FunctionDef) -> set[str]:
+    """The names Python makes local to the function: its parameters and every name it binds,
+    less those it declares `nonlocal`."""
+    a = node.args
+    names = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if p}
+    declared: set[str] = set()
+    pending: list[ast.AST] = list(node.body)
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            names.add(n.id)
+        elif isinstance(n, ast.Nonlocal):
+            declared.update(n.names)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            names.update((x.asname or x.name.split(".")[0]) for x in n.names)
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            names.add(n.name)
+        if isinstance(n, ast.FunctionDef):  # its name is ours; the rest is its own scope
+            names.add(n.name)
+            pending.extend([*n.decorator_list, *n.args.defaults,
+                            *[d for d in n.args.kw_defaults if d]])
+        elif isinstance(n, ast.Lambda):
+            pending.extend([*n.args.defaults, *[d for d in n.args.kw_defaults if d]])
+        elif isinstance(n, ast.ListComp):
+            pending.append(n.generators[0].iter)  # Python evaluates it outside
+        else:
+            pending.extend(ast.iter_child_nodes(n))
+    return names - declared
+
+
+class ScriptFunction:
+    """What `def` makes: callable by the engine (hooks) and the script, nothing else to reach."""
+
+    __slots__ = ("name", "call")
+    script_lambda = True  # it consumes no iterable it is given: no length check before a call
+
+    def __init__(self, name: str, call: Callable):
+        self.name, self.call = name, call
+
+    def __call__(self, *args, **kwargs):
+        return self.call(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
+def compile_def(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
+                decorate: Callable[[ScriptFunction, Frame], Any]) -> Callable[[Frame], None]:
+    """The statement `def ...`: makes the function (defaults evaluated now, as Python) and
+    binds its name. `block` compiles the body; `decorate` applies the decorators."""
+    a, expressions = node.args, rt.expressions
+    inner = Scope(local_names(node), scope)
+    body = block(node.body, inner) or (lambda f: None)
+    defaults = [expressions.compile(d, scope, node.lineno) for d in a.defaults]
+    keyword_defaults = [(p.arg, expressions.compile(d, scope, node.lineno))
+                        for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    code, store, name = binder_code(node.name, a), expressions.bind(node.name, scope), node.name
+
+    def define(f: Frame) -> None:
+        bind = argument_binder(code, tuple(d(f) for d in defaults),
+                               {k: d(f) for k, d in keyword_defaults})
+
+        def call(*args, **kwargs):
+            frame = (bind(args, kwargs), f)
+            rt.enter_call()
+            outer = rt.current_line
+            try:
+                body(frame)
+            except Return as r:
+                return r.value
+            finally:
+                rt.call_depth -= 1
+                rt.current_line = outer
+            return None
+        store(f, decorate(ScriptFunction(name, call), f))
+    return define
+
+
+def compile_return(rt, node: ast.Return, scope: Scope | None) -> Callable[[Frame], None]:
+    if node.value is None:
+        def return_none(f):
+            raise Return(None)
+        return return_none
+    value = rt.expressions.compile(node.value, scope, node.lineno)
+
+    def return_(f):
+        raise Return(value(f))
+    return return_
