@@ -144,6 +144,15 @@ def timed(cmd: list[str], cwd: str) -> tuple[float, int]:
     return elapsed, usage.ru_maxrss
 
 
+def reference_cmd(reference: str, path: Path) -> list[str]:
+    """What a workload's gradcli run is measured against (see Workload.reference)."""
+    if reference == "torch":
+        return [sys.executable, str(path)]
+    if reference == "nocheck":
+        return gradcli_cmd(path, check=False)
+    return gradcli_cmd(next(path.iterdir()))  # "one": one of the files `check` runs
+
+
 def gradcli_cmd(path: Path, check: bool = True) -> list[str]:
     return [sys.executable, "-m", "gradcli", "run", str(path), "--format", "plain",
             *(() if check else ("--no-check",))]
@@ -173,9 +182,7 @@ def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool)
                 continue
             path = session_files(w, Path(tmp))
             ours, theirs, mem = [], [], []
-            ref_cmd = {"torch": lambda: [sys.executable, str(path)],
-                       "nocheck": lambda: gradcli_cmd(path, check=False),
-                       "one": lambda: gradcli_cmd(next(path.iterdir()))}[w.reference]()
+            ref_cmd = reference_cmd(w.reference, path)
             our_cmd = gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path)
             for r in range(rounds):
                 pair = [(ours, our_cmd), (theirs, ref_cmd)]

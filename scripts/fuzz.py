@@ -22,10 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 
-from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
-
 import fuzzing  # noqa: E402
 from hostile_harness import Hang, broken_rules, internal_origin, run_bytes, run_text  # noqa: E402
+from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 
 
 class Tally:
@@ -81,7 +80,7 @@ class Tally:
         for rule, detail, text in self.failures:
             first.setdefault((rule, detail.strip()[:300]), text)
         print(f"{len(first)} distinct failures")
-        for (rule, detail), text in first.items():
+        for rule, detail in first:
             shortest = min((t for r, d, t in self.failures if (r, d.strip()[:300]) ==
                             (rule, detail)), key=len)
             print(f"\n--- {rule}: {detail}\n{shortest[-1200:]}")

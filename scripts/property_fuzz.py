@@ -20,8 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # this checkout's gradcli, whatever is installed
 
-from hypothesis import HealthCheck, given, settings, seed  # noqa: E402
-
+from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 from oracle.differential import PyTorchCrashed, TorchOracle, program_differences  # noqa: E402
 from oracle.programs import programs  # noqa: E402
 

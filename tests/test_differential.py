@@ -30,7 +30,8 @@ CORPUS = HERE / "corpus"
 TRACER = HERE / "oracle" / "torch_trace.py"
 SHARED_CASES = Path(__file__).parents[1].parent / "shared/conformance/cases"
 SCRIPTS = sorted(CORPUS.glob("*.py"))
-FULL_FLOOR = 467  # corpus scripts that must match PyTorch at full level; raise it as gradcli improves
+# corpus scripts that must match PyTorch at full level; raise it as gradcli improves
+FULL_FLOOR = 467
 NO_TORCH = "torch not installed: pip install torch==2.13.0 to run the live oracle"
 
 
@@ -38,7 +39,7 @@ def expected_trace(script: Path) -> dict:
     return json.loads((script.parent / "expected" / f"{script.stem}.json").read_text())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def gradcli_trace(script: Path) -> dict:
     from gradcli.app.api import run_json
 

@@ -4,7 +4,8 @@ Pure: no printing, no exit. Renderers consume the events (streamed through `on_e
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gradcli.app.running import RunOptions
 from gradcli.events.events import Event, SessionResult
@@ -28,8 +29,8 @@ def run_json(source: str, filename: str, options: RunOptions | None = None) -> d
 # ---- for the terminal commands: the repl, one-shot grad, graph, check --------------------
 
 if TYPE_CHECKING:  # the commands' modules load only when a command needs them
-    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
     from gradcli.app.session import Session
+    from gradcli.events.results import GradResult, Graph, NoGraph, ScriptRun
 
 
 def open_session(source_name: str = "<stdin>", options: RunOptions | None = None,
@@ -47,9 +48,9 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     (SessionResult, NoGraph) saying why there is none. Without options, the check is off:
     the graph does not need it."""
     from gradcli.app.graph import session_graph
+    from gradcli.app.session import Session
     from gradcli.events.exit_status import ExitStatus
     from gradcli.events.results import NoGraph
-    from gradcli.app.session import Session
 
     session = Session(source_name, options or RunOptions(check=False))
     session.feed(source)

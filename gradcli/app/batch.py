@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from gradcli.events.events import ErrorEvent, SessionResult
 from gradcli.events.results import ScriptRun

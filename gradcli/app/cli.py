@@ -6,9 +6,10 @@ import dataclasses
 import gc
 import os
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Callable, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -67,7 +68,8 @@ REPL_EXAMPLES = """Examples:
 
   gradcli repl
 
-  printf 'x = torch.ones(2, requires_grad=True)\\n(x * x).sum().backward()\\nx.grad\\n' | gradcli repl
+  printf 'x = torch.ones(2, requires_grad=True)\\n(x * x).sum().backward()\\nx.grad\\n' \\
+    | gradcli repl
 
 At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit. History is kept in
 ~/.gradcli_history (GRADCLI_HISTORY=path to move it, empty for none).
@@ -132,9 +134,9 @@ app = typer.Typer(
 # Options several commands share.
 CheckOption = Annotated[bool, typer.Option(
     "--check/--no-check", help="Cross-check every gradient against sympy.")]
-RtolOption = Annotated[Optional[float], typer.Option(
+RtolOption = Annotated[float | None, typer.Option(
     "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
-AtolOption = Annotated[Optional[float], typer.Option(
+AtolOption = Annotated[float | None, typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
 MaxSteps = Annotated[int, typer.Option(
     "--max-steps", min=1, help="Statements, loop iterations and function calls to execute at "
@@ -185,10 +187,10 @@ def gradcli(
 
 @app.command(epilog=RUN_EXAMPLES)
 def run(
-    source: Annotated[Optional[str], typer.Argument(
+    source: Annotated[str | None, typer.Argument(
         help="The script: a path, or - to read standard input.", metavar="SOURCE",
         show_default=False)] = None,
-    code: Annotated[Optional[str], typer.Option(
+    code: Annotated[str | None, typer.Option(
         "-c", "--code", help="Run CODE instead of a script file.", show_default=False)] = None,
     fmt: Annotated[Format, typer.Option(
         "--format", help="table for people, plain for pipes and diffs, json for programs.",
@@ -255,12 +257,12 @@ def repl(
 @app.command(epilog=GRAD_EXAMPLES)
 def grad(
     expression: Annotated[str, typer.Argument(
-        metavar="EXPR", help="A scalar expression, e.g. \"x**2 * sin(y)\": bare sin cos tan exp log sqrt "
-        "tanh sigmoid relu abs, or any torch. function.", show_default=False)],
+        metavar="EXPR", help="A scalar expression, e.g. \"x**2 * sin(y)\": bare sin cos tan exp "
+        "log sqrt tanh sigmoid relu abs, or any torch. function.", show_default=False)],
     at: Annotated[list[str], typer.Option(
         "--at", metavar="NAME=VALUE", help="A variable and its value: a number or a list "
         "(x=1.5, w=[1,2,3]). Repeat for each variable.", show_default=False)],
-    wrt: Annotated[Optional[list[str]], typer.Option(
+    wrt: Annotated[list[str] | None, typer.Option(
         "--wrt", metavar="NAME", help="Show only the derivative by NAME (repeatable); "
         "default: by every --at variable.", show_default=False)] = None,
     fmt: Annotated[Format, typer.Option(
@@ -283,7 +285,7 @@ def graph(
     source: Annotated[str, typer.Argument(
         help="The script: a path, or - to read standard input.", metavar="SCRIPT",
         show_default=False)],
-    of: Annotated[Optional[str], typer.Option(
+    of: Annotated[str | None, typer.Option(
         "--of", metavar="NAME", help="Draw the graph of this variable; default: of every "
         "result that no other variable's graph uses.", show_default=False)] = None,
     dot: Annotated[bool, typer.Option(
@@ -310,7 +312,7 @@ def check(
     paths: Annotated[list[str], typer.Argument(
         help="Scripts, folders (searched for *.py), or - for standard input.", metavar="PATH",
         show_default=False)],
-    junit: Annotated[Optional[Path], typer.Option(
+    junit: Annotated[Path | None, typer.Option(
         "--junit", metavar="FILE", help="Also write a JUnit XML report, as pytest does.",
         show_default=False, dir_okay=False)] = None,
     fmt: Annotated[CheckFormat, typer.Option(

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from gradcli.events.exit_status import ExitStatus
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for
     from gradcli.app.repl import Screen
     from gradcli.app.sources import Unreadable
     from gradcli.events.events import Event, SessionResult
-    from gradcli.events.results import Graph, GradResult, NoGraph, ScriptRun
+    from gradcli.events.results import GradResult, Graph, NoGraph, ScriptRun
 
 
 UNWRAPPED = 1000  # columns for text that should not wrap in a pipe (graph trees)

@@ -10,9 +10,10 @@ import codeop
 import os
 import sys
 import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from gradcli.events.exit_status import ExitStatus
 

@@ -7,7 +7,8 @@ a run this one way. It never prints: events go to `on_event`.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gradcli.app.running import RunOptions, checked_rows, new_runtime
 from gradcli.engine import autograd
@@ -49,8 +50,8 @@ class Session:
     def feed(self, text: str) -> SessionResult:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
-        from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
         from gradcli.app.sources import undecodable
+        from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
 
         offset = len(self.result.source.splitlines())
         unreadable = undecodable(text)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import codecs
 import sys
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from gradcli.engine.limits import Limits, limit_message
 

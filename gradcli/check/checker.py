@@ -6,8 +6,8 @@ keeps the symbolic history, so accumulated formulas read like `2*x + 3*x**2`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -20,10 +20,23 @@ from .compare import Expectation, in_dtype, matches, tolerance
 from .derive import choose_sample, differentiate
 from .dropped import Dropped
 from .ieee import evaluate, point_of
-from .records import (Derived, Opaque, TooLarge, input_elements, inputs_written_behind,
-                      leaf_records, values_written_behind)
-from .replay import (MAX_SYMBOLIC_ELEMENTS, Replay, SymbolTable, constant_array,
-                     require_same_nans, scalar_objective)
+from .records import (
+    Derived,
+    Opaque,
+    TooLarge,
+    input_elements,
+    inputs_written_behind,
+    leaf_records,
+    values_written_behind,
+)
+from .replay import (
+    MAX_SYMBOLIC_ELEMENTS,
+    Replay,
+    SymbolTable,
+    constant_array,
+    require_same_nans,
+    scalar_objective,
+)
 from .rowdata import as_json, formula_texts, number_text, sum_text
 
 
@@ -182,7 +195,7 @@ class Checker:
         return Expectation(added, exp.formulas, exp.method, _clause(exp.note, note), exp.mask,
                            exp.point)
 
-    def _cut(self, record, tensor) -> "object":
+    def _cut(self, record, tensor) -> object:
         """An intermediate seen as an independent variable: one symbol table entry per record."""
         leaf = self._cut_leaves.get(id(record))
         if leaf is None:

@@ -2,8 +2,8 @@
 its sympy form (Op.sym), so that sympy can differentiate what the engine computed."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -196,7 +196,7 @@ def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:
                        "sqrt of a negative)")
 
 
-def scalar_objective(outputs: list, seeds: list) -> "sp.Expr":
+def scalar_objective(outputs: list, seeds: list) -> sp.Expr:
     """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates. A zero v_j
     is one sympy cannot fold: torch multiplies it by y_j's derivative too (0*inf = nan)."""
     total = sp().Integer(0)

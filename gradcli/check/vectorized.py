@@ -182,7 +182,8 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
         inner, reduction = _inner(root)
         f = generic.run(inner)
         if not np.isfinite(tensor.data).all() and not inputs_written_behind(roots):
-            require_same_nans(lambda: _root_value(f.item(), reduction, generic.values), tensor)
+            require_same_nans(lambda: _root_value(f.item(), reduction, generic.values),  # noqa: B023
+                              tensor)  # (called at once, before the loop moves on)
         generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
         pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
     unread = generic.dropped.term(generic.values, generic.mask_symbol)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import types
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import dtypes
 from .api.autograd import GradMode
@@ -102,7 +103,7 @@ class Signature:
             parts.append(str(p))
         return "(" + ", ".join(parts) + ")"
 
-    def parse(self, args: tuple, kwargs: dict, raise_error: bool) -> "Bound | None":
+    def parse(self, args: tuple, kwargs: dict, raise_error: bool) -> Bound | None:
         """The arguments by parameter, if the call matches; else None (or torch's TypeError)."""
         # view(2, 3): positional ints are the one list of ints, if the first is one
         varargs = self.one_list and _int_list(args, self.params[0].size)[0]
@@ -121,7 +122,7 @@ class Signature:
                 if value is None:
                     values[p.name] = None
             elif value is _MISSING:
-                return self._fail(raise_error, lambda: self._missing(i))
+                return self._fail(raise_error, lambda: self._missing(i))  # noqa: B023 (returns)
             else:
                 ok, failed = check(p, value, i)
                 if not ok and varargs and position == 0 and not keyword:
@@ -129,8 +130,8 @@ class Signature:
                     position = len(args)
                     continue
                 if not ok:
-                    return self._fail(raise_error, lambda: self._bad_type(
-                        p, value, keyword, position, failed, args))
+                    return self._fail(raise_error, lambda: self._bad_type(  # noqa: B023 (returns)
+                        p, value, keyword, position, failed, args))  # noqa: B023
                 values[p.name] = value
             if not keyword:
                 position += 1

@@ -5,7 +5,7 @@ interpreter turns it into a WarningEvent at the current script line).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 class TorchError(Exception):

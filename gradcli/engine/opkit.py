@@ -510,7 +510,7 @@ def _row_weights(target, weight, ignore_index, dtype):
     """Each row's class (0 where ignored) and weight (weight[class], 0 where ignored)."""
     keep = target != ignore_index
     safe = np.where(keep, target, 0)
-    ones = np.ones(target.shape, np.float64 if dtype == object else dtype)
+    ones = np.ones(target.shape, np.float64 if dtype == np.dtype(object) else dtype)
     return safe, (ones if weight is None else weight[safe].astype(ones.dtype)) * keep
 
 

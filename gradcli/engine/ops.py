@@ -18,8 +18,9 @@ and the check need about it (see Op): each is set where the op is defined, nowhe
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, get_args
+from typing import Any, Literal, get_args
 
 import numpy as np
 
@@ -188,11 +189,11 @@ defop("clamp_max_tensor", "ClampMaxBackward1", np.minimum,
       lambda a, hi: S.clamp_tensor(a, np.array(-S.sp().oo, dtype=object), hi), layout="elementwise")
 defop("clamp_min", "ClampMinBackward0", lambda a, min: np.maximum(a, min).astype(a.dtype),
       lambda xp, g, o, a, min: (xp.where(K.in_bounds(a, min, None), g, 0),), "a",
-      lambda a, min: S.clamp(a, min, None), **POINTWISE, 
+      lambda a, min: S.clamp(a, min, None), **POINTWISE,
       zeroed=lambda i, a, min: ~K.in_bounds(a, min, None))
 defop("clamp_max", "ClampMaxBackward0", lambda a, max: np.minimum(a, max).astype(a.dtype),
       lambda xp, g, o, a, max: (xp.where(K.in_bounds(a, None, max), g, 0),), "a",
-      lambda a, max: S.clamp(a, None, max), **POINTWISE, 
+      lambda a, max: S.clamp(a, None, max), **POINTWISE,
       zeroed=lambda i, a, max: ~K.in_bounds(a, None, max))
 
 # ---- elementwise binary (inputs already promoted to one dtype; broadcasting allowed) ----
@@ -237,10 +238,10 @@ def _tie_split(xp, g, a, b):
 
 
 defop("maximum", "MaximumBackward0", np.maximum, lambda xp, g, o, a, b: _tie_split(xp, g, a, b),
-      ("ab", "ab"), S.maximum, **POINTWISE, 
+      ("ab", "ab"), S.maximum, **POINTWISE,
       zeroed=lambda i, a, b: a < b if i == 0 else a > b)
 defop("minimum", "MinimumBackward0", np.minimum, lambda xp, g, o, a, b: _tie_split(xp, g, b, a),
-      ("ab", "ab"), S.minimum, **POINTWISE, 
+      ("ab", "ab"), S.minimum, **POINTWISE,
       zeroed=lambda i, a, b: a > b if i == 0 else a < b)
 defop("where", "WhereBackward0", lambda cond, a, b: np.where(cond, a, b),
       lambda xp, g, o, cond, a, b: (None, xp.where(cond, g, 0), xp.where(cond, 0, g)),

@@ -11,7 +11,7 @@ constants sympy must not fold): a form that emits a new function adds its twin t
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

@@ -60,10 +60,11 @@ NONLEAF_GRAD_WARNING = (
 SCALAR_WARNING = ("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                   "behavior.\nConsider using tensor.detach() first.")
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
-VIEW_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_INPLACE = ("a view of a leaf Variable that requires grad is being used in an in-place "
+                "operation.")
 
 
-def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> "Tensor":
+def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> Tensor:
     """Run one op forward; record a graph node (and a trace entry) when gradients flow."""
     op = OPS[op_name]
     if dtype is None:
@@ -159,7 +160,7 @@ def accumulator(t) -> AccumulateGrad:
     return t._accumulator
 
 
-def as_tensor(v, dtype: DType | None = None) -> "Tensor":
+def as_tensor(v, dtype: DType | None = None) -> Tensor:
     """A Python number (or a tensor) as an operand of `dtype`: torch's wrapped numbers."""
     if isinstance(v, Tensor):
         return v
@@ -171,7 +172,7 @@ def as_tensor(v, dtype: DType | None = None) -> "Tensor":
 _WRAPPED: dict = {}
 
 
-def wrapped_number(v: bool | int | float, np_dtype) -> "Tensor":
+def wrapped_number(v: bool | int | float, np_dtype) -> Tensor:
     """The operand tensor of a Python number, shared by the ops that use the same number
     (`y * 1.01` in a loop makes one, not one per step); read-only, as nothing may write it."""
     key = (type(v), v, math.copysign(1.0, v), np_dtype)  # (0.0 and -0.0 are different)
@@ -268,7 +269,8 @@ class Tensor:
         _move_retain_grad(self, node)
         self._grad_fn = node
         self._requires_grad = True
-        self._record = trace.op_record(op, (self._base,), params) if runtime.current.tracing else None
+        tracing = runtime.current.tracing
+        self._record = trace.op_record(op, (self._base,), params) if tracing else None
 
     @property
     def requires_grad(self) -> bool:
@@ -344,7 +346,7 @@ class Tensor:
                                 "gradients")
         self._requires_grad = flag
 
-    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         if self.grad_fn is not None:
             if not requires_grad:
                 raise runtime_error(_NONLEAF_REQUIRES_GRAD)
@@ -362,7 +364,7 @@ class Tensor:
         self._record = None
 
     @property
-    def alias(self) -> "Tensor":
+    def alias(self) -> Tensor:
         """`t.data`: same memory, no graph, and writes through it are invisible to autograd."""
         t = Tensor(self.data)
         t._storage, t._bypass = self._storage, True
@@ -387,21 +389,21 @@ class Tensor:
         hooks.append(hook)
         return RemovableHandle(hooks, hook)
 
-    def detach(self) -> "Tensor":
+    def detach(self) -> Tensor:
         t = Tensor(self.data)
         t._storage = self._storage  # shares memory and version counter, as torch
         return t
 
-    def detach_(self) -> "Tensor":
+    def detach_(self) -> Tensor:
         if self._base is not None:  # any view, even of a tensor without grad, as torch
             raise runtime_error(_DETACH_VIEW)
         self.grad_fn, self._requires_grad, self._record = None, False, None
         return self
 
-    def clone(self) -> "Tensor":
+    def clone(self) -> Tensor:
         return apply("clone", (self,))
 
-    def zero_(self) -> "Tensor":
+    def zero_(self) -> Tensor:
         return self.fill_(0)
 
     # ---- values ---------------------------------------------------------------------
@@ -539,7 +541,8 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
         raise runtime_error(f"output with shape {list(t.data.shape)} doesn't match the "
                             f"broadcast shape {list(result.data.shape)}")
     base = t._base
-    if base is not None and runtime.current.grad_enabled and (base.requires_grad or result.requires_grad):
+    if base is not None and runtime.current.grad_enabled and (
+            base.requires_grad or result.requires_grad):
         return _write_through_view(t, base, result)
     t._storage.before_write(bump=not t._bypass)
     np.copyto(t.data, result.data, casting="unsafe")

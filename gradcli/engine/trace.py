@@ -1,12 +1,12 @@
 """The forward record the cross-check replays: which op made each tensor, from what.
 
-While the runtime is `tracing`, every op whose result requires grad leaves an OpRecord; leaves and constants
-enter as Leaf/Const records holding snapshots of their values. A snapshot watches its tensor's
-memory and copies itself just before an in-place write, so a record always sees the values
-the op saw (copy-on-write). The engine only records; gradcli.check interprets the records.
+While the runtime is `tracing`, every op whose result requires grad leaves an OpRecord; leaves
+and constants enter as Leaf/Const records holding snapshots of their values. A snapshot
+watches its tensor's memory and copies itself just before an in-place write, so a record
+always sees the values the op saw (copy-on-write). The engine only records; gradcli.check
+interprets the records.
 """
 from __future__ import annotations
-
 
 
 class Snapshot:

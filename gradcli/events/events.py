@@ -6,7 +6,7 @@ is a consumer of the same stream. Field names follow ../shared/spec/output-contr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
 
@@ -101,7 +101,7 @@ class InvalidEvent:
     kind: str = "invalid"
 
 
-Event = Union[ValueEvent, PrintEvent, WarningEvent, BackwardEvent, ErrorEvent, InvalidEvent]
+Event = ValueEvent | PrintEvent | WarningEvent | BackwardEvent | ErrorEvent | InvalidEvent
 
 
 @dataclass

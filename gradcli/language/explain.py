@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
-from gradcli.language.provenance import Origin, Provenance, graph_nodes, names_in
 from gradcli.events.events import Clue
+from gradcli.language.provenance import Origin, Provenance, graph_nodes, names_in
 
 SECOND_BACKWARD = "backward through the graph a second time"
 VERSION_MISMATCH = "has been modified by an inplace operation"

@@ -9,13 +9,23 @@ import ast
 import inspect
 import operator
 import types
+from collections.abc import Callable
 from itertools import islice
-from typing import Any, Callable
+from typing import Any
 
 from gradcli.engine.errors import TorchError
-from gradcli.language.guards import (COUNTED, LAZY, RISKY, UNARY, check_item_store,
-                                     check_nested, count_sequence, make_call_check,
-                                     make_comparisons, make_operators)
+from gradcli.language.guards import (
+    COUNTED,
+    LAZY,
+    RISKY,
+    UNARY,
+    check_item_store,
+    check_nested,
+    count_sequence,
+    make_call_check,
+    make_comparisons,
+    make_operators,
+)
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
 
@@ -31,7 +41,7 @@ class Scope:
 
     __slots__ = ("names", "parent")
 
-    def __init__(self, names: set[str], parent: "Scope | None"):
+    def __init__(self, names: set[str], parent: Scope | None):
         self.names, self.parent = names, parent
 
     def hops(self, name: str) -> int | None:

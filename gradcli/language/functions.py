@@ -5,7 +5,8 @@ in a fresh frame. Every call is a step of the budget and one level of the call-d
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code
 

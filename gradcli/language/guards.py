@@ -13,7 +13,8 @@ import math
 import operator
 import re
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gradcli.engine import runtime
 from gradcli.engine.limits import Limits, limit_message

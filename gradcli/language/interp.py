@@ -9,13 +9,16 @@ from __future__ import annotations
 import ast
 import os
 import warnings
+from collections.abc import Callable
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 from gradcli.engine import arguments, autograd
 from gradcli.engine.errors import TorchError, set_warning_handler
-from gradcli.engine.limits import limit_message
+from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.runtime import Runtime, activated
+from gradcli.events.encode import encode_value, repl_text
+from gradcli.events.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Scope, Store
 from gradcli.language.functions import ScriptFunction, compile_def, compile_return
@@ -24,8 +27,6 @@ from gradcli.language.limits import LimitHit
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
-from gradcli.events.encode import encode_value, repl_text
-from gradcli.events.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."
@@ -56,7 +57,7 @@ class _Continue(BaseException):
 class _Print:
     """The script's `print`: each call is a PrintEvent at the current line."""
 
-    def __init__(self, rt: "Interpreter"):
+    def __init__(self, rt: Interpreter):
         self.rt = rt
 
     def __call__(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:

@@ -5,9 +5,9 @@ import ast
 import difflib
 import re
 import warnings
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Callable, Iterable
 
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.script_errors import CATCHABLE
@@ -87,7 +87,7 @@ class Vocabulary:
     attributes: frozenset[str]
 
     @classmethod
-    def from_api(cls, api) -> "Vocabulary":
+    def from_api(cls, api) -> Vocabulary:
         return cls(
             names=frozenset(api.ROOT_NAMES) | frozenset(api.BUILTINS) | {"print"},
             modules=frozenset(api.MODULES),

@@ -6,8 +6,9 @@ import weakref
 from array import array
 from bisect import bisect_right
 from collections import OrderedDict, deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from gradcli.engine import autograd
 from gradcli.engine.tensor import Tensor

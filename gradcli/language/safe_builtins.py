@@ -9,10 +9,17 @@ isinstance; what they build is measured at the call (guards) and counted for the
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from gradcli.language.guards import (NESTABLE, active_limits, check_nested, count_growth,
-                                     iteration_length, too_big)
+from gradcli.language.guards import (
+    NESTABLE,
+    active_limits,
+    check_nested,
+    count_growth,
+    iteration_length,
+    too_big,
+)
 
 
 class Builtin:

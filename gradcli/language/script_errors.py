@@ -36,7 +36,7 @@ class ScriptError(BaseException):
         self.col: int | None = None
         self.end_col: int | None = None
 
-    def locate(self, line: int, col: int | None, end_col: int | None) -> "ScriptError":
+    def locate(self, line: int, col: int | None, end_col: int | None) -> ScriptError:
         """Record where it was raised, unless an inner frame already did (Python's innermost)."""
         if self.line is None:
             self.line, self.col, self.end_col = line, col, end_col

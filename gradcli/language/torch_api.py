@@ -405,7 +405,8 @@ def _node_name(node) -> str:
 
 
 _BY_TYPE: dict[type, dict[str, Any]] = {
-    Node: {"name": ("method", _node_name), "next_functions": ("property", lambda n: n.next_functions)},
+    Node: {"name": ("method", _node_name),
+           "next_functions": ("property", lambda n: n.next_functions)},
     AccumulateGrad: {"name": ("method", _node_name),
                      "next_functions": ("property", lambda n: n.next_functions),
                      "variable": ("property", lambda n: n.variable)},

@@ -1,7 +1,8 @@
 """The ledger (`run --explain`, the repl's `:explain`) as tables, plain lines or JSON."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gradcli.events.ledger import (
     AccumulationHint,

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def source_lines(source: str) -> list[str]:

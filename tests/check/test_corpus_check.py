@@ -12,6 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from test_differential import SCRIPTS, gradcli_trace
 
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
 def test_no_gradient_row_mismatches(script):
     rows = [(e["line"], g) for e in gradcli_trace(script)["events"] if e["kind"] == "backward"

@@ -279,7 +279,8 @@ def test_check_junit_is_shaped_like_pytests(scripts, tmp_path):
     cases = {case.get("name"): case for case in suite}
     assert set(cases) == {"scripts/ok.py", "scripts/sub/assertion.py", "scripts/sub/error.py",
                           "scripts/sub/invalid.py"}
-    assert cases["scripts/ok.py"].get("classname") == "scripts.ok" and len(cases["scripts/ok.py"]) == 0
+    assert cases["scripts/ok.py"].get("classname") == "scripts.ok"
+    assert len(cases["scripts/ok.py"]) == 0
     failure = cases["scripts/sub/error.py"].find("failure")
     assert failure.get("message").startswith("error: line 10: RuntimeError: Trying to backward")
     assert "hint: pass retain_graph=True there (line 8)" in failure.text

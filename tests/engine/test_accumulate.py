@@ -3,7 +3,6 @@ copies every other one: no .grad ever shares memory with a caller's tensor, anot
 gradient a hook sees."""
 import numpy as np
 
-
 from gradcli.engine.api import creation as torch
 from gradcli.engine.runtime import Runtime, activated
 

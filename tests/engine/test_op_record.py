@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
+from test_ops import session
 
 from gradcli.app.api import run_session
 from gradcli.check.dropped import read_mask, reduce_to
@@ -13,8 +14,6 @@ from gradcli.check.ieee import evaluate, point_of
 from gradcli.engine import opkit, symforms, trace
 from gradcli.engine.ops import OPS
 from gradcli.engine.tensor import Tensor, apply
-
-from test_ops import session
 
 # Not views, yet their results reuse their input's memory, as torch's do: the input is a
 # temporary no script can reach (matmul's product, reshape's copy).

@@ -5,13 +5,12 @@ runs in the op-table sessions is run again with NaN in place of each value its i
 leave out: that gradient must not change."""
 import numpy as np
 import pytest
+from test_ops import NOT_DIFFERENTIABLE, session
 
 from gradcli.app.api import run_session
 from gradcli.engine import autograd
 from gradcli.engine.autograd import Meta
 from gradcli.engine.ops import OPS
-
-from test_ops import NOT_DIFFERENTIABLE, session
 
 
 def _poisoned(value, keep: bool):

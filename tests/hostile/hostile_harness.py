@@ -20,7 +20,6 @@ from gradcli.app.running import RunOptions
 from gradcli.app.sources import Unreadable, decode
 from gradcli.engine.limits import Limits
 
-
 # Audit events that change or reach out of the host, whatever the script.
 HOST_EVENTS = (
     "os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.truncate",

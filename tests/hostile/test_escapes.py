@@ -7,7 +7,6 @@ Runs go through gradcli.app.api.run_session (as `gradcli run` does) under a stri
 from __future__ import annotations
 
 import pytest
-
 from hostile_harness import run_text
 
 # (script, why it is a classic) -- every one must be rejected before running.

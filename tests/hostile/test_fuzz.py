@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import warnings
 
-from hypothesis import HealthCheck, given, settings
-
 import fuzzing
 from hostile_harness import broken_rules, internal_origin, run_bytes, run_text
-
+from hypothesis import HealthCheck, given, settings
 
 
 def budget(examples: int) -> settings:

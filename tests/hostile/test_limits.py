@@ -8,9 +8,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from hostile_harness import run_text
 
 from gradcli.engine.limits import LIMIT_FLAGS, Limits
-from hostile_harness import run_text
 
 DEFAULTS = Limits()
 SMALL_MEMORY = Limits(max_memory=256 * 2**20)

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hostile_harness import run_text
 
 from gradcli.app.api import run_json, run_session
 from gradcli.engine.limits import Limits
-from hostile_harness import run_text
 
 TESTS = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS))

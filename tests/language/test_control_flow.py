@@ -5,11 +5,11 @@ import textwrap
 
 import pytest
 
-from gradcli.language.interp import Interpreter
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
-from gradcli.language.parse import ScriptInvalid, parse
 from gradcli.events.events import ErrorEvent, PrintEvent
+from gradcli.language.interp import Interpreter
+from gradcli.language.parse import ScriptInvalid, parse
 
 
 def run(source: str, limits: Limits = Limits()) -> list:

@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gradcli.engine.errors import TorchError, warn
-from gradcli.language.interp import Interpreter
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
-from gradcli.language.parse import Vocabulary, parse
 from gradcli.events.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
+from gradcli.language.interp import Interpreter
+from gradcli.language.parse import Vocabulary, parse
 
 
 # -- a fake API: plain Python objects, a grad-mode manager, errors and warnings ------------

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from gradcli.language.interp import Interpreter
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
+from gradcli.language.interp import Interpreter
 from gradcli.language.parse import ScriptInvalid, parse
 
 pytest.importorskip("gradcli.language.torch_api")
