@@ -1,5 +1,4 @@
 import torch
-
 x = torch.ones(1, requires_grad=True)
 y = x**2
 z = x**3

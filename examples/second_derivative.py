@@ -1,6 +1,5 @@
 # Higher-order gradients: create_graph=True makes the first derivative differentiable.
 import torch
-
 x = torch.tensor(2.0, requires_grad=True)
 y = x**3
 (dy,) = torch.autograd.grad(y, x, create_graph=True)

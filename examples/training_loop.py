@@ -1,7 +1,6 @@
 # A tiny linear regression trained with manual SGD: the update runs under no_grad, and
 # the gradient is reset every step (forgetting zero_() is the classic accumulation bug).
 import torch
-
 X = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
 y = torch.tensor([[5.0], [11.0], [17.0]])
 w = torch.zeros(2, 1, requires_grad=True)

@@ -1,5 +1,4 @@
 import torch
-
 torch.manual_seed(0)
 x = torch.rand((2, 1), requires_grad=True)
 y = torch.zeros(3, 1)
