@@ -1,5 +1,5 @@
-"""What every run shares: its options, the fresh engine state it starts from, and the guarded
-check of one backward pass. Both the one-shot run (api) and the live session (session) use it."""
+"""What a run is made of: its options, the fresh engine state it starts from, and the guarded
+check of one backward pass (the Session in app/session.py puts them together)."""
 from __future__ import annotations
 
 import os
