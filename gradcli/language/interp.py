@@ -22,7 +22,7 @@ from gradcli.language.expressions import ExpressionCompiler, Scope, Store
 from gradcli.language.functions import compile_def, compile_return
 from gradcli.language.guards import check_nested
 from gradcli.language.limits import LimitHit
-from gradcli.language.objects import ScriptFunction
+from gradcli.language.objects import ScriptFunction, ScriptInstance
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
@@ -204,7 +204,8 @@ class Interpreter:
             return None
 
     def name_of(self, value: Any) -> str | None:
-        """The script's name for this exact object: a variable, else an item of a list/tuple."""
+        """The script's name for this exact object: a variable, else an item of a list/tuple,
+        else an attribute of an instance of a script class."""
         for name, v in self.env.items():
             if v is value:
                 return name
@@ -213,6 +214,10 @@ class Interpreter:
                 for i, item in enumerate(v):
                     if item is value:
                         return f"{name}[{i}]"
+            elif type(v) is ScriptInstance:
+                for attribute, item in v.attributes.items():
+                    if item is value:
+                        return f"{name}.{attribute}"
         return None
 
     # -- services for the compiled closures -----------------------------------------------
