@@ -9,6 +9,7 @@ chain, answering `attribute` and `set_attribute` from the API table.
 """
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Any, Callable
 
 from gradcli.engine.arguments import TYPE_NAMES, type_name
@@ -175,7 +176,8 @@ class BoundMethod:
         return self.function(self.obj, *args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"<bound method {self.function.name} of {self.obj!r}>"
+        name = getattr(self.function, "name", "<lambda>")  # a lambda class attribute
+        return f"<bound method {name} of {self.obj!r}>"
 
 
 MISSING = object()
@@ -187,9 +189,14 @@ def bind(value: Any, instance: ScriptInstance | None, cls: ScriptClass) -> Any:
         return value.function
     if isinstance(value, ClassMethod):
         return BoundMethod(value.function, cls)
-    if instance is not None and isinstance(value, ScriptFunction):
+    if instance is not None and (isinstance(value, ScriptFunction) or is_lambda(value)):
         return BoundMethod(value, instance)
     return value
+
+
+def is_lambda(value: Any) -> bool:
+    """A script's lambda (a function Python binds as a method too; torch's are not)."""
+    return type(value) is FunctionType and getattr(value, "script_lambda", False)
 
 
 TYPE_NAMES.update({ScriptInstance: lambda obj: obj.cls.name, ScriptClass: "type",

@@ -213,28 +213,27 @@ def test_clean_error_at_run_time(source, error_type):
     assert outcome.host_events == []
 
 
-def test_functions_run_without_touching_the_host():
-    """Defining and calling functions of every parameter kind, closures, recursion and
-    decorators sets no attribute of a Python object and reads none."""
-    source = ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
-              "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
-              "        n += 1\n        return n\n    return inc\n"
-              "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
-              "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n")
-    outcome = run_text(source, strict=True)
-    assert outcome.status == "ok" and outcome.host_events == [], outcome
+DEFINITIONS = [
+    # functions of every parameter kind, closures, recursion and decorators
+    ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
+     "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
+     "        n += 1\n        return n\n    return inc\n"
+     "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+     "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n"),
+    # classes, instances, inheritance, super(), bound and static methods, callable objects
+    ("class A:\n    k = 2\n    def __init__(self, w):\n        self.w = w\n"
+     "    def __call__(self, x):\n        return self.w * x * self.k\n"
+     "    @staticmethod\n    def make():\n        return B(1.0)\n"
+     "class B(A):\n    def __init__(self, w):\n        super().__init__(w)\n"
+     "        self.w += 1\n"
+     "m = A.make()\nprint(m(torch.ones(1, requires_grad=True)), m, A, m.make, "
+     "isinstance(m, A))\n"),
+]
 
 
-def test_classes_run_without_touching_the_host():
-    """Classes, instances, inheritance, super(), bound and static methods and callable
-    objects read and set no attribute of a Python object."""
-    source = ("class A:\n    k = 2\n    def __init__(self, w):\n        self.w = w\n"
-              "    def __call__(self, x):\n        return self.w * x * self.k\n"
-              "    @staticmethod\n    def make():\n        return B(1.0)\n"
-              "class B(A):\n    def __init__(self, w):\n        super().__init__(w)\n"
-              "        self.w += 1\n"
-              "m = A.make()\nprint(m(torch.ones(1, requires_grad=True)), m, A, m.make, "
-              "isinstance(m, A))\n")
+@pytest.mark.parametrize("source", DEFINITIONS, ids=["functions", "classes"])
+def test_definitions_run_without_touching_the_host(source):
+    """What a script defines sets no attribute of a Python object and reads none."""
     outcome = run_text(source, strict=True)
     assert outcome.status == "ok" and outcome.host_events == [], outcome
 

@@ -94,8 +94,9 @@ def test_methods_see_the_enclosing_scope_not_the_class_body():
 def test_functions_and_classes_as_values():
     assert printed("""
         class A:
+            inc = lambda self, x: x + 1
             def f(self, x):
-                return x + 1
+                return self.inc(x)
         a = A()
         g = a.f
         classes = [A, A]
