@@ -55,7 +55,7 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
         cell: list = []
         class_frame, methods_frame = (namespace, f), ({SUPER: make_super(cell)}, f)
         for part in parts:
-            part(class_frame, methods_frame, namespace)
+            part(class_frame, methods_frame)
         cls = ScriptClass(name, parent, namespace)
         cell.append(cls)
         store(f, cls)
@@ -64,7 +64,8 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
 
 def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
                      methods_scope: Scope, block: Callable, decorate: Callable) -> Callable:
-    """One statement of a class body: part(class_frame, methods_frame, namespace)."""
+    """One statement of a class body: part(class_frame, methods_frame); the class frame's
+    names are the class's table."""
     if isinstance(node, ast.FunctionDef):
         method = _with_super_argument(node)
         plain = [d for d in node.decorator_list if _decorator_name(d) not in WRAPPERS]
@@ -73,16 +74,16 @@ def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
         make = compile_function(rt, method, methods_scope, block, f"{class_name}.{node.name}")
         grad_modes = decorate(plain, methods_scope)
 
-        def define_method(class_frame, methods_frame, namespace):
+        def define_method(class_frame, methods_frame):
             value = grad_modes(make(methods_frame), methods_frame)
             for wrap in wrappers:
                 value = wrap(value)
-            namespace[node.name] = value
+            class_frame[0][node.name] = value
         return define_method
     if isinstance(node, ast.Assign):
         run = block([node], body_scope)
-        return lambda class_frame, methods_frame, namespace: run(class_frame)
-    return lambda class_frame, methods_frame, namespace: None  # a docstring, `pass`
+        return lambda class_frame, methods_frame: run(class_frame)
+    return lambda class_frame, methods_frame: None  # a docstring, `pass`
 
 
 WRAPPERS = {"staticmethod": StaticMethod, "classmethod": ClassMethod}
