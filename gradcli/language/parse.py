@@ -114,12 +114,14 @@ def default_vocabulary() -> Vocabulary:
 
 @dataclass(frozen=True)
 class Program:
-    """A validated script: its syntax tree, its text and the names it assigns anywhere."""
+    """A validated script: its syntax tree, its text, the names it assigns anywhere and the
+    attribute names its classes and attribute assignments define."""
 
     tree: ast.Module
     source: str
     filename: str
     assigned: frozenset[str]
+    attributes: frozenset[str]
 
     def lines(self) -> list[str]:
         return self.source.splitlines()
@@ -135,7 +137,8 @@ def parse(source: str, filename: str, limits: Limits | None = None,
     tree = _python_parse(source, filename, limits)
     validator = _Validator(source, limits, vocabulary or default_vocabulary())
     validator.check(tree)
-    return Program(tree, source, filename, frozenset(validator.assigned))
+    return Program(tree, source, filename, frozenset(validator.assigned),
+                   frozenset(validator.script_attributes))
 
 
 def _python_parse(source: str, filename: str, limits: Limits) -> ast.Module:

@@ -162,3 +162,12 @@ def test_recursion_through_init_ends_at_the_call_depth_limit():
 def test_rejected_class_forms(source, message):
     with pytest.raises(ScriptInvalid, match=message):
         parse("import torch\n" + source, "s.py")
+
+
+def test_a_session_fed_input_by_input_keeps_its_classes_attributes():
+    from gradcli.app.api import open_session
+
+    session = open_session("<stdin>")
+    session.feed("class A:\n    def __init__(self):\n        self.n = 1\n    def f(self):\n"
+                 "        return self.n")
+    assert session.feed("a = A()\na.n += 1\na.f()").events[-1].text == "2"
