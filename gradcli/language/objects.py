@@ -153,8 +153,8 @@ class Super(ScriptObject):
         owner = self.obj if isinstance(self.obj, ScriptClass) else self.obj.cls
         value = owner.lookup(name, after=self.cls)
         if value is MISSING:
-            if name == "__init__":  # object.__init__: takes nothing, does nothing
-                return lambda: None
+            if name == "__init__":  # the root of every class
+                return OBJECT_INIT
             raise TorchError("AttributeError", f"'super' object has no attribute '{name}'")
         instance = None if isinstance(self.obj, ScriptClass) else self.obj
         return bind(value, instance, owner)
@@ -181,6 +181,15 @@ class BoundMethod:
 
 
 MISSING = object()
+
+
+def _object_init(*args, **kwargs) -> None:
+    if args or kwargs:
+        raise TypeError("object.__init__() takes exactly one argument (the instance to "
+                        "initialize)")
+
+
+OBJECT_INIT = ScriptFunction("object.__init__", _object_init)
 
 
 def bind(value: Any, instance: ScriptInstance | None, cls: ScriptClass) -> Any:

@@ -123,6 +123,8 @@ def test_functions_and_classes_as_values():
     ("class A:\n    def f():\n        return super()\nA.f()", "RuntimeError",
      "super(): no arguments"),
     ("B = 1\nclass A(B):\n    pass", "TypeError", "another class of the script"),
+    ("class A:\n    def __init__(self):\n        super().__init__(1)\nA()", "TypeError",
+     "object.__init__() takes exactly one argument (the instance to initialize)"),
 ])
 def test_misuse_raises_pythons_errors(source, type_name, message):
     e = error(source)
