@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ast
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError

@@ -9,8 +9,9 @@ chain, answering `attribute` and `set_attribute` from the API table.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import FunctionType
-from typing import Any, Callable
+from typing import Any
 
 from gradcli.engine.arguments import TYPE_NAMES, type_name
 from gradcli.engine.errors import TorchError
@@ -70,11 +71,11 @@ class ScriptClass(ScriptObject):
     __slots__ = ("name", "base", "namespace", "mro")
     script_lambda = True  # calling it consumes no iterable it is given
 
-    def __init__(self, name: str, base: "ScriptClass | None", namespace: dict[str, Any]):
+    def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any]):
         self.name, self.base, self.namespace = name, base, namespace
         self.mro: tuple[ScriptClass, ...] = (self, *(base.mro if base else ()))
 
-    def lookup(self, name: str, after: "ScriptClass | None" = None) -> Any:
+    def lookup(self, name: str, after: ScriptClass | None = None) -> Any:
         """The class attribute `name` along the mro (past `after` for super()); MISSING if none."""
         chain = self.mro[self.mro.index(after) + 1:] if after else self.mro
         for cls in chain:
@@ -95,7 +96,7 @@ class ScriptClass(ScriptObject):
     def is_instance(self, obj: Any) -> bool:
         return isinstance(obj, ScriptInstance) and self in obj.cls.mro
 
-    def __call__(self, *args, **kwargs) -> "ScriptInstance":
+    def __call__(self, *args, **kwargs) -> ScriptInstance:
         instance = ScriptInstance(self)
         init = self.lookup("__init__")
         if init is MISSING:

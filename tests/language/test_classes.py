@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from test_control_flow import error, printed
 
 from gradcli.language.parse import ScriptInvalid, parse
-from test_control_flow import error, printed
 
 
 def test_instances_methods_and_class_attributes():
