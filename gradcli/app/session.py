@@ -29,6 +29,7 @@ class Session:
         self._on_event = on_event
         self._vocabulary = default_vocabulary()
         self._assigned: frozenset[str] = frozenset()
+        self._attributes: frozenset[str] = frozenset()  # those earlier inputs' classes define
         self._piece: SessionResult | None = None  # the input being run
         runtime = new_runtime(self.options)  # grad mode, seed...: kept from input to input
         self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
@@ -65,7 +66,7 @@ class Session:
                                     unreadable.message, unreadable.hint))
             return piece
         known = Vocabulary(self._vocabulary.names | self._assigned | set(self.variables),
-                           self._vocabulary.modules, self._vocabulary.attributes)
+                           self._vocabulary.modules, self._vocabulary.attributes | self._attributes)
         try:
             # blank lines in front: line numbers, and so every location, count from the start
             program = parse("\n" * offset + text, self.result.source_name,
@@ -75,6 +76,7 @@ class Session:
             return piece
         # names assigned by earlier inputs are variables too (the compiler reads them from env)
         self._assigned |= program.assigned
+        self._attributes |= program.attributes
         self._run(dataclasses.replace(program, source=self.result.source,
                                       assigned=self._assigned))
         return piece

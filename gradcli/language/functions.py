@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code
+from gradcli.language.objects import ScriptFunction
 
 
 class Return(BaseException):
@@ -39,6 +40,9 @@ def local_names(node: ast.FunctionDef) -> set[str]:
             names.add(n.name)
             pending.extend([*n.decorator_list, *n.args.defaults,
                             *[d for d in n.args.kw_defaults if d]])
+        elif isinstance(n, ast.ClassDef):  # so is a class's; its body is its own
+            names.add(n.name)
+            pending.extend(n.bases)
         elif isinstance(n, ast.Lambda):
             pending.extend([*n.args.defaults, *[d for d in n.args.kw_defaults if d]])
         elif isinstance(n, ast.ListComp):
@@ -48,35 +52,28 @@ def local_names(node: ast.FunctionDef) -> set[str]:
     return names - declared
 
 
-class ScriptFunction:
-    """What `def` makes: callable by the engine (hooks) and the script, nothing else to reach."""
-
-    __slots__ = ("name", "call")
-    script_lambda = True  # it consumes no iterable it is given: no length check before a call
-
-    def __init__(self, name: str, call: Callable):
-        self.name, self.call = name, call
-
-    def __call__(self, *args, **kwargs):
-        return self.call(*args, **kwargs)
-
-    def __repr__(self) -> str:
-        return f"<function {self.name}>"
-
-
 def compile_def(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
                 decorate: Callable[[ScriptFunction, Frame], Any]) -> Callable[[Frame], None]:
-    """The statement `def ...`: makes the function (defaults evaluated now, as Python) and
-    binds its name. `block` compiles the body; `decorate` applies the decorators."""
+    """The statement `def ...`: makes the function and binds its name. `block` compiles the
+    body; `decorate` applies the decorators."""
+    make, store = compile_function(rt, node, scope, block), rt.expressions.bind(node.name, scope)
+    return lambda f: store(f, decorate(make(f), f))
+
+
+def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
+                     qualname: str = "") -> Callable[[Frame], ScriptFunction]:
+    """make(frame): the function `def` makes in that frame (its defaults evaluated then, as
+    Python). `qualname` names it in messages: `Net.forward` for a method."""
     a, expressions = node.args, rt.expressions
     inner = Scope(local_names(node), scope)
     body = block(node.body, inner) or (lambda f: None)
     defaults = [expressions.compile(d, scope, node.lineno) for d in a.defaults]
     keyword_defaults = [(p.arg, expressions.compile(d, scope, node.lineno))
                         for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
-    code, store, name = binder_code(node.name, a), expressions.bind(node.name, scope), node.name
+    name = qualname or node.name
+    code = binder_code(name, a)
 
-    def define(f: Frame) -> None:
+    def make(f: Frame) -> ScriptFunction:
         bind = argument_binder(code, tuple(d(f) for d in defaults),
                                {k: d(f) for k, d in keyword_defaults})
 
@@ -92,8 +89,8 @@ def compile_def(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
                 rt.call_depth -= 1
                 rt.current_line = outer
             return None
-        store(f, decorate(ScriptFunction(name, call), f))
-    return define
+        return ScriptFunction(name, call)
+    return make
 
 
 def compile_return(rt, node: ast.Return, scope: Scope | None) -> Callable[[Frame], None]:

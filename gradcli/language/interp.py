@@ -19,11 +19,13 @@ from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.runtime import Runtime, activated
 from gradcli.events.encode import encode_value, repl_text
 from gradcli.events.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
+from gradcli.language.classes import compile_class
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Scope, Store
-from gradcli.language.functions import ScriptFunction, compile_def, compile_return
+from gradcli.language.functions import compile_def, compile_return
 from gradcli.language.guards import check_nested
 from gradcli.language.limits import LimitHit
+from gradcli.language.objects import ScriptFunction, ScriptInstance
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
 from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
@@ -139,6 +141,8 @@ class Interpreter:
             ast.Break: lambda node, scope: self._raiser(_Break),
             ast.Continue: lambda node, scope: self._raiser(_Continue),
             ast.FunctionDef: self._def, ast.Return: partial(compile_return, self),
+            ast.ClassDef: lambda node, scope: compile_class(self, node, scope, self.block,
+                                                            self._decorators),
             ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
         }
 
@@ -201,7 +205,8 @@ class Interpreter:
             return None
 
     def name_of(self, value: Any) -> str | None:
-        """The script's name for this exact object: a variable, else an item of a list/tuple."""
+        """The script's name for this exact object: a variable, else an item of a list/tuple,
+        else an attribute of an instance of a script class."""
         for name, v in self.env.items():
             if v is value:
                 return name
@@ -210,6 +215,10 @@ class Interpreter:
                 for i, item in enumerate(v):
                     if item is value:
                         return f"{name}[{i}]"
+            elif type(v) is ScriptInstance:
+                for attribute, item in v.attributes.items():
+                    if item is value:
+                        return f"{name}.{attribute}"
         return None
 
     # -- services for the compiled closures -----------------------------------------------
@@ -321,18 +330,24 @@ class Interpreter:
         return jump
 
     def _def(self, node: ast.FunctionDef, scope: Scope | None) -> Run:
-        decorators = [self._expr(d, node, scope) for d in reversed(node.decorator_list)]
+        return compile_def(self, node, scope, self.block,
+                           self._decorators(node.decorator_list, scope))
+
+    def _decorators(self, nodes: list[ast.expr], scope: Scope | None
+                    ) -> Callable[[ScriptFunction, Any], ScriptFunction]:
+        """decorate(fn, frame): fn in the grad mode of its decorators."""
+        decorators = [self.expressions.compile(d, scope, d.lineno) for d in reversed(nodes)]
         is_manager, error = self.api.is_grad_mode_manager, self.error
 
         def decorate(fn: ScriptFunction, f) -> ScriptFunction:
-            for decorator, where in zip(decorators, reversed(node.decorator_list)):
+            for decorator, where in zip(decorators, reversed(nodes)):
                 manager = decorator(f)
                 if not is_manager(manager):  # the validator let only grad-mode managers by
                     raise error("TypeError", "a decorator in a gradcli session is "
                                 "@torch.no_grad() or @torch.enable_grad()", where)
                 fn = ScriptFunction(fn.name, _in_grad_mode(manager, fn))
             return fn
-        return compile_def(self, node, scope, self.block, decorate)
+        return decorate
 
     def _echo(self, node: ast.Expr, scope: Scope | None) -> Run:
         value, emit, line = self._expr(node.value, node, scope), self.emit, node.lineno

@@ -20,7 +20,7 @@ BINARY_OPERATORS = {
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
 }
 UNARY_OPERATORS = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
-LOOP, FUNCTION = 1, 2  # where a statement is: inside a loop's body, a function's body
+LOOP, FUNCTION, METHOD = 1, 2, 4  # where a statement is: a loop's, function's, method's body
 LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
 
@@ -30,8 +30,6 @@ NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
     ast.AsyncFunctionDef: ("`async def` is not part of the session language", NO_ASYNC),
-    ast.ClassDef: ("class definitions are not part of the session language yet",
-                   "use functions and tensors; see docs/language.md"),
     ast.Global: ("`global` is not part of the session language",
                  "return the value and assign it at the top level, or use `nonlocal` in a "
                  "nested function; see docs/language.md"),
@@ -64,6 +62,19 @@ DANGEROUS_NAMES = frozenset({
     "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
     "object", "super", "type", "classmethod", "staticmethod", "property",
 })
+CLASS_HINT = "see Classes in docs/language.md"
+CLASS_DECORATORS = frozenset({"staticmethod", "classmethod"})
+METHOD_DUNDERS = frozenset({"__init__", "__call__"})
+# Dunder methods a script may not define -> what to write instead.
+DUNDER_HINTS = {
+    "__repr__": "write a method such as `describe(self)` and print what it returns",
+    "__str__": "write a method such as `describe(self)` and print what it returns",
+    "__getitem__": "write a method such as `get(self, i)`",
+    "__len__": "write a method such as `size(self)`",
+    "__iter__": "return a list from a method and iterate over it",
+}
+OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
+NOT_YET_BASES = {"Module": "torch.nn.Module", "Function": "torch.autograd.Function"}
 SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's internals are "
                 "out of reach")
 
@@ -103,12 +114,14 @@ def default_vocabulary() -> Vocabulary:
 
 @dataclass(frozen=True)
 class Program:
-    """A validated script: its syntax tree, its text and the names it assigns anywhere."""
+    """A validated script: its syntax tree, its text, the names it assigns anywhere and the
+    attribute names its classes and attribute assignments define."""
 
     tree: ast.Module
     source: str
     filename: str
     assigned: frozenset[str]
+    attributes: frozenset[str]
 
     def lines(self) -> list[str]:
         return self.source.splitlines()
@@ -124,7 +137,8 @@ def parse(source: str, filename: str, limits: Limits | None = None,
     tree = _python_parse(source, filename, limits)
     validator = _Validator(source, limits, vocabulary or default_vocabulary())
     validator.check(tree)
-    return Program(tree, source, filename, frozenset(validator.assigned))
+    return Program(tree, source, filename, frozenset(validator.assigned),
+                   frozenset(validator.script_attributes))
 
 
 def _python_parse(source: str, filename: str, limits: Limits) -> ast.Module:
@@ -178,6 +192,11 @@ def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
     return line, col, end
 
 
+def _is_super(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id == "super")
+
+
 def _closest(word: str, candidates: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.7)
     return f"did you mean `{match[0]}`?" if match else ""
@@ -192,7 +211,12 @@ class _Validator:
         self.vocabulary = vocabulary
         self.assigned: set[str] = set()
         self.loads: list[ast.Name] = []  # names read (or deleted): checked once all are known
-        self.context = 0  # LOOP | FUNCTION: where the node being checked is
+        self.context = 0  # LOOP | FUNCTION | METHOD: where the node being checked is
+        self.methods: set[int] = set()  # ids of the FunctionDefs in class bodies
+        # A script with classes may use the attribute names it defines: checked at the end.
+        self.defines_classes = re.search(r"^\s*class\b", source, re.M) is not None
+        self.script_attributes: set[str] = set()
+        self.attribute_uses: list[tuple[ast.AST, str]] = []
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
@@ -202,6 +226,7 @@ class _Validator:
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
             ast.FunctionDef: self.function, ast.Return: self.return_, ast.Nonlocal: self.nonlocal_,
+            ast.ClassDef: self.class_,
             ast.Name: self.name, ast.Constant: self.constant, ast.Attribute: self.attribute,
             ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
             ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
@@ -233,6 +258,8 @@ class _Validator:
             if isinstance(node, (ast.For, ast.While, ast.FunctionDef)):
                 # a loop's body is in the loop, a function's in the function (and in no loop)
                 inner = FUNCTION if isinstance(node, ast.FunctionDef) else context | LOOP
+                if id(node) in self.methods:
+                    inner |= METHOD
                 body = {id(s) for s in node.body}
                 stack.extend((c, depth, inner if id(c) in body else context)
                              for c in reversed(children))
@@ -268,7 +295,11 @@ class _Validator:
         if a.posonlyargs:
             self.reject(node, "positional-only parameters (`/`) are not part of the session "
                         "language", "drop the `/`; see docs/language.md")
-        for decorator in node.decorator_list:
+        decorators = node.decorator_list
+        if id(node) in self.methods:  # the method's wrappers: builtins no name check sees
+            decorators = [d for d in decorators
+                          if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)]
+        for decorator in decorators:
             callee = decorator.func if isinstance(decorator, ast.Call) else None
             name = getattr(callee, "attr", getattr(callee, "id", None))
             if name not in ("no_grad", "enable_grad") or decorator.args or decorator.keywords:
@@ -277,7 +308,51 @@ class _Validator:
         self.parameters(node, [*a.args, *a.kwonlyargs, *[p for p in (a.vararg, a.kwarg) if p]])
         self.assigned.add(node.name)
         # annotations are never evaluated: not checked, not run
-        return [*node.decorator_list, *a.defaults, *[d for d in a.kw_defaults if d], *node.body]
+        return [*decorators, *a.defaults, *[d for d in a.kw_defaults if d], *node.body]
+
+    def class_(self, node: ast.ClassDef) -> list[ast.AST]:
+        if node.keywords or node.decorator_list:
+            self.reject(node, "class keywords and class decorators are not part of the session "
+                        "language", "write `class Name:` or `class Name(Base):`")
+        if len(node.bases) > 1:
+            self.reject(node.bases[1], "multiple inheritance is not yet supported in gradcli",
+                        "derive from one class")
+        for base in node.bases:
+            self.base(base)
+        for statement in node.body:
+            self.class_statement(statement)
+        self.assigned.add(node.name)
+        return [*node.bases, *node.body]
+
+    def base(self, node: ast.expr) -> None:
+        last = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+        if last in NOT_YET_BASES:
+            self.reject(node, f"classes derived from {NOT_YET_BASES[last]} are not yet "
+                        "supported in gradcli", "write a class of your own that holds its "
+                        "tensors as attributes and has a `forward` method; " + CLASS_HINT)
+        if not isinstance(node, ast.Name):
+            self.reject(node, "a class's base in a gradcli session is another class of the "
+                        "script, by its name", CLASS_HINT)
+
+    def class_statement(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.FunctionDef):
+            name = node.name
+            if name.startswith("__") and name.endswith("__") and name not in METHOD_DUNDERS:
+                self.reject(node, f"the special method `{name}` is not part of the session "
+                            "language (only __init__ and __call__ are)",
+                            DUNDER_HINTS.get(name, OPERATOR_HINT))
+            self.methods.add(id(node))
+            self.script_attributes.add(name)
+        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
+            for target in node.targets:
+                if target.id.startswith("__"):
+                    self.reject(target, f"the special class attribute `{target.id}` is not "
+                                "part of the session language", CLASS_HINT)
+                self.script_attributes.add(target.id)
+        elif not isinstance(node, ast.Pass) and not (
+                isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            self.reject(node, "a class body in a gradcli session holds methods, class "
+                        "attributes (`name = value`) and a docstring", CLASS_HINT)
 
     def parameters(self, node: ast.AST, params: list[ast.arg]) -> None:
         seen: set[str] = set()
@@ -372,14 +447,24 @@ class _Validator:
                         "tensors hold float32/float64 or int64 values anyway")
 
     def attribute(self, node: ast.Attribute) -> list[ast.AST]:
-        self.check_attribute_name(node, node.attr)
+        if node.attr == "__init__" and _is_super(node.value):
+            return [node.value]
+        if node.attr == "__init__" and self.defines_classes:
+            self.reject(node, "`__init__` is reachable only as `super().__init__(...)`",
+                        "call the base class's __init__ as `super().__init__(...)`")
+        if isinstance(node.ctx, ast.Store):
+            self.script_attributes.add(node.attr)
+        self.check_attribute_name(node, node.attr, self.defines_classes)
         return [node.value]
 
-    def check_attribute_name(self, node: ast.AST, name: str) -> None:
+    def check_attribute_name(self, node: ast.AST, name: str, later: bool = False) -> None:
+        """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
         if name.startswith("_"):
             self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
                         "in a gradcli session", SANDBOX_HINT)
-        if name not in self.vocabulary.attributes:
+        if later and name not in self.vocabulary.attributes:
+            self.attribute_uses.append((node, name))
+        elif name not in self.vocabulary.attributes:
             self.reject(node, f"`{name}` is not an attribute gradcli knows",
                         _closest(name, self.vocabulary.attributes)
                         or "it is not supported yet; see the API tiers in the docs")
@@ -400,6 +485,13 @@ class _Validator:
         return [node.operand]
 
     def call(self, node: ast.Call) -> list[ast.AST]:
+        if isinstance(node.func, ast.Name) and node.func.id == "super":
+            if not self.context & METHOD:
+                self.reject(node, "`super()` is reachable only in a method of a class",
+                            CLASS_HINT)
+            if len(node.args) not in (0, 2) or node.keywords:
+                self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
+            return list(node.args)  # `super` itself: the method's own, no name to check
         return [node.func, *node.args, *node.keywords]
 
     def keyword(self, node: ast.keyword) -> list[ast.AST]:
@@ -435,6 +527,14 @@ class _Validator:
 
     # -- names, once every assignment is known ------------------------------------------------
     def check_names(self) -> None:
+        unknown_attributes = [(n, a) for n, a in self.attribute_uses
+                              if a not in self.script_attributes]
+        if unknown_attributes:
+            node, name = unknown_attributes[0]
+            self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
+                        "defines", _closest(name, self.vocabulary.attributes
+                                            | self.script_attributes)
+                        or "assign it (`self.name = ...`) or define it in a class body")
         known = self.vocabulary.names | self.assigned
         unknown = [n for n in self.loads if n.id not in known]
         if not unknown:

@@ -18,6 +18,7 @@ from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
 from gradcli.language import safe_builtins
+from gradcli.language.objects import ScriptClass, ScriptObject
 from gradcli.language.script_errors import ScriptError
 
 
@@ -343,6 +344,9 @@ MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F,
 def _isinstance(obj, kind) -> bool:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     classes = tuple(Tensor if k is TENSOR_TYPE else k for k in kinds)
+    if any(k.is_instance(obj) for k in classes if isinstance(k, ScriptClass)):
+        return True
+    classes = tuple(k for k in classes if not isinstance(k, ScriptClass))
     for k in classes:
         if not isinstance(k, type):
             raise type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
@@ -441,6 +445,8 @@ def _no_attribute(obj, name) -> TorchError:
 
 def get_attribute(obj, name: str):
     """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
+    if isinstance(obj, ScriptObject):
+        return obj.attribute(name)
     if isinstance(obj, Tensor):
         if name in _TENSOR_PROPERTIES:
             return _TENSOR_PROPERTIES[name](obj)
@@ -461,7 +467,11 @@ def get_attribute(obj, name: str):
 
 
 def set_attribute(obj, name: str, value) -> None:
-    """`obj.name = value` for a script: only the tensor attributes PyTorch lets one set."""
+    """`obj.name = value` for a script: a script object's, or the tensor attributes PyTorch
+    lets one set."""
+    if isinstance(obj, ScriptObject):
+        obj.set_attribute(name, value)
+        return
     if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
         _TENSOR_SETTERS[name](obj, value)
         return

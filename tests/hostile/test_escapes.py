@@ -95,7 +95,31 @@ REJECTED = [
      "with_traceback"),
     ("g = (x for x in [1])\ng.gi_frame", "a generator's frame"),
     ("with open('/tmp/x', 'w') as f:\n    pass", "with open"),
-    ("class A:\n    pass", "a class"),
+    ("class A:\n    pass\nA().__class__", "an instance's class"),
+    ("class A:\n    pass\nA.__bases__", "a class's bases"),
+    ("class A:\n    pass\nA.__dict__", "a class's namespace"),
+    ("class A:\n    pass\nA().__dict__", "an instance's attributes by dunder"),
+    ("class A:\n    def f(self):\n        pass\nA.f.__globals__", "a method's globals"),
+    ("class A:\n    def __init__(self):\n        pass\nA.__init__.__globals__",
+     "__init__ off the class"),
+    ("class A:\n    def f(self):\n        return super().__self__\n", "super()'s object"),
+    ("class A:\n    def f(self):\n        return super().__thisclass__\n", "super()'s class"),
+    ("class A:\n    def __getattribute__(self, n):\n        pass", "an attribute hook"),
+    ("class A:\n    def __init_subclass__(cls):\n        pass", "a subclass hook"),
+    ("class A:\n    __slots__ = ()", "a dunder class attribute"),
+    ("class A:\n    import os", "an import in a class body"),
+    ("class A(metaclass=print):\n    pass", "a metaclass"),
+    ("class A(object):\n    pass", "object as a base"),
+    ("class A(torch.nn.Module):\n    pass", "a Module base (not yet)"),
+    ("class A(torch.autograd.Function):\n    pass", "a Function base (not yet)"),
+    ("class A(type(1)):\n    pass", "a computed base"),
+    ("@print\nclass A:\n    pass", "a class decorator"),
+    ("class A:\n    @property\n    def p(self):\n        return 1", "a property"),
+    ("super().__init__()", "super() outside a method"),
+    ("class A:\n    def f(self):\n        return super\n", "super as a value"),
+    ("class A:\n    def f(self):\n        return super(1)\n", "super with one argument"),
+    ("class A:\n    def f(self):\n        def g():\n            return super()\n"
+     "        return g()", "super() in a nested function"),
     ("@torch.no_grad\ndef f():\n    pass", "a decorator"),
     ("@torch.no_grad().__class__\ndef f():\n    pass", "a decorator's class"),
     ("@print\ndef f():\n    pass", "a builtin as a decorator"),
@@ -145,6 +169,7 @@ def test_rejected_before_running(source, why):
     assert outcome.host_events == []
 
 
+SLOT_NAMES = "class S:\n    attributes = namespace = mro = function = obj = cls = 0\n"
 # (script, the error it ends in): names that exist, used in ways that must fail cleanly.
 CLEAN_ERRORS = [
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
@@ -161,6 +186,22 @@ CLEAN_ERRORS = [
      "x.sum().backward()", "AttributeError"),  # a hook sees tensors, nothing more
     ("'%(a)s' % torch.ones(1)", "TypeError"),  # % never looks a name up in a tensor
     ("try:\n    1 / 0\nexcept Exception as e:\n    e.count", "AttributeError"),
+    # classes: gradcli's own tables, never a Python object's attributes
+    # (the names of gradcli's own slots, defined by the script so that validation passes)
+    (SLOT_NAMES + "class A:\n    def f(self):\n        return 1\nA().attributes",
+     "AttributeError"),
+    (SLOT_NAMES + "class A:\n    pass\nA.namespace", "AttributeError"),
+    (SLOT_NAMES + "class A:\n    pass\nA.mro", "AttributeError"),
+    (SLOT_NAMES + "class A:\n    def f(self):\n        return 1\nA().f.function",
+     "AttributeError"),
+    (SLOT_NAMES + "class A:\n    def f(self):\n        return super().obj\nA().f()",
+     "AttributeError"),
+    ("class A:\n    def f(self):\n        return super().f()\nA().f()", "AttributeError"),
+    ("class A:\n    def f(self):\n        return super(A, 1)\nA().f()", "TypeError"),
+    ("class A:\n    def f(self):\n        return super(1, self)\nA().f()", "TypeError"),
+    ("class A:\n    def __call__(self):\n        return self()\nA()()", "LimitExceeded"),
+    ("class A:\n    def __init__(self):\n        A()\nA()", "LimitExceeded"),
+    ("x = 1\nclass A(x):\n    pass", "TypeError"),
 ]
 
 
@@ -171,14 +212,27 @@ def test_clean_error_at_run_time(source, error_type):
     assert outcome.host_events == []
 
 
-def test_functions_run_without_touching_the_host():
-    """Defining and calling functions of every parameter kind, closures, recursion and
-    decorators sets no attribute of a Python object and reads none."""
-    source = ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
-              "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
-              "        n += 1\n        return n\n    return inc\n"
-              "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
-              "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n")
+DEFINITIONS = [
+    # functions of every parameter kind, closures, recursion and decorators
+    ("def f(a, b=2, *rest, k, m=5, **extra):\n    return a + b + k + m\n"
+     "def counter():\n    n = 0\n    def inc():\n        nonlocal n\n"
+     "        n += 1\n        return n\n    return inc\n"
+     "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+     "print(f(1, k=3), counter()(), g(torch.ones(1, requires_grad=True)))\n"),
+    # classes, instances, inheritance, super(), bound and static methods, callable objects
+    ("class A:\n    k = 2\n    def __init__(self, w):\n        self.w = w\n"
+     "    def __call__(self, x):\n        return self.w * x * self.k\n"
+     "    @staticmethod\n    def make():\n        return B(1.0)\n"
+     "class B(A):\n    def __init__(self, w):\n        super().__init__(w)\n"
+     "        self.w += 1\n"
+     "m = A.make()\nprint(m(torch.ones(1, requires_grad=True)), m, A, m.make, "
+     "isinstance(m, A))\n"),
+]
+
+
+@pytest.mark.parametrize("source", DEFINITIONS, ids=["functions", "classes"])
+def test_definitions_run_without_touching_the_host(source):
+    """What a script defines sets no attribute of a Python object and reads none."""
     outcome = run_text(source, strict=True)
     assert outcome.status == "ok" and outcome.host_events == [], outcome
 

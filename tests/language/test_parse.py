@@ -75,7 +75,7 @@ REJECTED = [
     ("@staticmethod\ndef f(x):\n    return x", 1, 2, "decorator", "@torch.no_grad()"),
     ("x = 1\nreturn x", 2, 1, "'return' outside function", "inside a `def`"),
     ("def f(a, a):\n    pass", 1, 10, "duplicate argument 'a'", ""),
-    ("class A:\n    pass", 1, 1, "class definitions", ""),
+    ("class A(B, C):\n    pass", 1, 12, "multiple inheritance", "one class"),
     ("global x", 1, 1, "`global`", ""),
     ("x = 1\nraise ValueError", 2, 1, "`raise`", "assert"),
     ("import os", 1, 1, "import only", ""),

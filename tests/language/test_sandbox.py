@@ -113,7 +113,7 @@ REFUSED_BEFORE_RUNNING = [
     "try:\n    1 / 0\nexcept Exception as e:\n    e.__traceback__.tb_frame.f_globals",
     "try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
     "with open('/tmp/x', 'w') as f:\n    pass",
-    "class A:\n    pass",
+    "class A:\n    def __getattr__(self, name):\n        pass",
     "x = {}",
     "print(*[1])",
     "async def f():\n    pass",

@@ -1,0 +1,215 @@
+"""The values a script's definitions make, in gradcli's own object model: functions, classes,
+instances, bound methods, super(). No real Python class is ever built from script text, and
+every attribute a script reaches is an entry of these tables (the validator lets no `_` name
+by, but `super().__init__`).
+
+A class's lookup walks its `mro` (the class, then its bases). A built-in base (torch.nn.Module's
+registration of parameters, torch.autograd.Function's `apply`) will be a further link of that
+chain, answering `attribute` and `set_attribute` from the API table.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
+from gradcli.engine.arguments import TYPE_NAMES, type_name
+from gradcli.engine.errors import TorchError
+
+
+class ScriptFunction:
+    """What `def` makes: callable by the engine (hooks) and the script, nothing else to reach."""
+
+    __slots__ = ("name", "call")
+    script_lambda = True  # it consumes no iterable it is given: no length check before a call
+
+    def __init__(self, name: str, call: Callable):
+        self.name, self.call = name, call
+
+    def __call__(self, *args, **kwargs):
+        return self.call(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
+
+class ScriptObject:
+    """What the API table hands a script's attribute access to (`obj.name`, `obj.name = v`)."""
+
+    __slots__ = ()
+
+    def attribute(self, name: str) -> Any:
+        raise NotImplementedError
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        raise TorchError("AttributeError", f"'{type_name(self)}' object attribute '{name}' "
+                                           "is read-only")
+
+
+class StaticMethod:
+    """`@staticmethod`: the function itself, from the class and from its instances."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Any):
+        self.function = function
+
+
+class ClassMethod:
+    """`@classmethod`: the function bound to the class it is looked up on."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, function: Any):
+        self.function = function
+
+
+class ScriptClass(ScriptObject):
+    """What `class Name(Base):` makes: callable to make an instance."""
+
+    __slots__ = ("name", "base", "namespace", "mro")
+    script_lambda = True  # calling it consumes no iterable it is given
+
+    def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any]):
+        self.name, self.base, self.namespace = name, base, namespace
+        self.mro: tuple[ScriptClass, ...] = (self, *(base.mro if base else ()))
+
+    def lookup(self, name: str, after: ScriptClass | None = None) -> Any:
+        """The class attribute `name` along the mro (past `after` for super()); MISSING if none."""
+        chain = self.mro[self.mro.index(after) + 1:] if after else self.mro
+        for cls in chain:
+            if name in cls.namespace:
+                return cls.namespace[name]
+        return MISSING
+
+    def attribute(self, name: str) -> Any:
+        value = self.lookup(name)
+        if value is MISSING:
+            raise TorchError("AttributeError", f"type object '{self.name}' has no attribute "
+                                               f"'{name}'")
+        return bind(value, None, self)
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        self.namespace[name] = value
+
+    def is_instance(self, obj: Any) -> bool:
+        return isinstance(obj, ScriptInstance) and self in obj.cls.mro
+
+    def __call__(self, *args, **kwargs) -> ScriptInstance:
+        instance = ScriptInstance(self)
+        init = self.lookup("__init__")
+        if init is MISSING:
+            if args or kwargs:
+                raise TypeError(f"{self.name}() takes no arguments")
+            return instance
+        result = init(instance, *args, **kwargs)
+        if result is not None:
+            raise TypeError(f"__init__() should return None, not '{type_name(result)}'")
+        return instance
+
+    def __repr__(self) -> str:
+        return f"<class '__main__.{self.name}'>"
+
+
+class ScriptInstance(ScriptObject):
+    """An instance of a script class: its attributes, then its class's."""
+
+    __slots__ = ("cls", "attributes")
+
+    def __init__(self, cls: ScriptClass):
+        self.cls, self.attributes = cls, {}
+
+    def attribute(self, name: str) -> Any:
+        if name in self.attributes:
+            return self.attributes[name]
+        value = self.cls.lookup(name)
+        if value is MISSING:
+            raise TorchError("AttributeError", f"'{self.cls.name}' object has no attribute "
+                                               f"'{name}'")
+        return bind(value, self, self.cls)
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        self.attributes[name] = value
+
+    def __call__(self, *args, **kwargs):
+        call = self.cls.lookup("__call__")
+        if call is MISSING:
+            raise TypeError(f"'{self.cls.name}' object is not callable")
+        return bind(call, self, self.cls)(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"<__main__.{self.cls.name} object>"
+
+
+class Super(ScriptObject):
+    """`super()` in a method of `cls` called on `obj`: the attributes past `cls` in the mro."""
+
+    __slots__ = ("cls", "obj")
+
+    def __init__(self, cls: ScriptClass, obj: Any):
+        self.cls, self.obj = cls, obj
+
+    def attribute(self, name: str) -> Any:
+        owner = self.obj if isinstance(self.obj, ScriptClass) else self.obj.cls
+        value = owner.lookup(name, after=self.cls)
+        if value is MISSING:
+            if name == "__init__":  # the root of every class
+                return OBJECT_INIT
+            raise TorchError("AttributeError", f"'super' object has no attribute '{name}'")
+        instance = None if isinstance(self.obj, ScriptClass) else self.obj
+        return bind(value, instance, owner)
+
+    def __repr__(self) -> str:
+        return f"<super: <class '{self.cls.name}'>, <{type_name(self.obj)} object>>"
+
+
+class BoundMethod:
+    """`obj.method`: calls the function with `obj` first."""
+
+    __slots__ = ("function", "obj")
+    script_lambda = True
+
+    def __init__(self, function: Any, obj: Any):
+        self.function, self.obj = function, obj
+
+    def __call__(self, *args, **kwargs):
+        return self.function(self.obj, *args, **kwargs)
+
+    def __repr__(self) -> str:
+        name = getattr(self.function, "name", "<lambda>")  # a lambda class attribute
+        return f"<bound method {name} of {self.obj!r}>"
+
+
+MISSING = object()
+
+
+def _object_init(*args, **kwargs) -> None:
+    if args or kwargs:
+        raise TypeError("object.__init__() takes exactly one argument (the instance to "
+                        "initialize)")
+
+
+OBJECT_INIT = ScriptFunction("object.__init__", _object_init)
+
+
+def bind(value: Any, instance: ScriptInstance | None, cls: ScriptClass) -> Any:
+    """A class attribute as `instance.name` (or `Cls.name` when instance is None) gives it."""
+    if isinstance(value, StaticMethod):
+        return value.function
+    if isinstance(value, ClassMethod):
+        return BoundMethod(value.function, cls)
+    if instance is not None and (isinstance(value, ScriptFunction) or is_lambda(value)):
+        return BoundMethod(value, instance)
+    return value
+
+
+def is_lambda(value: Any) -> bool:
+    """A script's lambda (a function Python binds as a method too; torch's are not)."""
+    return type(value) is FunctionType and getattr(value, "script_lambda", False)
+
+
+TYPE_NAMES.update({ScriptInstance: lambda obj: obj.cls.name, ScriptClass: "type",
+                   BoundMethod: "method", Super: "super"})
+
+
