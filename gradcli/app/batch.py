@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from gradcli.events.events import ErrorEvent, SessionResult
 from gradcli.events.expectations import MalformedDirective, expectation

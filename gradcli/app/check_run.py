@@ -6,10 +6,11 @@ import os
 import signal
 import sys
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 from gradcli.app.output import CheckFormat
 from gradcli.events.exit_status import ExitStatus

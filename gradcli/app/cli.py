@@ -57,7 +57,7 @@ RUN_EXAMPLES = """Examples:
 
   gradcli run examples/accumulate.py --explain
 
-  gradcli run - --format plain < snippet.py
+  gradcli run - --format plain < examples/vector.py
 
   gradcli run -c 'x = torch.ones(2, requires_grad=True); x.sum().backward(); x.grad'
 
@@ -114,14 +114,21 @@ CHECK_EXAMPLES = """Examples:
 
   gradcli check examples/
 
-  gradcli check tests/corpus examples/accumulate.py --junit report.xml
+  gradcli check examples/ tests/sessions/ --junit report.xml
 
   gradcli check examples/ --format json > results.json
 
+  gradcli check examples/ -j 2 --format github --exclude 'training_*'
+
+A script that fails on purpose declares it: `# gradcli: expect RuntimeError: <message start>`
+(or `expect mismatch`, `assertion`, `invalid`, `error`); ending so, it counts as ok.
+
 Exit codes:
-  0  every script ended ok
-  1  some script did not (mismatch, failed assert, error or rejected)
-  2  a path does not exist, no scripts were found, or the JUnit file cannot be written"""
+  0  every script ended ok (or as it declared)
+  1  some script did not (mismatch, failed assert, error, rejected, or not as declared)
+  4  a path does not exist, a flag is wrong, or the JUnit file cannot be written
+  5  no scripts were found
+  130, 143  interrupted by SIGINT, SIGTERM (the finished scripts are still reported)"""
 
 LIMITS_PANEL = "Limits"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from typing import Callable
 
 from gradcli.events.results import ScriptRun, unfinished_run
 

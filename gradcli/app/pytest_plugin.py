@@ -9,10 +9,10 @@ tests are never taken over."""
 from __future__ import annotations
 
 import fnmatch
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 DEFAULT_GLOB = "test_*.grad.py"
 GRAD_SUFFIX = ".grad.py"
