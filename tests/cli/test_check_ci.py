@@ -21,7 +21,8 @@ from gradcli.events.expectations import MalformedDirective, expectation, verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 OK = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * x).sum().backward()\n"
-TWICE = "import torch\nx = torch.ones(1, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\n"
+TWICE = ("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * x\ny.backward()\n"
+         "y.backward()\n")
 SLOW = "i = 0\nfor _ in range(10 ** 7):\n    i = i + 1\n"
 
 

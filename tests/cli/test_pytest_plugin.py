@@ -10,7 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PLUGIN = ("-p", "gradcli.app.pytest_plugin", "-p", "no:cacheprovider")
 OK = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * x).sum().backward()\nx.grad\n"
-TWICE = "import torch\nx = torch.ones(1, requires_grad=True)\ny = x * x\ny.backward()\ny.backward()\n"
+TWICE = ("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * x\ny.backward()\n"
+         "y.backward()\n")
 DECLARED = "# gradcli: expect RuntimeError: Trying to backward through the graph\n" + TWICE
 
 
@@ -31,8 +32,8 @@ def test_each_script_is_one_item_judged_as_check_judges_it(sessions):
 
 def test_k_x_and_junitxml(sessions):
     sessions.runpytest_subprocess(*PLUGIN, "-k", "ok or declared").assert_outcomes(passed=2)
-    sessions.runpytest_subprocess(*PLUGIN, "-x", "test_twice.grad.py", "test_ok.grad.py").assert_outcomes(
-        failed=1)
+    result = sessions.runpytest_subprocess(*PLUGIN, "-x", "test_twice.grad.py", "test_ok.grad.py")
+    result.assert_outcomes(failed=1)
     sessions.runpytest_subprocess(*PLUGIN, "--junitxml", "report.xml")
     suite = ET.parse(sessions.path / "report.xml").getroot()[0]
     assert (suite.get("tests"), suite.get("failures")) == ("4", "1")
