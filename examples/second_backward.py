@@ -8,3 +8,4 @@ x.grad
 y.backward()                    # works, and accumulates: 3 + 3
 x.grad
 y.backward()                    # the graph is gone now: PyTorch's RuntimeError
+# gradcli: expect RuntimeError: Trying to backward through the graph a second time

@@ -80,12 +80,23 @@ def grad_expression(expression: str, at: dict, wrt: list[str] | None = None,
 
 def run_many(paths: list[str], options: RunOptions | None = None,
              on_start: Callable[[str], None] | None = None,
-             on_done: Callable[[ScriptRun], None] | None = None) -> list[ScriptRun]:
-    """Run each script in its own session, one after another in this process; a script that
-    breaks gradcli itself is reported as an error and the others still run. Returns one
-    ScriptRun (gradcli/app/batch.py) per path, each also passed to `on_done` when it ends."""
+             on_done: Callable[[ScriptRun], None] | None = None, jobs: int = 1,
+             exitfirst: bool = False) -> list[ScriptRun]:
+    """Run each script in its own session, one after another in this process (or in `jobs`
+    worker processes), each judged against its `# gradcli: expect ...`; a script that breaks
+    gradcli itself is reported as an error and the others still run. Returns one ScriptRun
+    (gradcli/app/batch.py) per script, in the order they finished, each also passed to
+    `on_done`; `exitfirst` stops after the first whose outcome is not ok."""
     from gradcli.app.batch import run_scripts
 
     options = options or RunOptions()
     return run_scripts(paths, options.limits, lambda text, name: run_session(text, name, options),
-                       on_start, on_done)
+                       jobs, on_start, on_done, exitfirst)
+
+
+def check_script(path: str, options: RunOptions | None = None) -> ScriptRun:
+    """One script as `check` runs it: its session judged against its declared ending."""
+    from gradcli.app.batch import run_item
+
+    options = options or RunOptions()
+    return run_item(path, options.limits, lambda text, name: run_session(text, name, options))

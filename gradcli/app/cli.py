@@ -6,28 +6,30 @@ import dataclasses
 import gc
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer._click.exceptions import UsageError  # typer 0.29 ships its own copy of click
+from typer.core import TyperGroup
 
 from gradcli.app.output import (
     CheckFormat,
     Format,
     OutputClosed,
     ReplFormat,
-    check_progress,
+    make_console,
     make_renderer,
     make_screen,
     reader_still_there,
     repl_banner,
     report_rejected,
-    show_check,
+    show_expectation,
     show_grad,
     show_graph,
-    write_junit,
 )
 from gradcli.app.sources import load_script, rejected
 from gradcli.engine.limits import Limits
@@ -35,6 +37,8 @@ from gradcli.events.exit_status import ExitStatus
 
 if TYPE_CHECKING:
     from gradcli.app.running import RunOptions
+    from gradcli.app.sources import Unreadable
+    from gradcli.events.expectations import Expectation
 
 OVERVIEW = """Examples (gradcli COMMAND --help has more):
 
@@ -54,15 +58,18 @@ RUN_EXAMPLES = """Examples:
 
   gradcli run examples/accumulate.py --explain
 
-  gradcli run - --format plain < snippet.py
+  gradcli run - --format plain < examples/vector.py
 
   gradcli run -c 'x = torch.ones(2, requires_grad=True); x.sum().backward(); x.grad'
 
 Exit codes:
-  0  ok: every gradient matched sympy, every assert held
-  1  a gradient disagreed with sympy, or an assert failed
-  2  the script was rejected before running, or the command line was wrong
-  3  the script raised an error, as PyTorch would, or hit a limit"""
+  0  ok: every gradient matched sympy, every assert held (or it ended as its
+     `# gradcli: expect ...` line declares)
+  1  a gradient disagreed with sympy, an assert failed, or the ending was not the expected one
+  2  the script was rejected before running
+  3  the script raised an error, as PyTorch would, or hit a limit
+  4  the command line was wrong
+  70 a gradcli bug (please report it)"""
 
 REPL_EXAMPLES = """Examples:
 
@@ -87,8 +94,9 @@ GRAD_EXAMPLES = """Examples:
 Exit codes:
   0  engine and sympy agree
   1  they disagree
-  2  the expression or an --at value is invalid
-  3  the expression raised an error, as PyTorch would"""
+  2  the expression is invalid
+  3  the expression raised an error, as PyTorch would
+  4  the command line (an --at or --wrt value) was wrong"""
 
 GRAPH_EXAMPLES = """Examples:
 
@@ -101,20 +109,28 @@ GRAPH_EXAMPLES = """Examples:
 Exit codes:
   0  the graph was drawn (also when the script stopped at an error: its graph so far)
   1  no tensor has a graph to draw
-  2  the script was rejected, or --of names no tensor"""
+  2  the script was rejected, or --of names no tensor
+  4  the command line was wrong"""
 
 CHECK_EXAMPLES = """Examples:
 
   gradcli check examples/
 
-  gradcli check tests/corpus examples/accumulate.py --junit report.xml
+  gradcli check examples/ tests/sessions/ --junit report.xml
 
   gradcli check examples/ --format json > results.json
 
+  gradcli check examples/ -j 2 --format github --exclude 'training_*'
+
+A script that fails on purpose declares it: `# gradcli: expect RuntimeError: <message start>`
+(or `expect mismatch`, `assertion`, `invalid`, `error`); ending so, it counts as ok.
+
 Exit codes:
-  0  every script ended ok
-  1  some script did not (mismatch, failed assert, error or rejected)
-  2  a path does not exist, no scripts were found, or the JUnit file cannot be written"""
+  0  every script ended ok (or as it declared)
+  1  some script did not (mismatch, failed assert, error, rejected, or not as declared)
+  4  a path does not exist, a flag is wrong, or the JUnit file cannot be written
+  5  no scripts were found
+  130, 143  interrupted by SIGINT, SIGTERM (the finished scripts are still reported)"""
 
 LIMITS_PANEL = "Limits"
 
@@ -124,7 +140,30 @@ class DType(str, Enum):
     float32 = "float32"
 
 
+class GradcliGroup(TyperGroup):
+    """Typer's command group, with command-line mistakes exiting ExitStatus.USAGE (4) instead of
+    click's 2, which the output contract gives to a rejected script."""
+
+    def make_context(self, *args, **kwargs) -> typer.Context:  # the group's own options
+        with usage_status():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: typer.Context):  # the command's name and options
+        with usage_status():
+            return super().invoke(ctx)
+
+
+@contextmanager
+def usage_status() -> Iterator[None]:
+    try:
+        yield
+    except UsageError as mistake:
+        mistake.exit_code = ExitStatus.USAGE
+        raise
+
+
 app = typer.Typer(
+    cls=GradcliGroup,
     pretty_exceptions_enable=False,  # gradcli's own errors are handled in main()
     no_args_is_help=True,
     epilog=OVERVIEW,
@@ -218,6 +257,7 @@ def run(
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
                     max_memory=max_memory, max_call_depth=max_call_depth)
     name, text, problem = load_script(source, code, limits)
+    expected, problem = declared_ending(text, problem)
     renderer = make_renderer(fmt, name, text, explain)
     if problem is None:
         from gradcli.app.api import run_session
@@ -228,7 +268,11 @@ def run(
     else:
         result = rejected(name, text, problem, renderer.on_event)
     renderer.finish(result)
-    raise typer.Exit(result.exit_code)
+    if expected is None:
+        raise typer.Exit(result.exit_code)
+    from gradcli.events.results import ScriptRun
+
+    raise typer.Exit(show_expectation(ScriptRun(name, result, 0.0, expected)))
 
 
 @app.command(epilog=REPL_EXAMPLES)
@@ -316,30 +360,67 @@ def check(
         "--junit", metavar="FILE", help="Also write a JUnit XML report, as pytest does.",
         show_default=False, dir_okay=False)] = None,
     fmt: Annotated[CheckFormat, typer.Option(
-        "--format", help="table for people, json for programs.")] = CheckFormat.table,
+        "--format", help="table for people; plain (path:line:col: status: message) for "
+        "editors and logs; github for GitHub Actions annotations; json or junit for programs."
+    )] = CheckFormat.table,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", metavar="GLOB", help="Skip scripts whose path or file name matches GLOB "
+        "(repeatable).", show_default=False)] = None,
+    exitfirst: Annotated[bool, typer.Option(
+        "-x", "--exitfirst", help="Stop after the first script that is not ok.")] = False,
+    jobs: Annotated[int, typer.Option(
+        "-j", "--jobs", min=1, metavar="N", help="Run N scripts at a time, each in its own "
+        "worker process (a crash or blow-up ends only its own).")] = 1,
+    quiet: Annotated[bool, typer.Option(
+        "-q", "--quiet", help="Stream only the scripts that are not ok.")] = False,
+    verbose: Annotated[bool, typer.Option(
+        "-v", "--verbose", help="Stream each failure's whole report.")] = False,
     check_gradients: CheckOption = True,
     rtol: RtolOption = None,
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
+    max_script_chars: MaxScriptChars = Limits.max_script_chars,
+    max_nesting: MaxNesting = Limits.max_nesting,
+    max_int_bits: MaxIntBits = Limits.max_int_bits,
+    max_sequence: MaxSequence = Limits.max_sequence,
     max_elements: MaxElements = Limits.max_elements,
+    max_memory: MaxMemory = Limits.max_memory,
 ) -> None:
-    """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
-    from gradcli.app.api import run_many
+    """Run many scripts, one line each as it finishes, and summarise; exit 0 only when every
+    script ended ok or as its `# gradcli: expect ...` line declares."""
     from gradcli.app.batch import discover
+    from gradcli.app.check_run import CheckSettings, ReportPathError, check_report_path, run_check
 
-    scripts = existing_scripts(paths, discover)
-    options = run_options(check_gradients, rtol, atol, Limits(max_steps=max_steps), max_elements)
-    with check_progress(len(scripts)) as (on_start, on_done):
-        runs = run_many(scripts, options, on_start, on_done)
-    written = write_junit(junit, runs) if junit is not None else True
-    show_check(runs, fmt)
-    if not written:
-        raise typer.Exit(ExitStatus.INVALID)
-    failed = any(run.result.status != "ok" for run in runs)
-    raise typer.Exit(ExitStatus.MISMATCH if failed else ExitStatus.OK)
+    scripts = existing_scripts(paths, tuple(exclude or ()), discover)
+    if junit is not None:
+        try:
+            check_report_path(junit)
+        except ReportPathError as problem:
+            make_console(stderr=True).print(str(problem), highlight=False, markup=False)
+            raise typer.Exit(ExitStatus.USAGE) from None
+    limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
+                    max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
+                    max_memory=max_memory)
+    options = run_options(check_gradients, rtol, atol, limits, max_elements)
+    settings = CheckSettings(fmt, junit, verbose - quiet, exitfirst, jobs)
+    raise typer.Exit(run_check(scripts, options, settings))
 
 
 # ---- reading the command line ------------------------------------------------------------
+
+
+def declared_ending(text: str, problem: Unreadable | None
+                    ) -> tuple[Expectation | None, Unreadable | None]:
+    """The script's `# gradcli: expect ...`, or the problem that rejects it."""
+    from gradcli.app.sources import Unreadable
+    from gradcli.events.expectations import MalformedDirective, expectation
+
+    if problem is not None:
+        return None, problem
+    try:
+        return expectation(text), None
+    except MalformedDirective as bad:
+        return None, Unreadable(bad.message, bad.hint, bad.line, bad.col)
 
 
 def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
@@ -370,16 +451,21 @@ def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:
     return bindings, wrt
 
 
-def existing_scripts(paths: list[str], discover: Callable) -> list[str]:
-    """The scripts under `paths`; a usage error (exit 2) for a missing path or none found."""
-    scripts, missing = discover(paths)
-    if missing:
-        raise typer.BadParameter(f"no such file or directory: {', '.join(missing)}",
+def existing_scripts(paths: list[str], exclude: tuple[str, ...], discover: Callable
+                     ) -> list[str]:
+    """The scripts under `paths`: a usage error (exit 4) for a missing path, exit 5 when there
+    are none (as pytest's "no tests collected"); special files are skipped, and said so."""
+    found = discover(paths, exclude)
+    if found.missing:
+        raise typer.BadParameter(f"no such file or directory: {', '.join(found.missing)}",
                                  param_hint="PATH")
-    if not scripts:
-        raise typer.BadParameter(f"no *.py scripts under {', '.join(paths)}",
-                                 param_hint="PATH")
-    return scripts
+    err = make_console(stderr=True)
+    for path, kind in found.skipped:
+        err.print(f"{path}: skipped: {kind}, not a regular file", highlight=False, markup=False)
+    if not found.scripts:
+        err.print(f"no *.py scripts under {', '.join(paths)}", highlight=False, markup=False)
+        raise typer.Exit(ExitStatus.NO_SCRIPTS)
+    return found.scripts
 
 
 # ---- the entry point --------------------------------------------------------------------
@@ -415,16 +501,22 @@ def run_main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        sys.exit(130)  # the shell's code for Ctrl-C
+        sys.exit(ExitStatus.INTERRUPTED)
     except (OutputClosed, BrokenPipeError):
         # Like any Unix filter whose reader left: stop, silently, with SIGPIPE's code.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(141)
+        sys.exit(ExitStatus.BROKEN_PIPE)
     except BaseException as exc:  # a bug in gradcli itself: the script's errors are events
         if os.environ.get("GRADCLI_DEBUG"):
             import traceback
 
             traceback.print_exc()
-        print(f"gradcli internal error: {type(exc).__name__}: {exc} "
-              "(set GRADCLI_DEBUG=1 for the traceback)", file=sys.stderr)
-        sys.exit(ExitStatus.SCRIPT_ERROR)
+        print(internal_error_message(exc), file=sys.stderr)
+        sys.exit(ExitStatus.INTERNAL)
+
+
+def internal_error_message(exc: BaseException) -> str:
+    from gradcli import __version__
+
+    return (f"gradcli internal error: {type(exc).__name__}: {exc} (a bug in gradcli "
+            f"{__version__}: please report it, with GRADCLI_DEBUG=1's traceback)")

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from enum import Enum
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from gradcli.events.exit_status import ExitStatus
@@ -38,14 +36,17 @@ class Format(str, Enum):
     json = "json"
 
 
+class CheckFormat(str, Enum):
+    table = "table"
+    plain = "plain"
+    json = "json"
+    github = "github"
+    junit = "junit"
+
+
 class ReplFormat(str, Enum):
     table = "table"
     plain = "plain"
-
-
-class CheckFormat(str, Enum):
-    table = "table"
-    json = "json"
 
 
 def report_rejected(name: str, text: str, problem: Unreadable) -> None:
@@ -141,47 +142,18 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> Exit
     return ExitStatus.OK
 
 
-@contextmanager
-def check_progress(total: int) -> Iterator[tuple[Callable, Callable]]:
-    """(on_start, on_done) for run_many: a progress bar on stderr when it is a terminal."""
-    err = make_console(stderr=True)
-    if not err.is_terminal:
-        yield (lambda path: None), (lambda run: None)
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+def show_expectation(run: ScriptRun) -> ExitStatus:
+    """`run`'s last word on a script that declared its ending: one line on stderr, and exit 0
+    when it ended as declared (the error above was the point), 1 when it did not."""
+    from gradcli.report.render_check import problem
 
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  console=err, transient=True) as progress:
-        task = progress.add_task("checking", total=total)
-        yield ((lambda path: progress.update(task, description=path)),
-               (lambda run: progress.advance(task)))
-
-
-def write_junit(path: Path, runs: list[ScriptRun]) -> bool:
-    """Write the JUnit report (creating its folder, as pytest does); False if it cannot."""
-    from gradcli.report.render_check import junit_xml
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(junit_xml(runs))
-    except OSError as e:
-        make_console(stderr=True).print(f"cannot write the JUnit report {path}: "
-                                        f"{e.strerror or e}", highlight=False, markup=False)
-        return False
-    return True
-
-
-def show_check(runs: list[ScriptRun], fmt: CheckFormat) -> None:
-    if fmt is CheckFormat.json:
-        import json
-
-        from gradcli.report.render_check import check_to_json
-
-        print(json.dumps(check_to_json(runs), allow_nan=False))
-        return
-    from gradcli.report.render_check import print_summary
-
-    print_summary(runs, make_console(stderr=False))
+    expected = run.expected
+    if run.outcome == "ok":
+        message = f"✓ ended as declared on line {expected.line}: expect {expected}"
+    else:
+        message = f"✗ {problem(run)}"
+    make_console(stderr=True).print(message, highlight=False, markup=False, soft_wrap=True)
+    return ExitStatus.OK if run.outcome == "ok" else ExitStatus.MISMATCH
 
 
 class OutputClosed(BaseException):

@@ -7,6 +7,7 @@ from typing import Any
 
 from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
 from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
+from gradcli.events.expectations import Expectation, verdict
 
 
 @dataclass(frozen=True)
@@ -14,6 +15,19 @@ class ScriptRun:
     path: str
     result: SessionResult
     seconds: float
+    expected: Expectation | None = None  # the script's `# gradcli: expect ...`
+
+    @property
+    def outcome(self) -> str:
+        """`ok` when the script ended as it declared; see expectations.verdict."""
+        return verdict(self.result, self.expected)
+
+
+def unfinished_run(path: str, kind: str, message: str, seconds: float = 0.0) -> ScriptRun:
+    """The run of a script that never finished: interrupted, or its worker died."""
+    result = SessionResult(path, "")
+    result.events.append(ErrorEvent(None, kind, message))
+    return ScriptRun(path, result, seconds)
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,61 @@ if TYPE_CHECKING:
 
 PROBLEM_WIDTH = 70  # the table's problem column; JSON and JUnit have the whole text
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
-                 "invalid": "yellow"}
-FAILURES = ("mismatch", "assertion", "error")  # JUnit <failure>; invalid is an <error>
+                 "invalid": "yellow", "unexpected": "red"}  # a run's outcome -> its colour
+FAILURES = ("mismatch", "assertion", "error", "unexpected")  # JUnit <failure>; invalid: <error>
 NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def problem(result: SessionResult) -> str:
-    """One line on what went wrong: `line 10: RuntimeError: Trying to ...`, or ""."""
+def problem(run: ScriptRun) -> str:
+    """One line on what went wrong: `line 10: RuntimeError: Trying to ...`, or ""; for a run
+    that declared its ending, what it declared when it ended otherwise."""
+    if run.expected is not None:
+        if run.outcome == "ok":
+            return ""
+        ended = session_problem(run.result) or "it ended ok"
+        return f"expected {run.expected} (line {run.expected.line}); {ended}"
+    return session_problem(run.result)
+
+
+def spot(run: ScriptRun) -> tuple[int | None, int | None]:
+    """(line, col) of what decided the outcome: the error, the rejection, the first mismatch, or
+    the `expect` line of an ending that was not the declared one."""
+    if run.expected is not None and run.outcome == "unexpected":
+        return run.expected.line, None
+    for event in run.result.events:
+        if isinstance(event, (ErrorEvent, InvalidEvent)):
+            return event.line, event.col
+        if event.kind == "backward" and any(row.match is False for row in event.grads):
+            return event.line, None
+    return None, None
+
+
+def plain_line(run: ScriptRun) -> str:
+    """`path:line:col: status: message`, as ruff prints a finding; `path: ok (0.01 s)`."""
+    if run.outcome == "ok":
+        declared = f", as declared: {run.expected}" if run.expected else ""
+        return f"{run.path}: ok{declared} ({run.seconds:.2f} s)"
+    message = re.sub(r"^line \d+: ", "", problem(run))
+    return f"{location(run.path, *spot(run))}: {run.outcome}: {message}"
+
+
+def github_line(run: ScriptRun) -> str:
+    """A GitHub Actions annotation (`::error file=…,line=…::message`) for a failed script."""
+    line, col = spot(run)
+    where = "".join(f",{key}={value}" for key, value in (("line", line), ("col", col))
+                    if value is not None)
+    message = re.sub(r"^line \d+: ", "", problem(run)) or run.outcome
+    return (f"::error file={_escape(run.path, True)}{where},title=gradcli {run.outcome}::"
+            f"{_escape(message, False)}")
+
+
+def _escape(text: str, in_property: bool) -> str:
+    """GitHub's workflow-command escaping: % CR LF always, and : , inside a property."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if in_property else text
+
+
+def session_problem(result: SessionResult) -> str:
     for event in result.events:
         if isinstance(event, (ErrorEvent, InvalidEvent)):
             kind = "invalid script" if isinstance(event, InvalidEvent) else event.type
@@ -51,7 +99,7 @@ def details(result: SessionResult) -> str:
 
 def totals(runs: list[ScriptRun]) -> str:
     """`✗ 7 scripts · 6 ok · 1 error · 0.84 s`."""
-    counts = Counter(run.result.status for run in runs)
+    counts = Counter(run.outcome for run in runs)
     parts = [f"{n} {status}" for status, n in sorted(counts.items(),
                                                        key=lambda item: item[0] != "ok")]
     seconds = sum(run.seconds for run in runs)
@@ -71,12 +119,12 @@ def print_summary(runs: list[ScriptRun], out: Console) -> None:
         table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
     table.add_column("problem", overflow="fold", ratio=3)
     for run in runs:
-        s, status = run.result.summary, run.result.status
+        s, status = run.result.summary, run.outcome
         table.add_row(run.path, Text(status, style=STATUS_STYLES[status]), str(s.backward),
                       str(s.checked), str(s.mismatches), f"{run.seconds:.2f} s",
-                      shorten(problem(run.result), PROBLEM_WIDTH))
+                      shorten(problem(run), PROBLEM_WIDTH))
     out.print(table)
-    ok = all(run.result.status == "ok" for run in runs)
+    ok = all(run.outcome == "ok" for run in runs)
     out.print(Text(totals(runs), style="green" if ok else "red"), soft_wrap=True)
 
 
@@ -85,13 +133,14 @@ def check_to_json(runs: list[ScriptRun]) -> dict[str, Any]:
     from gradcli import __version__
     from gradcli.report.render_json import session_to_json
 
-    counts = Counter(run.result.status for run in runs)
+    counts = Counter(run.outcome for run in runs)
     return {
         "gradcli": __version__,
         "status": "ok" if counts["ok"] == len(runs) else "failed",
         "summary": {"scripts": len(runs), **{status: counts[status] for status in STATUS_STYLES},
                     "seconds": round(sum(run.seconds for run in runs), 6)},
-        "scripts": [{**session_to_json(run.result), "path": run.path,
+        "scripts": [{**session_to_json(run.result), "path": run.path, "outcome": run.outcome,
+                     "expected": str(run.expected) if run.expected else None,
                      "seconds": round(run.seconds, 6)} for run in runs],
     }
 
@@ -104,7 +153,7 @@ def junit_xml(runs: list[ScriptRun]) -> bytes:
     <failure>, a script rejected before running an <error>."""
     import xml.etree.ElementTree as ET
 
-    counts = Counter(run.result.status for run in runs)
+    counts = Counter(run.outcome for run in runs)
     suite = ET.Element("testsuite", {
         "name": "gradcli", "errors": str(counts["invalid"]),
         "failures": str(sum(counts[s] for s in FAILURES)), "skipped": "0",
@@ -124,10 +173,10 @@ def _testcase(run: ScriptRun) -> Any:
 
     case = ET.Element("testcase", {"classname": xml_safe(_classname(run.path)),
                                    "name": xml_safe(run.path), "time": f"{run.seconds:.3f}"})
-    status = run.result.status
+    status = run.outcome
     if status != "ok":
         tag = "error" if status == "invalid" else "failure"
-        summary = problem(run.result)
+        summary = problem(run)
         message = f"{status}: {summary}" if summary else status
         element = ET.SubElement(case, tag, {"message": xml_safe(message)})
         element.text = xml_safe(details(run.result) or location(run.result.source_name, None))

@@ -220,8 +220,8 @@ def test_permission_denied_is_invalid(fake_api, monkeypatch):
     ["run"], ["run", "a.py", "-c", "x"], ["run", "a.py", "--format", "yaml"],
     ["run", "a.py", "--rtol", "-1"], ["run", "a.py", "--max-steps", "0"], ["frobnicate"], [],
 ])
-def test_bad_command_lines_exit_2(fake_api, args):
-    assert invoke(*args).exit_code == 2
+def test_bad_command_lines_exit_4(fake_api, args):
+    assert invoke(*args).exit_code == 4
     assert fake_api == []
 
 
@@ -239,15 +239,17 @@ def test_version(monkeypatch):
     assert (result.exit_code, result.stdout) == (0, "gradcli 0.1.0\n")
 
 
-def test_an_internal_error_is_one_line_and_exit_3(fake_api, monkeypatch, capsys):
+def test_an_internal_error_is_one_line_and_exit_70(fake_api, monkeypatch, capsys):
     monkeypatch.setattr(sys, "argv", ["gradcli", "run", "-c", "crash"])
     monkeypatch.delenv("GRADCLI_DEBUG", raising=False)
     with pytest.raises(SystemExit) as exit_info:
         cli.run_main()
     err = capsys.readouterr().err
-    assert exit_info.value.code == 3
-    assert err == ("gradcli internal error: ValueError: a bug in the core "
-                   "(set GRADCLI_DEBUG=1 for the traceback)\n")
+    from gradcli import __version__
+
+    assert exit_info.value.code == 70
+    assert err == ("gradcli internal error: ValueError: a bug in the core (a bug in gradcli "
+                   f"{__version__}: please report it, with GRADCLI_DEBUG=1's traceback)\n")
 
 
 def test_gradcli_debug_shows_the_traceback(fake_api, monkeypatch, capsys):
@@ -277,9 +279,9 @@ def test_entry_point_rejects_unreadable_scripts(tmp_path):
         assert message in err and "Traceback" not in err, case
 
 
-def test_entry_point_usage_error_is_exit_2():
+def test_entry_point_usage_error_is_exit_4():
     proc = gradcli("run", "--format", "yaml", "x.py")
-    assert proc.returncode == 2 and b"Traceback" not in proc.stderr
+    assert proc.returncode == 4 and b"Traceback" not in proc.stderr
 
 
 @pytest.mark.skipif(not hasattr(__import__("gradcli"), "__version__"),

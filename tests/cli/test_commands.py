@@ -21,6 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 
+def undeclared(example: Path) -> str:
+    """An example's text without its `# gradcli: expect` line: its error counts again."""
+    return re.sub(r"(?m)^# gradcli: expect .*\n", "", example.read_text())
+
+
 def invoke(*args: str, stdin: str | None = None):
     return CliRunner().invoke(cli.app, list(args), input=stdin)
 
@@ -116,9 +121,9 @@ def test_grad_error_is_located_in_the_expression():
     ["x", "--at", "x=1", "--at", "x=2"], ["x", "--at", "x=1", "--wrt", "y"], ["x"],
     ["x", "--at", "_f=1"], ["x", "--at", "x=[]"], ["x", "--at", "x=1", "--dtype", "int64"],
 ])
-def test_grad_bad_command_lines_exit_2(args):
+def test_grad_bad_command_lines_exit_4(args):
     result = invoke("grad", *args)
-    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.exit_code == 4 and "Traceback" not in result.output
 
 
 def test_grad_json_carries_the_problem():
@@ -242,7 +247,7 @@ def scripts(tmp_path: Path) -> Path:
     (folder / "sub").mkdir(parents=True)
     (folder / ".hidden").mkdir()
     (folder / "ok.py").write_text((EXAMPLES / "accumulate.py").read_text())
-    (folder / "sub" / "error.py").write_text((EXAMPLES / "second_backward.py").read_text())
+    (folder / "sub" / "error.py").write_text(undeclared(EXAMPLES / "second_backward.py"))
     (folder / "sub" / "invalid.py").write_text("x = (1\n")
     (folder / "sub" / "assertion.py").write_text("assert 1 == 2, 'nope'\n")
     (folder / ".hidden" / "skipped.py").write_text("x = (\n")
@@ -308,13 +313,13 @@ def test_check_reads_stdin():
 
 @pytest.mark.parametrize("args", [["check"], ["check", "no/such/dir"], ["check", "--format",
                                                                         "yaml", "examples"]])
-def test_check_bad_command_lines_exit_2(args):
-    assert invoke(*args).exit_code == 2
+def test_check_bad_command_lines_exit_4(args):
+    assert invoke(*args).exit_code == 4
 
 
-def test_check_of_an_empty_folder_exits_2(tmp_path):
+def test_check_of_an_empty_folder_exits_5(tmp_path):
     result = invoke("check", str(tmp_path))
-    assert result.exit_code == 2 and "no *.py scripts" in result.output
+    assert result.exit_code == 5 and "no *.py scripts" in result.output
 
 
 def test_check_a_script_that_breaks_gradcli_does_not_stop_the_others(scripts, tmp_path,
@@ -338,11 +343,12 @@ def test_check_a_script_that_breaks_gradcli_does_not_stop_the_others(scripts, tm
     assert "a bug in gradcli" in (tmp_path / "junit.xml").read_text()
 
 
-def test_check_junit_that_cannot_be_written_exits_2(scripts, tmp_path):
+def test_check_junit_that_cannot_be_written_exits_4_before_running(scripts, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("")
     result = invoke("check", str(scripts / "ok.py"), "--junit", str(blocker / "junit.xml"))
-    assert result.exit_code == 2 and "cannot write the JUnit report" in result.stderr
+    assert result.exit_code == 4 and "cannot write the JUnit report" in result.stderr
+    assert "ok.py" not in result.stdout  # refused before any script ran
 
 
 def test_check_junit_strips_what_xml_cannot_hold(tmp_path):
