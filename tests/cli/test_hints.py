@@ -33,3 +33,13 @@ def test_a_called_name_is_never_offered_as_a_variable(expression, hint):
 def test_an_unknown_operand_is_a_variable_to_give():
     result = grad_plain("x * y", "--at", "x=1")
     assert "hint: give it a value: --at y=VALUE" in result.stderr
+
+
+def test_a_pipe_is_as_wide_as_columns_says():
+    from tests.cli.test_commands import gradcli
+
+    def table_width(**env: str) -> int:
+        lines = gradcli("run", "examples/accumulate.py", **env).stdout.decode().splitlines()
+        return max(len(line) for line in lines if line.startswith(("┏", "│", "└")))
+
+    assert table_width(COLUMNS="50") <= 50 < table_width()
