@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import keyword
+import math
 import re
 from dataclasses import dataclass, replace
 from typing import Any
@@ -25,6 +26,7 @@ BARE_FUNCTIONS = ("sin", "cos", "tan", "exp", "log", "sqrt", "tanh", "sigmoid", 
 DTYPES = ("float64", "float32")
 RESULT = "_f"  # the generated script's name for the expression's value
 UNDEFINED = re.compile(r"name '(\w+)' is not defined")
+NON_FINITE = ("inf", "nan")  # read as float() reads them; -inf is a minus and inf
 
 
 class BadInput(ValueError):
@@ -40,26 +42,33 @@ def parse_binding(text: str) -> tuple[str, Any]:
     if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
         raise BadInput(f"{name!r} is not a variable name (letters, digits and _, not first _)")
     try:
-        parsed = ast.literal_eval(value.strip())  # literals only: nothing is evaluated
+        return name, _numbers(ast.parse(value.strip(), mode="eval").body)
     except (ValueError, SyntaxError, MemoryError, RecursionError):
         raise BadInput(f"{name}={value}: the value must be a number or a list of numbers, "
-                       "e.g. 2, -0.5, [1, 2, 3]") from None
-    if not _numeric(parsed):
-        raise BadInput(f"{name}={value}: the value must be a number or a list of numbers")
-    return name, _floats(parsed)
+                       "e.g. 2, -0.5, inf, [1, 2, 3]") from None
 
 
-def _numeric(value: Any) -> bool:
-    if isinstance(value, (list, tuple)):
-        return len(value) > 0 and all(_numeric(v) for v in value)
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+def _numbers(node: ast.expr) -> Any:
+    """A literal number (also inf and nan, as float() reads them) or a non-empty nested list
+    of them, as floats: an integer tensor cannot require grad. Nothing is evaluated."""
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+        return [_numbers(item) for item in node.elts]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        number = _numbers(node.operand)
+        if not isinstance(number, list):
+            return -number if isinstance(node.op, ast.USub) else number
+    if isinstance(node, ast.Name) and node.id in NON_FINITE:
+        return float(node.id)
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    raise ValueError("not a number")
 
 
-def _floats(value: Any) -> Any:
-    """Ints become floats: an integer tensor cannot require grad."""
-    if isinstance(value, (list, tuple)):
-        return [_floats(v) for v in value]
-    return float(value)
+def _source(value: Any) -> str:
+    """`value` as Python source: repr(inf) is `inf`, a name no script defines."""
+    if isinstance(value, list):
+        return f"[{', '.join(map(_source, value))}]"
+    return repr(value) if math.isfinite(value) else f"float('{value}')"
 
 
 def check_wrt(at: dict[str, Any], wrt: list[str]) -> None:
@@ -80,7 +89,7 @@ class Generated:
     def of(cls, expression: str, at: dict[str, Any], dtype: str) -> Generated:
         lines = ["import torch"]
         lines += [f"{name} = torch.{name}" for name in BARE_FUNCTIONS if name not in at]
-        lines += [f"{name} = torch.tensor({value!r}, dtype=torch.{dtype}, requires_grad=True)"
+        lines += [f"{name} = torch.tensor({_source(value)}, dtype=torch.{dtype}, requires_grad=True)"
                   for name, value in at.items()]
         assignment = f"{RESULT} = {expression}"
         first = len(lines) + 1
@@ -112,7 +121,8 @@ def read_result(expression: str, at: dict[str, Any], dtype: str, wrt: list[str],
                 result.problem, result.status = problem, "invalid"
                 return result
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
-            result.problem, result.status = _with_hint(shift.located(event)), session.status
+            result.problem = _with_hint(shift.located(event), expression)
+            result.status = session.status
             return result
         elif isinstance(event, BackwardEvent):
             result.partials = _partials(event, at, wrt)
@@ -120,13 +130,34 @@ def read_result(expression: str, at: dict[str, Any], dtype: str, wrt: list[str],
     return result
 
 
-def _with_hint(event: InvalidEvent | ErrorEvent) -> InvalidEvent | ErrorEvent:
-    """An unknown name in an expression is a variable without --at, not one to assign."""
+def _with_hint(event: InvalidEvent | ErrorEvent, expression: str) -> InvalidEvent | ErrorEvent:
+    """An unknown name in an expression is a variable without --at, or a function to find
+    under torch. (never a variable to give a value: it is called)."""
     undefined = UNDEFINED.fullmatch(event.message)
     if undefined is None:
         return event
-    return replace(event, hint=f"give it a value: --at {undefined.group(1)}=VALUE, or use a "
-                   "torch. function")
+    name = undefined.group(1)
+    if name in _called_names(expression):
+        function = _torch_function(name)
+        where = f"write {function}(...)" if function else "gradcli does not know it"
+        return replace(event, hint=f"{name} is not one of the bare functions; {where}")
+    return replace(event, hint=f"give it a value: --at {name}=VALUE, or use a torch. function")
+
+
+def _called_names(expression: str) -> set[str]:
+    calls = (node.func for node in ast.walk(ast.parse(expression, mode="eval"))
+             if isinstance(node, ast.Call))
+    return {func.id for func in calls if isinstance(func, ast.Name)}
+
+
+def _torch_function(name: str) -> str | None:
+    """Where PyTorch keeps a function called `name` (torch.X, then torch.nn.functional.X)."""
+    from gradcli.language.torch_api import TORCH, F
+
+    for namespace in (TORCH, F):
+        if callable(namespace.members.get(name)):
+            return f"{namespace.name}.{name}"
+    return None
 
 
 def _not_differentiable(expression: str, value: Any) -> InvalidEvent | None:

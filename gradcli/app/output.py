@@ -186,14 +186,20 @@ def make_renderer(fmt: Format, name: str, text: str, explain: bool = False) -> R
                          explain)
 
 
-def make_console(stderr: bool, pipe_width: int = 100) -> Console:
-    """A rich console: colour only on a terminal and without NO_COLOR; 100 columns (or
-    `pipe_width`) in a pipe."""
+def make_console(stderr: bool, pipe_width: int | None = None) -> Console:
+    """A rich console: colour only on a terminal and without NO_COLOR. In a pipe it is
+    `pipe_width` columns wide, or else as wide as COLUMNS says, or else 100."""
     from rich.console import Console
 
     no_color = os.environ.get("NO_COLOR", "") != ""
     console = Console(stderr=stderr, no_color=no_color, color_system=None if no_color else "auto",
                       highlight=False, emoji=False)
     if not console.is_terminal:
-        console.width = pipe_width
+        console.width = pipe_width or _columns() or 100
     return console
+
+
+def _columns() -> int | None:
+    """COLUMNS as a width, or None when it is unset or not a positive number."""
+    columns = os.environ.get("COLUMNS", "").strip()
+    return int(columns) if columns.isdigit() and int(columns) > 0 else None
