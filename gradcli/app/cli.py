@@ -158,6 +158,9 @@ MaxElements = Annotated[int, typer.Option(
 MaxMemory = Annotated[int, typer.Option(
     "--max-memory", min=1, help="Bytes of memory the session may take (tensors, graphs, "
     "lists) at most.", rich_help_panel=LIMITS_PANEL)]
+MaxSeconds = Annotated[float, typer.Option(
+    "--max-seconds", min=0, help="Wall-clock seconds a run (each script of check) may take "
+    "at most.", rich_help_panel=LIMITS_PANEL)]
 
 
 def show_version(value: bool) -> None:
@@ -202,6 +205,7 @@ def run(
     max_sequence: MaxSequence = Limits.max_sequence,
     max_elements: MaxElements = Limits.max_elements,
     max_memory: MaxMemory = Limits.max_memory,
+    max_seconds: MaxSeconds = Limits.max_seconds,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
     if (source is None) == (code is None):
@@ -209,7 +213,7 @@ def run(
                                  param_hint="SOURCE")
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory)
+                    max_memory=max_memory, max_seconds=max_seconds)
     name, text, problem = load_script(source, code, limits)
     renderer = make_renderer(fmt, name, text, explain)
     if problem is None:
@@ -315,13 +319,15 @@ def check(
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
     max_elements: MaxElements = Limits.max_elements,
+    max_seconds: MaxSeconds = Limits.max_seconds,
 ) -> None:
     """Run many scripts in one process and summarise them; exit 0 only when all are ok."""
     from gradcli.app.api import run_many
     from gradcli.app.batch import discover
 
     scripts = existing_scripts(paths, discover)
-    options = run_options(check_gradients, rtol, atol, Limits(max_steps=max_steps), max_elements)
+    options = run_options(check_gradients, rtol, atol,
+                          Limits(max_steps=max_steps, max_seconds=max_seconds), max_elements)
     with check_progress(len(scripts)) as (on_start, on_done):
         runs = run_many(scripts, options, on_start, on_done)
     written = write_junit(junit, runs) if junit is not None else True

@@ -29,6 +29,7 @@ class Limits:
     max_sequence: int = 10_000_000  # items of a list/tuple/str, or of a range a builtin consumes
     max_memory: int = 4 * 2**30  # bytes the session adds: tensors, graphs, lists
     max_elements: int = 2**27  # elements in one tensor
+    max_seconds: float = 60.0  # wall-clock time of one run (of one input in the REPL)
 
     def check_elements(self, n: int) -> None:
         if n > self.max_elements:
@@ -58,6 +59,7 @@ LIMIT_FLAGS: dict[str, tuple[str, str, str]] = {
     "max_sequence": ("sequence length limit", "items", "--max-sequence"),
     "max_memory": ("memory limit", "bytes", "--max-memory"),
     "max_elements": ("tensor size limit", "elements", "--max-elements"),
+    "max_seconds": ("time limit", "seconds", "--max-seconds"),
 }
 
 
@@ -65,8 +67,9 @@ def limit_message(limits: Limits, field: str, context: str = "") -> str:
     """E.g. 'step budget of 10,000,000 statements exceeded (raise it with --max-steps)'."""
     what, unit, flag = LIMIT_FLAGS[field]
     value = getattr(limits, field)
+    value = f"{value:,}" if isinstance(value, int) else f"{value:g}"
     where = f" {context}" if context else ""
-    return f"{what} of {value:,} {unit} exceeded{where} (raise it with {flag})"
+    return f"{what} of {value} {unit} exceeded{where} (raise it with {flag})"
 
 
 # ---- memory -------------------------------------------------------------------------------

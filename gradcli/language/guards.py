@@ -93,6 +93,9 @@ def lazy_length(obj: Any) -> int | None:
 
 
 HEAVY = (list, tuple, str, Tensor)  # items that weigh more than one in nested_size
+# What one tensor weighs beyond its elements: its repr's frame ("tensor([...], requires_grad=
+# True)") is about this many characters, and comparing two tensors costs as much more.
+TENSOR_WEIGHT = 32
 
 
 def _weight(item: Any, sizes: dict[int, int]) -> int:
@@ -100,7 +103,7 @@ def _weight(item: Any, sizes: dict[int, int]) -> int:
     if kind is str:
         return len(item) or 1
     if kind is Tensor:
-        return item.data.size or 1
+        return TENSOR_WEIGHT + item.data.size
     if kind in NESTABLE:
         return sizes.get(id(item)) or 1  # not measured yet means it contains itself: [...]
     return 1
@@ -149,7 +152,8 @@ def check_nested(limits: Limits, value: Any, what: str) -> None:
     """Refuse to print or compare a list that holds more than max_sequence items in all."""
     if type(value) in NESTABLE and nested_size(value, limits.max_sequence) > limits.max_sequence:
         raise too_big(limits, "max_sequence", f"by {what} (counting every item of the lists "
-                      "inside it, every character and every tensor element)")
+                      f"inside it, every character, every tensor element and {TENSOR_WEIGHT} "
+                      "more per tensor)")
 
 
 # ---- operators ----------------------------------------------------------------------------
