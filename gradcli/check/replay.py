@@ -157,7 +157,7 @@ class Replay:
         self.table, self.name_of, self.cuts = table, name_of, cuts or {}
         self.dropped = dropped
         self.size = 0
-        self.tree_sizes: dict = {}  # expression -> its operations, counted as a tree
+        self.tree_sizes: dict = {}  # id(expression) -> (its operations as a tree, it)
         self.deadline = sympy_deadline()
 
     def run(self, root):
@@ -194,18 +194,22 @@ class Replay:
         self.size += max(1, array.size)
         if self.size > MAX_SYMBOLIC_ELEMENTS:
             raise TooLarge(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
-        for element in array.flat:
-            if self._tree_size(element) > MAX_EXPRESSION_SIZE:
-                raise TooLarge(f"an expression of more than {MAX_EXPRESSION_SIZE:,} operations")
+        try:
+            biggest = max((self._tree_size(e) for e in array.flat), default=0)
+        except RecursionError:  # nested deeper than Python's stack: far past the budget
+            biggest = MAX_EXPRESSION_SIZE + 1
+        if biggest > MAX_EXPRESSION_SIZE:
+            raise TooLarge(f"an expression of more than {MAX_EXPRESSION_SIZE:,} operations")
         return array
 
     def _tree_size(self, expr) -> int:
         """1 + the sizes of the arguments, each shared subexpression measured once."""
-        known = self.tree_sizes.get(expr)
+        known = self.tree_sizes.get(id(expr))
         if known is None:
             args = getattr(expr, "args", ())
-            known = self.tree_sizes[expr] = 1 + sum(self._tree_size(a) for a in args)
-        return known
+            size = 1 + sum(self._tree_size(a) for a in args) if isinstance(args, tuple) else 1
+            known = self.tree_sizes[id(expr)] = (size, expr)  # (kept alive: its id stays its)
+        return known[0]
 
 
 def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from gradcli.engine import runtime
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.tensor import Tensor
-from gradcli.language.limits import LimitHit
+from gradcli.language.limits import LimitHit, digits_exceed
 
 SEQUENCES = (list, tuple, str)
 GUARDED = frozenset({int, list, tuple, str})
@@ -240,7 +240,7 @@ def check_format_widths(limits: Limits, template: str, args: tuple) -> None:
             if w == "*":
                 if any(isinstance(x, int) and x > limits.max_sequence for x in args):
                     raise too_big(limits, "max_sequence", "by a format width")
-            elif w and int(w) > limits.max_sequence:
+            elif w and digits_exceed(w, limits.max_sequence):
                 raise too_big(limits, "max_sequence", "by a format width")
 
 
