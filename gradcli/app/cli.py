@@ -203,6 +203,9 @@ MaxCallDepth = Annotated[int, typer.Option(
 MaxMemory = Annotated[int, typer.Option(
     "--max-memory", min=1, help="Bytes of memory the session may take (tensors, graphs, "
     "lists) at most.", rich_help_panel=LIMITS_PANEL)]
+MaxSeconds = Annotated[float, typer.Option(
+    "--max-seconds", min=0, help="Wall-clock seconds a run (each script of check) may take "
+    "at most.", rich_help_panel=LIMITS_PANEL)]
 
 
 def show_version(value: bool) -> None:
@@ -248,6 +251,7 @@ def run(
     max_elements: MaxElements = Limits.max_elements,
     max_memory: MaxMemory = Limits.max_memory,
     max_call_depth: MaxCallDepth = Limits.max_call_depth,
+    max_seconds: MaxSeconds = Limits.max_seconds,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
     if (source is None) == (code is None):
@@ -255,7 +259,8 @@ def run(
                                  param_hint="SOURCE")
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory, max_call_depth=max_call_depth)
+                    max_memory=max_memory, max_call_depth=max_call_depth,
+                    max_seconds=max_seconds)
     name, text, problem = load_script(source, code, limits)
     expected, problem = declared_ending(text, problem)
     renderer = make_renderer(fmt, name, text, explain)
@@ -385,6 +390,8 @@ def check(
     max_sequence: MaxSequence = Limits.max_sequence,
     max_elements: MaxElements = Limits.max_elements,
     max_memory: MaxMemory = Limits.max_memory,
+    max_call_depth: MaxCallDepth = Limits.max_call_depth,
+    max_seconds: MaxSeconds = Limits.max_seconds,
 ) -> None:
     """Run many scripts, one line each as it finishes, and summarise; exit 0 only when every
     script ended ok or as its `# gradcli: expect ...` line declares."""
@@ -400,7 +407,8 @@ def check(
             raise typer.Exit(ExitStatus.USAGE) from None
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory)
+                    max_memory=max_memory, max_call_depth=max_call_depth,
+                    max_seconds=max_seconds)
     options = run_options(check_gradients, rtol, atol, limits, max_elements)
     settings = CheckSettings(fmt, junit, verbose - quiet, exitfirst, jobs)
     raise typer.Exit(run_check(scripts, options, settings))

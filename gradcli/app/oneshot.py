@@ -89,8 +89,8 @@ class Generated:
     def of(cls, expression: str, at: dict[str, Any], dtype: str) -> Generated:
         lines = ["import torch"]
         lines += [f"{name} = torch.{name}" for name in BARE_FUNCTIONS if name not in at]
-        lines += [f"{name} = torch.tensor({_source(value)}, dtype=torch.{dtype}, requires_grad=True)"
-                  for name, value in at.items()]
+        lines += [f"{name} = torch.tensor({_source(value)}, dtype=torch.{dtype}, "
+                  "requires_grad=True)" for name, value in at.items()]
         assignment = f"{RESULT} = {expression}"
         first = len(lines) + 1
         lines += [assignment, RESULT, f"{RESULT}.backward()"]

@@ -84,6 +84,7 @@ class Session:
     def _run(self, program: Any) -> None:
         interpreter, summary = self.interpreter, self.result.summary
         interpreter.statements_executed = 0  # the step budget is per input
+        interpreter.runtime.start_clock()  # and so is the time limit
         try:
             interpreter.feed(program)
         finally:

@@ -2,19 +2,35 @@
 its sympy form (Op.sym), so that sympy can differentiate what the engine computed."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from gradcli.engine import runtime, trace
 from gradcli.engine import symforms as S
-from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 
 from .dropped import Dropped, dropped_zero, read_mask
 from .records import Derived, Opaque, TooLarge, post_order
 
 MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
+# Operations in one element's expression, counted as a tree (what sympy walks to differentiate
+# and print): `y = y * y + y` doubles it each line while the graph grows by two nodes.
+MAX_EXPRESSION_SIZE = 20_000
+SYMPY_SECONDS = 10.0  # the symbolic side of one backward pass, at most
+
+
+def sympy_deadline() -> float:
+    """When the symbolic check of a pass starting now must give up: its own budget, and
+    never past the run's time limit."""
+    return time.monotonic() + min(SYMPY_SECONDS, runtime.current.seconds_left())
+
+
+def check_time(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise TooLarge(f"sympy took more than its {SYMPY_SECONDS:g} s, or the run's time was up")
 
 
 @dataclass
@@ -141,11 +157,14 @@ class Replay:
         self.table, self.name_of, self.cuts = table, name_of, cuts or {}
         self.dropped = dropped
         self.size = 0
+        self.tree_sizes: dict = {}  # id(expression) -> (its operations as a tree, it)
+        self.deadline = sympy_deadline()
 
     def run(self, root):
         return post_order(root, self._evaluate, lambda record: id(record) in self.cuts)
 
     def _evaluate(self, record, values):
+        check_time(self.deadline)
         if id(record) in self.cuts:
             return self.cuts[id(record)].symbols
         if isinstance(record, trace.Leaf):
@@ -175,7 +194,22 @@ class Replay:
         self.size += max(1, array.size)
         if self.size > MAX_SYMBOLIC_ELEMENTS:
             raise TooLarge(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
+        try:
+            biggest = max((self._tree_size(e) for e in array.flat), default=0)
+        except RecursionError:  # nested deeper than Python's stack: far past the budget
+            biggest = MAX_EXPRESSION_SIZE + 1
+        if biggest > MAX_EXPRESSION_SIZE:
+            raise TooLarge(f"an expression of more than {MAX_EXPRESSION_SIZE:,} operations")
         return array
+
+    def _tree_size(self, expr) -> int:
+        """1 + the sizes of the arguments, each shared subexpression measured once."""
+        known = self.tree_sizes.get(id(expr))
+        if known is None:
+            args = getattr(expr, "args", ())
+            size = 1 + sum(self._tree_size(a) for a in args) if isinstance(args, tuple) else 1
+            known = self.tree_sizes[id(expr)] = (size, expr)  # (kept alive: its id stays its)
+        return known[0]
 
 
 def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:

@@ -81,9 +81,12 @@ def _factor(inner, reduction) -> float:
 
 def _shape(record) -> tuple:
     """An elementwise graph's output shape: the broadcast of all its inputs' shapes."""
-    stack, shapes = [record], []
+    stack, shapes, seen = [record], [], set()
     while stack:
         r = stack.pop()
+        if id(r) in seen:  # a record used twice is walked once: y * y + y doubles per line
+            continue
+        seen.add(id(r))
         if isinstance(r, trace.OpRecord):
             stack.extend(r.args)
         else:

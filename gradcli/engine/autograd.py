@@ -19,6 +19,7 @@ from .dtypes import of_array
 from .errors import runtime_error, type_error
 
 _sequence = itertools.count()
+CLOCK_EVERY = 255  # the time limit is read once every 256 nodes a pass visits
 _ACCUMULATE_SEQ = 2**64 - 1  # torch's UINT64_MAX: a leaf accumulates as soon as it is ready
 
 SECOND_BACKWARD = (
@@ -247,11 +248,14 @@ def _topo_deps(starts) -> dict:
     deps: dict = {}
     seen = set()
     stack = list(starts)
+    clock = runtime.current
     while stack:
         node = stack.pop()
         if id(node) in seen:
             continue
         seen.add(id(node))
+        if not len(seen) & CLOCK_EVERY:
+            clock.check_clock("in backward()")
         for e in getattr(node, "next", ()):
             if e is not None:
                 deps[e] = deps.get(e, 0) + 1
@@ -307,9 +311,13 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
         if deps.get(e, 0) == 0:
             ready.push(e)
     shared: list = []  # leaves whose new .grad is an array other edges still hold (see _unshare)
+    clock, visited = runtime.current, 0
     try:
         while ready:
             node = ready.pop()
+            visited += 1
+            if not visited & CLOCK_EVERY:
+                clock.check_clock("in backward()")
             if needed is not None and id(node) not in needed:
                 continue
             grad = buffers.pop(node)

@@ -33,6 +33,7 @@ class Limits:
     # 1,000 frames (a call inside loops, `with` and `try`, ~15: there Python's stack may run
     # out first, reported as this limit too)
     max_call_depth: int = 100
+    max_seconds: float = 60.0  # wall-clock time of one run (of one input in the REPL)
 
     def check_elements(self, n: int) -> None:
         if n > self.max_elements:
@@ -63,6 +64,7 @@ LIMIT_FLAGS: dict[str, tuple[str, str, str]] = {
     "max_memory": ("memory limit", "bytes", "--max-memory"),
     "max_elements": ("tensor size limit", "elements", "--max-elements"),
     "max_call_depth": ("call depth limit", "calls", "--max-call-depth"),
+    "max_seconds": ("time limit", "seconds", "--max-seconds"),
 }
 
 
@@ -70,8 +72,9 @@ def limit_message(limits: Limits, field: str, context: str = "") -> str:
     """E.g. 'step budget of 10,000,000 statements exceeded (raise it with --max-steps)'."""
     what, unit, flag = LIMIT_FLAGS[field]
     value = getattr(limits, field)
+    value = f"{value:,}" if isinstance(value, int) else f"{value:g}"
     where = f" {context}" if context else ""
-    return f"{what} of {value:,} {unit} exceeded{where} (raise it with {flag})"
+    return f"{what} of {value} {unit} exceeded{where} (raise it with {flag})"
 
 
 # ---- memory -------------------------------------------------------------------------------

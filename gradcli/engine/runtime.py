@@ -9,6 +9,7 @@ session, `current` is a fresh default one.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from .limits import Limits, MemoryMeter
+from .errors import TorchError
+from .limits import Limits, MemoryMeter, limit_message
 from .rng import Generator
 
 
@@ -46,14 +48,47 @@ class Runtime:
     # language's explanations, then the check)
     backward_listeners: list[Callable[[Any], None]] = field(default_factory=list)
     memory: MemoryMeter = field(init=False)
+    deadline: float = field(init=False)  # time.monotonic() past which the run must stop
 
     def __post_init__(self) -> None:
         self.memory = MemoryMeter(self.limits.max_memory)  # the process now is the zero
+        self.start_clock()
+
+    def start_clock(self) -> None:
+        """The time limit starts now (a run starts, or a REPL input)."""
+        self.deadline = time.monotonic() + self.limits.max_seconds
+
+    def seconds_left(self) -> float:
+        return self.deadline - time.monotonic()
+
+    def check_clock(self, context: str = "") -> None:
+        """Raise LimitExceeded once the time limit is over. Reading the clock costs ~50 ns:
+        loops call this every few hundred steps, not every step."""
+        if time.monotonic() > self.deadline:
+            raise TorchError("LimitExceeded", limit_message(self.limits, "max_seconds", context))
 
     def backward_finished(self, record: Any) -> None:
         for listener in self.backward_listeners:
             listener(record)
 
+    def check_flops(self, flops: int, what: str) -> None:
+        """Refuse a kernel that cannot finish in the time left, before running it; one big
+        enough to be worth timing reads the clock too (a loop of them would else run for
+        1,024 steps before the interpreter looks)."""
+        if flops < TIMED_FLOPS:
+            return
+        self.check_clock()
+        if flops > self.seconds_left() * FLOPS_PER_SECOND:
+            raise TorchError("LimitExceeded", limit_message(
+                self.limits, "max_seconds",
+                f"by {what}: {flops:,} floating-point operations cannot finish in the "
+                f"{max(self.seconds_left(), 0):.1f} s left at {FLOPS_PER_SECOND:.0e} flop/s"))
+
+
+# A conservative rate for numpy's matrix products on a small machine (measured: 2-5e10 flop/s
+# for float64 on two cores), and the size from which a kernel's time is worth estimating.
+FLOPS_PER_SECOND = 1e10
+TIMED_FLOPS = 10**7
 
 current = Runtime()
 

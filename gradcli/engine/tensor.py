@@ -42,6 +42,8 @@ class Storage:
 class Size(tuple):
     """torch.Size."""
 
+    __module__ = "torch"  # the class prints as PyTorch's: <class 'torch.Size'>
+
     def __repr__(self) -> str:
         return f"torch.Size([{', '.join(map(str, self))}])"
 

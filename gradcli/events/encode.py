@@ -17,7 +17,7 @@ _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 def encode_value(v: Any) -> Any:
     """The JSON encoding of `v`, snapshotted now (tensor data is copied out)."""
-    return _encode(v, 0)
+    return _encode(v, 0, set())
 
 
 def repl_text(v: Any) -> str:
@@ -55,7 +55,8 @@ def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
     return named.tolist()
 
 
-def _encode(v: Any, depth: int) -> Any:
+def _encode(v: Any, depth: int, open_lists: set[int]) -> Any:
+    """`open_lists`: the ids of the lists and tuples being encoded around `v`."""
     if depth > MAX_DEPTH:
         raise RecursionError("maximum recursion depth exceeded while getting the repr of an object")
     if v is None or isinstance(v, (bool, str, int)):
@@ -72,7 +73,13 @@ def _encode(v: Any, depth: int) -> Any:
             "grad_fn": grad_fn_name(v.grad_fn) if v.grad_fn is not None else None,
         }
     if isinstance(v, (list, tuple)):  # torch.Size is a tuple
-        return [_encode(x, depth + 1) for x in v]
+        if id(v) in open_lists:  # a list that contains itself: Python's repr shows [...]
+            return {"type": "repr", "text": "[...]" if isinstance(v, list) else "(...)"}
+        open_lists.add(id(v))
+        try:
+            return [_encode(x, depth + 1, open_lists) for x in v]
+        finally:
+            open_lists.discard(id(v))
     if isinstance(v, DType):
         return repr(v)
     if isinstance(v, (Node, AccumulateGrad)):

@@ -19,7 +19,7 @@ from typing import Any
 from gradcli.engine import runtime
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.tensor import Tensor
-from gradcli.language.limits import LimitHit
+from gradcli.language.limits import LimitHit, digits_exceed
 
 SEQUENCES = (list, tuple, str)
 GUARDED = frozenset({int, list, tuple, str})
@@ -94,6 +94,9 @@ def lazy_length(obj: Any) -> int | None:
 
 
 HEAVY = (list, tuple, str, Tensor)  # items that weigh more than one in nested_size
+# What one tensor weighs beyond its elements: its repr's frame ("tensor([...], requires_grad=
+# True)") is about this many characters, and comparing two tensors costs as much more.
+TENSOR_WEIGHT = 32
 
 
 def _weight(item: Any, sizes: dict[int, int]) -> int:
@@ -101,7 +104,7 @@ def _weight(item: Any, sizes: dict[int, int]) -> int:
     if kind is str:
         return len(item) or 1
     if kind is Tensor:
-        return item.data.size or 1
+        return TENSOR_WEIGHT + item.data.size
     if kind in NESTABLE:
         return sizes.get(id(item)) or 1  # not measured yet means it contains itself: [...]
     return 1
@@ -150,7 +153,8 @@ def check_nested(limits: Limits, value: Any, what: str) -> None:
     """Refuse to print or compare a list that holds more than max_sequence items in all."""
     if type(value) in NESTABLE and nested_size(value, limits.max_sequence) > limits.max_sequence:
         raise too_big(limits, "max_sequence", f"by {what} (counting every item of the lists "
-                      "inside it, every character and every tensor element)")
+                      f"inside it, every character, every tensor element and {TENSOR_WEIGHT} "
+                      "more per tensor)")
 
 
 # ---- operators ----------------------------------------------------------------------------
@@ -237,7 +241,7 @@ def check_format_widths(limits: Limits, template: str, args: tuple) -> None:
             if w == "*":
                 if any(isinstance(x, int) and x > limits.max_sequence for x in args):
                     raise too_big(limits, "max_sequence", "by a format width")
-            elif w and int(w) > limits.max_sequence:
+            elif w and digits_exceed(w, limits.max_sequence):
                 raise too_big(limits, "max_sequence", "by a format width")
 
 

@@ -35,6 +35,7 @@ LANGUAGE_PACKAGE = "gradcli.language."
 # Python's exceptions that a script can cause by itself (1 / 0, [][1], int("x"), f(1, 2, 3)).
 PYTHON_LEVEL = frozenset({ZeroDivisionError, IndexError, TypeError, ValueError, KeyError,
                           OverflowError, NameError, AttributeError, UnboundLocalError})
+CLOCK_EVERY = 1023  # the time limit is read when the step count is a multiple of 1024
 COMPOUND = (ast.For, ast.While, ast.If, ast.With, ast.Try)
 INTERNAL_HINT = ("this is a bug in gradcli, not in your script; "
                  "run with GRADCLI_DEBUG=1 to see the traceback")
@@ -226,6 +227,8 @@ class Interpreter:
         self.statements_executed += 1
         if self.statements_executed > self.limits.max_steps:
             raise LimitHit(limit_message(self.limits, "max_steps"))
+        if not self.statements_executed & CLOCK_EVERY:
+            self.runtime.check_clock()
 
     def enter_call(self) -> None:
         """A call of a script function or lambda begins: a step, and one level deeper (the
@@ -292,6 +295,8 @@ class Interpreter:
             rt.statements_executed += 1
             if rt.statements_executed > max_steps:
                 raise LimitHit(limit_message(rt.limits, "max_steps"))
+            if not rt.statements_executed & CLOCK_EVERY:
+                rt.runtime.check_clock()
             rt.current_line, rt.current_source = line, source
             started(origin)
             try:

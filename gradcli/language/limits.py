@@ -11,3 +11,10 @@ class LimitHit(BaseException):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+def digits_exceed(digits: str, limit: int) -> bool:
+    """Whether the decimal `digits` (of a format width) name a number above `limit`, decided
+    without int(): Python refuses to convert more than 4,300 digits."""
+    digits = digits.lstrip("0")
+    return len(digits) > len(str(limit)) or (digits != "" and int(digits) > limit)

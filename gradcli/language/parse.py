@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from gradcli.engine.limits import Limits, limit_message
+from gradcli.language.limits import digits_exceed
 from gradcli.language.script_errors import CATCHABLE
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
@@ -520,7 +521,8 @@ class _Validator:
                 self.reject(spec, "f-string format specs must be plain, like `.2f` or `>8`",
                             "compute the width first and format with a fixed spec")
             text = "".join(v.value for v in spec.values)
-            if any(int(n) > self.limits.max_sequence for n in re.findall(r"\d+", text)):
+            widths = re.findall(r"\d+", text)
+            if any(digits_exceed(n, self.limits.max_sequence) for n in widths):
                 self.reject(spec, limit_message(self.limits, "max_sequence", "by a format width"),
                             "use a smaller width or precision")
         return [node.value]

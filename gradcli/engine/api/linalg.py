@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+from .. import runtime
 from ..errors import runtime_error
 from ..layout import column_major
 from ..tensor import Tensor, apply, broadcast_shape
@@ -23,6 +24,8 @@ def _check_mm(input, mat2) -> None:
         (a, b), (c, d) = input.data.shape, mat2.data.shape
         raise runtime_error(f"mat1 and mat2 shapes cannot be multiplied ({a}x{b} and {c}x{d})")
     _same_dtype(input, mat2)
+    (n, k), m = input.data.shape, mat2.data.shape[1]
+    runtime.current.check_flops(2 * n * k * m, "a matrix product")
 
 
 def mm(input, mat2) -> Tensor:
@@ -79,6 +82,8 @@ def bmm(input, mat2) -> Tensor:
         raise runtime_error("Expected size for first two dimensions of batch2 tensor to be: "
                             f"[{b}, {m}] but got: [{b2}, {m2}].")
     _same_dtype(input, mat2)
+    runtime.current.check_flops(2 * b * input.data.shape[1] * m * mat2.data.shape[2],
+                                "a batched matrix product")
     return apply("bmm", (input, mat2))
 
 
