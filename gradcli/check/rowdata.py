@@ -58,11 +58,11 @@ def as_json(array, checked: np.ndarray | None = None):
     if a.ndim == 0:
         return _num(float(a)) if checked is None else None
     if a.size > MAX_LISTED:
-        return _summary(a, checked)
+        return summarise(a, checked)
     return data_of(a, None if checked is None else ~checked)
 
 
-def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
+def summarise(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
     """A large tensor in an event: its shape, range, mean and first elements, not every value
     (with `checked`, of the checked elements only, and how many they are)."""
     values = a if checked is None else a[checked]
