@@ -48,10 +48,10 @@ def bounded(data: Any, size: int) -> Any:
     return summarise(values, None if checked.all() else checked)
 
 
-def bounded_formulas(formulas: list[str] | None, size: int) -> Any:
-    """Each element's formula, or beyond LISTED elements the distinct ones (in order of first
-    appearance, up to six) and how many there are: elementwise graphs share one formula."""
-    if formulas is None or size <= LISTED:
+def bounded_formulas(formulas: list[str] | None, full: bool) -> Any:
+    """Each element's formula (one for an elementwise graph), or beyond LISTED formulas the
+    distinct ones (in order of first appearance, up to six) and how many there are."""
+    if formulas is None or full or len(formulas) <= LISTED:
         return formulas
     distinct = list(dict.fromkeys(formulas))
     return {"type": "summary", "shape": [len(formulas)], "distinct": len(distinct),
@@ -72,8 +72,8 @@ def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
         "grad": bounded(row.grad, size),
         "added": bounded(row.added, size),
         "expected": bounded(row.expected, size),
-        "formula": bounded_formulas(row.formula, size),
-        "added_formula": bounded_formulas(row.added_formula, size),
+        "formula": bounded_formulas(row.formula, full),
+        "added_formula": bounded_formulas(row.added_formula, full),
         "method": row.method,
         "match": row.match,
         "note": row.note,
