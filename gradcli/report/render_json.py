@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from gradcli import __version__
-from gradcli.check.rowdata import summarise
+from gradcli.events.encode import summarise
 from gradcli.events.events import (
     BackwardEvent,
     Clue,
