@@ -48,6 +48,14 @@ for i in range({n}):
 y.backward()
 x.grad
 """
+CHAIN2 = """import torch
+x = torch.ones(1, requires_grad=True)
+y = x
+for i in range({n}):
+    y = y * 1.0001 + 0.001
+y.backward()
+x.grad
+"""
 ELEMENTWISE = """import torch
 torch.manual_seed(0)
 x = torch.rand({n}, requires_grad=True)
@@ -102,6 +110,8 @@ def workloads(smoke: bool) -> list[Workload]:
         Workload("accumulate", ACCUMULATE, 0.40, note="the seed session, with the check"),
         Workload("chain", CHAIN.format(n=1000 if s else 100_000), 1.0,
                  note="1e5-op chain in a for loop, then backward"),
+        Workload("chain2", CHAIN2.format(n=1000 if s else 100_000), 0.7,
+                 note="1e5-step two-op chain (y * 1.0001 + 0.001), then backward"),
         Workload("elementwise", ELEMENTWISE.format(n=1000 if s else 1_000_000), 1.0,
                  note="10 passes over 1e6 float32 elements"),
         Workload("mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.5,

@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 from gradcli.app.output import (
     CheckFormat,
     Format,
+    JsonData,
     OutputClosed,
     ReplFormat,
     make_console,
@@ -235,8 +236,12 @@ def run(
     code: Annotated[str | None, typer.Option(
         "-c", "--code", help="Run CODE instead of a script file.", show_default=False)] = None,
     fmt: Annotated[Format, typer.Option(
-        "--format", help="table for people, plain for pipes and diffs, json for programs.",
+        "--format", help="table for people, plain for pipes and diffs, json for programs, "
+        "jsonl for tools that tail a long run (one event per line, as it happens).",
     )] = Format.table,
+    json_data: Annotated[JsonData, typer.Option(
+        "--json-data", help="json/jsonl: bounded summarises gradients of more than 1,000 "
+        "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
     explain: Annotated[bool, typer.Option(
         "--explain", help="After the run, show each tensor's .grad as the sum of what every "
@@ -263,7 +268,7 @@ def run(
                     max_seconds=max_seconds)
     name, text, problem = load_script(source, code, limits)
     expected, problem = declared_ending(text, problem)
-    renderer = make_renderer(fmt, name, text, explain)
+    renderer = make_renderer(fmt, name, text, explain, json_data)
     if problem is None:
         from gradcli.app.api import run_session
 

@@ -34,6 +34,12 @@ class Format(str, Enum):
     table = "table"
     plain = "plain"
     json = "json"
+    jsonl = "jsonl"
+
+
+class JsonData(str, Enum):
+    bounded = "bounded"  # gradients beyond a modest size summarised
+    full = "full"
 
 
 class CheckFormat(str, Enum):
@@ -170,12 +176,18 @@ def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], N
     return guarded
 
 
-def make_renderer(fmt: Format, name: str, text: str, explain: bool = False) -> Renderer:
+def make_renderer(fmt: Format, name: str, text: str, explain: bool = False,
+                  json_data: JsonData = JsonData.bounded) -> Renderer:
     """The format's renderer; each is imported only when chosen, to keep startup fast."""
+    full = json_data is JsonData.full
     if fmt is Format.json:
         from gradcli.report.render_json import JsonRenderer
 
-        return JsonRenderer(sys.stdout, explain)
+        return JsonRenderer(sys.stdout, explain, full)
+    if fmt is Format.jsonl:
+        from gradcli.report.render_json import JsonLinesRenderer
+
+        return JsonLinesRenderer(sys.stdout, full)
     if fmt is Format.plain:
         from gradcli.report.render_plain import PlainRenderer
 

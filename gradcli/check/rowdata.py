@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.events.encode import data_of
+from gradcli.events.encode import data_of, summarise
 
 from . import display
 from .compare import Expectation
@@ -58,24 +58,8 @@ def as_json(array, checked: np.ndarray | None = None):
     if a.ndim == 0:
         return _num(float(a)) if checked is None else None
     if a.size > MAX_LISTED:
-        return _summary(a, checked)
+        return summarise(a, checked)
     return data_of(a, None if checked is None else ~checked)
-
-
-def _summary(a: np.ndarray, checked: np.ndarray | None = None) -> dict:
-    """A large tensor in an event: its shape, range, mean and first elements, not every value
-    (with `checked`, of the checked elements only, and how many they are)."""
-    values = a if checked is None else a[checked]
-    finite = values[np.isfinite(values)]
-    stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
-    summary = {"type": "summary", "shape": list(a.shape), "min": _num(float(stats[0])),
-               "max": _num(float(stats[1])), "mean": _num(float(stats[2])),
-               "nonfinite": int(values.size - finite.size),
-               "head": as_json(a.reshape(-1)[:6],
-                             None if checked is None else checked.reshape(-1)[:6])}
-    if checked is not None:
-        summary["checked"] = int(values.size)
-    return summary
 
 
 def _num(v: float):

@@ -55,6 +55,22 @@ def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
     return named.tolist()
 
 
+def summarise(a: np.ndarray, checked: np.ndarray | None = None) -> dict[str, Any]:
+    """A large tensor in an event: its shape, range, mean and first elements, not every value
+    (with `checked`, of the checked elements only, and how many they are)."""
+    values = a if checked is None else a[checked]
+    finite = values[np.isfinite(values)]
+    stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
+    head_missing = None if checked is None else ~checked.reshape(-1)[:6]
+    summary = {"type": "summary", "shape": list(a.shape), "min": number(float(stats[0])),
+               "max": number(float(stats[1])), "mean": number(float(stats[2])),
+               "nonfinite": int(values.size - finite.size),
+               "head": data_of(a.reshape(-1)[:6], head_missing)}
+    if checked is not None:
+        summary["checked"] = int(values.size)
+    return summary
+
+
 def _encode(v: Any, depth: int, open_lists: set[int]) -> Any:
     """`open_lists`: the ids of the lists and tuples being encoded around `v`."""
     if depth > MAX_DEPTH:

@@ -1,11 +1,17 @@
-"""The `json` format: the whole session as one JSON object (../shared/spec/output-contract.md)."""
+"""The `json` and `jsonl` formats (../shared/spec/output-contract.md): the whole session as one
+JSON object, or one event per line as it happens. A backward event lists gradient data in full
+only up to LISTED elements per tensor, unless asked for in full: a 200-step loop over a
+512x64 weight would otherwise write every element three times per step."""
 from __future__ import annotations
 
 import json
 import math
 from typing import Any, TextIO
 
+import numpy as np
+
 from gradcli import __version__
+from gradcli.events.encode import summarise
 from gradcli.events.events import (
     BackwardEvent,
     Clue,
@@ -27,7 +33,34 @@ def json_number(x: float | None) -> float | str | None:
     return "nan" if math.isnan(x) else "inf" if x > 0 else "-inf"
 
 
-def grad_row_to_json(row: GradRow) -> dict[str, Any]:
+LISTED = 1_000  # elements of a gradient a backward event lists; a larger one is summarised
+
+
+def bounded(data: Any, size: int) -> Any:
+    """A tensor's listed data (JSON numbers, "nan"/"inf" names, None where unchecked) as the
+    summary large tensors get, when it has more than LISTED elements."""
+    if size <= LISTED or not isinstance(data, list):  # small, None, or summarised already
+        return data
+    listed = np.array(data, dtype=object)
+    checked = np.array([x is not None for x in listed.flat]).reshape(listed.shape)
+    values = np.array([0.0 if x is None else float(x)  # float("nan") reads the names
+                       for x in listed.flat]).reshape(listed.shape)
+    return summarise(values, None if checked.all() else checked)
+
+
+def bounded_formulas(formulas: list[str] | None, full: bool) -> Any:
+    """Each element's formula (one for an elementwise graph), or beyond LISTED formulas the
+    distinct ones (in order of first appearance, up to six) and how many there are."""
+    if formulas is None or full or len(formulas) <= LISTED:
+        return formulas
+    distinct = list(dict.fromkeys(formulas))
+    return {"type": "summary", "shape": [len(formulas)], "distinct": len(distinct),
+            "head": distinct[:6]}
+
+
+def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
+    """A gradient row as JSON; without `full`, data beyond LISTED elements summarised."""
+    size = 0 if full else math.prod(row.shape)
     tolerance = None
     if row.tolerance is not None:
         rtol, atol = row.tolerance
@@ -36,11 +69,11 @@ def grad_row_to_json(row: GradRow) -> dict[str, Any]:
         "name": row.name,
         "shape": list(row.shape),
         "dtype": row.dtype,
-        "grad": row.grad,
-        "added": row.added,
-        "expected": row.expected,
-        "formula": row.formula,
-        "added_formula": row.added_formula,
+        "grad": bounded(row.grad, size),
+        "added": bounded(row.added, size),
+        "expected": bounded(row.expected, size),
+        "formula": bounded_formulas(row.formula, full),
+        "added_formula": bounded_formulas(row.added_formula, full),
         "method": row.method,
         "match": row.match,
         "note": row.note,
@@ -59,8 +92,9 @@ def _known(**fields: Any) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value not in (None, "")}
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """One event as the contract's dict; the values inside are already JSON-encoded."""
+def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
+    """One event as the contract's dict; the values inside are already JSON-encoded. Without
+    `full`, a backward event's large gradients are summarised."""
     head = {"kind": event.kind, "line": event.line}
     if isinstance(event, ValueEvent):
         return {**head, "value": event.value}
@@ -70,7 +104,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         why = _known(clues=clues_to_json(event.clues), hint=event.hint)
         return {**head, "type": event.type, "message": event.message, **why}
     if isinstance(event, BackwardEvent):
-        grads = [grad_row_to_json(row) for row in event.grads]
+        grads = [grad_row_to_json(row, full) for row in event.grads]
         return {**head, "source": event.source, "grads": grads}
     if isinstance(event, ErrorEvent):
         where = _known(col=event.col, end_col=event.end_col, hint=event.hint,
@@ -82,43 +116,67 @@ def event_to_json(event: Event) -> dict[str, Any]:
     raise TypeError(f"not a session event: {event!r}")
 
 
-def session_to_json(result: SessionResult, explain: bool = False) -> dict[str, Any]:
+def session_to_json(result: SessionResult, explain: bool = False,
+                    full: bool = True) -> dict[str, Any]:
     """The contract's JSON object for a whole session, as Python data; with `explain`, the
-    accumulation ledger too."""
+    accumulation ledger too; without `full`, large gradients summarised."""
     from gradcli.events.ledger import accumulation_hints, build_ledgers
     from gradcli.report.render_ledger import hints_to_json, ledger_to_json
 
-    s = result.summary
     ledgers = build_ledgers(result.events)
     hints = hints_to_json(accumulation_hints(ledgers))
     # beyond the contract's keys: hints only when there are some, the ledger when asked for
     extra = {**({"hints": hints} if hints else {}),
              **({"ledger": ledger_to_json(ledgers)} if explain else {})}
     return {
-        "gradcli": __version__,
-        "source": result.source_name,
+        **session_head(result.source_name),
         "status": result.status,
-        "events": [event_to_json(event) for event in result.events],
-        "summary": {
-            "statements": s.statements,
-            "backward": s.backward,
-            "checked": s.checked,
-            "mismatches": s.mismatches,
-        },
+        "events": [event_to_json(event, full) for event in result.events],
+        "summary": summary_to_json(result),
         **extra,
     }
+
+
+def session_head(source: str) -> dict[str, Any]:
+    return {"gradcli": __version__, "source": source}
+
+
+def summary_to_json(result: SessionResult) -> dict[str, int]:
+    s = result.summary
+    return {"statements": s.statements, "backward": s.backward, "checked": s.checked,
+            "mismatches": s.mismatches}
+
+
+def write_json(out: TextIO, data: dict[str, Any]) -> None:
+    """One line of JSON, flushed; allow_nan=False: a bare NaN would be invalid JSON, so fail
+    loudly instead."""
+    out.write(json.dumps(data, allow_nan=False) + "\n")
+    out.flush()
 
 
 class JsonRenderer:
     """Collects nothing while the session runs: the object is written once, at the end."""
 
-    def __init__(self, out: TextIO, explain: bool = False) -> None:
-        self.out, self.explain = out, explain
+    def __init__(self, out: TextIO, explain: bool = False, full: bool = False) -> None:
+        self.out, self.explain, self.full = out, explain, full
 
     def on_event(self, event: Event) -> None:
         pass  # the result carries every event; one object means nothing to stream
 
     def finish(self, result: SessionResult) -> None:
-        # allow_nan=False: a bare NaN would be invalid JSON, so fail loudly instead
-        self.out.write(json.dumps(session_to_json(result, self.explain), allow_nan=False) + "\n")
-        self.out.flush()
+        write_json(self.out, session_to_json(result, self.explain, self.full))
+
+
+class JsonLinesRenderer:
+    """`jsonl`: each event on its line as it happens, then a last line with the `json`
+    object's other fields: `gradcli`, `source`, `status`, `summary`."""
+
+    def __init__(self, out: TextIO, full: bool = False) -> None:
+        self.out, self.full = out, full
+
+    def on_event(self, event: Event) -> None:
+        write_json(self.out, event_to_json(event, self.full))
+
+    def finish(self, result: SessionResult) -> None:
+        write_json(self.out, {**session_head(result.source_name), "status": result.status,
+                              "summary": summary_to_json(result)})

@@ -1,0 +1,80 @@
+"""`run --format json` bounds a backward event's gradient data (`--json-data full` lists it
+all); `--format jsonl` streams one event per line as it happens."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gradcli.app import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+LARGE = """import torch
+w = torch.ones(40, 30, requires_grad=True)
+small = torch.ones(3, requires_grad=True)
+(w * w).sum().backward()
+(small * 2).sum().backward()
+print("done")
+"""
+
+
+def run_json(*args: str) -> dict:
+    result = CliRunner().invoke(cli.app, ["run", "-", "--format", "json", *args], input=LARGE)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_json_summarises_gradients_beyond_a_thousand_elements():
+    first, second = (event["grads"][0] for event in run_json()["events"][:2])
+    for field in ("grad", "added", "expected"):
+        assert first[field] == {"type": "summary", "shape": [40, 30], "min": 2.0, "max": 2.0,
+                                "mean": 2.0, "nonfinite": 0, "head": [2.0] * 6}
+    assert first["formula"] == ["2*w"]  # an elementwise graph's one formula
+    assert first["match"] is True
+    assert second["grad"] == [2.0, 2.0, 2.0]  # small ones stay listed
+
+
+def test_json_data_full_lists_every_element():
+    grad = run_json("--json-data", "full")["events"][0]["grads"][0]
+    assert grad["grad"] == [[2.0] * 30] * 40
+
+
+def test_jsonl_is_one_event_per_line_then_status_and_summary():
+    result = CliRunner().invoke(cli.app, ["run", "-", "--format", "jsonl"], input=LARGE)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line.get("kind") for line in lines] == ["backward", "backward", "print", None]
+    assert lines[0]["grads"][0]["grad"]["type"] == "summary"
+    assert lines[-1]["status"] == "ok" and lines[-1]["summary"]["backward"] == 2
+    assert set(lines[-1]) == {"gradcli", "source", "status", "summary"}
+
+
+def test_a_reader_tailing_jsonl_sees_the_backward_before_the_next_statement_ends():
+    script = ("import torch\nx = torch.ones(2, requires_grad=True)\n(x * x).sum().backward()\n"
+              "y = torch.zeros(1)\nfor i in range(100000):\n    y = y + 1\nprint('late')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, "-m", "gradcli", "run", "-", "--format", "jsonl",
+                             "--no-check"], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc.stdin.write(script)
+    proc.stdin.close()
+    first = json.loads(proc.stdout.readline())
+    still_running = proc.poll() is None  # the slow loop after the backward has not finished
+    rest = [json.loads(line) for line in proc.stdout]
+    proc.wait(timeout=120)
+    assert first["kind"] == "backward"
+    assert still_running
+    assert [line.get("kind") for line in rest] == ["print", None]
+
+
+def test_more_than_a_thousand_formulas_fold_to_the_distinct_ones():
+    from gradcli.report.render_json import bounded_formulas
+
+    formulas = ["2*x", "3*x"] * 600
+    assert bounded_formulas(formulas, full=False) == {
+        "type": "summary", "shape": [1200], "distinct": 2, "head": ["2*x", "3*x"]}
+    assert bounded_formulas(formulas, full=True) is formulas
