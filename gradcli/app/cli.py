@@ -408,7 +408,8 @@ def check(
         try:
             check_report_path(junit)
         except ReportPathError as problem:
-            make_console(stderr=True).print(str(problem), highlight=False, markup=False)
+            make_console(stderr=True).print(str(problem), highlight=False, markup=False,
+                                            soft_wrap=True)
             raise typer.Exit(ExitStatus.USAGE) from None
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
@@ -474,9 +475,11 @@ def existing_scripts(paths: list[str], exclude: tuple[str, ...], discover: Calla
                                  param_hint="PATH")
     err = make_console(stderr=True)
     for path, kind in found.skipped:
-        err.print(f"{path}: skipped: {kind}, not a regular file", highlight=False, markup=False)
+        err.print(f"{path}: skipped: {kind}, not a regular file", highlight=False, markup=False,
+                  soft_wrap=True)
     if not found.scripts:
-        err.print(f"no *.py scripts under {', '.join(paths)}", highlight=False, markup=False)
+        err.print(f"no *.py scripts under {', '.join(paths)}", highlight=False, markup=False,
+                  soft_wrap=True)
         raise typer.Exit(ExitStatus.NO_SCRIPTS)
     return found.scripts
 
