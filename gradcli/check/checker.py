@@ -64,6 +64,7 @@ class Checker:
         self.history: dict[int, _History] = {}
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
         self._cut_leaves: dict[int, _CutLeaf] = {}  # id(record) -> its stand-in variable
+        self._unnamed: dict[int, tuple[object, str]] = {}  # id(tensor) -> (tensor, its label)
 
     # ---- the pass -------------------------------------------------------------------
     def check(self, record: PassRecord) -> list[GradRow]:
@@ -334,7 +335,15 @@ class Checker:
         return constant_array(np.asarray(t.before))
 
     def _name(self, tensor) -> str:
-        return self.name_of(tensor) or "tensor"
+        """The script's name for `tensor`; a tensor no name holds (a leaf rebound in a loop,
+        still in the graph) is `tensor`, `tensor#2`, ...: sympy's symbols of one name are one."""
+        name = self.name_of(tensor)
+        if name:
+            return name
+        if id(tensor) not in self._unnamed:  # the tensor is kept so that its id is not reused
+            n = len(self._unnamed) + 1
+            self._unnamed[id(tensor)] = (tensor, "tensor" if n == 1 else f"tensor#{n}")
+        return self._unnamed[id(tensor)][1]
 
 
 class _CutLeaf:
