@@ -29,7 +29,8 @@ def test_zeroed_and_hand_set_gradients_are_noted():
 def test_leaves_no_name_holds_any_more_are_distinct_symbols():
     # each `w` is rebound, yet all three stay in the graph: one shared symbol made a false mismatch
     result, rs = rows("loss = 0\nfor i in range(3):\n"
-                      "    w = torch.tensor(float(i + 1), requires_grad=True)\n    w.retain_grad()\n"
+                      "    w = torch.tensor(float(i + 1), requires_grad=True)\n"
+                      "    w.retain_grad()\n"
                       "    loss = loss + w * w * (i + 1)\nloss.backward()")
     assert result.status == "ok"
     assert [(r.name, r.formula) for r in rs] == [("w", ["6*w"]), ("tensor", ["4*tensor"]),
