@@ -68,12 +68,16 @@ class ClassMethod:
 class ScriptClass(ScriptObject):
     """What `class Name(Base):` makes: callable to make an instance."""
 
-    __slots__ = ("name", "base", "namespace", "mro")
+    __slots__ = ("name", "base", "namespace", "mro", "instance_type")
     script_lambda = True  # calling it consumes no iterable it is given
 
     def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any]):
         self.name, self.base, self.namespace = name, base, namespace
         self.mro: tuple[ScriptClass, ...] = (self, *(base.mro if base else ()))
+        # A name-only subclass, nothing of the script in it: Python's own messages about an
+        # instance (`len(a)`, `a + 1`, `for i in a`) then name the script's class, as in Python.
+        self.instance_type = type(name, (ScriptInstance,), {"__slots__": (),
+                                                             "__module__": "__main__"})
 
     def lookup(self, name: str, after: ScriptClass | None = None) -> Any:
         """The class attribute `name` along the mro (past `after` for super()); MISSING if none."""
@@ -97,7 +101,7 @@ class ScriptClass(ScriptObject):
         return isinstance(obj, ScriptInstance) and self in obj.cls.mro
 
     def __call__(self, *args, **kwargs) -> ScriptInstance:
-        instance = ScriptInstance(self)
+        instance = self.instance_type(self)
         init = self.lookup("__init__")
         if init is MISSING:
             if args or kwargs:

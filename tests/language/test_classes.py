@@ -125,6 +125,11 @@ def test_functions_and_classes_as_values():
     ("B = 1\nclass A(B):\n    pass", "TypeError", "another class of the script"),
     ("class A:\n    def __init__(self):\n        super().__init__(1)\nA()", "TypeError",
      "object.__init__() takes exactly one argument (the instance to initialize)"),
+    ("class A:\n    pass\nlen(A())", "TypeError", "object of type 'A' has no len()"),
+    ("class A:\n    pass\nA() + 1", "TypeError",
+     "unsupported operand type(s) for +: 'A' and 'int'"),
+    ("class A:\n    pass\nfor i in A():\n    pass", "TypeError", "'A' object is not iterable"),
+    ("class A:\n    pass\ntorch.tensor(A())", "RuntimeError", "Could not infer dtype of A"),
 ])
 def test_misuse_raises_pythons_errors(source, type_name, message):
     e = error(source)
