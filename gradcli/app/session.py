@@ -30,6 +30,7 @@ class Session:
         self._vocabulary = default_vocabulary()
         self._assigned: frozenset[str] = frozenset()
         self._attributes: frozenset[str] = frozenset()  # those earlier inputs' classes define
+        self._classes = False  # whether any input so far held a class statement
         self._piece: SessionResult | None = None  # the input being run
         runtime = new_runtime(self.options)  # grad mode, seed...: kept from input to input
         self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
@@ -52,7 +53,7 @@ class Session:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
         from gradcli.app.sources import undecodable
-        from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
+        from gradcli.language.parse import ScriptInvalid, Vocabulary, defines_classes, parse
 
         offset = len(self.result.source.splitlines())
         unreadable = undecodable(text)
@@ -65,8 +66,10 @@ class Session:
             self._emit(InvalidEvent(offset + (unreadable.line or 1), unreadable.col,
                                     unreadable.message, unreadable.hint))
             return piece
+        self._classes |= defines_classes(text)
         known = Vocabulary(self._vocabulary.names | self._assigned | set(self.variables),
-                           self._vocabulary.modules, self._vocabulary.attributes | self._attributes)
+                           self._vocabulary.modules, self._vocabulary.attributes | self._attributes,
+                           self._classes)
         try:
             # blank lines in front: line numbers, and so every location, count from the start
             program = parse("\n" * offset + text, self.result.source_name,

@@ -97,6 +97,7 @@ class Vocabulary:
     names: frozenset[str]
     modules: frozenset[str]
     attributes: frozenset[str]
+    script_classes: bool = False  # earlier inputs defined classes: later ones use their instances
 
     @classmethod
     def from_api(cls, api) -> Vocabulary:
@@ -105,6 +106,12 @@ class Vocabulary:
             modules=frozenset(api.MODULES),
             attributes=frozenset(api.ALL_ATTRIBUTE_NAMES) | INTERPRETER_ATTRIBUTES,
         )
+
+
+def defines_classes(source: str) -> bool:
+    """Whether `source` may hold a class statement: its instances' attributes are then
+    checked once the whole script (or session) is known."""
+    return re.search(r"^\s*class\b", source, re.M) is not None
 
 
 def default_vocabulary() -> Vocabulary:
@@ -215,7 +222,7 @@ class _Validator:
         self.context = 0  # LOOP | FUNCTION | METHOD: where the node being checked is
         self.methods: set[int] = set()  # ids of the FunctionDefs in class bodies
         # A script with classes may use the attribute names it defines: checked at the end.
-        self.defines_classes = re.search(r"^\s*class\b", source, re.M) is not None
+        self.defines_classes = vocabulary.script_classes or defines_classes(source)
         self.script_attributes: set[str] = set()
         self.attribute_uses: list[tuple[ast.AST, str]] = []
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {

@@ -290,3 +290,9 @@ def test_terminal_without_no_color_may_colour_but_no_color_means_none(terminal):
     term.send(":quit")
     term.finish()
     assert "backward #1" in shown and not ANSI_COLOUR.search(shown)
+
+
+def test_a_class_from_an_earlier_input_takes_new_attributes_in_later_ones():
+    proc = piped("class A:\n    def __init__(self):\n        self.weight = 1\n\na = A()\n"
+                 "a.bias = 3\na.bias + a.weight\n", "--format", "plain")
+    assert proc.stdout.decode().split() == ["4"] and b"invalid" not in proc.stderr
