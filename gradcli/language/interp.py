@@ -216,7 +216,7 @@ class Interpreter:
                 for i, item in enumerate(v):
                     if item is value:
                         return f"{name}[{i}]"
-            elif type(v) is ScriptInstance:
+            elif isinstance(v, ScriptInstance):
                 for attribute, item in v.attributes.items():
                     if item is value:
                         return f"{name}.{attribute}"

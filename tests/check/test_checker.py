@@ -37,6 +37,13 @@ def test_leaves_no_name_holds_any_more_are_distinct_symbols():
                                                  ("tensor#2", ["2*tensor#2"])]
 
 
+def test_a_leaf_held_by_an_instance_is_named_by_its_attribute():
+    _, rs = rows("class P:\n    def __init__(self):\n"
+                 "        self.a = torch.tensor(2.0, requires_grad=True)\n"
+                 "p = P()\n(p.a ** 2).backward()")
+    assert [(r.name, r.formula) for r in rs] == [("p.a", ["2*p.a"])]
+
+
 def test_retained_intermediate_is_differentiated_as_itself():
     _, rs = rows("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\ny.retain_grad()\n"
                  "(y ** 2).sum().backward()")
