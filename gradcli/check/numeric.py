@@ -99,24 +99,44 @@ def _differences(outputs, bases, points, target, reason, samples: int,
     sample = list(range(n)) if n <= samples else \
         sorted(random.Random(n).sample(range(n), samples))
     added = np.full(n, np.nan)
+    judged = []
     for i in sample:
-        total = 0.0
-        for p in points:
-            base = np.asarray(_base_value(p), dtype=np.float64)
-            h = STEP * max(1.0, abs(base.reshape(-1)[i]))
-            up, down = base.copy().reshape(-1), base.copy().reshape(-1)
-            up[i] += h
-            down[i] -= h
-            reach = _reach(base.shape, i) if elementwise else None
-            f_up = _objective(outputs, {id(p): up.reshape(base.shape)}, bases, reach)
-            f_down = _objective(outputs, {id(p): down.reshape(base.shape)}, bases, reach)
-            total += (f_up - f_down) / (2 * h)
-        added[i] = total
+        difference = _difference(outputs, bases, points, i, elementwise)
+        if difference is not None:
+            added[i] = difference
+            judged.append(i)
+    if not judged:
+        return Expectation(np.zeros(0), None, "none", f"{reason}, and the function is not "
+                           "finite near the point, where finite differences cannot judge")
     mask = np.zeros(n, dtype=bool)
-    mask[sample] = True
-    note = (f"{reason}: central differences in float64 on {len(sample)} of {n} elements, "
+    mask[judged] = True
+    note = (f"{reason}: central differences in float64 on {len(judged)} of {n} elements, "
             f"h = {STEP:g}*max(1,|x|)")
+    if len(judged) < len(sample):
+        note += f"; {len(sample) - len(judged)} where the function is not finite: unjudged"
     return Expectation(added.reshape(shape), None, "numeric", note, mask.reshape(shape))
+
+
+def _difference(outputs, bases, points, i: int, elementwise: bool) -> float | None:
+    """The central difference at element i, summed over the records that hold the tensor:
+    nan where the function is nan on both sides (torch's gradient is nan there too), None
+    where it is infinite or nan on one side only (an overflow, an edge of the domain)."""
+    total = 0.0
+    for p in points:
+        base = np.asarray(_base_value(p), dtype=np.float64)
+        h = STEP * max(1.0, abs(base.reshape(-1)[i]))
+        up, down = base.copy().reshape(-1), base.copy().reshape(-1)
+        up[i] += h
+        down[i] -= h
+        reach = _reach(base.shape, i) if elementwise else None
+        f_up = _objective(outputs, {id(p): up.reshape(base.shape)}, bases, reach)
+        f_down = _objective(outputs, {id(p): down.reshape(base.shape)}, bases, reach)
+        if np.isnan(f_up) and np.isnan(f_down):
+            return np.nan
+        if not (np.isfinite(f_up) and np.isfinite(f_down)):
+            return None
+        total += (f_up - f_down) / (2 * h)
+    return total
 
 
 def _reach(shape, i: int):

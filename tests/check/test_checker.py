@@ -218,3 +218,10 @@ def test_a_value_computed_from_a_leaf_written_through_data_later_is_not_checked_
                     "w = torch.tensor([[0.5], [2.0]], requires_grad=True)\n"
                     "(x.mm(w) ** 2).sum().backward()")  # built after the write: checked
     assert [r.method for r in rows_] == ["symbolic", "symbolic"] and all(r.match for r in rows_)
+
+
+def test_finite_differences_do_not_judge_where_the_function_is_not_finite():
+    # y * y + y doubles the expression each line (numeric fallback) and overflows to inf
+    result, (row,) = rows("x = torch.tensor(0.5, requires_grad=True)\ny = x\n"
+                          "for i in range(30):\n    y = y * y + y\ny.backward()")
+    assert result.status == "ok" and row.method == "none" and "not finite" in row.note
