@@ -87,7 +87,7 @@ class Session:
     def _run(self, program: Any) -> None:
         interpreter, summary = self.interpreter, self.result.summary
         interpreter.statements_executed = 0  # the step budget is per input
-        interpreter.runtime.start_clock()  # and so is the time limit
+        interpreter.runtime.start_budgets()  # and so are the time limit and the work
         try:
             interpreter.feed(program)
         finally:

@@ -255,7 +255,7 @@ def _topo_deps(starts) -> dict:
             continue
         seen.add(id(node))
         if not len(seen) & CLOCK_EVERY:
-            clock.check_clock("in backward()")
+            clock.count_work(CLOCK_EVERY + 1, "in backward()", "graph node visited")
         for e in getattr(node, "next", ()):
             if e is not None:
                 deps[e] = deps.get(e, 0) + 1
@@ -317,7 +317,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
             node = ready.pop()
             visited += 1
             if not visited & CLOCK_EVERY:
-                clock.check_clock("in backward()")
+                clock.count_work(CLOCK_EVERY + 1, "in backward()", "graph node visited")
             if needed is not None and id(node) not in needed:
                 continue
             grad = buffers.pop(node)

@@ -49,14 +49,28 @@ class Runtime:
     backward_listeners: list[Callable[[Any], None]] = field(default_factory=list)
     memory: MemoryMeter = field(init=False)
     deadline: float = field(init=False)  # time.monotonic() past which the run must stop
+    # work done inside one statement (graph nodes visited by backward, items a builtin walks):
+    # counted against the step budget apart from the statements, so that one call can't run
+    # for ever within its single step
+    work: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.memory = MemoryMeter(self.limits.max_memory)  # the process now is the zero
-        self.start_clock()
+        self.start_budgets()
 
-    def start_clock(self) -> None:
-        """The time limit starts now (a run starts, or a REPL input)."""
+    def start_budgets(self) -> None:
+        """The time limit and the work budget start now (a run starts, or a REPL input)."""
         self.deadline = time.monotonic() + self.limits.max_seconds
+        self.work = 0
+
+    def count_work(self, n: int, where: str, unit: str) -> None:
+        """`n` units of work (`unit`: "graph node visited") were done `where` ("in backward()"),
+        or are about to be. Callers count in chunks of hundreds; the clock is read with each."""
+        self.work += n
+        if self.work > self.limits.max_steps:
+            raise TorchError("LimitExceeded", limit_message(
+                self.limits, "max_steps", f"{where}, where each {unit} counts as a step"))
+        self.check_clock(where)
 
     def seconds_left(self) -> float:
         return self.deadline - time.monotonic()

@@ -137,7 +137,7 @@ C_LOOPS = {
 def test_loops_in_c_are_measured_before_they_start(source, flag):
     start = time.perf_counter()
     assert flag in hit(source).message
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start < 30  # unmeasured, these run for minutes; ~1 s idle
 
 
 def test_a_list_that_contains_itself_is_no_tensor():

@@ -64,3 +64,12 @@ def test_an_exponential_formula_falls_back_to_the_numeric_check_quickly():
 
 def test_the_flag_reaches_the_limits():
     assert Limits().max_seconds == 60
+
+
+@pytest.mark.parametrize("source, where", [
+    (SLOW["retained backward passes"], "in backward(), where each graph node visited counts"),
+    (SLOW["a sum of ten million tensors"], "in sum(), where each item added counts"),
+])
+def test_work_inside_one_call_counts_against_the_step_budget(source, where):
+    outcome = timed_out(source, Limits(max_steps=100_000), check=False)
+    assert f"step budget of 100,000 statements exceeded {where}" in outcome.message
