@@ -1,6 +1,6 @@
 """A long fuzzing run by hand: random scripts, mutated scripts and random bytes through gradcli.
 
-    python scripts/fuzz.py --programs 5000 --mutants 2000 --bytes 3000 --seed 1
+    python scripts/fuzz.py --programs 5000 --mutants 2000 --bytes 3000 --attacks 500 --seed 1
 
 Every run must end in one of the documented statuses (ok, mismatch/assertion, invalid,
 error) within the time limit, without an exception escaping gradcli (the traceback a user
@@ -23,8 +23,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "hostile"))
 
 import fuzzing  # noqa: E402
-from hostile_harness import Hang, broken_rules, internal_origin, run_bytes, run_text  # noqa: E402
+from hostile_harness import (  # noqa: E402
+    FUZZ_LIMITS,
+    Hang,
+    broken_rules,
+    internal_origin,
+    run_bytes,
+    run_text,
+)
 from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
+
+from gradcli.engine.limits import Limits  # noqa: E402
 
 
 class Tally:
@@ -44,8 +53,8 @@ class Tally:
         self.runs += 1
         self.bytes += len(data.encode() if isinstance(data, str) else data)
         try:
-            outcome = run_text(data, seconds=10) if isinstance(data, str) else \
-                run_bytes(data, seconds=10)
+            outcome = run_text(data, self.limits(kind), seconds=10) if isinstance(data, str) \
+                else run_bytes(data, seconds=10)
         except Hang:
             self.fail("hang (over 10 s)", "", text)
             return
@@ -62,6 +71,12 @@ class Tally:
             self.fail(rule, "", text)
         if outcome.seconds > self.slowest[0]:
             self.slowest = (outcome.seconds, text)
+
+    @staticmethod
+    def limits(kind: str) -> Limits:
+        """Attacks meet the default limits, as a user's script would, but a 5 s time limit:
+        whatever else ends them, the watchdog's 10 s must never be reached."""
+        return Limits(max_seconds=5.0, max_memory=2**30) if kind == "attack" else FUZZ_LIMITS
 
     def fail(self, rule: str, detail: str, text: str) -> None:
         self.failures.append((rule, detail, text))
@@ -108,6 +123,8 @@ def main() -> None:
     parser.add_argument("--programs", type=int, default=2000)
     parser.add_argument("--mutants", type=int, default=1000)
     parser.add_argument("--bytes", type=int, default=1000, help="random byte strings")
+    parser.add_argument("--attacks", type=int, default=300,
+                        help="scripts that try to run for ever (each may take seconds)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--current", type=Path, default=Path("fuzz-current.txt"),
                         help="where the input being run is kept")
@@ -117,6 +134,7 @@ def main() -> None:
     fuzz(tally, fuzzing.programs(), args.programs, "program", args.seed)
     fuzz(tally, fuzzing.mutated_programs(), args.mutants, "mutant", args.seed + 1)
     fuzz(tally, fuzzing.random_bytes(), args.bytes, "bytes", args.seed + 2)
+    fuzz(tally, fuzzing.attacks(), args.attacks, "attack", args.seed + 3)
     tally.report(time.perf_counter() - start)
     sys.exit(1 if tally.failures else 0)
 

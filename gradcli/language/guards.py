@@ -9,6 +9,7 @@ make astronomically large or long.
 from __future__ import annotations
 
 import ast
+import itertools
 import math
 import operator
 import re
@@ -132,11 +133,25 @@ def nested_size(value: Any, budget: int) -> int:
             sizes[id(seq)] = size
         elif id(seq) not in sizes:
             sizes[id(seq)] = 0  # in progress: a reference back to it counts 1, as repr's [...]
+            if _plainly_over(seq, budget):
+                return budget + 1
             heavy = _heavy_items(seq)
             stack.append((seq, heavy))
             stack.extend((item, None) for item, _ in heavy
                          if type(item) in NESTABLE and id(item) not in sizes)
     return sizes[id(value)]
+
+
+def _plainly_over(seq: list | tuple, budget: int) -> bool:
+    """Whether the strings and tensors met first already take `seq` over the budget: counting
+    every item of [x] * 10**7 costs seconds, seeing that its first tensor is too many does not."""
+    excess, slack = 0, budget - len(seq)
+    for item in itertools.islice(seq, 64):
+        if type(item) in (str, Tensor):
+            excess += _weight(item, {}) - 1
+            if excess > slack:
+                return True
+    return False
 
 
 def _heavy_items(seq: list | tuple) -> list[tuple[Any, int]]:

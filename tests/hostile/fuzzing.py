@@ -156,3 +156,35 @@ def random_bytes() -> st.SearchStrategy[bytes]:
     printable = st.text(alphabet=st.characters(min_codepoint=9, max_codepoint=0x2FFF),
                         max_size=200).map(str.encode)
     return st.one_of(st.binary(max_size=400), printable)
+
+
+# ---- attacks on the promise that every run ends -------------------------------------------
+# Shapes of work that once ran for minutes inside one statement or one call, with random
+# sizes and ops: each must end within the time limit, by a named limit or normally.
+
+UNARY_STEPS = ("y * y + y", "y.sin() * y + y", "torch.exp(y) - y", "y * x + y * y",
+               "(y + 1) ** 2", "torch.tanh(y) * y + x", "y / (1 + y * y)", "y @ y + y")
+SIZES = ("10", "1000", "10**5", "10**6", "10**7", "9999999", "10**9")
+ATTACK_TEMPLATES = (
+    "y = x\nfor i in range({k}):\n    y = {step}\ny.sum().backward()\nx.grad",
+    "g = ({step}).sum()\nfor i in range({k}):\n"
+    "    g, = torch.autograd.grad(g, x, create_graph=True)\n    g = g.sum()\ng",
+    "s = sum([x] * {n})", "s = max([x.sum()] * {n})", "s = str([x] * {n})",
+    "s = [x] * {n} == [x] * {n}", "l = []\nfor i in range({n}):\n    l.append(x * 2 + 1)",
+    "y = x\nfor i in range({n}):\n    y = {step}\nfor i in range({n}):\n"
+    "    y.sum().backward(retain_graph=True)",
+    "n = 0\nwhile n < {n}:\n    n += 1",
+    "def f(k):\n    return f(k + 1) if k < {n} else x\nf(0).sum().backward()",
+    "a = torch.ones({k}0, {k}0)\nfor i in range({n}):\n    a = a @ a",
+    "s = f'{{x:>{n}}}'", "t = '%{n}s' % 'a'",
+    "l = [0]\nfor i in range({k}):\n    l = [l, l]\nl == l",
+)
+
+
+def attacks() -> st.SearchStrategy[str]:
+    """A script that tries to run for ever: work inside one call, formulas that double each
+    line, create_graph towers, retained backward passes, deep recursion, huge kernels."""
+    def fill(template: str, step: str, k: int, n: str) -> str:
+        return PRELUDE + template.format(step=step, k=k, n=n) + "\n"
+    return st.builds(fill, st.sampled_from(ATTACK_TEMPLATES), st.sampled_from(UNARY_STEPS),
+                     st.integers(1, 40), st.sampled_from(SIZES))

@@ -95,7 +95,8 @@ class Outcome:
         return self.error_type == "InternalError"
 
 
-FUZZ_LIMITS = Limits(max_steps=20_000, max_sequence=200_000, max_memory=512 * 2**20)
+FUZZ_LIMITS = Limits(max_steps=20_000, max_sequence=200_000, max_memory=512 * 2**20,
+                     max_seconds=5.0)  # the watchdog's hang is 10 s: the limit ends runs first
 FUZZ_MAX_ELEMENTS = 10**6
 
 
