@@ -413,7 +413,7 @@ def _apply_vjp(node, grad, xp, keep_graph):
     grads = node.op.vjp(xp, grad, out, *inputs, **node.params)
     faults = runtime.current.faults
     if faults.names and node.op.grad_fn in faults.names:
-        grads = tuple(None if g is None else g * faults.scale for g in grads)
+        grads = tuple(None if g is None else faults.corrupt(g) for g in grads)
     # (an input with no edge needs no gradient: it is not summed back or cast)
     return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True))

@@ -22,18 +22,36 @@ from .limits import Limits, MemoryMeter, limit_message
 from .rng import Generator
 
 
+FAULT_MODES = ("scale", "element")
+
+
 @dataclass(frozen=True)
 class Faults:
     """Wrong gradients on purpose, to prove that the check catches them (GRADCLI_FAULT): every
-    node whose grad_fn is named in `names` passes on 1.5 times the right gradient."""
+    node whose grad_fn is named in `names` passes on wrong gradients. Mode `scale` (the
+    default) passes on 1.5 times the right ones; mode `element` (GRADCLI_FAULT_MODE) only
+    corrupts the last element of each, to `1.5 * v + 1`: a check that samples misses it."""
 
     names: frozenset[str] = frozenset()
-    scale: float = 1.5
+    mode: str = "scale"
 
     @classmethod
     def from_environment(cls) -> Faults:
         names = os.environ.get("GRADCLI_FAULT", "").replace(" ", "").split(",")
-        return cls(frozenset(filter(None, names)))
+        mode = os.environ.get("GRADCLI_FAULT_MODE", "").strip() or "scale"
+        if mode not in FAULT_MODES:
+            raise ValueError(f"GRADCLI_FAULT_MODE={mode!r}: use one of {', '.join(FAULT_MODES)}")
+        return cls(frozenset(filter(None, names)), mode)
+
+    def corrupt(self, grad: Any) -> Any:
+        """A gradient as the faulty node passes it on. (Under create_graph it is a Tensor:
+        scaled in both modes.)"""
+        if self.mode == "scale" or not isinstance(grad, np.ndarray):
+            return grad * 1.5
+        flat = np.array(grad, copy=True).reshape(-1)
+        if flat.size:
+            flat[-1] = 1.5 * flat[-1] + 1
+        return flat.reshape(np.shape(grad))
 
 
 @dataclass(eq=False)

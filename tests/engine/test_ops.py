@@ -82,7 +82,7 @@ EXAMPLES = {
     "sigmoid_backward":
         "(out,) = torch.autograd.grad((x.sigmoid() ** 3).sum(), x, create_graph=True)",
     "threshold_backward":
-        "(out,) = torch.autograd.grad((x.relu() ** 3).sum(), x, create_graph=True)",
+        "(out,) = torch.autograd.grad(((-x).relu() ** 3).sum(), x, create_graph=True)",
     "leaky_relu_backward":
         "(out,) = torch.autograd.grad((F.leaky_relu(x, 0.2) ** 3).sum(), x, create_graph=True)",
     "softmax_backward":
@@ -145,3 +145,11 @@ def test_check_off_reports_method_none():
     rows = [g for e in result.events if e.kind == "backward" for g in e.grads]
     assert result.status == "ok" and rows
     assert all(r.method == "none" and r.match is None for r in rows)
+
+
+@pytest.mark.parametrize("op", sorted(set(OPS) - NOT_DIFFERENTIABLE - ZERO_GRADIENT))
+def test_check_catches_a_vjp_wrong_in_one_element(op, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", OPS[op].grad_fn)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result = run_session(session(op), f"{op}.py")
+    assert result.status == "mismatch"
