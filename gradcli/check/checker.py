@@ -15,7 +15,7 @@ from gradcli.engine import runtime, trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.events.events import GradRow
 
-from . import numeric, vectorized
+from . import numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, tolerance
 from .derive import choose_sample, differentiate
 from .dropped import Dropped
@@ -117,6 +117,11 @@ class Checker:
             if record.hooks:
                 return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
                                                  f"sympy ({big})") for t in targets}
+            try:
+                return _nan_kept(record, roots, targets,
+                                 structured.expect(record, roots, targets))
+            except TooLarge as unstructured:
+                big = f"{big}, {unstructured}"
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:

@@ -131,7 +131,7 @@ class Generic:
         for i, a in enumerate(record.args):
             if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
                 self.dropped.read(a, values[id(a)], read_mask(record, i, args))
-        # where/masked_fill: a Piecewise on a 0/1 input, which _derivative folds (see there)
+        # where/masked_fill: a Piecewise on a 0/1 input, which derivative folds (see there)
         if record.op.condition is not None:
             return self._choice(record, args)
         form = record.op.sym or record.op.forward
@@ -208,7 +208,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
     formulas = []
     for symbol in symbols:
         for f, weight in pieces:
-            d = _derivative(f, symbol)
+            d = derivative(f, symbol)
             formulas.append(d)
             if d == 0:
                 continue
@@ -222,7 +222,7 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
 
 
 @functools.lru_cache(maxsize=256)
-def _derivative(f, symbol):
+def derivative(f, symbol):
     """d f / d symbol, remembered: a loop differentiates the same formula at every step."""
     return torch_conventions(sp().diff(_masks_outermost(f), symbol))
 

@@ -63,6 +63,13 @@ class Op:
     # where it holds, the values elsewhere). The check makes the condition a 0/1 variable.
     condition: int | str | None = None
     branches: Callable[..., tuple] | None = None
+    # The forward as `scale * einsum(spec, *inputs)`: contraction(*input shapes, **params) ->
+    # (spec, scale), for mm, sums, means... The check transposes it to get exact gradients of
+    # large graphs (check/structured.py), never reading `vjp`.
+    contraction: Callable[..., tuple[str, float]] | None = None
+    # Each output element is one input element (cat, stack, repeat; views and selections are
+    # too): the check traces the forward on element tags to send gradients back.
+    rearranges: bool = False
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:
@@ -156,7 +163,8 @@ defop("leaky_relu", "LeakyReluBackward0",
       **POINTWISE)
 defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,), **POINTWISE)
 # x.contiguous() on a transposed x: a clone laid out row-major (clone keeps the layout).
-defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,))
+defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,),
+      rearranges=True)
 defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
       lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy(), **POINTWISE)
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
@@ -265,19 +273,39 @@ def _expand_back(xp, g, shape, dim, keepdim):
     return xp.broadcast_to(g, shape)
 
 
+INDICES = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _reduction(scaled: bool) -> Callable[..., tuple[str, float]]:
+    """sum or mean over `dim` (None: all) as an einsum (the keepdim ones are the check's to
+    restore): `abc->ac`, scaled by 1/count for a mean."""
+    def contraction(shape, dim=None, keepdim=False):
+        n = len(shape)
+        dims = set(range(n)) if dim is None else \
+            {d % max(n, 1) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))}
+        count = int(np.prod([shape[d] for d in dims])) if n else 1
+        spec = INDICES[:n] + "->" + "".join(INDICES[d] for d in range(n) if d not in dims)
+        return spec, (1 / count if scaled and count else 1.0)
+    return contraction
+
+
 defop("sum", "SumBackward0", lambda a: np.asarray(K.torch_sum(a), a.dtype),
-      lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(a.sum()))
+      lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(a.sum()),
+      contraction=_reduction(False))
 defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: K.torch_sum(a, dim, keepdim),
-      lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),))
+      lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),),
+      contraction=_reduction(False))
 defop("mean", "MeanBackward0", lambda a: np.asarray(K.torch_sum(a) / a.size, dtype=a.dtype),
       lambda xp, g, o, a: (xp.div_scalar(xp.broadcast_to(g, a.shape), K.numel(a.shape)),),
-      sym=lambda a: np.array(a.sum() / a.size))
+      sym=lambda a: np.array(a.sum() / a.size),
+      contraction=_reduction(True))
 defop("mean_dim", "MeanBackward1",
       lambda a, dim, keepdim: np.asarray(K.torch_sum(a, dim, keepdim) /
                                          K.count(a.shape, dim), a.dtype),
       lambda xp, g, o, a, dim, keepdim: (
           xp.div_scalar(_expand_back(xp, g, a.shape, dim, keepdim), K.count(a.shape, dim)),),
-      sym=lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim) / K.count(a.shape, dim))
+      sym=lambda a, dim, keepdim: np.sum(a, axis=dim, keepdims=keepdim) / K.count(a.shape, dim),
+      contraction=_reduction(True))
 defop("prod", "ProdBackward0", lambda a: np.asarray(np.prod(a), dtype=a.dtype),
       lambda xp, g, o, a: (K.prod_grad(xp, g, a, o),), "ao", sym=lambda a: np.array(np.prod(a)))
 # `ties` (where the extremum is reached) is decided on the concrete values at forward time;
@@ -346,14 +374,18 @@ def _mm(a, b, columns):
 
 
 defop("mm", "MmBackward0", _mm,
-      lambda xp, g, o, a, b, columns: K.mm_grads(xp, g, a, b, columns), ("b", "a"))
+      lambda xp, g, o, a, b, columns: K.mm_grads(xp, g, a, b, columns), ("b", "a"),
+      contraction=lambda a, b, columns: ("ij,jk->ik", 1.0))
 defop("mv", "MvBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
-      self_first=True)
+      self_first=True,
+      contraction=lambda a, b: ("ij,j->i", 1.0))
 defop("dot", "DotBackward0", _plus_zero(lambda a, b: np.asarray(np.dot(a, b))),
-      lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"), self_first=True)
+      lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"), self_first=True,
+      contraction=lambda a, b: ("i,i->", 1.0))
 defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
-      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"))
+      lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
+      contraction=lambda a, b: ("bij,bjk->bik", 1.0))
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
 defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
@@ -388,7 +420,8 @@ defop("transpose", "TransposeBackward0",
       lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
       lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,), layout="view")
 defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
-      lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),))
+      lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),),
+      rearranges=True)
 defop("expand", "ExpandBackward0", K.expand,
       lambda xp, g, o, a, shape: (g,), layout="view")  # the engine sums g back to a's shape
 defop("select", "SelectBackward0", lambda a, dim, index: K.select(a, dim, index),
@@ -437,9 +470,11 @@ def _as_strided_vjp(xp, g, o, a, positions):
 
 defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp, elements_read="selection")
 defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
-      lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim))
+      lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim),
+      rearranges=True)
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
-      lambda xp, g, o, *ts, dim: tuple(xp.select(g, dim, i) for i in range(len(ts))))
+      lambda xp, g, o, *ts, dim: tuple(xp.select(g, dim, i) for i in range(len(ts))),
+      rearranges=True)
 # Iterating / unbind / chunk give views of one node in torch; here one node per piece.
 # torch's VJPs stack/cat the pieces' gradients, zeros for the pieces not used.
 defop("unbind", "UnbindBackward0", lambda a, dim, index: K.select(a, dim, index),

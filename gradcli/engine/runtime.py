@@ -21,7 +21,6 @@ from .errors import TorchError
 from .limits import Limits, MemoryMeter, limit_message
 from .rng import Generator
 
-
 FAULT_MODES = ("scale", "element")
 
 

@@ -3,7 +3,8 @@ import pytest
 
 from gradcli.app.api import run_session
 from gradcli.app.running import RunOptions
-from gradcli.check import compare, derive, replay
+from gradcli.check import compare, derive, replay, structured
+from gradcli.check.records import TooLarge
 
 
 def rows(source: str):
@@ -68,8 +69,13 @@ def test_large_general_programs_are_sampled_and_say_so():
     assert sum(bool(f) for f in row.formula) == derive.SAMPLE  # the others have none
 
 
+def no_structured_form(*args):
+    raise TooLarge("(the structured path is off in this test)")
+
+
 def test_numeric_fallback_when_sympy_would_be_too_slow(monkeypatch):
     monkeypatch.setattr(replay, "MAX_SYMBOLIC_ELEMENTS", 3)
+    monkeypatch.setattr(structured, "expect", no_structured_form)
     _, (row,) = rows("x = torch.tensor([0.5, 1.5], requires_grad=True)\n"
                      "(x.exp() * x).sum().backward()")
     assert row.method == "numeric" and row.match and "central differences" in row.note
@@ -220,8 +226,32 @@ def test_a_value_computed_from_a_leaf_written_through_data_later_is_not_checked_
     assert [r.method for r in rows_] == ["symbolic", "symbolic"] and all(r.match for r in rows_)
 
 
-def test_finite_differences_do_not_judge_where_the_function_is_not_finite():
+def test_finite_differences_do_not_judge_where_the_function_is_not_finite(monkeypatch):
+    monkeypatch.setattr(structured, "expect", no_structured_form)
     # y * y + y doubles the expression each line (numeric fallback) and overflows to inf
     result, (row,) = rows("x = torch.tensor(0.5, requires_grad=True)\ny = x\n"
                           "for i in range(30):\n    y = y * y + y\ny.backward()")
     assert result.status == "ok" and row.method == "none" and "not finite" in row.note
+
+
+MLP = ("torch.manual_seed(0)\nX = torch.randn(6, 4)\nW1 = torch.randn(4, 5, requires_grad=True)\n"
+       "b1 = torch.zeros(5, requires_grad=True)\nW2 = torch.randn(5, 2, requires_grad=True)\n"
+       "h = torch.tanh(X @ W1 + b1)\nloss = ((h @ W2).t().sum(0) - 1).pow(2).mean()\n"
+       "loss.backward()")
+
+
+def test_large_networks_are_checked_exactly_by_structure(monkeypatch):
+    monkeypatch.setattr(replay, "MAX_SYMBOLIC_ELEMENTS", 3)  # as if the network were large
+    result, rs = rows(MLP)
+    assert result.status == "ok" and len(rs) == 3
+    assert all(r.method == "symbolic" and "structured" in r.note for r in rs)
+
+
+@pytest.mark.parametrize("fault", ["MmBackward0", "TanhBackward0", "AddBackward0", "TBackward0",
+                                   "SumBackward1", "PowBackward0", "MeanBackward0"])
+def test_structure_catches_a_gradient_wrong_in_one_element(fault, monkeypatch):
+    monkeypatch.setattr(replay, "MAX_SYMBOLIC_ELEMENTS", 3)
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, _ = rows(MLP)
+    assert result.status == "mismatch"
