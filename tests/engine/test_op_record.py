@@ -160,3 +160,28 @@ def test_a_choice_takes_its_branches_where_its_condition_says(name):
         chosen, other = op.branches(*arrays, **params)
         np.testing.assert_allclose(np.where(condition, chosen, other).astype(np.float64),
                                    op.forward(*arrays, **params), err_msg=name)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.contraction))
+def test_a_contraction_is_its_forward_as_an_einsum(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        spec, scale = op.contraction(*[a.shape for a in arrays], **params)
+        out = np.asarray(op.forward(*arrays, **params), dtype=np.float64)
+        einsum = scale * np.einsum(spec, *[a.astype(np.float64) for a in arrays])
+        np.testing.assert_allclose(einsum.reshape(out.shape), out, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.rearranges))
+def test_a_rearrangement_only_moves_elements(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        tags = [np.arange(a.size, dtype=np.float64).reshape(a.shape) + 1000 * k
+                for k, a in enumerate(arrays)]
+        moved = np.asarray(op.forward(*tags, **params))
+        every = np.concatenate([t.reshape(-1) for t in tags])
+        assert np.isin(moved, every).all()  # each output element is one input element
+        values = np.concatenate([a.reshape(-1) for a in arrays]).astype(np.float64)
+        where = np.searchsorted(every, moved.reshape(-1))
+        np.testing.assert_array_equal(values[where],
+                                      np.asarray(op.forward(*arrays, **params)).reshape(-1))
