@@ -28,7 +28,13 @@ from gradcli.language.limits import LimitHit
 from gradcli.language.objects import ScriptFunction, ScriptInstance
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
-from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
+from gradcli.language.script_errors import (
+    UNCATCHABLE,
+    ExceptionClass,
+    ScriptError,
+    hint_for,
+    is_caught_by,
+)
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."
@@ -127,6 +133,7 @@ class Interpreter:
         self.current_source = ""
         self.statements_executed = 0
         self.call_depth = 0  # script functions and lambdas running now
+        self.handling: list[ScriptError] = []  # the exceptions `except` blocks are handling
         self.provenance = Provenance()  # which line built each node: for explanations
         # told of each backward pass before anyone else (the check) hears of it
         self.runtime.backward_listeners.insert(0, self._pass_finished)
@@ -145,6 +152,7 @@ class Interpreter:
             ast.ClassDef: lambda node, scope: compile_class(self, node, scope, self.block,
                                                             self._decorators),
             ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
+            ast.Raise: self._raise,
         }
 
     # -- the public surface ----------------------------------------------------------------
@@ -508,6 +516,7 @@ class Interpreter:
                      if h.name else (None, None), self.block(h.body, scope))
                     for h in node.handlers]
         orelse, final = self.block(node.orelse, scope), self.block(node.finalbody, scope)
+        handling = self.handling
 
         def try_(f):
             try:
@@ -517,9 +526,11 @@ class Interpreter:
                     if matches(e.type_name):
                         if bind:
                             bind(f, e)
+                        handling.append(e)
                         try:
                             handler(f)
                         finally:
+                            handling.pop()
                             if unbind:  # Python unbinds `e` when the handler ends
                                 unbind(f)
                         break
@@ -539,6 +550,28 @@ class Interpreter:
         nodes = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
         names = [n.id for n in nodes]
         return lambda type_name: any(is_caught_by(type_name, n) for n in names)
+
+    def _raise(self, node: ast.Raise, scope: Scope | None) -> Run:
+        """`raise E(...)`, `raise E` (called without arguments), a bare `raise` in a handler;
+        `from` is evaluated, as in Python, and has no other effect on what a session shows."""
+        exc = self._expr(node.exc, node, scope) if node.exc else None
+        cause = self._expr(node.cause, node, scope) if node.cause else None
+        error, handling = self.error, self.handling
+
+        def raise_(f):
+            if exc is None:
+                if not handling:
+                    raise error("RuntimeError", "No active exception to reraise", node)
+                raise handling[-1]
+            value = exc(f)
+            if isinstance(value, ExceptionClass):
+                value = value()
+            if cause:
+                cause(f)
+            if type(value) is not ScriptError:
+                raise error("TypeError", "exceptions must derive from BaseException", node)
+            raise value.locate(*self.span(node))
+        return raise_
 
     def _assert(self, node: ast.Assert, scope: Scope | None) -> Run:
         test = self._expr(node.test, node, scope)

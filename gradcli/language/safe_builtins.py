@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gradcli.engine import runtime
+from gradcli.language.formatting import format_string
 from gradcli.language.guards import (
     NESTABLE,
     active_limits,
@@ -113,6 +114,13 @@ def _extreme(pick: Callable) -> Callable:
     return extreme
 
 
+def _sorted(*args, **kwargs):
+    """sorted(): sorting lists of lists compares them item by item, as min and max do."""
+    if args and type(args[0]) in NESTABLE:
+        check_nested(active_limits(), args[0], "sorted()")
+    return sorted(*args, **kwargs)
+
+
 def _round(*args, **kwargs):
     """round(); round(5, -10**9) would compute 10**(10**9) first. Python's answer is 0 for any
     ndigits beyond the number's own digits, so that is given directly."""
@@ -190,6 +198,15 @@ def _str_replace(self: str, *args):
     return str.replace(self, *args)
 
 
+def _padded(method: Callable) -> Callable:
+    """ljust, rjust, center, zfill: the result is as wide as the width asked for."""
+    def pad(self, *args):
+        if args and type(args[0]) is int:
+            _check_length(args[0], f"{method.__qualname__}()")
+        return method(self, *args)
+    return _named(method.__qualname__, pad)
+
+
 def _named(qualname: str, wrapper: Callable) -> Callable:
     """The wrapper under the name of what it wraps, for messages ("extend() over ...")."""
     wrapper.__qualname__, wrapper.__name__ = qualname, qualname.rpartition(".")[2]
@@ -199,6 +216,7 @@ def _named(qualname: str, wrapper: Callable) -> Callable:
 BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
+    "sorted": Builtin("sorted", _sorted),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {
@@ -210,4 +228,6 @@ TUPLE_METHODS: dict[str, Callable] = {
 }
 STR_METHODS: dict[str, Callable] = {
     "join": _named("str.join", _str_join), "replace": _named("str.replace", _str_replace),
+    "format": format_string,
+    **{name: _padded(getattr(str, name)) for name in ("ljust", "rjust", "center", "zfill")},
 }
