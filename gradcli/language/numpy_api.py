@@ -113,6 +113,8 @@ def is_numpy_type(value: Any) -> bool:
 
 
 def wrap(value: Any) -> Any:
+    if isinstance(value, Array):
+        return value
     if isinstance(value, np.ndarray):
         if value.dtype == object:
             raise type_error("numpy arrays of Python objects are not part of a gradcli session")
@@ -306,14 +308,32 @@ def _plain(name: str) -> Callable:
     return method
 
 
+def _of_values(fn: Callable) -> Callable:
+    """An attribute of arrays, scalars and dtypes; numpy's types (np.float32) have none here.
+    Whatever it gives passes through wrap(), so no numpy object leaves."""
+    def attribute(a: Array, *args, **kwargs):
+        if is_numpy_type(a.value):
+            raise TorchError("AttributeError", f"type object 'numpy.{a.value.__name__}' has "
+                             f"no attribute '{fn.__name__}'")
+        return wrap(fn(a, *args, **kwargs))
+    attribute.__name__ = attribute.__qualname__ = fn.__name__
+    return attribute
+
+
+def _property(name: str, get: Callable) -> tuple[str, Callable]:
+    get.__name__ = name
+    return "property", _of_values(get)
+
+
 ATTRIBUTES: dict[str, tuple[str, Callable]] = {
-    "shape": ("property", lambda a: numpy_call(np.shape, a.value)),
-    "ndim": ("property", lambda a: numpy_call(np.ndim, a.value)),
-    "size": ("property", lambda a: numpy_call(np.size, a.value)),
-    "dtype": ("property", lambda a: wrap(numpy_call(getattr, a.value, "dtype"))),
-    "T": ("property", lambda a: a.view(numpy_call(getattr, a.value, "T"))),
-    **{name: ("method", _method(name)) for name in (
+    "shape": _property("shape", lambda a: numpy_call(np.shape, a.value)),
+    "ndim": _property("ndim", lambda a: numpy_call(np.ndim, a.value)),
+    "size": _property("size", lambda a: numpy_call(np.size, a.value)),
+    "dtype": _property("dtype", lambda a: numpy_call(np.result_type, a.value)),
+    "T": _property("T", lambda a: a.view(numpy_call(np.transpose, a.value))),
+    **{name: ("method", _of_values(_method(name))) for name in (
         "sum mean max min std var prod argmax argmin all any cumsum round copy flatten ravel "
         "reshape transpose astype squeeze clip").split()},
-    "tolist": ("method", _plain("tolist")), "item": ("method", _plain("item")),
+    "tolist": ("method", _of_values(_plain("tolist"))),
+    "item": ("method", _of_values(_plain("item"))),
 }

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from gradcli.engine.limits import Limits, limit_message
+from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
 from gradcli.language.script_errors import CATCHABLE
 
@@ -486,6 +487,12 @@ class _Validator:
             if len(node.args) not in (0, 2) or node.keywords:
                 self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
             return list(node.args)  # `super` itself: the method's own, no name to check
+        template = node.func.value if isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "format" else None
+        if isinstance(template, ast.Constant) and isinstance(template.value, str):
+            field = lookup_field(template.value)
+            if field is not None:
+                self.reject(template, f"{NO_LOOKUPS}: `{{{field}}}`", LOOKUP_HINT)
         return [node.func, *node.args, *node.keywords]
 
     def display(self, node: ast.List | ast.Tuple) -> list[ast.AST]:
