@@ -165,8 +165,11 @@ def _binary(op: Callable, reflected: bool = False) -> Callable:
 
 
 def _inplace(op: Callable) -> Callable:
+    """a += b: an array is written in place; a numpy scalar, immutable, gives a new one."""
     def method(self, other):
-        numpy_call(op, self.value, unwrap(other))
+        result = numpy_call(op, self.value, unwrap(other))
+        if result is not self.value:
+            return wrap(result)
         self.written()
         return self
     return method
