@@ -17,13 +17,17 @@ from typing import Any
 import numpy as np
 
 from gradcli.engine import dtypes, runtime
-from gradcli.engine.errors import TorchError, runtime_error, type_error
+from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import Storage, Tensor
 from gradcli.language.guards import active_limits
 
 PLAIN = (bool, int, float, str, type(None))
 NUMPY_ERRORS = (ValueError, TypeError, IndexError, ZeroDivisionError, OverflowError)
 NUMPY_TYPES = (np.float32, np.float64, np.int32, np.int64, np.bool_)
+ARRAY_WARNING = ("__array__ implementation doesn't accept a copy keyword, so passing copy=False "
+                 "failed. __array__ must implement 'dtype' and 'copy' keyword arguments. To "
+                 "learn more, see the migration guide https://numpy.org/devdocs/"
+                 "numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword")
 SUPPORTED = frozenset(d.np for d in dtypes.ALL)  # the dtypes a tensor can have
 GRAD_MESSAGE = ("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                 "instead.")
@@ -133,7 +137,8 @@ def wrap(value: Any) -> Any:
 def unwrap(value: Any) -> Any:
     if isinstance(value, Array):
         return value.value
-    if isinstance(value, Tensor):  # numpy reads a tensor through its numpy()
+    if isinstance(value, Tensor):  # numpy reads a tensor through its __array__
+        warn(ARRAY_WARNING, "DeprecationWarning")
         return tensor_numpy(value).value
     if type(value) in (list, tuple):
         return type(value)(map(unwrap, value))
@@ -144,8 +149,11 @@ def _check_elements(n: int) -> None:
     active_limits().check_elements(n)
 
 
-def _size(value: Any) -> int:
-    return int(np.size(value)) if isinstance(value, (np.ndarray, np.generic)) else 1
+def _shape(value: Any) -> tuple:
+    """The shape numpy broadcasts `value` as (a dtype or a number: a scalar's)."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.shape
+    return numpy_call(np.shape, value) if type(value) in (list, tuple) else ()
 
 
 # ---- operators ------------------------------------------------------------------------
@@ -157,7 +165,7 @@ def _binary(op: Callable, reflected: bool = False) -> Callable:
             return NotImplemented
         a, b = self.value, unwrap(other)
         try:
-            _check_elements(math.prod(np.broadcast_shapes(np.shape(a), np.shape(b))))
+            _check_elements(math.prod(np.broadcast_shapes(_shape(a), _shape(b))))
         except ValueError:  # not broadcastable: numpy's own message comes from the op
             pass
         return wrap(numpy_call(op, b, a) if reflected else numpy_call(op, a, b))
