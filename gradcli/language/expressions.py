@@ -156,7 +156,8 @@ class ExpressionCompiler:
             ast.Compare: self.compare, ast.IfExp: self.ifexp, ast.List: self.sequence,
             ast.Tuple: self.sequence, ast.Set: self.set_display, ast.Dict: self.dict_display,
             ast.ListComp: self.comprehension, ast.SetComp: self.comprehension,
-            ast.DictComp: self.comprehension, ast.Lambda: self.lambda_,
+            ast.DictComp: self.comprehension, ast.GeneratorExp: self.comprehension,
+            ast.Lambda: self.lambda_,
             ast.JoinedStr: self.joinedstr, ast.FormattedValue: self.formatted,
         }
 
@@ -457,14 +458,37 @@ class ExpressionCompiler:
         return formatted
 
     # -- scopes ----------------------------------------------------------------------------
-    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp, scope
-                      ) -> Closure:
+    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+                      scope) -> Closure:
         gens = node.generators
         inner = Scope({n.id for g in gens for n in ast.walk(g.target) if isinstance(n, ast.Name)},
                       scope)
         loops = [(self.sub(g.iter, scope if i == 0 else inner, node),  # Python: first outside
                   self.store(g.target, inner), [self.sub(c, inner, node) for c in g.ifs], g.iter)
                  for i, g in enumerate(gens)]
+        rt, fail = self.rt, self.rt.fail
+
+        def source(level: int, frame):
+            iterable, where = loops[level][0], loops[level][3]
+            try:
+                return iter(iterable(frame[1] if level == 0 else frame))
+            except Exception as e:
+                raise fail(e, where) from None
+
+        def matches(level: int, frame, items):
+            """Each time the names in `frame` are a combination the loops and ifs let by."""
+            store, conditions = loops[level][1], loops[level][2]
+            for item in items:
+                rt.count_step()
+                store(frame, item)
+                if all(c(frame) for c in conditions):
+                    if level + 1 == len(loops):
+                        yield
+                    else:
+                        yield from matches(level + 1, frame, source(level + 1, frame))
+
+        if isinstance(node, ast.GeneratorExp):
+            return self.generator(node, inner, source, matches)
         if isinstance(node, ast.DictComp):
             key, value = self.sub(node.key, inner, node), self.sub(node.value, inner, node)
 
@@ -479,32 +503,37 @@ class ExpressionCompiler:
 
             def put(frame, out) -> None:
                 add(out, element(frame))
-        rt, fail = self.rt, self.rt.fail
-
-        def fill(level: int, frame, out) -> None:
-            iterable, store, conditions, where = loops[level]
-            try:
-                items = iter(iterable(frame[1] if level == 0 else frame))
-            except Exception as e:
-                raise fail(e, where) from None
-            for item in items:
-                rt.count_step()
-                store(frame, item)
-                if all(c(frame) for c in conditions):
-                    if level + 1 == len(loops):
-                        put(frame, out)
-                    else:
-                        fill(level + 1, frame, out)
 
         def comprehension(f):
-            out = kind()
+            out, frame = kind(), ({}, f)
             try:
-                fill(0, ({}, f), out)
+                for _ in matches(0, frame, source(0, frame)):
+                    put(frame, out)
             except Exception as e:
                 raise fail(e, node) from None
             count_sequence(out)
             return out
         return comprehension
+
+    def generator(self, node: ast.GeneratorExp, inner: Scope, source: Callable,
+                  matches: Callable) -> Closure:
+        """`(x * x for x in xs)`: Python's lazy generator; its first iterable is evaluated
+        when it is made, the rest as it is consumed, each item a step of the budget."""
+        element, fail = self.sub(node.elt, inner, node), self.rt.fail
+
+        def make(f):
+            frame = ({}, f)
+            items = source(0, frame)
+
+            def genexpr():
+                try:
+                    for _ in matches(0, frame, items):
+                        yield element(frame)
+                except Exception as e:
+                    raise fail(e, node) from None
+            genexpr.__name__ = genexpr.__qualname__ = "<genexpr>"
+            return genexpr()
+        return make
 
     def lambda_(self, node: ast.Lambda, scope) -> Closure:
         params = [a.arg for a in node.args.args]

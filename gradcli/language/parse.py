@@ -37,8 +37,6 @@ REJECTED: dict[type, tuple[str, str]] = {
                  "nested function; see docs/language.md"),
     ast.AnnAssign: ("annotated assignments are not part of the session language",
                     "write `name = value`"),
-    ast.GeneratorExp: ("generator expressions are not part of the session language",
-                       "use a list comprehension: sum([x * x for x in xs])"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -226,7 +224,7 @@ class _Validator:
             ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
             ast.List: self.display, ast.Tuple: self.display, ast.ListComp: self.generic,
             ast.Dict: self.dict_, ast.Set: self.generic, ast.SetComp: self.generic,
-            ast.DictComp: self.generic, ast.Starred: self.starred, ast.Raise: self.raise_,
+            ast.DictComp: self.generic, ast.GeneratorExp: self.generic, ast.Starred: self.starred, ast.Raise: self.raise_,
             ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
             ast.JoinedStr: self.generic, ast.FormattedValue: self.formatted_value,
         }

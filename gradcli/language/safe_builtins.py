@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from types import GeneratorType
 from typing import Any
 
 from gradcli.engine import runtime
@@ -104,9 +105,18 @@ def _concatenate(items: list, start: list | tuple):
 # ---- min, max, round ----------------------------------------------------------------------
 
 
+def _listed(args: tuple) -> tuple:
+    """The arguments, a generator as its first made into the list it gives (to be measured
+    before comparing or joining its items in C)."""
+    if args and type(args[0]) is GeneratorType:
+        return (list(args[0]), *args[1:])
+    return args
+
+
 def _extreme(pick: Callable) -> Callable:
     """min or max: comparing lists walks their items, so nested lists are measured first."""
     def extreme(*args, **kwargs):
+        args = _listed(args) if len(args) == 1 else args
         values = args[0] if len(args) == 1 else args
         if type(values) in NESTABLE:
             check_nested(active_limits(), values, f"{pick.__name__}()")
@@ -116,6 +126,7 @@ def _extreme(pick: Callable) -> Callable:
 
 def _sorted(*args, **kwargs):
     """sorted(): sorting lists of lists compares them item by item, as min and max do."""
+    args = _listed(args)
     if args and type(args[0]) in NESTABLE:
         check_nested(active_limits(), args[0], "sorted()")
     return sorted(*args, **kwargs)
@@ -180,6 +191,7 @@ def _compared(method: Callable) -> Callable:
 
 def _str_join(self: str, *args):
     """str.join(): the result is as long as all the strings, plus the separators."""
+    args = _listed(args)
     if len(args) == 1 and type(args[0]) in (list, tuple):
         parts = args[0]
         n = sum(len(p) for p in parts if type(p) is str) + len(self) * max(0, len(parts) - 1)

@@ -105,6 +105,8 @@ REJECTED = [
     ("try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
      "with_traceback"),
     ("g = (x for x in [1])\ng.gi_frame", "a generator's frame"),
+    ("g = (x for x in [1])\ng.gi_code.co_consts", "a generator's code"),
+    ("g = (x for x in [1])\ng.throw(ValueError)", "throwing into a generator"),
     ("with open('/tmp/x', 'w') as f:\n    pass", "with open"),
     ("class A:\n    pass\nA().__class__", "an instance's class"),
     ("class A:\n    pass\nA.__bases__", "a class's bases"),
@@ -237,6 +239,14 @@ CLEAN_ERRORS = [
     ("import numpy as np\ntorch.from_numpy(np.array(['a']))", "TypeError"),
     ("x = torch.ones(2, requires_grad=True)\nx.numpy()", "RuntimeError"),
     ("torch.from_numpy([1.0])", "TypeError"),
+    (SLOT_NAMES + "class B:\n    gi_frame = send = 0\ng = (x for x in [1])\ng.gi_frame",
+     "AttributeError"),  # a generator's attributes: none, whatever the script defines
+    (SLOT_NAMES + "class B:\n    gi_frame = send = 0\ng = (x for x in [1])\ng.send(None)",
+     "AttributeError"),
+    ("sum(0 for x in range(10**12))", "LimitExceeded"),  # each item is a step
+    ("a = [0] * 10**6\nsorted(a for i in range(100))", "LimitExceeded"),
+    ("a = 'x' * 10**6\n''.join(a for i in range(100))", "LimitExceeded"),
+    ("def g():\n    return (g() for i in [1])\nlist(g())", "LimitExceeded"),
     ("class A:\n    def __init__(self):\n        A()\nA()", "LimitExceeded"),
     ("x = 1\nclass A(x):\n    pass", "TypeError"),
 ]

@@ -119,7 +119,7 @@ REFUSED_BEFORE_RUNNING = [
     "'{0[0]}'.format([1])",
     "print(*[1])",
     "async def f():\n    pass",
-    "g = (x for x in [1])",
+    "g = (x for x in [1])\ng.gi_frame",
     "(y := 1)",
     "from . import x",
     "x = 1\ndel x.__class__",
