@@ -224,7 +224,8 @@ class _Validator:
             ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
             ast.List: self.display, ast.Tuple: self.display, ast.ListComp: self.generic,
             ast.Dict: self.dict_, ast.Set: self.generic, ast.SetComp: self.generic,
-            ast.DictComp: self.generic, ast.GeneratorExp: self.generic, ast.Starred: self.starred, ast.Raise: self.raise_,
+            ast.DictComp: self.generic, ast.GeneratorExp: self.generic,
+            ast.Starred: self.starred, ast.Raise: self.raise_,
             ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
             ast.JoinedStr: self.generic, ast.FormattedValue: self.formatted_value,
         }

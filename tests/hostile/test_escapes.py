@@ -246,7 +246,7 @@ CLEAN_ERRORS = [
     ("sum(0 for x in range(10**12))", "LimitExceeded"),  # each item is a step
     ("a = [0] * 10**6\nsorted(a for i in range(100))", "LimitExceeded"),
     ("a = 'x' * 10**6\n''.join(a for i in range(100))", "LimitExceeded"),
-    ("def g():\n    return (g() for i in [1])\nlist(g())", "LimitExceeded"),
+    ("def g(n):\n    return sum(g(n + 1) for i in [1])\ng(0)", "LimitExceeded"),
     ("class A:\n    def __init__(self):\n        A()\nA()", "LimitExceeded"),
     ("x = 1\nclass A(x):\n    pass", "TypeError"),
 ]
