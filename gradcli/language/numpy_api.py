@@ -288,16 +288,15 @@ def _allclose(a, b, *args, **kwargs) -> bool:
 FUNCTIONS: dict[str, Any] = {
     **{name: _function(getattr(np, name)) for name in (
         "array asarray zeros_like ones_like isclose array_equal abs exp log sqrt sin cos tanh "
-        "sum mean max min argmax argmin std prod dot matmul maximum minimum where round sign "
+        "sum mean max min argmax argmin std prod maximum minimum where round sign "
         "square clip concatenate stack isnan cumsum transpose reshape").split()},
     "zeros": _function(np.zeros, _shape_size), "ones": _function(np.ones, _shape_size),
     "full": _function(np.full, _shape_size), "arange": _function(np.arange, _arange_size),
     "linspace": _function(np.linspace, _linspace_size), "eye": _function(np.eye, _eye_size),
-    "allclose": _allclose,
+    "allclose": _allclose, "dot": _matmul, "matmul": _matmul,
     "pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan,
     **{t.__name__: Array(t) for t in NUMPY_TYPES},
 }
-FUNCTIONS["dot"] = FUNCTIONS["matmul"] = lambda a, b: _matmul(a, b)
 
 
 # ---- an array's attributes ------------------------------------------------------------
