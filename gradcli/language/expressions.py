@@ -22,9 +22,11 @@ from gradcli.language.guards import (
     check_item_store,
     check_nested,
     count_sequence,
+    lazy_length,
     make_call_check,
     make_comparisons,
     make_operators,
+    too_big,
 )
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
@@ -114,6 +116,25 @@ def unpack(value: Any, n: int) -> list:
     return items
 
 
+def unpack_starred(value: Any, before: int, after: int, limits) -> list:
+    """Python's `a, *rest, z = value`: the items before and after, and a list of the rest."""
+    if type(value) in LAZY:  # `a, *b = range(10**12)` would list it all in C
+        n = lazy_length(value)
+        if n is not None and n > limits.max_sequence:
+            raise too_big(limits, "max_sequence", f"by unpacking {n:,} items")
+    try:
+        items = list(value)
+    except TypeError as e:
+        if type(e) is TypeError and "not iterable" in str(e):
+            raise TypeError(f"cannot unpack non-iterable {type(value).__name__} object") from None
+        raise
+    if len(items) < before + after:
+        raise ValueError(f"not enough values to unpack (expected at least {before + after}, "
+                         f"got {len(items)})")
+    end = len(items) - after
+    return [*items[:before], items[before:end], *items[end:]]
+
+
 def exception_attribute(e: ScriptError, name: str) -> Any:
     if name == "args":
         return e.args
@@ -133,7 +154,10 @@ class ExpressionCompiler:
             ast.Subscript: self.subscript, ast.Slice: self.slice, ast.Call: self.call,
             ast.BinOp: self.binop, ast.UnaryOp: self.unaryop, ast.BoolOp: self.boolop,
             ast.Compare: self.compare, ast.IfExp: self.ifexp, ast.List: self.sequence,
-            ast.Tuple: self.sequence, ast.ListComp: self.listcomp, ast.Lambda: self.lambda_,
+            ast.Tuple: self.sequence, ast.Set: self.set_display, ast.Dict: self.dict_display,
+            ast.ListComp: self.comprehension, ast.SetComp: self.comprehension,
+            ast.DictComp: self.comprehension, ast.GeneratorExp: self.comprehension,
+            ast.Lambda: self.lambda_,
             ast.JoinedStr: self.joinedstr, ast.FormattedValue: self.formatted,
         }
 
@@ -381,6 +405,35 @@ class ExpressionCompiler:
             return lambda f: tuple([item(f) for item in items])
         return lambda f: [item(f) for item in items]
 
+    def set_display(self, node: ast.Set, scope) -> Closure:
+        items, fail = [self.sub(e, scope, node) for e in node.elts], self.rt.fail
+
+        def set_display(f):
+            values = [item(f) for item in items]
+            try:
+                return set(values)
+            except Exception as e:  # an unhashable item
+                raise fail(e, node) from None
+        return set_display
+
+    def dict_display(self, node: ast.Dict, scope) -> Closure:
+        pairs = [(self.sub(k, scope, node), self.sub(v, scope, node))
+                 for k, v in zip(node.keys, node.values)]
+        fail = self.rt.fail
+
+        def dict_display(f):
+            out = {}
+            for key, value in pairs:  # Python's order: each key, then its value
+                k = key(f)
+                v = value(f)
+                try:
+                    out[k] = v
+                except Exception as e:  # an unhashable key
+                    raise fail(e, node) from None
+            count_sequence(out)
+            return out
+        return dict_display
+
     def joinedstr(self, node: ast.JoinedStr, scope) -> Closure:
         parts = [self.sub(v, scope, node) for v in node.values]
 
@@ -405,40 +458,82 @@ class ExpressionCompiler:
         return formatted
 
     # -- scopes ----------------------------------------------------------------------------
-    def listcomp(self, node: ast.ListComp, scope) -> Closure:
+    def comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp,
+                      scope) -> Closure:
         gens = node.generators
         inner = Scope({n.id for g in gens for n in ast.walk(g.target) if isinstance(n, ast.Name)},
                       scope)
         loops = [(self.sub(g.iter, scope if i == 0 else inner, node),  # Python: first outside
                   self.store(g.target, inner), [self.sub(c, inner, node) for c in g.ifs], g.iter)
                  for i, g in enumerate(gens)]
-        element = self.sub(node.elt, inner, node)
         rt, fail = self.rt, self.rt.fail
 
-        def fill(level: int, frame, out: list) -> None:
-            iterable, store, conditions, where = loops[level]
+        def source(level: int, frame):
+            iterable, where = loops[level][0], loops[level][3]
             try:
-                items = iter(iterable(frame[1] if level == 0 else frame))
+                return iter(iterable(frame[1] if level == 0 else frame))
             except Exception as e:
                 raise fail(e, where) from None
+
+        def matches(level: int, frame, items):
+            """Each time the names in `frame` are a combination the loops and ifs let by."""
+            store, conditions = loops[level][1], loops[level][2]
             for item in items:
                 rt.count_step()
                 store(frame, item)
                 if all(c(frame) for c in conditions):
                     if level + 1 == len(loops):
-                        out.append(element(frame))
+                        yield
                     else:
-                        fill(level + 1, frame, out)
+                        yield from matches(level + 1, frame, source(level + 1, frame))
 
-        def listcomp(f):
-            out: list = []
+        if isinstance(node, ast.GeneratorExp):
+            return self.generator(node, inner, source, matches)
+        if isinstance(node, ast.DictComp):
+            key, value = self.sub(node.key, inner, node), self.sub(node.value, inner, node)
+
+            def put(frame, out: dict) -> None:
+                k = key(frame)
+                out[k] = value(frame)
+            kind = dict
+        else:
+            element = self.sub(node.elt, inner, node)
+            kind = list if isinstance(node, ast.ListComp) else set
+            add = list.append if kind is list else set.add
+
+            def put(frame, out) -> None:
+                add(out, element(frame))
+
+        def comprehension(f):
+            out, frame = kind(), ({}, f)
             try:
-                fill(0, ({}, f), out)
+                for _ in matches(0, frame, source(0, frame)):
+                    put(frame, out)
             except Exception as e:
                 raise fail(e, node) from None
             count_sequence(out)
             return out
-        return listcomp
+        return comprehension
+
+    def generator(self, node: ast.GeneratorExp, inner: Scope, source: Callable,
+                  matches: Callable) -> Closure:
+        """`(x * x for x in xs)`: Python's lazy generator; its first iterable is evaluated
+        when it is made, the rest as it is consumed, each item a step of the budget."""
+        element, fail = self.sub(node.elt, inner, node), self.rt.fail
+
+        def make(f):
+            frame = ({}, f)
+            items = source(0, frame)
+
+            def genexpr():
+                try:
+                    for _ in matches(0, frame, items):
+                        yield element(frame)
+                except Exception as e:
+                    raise fail(e, node) from None
+            genexpr.__name__ = genexpr.__qualname__ = "<genexpr>"
+            return genexpr()
+        return make
 
     def lambda_(self, node: ast.Lambda, scope) -> Closure:
         params = [a.arg for a in node.args.args]
@@ -506,11 +601,16 @@ class ExpressionCompiler:
         if isinstance(target, ast.Name):
             return self.bind(target.id, scope)
         if isinstance(target, (ast.Tuple, ast.List)):
-            stores = [self.store(e, scope) for e in target.elts]
+            stores = [self.store(e.value if isinstance(e, ast.Starred) else e, scope)
+                      for e in target.elts]
+            star = next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Starred)),
+                        None)
+            limits = rt.limits
 
             def store_each(f, v):
                 try:
-                    items = unpack(v, len(stores))
+                    items = unpack(v, len(stores)) if star is None else \
+                        unpack_starred(v, star, len(stores) - star - 1, limits)
                 except Exception as e:
                     raise fail(e, target) from None
                 for store, item in zip(stores, items):

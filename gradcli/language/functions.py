@@ -45,7 +45,7 @@ def local_names(node: ast.FunctionDef) -> set[str]:
             pending.extend(n.bases)
         elif isinstance(n, ast.Lambda):
             pending.extend([*n.args.defaults, *[d for d in n.args.kw_defaults if d]])
-        elif isinstance(n, ast.ListComp):
+        elif isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             pending.append(n.generators[0].iter)  # Python evaluates it outside
         else:
             pending.extend(ast.iter_child_nodes(n))

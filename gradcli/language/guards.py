@@ -24,11 +24,13 @@ from gradcli.language.limits import LimitHit, digits_exceed
 
 SEQUENCES = (list, tuple, str)
 GUARDED = frozenset({int, list, tuple, str})
-NESTABLE = frozenset({list, tuple})  # what repr and == walk into, item by item
-LAZY = frozenset({range, enumerate, zip})  # iterables whose length costs nothing to hold
+NESTABLE = frozenset({list, tuple, dict, set})  # what repr and == walk into, item by item
+# iterables whose length costs nothing to hold: reversed() gives one of three types
+REVERSED = frozenset({type(reversed([])), type(reversed(range(0))), reversed})
+LAZY = frozenset({range, enumerate, zip, map, filter}) | REVERSED
 # Argument types a call is checked for (everything else goes straight through).
 RISKY = NESTABLE | LAZY
-COUNTED = frozenset({list, tuple, str})  # results that count towards the memory limit
+COUNTED = frozenset({list, tuple, str, dict, set})  # results that count towards the memory limit
 _PERCENT_SPEC = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 Operator = Callable[[Any, Any], Any]
@@ -84,9 +86,11 @@ def lazy_length(obj: Any) -> int | None:
     shortest, pending = None, [obj]
     while pending:
         item = pending.pop()
-        if type(item) in (enumerate, zip):
-            pending.extend(item.__reduce__()[1][:1] if type(item) is enumerate
-                           else item.__reduce__()[1])
+        kind = type(item)
+        if kind in (enumerate, zip, map, filter):  # map and filter: a function, then sources
+            sources = item.__reduce__()[1]
+            pending.extend(sources[:1] if kind is enumerate else sources[1:]
+                           if kind in (map, filter) else sources)
             continue
         n = _leaf_length(item)
         if n is not None and (shortest is None or n < shortest):
@@ -94,7 +98,7 @@ def lazy_length(obj: Any) -> int | None:
     return 0 if shortest is None and type(obj) is zip else shortest
 
 
-HEAVY = (list, tuple, str, Tensor)  # items that weigh more than one in nested_size
+HEAVY = (list, tuple, dict, set, str, Tensor)  # items that weigh more than one in nested_size
 # What one tensor weighs beyond its elements: its repr's frame ("tensor([...], requires_grad=
 # True)") is about this many characters, and comparing two tensors costs as much more.
 TENSOR_WEIGHT = 32
@@ -125,7 +129,7 @@ def nested_size(value: Any, budget: int) -> int:
     while stack:
         seq, heavy = stack.pop()
         if heavy is not None:  # its sublists are measured: add them up
-            size = len(seq)
+            size = len(seq) * (2 if type(seq) is dict else 1)
             for item, times in heavy:
                 size += times * (_weight(item, sizes) - 1)
                 if size > budget:
@@ -157,6 +161,8 @@ def _plainly_over(seq: list | tuple, budget: int) -> bool:
 def _heavy_items(seq: list | tuple) -> list[tuple[Any, int]]:
     """The distinct items that weigh more than one (sequences, strings, tensors), each with
     how often it appears. Counting is done at C speed: [a] * 10**7 is one item, 10**7 times."""
+    if type(seq) is dict:  # its keys and its values
+        seq = [*seq.keys(), *seq.values()]
     if set(map(type, seq)).isdisjoint(HEAVY):
         return []
     counts = Counter(map(id, seq))
@@ -307,9 +313,10 @@ UNARY: dict[type, Callable[[Any], Any]] = {
 # Builtins that never iterate an argument: a huge range may be passed to them (and to the
 # script's lambdas, which iterate step by step). Every other callee may loop over it in C:
 # list(), sum(), max(), math.prod(), torch.Size(), list.extend(), str.join() ...
-LAZY_SAFE = ("range", "enumerate", "zip", "len", "bool", "str", "int", "float", "isinstance",
-             "print")
-PRINTING = ("str", "print")  # builtins that walk a nested list item by item
+LAZY_SAFE = ("range", "enumerate", "zip", "len", "bool", "str", "repr", "int", "float",
+             "isinstance",
+             "print", "map", "filter", "reversed")
+PRINTING = ("str", "repr", "print")  # builtins that walk a nested list item by item
 
 
 def make_call_check(limits: Limits, builtins: dict[str, Any]) -> Callable[[Any, tuple, dict],

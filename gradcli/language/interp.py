@@ -23,12 +23,18 @@ from gradcli.language.classes import compile_class
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Scope, Store
 from gradcli.language.functions import compile_def, compile_return
-from gradcli.language.guards import check_nested
+from gradcli.language.guards import check_nested, count_sequence
 from gradcli.language.limits import LimitHit
 from gradcli.language.objects import ScriptFunction, ScriptInstance
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
-from gradcli.language.script_errors import UNCATCHABLE, ScriptError, hint_for, is_caught_by
+from gradcli.language.script_errors import (
+    UNCATCHABLE,
+    ExceptionClass,
+    ScriptError,
+    hint_for,
+    is_caught_by,
+)
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."
@@ -58,10 +64,15 @@ class _Continue(BaseException):
 
 
 class _Print:
-    """The script's `print`: each call is a PrintEvent at the current line."""
+    """The script's `print`: each line it completes is a PrintEvent at the current line. Text
+    after the last newline (`end=""`) waits for the rest of its line, as parts (a loop of
+    `print(i, end=" ")` must not copy the line each time): the next print that ends a line,
+    the script's next event, or its end."""
 
     def __init__(self, rt: Interpreter):
         self.rt = rt
+        self.parts: list[str] = []  # the unfinished line
+        self.length, self.line = 0, 0  # its length, and the line of its first print
 
     def __call__(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:
         for name, value in (("sep", sep), ("end", end)):
@@ -70,8 +81,29 @@ class _Print:
         if file is not None:
             raise TypeError("print() in a gradcli session writes to standard output only")
         text = (" " if sep is None else sep).join([str(a) for a in args])
-        # NOTE: `end` is not part of the event: each print is one event, as in torch_trace.
-        self.rt.emit(PrintEvent(self.rt.current_line, text))
+        text += "\n" if end is None else end
+        count_sequence(text)
+        if not self.parts:
+            self.line = self.rt.current_line
+        self.parts.append(text)
+        self.length += len(text)
+        if self.length > self.rt.limits.max_sequence:
+            raise LimitHit(limit_message(self.rt.limits, "max_sequence", "by one printed line"))
+        if text.endswith("\n"):
+            self.flush(self.rt.current_line)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.parts)
+
+    def flush(self, line: int | None = None) -> None:
+        """The line so far as one event, at `line` (default: where it began), the final
+        newline dropped (each event is a line)."""
+        if self.parts:
+            text = "".join(self.parts)
+            self.parts, self.length = [], 0
+            self.rt.emit(PrintEvent(self.line if line is None else line,
+                                    text[:-1] if text.endswith("\n") else text))
 
     def __repr__(self) -> str:
         return "<built-in function print>"
@@ -118,15 +150,18 @@ class Interpreter:
                  runtime: Runtime | None = None, api: Any = None):
         if api is None:
             from gradcli.language import torch_api as api
-        self.program, self.emit, self.api = program, emit, api
+        self.program, self.api = program, api
+        self.print = _Print(self)
+        self.emit = self._after_printing(emit)
         self.runtime = runtime or Runtime()
         self.limits = self.runtime.limits
         self.env: dict[str, Any] = {}  # the script's variables
-        self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": _Print(self)}
+        self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": self.print}
         self.current_line = 0
         self.current_source = ""
         self.statements_executed = 0
         self.call_depth = 0  # script functions and lambdas running now
+        self.handling: list[ScriptError] = []  # the exceptions `except` blocks are handling
         self.provenance = Provenance()  # which line built each node: for explanations
         # told of each backward pass before anyone else (the check) hears of it
         self.runtime.backward_listeners.insert(0, self._pass_finished)
@@ -145,6 +180,7 @@ class Interpreter:
             ast.ClassDef: lambda node, scope: compile_class(self, node, scope, self.block,
                                                             self._decorators),
             ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
+            ast.Raise: self._raise,
         }
 
     # -- the public surface ----------------------------------------------------------------
@@ -190,6 +226,15 @@ class Interpreter:
                                  hint=INTERNAL_HINT))
         finally:
             set_warning_handler(None)
+            self.print.flush()
+
+    def _after_printing(self, emit: Callable[[Event], None]) -> Callable[[Event], None]:
+        """emit, once the line a print left unfinished is out (it comes first on stdout)."""
+        def emit_in_order(event: Event) -> None:
+            if self.print.pending and not isinstance(event, PrintEvent):
+                self.print.flush()
+            emit(event)
+        return emit_in_order
 
     def _pass_finished(self, record: autograd.PassRecord) -> None:
         self.provenance.pass_finished(record.roots)
@@ -508,6 +553,7 @@ class Interpreter:
                      if h.name else (None, None), self.block(h.body, scope))
                     for h in node.handlers]
         orelse, final = self.block(node.orelse, scope), self.block(node.finalbody, scope)
+        handling = self.handling
 
         def try_(f):
             try:
@@ -517,9 +563,11 @@ class Interpreter:
                     if matches(e.type_name):
                         if bind:
                             bind(f, e)
+                        handling.append(e)
                         try:
                             handler(f)
                         finally:
+                            handling.pop()
                             if unbind:  # Python unbinds `e` when the handler ends
                                 unbind(f)
                         break
@@ -539,6 +587,28 @@ class Interpreter:
         nodes = handler_type.elts if isinstance(handler_type, ast.Tuple) else [handler_type]
         names = [n.id for n in nodes]
         return lambda type_name: any(is_caught_by(type_name, n) for n in names)
+
+    def _raise(self, node: ast.Raise, scope: Scope | None) -> Run:
+        """`raise E(...)`, `raise E` (called without arguments), a bare `raise` in a handler;
+        `from` is evaluated, as in Python, and has no other effect on what a session shows."""
+        exc = self._expr(node.exc, node, scope) if node.exc else None
+        cause = self._expr(node.cause, node, scope) if node.cause else None
+        error, handling = self.error, self.handling
+
+        def raise_(f):
+            if exc is None:
+                if not handling:
+                    raise error("RuntimeError", "No active exception to reraise", node)
+                raise handling[-1]
+            value = exc(f)
+            if isinstance(value, ExceptionClass):
+                value = value()
+            if cause:
+                cause(f)
+            if type(value) is not ScriptError:
+                raise error("TypeError", "exceptions must derive from BaseException", node)
+            raise value.locate(*self.span(node))
+        return raise_
 
     def _assert(self, node: ast.Assert, scope: Scope | None) -> Run:
         test = self._expr(node.test, node, scope)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from gradcli.engine.limits import Limits, limit_message
+from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
 from gradcli.language.script_errors import CATCHABLE
 
@@ -34,20 +35,8 @@ REJECTED: dict[type, tuple[str, str]] = {
     ast.Global: ("`global` is not part of the session language",
                  "return the value and assign it at the top level, or use `nonlocal` in a "
                  "nested function; see docs/language.md"),
-    ast.Raise: ("`raise` is not part of the session language",
-                "use `assert condition, message` to stop on a condition"),
     ast.AnnAssign: ("annotated assignments are not part of the session language",
                     "write `name = value`"),
-    ast.Dict: ("dict literals are not part of the session language", "use a list or a tuple"),
-    ast.DictComp: ("dict comprehensions are not part of the session language",
-                   "use a list comprehension"),
-    ast.Set: ("set literals are not part of the session language", "use a list or a tuple"),
-    ast.SetComp: ("set comprehensions are not part of the session language",
-                  "use a list comprehension"),
-    ast.GeneratorExp: ("generator expressions are not part of the session language",
-                       "use a list comprehension: sum([x * x for x in xs])"),
-    ast.Starred: ("`*` unpacking is not part of the session language",
-                  "write the items out one by one"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -224,6 +213,7 @@ class _Validator:
         # A script with classes may use the attribute names it defines: checked at the end.
         self.defines_classes = vocabulary.script_classes or defines_classes(source)
         self.script_attributes: set[str] = set()
+        self.star_targets: set[int] = set()  # ids of the `*rest` of tuple targets
         self.attribute_uses: list[tuple[ast.AST, str]] = []
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
@@ -239,7 +229,10 @@ class _Validator:
             ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
             ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
             ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
-            ast.List: self.generic, ast.Tuple: self.generic, ast.ListComp: self.generic,
+            ast.List: self.display, ast.Tuple: self.display, ast.ListComp: self.generic,
+            ast.Dict: self.dict_, ast.Set: self.generic, ast.SetComp: self.generic,
+            ast.DictComp: self.generic, ast.GeneratorExp: self.generic,
+            ast.Starred: self.starred, ast.Raise: self.raise_,
             ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
             ast.JoinedStr: self.generic, ast.FormattedValue: self.formatted_value,
         }
@@ -500,7 +493,38 @@ class _Validator:
             if len(node.args) not in (0, 2) or node.keywords:
                 self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
             return list(node.args)  # `super` itself: the method's own, no name to check
+        template = node.func.value if isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "format" else None
+        if isinstance(template, ast.Constant) and isinstance(template.value, str):
+            field = lookup_field(template.value)
+            if field is not None:
+                self.reject(template, f"{NO_LOOKUPS}: `{{{field}}}`", LOOKUP_HINT)
         return [node.func, *node.args, *node.keywords]
+
+    def display(self, node: ast.List | ast.Tuple) -> list[ast.AST]:
+        stars = [e for e in node.elts if isinstance(e, ast.Starred)]
+        if isinstance(node.ctx, ast.Store):
+            if len(stars) > 1:
+                self.reject(stars[1], "multiple starred expressions in assignment",
+                            "unpack with one `*`: `first, *rest = items`")
+            self.star_targets.update(map(id, stars))
+        return list(node.elts)
+
+    def starred(self, node: ast.Starred) -> list[ast.AST]:
+        if id(node) not in self.star_targets:
+            self.reject(node, "`*` unpacking is part of the session language only in "
+                        "assignment targets (`first, *rest = items`)",
+                        "write the items or arguments out one by one")
+        return [node.value]
+
+    def dict_(self, node: ast.Dict) -> list[ast.AST]:
+        if any(key is None for key in node.keys):
+            self.reject(node, "`**` unpacking in a dict is not part of the session language",
+                        "copy the dict and update it: `d = dict(a)` then `d.update(b)`")
+        return [*node.keys, *node.values]
+
+    def raise_(self, node: ast.Raise) -> list[ast.AST]:
+        return [n for n in (node.exc, node.cause) if n is not None]
 
     def keyword(self, node: ast.keyword) -> list[ast.AST]:
         if node.arg is None:
@@ -554,8 +578,6 @@ class _Validator:
     def name_hint(self, name: str, known: frozenset[str]) -> str:
         if name in DANGEROUS_NAMES or name.startswith("__"):
             return f"there is no `{name}` in a gradcli session: {SANDBOX_HINT}"
-        if name in CATCHABLE:
-            return "exception names can be used only in `except` clauses"
         if name == "math":
             return "add `import math` first"
         return _closest(name, known) or "assign it before using it"

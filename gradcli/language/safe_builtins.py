@@ -11,9 +11,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from types import GeneratorType
 from typing import Any
 
 from gradcli.engine import runtime
+from gradcli.language.formatting import format_string
 from gradcli.language.guards import (
     NESTABLE,
     active_limits,
@@ -103,14 +105,31 @@ def _concatenate(items: list, start: list | tuple):
 # ---- min, max, round ----------------------------------------------------------------------
 
 
+def _listed(args: tuple) -> tuple:
+    """The arguments, a generator as its first made into the list it gives (to be measured
+    before comparing or joining its items in C)."""
+    if args and type(args[0]) is GeneratorType:
+        return (list(args[0]), *args[1:])
+    return args
+
+
 def _extreme(pick: Callable) -> Callable:
     """min or max: comparing lists walks their items, so nested lists are measured first."""
     def extreme(*args, **kwargs):
+        args = _listed(args) if len(args) == 1 else args
         values = args[0] if len(args) == 1 else args
         if type(values) in NESTABLE:
             check_nested(active_limits(), values, f"{pick.__name__}()")
         return pick(*args, **kwargs)
     return extreme
+
+
+def _sorted(*args, **kwargs):
+    """sorted(): sorting lists of lists compares them item by item, as min and max do."""
+    args = _listed(args)
+    if args and type(args[0]) in NESTABLE:
+        check_nested(active_limits(), args[0], "sorted()")
+    return sorted(*args, **kwargs)
 
 
 def _round(*args, **kwargs):
@@ -172,6 +191,7 @@ def _compared(method: Callable) -> Callable:
 
 def _str_join(self: str, *args):
     """str.join(): the result is as long as all the strings, plus the separators."""
+    args = _listed(args)
     if len(args) == 1 and type(args[0]) in (list, tuple):
         parts = args[0]
         n = sum(len(p) for p in parts if type(p) is str) + len(self) * max(0, len(parts) - 1)
@@ -190,6 +210,15 @@ def _str_replace(self: str, *args):
     return str.replace(self, *args)
 
 
+def _padded(method: Callable) -> Callable:
+    """ljust, rjust, center, zfill: the result is as wide as the width asked for."""
+    def pad(self, *args):
+        if args and type(args[0]) is int:
+            _check_length(args[0], f"{method.__qualname__}()")
+        return method(self, *args)
+    return _named(method.__qualname__, pad)
+
+
 def _named(qualname: str, wrapper: Callable) -> Callable:
     """The wrapper under the name of what it wraps, for messages ("extend() over ...")."""
     wrapper.__qualname__, wrapper.__name__ = qualname, qualname.rpartition(".")[2]
@@ -199,6 +228,7 @@ def _named(qualname: str, wrapper: Callable) -> Callable:
 BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
+    "sorted": Builtin("sorted", _sorted),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {
@@ -210,4 +240,6 @@ TUPLE_METHODS: dict[str, Callable] = {
 }
 STR_METHODS: dict[str, Callable] = {
     "join": _named("str.join", _str_join), "replace": _named("str.replace", _str_replace),
+    "format": format_string,
+    **{name: _padded(getattr(str, name)) for name in ("ljust", "rjust", "center", "zfill")},
 }

@@ -4,8 +4,9 @@ from __future__ import annotations
 # What `except NAME:` accepts in a session (the spec's list), with Python's class hierarchy
 # for every exception type a script can meet: name -> parent name.
 CATCHABLE = (
-    "RuntimeError", "TypeError", "ValueError", "IndexError", "AttributeError",
-    "ZeroDivisionError", "AssertionError", "Exception",
+    "RuntimeError", "TypeError", "ValueError", "IndexError", "KeyError", "LookupError",
+    "AttributeError", "ZeroDivisionError", "ArithmeticError", "OverflowError",
+    "NotImplementedError", "AssertionError", "Exception",
 )
 PARENTS: dict[str, str] = {
     "ArithmeticError": "Exception", "ZeroDivisionError": "ArithmeticError",
@@ -47,6 +48,41 @@ class ScriptError(BaseException):
 
     def __repr__(self) -> str:
         return f"{self.type_name}({', '.join(map(repr, self.args))})"
+
+
+def exception_message(type_name: str, args: tuple) -> str:
+    """str() of Python's exception made with these arguments."""
+    if not args:
+        return ""
+    if len(args) > 1:
+        return str(args)
+    return repr(args[0]) if type_name == "KeyError" else str(args[0])
+
+
+class ExceptionClass:
+    """A Python exception class as a script sees it (`ValueError`): called, it makes the
+    exception (a ScriptError, as `except ... as e` gives); `raise`, `except` and isinstance
+    take it. Its name is all it holds."""
+
+    __slots__ = ("name",)
+    script_lambda = True  # consumes no iterable it is given
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __call__(self, *args, **kwargs) -> ScriptError:
+        if kwargs:
+            raise TypeError(f"{self.name}() takes no keyword arguments")
+        return ScriptError(self.name, exception_message(self.name, args), args)
+
+    def is_instance(self, obj: object) -> bool:
+        return type(obj) is ScriptError and is_caught_by(obj.type_name, self.name)
+
+    def __repr__(self) -> str:
+        return f"<class '{self.name}'>"
+
+
+EXCEPTION_CLASSES = {name: ExceptionClass(name) for name in CATCHABLE}
 
 
 def is_caught_by(type_name: str, handler_name: str) -> bool:

@@ -17,9 +17,9 @@ from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
-from gradcli.language import safe_builtins
+from gradcli.language import numpy_api, safe_builtins
 from gradcli.language.objects import ScriptClass, ScriptObject
-from gradcli.language.script_errors import ScriptError
+from gradcli.language.script_errors import EXCEPTION_CLASSES, ExceptionClass, ScriptError
 
 
 class Namespace:
@@ -322,6 +322,8 @@ del _torch["view"], _torch["expand"]  # methods only in torch
 _torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
           else _numpy_names(fn) for name, fn in _torch.items()}
 _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
+_torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
+_torch["from_numpy"] = numpy_api.from_numpy
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -334,7 +336,8 @@ MATH = Namespace("math", {
 })
 
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
-MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F,
+NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
+MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F, "numpy": NUMPY,
                                  "torch.nn": TORCH.members["nn"], "math": MATH,
                                  "torch.autograd": TORCH.members["autograd"]}
 
@@ -344,9 +347,10 @@ MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F,
 def _isinstance(obj, kind) -> bool:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     classes = tuple(Tensor if k is TENSOR_TYPE else k for k in kinds)
-    if any(k.is_instance(obj) for k in classes if isinstance(k, ScriptClass)):
+    own = (ScriptClass, ExceptionClass)  # the language's classes answer for themselves
+    if any(k.is_instance(obj) for k in classes if isinstance(k, own)):
         return True
-    classes = tuple(k for k in classes if not isinstance(k, ScriptClass))
+    classes = tuple(k for k in classes if not isinstance(k, own))
     for k in classes:
         if not isinstance(k, type):
             raise type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")
@@ -355,9 +359,11 @@ def _isinstance(obj, kind) -> bool:
 
 BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
-    "str": str, "list": list, "tuple": tuple, "enumerate": enumerate, "zip": zip,
-    "isinstance": _isinstance,
-    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round, measured before they loop in C
+    "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
+    "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
+    "any": any, "all": all, "isinstance": _isinstance,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted, measured before they loop
+    **EXCEPTION_CLASSES,
 }
 
 # ---- attributes by type ---------------------------------------------------------------
@@ -369,6 +375,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
+_TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy
 _TENSOR_METHODS = {
     name: _checked_method(fn, signatures.METHODS[name]) if name in signatures.METHODS
     else _no_arguments(fn, f"TensorBase.{name}") if name in signatures.NOARGS_METHODS
@@ -394,8 +401,9 @@ class Device:
 
 arguments.TYPE_NAMES.update({
     Namespace: "module", TensorType: "torch._C._TensorMeta", Device: "torch.device",
-    safe_builtins.Builtin: "builtin_function_or_method",
+    safe_builtins.Builtin: "builtin_function_or_method", ExceptionClass: "type",
     ScriptError: lambda error: error.type_name,  # a caught exception
+    numpy_api.Array: numpy_api.type_name,
 })
 
 
@@ -426,8 +434,18 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            in ("append", "extend", "pop", "insert", "index", "count", "reverse", "copy", "clear")},
     tuple: {name: ("method", safe_builtins.TUPLE_METHODS[name]) for name in ("index", "count")},
     str: {name: ("method", safe_builtins.STR_METHODS.get(name, getattr(str, name))) for name in
-          ("join", "upper", "lower", "strip", "split", "startswith", "endswith", "replace")},
+          ("join", "upper", "lower", "strip", "split", "startswith", "endswith", "replace",
+           "format", "ljust", "rjust", "center", "zfill", "title", "capitalize", "isdigit",
+           "find", "rstrip", "lstrip")},
+    dict: {name: ("method", getattr(dict, name)) for name
+           in ("keys", "values", "items", "get", "update", "pop", "setdefault", "copy",
+               "clear", "popitem")},
+    set: {name: ("method", getattr(set, name)) for name in
+          ("add", "remove", "discard", "pop", "clear", "copy", "union", "intersection",
+           "difference", "symmetric_difference", "update", "issubset", "issuperset",
+           "isdisjoint")},
     float: {"is_integer": ("method", float.is_integer)},
+    numpy_api.Array: numpy_api.ATTRIBUTES,
 }
 
 _TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
@@ -491,7 +509,7 @@ def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     for table in _BY_TYPE.values():
         names |= set(table)
-    for ns in (TORCH, F, MATH, TORCH.members["autograd"], TORCH.members["nn"]):
+    for ns in (TORCH, F, MATH, NUMPY, TORCH.members["autograd"], TORCH.members["nn"]):
         names |= set(ns.members)
     return frozenset(names)
 

@@ -196,7 +196,7 @@ def test_print_events():
     """
     events, _ = run(src)
     assert [(e.line, e.text) for e in events] == [
-        (2, "a-1-None-[2]"), (3, ""), (4, "1 2"), (5, "multi line"), (10, "in lambda Box(1)")]
+        (3, "a-1-None-[2]"), (4, "1 2"), (5, "multi line"), (10, "in lambda Box(1)")]
 
 
 def test_print_argument_errors():

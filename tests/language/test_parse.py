@@ -77,15 +77,15 @@ REJECTED = [
     ("def f(a, a):\n    pass", 1, 10, "duplicate argument 'a'", ""),
     ("class A(B, C):\n    pass", 1, 12, "multiple inheritance", "one class"),
     ("global x", 1, 1, "`global`", ""),
-    ("x = 1\nraise ValueError", 2, 1, "`raise`", "assert"),
     ("import os", 1, 1, "import only", ""),
     ("import numpy as np", 1, 1, "not `numpy`", ""),
     ("from os import path", 1, 1, "not `os`", ""),
     ("from torch import *", 1, 1, "`import *`", ""),
     ("from . import x", 1, 1, "relative imports", ""),
-    ("x = {1: 2}", 1, 5, "dict literals", "list or a tuple"),
-    ("x = {1, 2}", 1, 5, "set literals", ""),
-    ("x = sum(i for i in range(3))", 1, 8, "generator expressions", "list comprehension"),
+    ("x = {**y}", 1, 5, "`**` unpacking in a dict", "d.update(b)"),
+    ("print(*[1])", 1, 7, "only in assignment targets", "out one by one"),
+    ("a, *b, *c = [1, 2]", 1, 8, "multiple starred", "one `*`"),
+    ("'{0.x}'.format(1)", 1, 1, "attribute or index lookups", "the value itself"),
     ("x = [1]\nprint(*x)", 2, 7, "`*` unpacking", ""),
     ("x = [1]\nlen(**x)", 2, 5, "`**` unpacking", ""),
     ("if (y := 1):\n    pass", 1, 5, "`:=`", ""),
@@ -96,7 +96,6 @@ REJECTED = [
     ("eval('1')", 1, 1, "name 'eval' is not defined", "no `eval`"),
     ("open('/etc/passwd')", 1, 1, "name 'open' is not defined", ""),
     ("__import__('os')", 1, 1, "name '__import__' is not defined", ""),
-    ("x = RuntimeError", 1, 5, "name 'RuntimeError'", "only in `except`"),
     ("x = math.pi", 1, 5, "name 'math'", "import math"),
     ("x = lenn([])", 1, 5, "name 'lenn'", "did you mean `len`?"),
     ("with open('f') as f:\n    pass", 1, 6, "`with` takes only", ""),
@@ -219,4 +218,4 @@ def test_default_vocabulary_from_the_api_table():
                     "F.relu(x)\nx.grad", "s.py")
     assert "x" in program.assigned
     with pytest.raises(ScriptInvalid):
-        parse("x = torch.ones(2)\nx.numpy()", "s.py")
+        parse("x = torch.ones(2)\nx.storage()", "s.py")

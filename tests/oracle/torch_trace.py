@@ -84,16 +84,32 @@ def trace(path):
     code = compile(tree, path, "exec")
     events = []
 
+    pending = []  # a line print() left unfinished (end=""): [text, line]
+
+    def flush():
+        if pending:
+            text, line = pending.pop()
+            events.append({"kind": "print", "line": line, "text": text})
+
     def echo(value, line):
         if value is not None:
+            flush()
             events.append({"kind": "value", "line": line, "value": encode(value)})
 
     def _print(*args, sep=" ", end="\n", **_):
+        # one event per line printed; an unfinished line waits for the rest of it
         line = sys._getframe(1).f_lineno
-        events.append({"kind": "print", "line": line, "text": sep.join(str(a) for a in args)})
+        text = (pending.pop()[0] if pending else "") + \
+            (" " if sep is None else sep).join(str(a) for a in args) + \
+            ("\n" if end is None else end)
+        if text.endswith("\n"):
+            events.append({"kind": "print", "line": line, "text": text[:-1]})
+        else:
+            pending.append([text, line])
 
     def _warn(message, category, filename, lineno, file=None, line=None):
         if filename == path:
+            flush()
             text = str(message).splitlines()[0] if str(message) else ""
             text = text.split(" (Triggered internally at")[0]
             events.append({"kind": "warning", "line": lineno, "type": category.__name__,
@@ -111,8 +127,10 @@ def trace(path):
                 if tb.tb_frame.f_code.co_filename == path:
                     line = tb.tb_lineno
                 tb = tb.tb_next
+            flush()
             events.append({"kind": "error", "line": line, "type": type(e).__name__,
                            "message": str(e).splitlines()[0] if str(e) else ""})
+    flush()
     return {"events": events}
 
 
