@@ -8,11 +8,12 @@ import time
 import numpy as np
 
 from gradcli.engine import trace
+from gradcli.engine.trace import Opaque
 
 from . import vectorized
 from .compare import Expectation
 from .derive import SAMPLE
-from .records import Derived, Opaque, TooLarge, leaf_records, post_order
+from .records import Derived, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
 BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work

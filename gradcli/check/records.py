@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gradcli.engine import trace
+from gradcli.engine.trace import Opaque
 
 MAX_REPLAY_RECORDS = 20_000
 
@@ -29,14 +30,6 @@ class Derived:
 
     def exprs_for(self, cuts: dict) -> np.ndarray:
         return self.cut[1] if self.cut is not None and self.cut[0] in cuts else self.exprs
-
-
-@dataclass
-class Opaque:
-    """A gradient made under create_graph whose first derivative had no full symbolic form:
-    differentiating it again could only reuse the engine's rules, so the check says so."""
-
-    reason: str
 
 
 def post_order(root, evaluate, is_input=lambda record: False, values: dict | None = None):

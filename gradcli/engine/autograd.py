@@ -420,6 +420,8 @@ def _apply_vjp(node, grad, xp, keep_graph):
 
 
 def _to_input(xp, g, meta):
+    if meta is None:  # a custom Function's OutputSlot: its node sums the outputs' gradients
+        return g
     g = sum_to(xp, g, meta.shape)
     if g.dtype != meta.dtype:
         g = g.astype(meta.dtype) if xp is opkit.NUMPY else xp.cast(g, meta.dtype)
