@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from . import opkit, runtime, trace
-from .arguments import TYPE_NAMES
+from .arguments import TYPE_NAMES, type_name
 from .autograd import SECOND_BACKWARD, Meta, Node, Saved
 from .errors import runtime_error
 from .ops import OPS, Op
@@ -225,7 +225,7 @@ def _checked(node: FunctionNode, is_tensor: tuple, returned: tuple, create_graph
                                     "input was not a Variable")
             continue
         if g is not None and not isinstance(g, Tensor):
-            raise runtime_error(f"expected Variable or None (got {type(g).__name__})")
+            raise runtime_error(f"expected Variable or None (got {type_name(g)})")
         grads.append(g)
     out = []
     for index, (g, m) in enumerate(zip(grads, node.metas, strict=True)):

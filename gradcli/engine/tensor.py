@@ -557,6 +557,8 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
         t.grad_fn, t._requires_grad, t._record = node, True, result._record
         if node.out_shape != t.data.shape:
             node.out_shape = t.data.shape
+    elif runtime.current.forward_recorder is not None:  # in a custom Function's forward
+        runtime.current.forward_recorder.written(t, result)
     return t
 
 

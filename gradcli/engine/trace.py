@@ -90,6 +90,12 @@ class ForwardRecorder:
         self.made[id(result)] = (result, result._storage.version,
                                  OpRecord(op, tuple(self._of(t) for t in inputs), params))
 
+    def written(self, t, result) -> None:
+        """t was written in place with result's values: its record is now result's."""
+        entry = self.made.get(id(result))
+        if entry is not None:
+            self.made[id(t)] = (t, t._storage.version, entry[2])
+
     def _of(self, t):
         entry = self.made.get(id(t))
         if entry is None:
