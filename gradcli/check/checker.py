@@ -24,6 +24,7 @@ from .functions import functions_under, with_verdict
 from .ieee import evaluate, point_of
 from .records import (
     Derived,
+    NotReplayable,
     TooLarge,
     input_elements,
     inputs_written_behind,
@@ -122,8 +123,9 @@ class Checker:
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
-                return {id(t.tensor): _unchecked(f"graph too large to check ({bigger})")
-                        for t in targets}
+                reason = str(bigger) if isinstance(bigger, NotReplayable) else \
+                    f"graph too large to check ({bigger})"
+                return {id(t.tensor): _unchecked(reason) for t in targets}
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

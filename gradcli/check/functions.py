@@ -38,7 +38,7 @@ def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) ->
         verdict = f"{backward} disagree{'' if len(names) > 1 else 's'} with sympy's " \
                   f"d/d{row.name} of {forward}"
     else:
-        verdict = f"{backward} not checked against {forward}"
+        verdict = f"{backward} not checked against {forward}"  # (the note says why)
     note = f"{verdict}; {row.note}" if row.note else verdict
     return replace(row, note=note, functions=names)
 

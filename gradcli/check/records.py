@@ -16,6 +16,10 @@ class TooLarge(Exception):
     """sympy cannot (or should not) take this on: the caller falls back or says why."""
 
 
+class NotReplayable(TooLarge):
+    """The records hold an Opaque value: no replay, symbolic or numeric, can follow it."""
+
+
 @dataclass
 class Derived:
     """A gradient made under create_graph=True: on the check side it *is* sympy's derivative,
@@ -77,7 +81,7 @@ def _scan(root) -> tuple[list, int]:
         if isinstance(r, trace.Leaf):
             out.append(r)
         if isinstance(r, Opaque):
-            raise TooLarge(r.reason)
+            raise NotReplayable(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out, elements
 

@@ -21,6 +21,7 @@ from .errors import runtime_error
 from .ops import OPS, Op
 from .tensor import LEAF_INPLACE, Tensor, edge, meta, wrap_grad
 
+NO_ARRAYS = ((), Meta((), None))  # what a Function node keeps in `saved`: ctx holds its tensors
 LEAF_DIRTY = LEAF_INPLACE.replace("is being used", "has been used")
 
 
@@ -103,7 +104,7 @@ def apply_function(name: str, state: FunctionState, forward: Callable[[], Any],
     graphed = [o for o in made if isinstance(o, Tensor) and o.grad_fn is not None]
     node.params = {"function": _Application(state, args, backward, made)}
     node.out_shape = graphed[0].data.shape if graphed else ()
-    node.saved = ((), Meta((), None))
+    node.saved = NO_ARRAYS
     _slots(node, graphed, made)
     _save(state, node, made)
     if recorder is not None:
@@ -143,7 +144,7 @@ def _slots(node: FunctionNode, graphed: list, made: tuple) -> None:
     for o in graphed:
         index = next(i for i, m in enumerate(made) if m is o)
         slot = OutputSlot(Op(node.op.name, node.op.grad_fn, _no_forward, _pass_on), {
-            "index": index, "count": len(made)}, (node,), (None,), ((), Meta((), None)), (),
+            "index": index, "count": len(made)}, (node,), (None,), NO_ARRAYS, (),
             o.data.shape)
         slot.shown_next = node.next
         o.grad_fn = slot
@@ -192,8 +193,9 @@ def _run_backward(xp, grad, out, *, function: _Application) -> tuple:
         result = function.backward(*grads)
     finally:
         rt.grad_enabled = previous
-        if node.saved is None:  # the pass frees the graph: the saved tensors go with it
-            function.state.saved = None
+    if node.saved is None:  # the pass frees the graph: the saved tensors go with it, and
+        function.state.saved = None  # reading them fails then (the node itself runs again)
+        node.saved = NO_ARRAYS
     returned = result if isinstance(result, tuple) else (result,)
     return _checked(node, function.args, returned, create_graph)
 
