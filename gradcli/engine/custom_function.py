@@ -16,7 +16,7 @@ import numpy as np
 
 from . import opkit, runtime, trace
 from .arguments import TYPE_NAMES, type_name
-from .autograd import SECOND_BACKWARD, Meta, Node, Saved
+from .autograd import SECOND_BACKWARD, Meta, Node, Saved, check_saved_versions
 from .errors import runtime_error
 from .ops import OPS, Op
 from .tensor import LEAF_INPLACE, Tensor, edge, meta, wrap_grad
@@ -43,6 +43,8 @@ class FunctionState:
     def saved_tensors(self) -> tuple:
         if self.saved is None:
             raise runtime_error(SECOND_BACKWARD)
+        if self.node is not None:
+            check_saved_versions(self.node)
         return self.saved
 
 
@@ -50,6 +52,7 @@ class FunctionNode(Node):
     """A custom Function's grad_fn, printed as PyTorch prints it."""
 
     __slots__ = ()
+    checks_saved_on_run = False  # ctx.saved_tensors checks them, when the backward reads them
 
     def __repr__(self) -> str:
         return f"<torch.autograd.function.{self.op.grad_fn} object>"
