@@ -58,14 +58,11 @@ class FunctionNode(Node):
         return f"<torch.autograd.function.{self.op.grad_fn} object>"
 
 
-class OutputSlot(Node):
-    """Output i of a Function with several: the grad_fn that output shows, which passes its
-    gradient on to the shared node as Slotted."""
+class OutputSlot(FunctionNode):
+    """Output i of a Function with several: the grad_fn that output shows (printed as the
+    Function's node), which passes its gradient on to the shared node as Slotted."""
 
     __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"<torch.autograd.function.{self.op.grad_fn} object>"
 
 
 class Slotted:
