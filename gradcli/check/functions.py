@@ -44,8 +44,8 @@ def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) ->
 
 
 def _reaches(function: trace.FunctionOutput, tensor) -> bool:
-    """Whether the Function's forward reads `tensor` (a leaf), or any tensor for others."""
-    if getattr(tensor, "grad_fn", None) is not None or not getattr(tensor, "requires_grad", 0):
+    """Whether the Function's forward reads `tensor`, a leaf (an intermediate: taken as yes)."""
+    if tensor.grad_fn is not None:
         return True
     seen, stack = set(), [function]
     while stack:

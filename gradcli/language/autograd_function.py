@@ -74,23 +74,25 @@ CTX_METHODS = {"save_for_backward": _save_for_backward,
                "mark_dirty": _mark_dirty, "set_materialize_grads": _set_materialize_grads}
 
 
-def _apply(cls: ScriptClass, *args) -> Any:
+def _apply(cls: ScriptClass, *args, **kwargs) -> Any:
     """`Cls.apply(*args)`: the forward (then setup_context, in that form), a node named
-    `ClsBackward` whose backward is the class's."""
+    `ClsBackward` whose backward is the class's. Keyword arguments are inputs after the
+    positional ones, as torch binds them to forward's parameters."""
     forward = cls.attribute("forward")
     setup = cls.lookup("setup_context")
     ctx = Ctx(f"{cls.name}Backward")
+    inputs = args + tuple(kwargs.values())
 
     def run_forward():
         if setup is BASE["setup_context"]:
-            return forward(ctx, *args)
-        output = forward(*args)
-        cls.attribute("setup_context")(ctx, args, output)
+            return forward(ctx, *args, **kwargs)
+        output = forward(*args, **kwargs)
+        cls.attribute("setup_context")(ctx, inputs, output)
         return output
 
     def run_backward(*grads):
         return cls.attribute("backward")(ctx, *grads)
-    return apply_function(cls.name, ctx, run_forward, run_backward, args)
+    return apply_function(cls.name, ctx, run_forward, run_backward, inputs)
 
 
 def _not_implemented(message: str):
