@@ -185,7 +185,7 @@ def _run_backward(xp, grad, out, *, function: _Application) -> tuple:
     create_graph = xp is not opkit.NUMPY
     node = function.state.node
     grads = grad.grads if isinstance(grad, Slotted) else [grad]
-    grads = [_materialized(g, m, function.state.materialize_grads, create_graph)
+    grads = [_materialized(g, m, function.state.materialize_grads)
              for g, m in zip(grads, function.outputs, strict=True)]
     rt = runtime.current
     previous, rt.grad_enabled = rt.grad_enabled, create_graph
@@ -200,15 +200,14 @@ def _run_backward(xp, grad, out, *, function: _Application) -> tuple:
     return _checked(node, function.args, returned, create_graph)
 
 
-def _materialized(g, m: Meta | None, materialize: bool, create_graph: bool):
-    if m is None:  # a non-tensor output has no gradient
+def _materialized(g, m: Meta | None, materialize: bool):
+    """An output's gradient as backward gets it: a tensor (zeros where none arrived, unless
+    set_materialize_grads(False)); None for a non-tensor output."""
+    if m is None or g is None and not materialize:
         return None
     if g is None:
-        if not materialize:
-            return None
         g = np.zeros(m.shape, m.dtype)
-        return Tensor(g) if create_graph else wrap_grad(g)
-    return g if create_graph else wrap_grad(g)
+    return g if isinstance(g, Tensor) else wrap_grad(g)
 
 
 def _checked(node: FunctionNode, is_tensor: tuple, returned: tuple, create_graph: bool) -> tuple:
