@@ -117,12 +117,13 @@ class _Names:
         return self.by_node.get(id(node))
 
     def saved(self, ref: Any) -> str:
-        """A saved tensor by its variable, else by its role, as PyTorch's `_saved_self`."""
-        if ref.index < 0:
-            return "result"
+        """A saved tensor by its variable, else by its role, as PyTorch's `_saved_self` (a
+        custom Function's ctx.save_for_backward keeps tensors of no role: `saved tensor`)."""
         named = self.of(ref.tensor)
         if named:
             return named
+        if ref.index < 0:
+            return "result" if ref.output_of is not None else "saved tensor"
         return ("self", "other")[ref.index] if ref.index < 2 else f"input {ref.index}"
 
 

@@ -13,16 +13,18 @@ import numpy as np
 
 from gradcli.engine import runtime, trace
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
+from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
 from . import numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, tolerance
 from .derive import choose_sample, differentiate
 from .dropped import Dropped
+from .functions import functions_under, with_verdict
 from .ieee import evaluate, point_of
 from .records import (
     Derived,
-    Opaque,
+    NotReplayable,
     TooLarge,
     input_elements,
     inputs_written_behind,
@@ -72,7 +74,9 @@ class Checker:
             return self.unchecked_rows(record, "the check is off (--no-check)")
         targets = self._targets(record)
         expectations = self._expect(record, targets)
-        rows = [self._row(t, expectations.get(id(t.tensor))) for t in targets]
+        functions = functions_under([getattr(r, "_record", None) for r in record.roots])
+        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions)
+                for t in targets]
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
@@ -125,8 +129,9 @@ class Checker:
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
-                return {id(t.tensor): _unchecked(f"graph too large to check ({bigger})")
-                        for t in targets}
+                reason = str(bigger) if isinstance(bigger, NotReplayable) else \
+                    f"graph too large to check ({bigger})"
+                return {id(t.tensor): _unchecked(reason) for t in targets}
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

@@ -8,11 +8,12 @@ import time
 import numpy as np
 
 from gradcli.engine import trace
+from gradcli.engine.trace import Opaque
 
 from . import vectorized
 from .compare import Expectation
 from .derive import SAMPLE
-from .records import Derived, Opaque, TooLarge, leaf_records, post_order
+from .records import Derived, NotReplayable, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
 BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work
@@ -43,7 +44,9 @@ def _value(record, values):
     if isinstance(record, (trace.Leaf, trace.Const)):
         a = record.value.array
         return a.astype(np.float64) if a.dtype.kind == "f" else a
-    if isinstance(record, (Derived, Opaque)):
+    if isinstance(record, Opaque):
+        raise NotReplayable(record.reason)
+    if isinstance(record, Derived):
         raise TooLarge("a create_graph gradient has no numeric replay")
     args = [values[id(a)] for a in record.args]
     params = dict(record.params)

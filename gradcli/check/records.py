@@ -7,12 +7,17 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from gradcli.engine import trace
+from gradcli.engine.trace import Opaque
 
 MAX_REPLAY_RECORDS = 20_000
 
 
 class TooLarge(Exception):
     """sympy cannot (or should not) take this on: the caller falls back or says why."""
+
+
+class NotReplayable(TooLarge):
+    """The records hold an Opaque value: no replay, symbolic or numeric, can follow it."""
 
 
 @dataclass
@@ -29,14 +34,6 @@ class Derived:
 
     def exprs_for(self, cuts: dict) -> np.ndarray:
         return self.cut[1] if self.cut is not None and self.cut[0] in cuts else self.exprs
-
-
-@dataclass
-class Opaque:
-    """A gradient made under create_graph whose first derivative had no full symbolic form:
-    differentiating it again could only reuse the engine's rules, so the check says so."""
-
-    reason: str
 
 
 def post_order(root, evaluate, is_input=lambda record: False, values: dict | None = None):
@@ -84,7 +81,7 @@ def _scan(root) -> tuple[list, int]:
         if isinstance(r, trace.Leaf):
             out.append(r)
         if isinstance(r, Opaque):
-            raise TooLarge(r.reason)
+            raise NotReplayable(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out, elements
 

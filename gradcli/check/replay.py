@@ -11,9 +11,10 @@ import numpy as np
 from gradcli.engine import runtime, trace
 from gradcli.engine import symforms as S
 from gradcli.engine.symforms import number, sp
+from gradcli.engine.trace import Opaque
 
 from .dropped import Dropped, dropped_zero, read_mask
-from .records import Derived, Opaque, TooLarge, post_order
+from .records import Derived, NotReplayable, TooLarge, post_order
 
 MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
 # Operations in one element's expression, counted as a tree (what sympy walks to differentiate
@@ -175,7 +176,7 @@ class Replay:
         if isinstance(record, Derived):
             return record.exprs_for(self.cuts)
         if isinstance(record, Opaque):
-            raise TooLarge(record.reason)
+            raise NotReplayable(record.reason)
         args = keep_zero_divisors(record, [values[id(a)] for a in record.args])
         if self.dropped is not None:
             self._note_reads(record, args)

@@ -14,12 +14,13 @@ import numpy as np
 
 from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
+from gradcli.engine.trace import Opaque
 
 from .compare import Expectation
 from .derive import torch_conventions
 from .dropped import Dropped, read_mask, reduce_to
 from .ieee import numeric_value
-from .records import Derived, Opaque, inputs_written_behind, post_order
+from .records import Derived, inputs_written_behind, post_order
 from .replay import keep_zero_divisors, require_same_nans
 
 MIN_ELEMENTS = 49  # below this, per-element sympy is cheap and gives per-element formulas

@@ -67,6 +67,7 @@ class Node:
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
                  "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next", "cast",
                  "__weakref__")
+    checks_saved_on_run = True  # (a custom Function's ctx checks them as its backward reads them)
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
         self.op, self.params, self.next, self.metas = op, params, next_, metas
@@ -168,6 +169,12 @@ def _short_name(node) -> str:
 def _check_saved(node) -> None:
     if node.saved is None:
         raise runtime_error(SECOND_BACKWARD)
+    if node.checks_saved_on_run:
+        check_saved_versions(node)
+
+
+def check_saved_versions(node) -> None:
+    """torch's errors for a saved tensor modified in place (or detached) since it was saved."""
     spoiled = [r for r in node.saved_refs if r.storage is not None and (
         r.storage.version != r.version or r.nonleaf and r.tensor.grad_fn is None)]
     if spoiled:
@@ -420,6 +427,8 @@ def _apply_vjp(node, grad, xp, keep_graph):
 
 
 def _to_input(xp, g, meta):
+    if meta is None:  # a custom Function's OutputSlot: its node sums the outputs' gradients
+        return g
     g = sum_to(xp, g, meta.shape)
     if g.dtype != meta.dtype:
         g = g.astype(meta.dtype) if xp is opkit.NUMPY else xp.cast(g, meta.dtype)

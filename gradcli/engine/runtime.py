@@ -57,6 +57,8 @@ class Faults:
 class Runtime:
     limits: Limits = field(default_factory=Limits)
     tracing: bool = False  # record every op for the check (engine/trace.py)
+    # while a custom Function's forward runs (grad mode off): its ops' records, for the check
+    forward_recorder: Any = None
     faults: Faults = field(default_factory=Faults)
     grad_enabled: bool = True  # torch.is_grad_enabled()
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's

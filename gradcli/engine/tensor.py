@@ -94,6 +94,8 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
         if state.tracing:
             result._record = result.grad_fn.record = trace.op_record(op, inputs, params)
+    elif state.forward_recorder is not None:  # a custom Function's forward, for the check
+        state.forward_recorder.record(op, inputs, params, result)
     return result
 
 
@@ -103,7 +105,7 @@ _NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never
 def _make_node(op, inputs, arrays, out, result, params) -> Node:
     metas = tuple([meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs)])
     out_meta = meta(out.shape, out.dtype)  # (its shape tuple is shared, not one per node)
-    node = Node(op, params, tuple(map(_edge, inputs)), metas, (), (), out_meta.shape)
+    node = Node(op, params, tuple(map(edge, inputs)), metas, (), (), out_meta.shape)
     if not op.reads:
         return node
     # What torch saves: what the gradients of the inputs that require grad read, and nothing
@@ -150,7 +152,8 @@ def meta(shape: tuple, dtype) -> Meta:
     return m
 
 
-def _edge(t):
+def edge(t):
+    """The node a gradient for t goes to: its grad_fn, or its leaf's AccumulateGrad."""
     if not t.requires_grad:
         return None
     return t.grad_fn if t.grad_fn is not None else accumulator(t)
@@ -554,6 +557,8 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
         t.grad_fn, t._requires_grad, t._record = node, True, result._record
         if node.out_shape != t.data.shape:
             node.out_shape = t.data.shape
+    elif runtime.current.forward_recorder is not None:  # in a custom Function's forward
+        runtime.current.forward_recorder.written(t, result)
     return t
 
 

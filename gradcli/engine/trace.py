@@ -8,6 +8,8 @@ interprets the records.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class Snapshot:
     __slots__ = ("array",)
@@ -55,6 +57,82 @@ class OpRecord:
 
     def __init__(self, op, args, params):
         self.op, self.args, self.params = op, args, params
+
+
+class FunctionOutput(OpRecord):
+    """An output of a custom autograd.Function: its forward's own record (`args[0]`), passed on
+    unchanged (op: clone), so that the check differentiates the forward and can name it."""
+
+    __slots__ = ("function",)
+
+    def __init__(self, op, forward_record, function: str):
+        super().__init__(op, (forward_record,), {})
+        self.function = function
+
+
+@dataclass
+class Opaque:
+    """A value the check cannot replay, and why: a create_graph gradient whose first derivative
+    had no full symbolic form, or a custom Function's forward that the records do not follow."""
+
+    reason: str
+
+
+class ForwardRecorder:
+    """The records of a custom Function's forward, which runs with grad mode off (so no op
+    records itself): kept here, by tensor, until apply gives the outputs their records."""
+
+    def __init__(self, inputs):
+        self.inputs = [(t, t._storage.version, record_of(t)) for t in inputs]
+        self.made: dict = {}  # id(tensor) -> (tensor, its version, its record)
+
+    def record(self, op, inputs, params, result) -> None:
+        self.made[id(result)] = (result, result._storage.version,
+                                 OpRecord(op, tuple(self._of(t) for t in inputs), params))
+
+    def written(self, t, result) -> None:
+        """t was written in place with result's values: its record is now result's."""
+        entry = self.made.get(id(result))
+        if entry is not None:
+            self.made[id(t)] = (t, t._storage.version, entry[2])
+
+    def _of(self, t):
+        entry = self.made.get(id(t))
+        if entry is None:
+            return record_of(t)
+        tensor, version, record = entry
+        return record if tensor._storage.version == version else IN_PLACE
+
+    def output_record(self, out, op, function: str):
+        """The record of an output: the forward's, or Opaque where it cannot be followed."""
+        forward = f"{function}.forward"
+        if any(x._storage.version != v for x, v, _ in self.inputs):
+            return Opaque(f"{forward} writes its input in place, which the symbolic replay of "
+                          "the forward does not follow")
+        inputs = {id(r) for x, _, r in self.inputs if x.requires_grad}
+        for x, _, r in self.inputs:
+            if out.data is x.data:  # an input returned as it is
+                return FunctionOutput(op, r, function)
+        record = self._of(out)
+        seen, stack, reached = set(), [record], False
+        while stack:
+            r = stack.pop()
+            if id(r) in seen:
+                continue
+            seen.add(id(r))
+            if r is IN_PLACE:
+                return Opaque(f"{forward} writes a tensor in place, which the symbolic replay "
+                              "of the forward does not follow")
+            reached = reached or id(r) in inputs
+            stack.extend(getattr(r, "args", ()))
+        if not reached:
+            return Opaque(f"{forward} computes its output from its inputs' values by means "
+                          "the symbolic replay cannot follow (.detach(), .item(), .tolist(), "
+                          "a new tensor): its derivative is unknown to sympy")
+        return FunctionOutput(op, record, function)
+
+
+IN_PLACE = Opaque("written in place")  # a forward's tensor changed after its op made it
 
 
 def _snapshot(t) -> Snapshot:

@@ -64,6 +64,9 @@ class GradRow:
     note: str = ""  # how the expectation was obtained, or why it could not be
     max_error: float | None = None
     tolerance: tuple[float, float] | None = None  # (rtol, atol) used
+    # the custom autograd.Functions whose own backward the gradient went through (the note
+    # says whether they agree with sympy's derivative of their forward)
+    functions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

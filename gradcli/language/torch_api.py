@@ -14,10 +14,11 @@ from typing import Any
 from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine.api import autograd, creation, elementwise, linalg, methods, reductions, shape
 from gradcli.engine.autograd import AccumulateGrad, Node
+from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
-from gradcli.language import numpy_api, safe_builtins
+from gradcli.language import autograd_function, numpy_api, safe_builtins
 from gradcli.language.objects import ScriptClass, ScriptObject
 from gradcli.language.script_errors import EXCEPTION_CLASSES, ExceptionClass, ScriptError
 
@@ -313,7 +314,8 @@ _torch.update(
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
     autograd=Namespace("torch.autograd", {"grad": autograd.autograd_grad,
-                                          "backward": autograd.autograd_backward}),
+                                          "backward": autograd.autograd_backward,
+                                          "Function": autograd_function.FUNCTION}),
     nn=Namespace("torch.nn", {"functional": F}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
@@ -416,7 +418,10 @@ def _node_name(node) -> str:
     return node.name()
 
 
+_NODE = {"name": ("method", _node_name),
+         "next_functions": ("property", lambda n: n.next_functions)}
 _BY_TYPE: dict[type, dict[str, Any]] = {
+    FunctionNode: _NODE, OutputSlot: _NODE,
     Node: {"name": ("method", _node_name),
            "next_functions": ("property", lambda n: n.next_functions)},
     AccumulateGrad: {"name": ("method", _node_name),
@@ -506,7 +511,8 @@ def is_grad_mode_manager(obj) -> bool:
 
 
 def _all_names() -> frozenset:
-    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
+    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"} | \
+        autograd_function.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in (TORCH, F, MATH, NUMPY, TORCH.members["autograd"], TORCH.members["nn"]):

@@ -75,8 +75,10 @@ def mismatch_detail(row: GradRow) -> str:
 
 def check_line(event: BackwardEvent, row: GradRow) -> str:
     """`check line 7 z.backward(): x grad [5.] expected [5.] (2*x + 3*x**2) symbolic ✓`."""
-    # the full note is in JSON; here only what qualifies a check that is not plain sympy
-    method = f"{row.method} ({row.note})" if row.note and row.method != "symbolic" else row.method
+    # the full note is in JSON; here only what qualifies a check that is not plain sympy, or
+    # the verdict on a custom Function's backward
+    method = f"{row.method} ({row.note})" if row.note and (
+        row.method != "symbolic" or row.functions) else row.method
     parts = [
         f"check line {event.line} {event.source}: {row.name}",
         f"grad {torch_style(row.grad)}",

@@ -9,6 +9,17 @@ from __future__ import annotations
 import pytest
 from hostile_harness import run_text
 
+FUNCTION = ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+            "        {forward}\n        return x * 2\n    @staticmethod\n"
+            "    def backward(ctx, g):\n        {backward}\n        return g\n"
+            "x = torch.ones(1, requires_grad=True)\nF.apply(x).sum().backward()\n")
+
+
+def function(forward: str = "pass", backward: str = "pass") -> str:
+    """A custom autograd.Function whose forward and backward run one more statement each."""
+    return FUNCTION.format(forward=forward, backward=backward)
+
+
 # (script, why it is a classic) -- every one must be rejected before running.
 REJECTED = [
     ("().__class__.__bases__[0].__subclasses__()", "the __subclasses__ walk"),
@@ -124,7 +135,6 @@ REJECTED = [
     ("class A(metaclass=print):\n    pass", "a metaclass"),
     ("class A(object):\n    pass", "object as a base"),
     ("class A(torch.nn.Module):\n    pass", "a Module base (not yet)"),
-    ("class A(torch.autograd.Function):\n    pass", "a Function base (not yet)"),
     ("class A(type(1)):\n    pass", "a computed base"),
     ("@print\nclass A:\n    pass", "a class decorator"),
     ("class A:\n    @property\n    def p(self):\n        return 1", "a property"),
@@ -159,6 +169,16 @@ REJECTED = [
     ("x = torch.ones(1)\nx._version", "a private attribute"),
     ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
     ("match 1:\n    case _:\n        pass", "match"),
+    # custom autograd.Function: ctx and the Function classes are gradcli's own tables
+    (function("ctx.__class__"), "ctx's class"),
+    (function("ctx.__dict__"), "ctx's namespace"),
+    (function(backward="ctx.save_for_backward.__self__"), "a ctx method's object"),
+    (function("ctx._saved_tensors"), "ctx's private slots"),
+    (function("F.__mro__"), "a Function's mro"),
+    (function("F.apply.__func__"), "apply's function"),
+    ("torch.autograd.Function.__subclasses__()", "the Function base's subclasses"),
+    ("class A(torch.autograd.Function.__base__):\n    pass", "the Function base's base"),
+    ("class A(torch.autograd.function.FunctionCtx):\n    pass", "torch's ctx class"),
 ]
 
 
@@ -249,6 +269,20 @@ CLEAN_ERRORS = [
     ("def g(n):\n    return sum(g(n + 1) for i in [1])\ng(0)", "LimitExceeded"),
     ("class A:\n    def __init__(self):\n        A()\nA()", "LimitExceeded"),
     ("x = 1\nclass A(x):\n    pass", "TypeError"),
+    # ctx and Function classes: the engine's slots are not attributes of the script's
+    ("class S:\n    node = node_name = 0\n" + function("ctx.node"), "AttributeError"),
+    ("class S:\n    node = node_name = 0\n" + function("ctx.node_name"), "AttributeError"),
+    (SLOT_NAMES + function("ctx.attributes"), "AttributeError"),
+    (SLOT_NAMES + function(backward="ctx.function"), "AttributeError"),
+    ("class S:\n    to_save = dirty = 0\n" + function("ctx.to_save"), "AttributeError"),
+    ("class S:\n    to_save = dirty = 0\n" + function(backward="ctx.dirty"), "AttributeError"),
+    (function("ctx.saved_tensors = 1"), "AttributeError"),
+    ("torch.autograd.Function.forward = 1", "TypeError"),
+    ("torch.autograd.Function.apply(torch.ones(1))", "NotImplementedError"),
+    (function(backward="return print"), "RuntimeError"),
+    (function(backward="return ctx"), "RuntimeError"),
+    ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+     "        return F.apply(x)\nF.apply(torch.ones(1, requires_grad=True))", "LimitExceeded"),
 ]
 
 
@@ -274,10 +308,18 @@ DEFINITIONS = [
      "        self.w += 1\n"
      "m = A.make()\nprint(m(torch.ones(1, requires_grad=True)), m, A, m.make, "
      "isinstance(m, A))\n"),
+    # a custom autograd.Function: ctx, saved tensors, a ctx attribute, both backward forms
+    ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, k):\n"
+     "        ctx.save_for_backward(x)\n        ctx.k = k\n        return x ** k\n"
+     "    @staticmethod\n    def backward(ctx, g):\n        x, = ctx.saved_tensors\n"
+     "        return g * ctx.k * x ** (ctx.k - 1), None\n"
+     "x = torch.ones(2, requires_grad=True)\ny = F.apply(x, 3)\n"
+     "g, = torch.autograd.grad(y.sum(), x, create_graph=True)\ng.sum().backward()\n"
+     "print(y, y.grad_fn, F, F.apply, x.grad)\n"),
 ]
 
 
-@pytest.mark.parametrize("source", DEFINITIONS, ids=["functions", "classes"])
+@pytest.mark.parametrize("source", DEFINITIONS, ids=["functions", "classes", "autograd.Function"])
 def test_definitions_run_without_touching_the_host(source):
     """What a script defines sets no attribute of a Python object and reads none."""
     outcome = run_text(source, strict=True)

@@ -1,0 +1,59 @@
+"""The verdict on a script's own derivative: where a gradient flowed through a custom
+autograd.Function, its row says whether the Function's backward agrees with sympy's
+derivative of its forward (the check replays the forward, never the backward)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gradcli.engine import trace
+from gradcli.events.events import GradRow
+
+
+def functions_under(roots) -> list[trace.FunctionOutput]:
+    """The custom Function outputs the records under `roots` pass through."""
+    seen, out, stack = set(), [], list(roots)
+    while stack:
+        r = stack.pop()
+        if r is None or id(r) in seen:
+            continue
+        seen.add(id(r))
+        if isinstance(r, trace.FunctionOutput):
+            out.append(r)
+        stack.extend(getattr(r, "args", ()))
+    return out
+
+
+def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) -> GradRow:
+    """The row, naming the Functions whose backward this gradient went through."""
+    names = tuple(dict.fromkeys(f.function for f in functions if _reaches(f, tensor)))
+    if not names:
+        return row
+    backward = ", ".join(f"{n}.backward" for n in names)
+    forward = ", ".join(f"{n}.forward" for n in names)
+    verb = "agree" if len(names) > 1 else "agrees"
+    if row.match is True:
+        verdict = f"{backward} (the script's own derivative) {verb} with sympy's d/d{row.name} " \
+                  f"of {forward}"
+    elif row.match is False:
+        verdict = f"{backward} disagree{'' if len(names) > 1 else 's'} with sympy's " \
+                  f"d/d{row.name} of {forward}"
+    else:
+        verdict = f"{backward} not checked against {forward}"  # (the note says why)
+    note = f"{verdict}; {row.note}" if row.note else verdict
+    return replace(row, note=note, functions=names)
+
+
+def _reaches(function: trace.FunctionOutput, tensor) -> bool:
+    """Whether the Function's forward reads `tensor`, a leaf (an intermediate: taken as yes)."""
+    if tensor.grad_fn is not None:
+        return True
+    seen, stack = set(), [function]
+    while stack:
+        r = stack.pop()
+        if id(r) in seen:
+            continue
+        seen.add(id(r))
+        if isinstance(r, trace.Leaf) and r.tensor is tensor:
+            return True
+        stack.extend(getattr(r, "args", ()))
+    return False
