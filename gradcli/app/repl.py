@@ -155,7 +155,8 @@ class Repl:
             for line in gradient_lines(rows):
                 self.screen.out.print(line, highlight=False, markup=False, soft_wrap=True)
         else:
-            self.screen.out.print(gradient_table(rows))
+            for piece in gradient_table(rows):
+                self.screen.out.print(piece)
 
     def graph(self, name: str) -> None:
         from gradcli.app.graph import session_graph
@@ -187,8 +188,8 @@ class Repl:
             for line in ledger_lines(ledgers):
                 self.screen.out.print(line, highlight=False, markup=False, soft_wrap=True)
         else:
-            for table in ledger_tables(ledgers):
-                self.screen.out.print(table)
+            for piece in ledger_tables(ledgers):
+                self.screen.out.print(piece)
 
 
 def gradient_rows(variables: dict[str, Any]) -> list[tuple[str, Any]]:
