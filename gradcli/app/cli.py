@@ -82,10 +82,14 @@ REPL_EXAMPLES = """Examples:
   printf 'x = torch.ones(2, requires_grad=True)\\n(x * x).sum().backward()\\nx.grad\\n' \\
     | gradcli repl
 
-At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit. History is kept in
-~/.gradcli_history (GRADCLI_HISTORY=path to move it, empty for none).
+At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit (also right after
+a block); Tab completes the names in scope; a pasted block may hold blank lines, and pasted
+doctest text (>>> and ... prompts) runs without its prompts and output lines. History is kept
+in $XDG_STATE_HOME/gradcli/history (~/.local/state/gradcli/history; GRADCLI_HISTORY=path to
+move it, empty to keep none).
 
-Exit code: the highest of the inputs' codes, as `run` numbers them (0 when all were ok)."""
+Exit code: at a terminal, the last input's (0 when it succeeded); fed by a pipe, the highest
+of the inputs' codes, as `run` numbers them (0 when all were ok)."""
 
 GRAD_EXAMPLES = """Examples:
 
@@ -315,8 +319,9 @@ def repl(
 
     options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
     screen = make_screen(fmt)
-    session = Repl(options, screen, reader_still_there(screen.renderer.on_event))
-    if sys.stdin.isatty():
+    interactive = sys.stdin.isatty()
+    session = Repl(options, screen, reader_still_there(screen.renderer.on_event), interactive)
+    if interactive:
         screen.err.print(repl_banner(), highlight=False)
         raise typer.Exit(session.run(terminal_lines(session)))
     sys.stdin.reconfigure(errors="surrogateescape")  # bytes not UTF-8: the session rejects them
