@@ -162,7 +162,7 @@ def compact(data: Any, rows: bool = False) -> str:
     def elide(items: list) -> list:
         return elide_middle(items, 4, 2, 1, "…")
 
-    if not rows:
+    if not (rows and isinstance(data, list) and data and isinstance(data[0], list)):
         return bracketed(data, number, elide)
     width = max(len(number(x)) for x in _leaves(data))
     return _one_row_per_line(data, lambda x: x if x == "…" else number(x).rjust(width), elide)
