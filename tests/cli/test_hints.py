@@ -56,14 +56,7 @@ def run_plain(source: str):
     ("x = torch.ones(2)\ntorch.sofmax(x, 0)", "hint: did you mean `softmax`?"),
     ("x = torch.ones(2)\ntorch.fooo(x)", "hint: module 'torch' has no attribute 'fooo'"),
     ("x = torch.ones(2)\nx.fooo()", "hint: PyTorch has no `fooo`"),
-])
-def test_a_close_name_is_offered_only_where_it_works(source, hint):
-    result = run_plain(source)
-    assert result.exit_code == 2 and hint in result.stderr
-    assert "did you mean `float`" not in result.stderr
-
-
-@pytest.mark.parametrize("source, hint", [
+    # a PyTorch name gradcli lacks is said so, never `did you mean relu?` for gelu
     ("x = torch.ones(2)\nF.softplus(x)", "hint: PyTorch has torch.nn.functional.softplus, but "
      "gradcli does not support it yet; today write torch.log1p(torch.exp(x))"),
     ("import torch.nn.functional as G\nG.gelu(torch.ones(1))",
@@ -71,9 +64,10 @@ def test_a_close_name_is_offered_only_where_it_works(source, hint):
     ("x = torch.ones(2)\nsoftplus(x)", "hint: PyTorch has torch.nn.functional.softplus"),
     ("x = torch.ones(2)\nrelu(x)", "hint: did you mean `torch.relu`?"),
 ])
-def test_a_pytorch_name_gradcli_lacks_is_said_so(source, hint):
+def test_a_hint_leads_somewhere(source, hint):
     result = run_plain(source)
     assert result.exit_code == 2 and hint in result.stderr
+    assert "did you mean `float`" not in result.stderr
     assert "did you mean `relu`" not in result.stderr
 
 
