@@ -26,13 +26,12 @@ from gradcli.report.render_plain import (
     verdict,
     warning_lines,
 )
-from gradcli.report.text import UNCHECKED, compact, excerpt, location, shorten
+from gradcli.report.text import NARROW, UNCHECKED, compact, excerpt, location, shorten
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
                  "invalid": "yellow"}
 
 
-NARROW = 70  # below this many columns a gradient table cannot show its numbers: one block each
 AUTOGRAD_GRAD_NOTE = "returned by autograd.grad (.grad untouched)"  # the heading says it
 
 

@@ -5,6 +5,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+NARROW = 70  # below this many columns a table cannot show its numbers: lines instead
+
 
 def source_lines(source: str) -> list[str]:
     """The script's lines, numbered as Python numbers them (\\n, \\r\\n and \\r end a line)."""
