@@ -33,17 +33,18 @@ STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": 
 
 
 AUTOGRAD_GRAD_NOTE = "returned by autograd.grad (.grad untouched)"  # the heading says it
+NO_EXPECTATION, SAME_AS_GRAD = "—", "= grad"  # a numeric check's value equal to the gradient
 
 
 def expected_text(row: GradRow, rows: bool = True) -> str:
     """`2*x + 3*x**2 = 5`: sympy's formula, then its value (below it, for a tensor); the value
     only when it differs from the gradient shown beside it."""
     if row.expected is None:
-        return "—"
+        return NO_EXPECTATION
     value = compact(row.expected, rows)
     same = value == compact(row.grad, rows)
     if not row.formula:  # a numeric check has a value but no formula
-        return "= grad" if same else value
+        return SAME_AS_GRAD if same else value
     if len(row.formula) == 1:  # one element: read it as an equation, `2*x = 2`
         formula, value = shorten(row.formula[0]), compact(_only_leaf(row.expected))
         return formula if same or formula == value else f"{formula} = {value}"
@@ -53,7 +54,7 @@ def expected_text(row: GradRow, rows: bool = True) -> str:
 
 def expected_cell(row: GradRow) -> Text:
     text = expected_text(row)
-    return Text(text, style="dim" if text in ("—", "= grad") else "")
+    return Text(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
 
 
 def added_cell(row: GradRow) -> Text:
@@ -139,7 +140,7 @@ def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
         if compact(row.added) != compact(row.grad):
             shown.append(Text(_hanging("  added ", compact(row.added, rows=True)), style=style))
         expected = expected_text(row, rows=False).replace("\n", " ")
-        if expected not in ("—", "= grad"):
+        if expected not in (NO_EXPECTATION, SAME_AS_GRAD):
             shown.append(Text(f"  sympy {expected}", style="dim"))
     return shown
 

@@ -162,3 +162,9 @@ def test_color_always_colours_a_pipe_and_never_leaves_it_plain(script):
 def test_width_is_checked():
     proc = piped("run", "examples/vector.py", "--width", "5")
     assert proc.returncode == 4 and "--width" in proc.stderr.decode()
+
+
+def test_a_narrow_check_summary_keeps_every_path():
+    out = piped("check", "examples/", "--width", "50").stdout.decode()
+    assert "examples/vector.py: ok · 1 backward" in out and "┏" not in out
+    assert max(map(len, out.splitlines())) <= 50
