@@ -18,16 +18,19 @@ from typer.core import TyperGroup
 
 from gradcli.app.output import (
     CheckFormat,
+    Color,
     Format,
     JsonData,
     OutputClosed,
     ReplFormat,
+    Terminal,
     make_console,
     make_renderer,
     make_screen,
     reader_still_there,
     repl_banner,
     report_rejected,
+    set_terminal,
     show_expectation,
     show_grad,
     show_graph,
@@ -79,10 +82,14 @@ REPL_EXAMPLES = """Examples:
   printf 'x = torch.ones(2, requires_grad=True)\\n(x * x).sum().backward()\\nx.grad\\n' \\
     | gradcli repl
 
-At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit. History is kept in
-~/.gradcli_history (GRADCLI_HISTORY=path to move it, empty for none).
+At the prompt: :grads, :graph NAME, :explain NAME, :reset, :help, :quit (also right after
+a block); Tab completes the names in scope; a pasted block may hold blank lines, and pasted
+doctest text (>>> and ... prompts) runs without its prompts and output lines. History is kept
+in $XDG_STATE_HOME/gradcli/history (~/.local/state/gradcli/history; GRADCLI_HISTORY=path to
+move it, empty to keep none).
 
-Exit code: the highest of the inputs' codes, as `run` numbers them (0 when all were ok)."""
+Exit code: at a terminal, the last input's (0 when it succeeded); fed by a pipe, the highest
+of the inputs' codes, as `run` numbers them (0 when all were ok)."""
 
 GRAD_EXAMPLES = """Examples:
 
@@ -178,6 +185,12 @@ RtolOption = Annotated[float | None, typer.Option(
     "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
 AtolOption = Annotated[float | None, typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
+WidthOption = Annotated[int | None, typer.Option(
+    "--width", min=20, metavar="N", help="Lay output out for N columns (default: the "
+    "terminal's width, or COLUMNS, or 100 in a pipe); below 70, one gradient per line.",
+    show_default=False)]
+ColorOption = Annotated[Color, typer.Option(
+    "--color", help="Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")]
 MaxSteps = Annotated[int, typer.Option(
     "--max-steps", min=1, help="Statements, loop iterations and function calls to execute at "
     "most.",
@@ -257,8 +270,11 @@ def run(
     max_memory: MaxMemory = Limits.max_memory,
     max_call_depth: MaxCallDepth = Limits.max_call_depth,
     max_seconds: MaxSeconds = Limits.max_seconds,
+    width: WidthOption = None,
+    color: ColorOption = Color.auto,
 ) -> None:
     """Run a PyTorch snippet and print every gradient it computes, checked with sympy."""
+    set_terminal(Terminal(width, color))
     if (source is None) == (code is None):
         raise typer.BadParameter("give a script path, - for standard input, or -c CODE",
                                  param_hint="SOURCE")
@@ -294,14 +310,18 @@ def repl(
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
     max_elements: MaxElements = Limits.max_elements,
+    width: WidthOption = None,
+    color: ColorOption = Color.auto,
 ) -> None:
     """An interactive session: type PyTorch code, see values and checked gradients as you go."""
+    set_terminal(Terminal(width, color))
     from gradcli.app.repl import Repl, stream_lines, terminal_lines
 
     options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
     screen = make_screen(fmt)
-    session = Repl(options, screen, reader_still_there(screen.renderer.on_event))
-    if sys.stdin.isatty():
+    interactive = sys.stdin.isatty()
+    session = Repl(options, screen, reader_still_there(screen.renderer.on_event), interactive)
+    if interactive:
         screen.err.print(repl_banner(), highlight=False)
         raise typer.Exit(session.run(terminal_lines(session)))
     sys.stdin.reconfigure(errors="surrogateescape")  # bytes not UTF-8: the session rejects them
@@ -324,8 +344,11 @@ def grad(
     ] = Format.table,
     dtype: Annotated[DType, typer.Option(
         "--dtype", help="The variables' dtype.")] = DType.float64,
+    width: WidthOption = None,
+    color: ColorOption = Color.auto,
 ) -> None:
     """The value of an expression and each partial derivative: engine and sympy side by side."""
+    set_terminal(Terminal(width, color))
     from gradcli.app.api import grad_expression
 
     bindings, wanted = grad_inputs(at, wrt or [])
@@ -347,8 +370,11 @@ def graph(
     ] = False,
     max_steps: MaxSteps = Limits.max_steps,
     max_elements: MaxElements = Limits.max_elements,
+    width: WidthOption = None,
+    color: ColorOption = Color.auto,
 ) -> None:
     """The computation graph a script leaves: grad_fn nodes, saved tensors, leaves and grads."""
+    set_terminal(Terminal(width, color))
     from gradcli.app.api import script_graph
 
     limits = Limits(max_steps=max_steps)
@@ -397,9 +423,12 @@ def check(
     max_memory: MaxMemory = Limits.max_memory,
     max_call_depth: MaxCallDepth = Limits.max_call_depth,
     max_seconds: MaxSeconds = Limits.max_seconds,
+    width: WidthOption = None,
+    color: ColorOption = Color.auto,
 ) -> None:
     """Run many scripts, one line each as it finishes, and summarise; exit 0 only when every
     script ended ok or as its `# gradcli: expect ...` line declares."""
+    set_terminal(Terminal(width, color))
     from gradcli.app.batch import discover
     from gradcli.app.check_run import CheckSettings, ReportPathError, check_report_path, run_check
 

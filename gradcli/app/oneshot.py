@@ -138,9 +138,8 @@ def _with_hint(event: InvalidEvent | ErrorEvent, expression: str) -> InvalidEven
         return event
     name = undefined.group(1)
     if name in _called_names(expression):
-        function = _torch_function(name)
-        where = f"write {function}(...)" if function else "gradcli does not know it"
-        return replace(event, hint=f"{name} is not one of the bare functions; {where}")
+        return replace(event, hint=f"{name} is not one of the bare functions; "
+                                   f"{_where_to_find(name)}")
     return replace(event, hint=f"give it a value: --at {name}=VALUE, or use a torch. function")
 
 
@@ -148,6 +147,17 @@ def _called_names(expression: str) -> set[str]:
     calls = (node.func for node in ast.walk(ast.parse(expression, mode="eval"))
              if isinstance(node, ast.Call))
     return {func.id for func in calls if isinstance(func, ast.Name)}
+
+
+def _where_to_find(name: str) -> str:
+    """`write torch.softmax(...)`, or that PyTorch has it and gradcli not yet, or has not."""
+    from gradcli.language.name_hints import lacking, pytorch_homes
+
+    function = _torch_function(name)
+    if function is not None:
+        return f"write {function}(...)"
+    homes = pytorch_homes(name, ("torch", "torch.nn.functional", "torch.special"))
+    return lacking(name, homes) if homes else "PyTorch has no function of that name either"
 
 
 def _torch_function(name: str) -> str | None:

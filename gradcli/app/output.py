@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
@@ -53,6 +54,29 @@ class CheckFormat(str, Enum):
 class ReplFormat(str, Enum):
     table = "table"
     plain = "plain"
+
+
+class Color(str, Enum):
+    auto = "auto"  # on a terminal, unless NO_COLOR is set
+    always = "always"
+    never = "never"
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """How wide and how colourful every console is: the command line's --width and --color."""
+
+    width: int | None = None  # None: the terminal's width, or COLUMNS, or 100 in a pipe
+    color: Color = Color.auto
+
+
+_terminal = Terminal()
+
+
+def set_terminal(terminal: Terminal) -> None:
+    """Set once by the command line, before anything is shown."""
+    global _terminal
+    _terminal = terminal
 
 
 def report_rejected(name: str, text: str, problem: Unreadable) -> None:
@@ -199,14 +223,20 @@ def make_renderer(fmt: Format, name: str, text: str, explain: bool = False,
 
 
 def make_console(stderr: bool, pipe_width: int | None = None) -> Console:
-    """A rich console: colour only on a terminal and without NO_COLOR. In a pipe it is
-    `pipe_width` columns wide, or else as wide as COLUMNS says, or else 100."""
+    """A rich console as --width and --color say. Colour by default only on a terminal and
+    without NO_COLOR. Its width: --width, else on a terminal the terminal's, else in a pipe
+    `pipe_width`, COLUMNS or 100."""
     from rich.console import Console
 
-    no_color = os.environ.get("NO_COLOR", "") != ""
-    console = Console(stderr=stderr, no_color=no_color, color_system=None if no_color else "auto",
-                      highlight=False, emoji=False)
-    if not console.is_terminal:
+    color = _terminal.color
+    if color is Color.auto and os.environ.get("NO_COLOR", ""):
+        color = Color.never
+    systems = {Color.auto: "auto", Color.always: "standard", Color.never: None}
+    console = Console(stderr=stderr, no_color=color is Color.never,
+                      color_system=systems[color], highlight=False, emoji=False)
+    if _terminal.width is not None:
+        console.width = _terminal.width
+    elif not console.is_terminal:
         console.width = pipe_width or _columns() or 100
     return console
 

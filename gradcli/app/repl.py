@@ -1,31 +1,40 @@
 """`gradcli repl`: an interactive session on the engine, with Python's REPL manners.
 
 Input is gathered line by line until it forms complete statements (Python's own rule, so
-blocks end with a blank line), then fed to a Session; its events are rendered as `run`
-renders them. Lines starting with `:` are the repl's own commands.
+blocks end with a blank line; in a paste they do not), then fed to a Session; its events are
+rendered as `run` renders them. Lines starting with `:` are the repl's own commands, wherever
+a statement could start. At a terminal prompt_toolkit reads the input: bracketed paste,
+history, completion of the names in scope.
 """
 from __future__ import annotations
 
 import codeop
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gradcli.events.events import ErrorEvent, InvalidEvent
 from gradcli.events.exit_status import ExitStatus
 
 if TYPE_CHECKING:
+    from prompt_toolkit.history import History
     from rich.console import Console
 
     from gradcli.app.running import RunOptions
     from gradcli.app.session import Session
 
 PROMPT, MORE = ">>> ", "... "
+DOCTEST_PROMPTS = (">>> ", "... ", ">>>", "...")  # longest first; bare: an empty line
 CONTINUATIONS = ("else", "elif", "except", "finally")  # lines that continue an open block
-HISTORY_LENGTH = 1000
+UNDEFINED = re.compile(r"name '\w+' is not defined")
+WORD = re.compile(r"[:\w.]+")  # what completion completes: `x`, `torch.so`, `:gr`
+COMMANDS = ("grads", "graph", "explain", "reset", "help", "quit")
 HELP = """\
 Type PyTorch code as in Python's REPL: values are echoed, and every backward() shows a table
 of the gradients it touched, each checked against sympy. `torch` and `F` are ready to use.
@@ -48,14 +57,17 @@ class Screen:
 
 
 class Repl:
-    """The loop: read, run, render; keeps the worst exit code seen for the end."""
+    """The loop: read, run, render. Interactive, it exits with the last input's code (0 when it
+    succeeded); fed by a pipe, with the worst code seen, as a script would."""
 
-    def __init__(self, options: RunOptions, screen: Screen,
-                 on_event: Callable[[Any], None]) -> None:
+    def __init__(self, options: RunOptions, screen: Screen, on_event: Callable[[Any], None],
+                 interactive: bool = False) -> None:
         self.options, self.screen = options, screen
         self.on_event = on_event  # the renderer's, guarded against a reader that left
-        self.exit_code = ExitStatus.OK
+        self.interactive = interactive
+        self.worst = self.last = ExitStatus.OK
         self.buffer: list[str] = []  # lines of statements not complete yet
+        self.doctest = False  # reading `>>> ` examples: lines without a prompt are output
         self.hinted: set[tuple[str, int]] = set()  # (tensor, line) accumulation hints shown
         self.session = self._new_session()
 
@@ -63,36 +75,76 @@ class Repl:
         from gradcli.app.api import open_session
 
         self.screen.renderer.source = ""
-        return open_session("<stdin>", self.options, self.on_event)
+        return open_session("<stdin>", self.options,
+                            lambda event: self.on_event(titled_as_python(event)))
 
     # -- the loop ---------------------------------------------------------------------------
-    def run(self, lines: Iterator[str | None]) -> ExitStatus:
-        """Until the input ends or :quit. `lines` yields None for a Ctrl-C while typing."""
-        for line in lines:
-            if line is None:  # Ctrl-C: drop what was being typed, as Python does
+    def run(self, inputs: Iterator[str | None]) -> ExitStatus:
+        """Until the input ends or :quit. Each input is a line, or a paste of many; None is a
+        Ctrl-C while typing."""
+        for text in inputs:
+            if text is None:  # Ctrl-C: drop what was being typed, as Python does
                 self.screen.err.print("KeyboardInterrupt", highlight=False)
                 self.buffer = []
-            elif not self.buffer and line.strip().startswith(":"):
-                if self.command(line.strip()) == "quit":
-                    break
-            else:
-                self.take(line)
-        if "\n".join(self.buffer).strip():
-            self.submit("\n".join(self.buffer))
-        return self.exit_code
+            elif self.read(text) == "quit":
+                break
+        self.flush()
+        return self.last if self.interactive else self.worst
 
-    def take(self, line: str) -> None:
+    def read(self, text: str) -> str | None:
+        """One input. In a paste a blank line does not end a block (its end does), and a
+        doctest's prompts are stripped and its output lines skipped."""
+        lines = text.split("\n")
+        pasted = len(lines) > 1
+        for line in lines:
+            line = self.unprompted(line)
+            if line is None:
+                continue
+            if line.strip().startswith(":") and self.at_statement_start():
+                self.flush()
+                if self.command(line.strip()) == "quit":
+                    return "quit"
+            else:
+                self.take(line, pasted)
+        if pasted:
+            if self.buffer and _complete("\n".join(self.buffer) + "\n\n"):
+                self.flush()
+            self.doctest = self.doctest and not self.interactive  # a paste's own
+        return None
+
+    def unprompted(self, line: str) -> str | None:
+        """`line` without a doctest prompt; None for a doctest's output line."""
+        if line.startswith(">>>"):
+            self.doctest = True
+        if not self.doctest:
+            return line
+        prompt = next((p for p in DOCTEST_PROMPTS if line.startswith(p)), None)
+        if prompt is not None:
+            return line[len(prompt):]
+        return "" if not line.strip() else None  # a blank line still ends an example
+
+    def at_statement_start(self) -> bool:
+        return not self.buffer or _complete("\n".join(self.buffer) + "\n\n")
+
+    def take(self, line: str, pasted: bool = False) -> None:
         """Add a line; run the buffer once it is complete statements."""
         if self.buffer and _starts_new_statement(line) and \
                 _complete("\n".join(self.buffer) + "\n\n"):
-            self.submit("\n".join(self.buffer))  # no blank line needed after a block
-            self.buffer = []
+            self.flush()  # no blank line needed after a block
+        if pasted and not line.strip():  # a paste's blank line: part of a block, if any
+            if self.buffer:
+                self.buffer.append(line)
+            return
         self.buffer.append(line)
         source = "\n".join(self.buffer)
         if _complete(source) or len(source) > self.options.limits.max_script_chars:
-            self.buffer = []
-            if source.strip():
-                self.submit(source)
+            self.flush()
+
+    def flush(self) -> None:
+        """Run what the buffer holds, complete or not, and empty it."""
+        source, self.buffer = "\n".join(self.buffer), []
+        if source.strip():
+            self.submit(source)
 
     @property
     def prompt(self) -> str:
@@ -106,7 +158,7 @@ class Repl:
         except KeyboardInterrupt:  # Ctrl-C while a long loop runs: back to the prompt
             self.screen.err.print("KeyboardInterrupt", highlight=False)
             return
-        self.exit_code = max(self.exit_code, piece.exit_code)
+        self.last, self.worst = piece.exit_code, max(self.worst, piece.exit_code)
         self.show_new_hints()
 
     def show_new_hints(self) -> None:
@@ -155,7 +207,8 @@ class Repl:
             for line in gradient_lines(rows):
                 self.screen.out.print(line, highlight=False, markup=False, soft_wrap=True)
         else:
-            self.screen.out.print(gradient_table(rows))
+            for piece in gradient_table(rows):
+                self.screen.out.print(piece)
 
     def graph(self, name: str) -> None:
         from gradcli.app.graph import session_graph
@@ -187,8 +240,8 @@ class Repl:
             for line in ledger_lines(ledgers):
                 self.screen.out.print(line, highlight=False, markup=False, soft_wrap=True)
         else:
-            for table in ledger_tables(ledgers):
-                self.screen.out.print(table)
+            for piece in ledger_tables(ledgers):
+                self.screen.out.print(piece)
 
 
 def gradient_rows(variables: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -232,48 +285,95 @@ def stream_lines(stream: Any) -> Iterator[str]:
 
 
 def terminal_lines(repl: Repl) -> Iterator[str | None]:
-    """Lines typed at the terminal with prompts, line editing and history; None for Ctrl-C."""
-    history = _start_history()
-    try:
+    """Inputs typed (or pasted whole: bracketed paste) at the terminal, with line editing,
+    history and completion; None for Ctrl-C."""
+    from prompt_toolkit import PromptSession
+
+    prompt = PromptSession(history=_history(), completer=_scope_completer(repl),
+                           complete_while_typing=False, enable_suspend=True)
+    with _keys_typed_ahead_kept(sys.stdin.fileno()):
         while True:
             try:
-                line = input(repl.prompt)
+                yield prompt.prompt(repl.prompt)
             except KeyboardInterrupt:
-                print()
                 yield None
-                continue
             except EOFError:
-                print()
                 return
-            yield line
-    finally:
-        _save_history(history)
 
 
-def _start_history() -> Path | None:
-    """Turn on readline's editing and load the history file (GRADCLI_HISTORY, or
-    ~/.gradcli_history; set it empty for none)."""
+@contextmanager
+def _keys_typed_ahead_kept(fd: int) -> Iterator[None]:
+    """Between prompts, keep the terminal out of line mode: keys typed while an input runs
+    then wait for the next prompt as keys. In line mode the terminal itself would take a
+    Ctrl-D for an end of input that the prompt, starting later, never sees."""
     try:
-        import readline
-    except ImportError:  # no readline (some builds): input() still works, without history
-        return None
-    path = os.environ.get("GRADCLI_HISTORY", str(Path.home() / ".gradcli_history"))
-    if not path:
-        return None
-    readline.set_history_length(HISTORY_LENGTH)
-    try:
-        readline.read_history_file(path)
-    except OSError:  # none yet, or unreadable: start without
-        pass
-    return Path(path)
-
-
-def _save_history(path: Path | None) -> None:
-    if path is None:
+        import termios
+    except ImportError:  # Windows: no line mode to leave
+        yield
         return
-    import readline
-
+    saved = termios.tcgetattr(fd)
+    keys = [*saved[:6], list(saved[6])]
+    keys[3] &= ~termios.ICANON
+    keys[6][termios.VMIN], keys[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, keys)
     try:
-        readline.write_history_file(str(path))
-    except OSError as e:
-        print(f"gradcli: history not saved to {path}: {e.strerror or e}", file=sys.stderr)
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
+def _history() -> History:
+    """The history file: GRADCLI_HISTORY, or `history` in the user's state directory
+    ($XDG_STATE_HOME/gradcli, ~/.local/state/gradcli). Set GRADCLI_HISTORY empty, or leave the
+    place unwritable, and it lasts as long as the session."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    path = os.environ.get("GRADCLI_HISTORY", str(state / "gradcli" / "history"))
+    if not path:
+        return InMemoryHistory()
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a"):  # writable: or else keep it in memory
+            pass
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(path)
+
+
+def _scope_names(repl: Repl, word: str) -> list[str]:
+    """What `word` may complete to: a :command, a member of a module in scope (`torch.`), or
+    a variable, builtin or module name."""
+    from gradcli.language.torch_api import BUILTINS, ROOT_NAMES
+
+    if word.startswith(":"):
+        return [f":{command}" for command in COMMANDS]
+    owner, dot, _ = word.rpartition(".")
+    scope = {**BUILTINS, **ROOT_NAMES, **repl.session.variables}
+    if not dot:
+        return sorted(scope)
+    members = getattr(scope.get(owner), "members", {})  # a module: torch, F, nn
+    return sorted(f"{owner}.{name}" for name in members if not name.startswith("_"))
+
+
+def _scope_completer(repl: Repl) -> Any:
+    """prompt_toolkit's completer of the names in scope (made here: it is imported lazily)."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class ScopeCompleter(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
+            word = document.get_word_before_cursor(pattern=WORD)
+            for name in _scope_names(repl, word):
+                if name.startswith(word) and name != word:
+                    yield Completion(name, -len(word))
+
+    return ScopeCompleter()
+
+
+def titled_as_python(event: Any) -> Any:
+    """At a prompt an unknown name is Python's NameError (a script is rejected before it runs,
+    with its other mistakes; an input is one statement)."""
+    if isinstance(event, InvalidEvent) and UNDEFINED.fullmatch(event.message):
+        return ErrorEvent(event.line, "NameError", event.message, event.col, event.end_col,
+                          event.hint)
+    return event

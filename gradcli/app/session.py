@@ -101,8 +101,9 @@ class Session:
             summary.checked += sum(r.match is not None for r in rows)
             summary.mismatches += sum(r.match is False for r in rows)
         interpreter = self.interpreter
+        api = "autograd.grad" if record.capture else "backward"
         self._emit(BackwardEvent(interpreter.current_line, interpreter.current_source,
-                                 tuple(rows), self.result.summary.backward))
+                                 tuple(rows), self.result.summary.backward, api=api))
 
     def _emit(self, event: Event) -> None:
         self.result.events.append(event)

@@ -76,6 +76,7 @@ class BackwardEvent:
     grads: tuple[GradRow, ...]
     call: int = 0  # 1-based index of this backward/autograd.grad call in the session
     kind: str = "backward"
+    api: str = "backward"  # or "autograd.grad": which call made the pass
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import difflib
 import re
 import warnings
 from collections.abc import Callable, Iterable
@@ -12,6 +11,7 @@ from itertools import repeat
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
+from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
 from gradcli.language.script_errors import CATCHABLE
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
@@ -194,11 +194,6 @@ def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
-
-
-def _closest(word: str, candidates: Iterable[str]) -> str:
-    match = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.7)
-    return f"did you mean `{match[0]}`?" if match else ""
 
 
 class _Validator:
@@ -457,10 +452,11 @@ class _Validator:
                         "call the base class's __init__ as `super().__init__(...)`")
         if isinstance(node.ctx, ast.Store):
             self.script_attributes.add(node.attr)
-        self.check_attribute_name(node, node.attr, self.defines_classes)
+        self.check_attribute_name(node, node.attr, self.defines_classes, node.value)
         return [node.value]
 
-    def check_attribute_name(self, node: ast.AST, name: str, later: bool = False) -> None:
+    def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
+                             owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
         if name.startswith("_"):
             self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
@@ -469,8 +465,7 @@ class _Validator:
             self.attribute_uses.append((node, name))
         elif name not in self.vocabulary.attributes:
             self.reject(node, f"`{name}` is not an attribute gradcli knows",
-                        _closest(name, self.vocabulary.attributes)
-                        or "it is not supported yet; see the API tiers in the docs")
+                        attribute_hint(name, owner, self.vocabulary.attributes))
 
     def operator(self, node: ast.AST, op: ast.AST) -> None:
         if type(op) not in BINARY_OPERATORS:
@@ -567,7 +562,7 @@ class _Validator:
         if unknown_attributes:
             node, name = unknown_attributes[0]
             self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
-                        "defines", _closest(name, self.vocabulary.attributes
+                        "defines", closest(name, self.vocabulary.attributes
                                             | self.script_attributes)
                         or "assign it (`self.name = ...`) or define it in a class body")
         known = self.vocabulary.names | self.assigned
@@ -582,4 +577,9 @@ class _Validator:
             return f"there is no `{name}` in a gradcli session: {SANDBOX_HINT}"
         if name == "math":
             return "add `import math` first"
-        return _closest(name, known) or "assign it before using it"
+        homes = pytorch_homes(name, ("torch", "torch.nn.functional"))
+        if closest(name, known) or not homes:
+            return closest(name, known) or "assign it before using it"
+        if name in self.vocabulary.attributes:
+            return f"did you mean `{homes[0]}`?"
+        return lacking(name, homes)

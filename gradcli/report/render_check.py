@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
 from gradcli.events.results import ScriptRun
 from gradcli.report.render_plain import check_line, problem_lines
-from gradcli.report.text import location, shorten
+from gradcli.report.text import NARROW, location, shorten
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
 PROBLEM_WIDTH = 70  # the table's problem column; JSON and JUnit have the whole text
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
@@ -109,6 +110,29 @@ def totals(runs: list[ScriptRun]) -> str:
 
 
 def print_summary(runs: list[ScriptRun], out: Console) -> None:
+    """A table of the scripts, or a line each below NARROW columns; the totals under it."""
+    from rich.text import Text
+
+    from gradcli.report.render_table import fit
+
+    if out.width < NARROW:  # a table's script column would be squeezed to nothing
+        for run in runs:
+            fit(out, Text(summary_line(run)))
+    else:
+        out.print(summary_table(runs))
+    ok = all(run.outcome == "ok" for run in runs)
+    fit(out, Text(totals(runs), style="green" if ok else "red"))
+
+
+def summary_line(run: ScriptRun) -> str:
+    """`examples/vector.py: ok · 1 backward · 1 checked · 0 ✗ · 0.28 s`, and the problem."""
+    s = run.result.summary
+    parts = [f"{run.path}: {run.outcome}", f"{s.backward} backward", f"{s.checked} checked",
+             f"{s.mismatches} ✗", f"{run.seconds:.2f} s", problem(run)]
+    return " · ".join(part for part in parts if part)
+
+
+def summary_table(runs: list[ScriptRun]) -> Table:
     from rich.table import Table
     from rich.text import Text
 
@@ -123,9 +147,7 @@ def print_summary(runs: list[ScriptRun], out: Console) -> None:
         table.add_row(run.path, Text(status, style=STATUS_STYLES[status]), str(s.backward),
                       str(s.checked), str(s.mismatches), f"{run.seconds:.2f} s",
                       shorten(problem(run), PROBLEM_WIDTH))
-    out.print(table)
-    ok = all(run.outcome == "ok" for run in runs)
-    out.print(Text(totals(runs), style="green" if ok else "red"), soft_wrap=True)
+    return table
 
 
 def check_to_json(runs: list[ScriptRun]) -> dict[str, Any]:

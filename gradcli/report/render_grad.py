@@ -99,7 +99,7 @@ def print_table(result: GradResult, out: Console) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(heading(result), style="bold"), title_justify="left")
+    table = Table()
     for column in ("∂/∂", "sympy: formula = value", "engine", "✓"):
         table.add_column(column)
     for partial in result.partials:
@@ -114,6 +114,7 @@ def print_table(result: GradResult, out: Console) -> None:
     notes = [f"{p.wrt}: {p.note}" for p in result.partials if p.note]
     if notes:
         table.caption, table.caption_justify = Text("\n".join(notes), style="dim"), "left"
+    out.print(Text(heading(result), style="bold"))  # apart: a title is padded to the table
     out.print(table)
 
 

@@ -16,6 +16,7 @@ from gradcli.report.text import compact, elide_middle, formulas_text, shorten, t
 
 if TYPE_CHECKING:
     from rich.table import Table
+    from rich.text import Text
 
 TERMS_SHOWN = 5  # a long loop's sum keeps its first terms and its last one
 
@@ -86,15 +87,17 @@ def hint_lines(hints: list[AccumulationHint]) -> list[str]:
 # ---- table -------------------------------------------------------------------------------
 
 
-def ledger_tables(ledgers: list[Ledger]) -> list[Table]:
-    """One rich table per tensor: call, line, statement, what it added, the running total."""
+def ledger_tables(ledgers: list[Ledger]) -> list[Text | Table]:
+    """Per tensor a heading and a rich table: call, line, statement, what it added, the
+    running total. The heading apart from the table, so that it is not padded to its width."""
     from rich.table import Table
     from rich.text import Text
 
     tables = []
     for ledger in ledgers:
-        table = Table(title=Text(f"ledger of {ledger.name}.grad · shape {list(ledger.shape)}",
-                                 style="bold"), title_justify="left")
+        tables.append(Text(f"ledger of {ledger.name}.grad · shape {list(ledger.shape)}",
+                           style="bold"))
+        table = Table()
         for column in ("call", "line", "statement", "added (sympy = value)", ".grad after"):
             table.add_column(column)
         for entry in ledger.entries:

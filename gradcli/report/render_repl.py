@@ -7,6 +7,7 @@ from gradcli.report.text import compact, torch_style
 
 if TYPE_CHECKING:
     from rich.table import Table
+    from rich.text import Text
 
 
 def _kind(tensor: Any) -> str:
@@ -28,15 +29,16 @@ def gradient_lines(rows: list[tuple[str, Any]]) -> list[str]:
             for name, t in rows]
 
 
-def gradient_table(rows: list[tuple[str, Any]]) -> Table:
+def gradient_table(rows: list[tuple[str, Any]]) -> tuple[Text, Table]:
+    """A heading (apart, so that it is not padded to the table's width) and the table."""
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text("gradients now", style="bold"), title_justify="left")
+    table = Table()
     for column in ("tensor", "shape", "kind", "grad"):
         table.add_column(column)
     for name, t in rows:
         grad = _grad_data(t)
         table.add_row(name, str(list(t.shape)), _kind(t),
-                      Text(compact(grad), style="dim" if grad is None else ""))
-    return table
+                      Text(compact(grad, rows=True), style="dim" if grad is None else ""))
+    return Text("gradients now", style="bold"), table

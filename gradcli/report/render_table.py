@@ -19,34 +19,51 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
-from gradcli.report.render_plain import clue_lines, mismatch_detail, verdict, warning_lines
-from gradcli.report.text import UNCHECKED, compact, excerpt, location, shorten
+from gradcli.report.render_plain import (
+    clue_lines,
+    mismatch_detail,
+    problem_lines,
+    verdict,
+    warning_lines,
+)
+from gradcli.report.text import NARROW, UNCHECKED, compact, excerpt, location, shorten
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
                  "invalid": "yellow"}
 
 
-def expected_cell(row: GradRow) -> Text:
-    """`2*x + 3*x**2 = 5`: sympy's formula, then its value (below it, for a tensor)."""
+AUTOGRAD_GRAD_NOTE = "returned by autograd.grad (.grad untouched)"  # the heading says it
+NO_EXPECTATION, SAME_AS_GRAD = "—", "= grad"  # a numeric check's value equal to the gradient
+
+
+def expected_text(row: GradRow, rows: bool = True) -> str:
+    """`2*x + 3*x**2 = 5`: sympy's formula, then its value (below it, for a tensor); the value
+    only when it differs from the gradient shown beside it."""
     if row.expected is None:
-        return Text("—", style="dim")
+        return NO_EXPECTATION
+    value = compact(row.expected, rows)
+    same = value == compact(row.grad, rows)
     if not row.formula:  # a numeric check has a value but no formula
-        return Text(compact(row.expected))
+        return SAME_AS_GRAD if same else value
     if len(row.formula) == 1:  # one element: read it as an equation, `2*x = 2`
         formula, value = shorten(row.formula[0]), compact(_only_leaf(row.expected))
-        return Text(value if formula == value else f"{formula} = {value}")
+        return formula if same or formula == value else f"{formula} = {value}"
     formula = shorten(compact([f or UNCHECKED for f in row.formula]))  # "": not sampled
-    value = compact(row.expected)
-    return Text(value if formula == value else f"{formula}\n= {value}")
+    return formula if same or formula == value else f"{formula}\n= {value}"
+
+
+def expected_cell(row: GradRow) -> Text:
+    text = expected_text(row)
+    return Text(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
 
 
 def added_cell(row: GradRow) -> Text:
     """What this call added, and under it sympy's formula for that contribution."""
-    text = Text(compact(row.added))
+    text = Text(compact(row.added, rows=True))
     formulas = [f for f in (row.added_formula or []) if f]
     if formulas:
         shown = formulas[0] if len(formulas) == 1 else compact(formulas)
-        if shown != text.plain:  # `[0, 0]` under `[0, 0]` says nothing
+        if shown != compact(row.added):  # `[0, 0]` under `[0, 0]` says nothing
             text.append("\n" + shorten(shown), style="dim")
     return text
 
@@ -63,29 +80,94 @@ def verdict_cell(row: GradRow) -> Text:
     return Text("✓", style="green") if row.match else Text("✗", style="bold red")
 
 
-def footnotes(rows: tuple[GradRow, ...]) -> Text | None:
-    """Under the table: how far off each red row is, and each row's note (whole, not in a cell)."""
+def call_heading(event: BackwardEvent, number: int) -> Text:
+    """`backward #2 · line 8 · z.backward()`, or `autograd.grad #1 · ...` for that call."""
+    return Text(f"{event.api} #{number} · line {event.line} · {event.source}", style="bold")
+
+
+def footnotes(event: BackwardEvent) -> Text | None:
+    """Under the gradients: how far off each red row is, and each row's note (whole, not in a
+    cell), less what the heading already says."""
     lines = Text()
-    for row in rows:
+    for row in event.grads:
         if row.match is False:
             lines.append(f"✗ {row.name}: {mismatch_detail(row)}\n", style="red")
-        if row.note:
-            lines.append(f"{row.name}: {row.note}\n", style="dim")
+        note = "; ".join(clause for clause in row.note.split("; ")
+                         if clause and not (event.api == "autograd.grad"
+                                            and clause == AUTOGRAD_GRAD_NOTE))
+        if note:
+            lines.append(f"{row.name}: {note}\n", style="dim")
     return lines[:-1] if lines else None  # no trailing newline
 
 
-def grad_table(event: BackwardEvent, number: int) -> Table:
-    """The gradients one backward() touched, each with its symbolic cross-check."""
-    title = Text(f"backward #{number} · line {event.line} · {event.source}", style="bold")
-    caption = footnotes(event.grads) if event.grads else Text("no gradient touched")
-    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
-    for column in ("tensor", "shape", "grad", "added", "expected (sympy)", "method", "✓"):
-        table.add_column(column)
+def first_call(event: BackwardEvent) -> bool:
+    """Every gradient is what this call added: an `added` column would repeat `grad`."""
+    return all(compact(row.added) == compact(row.grad) for row in event.grads)
+
+
+def grad_table(event: BackwardEvent) -> Table:
+    """The gradients one call touched, each with its symbolic cross-check."""
+    table = Table()
+    columns = ["tensor", "shape", "grad", "added", "expected (sympy)", "method", "✓"]
+    if first_call(event):
+        columns.remove("added")
+    for column in columns:
+        table.add_column(column, overflow="fold")  # a number is wrapped, never cut
     for row in event.grads:
-        cells = (row.name, str(list(row.shape)), compact(row.grad))
-        table.add_row(*map(Text, cells), added_cell(row), expected_cell(row), Text(row.method),
-                      verdict_cell(row), style="red" if row.match is False else None)
+        cells = {"tensor": Text(row.name), "shape": Text(str(list(row.shape))),
+                 "grad": Text(compact(row.grad, rows=True)), "added": added_cell(row),
+                 "expected (sympy)": expected_cell(row), "method": Text(row.method),
+                 "✓": verdict_cell(row)}
+        table.add_row(*(cells[c] for c in columns), style="red" if row.match is False else None)
     return table
+
+
+def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
+    """The narrow layout: `x [2, 1]  grad [[0.9925], [3.584]]  ✓ symbolic` (a matrix too wide
+    for that, one row per line under it), then what this call added, when not all of it, and
+    sympy's expectation, indented."""
+    shown = []
+    for row in event.grads:
+        style = "red" if row.match is False else ""
+        head = Text(f"{row.name} {list(row.shape)}  ", style=style)
+        grad = f"grad {compact(row.grad)}  "
+        mark = verdict_cell(row) + Text(f" {row.method}", style=style)
+        if len(head + grad + mark) <= width or "\n" not in compact(row.grad, rows=True):
+            shown.append(head + Text(grad, style=style) + mark)
+        else:
+            shown += [head + mark, Text(_hanging("  grad ", compact(row.grad, rows=True)),
+                                        style=style)]
+        if compact(row.added) != compact(row.grad):
+            shown.append(Text(_hanging("  added ", compact(row.added, rows=True)), style=style))
+        expected = expected_text(row, rows=False).replace("\n", " ")
+        if expected not in (NO_EXPECTATION, SAME_AS_GRAD):
+            shown.append(Text(f"  sympy {expected}", style="dim"))
+    return shown
+
+
+def _hanging(label: str, text: str) -> str:
+    """`label` before the first line of `text`, its other lines indented to match."""
+    return label + text.replace("\n", "\n" + " " * len(label))
+
+
+def fit(console: Console, piece: Text | Table) -> None:
+    """Print `piece`; a Text wrapped to the console's width without trailing spaces."""
+    if not isinstance(piece, Text):
+        console.print(piece)
+        return
+    for line in piece.wrap(console, console.width):
+        line.rstrip()
+        console.print(line, soft_wrap=True)
+
+
+def backward_report(event: BackwardEvent, number: int, width: int) -> list[Text | Table]:
+    """The heading, the gradients (a table, or one block each below NARROW columns) and the
+    footnotes: separate pieces, so no line is padded out to the table's width."""
+    if not event.grads:
+        return [call_heading(event, number), Text("no gradient touched")]
+    body = grad_lines(event, width) if width < NARROW else [grad_table(event)]
+    notes = footnotes(event)
+    return [call_heading(event, number), *body, *([notes] if notes else [])]
 
 
 def problem_panel(source_name: str, source: str, event: ErrorEvent | InvalidEvent,
@@ -131,14 +213,25 @@ class TableRenderer:
         elif isinstance(event, WarningEvent):
             first, *rest = warning_lines(self.source_name, self.source, event)
             hint = [Text(f"hint: {event.hint}", style="cyan")] if event.hint else []
-            self.err.print(Text(first, style="yellow"), *map(Text, rest),
-                           *clue_texts(self.source, event.clues), *hint, sep="\n",
-                           soft_wrap=True)
+            for piece in (Text(first, style="yellow"), *map(Text, rest),
+                          *clue_texts(self.source, event.clues), *hint):
+                fit(self.err, piece)
         elif isinstance(event, BackwardEvent):
             self.backward_calls += 1
-            self.out.print(grad_table(event, event.call or self.backward_calls))
+            for piece in backward_report(event, event.call or self.backward_calls,
+                                         self.out.width):
+                fit(self.out, piece)
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
+            self.show_problem(event)
+
+    def show_problem(self, event: ErrorEvent | InvalidEvent) -> None:
+        """A box on a terminal; in a pipe, `path:line:col: Type: message` and plain lines."""
+        if self.err.is_terminal:
             self.err.print(problem_panel(self.source_name, self.source, event))
+        else:
+            self.err.file.write("\n".join(problem_lines(self.source_name, self.source, event))
+                                + "\n")
+            self.err.file.flush()
 
     def finish(self, result: SessionResult) -> None:
         from gradcli.events.ledger import accumulation_hints, build_ledgers
@@ -146,11 +239,11 @@ class TableRenderer:
 
         ledgers = build_ledgers(result.events)
         if self.explain:
-            for table in ledger_tables(ledgers):
-                self.out.print(table)
+            for piece in ledger_tables(ledgers):
+                fit(self.out, piece)
         for line in hint_lines(accumulation_hints(ledgers)):
-            self.err.print(Text(line, style="cyan"), soft_wrap=True)
-        self.out.print(Text(verdict(result), style=STATUS_STYLES[result.status]), soft_wrap=True)
+            fit(self.err, Text(line, style="cyan"))
+        fit(self.out, Text(verdict(result), style=STATUS_STYLES[result.status]))
 
     def _verbatim(self, text: str) -> None:
         # straight to the stream: rich would wrap long lines and drop control characters,

@@ -5,6 +5,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+NARROW = 70  # below this many columns a table cannot show its numbers: lines instead
+
 
 def source_lines(source: str) -> list[str]:
     """The script's lines, numbered as Python numbers them (\\n, \\r\\n and \\r end a line)."""
@@ -146,8 +148,9 @@ def formulas_text(formula: list[str] | None) -> str:
 FORMULA_WIDTH = 40  # the table elides formulas; JSON has them whole
 
 
-def compact(data: Any) -> str:
-    """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`."""
+def compact(data: Any, rows: bool = False) -> str:
+    """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`.
+    With `rows`, a matrix prints one row per line, as PyTorch prints it."""
     if data is None:
         return "None"
     if summary_text(data):
@@ -158,7 +161,23 @@ def compact(data: Any) -> str:
             return UNCHECKED  # an element the check did not evaluate
         return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
 
-    return bracketed(data, number, lambda items: elide_middle(items, 4, 2, 1, "…"))
+    def elide(items: list) -> list:
+        return elide_middle(items, 4, 2, 1, "…")
+
+    if not (rows and isinstance(data, list) and data and isinstance(data[0], list)):
+        return bracketed(data, number, elide)
+    width = max(len(number(x)) for x in _leaves(data))
+    return _one_row_per_line(data, lambda x: x if x == "…" else number(x).rjust(width), elide)
+
+
+def _one_row_per_line(data: Any, leaf: Callable[[Any], str], elide: Callable[[list], list],
+                      depth: int = 1) -> str:
+    """`[[1, 2],\n [3, 4]]`: the innermost lists one per line, indented under their bracket."""
+    if not (isinstance(data, list) and data and isinstance(data[0], list)):
+        return bracketed(data, leaf, elide)
+    separator = ",\n" + " " * depth
+    return "[" + separator.join(_one_row_per_line(item, leaf, elide, depth + 1)
+                                for item in elide(data)) + "]"
 
 
 def shorten(text: str, width: int = FORMULA_WIDTH) -> str:

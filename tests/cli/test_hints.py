@@ -38,8 +38,47 @@ def test_an_unknown_operand_is_a_variable_to_give():
 def test_a_pipe_is_as_wide_as_columns_says():
     from tests.cli.test_commands import gradcli
 
-    def table_width(**env: str) -> int:
-        lines = gradcli("run", "examples/accumulate.py", **env).stdout.decode().splitlines()
-        return max(len(line) for line in lines if line.startswith(("┏", "│", "└")))
+    def lines(**env: str) -> list[str]:
+        return gradcli("run", "examples/accumulate.py", **env).stdout.decode().splitlines()
 
-    assert table_width(COLUMNS="50") <= 50 < table_width()
+    assert max(map(len, lines(COLUMNS="50"))) <= 50
+    assert max(map(len, lines())) > 50
+
+
+def run_plain(source: str):
+    return CliRunner().invoke(cli.app, ["run", "-c", source, "--format", "plain"])
+
+
+@pytest.mark.parametrize("source, hint", [
+    ('x = 1\n"{}".format(x)', 'hint: use an f-string: f"{x}"'),
+    ('x = 1\n"{}".formt(x)', "hint: 'str' object has no attribute 'formt'"),
+    ("x = torch.ones(2)\nx.backwrd()", "hint: did you mean `backward`?"),
+    ("x = torch.ones(2)\ntorch.sofmax(x, 0)", "hint: did you mean `softmax`?"),
+    ("x = torch.ones(2)\ntorch.fooo(x)", "hint: module 'torch' has no attribute 'fooo'"),
+    ("x = torch.ones(2)\nx.fooo()", "hint: PyTorch has no `fooo`"),
+    # a PyTorch name gradcli lacks is said so, never `did you mean relu?` for gelu
+    ("x = torch.ones(2)\nF.softplus(x)", "hint: PyTorch has torch.nn.functional.softplus, but "
+     "gradcli does not support it yet; today write torch.log1p(torch.exp(x))"),
+    ("import torch.nn.functional as G\nG.gelu(torch.ones(1))",
+     "hint: PyTorch has torch.nn.functional.gelu, but gradcli does not support it yet"),
+    ("x = torch.ones(2)\nsoftplus(x)", "hint: PyTorch has torch.nn.functional.softplus"),
+    ("x = torch.ones(2)\nrelu(x)", "hint: did you mean `torch.relu`?"),
+])
+def test_a_hint_leads_somewhere(source, hint):
+    result = run_plain(source)
+    assert result.exit_code == 2 and hint in result.stderr
+    assert "did you mean `float`" not in result.stderr
+    assert "did you mean `relu`" not in result.stderr
+
+
+def test_grad_says_whether_pytorch_has_an_unknown_function():
+    assert "PyTorch has torch.nn.functional.softplus, but gradcli does not support it yet" in \
+        grad_plain("softplus(x)", "--at", "x=1").stderr
+    assert "PyTorch has no function of that name" in grad_plain("foo(x)", "--at", "x=1").stderr
+
+
+def test_the_names_table_is_real_pytorchs():
+    from gradcli.language.torch_names import PYTORCH_NAMES
+
+    assert {"softplus", "gelu", "relu"} <= PYTORCH_NAMES["torch.nn.functional"]
+    assert "backward" in PYTORCH_NAMES["torch.Tensor"] and "fooo" not in PYTORCH_NAMES["torch"]

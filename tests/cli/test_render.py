@@ -266,7 +266,7 @@ def test_table_shows_the_seed_session():
         assert header in out
     row = next(line for line in lines if "2*x + 3*x**2" in line)
     cells = [cell.strip() for cell in row.strip("│ ").split("│")]
-    assert cells == ["x", "[1]", "[5]", "[3]", "2*x + 3*x**2 = 5", "symbolic", "✓"]
+    assert cells == ["x", "[1]", "[5]", "[3]", "2*x + 3*x**2", "symbolic", "✓"]  # value = grad
     assert "tensor([2.])" in lines and "tensor([5.])" in lines
 
 
@@ -303,8 +303,8 @@ def test_table_elides_long_formulas():
     assert "x**7" not in out and "cos(…" in out  # cut at 40 characters, in both cells
 
 
-def test_table_error_panel():
-    _, err = render_table(session([BACKWARD_TWICE]))
+def test_table_error_panel_on_a_terminal():
+    _, err = render_table(session([BACKWARD_TWICE]), force_terminal=True, color_system=None)
     assert "RuntimeError" in err.splitlines()[0]
     assert "│  8 | z.backward()" in err and "│    | ^^^^^^^^^^^^" in err
     assert "hint: pass retain_graph=True to the first backward()" in err
@@ -356,5 +356,5 @@ def test_a_bare_assert_has_no_dangling_colon():
                      source="x\ny\nz\nassert False\n")
     _, plain = render_plain(result)
     assert plain.startswith("seed.py:4:1: AssertionError\n 4 | assert False\n   | ^^^^^^\n")
-    _, table = render_table(result)
+    _, table = render_table(result, force_terminal=True, color_system=None)
     assert table.splitlines()[1].rstrip("│ ") == "│  4 | assert False"  # first line: the source

@@ -178,7 +178,7 @@ class Terminal:
         self.history = tmp_path / "history"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gradcli", "repl"], stdin=slave, stdout=slave, stderr=slave,
-            env=environment(GRADCLI_HISTORY=str(self.history), TERM="dumb", **env),
+            env=environment(**{"GRADCLI_HISTORY": str(self.history), "TERM": "dumb", **env}),
             cwd=ROOT, close_fds=True, preexec_fn=controlling_terminal)
         os.close(slave)
         self.seen = ""
@@ -296,3 +296,98 @@ def test_a_class_from_an_earlier_input_takes_new_attributes_in_later_ones():
     proc = piped("class A:\n    def __init__(self):\n        self.weight = 1\n\na = A()\n"
                  "a.bias = 3\na.bias + a.weight\n", "--format", "plain")
     assert proc.stdout.decode().split() == ["4"] and b"invalid" not in proc.stderr
+
+
+# ---- pastes, doctests, :commands after a block, Python's titles, exit codes ----------------
+
+
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # what a terminal sends around a paste
+
+
+def paste(term: Terminal, text: str) -> None:
+    os.write(term.master, (PASTE_START + text + PASTE_END).encode() + b"\r")
+
+
+def pasting_terminal(terminal) -> Terminal:
+    """A terminal that says it knows bracketed paste (a dumb one does not)."""
+    return terminal(NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm")
+
+
+def test_a_pasted_block_may_hold_blank_lines(terminal):
+    term = pasting_terminal(terminal)
+    term.expect(">>>")  # then cursor moves, not a space
+    paste(term, "def f(a):\n    b = a * 2\n\n    return b + 1\n\nf(20)\n")
+    term.expect("41")
+    term.send(":quit")
+    assert term.finish() == 0
+
+
+def test_a_pasted_doctest_runs_without_its_prompts_and_output(terminal):
+    term = pasting_terminal(terminal)
+    term.expect(">>>")
+    paste(term, ">>> x = torch.ones(2, requires_grad=True)\n>>> for i in range(2):\n"
+                "...     (x * x).sum().backward()\n...\n>>> x.grad\ntensor([4., 4.])\n")
+    shown = term.expect("backward #2")
+    term.send("x.grad + 1")  # after the paste, a line without a prompt is input again
+    shown += term.expect("tensor([5., 5.])")
+    assert "invalid" not in shown and "Error" not in shown  # `tensor(...)`: output, not run
+    term.send(":quit")
+    assert term.finish() == 0
+
+
+def test_an_interactive_session_whose_last_input_succeeded_exits_0(terminal):
+    term = terminal(NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+    term.expect(">>> ")
+    term.send("undefined_name")
+    shown = term.expect(">>> ")
+    assert "NameError" in shown and "name 'undefined_name' is not defined" in shown
+    term.send("1 + 1")
+    term.expect(">>> ")
+    os.write(term.master, b"\x04")
+    assert term.finish() == 0
+
+
+def test_history_is_in_memory_when_its_file_cannot_be_written(terminal, tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    term = terminal(NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1",
+                    GRADCLI_HISTORY=str(blocked / "history"))
+    term.expect(">>> ")
+    term.send("a = 6 * 7")
+    term.expect(">>> ")
+    os.write(term.master, b"\x1b[A\r")  # up: the last input, from memory
+    assert "42" not in term.expect(">>> ")  # an assignment echoes nothing, and nothing broke
+    term.send("a")
+    assert "42" in term.expect(">>> ")
+    term.send(":quit")
+    assert term.finish() == 0
+
+
+def test_completion_offers_the_names_in_scope():
+    from gradcli.app.repl import _scope_names
+
+    class Fake:
+        class session:  # noqa: N801 - stands in for the Repl's session
+            variables = {"weights": 1}
+
+    assert "weights" in _scope_names(Fake, "we")
+    assert "torch.softmax" in _scope_names(Fake, "torch.so")
+    assert ":grads" in _scope_names(Fake, ":gr")
+
+
+def test_a_command_right_after_an_indented_block_in_a_piped_file():
+    proc = piped("x = torch.ones(2, requires_grad=True)\nfor i in range(2):\n"
+                 "    (x * x).sum().backward()\n:grads\nx.grad\n", "--format", "plain")
+    assert "x [2] leaf: grad [4., 4.]" in proc.stdout.decode()
+    assert proc.stdout.decode().endswith("tensor([4., 4.])\n") and proc.returncode == 0
+
+
+def test_a_piped_doctest_runs_without_its_prompts():
+    proc = piped(">>> a = 2\n>>> a * 3\n6\n>>> def f(b):\n...     return b + 1\n...\n"
+                 ">>> f(a)\n3\n", "--format", "plain")
+    assert (proc.returncode, proc.stdout.decode()) == (0, "6\n3\n")
+
+
+def test_an_unknown_name_is_titled_as_python_titles_it():
+    err = piped("nope\n", "--format", "plain").stderr.decode()
+    assert err.startswith("<stdin>:1:1: NameError: name 'nope' is not defined\n")

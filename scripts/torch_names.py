@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Write gradcli/language/torch_names.py: the public names of real PyTorch's main namespaces.
+
+Run at development time, with PyTorch installed, when the oracle's version changes:
+
+    python scripts/torch_names.py
+
+Hints use the table to tell a PyTorch name gradcli lacks from a name PyTorch has not got.
+"""
+from __future__ import annotations
+
+import inspect
+import textwrap
+from pathlib import Path
+
+import torch
+import torch.nn.functional
+
+NAMESPACES = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn": torch.nn,
+              "torch.nn.functional": torch.nn.functional, "torch.linalg": torch.linalg,
+              "torch.special": torch.special}
+TARGET = Path(__file__).resolve().parent.parent / "gradcli" / "language" / "torch_names.py"
+
+
+def public_names(namespace: object) -> list[str]:
+    """The names a user reaches for: not private, not a module or typing helper it imported."""
+    return sorted(name for name in dir(namespace) if not name.startswith("_")
+                  and not inspect.ismodule(value := getattr(namespace, name))
+                  and getattr(value, "__module__", "") != "typing")
+
+
+def module_text() -> str:
+    lines = [f'"""The public names of PyTorch {torch.__version__.split("+")[0]}\'s main '
+             'namespaces, written by scripts/torch_names.py:',
+             'data for hints, never an API."""', "",
+             "PYTORCH_NAMES: dict[str, frozenset[str]] = {"]
+    for name, namespace in NAMESPACES.items():
+        words = textwrap.fill(" ".join(public_names(namespace)), 95)
+        lines += [f'    "{name}": frozenset("""', words, '""".split()),']
+    return "\n".join([*lines, "}", ""])
+
+
+if __name__ == "__main__":
+    TARGET.write_text(module_text())
+    print(f"wrote {TARGET}")
