@@ -46,9 +46,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error
 
-_FLOAT_DTYPES = {"float16": np.float16, "float32": np.float32, "float64": np.float64}
+_FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
 _UINT64_MASK = (1 << 64) - 1
 _RANDPERM_SMALL_N = 0xFFFFFFFF // 20  # torch's randperm_cpu uses Fisher-Yates below this
 
@@ -84,36 +85,84 @@ class Generator:
 
     def rand(self, n: int, dtype_name: str = "float32") -> np.ndarray:
         """`torch.rand(n, dtype=...)`: uniform [0, 1)."""
+        return self.uniform(n, 0.0, 1.0, dtype_name)
+
+    def uniform(self, n: int, low: float, high: float, dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.uniform_(low, high)`, what nn.init's uniform_/kaiming_uniform_/xavier_uniform_
+        and the default inits of Linear, Conv, RNN draw: one uniform u per element, in memory
+        order whatever the strides, then u * (high - low) + low with one rounding (the compiler's
+        FMA). float32 and float16 work in float32 (low and high cast to float first); a float16
+        value that rounds up to `high` becomes `low`, as rand's 1.0 becomes 0.0."""
         dtype = _float_dtype(dtype_name)
-        if dtype is np.float64:
-            return self._uniform_f64(n)
-        values = self._uniform_f32(n)
-        if dtype is np.float32:
+        _check_uniform_range(low, high, dtype)
+        unit = (low, high) == (0.0, 1.0)  # fma(u, 1, 0) is u
+        if dtype is dtypes.float64:
+            u = self._uniform_f64(n)
+            return u if unit else np.array([fma64(x, high - low, low) for x in u.tolist()])
+        low32, high32 = np.float32(low), np.float32(high)
+        u = self._uniform_f32(n)
+        values = u if unit else fma32(u, high32 - low32, low32)
+        if dtype is dtypes.float32:
             return values
         half = values.astype(np.float16)
-        half[half == 1] = 0  # torch maps a value that rounded up to the upper bound to the lower
+        half[half == np.float16(high32)] = np.float16(low32)
         return half
 
     def randn(self, n: int, dtype_name: str = "float32") -> np.ndarray:
         """`torch.randn(n, dtype=...)`: standard normal."""
         return self.normal(n, 0.0, 1.0, dtype_name)
 
-    def normal(self, n: int, mean: float, std: float, dtype_name: str = "float32") -> np.ndarray:
-        """`torch.normal(mean, std, (n,))` (randn is mean 0, std 1): the normal value v comes
-        out as v * std + mean, fused (one rounding) in the float32 kernel."""
+    def normal(self, n: int, mean: float, std: float, dtype_name: str = "float32",
+               contiguous: bool = True) -> np.ndarray:
+        """`torch.normal(mean, std, (n,))` and `Tensor.normal_(mean, std)` (randn is mean 0,
+        std 1; nn.init's normal_, xavier_normal_, kaiming_normal_ and Embedding's init too).
+        From 16 elements up a contiguous target gets torch's 16-block kernel; smaller or
+        non-contiguous targets (a transposed weight) get one cached Box-Muller double per
+        element, in memory order. The normal value v comes out as v * std + mean, fused."""
         dtype = _float_dtype(dtype_name)
-        if n < 16:
+        if n < 16 or not contiguous:
             values = [fma64(self._normal_double(), std, mean) for _ in range(n)]
-            return np.array(values, dtype=np.float64).astype(dtype)
-        if dtype is np.float32:
-            return self._normal_blocks(n, self._uniform_f32,
-                                       lambda u: _box_muller_avx2(u, mean, std))
-        if dtype is np.float64:
+            return _double_to(np.array(values, dtype=np.float64), dtype)
+        if dtype is dtypes.float64:
             return self._normal_blocks(n, self._uniform_f64,
                                        lambda u: _box_muller_libm(u, mean, std))
-        if (mean, std) != (0.0, 1.0):
-            raise NotImplementedError("torch.normal is reproduced for float32 and float64")
-        return self._normal_blocks_half(n)
+        if dtype is dtypes.float32:
+            return self._normal_blocks(n, self._uniform_f32,
+                                       lambda u: _box_muller_avx2(u, mean, std))
+        return self._normal_blocks_half(n, mean, std)
+
+    def bernoulli(self, n: int, p: float, dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.bernoulli_(p)` with a float p, which dropout draws (p = 1 - its p): one 53-bit
+        double u per element (2 words), 1 where u < p. torch's MKL path for this (an MCG31
+        stream seeded from one word) is not in the torch 2.13 CPU wheel at all."""
+        if not 0 <= p <= 1:
+            raise runtime_error(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+        return (self._uniform_f64(n) < p).astype(np.dtype(dtype_name))
+
+    def bernoulli_probs(self, probs: np.ndarray, dtype_name: str) -> np.ndarray:
+        """`torch.bernoulli(probs)` / `Tensor.bernoulli_(probs)` (probs already broadcast to the
+        output's shape): float64 probs compare a 53-bit double, float32 and float16 probs a
+        24-bit float. torch checks each p just before its draw, so a bad one raises with the
+        draws before it already made."""
+        probs = np.asarray(probs).reshape(-1)
+        uniform = self._uniform_f64 if probs.dtype == np.float64 else self._uniform_f32
+        bad = ~((probs >= 0) & (probs <= 1))
+        if bad.any():
+            uniform(int(np.argmax(bad)))
+            raise runtime_error(_BAD_PROBABILITY)
+        return (uniform(probs.size) < probs).astype(np.dtype(dtype_name))
+
+    def trunc_normal(self, n: int, mean: float, std: float, low: float, high: float,
+                     dtype_name: str = "float32") -> np.ndarray:
+        """`nn.init.trunc_normal_` (torch 2.13 samples by rejection, no erfinv). When more than
+        0.3 of the mass lies in [low, high]: normal_ draws, every rejected element replaced from
+        a whole fresh normal_ draw until none is out. Otherwise uniform candidates on
+        [low, high], each accepted when log(uniform) <= its log density (peak-normalised)."""
+        dtype = _float_dtype(dtype_name)
+        mass = _norm_cdf((high - mean) / std) - _norm_cdf((low - mean) / std)
+        if mass > 0.3:
+            return self._trunc_normal_by_normal(n, mean, std, low, high, dtype)
+        return self._trunc_normal_by_uniform(n, mean, std, low, high, dtype)
 
     def randint(self, low: int, high: int, n: int) -> np.ndarray:
         """`torch.randint(low, high, (n,))` (int64)."""
@@ -176,20 +225,102 @@ class Generator:
             out[n - 16 :] = box_muller(uniform(16))
         return out
 
-    def _normal_blocks_half(self, n: int) -> np.ndarray:
-        """float16 variant: every block, the tail included, draws 16 fresh float32 uniforms."""
+    def _normal_blocks_half(self, n: int, mean: float, std: float) -> np.ndarray:
+        """float16 variant: every block, the tail included, draws 16 fresh float32 uniforms
+        (mean and std stay float32)."""
         out = np.empty(n, dtype=np.float16)
         full = n - n % 16
-        out[:full] = _box_muller_avx2(self._uniform_f32(full))
+        out[:full] = _box_muller_avx2(self._uniform_f32(full), mean, std)
         if n % 16:
-            out[n - 16 :] = _box_muller_avx2(self._uniform_f32(16))
+            out[n - 16 :] = _box_muller_avx2(self._uniform_f32(16), mean, std)
         return out
 
+    def _trunc_normal_by_normal(self, n: int, mean: float, std: float, low: float, high: float,
+                                dtype: dtypes.DType) -> np.ndarray:
+        low, high = dtype.np.type(low), dtype.np.type(high)  # torch compares with the bounds in the dtype
+        result = self.normal(n, mean, std, dtype.name)
+        rejected = (result < low) | (result > high)
+        while rejected.any():
+            result = np.where(rejected, self.normal(n, mean, std, dtype.name), result)
+            rejected = (result < low) | (result > high)
+        return result
 
-def _float_dtype(dtype_name: str):
+    def _trunc_normal_by_uniform(self, n: int, mean: float, std: float, low: float, high: float,
+                                 dtype: dtypes.DType) -> np.ndarray:
+        mode = max(low, min(mean, high))
+        log_peak = -0.5 * ((mode - mean) / std) ** 2
+
+        def rejects(candidates: np.ndarray) -> np.ndarray:
+            log_u = _log(self.uniform(n, 0.0, 1.0, dtype.name), dtype)
+            return log_u > _log_density(candidates, mean, std, log_peak, dtype)
+
+        result = self.uniform(n, low, high, dtype.name)
+        pending = rejects(result)
+        while pending.any():
+            candidates = self.uniform(n, low, high, dtype.name)
+            result = np.where(pending, candidates, result)
+            pending = pending & rejects(candidates)
+        return result
+
+
+def _log_density(x: np.ndarray, mean: float, std: float, log_peak: float,
+                 dtype: dtypes.DType) -> np.ndarray:
+    """torch's `x.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)`: each op computed in
+    the op-math type (float for half, with the scalar in float) and stored in the dtype."""
+    opmath = np.float32 if dtype is dtypes.float16 else dtype.np.type
+    steps = (lambda v: v - opmath(mean), lambda v: v / opmath(std), lambda v: v * v,
+             lambda v: v * opmath(-0.5), lambda v: v - opmath(log_peak))
+    for step in steps:
+        x = step(x).astype(dtype.np)
+    return x
+
+
+def _float_dtype(dtype_name: str) -> dtypes.DType:
     if dtype_name not in _FLOAT_DTYPES:
         raise ValueError(f"unsupported dtype for random floats: {dtype_name}")
     return _FLOAT_DTYPES[dtype_name]
+
+
+def _check_uniform_range(low: float, high: float, dtype: dtypes.DType) -> None:
+    """uniform_'s checks, in torch's order."""
+    largest = float(np.finfo(dtype.np).max)
+    for name, bound in (("from", low), ("to", high)):
+        if not -largest <= bound <= largest:
+            raise runtime_error(f"{name} is out of bounds for {dtype.c}")
+    if low > high:
+        raise runtime_error(
+            f"uniform_ expects to return a [from, to) range, but found from={low:g} > to={high:g}"
+        )
+    if high - low > largest:
+        raise runtime_error(
+            f"uniform_ expects to-from <= std::numeric_limits<{dtype.cpp}>::max(), but found "
+            f"to={high:g} and from={low:g} which result in to-from to exceed the limit"
+        )
+
+
+def _double_to(values: np.ndarray, dtype: dtypes.DType) -> np.ndarray:
+    """Doubles cast to the dtype as torch casts them: to half through float (c10::Half has no
+    constructor from double), which can differ from numpy's direct rounding."""
+    if dtype is dtypes.float64:
+        return values
+    return values.astype(np.float32).astype(dtype.np)
+
+
+def _norm_cdf(x: float) -> float:
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def _log(values: np.ndarray, dtype: dtypes.DType) -> np.ndarray:
+    """Tensor.log_ for trunc_normal_'s acceptance test, from double (torch's SLEEF log is within
+    1 ulp of it, which changes a decision only when the two sides are an ulp apart)."""
+    with np.errstate(divide="ignore"):
+        return _double_to(np.log(values.astype(np.float64)), dtype)
+
+
+_BAD_PROBABILITY = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
+    "improved?  If so, please report an enhancement request to PyTorch.)"
+)
 
 
 default_generator = Generator()  # seeded nondeterministically, like torch 2.13's default generator
