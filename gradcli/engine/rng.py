@@ -98,7 +98,7 @@ class Generator:
         unit = (low, high) == (0.0, 1.0)  # fma(u, 1, 0) is u
         if dtype is dtypes.float64:
             u = self._uniform_f64(n)
-            return u if unit else np.array([fma64(x, high - low, low) for x in u.tolist()])
+            return u if unit else fma64(u, high - low, low)
         low32, high32 = np.float32(low), np.float32(high)
         u = self._uniform_f32(n)
         values = u if unit else fma32(u, high32 - low32, low32)
@@ -121,8 +121,7 @@ class Generator:
         element, in memory order. The normal value v comes out as v * std + mean, fused."""
         dtype = _float_dtype(dtype_name)
         if n < 16 or not contiguous:
-            values = [fma64(self._normal_double(), std, mean) for _ in range(n)]
-            return _double_to(np.array(values, dtype=np.float64), dtype)
+            return _double_to(fma64(self._normal_doubles(n), std, mean), dtype)
         if dtype is dtypes.float64:
             return self._normal_blocks(n, self._uniform_f64,
                                        lambda u: _box_muller_libm(u, mean, std))
@@ -203,17 +202,24 @@ class Generator:
     def _uniform_f64(self, n: int) -> np.ndarray:
         return (self._words64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0**-53
 
-    def _normal_double(self) -> float:
-        """torch's at::normal_distribution<double>: Box-Muller with one cached value."""
-        if self._cached_normal is not None:
-            value, self._cached_normal = self._cached_normal, None
-            return value
-        u1, u2 = self._uniform_f64(2).tolist()
-        radius = math.sqrt(-2.0 * math.log1p(-u2))
-        theta = 2.0 * math.pi * u1
+    def _normal_doubles(self, n: int) -> np.ndarray:
+        """n draws of torch's at::normal_distribution<double>: Box-Muller pairs (r*cos, r*sin)
+        from two 53-bit doubles each, the value left over cached for the next call."""
+        head = []
+        if n and self._cached_normal is not None:
+            head, self._cached_normal = [self._cached_normal], None
+        pairs = (n - len(head) + 1) // 2
+        u1, u2 = self._uniform_f64(2 * pairs).reshape(-1, 2).T
+        log1p, sin, cos = (np.frompyfunc(f, 1, 1) for f in (math.log1p, math.sin, math.cos))
+        radius = np.sqrt(-2.0 * log1p(-u2).astype(np.float64))
+        theta = (2.0 * math.pi) * u1
         # torch returns `value * std + mean`, which turns -0.0 into +0.0.
-        self._cached_normal = radius * math.sin(theta) + 0.0
-        return radius * math.cos(theta) + 0.0
+        pair_values = np.stack([cos(theta), sin(theta)], axis=1).astype(np.float64)
+        values = (radius[:, None] * pair_values).reshape(-1) + 0.0
+        if len(head) + len(values) > n:
+            self._cached_normal = float(values[-1])
+            values = values[:-1]
+        return np.concatenate([head, values])
 
     def _normal_blocks(self, n: int, uniform, box_muller) -> np.ndarray:
         """torch's normal_fill for float32/float64: n uniforms, Box-Muller per 16-block,
@@ -338,10 +344,7 @@ def _box_muller_libm(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     normals = np.concatenate(
         [radius * cos(theta).astype(np.float64), radius * sin(theta).astype(np.float64)], axis=1
     )
-    normals = normals.reshape(-1)
-    if (mean, std) == (0.0, 1.0):
-        return normals + 0.0  # fma(x, 1, 0): -0.0 -> +0.0
-    return np.array([fma64(v, std, mean) for v in normals.tolist()])
+    return fma64(normals.reshape(-1), std, mean)  # fma(x, 1, 0) also turns -0.0 into +0.0
 
 
 _f32 = np.float32
@@ -359,27 +362,83 @@ def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     return fma32(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
 
 
-def fma64(a: float, b: float, c: float) -> float:
-    """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths."""
-    return float(Fraction(a) * Fraction(b) + Fraction(c))
+def fma64(a, b, c):
+    """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths;
+    elementwise over arrays (a float for scalars).
+
+    Dekker's split gives a*b exactly as product + product_error; with TwoSum's
+    total + sum_error = product + c, round(total + round_to_odd(sum_error + product_error))
+    is the correctly rounded result (Boldo and Melquiond, 2008). Elements outside that
+    method's range (huge, a product near underflow, not finite) are worked out in fractions.
+    Infinities and overflow follow IEEE fma.
+    """
+    if not any(isinstance(x, np.ndarray) for x in (a, b, c)):  # scalars: quicker in fractions
+        return _fma64_in_fractions(float(a), float(b), float(c))
+    a, b, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (a, b, c)))
+    shape = a.shape
+    a, b, c = a.ravel(), b.ravel(), c.ravel()
+    with np.errstate(all="ignore"):
+        product = a * b
+        product_error = _product_error(a, b, product)
+        total = product + c
+        out = total + _round_to_odd_sum(_sum_error(product, c, total), product_error)
+        tiny = (np.abs(product) < 2.0**-960) & (a != 0) & (b != 0)
+        huge = (np.abs(a) > 2.0**995) | (np.abs(b) > 2.0**995) | (np.abs(c) > 2.0**1020)
+    for i in np.flatnonzero(tiny | huge | ~np.isfinite(out)):
+        out[i] = _fma64_in_fractions(float(a[i]), float(b[i]), float(c[i]))
+    return out.reshape(shape)
+
+
+def _fma64_in_fractions(a: float, b: float, c: float) -> float:
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return a * b + c  # the product is infinite or nan exactly
+    if not math.isfinite(c):
+        return c  # a finite product does not change an infinite or nan c
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    try:
+        return float(exact)  # correctly rounded
+    except OverflowError:
+        return math.inf if exact > 0 else -math.inf
 
 
 def fma32(a, b, c) -> np.ndarray:
     """Exact float32 fused multiply-add in numpy.
 
-    a*b of two float32s is exact in float64; the float64 sum is rounded to odd (TwoSum tells
-    whether and in which direction it was inexact), and rounding a round-to-odd double to
-    float32 is correctly rounded, so no double-rounding error can occur.
+    a*b of two float32s is exact in float64; the float64 sum is rounded to odd, and rounding
+    a round-to-odd double to float32 is correctly rounded, so no double-rounding error occurs.
     """
     a, b, c = (np.asarray(x, dtype=np.float32).astype(np.float64) for x in (a, b, c))
-    product = a * b
-    total = product + c
-    back = total - product
-    error = (product - (total - back)) + (c - back)
-    even = (total.view(np.uint64) & np.uint64(1)) == 0
+    return _round_to_odd_sum(a * b, c).astype(np.float32)
+
+
+def _round_to_odd_sum(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x + y rounded to odd: when inexact (TwoSum says so, and which way), the neighbour of
+    the rounded sum whose last bit is 1."""
+    total = x + y
+    error = _sum_error(x, y, total)
+    even = (np.asarray(total).view(np.uint64) & np.uint64(1)) == 0
     toward = np.where(error > 0, np.inf, -np.inf)
-    total = np.where((error != 0) & even, np.nextafter(total, toward), total)
-    return total.astype(np.float32)
+    return np.where((error != 0) & even, np.nextafter(total, toward), total)
+
+
+def _sum_error(x: np.ndarray, y: np.ndarray, total: np.ndarray) -> np.ndarray:
+    """TwoSum: (x + y) - total, exactly."""
+    back = total - x
+    return (x - (total - back)) + (y - back)
+
+
+def _product_error(a: np.ndarray, b: np.ndarray, product: np.ndarray) -> np.ndarray:
+    """Dekker's TwoProduct: a*b - product, exactly (no float64 FMA in numpy)."""
+    a_high, a_low = _split(a)
+    b_high, b_low = _split(b)
+    return ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+
+
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Veltkamp's split of a double into two 26-bit halves."""
+    scaled = 134217729.0 * x  # 2**27 + 1
+    high = scaled - (scaled - x)
+    return high, x - high
 
 
 # Cephes constants of avx_mathfun.h, as float32.
