@@ -5,7 +5,8 @@ numpy's `MT19937._legacy_seeding` seeds the same way and `random_raw` yields the
 words, so one numpy bit generator kept across calls is one torch stream. Every sampler below
 consumes exactly as many words as torch does, so any interleaving of calls stays in sync.
 
-What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU capability AVX512):
+What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU capability AVX512,
+and AVX2 on an AMD EPYC):
 
 * `rand` float32 / float64 / float16: bit-exact. float32 = low 24 bits of a word * 2**-24;
   float64 = low 53 bits of (hi word << 32 | lo word) * 2**-53; float16 = the float32 value
@@ -13,8 +14,8 @@ What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU cap
 * `randn` n < 16, every dtype: bit-exact. Per pair of outputs torch draws two 53-bit doubles
   u1, u2 (4 words), r = sqrt(-2*log1p(-u2)), theta = 2*pi*u1, returns r*cos(theta) and caches
   r*sin(theta) for the next n < 16 call (the cache survives rand() and n >= 16 calls, and
-  manual_seed clears it); the double is then rounded to the dtype. Python's math module calls
-  the same glibc log1p/sin/cos as torch.
+  manual_seed clears it); the double is then rounded to the dtype (to half through float).
+  Python's math module calls the same glibc log1p/sin/cos as torch.
 * `randn` n >= 16 float32: bit-exact, 0 mismatches in 20,971,520 elements (5 seeds x 2**22).
   torch fills n uniforms, turns each 16-block into normals with Box-Muller (u1 = 1 - d[j],
   u2 = d[j+8], r*cos at j, r*sin at j+8) and, if n % 16 != 0, recomputes the last 16 outputs
@@ -28,6 +29,18 @@ What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU cap
   ~0.4% of arguments, so Python's math module is used).
 * `randn` n >= 16 float16: bit-exact - float32 blocks of 16 fresh uniforms each (no leftover
   uniforms: 16 * ceil(n / 16) words), then rounded to half.
+* `normal` (torch.normal, Tensor.normal_): randn's paths with `v * std + mean` fused; a
+  non-contiguous target of any size takes the one-by-one n < 16 path, in memory order.
+* `uniform` (Tensor.uniform_, every nn init that is not normal): bit-exact, one word (float32,
+  float16) or two (float64) per element, `u * (to - from) + from` as one FMA in float32 (from
+  and to cast to float; float16 rounds that, mapping a value equal to to onto from) or float64.
+* `bernoulli` with a float p (dropout's masks): bit-exact, a 53-bit double per element, u < p.
+  The torch 2.13 wheel has no MKL VSL bernoulli (no vslNewStream/viRngBernoulli in
+  libtorch_cpu.so), so this holds on Intel CPUs too. `bernoulli_probs` (a tensor of p): float32
+  and float16 p compare a 24-bit float (one word), float64 p a 53-bit double.
+* `trunc_normal` (nn.init.trunc_normal_): bit-exact in all 252 cases tested (every dtype, both
+  of torch 2.13's rejection samplers); the log in its uniform-candidate branch is computed from
+  double, so a decision could differ only where torch's SLEEF log is an ulp off at the edge.
 * `randint` (int64): bit-exact - `word % (high - low) + low`, using two words (hi first) per
   value when high - low >= 2**28 (not 2**32: that threshold is fbcode-only).
 * `randperm` (int64): bit-exact for n < 214748364 (torch's "small n" Fisher-Yates with
