@@ -256,7 +256,7 @@ class Generator:
 
     def _trunc_normal_by_normal(self, n: int, mean: float, std: float, low: float, high: float,
                                 dtype: dtypes.DType) -> np.ndarray:
-        low, high = dtype.np.type(low), dtype.np.type(high)  # torch compares with the bounds in the dtype
+        low, high = dtype.np.type(low), dtype.np.type(high)  # torch compares in the dtype
         result = self.normal(n, mean, std, dtype.name)
         rejected = (result < low) | (result > high)
         while rejected.any():

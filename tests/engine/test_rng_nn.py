@@ -70,15 +70,22 @@ def seeded_pair(torch, seed: int) -> Generator:
     return Generator(seed)
 
 
-@pytest.mark.parametrize("dtype", DTYPES)
-def test_uniform_bit_exact(torch, dtype):
+def assert_sweep(torch, pairs, ours, theirs) -> None:
+    """For every seed and parameter pair (a, b), draws of every size agree bit for bit, and
+    the generator ends where torch's does."""
     for seed in SEEDS:
-        for low, high in BOUNDS:
+        for a, b in pairs:
             g = seeded_pair(torch, seed)
             for n in SIZES:
-                theirs = torch.empty(n, dtype=getattr(torch, dtype)).uniform_(low, high)
-                assert_bits(g.uniform(n, low, high, dtype), theirs)
+                assert_bits(ours(g, n, a, b), theirs(n, a, b))
             assert_in_sync(g, torch)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_uniform_bit_exact(torch, dtype):
+    kind = getattr(torch, dtype)
+    assert_sweep(torch, BOUNDS, lambda g, n, low, high: g.uniform(n, low, high, dtype),
+                 lambda n, low, high: torch.empty(n, dtype=kind).uniform_(low, high))
 
 
 def test_uniform_random_bounds(torch):
@@ -108,13 +115,9 @@ def test_uniform_errors(torch, dtype, low, high):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_normal_in_place_bit_exact(torch, dtype):
-    for seed in SEEDS:
-        for mean, std in NORMALS:
-            g = seeded_pair(torch, seed)
-            for n in SIZES:
-                theirs = torch.empty(n, dtype=getattr(torch, dtype)).normal_(mean, std)
-                assert_bits(g.normal(n, mean, std, dtype), theirs)
-            assert_in_sync(g, torch)
+    kind = getattr(torch, dtype)
+    assert_sweep(torch, NORMALS, lambda g, n, mean, std: g.normal(n, mean, std, dtype),
+                 lambda n, mean, std: torch.empty(n, dtype=kind).normal_(mean, std))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -267,7 +270,7 @@ def test_nn_init_functions(torch):
     init = torch.nn.init
     g = seeded_pair(torch, 11)
     w = torch.empty(20, 30)
-    std = 1.0 * math.sqrt(2.0 / float(30 + 20))  # xavier_normal_'s gain * sqrt(2 / (fan_in + fan_out))
+    std = 1.0 * math.sqrt(2.0 / float(30 + 20))  # xavier_normal_: gain * sqrt(2 / (in + out))
     assert_bits(g.normal(600, 0.0, std).reshape(20, 30), init.xavier_normal_(w))
     bound = math.sqrt(3.0) * 1.0 * math.sqrt(2.0 / float(30 + 20))
     assert_bits(g.uniform(600, -bound, bound).reshape(20, 30), init.xavier_uniform_(w))
@@ -286,16 +289,16 @@ def test_interleaved_draws_stay_in_sync(torch):
     for _ in range(150):
         n = int(plan.choice([1, 3, 15, 16, 17, 40, 257]))
         dtype = DTYPES[plan.integers(3)]
-        torch_dtype = getattr(torch, dtype)
+        empty = torch.empty(n, dtype=getattr(torch, dtype))
         op = plan.integers(5)
         if op == 0:
-            assert_bits(g.uniform(n, -0.7, 0.4, dtype), torch.empty(n, dtype=torch_dtype).uniform_(-0.7, 0.4))
+            assert_bits(g.uniform(n, -0.7, 0.4, dtype), empty.uniform_(-0.7, 0.4))
         elif op == 1:
-            assert_bits(g.normal(n, 0.1, 3.0, dtype), torch.empty(n, dtype=torch_dtype).normal_(0.1, 3.0))
+            assert_bits(g.normal(n, 0.1, 3.0, dtype), empty.normal_(0.1, 3.0))
         elif op == 2:
-            assert_bits(g.bernoulli(n, 0.25, dtype), torch.empty(n, dtype=torch_dtype).bernoulli_(0.25))
+            assert_bits(g.bernoulli(n, 0.25, dtype), empty.bernoulli_(0.25))
         elif op == 3:
-            assert_bits(g.randn(n, dtype), torch.randn(n, dtype=torch_dtype))
+            assert_bits(g.randn(n, dtype), torch.randn(n, dtype=empty.dtype))
         else:
-            assert_bits(g.rand(n, dtype), torch.rand(n, dtype=torch_dtype))
+            assert_bits(g.rand(n, dtype), torch.rand(n, dtype=empty.dtype))
     assert_in_sync(g, torch)
