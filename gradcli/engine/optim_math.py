@@ -10,6 +10,9 @@ as torch's in-place ops do, so views of them see each step.
 """
 from __future__ import annotations
 
+import base64
+import zlib
+
 import numpy as np
 
 from gradcli.engine.rng import fma32
@@ -51,6 +54,52 @@ def fma64(a, b, c) -> np.ndarray:
 
 def _fma(a, b, c) -> np.ndarray:
     return fma32(a, b, c) if np.result_type(a, b, c) == np.float32 else fma64(a, b, c)
+
+
+# rsqrtps on the oracle machine (AMD Zen, measured): for a normal float32 x = 2**e * 1.f, the
+# seed depends only on e's parity and f's top 12 bits, and is 2**(-(e - parity)/2) * (1 + m/4096)/2
+# with m a 12-bit integer. Over the 8192 (parity, top bits) slots m falls from 4095 to 0 by 0, 1 or
+# 2 at a time; these are those drops, zlib-compressed. Intel's rsqrtps seeds differ.
+_RSQRT_SEED_DROPS = (
+    "eNrdltsOwjAMQ938/0fzwGDrNXhJ0w7GlHo+TkU1iSC9PziqKDoZ+WTkrRoN//pMBuwv/uoK3se5RqVF8WdrOPNtPzuZ"
+    "TIviz9Zw5ktfTnX9djXLr9bQ+JNs1tk+JufVeqzz87mv4cx7+w0eVRloIfloDZZP+ZUUjc18M4//unA3V5xHafR8lo/2"
+    "VZ4JN3Qy5lfrryyPo6NB8t79vHlkTz7vx6mj/RU8GTHp6P10nXvWuls/NU9O1qL4cJ7k4cy3fjKqZV8LybMak/M9/1OE"
+    "nD1l41mY09lf4tUcajj70Tz+bJ4F6yuThNW38t75Si+eQxGcH/CNeXC+H83Xecdh5QEVqF/8fDAca5A8m0dwP2zWz8rT"
+    "/Rx7P1GXHibvjeC8Nx/dz9uv+WPduTU/mt8tv/t+2v0C+YUQAA=="
+)
+_RSQRT_SEEDS = ((8191 - np.cumsum(np.frombuffer(
+    zlib.decompress(base64.b64decode(_RSQRT_SEED_DROPS)), np.uint8))) / 8192).astype(np.float32)
+
+
+def _rsqrt_seed(x: np.ndarray) -> np.ndarray:
+    """rsqrtps(x) for normal positive float32 x, from the measured seed table."""
+    bits = x.view(np.uint32)
+    exponent = (bits >> 23).astype(np.int32) - 127
+    parity = exponent & 1
+    return np.ldexp(_RSQRT_SEEDS[(parity << 12) | (bits >> 11 & 0xFFF)], (parity - exponent) // 2)
+
+
+def vml_sqrt32(x) -> np.ndarray:
+    """torch.sqrt of float32 on CPU: MKL VML's vsSqrt (HA), whose generic x86 kernel
+    (mkl_vml_kernel_sSqrt_EXHAynn, what MKL runs on AMD) refines the rsqrtps seed y by Newton
+    steps in float32 without fma; it is not correctly rounded (errors up to 0.75 ulp).
+    Zero, subnormals, the top 4095 floats, negatives, inf and nan take MKL's exact scalar path."""
+    x = np.asarray(x, dtype=np.float32)
+    bits = x.view(np.uint32)
+    regular = (bits >= 0x00800000) & (bits <= 0x7F7FF000)
+    safe = np.where(regular, x, np.float32(1))
+    half = np.float32(0.5)
+    y = _rsqrt_seed(safe)
+    root, half_y = safe * y, y * half
+    correction = half - root * half_y
+    root, half_y = root * correction + root, half_y * correction + half_y
+    root = (safe - root * root) * half_y + root
+    with np.errstate(invalid="ignore"):
+        return np.where(regular, root, np.sqrt(x))
+
+
+def _sqrt(x: np.ndarray) -> np.ndarray:
+    return vml_sqrt32(x) if x.dtype == np.float32 else np.sqrt(x)
 
 
 def _cast(value: float, like: np.ndarray) -> np.generic:
@@ -148,7 +197,7 @@ def adam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     if amsgrad:
         np.maximum(state["max_exp_avg_sq"], exp_avg_sq, out=state["max_exp_avg_sq"])
         exp_avg_sq = state["max_exp_avg_sq"]
-    denom = np.sqrt(exp_avg_sq) / _cast(bias_correction2_sqrt, param) + _cast(eps, param)
+    denom = _sqrt(exp_avg_sq) / _cast(bias_correction2_sqrt, param) + _cast(eps, param)
     param[...] = _addcdiv(param, exp_avg, denom, -step_size)
 
 
@@ -174,9 +223,9 @@ def rmsprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     if centered:
         grad_avg = state["grad_avg"]
         grad_avg[...] = _lerp(grad_avg, grad, 1 - alpha)
-        avg = np.sqrt(_addcmul(square_avg, grad_avg, grad_avg, -1))
+        avg = _sqrt(_addcmul(square_avg, grad_avg, grad_avg, -1))
     else:
-        avg = np.sqrt(square_avg)
+        avg = _sqrt(square_avg)
     avg = avg + _cast(eps, avg)
     if momentum > 0:
         buffer = state["momentum_buffer"]
@@ -201,7 +250,7 @@ def adagrad_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     clr = lr / (1 + (step - 1) * lr_decay)
     state_sum = state["sum"]
     state_sum[...] = _addcmul(state_sum, grad, grad, 1)
-    std = np.sqrt(state_sum) + _cast(eps, state_sum)
+    std = _sqrt(state_sum) + _cast(eps, state_sum)
     param[...] = _addcdiv(param, grad, std, -clr)
 
 
