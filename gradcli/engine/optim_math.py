@@ -5,8 +5,10 @@ accelerators). Each step below replays one of them for one parameter, op by op, 
 of torch's CPU kernels: hyperparameters stay Python floats (double) until a kernel takes one, which
 casts it once to the parameter's dtype; `add(alpha=)`, `addcmul` and `lerp` round once (fused
 multiply-add, in the vector loop and in the compiler-contracted scalar tail alike); `addcdiv` is
-`self + (value * t1) / t2`, rounded op by op. Parameters and state buffers are updated in place,
-as torch's in-place ops do, so views of them see each step.
+`self + (value * t1) / t2`, rounded op by op; sqrt is MKL's, not correctly rounded (vml_sqrt32).
+Measured on the oracle machine (torch 2.13 CPU with MKL, AVX2, AMD EPYC). Not matched: float64
+sqrt, which is MKL's vdSqrt there and differs from np.sqrt by 1 ulp in ~1.3% of elements.
+Parameters and state buffers are updated in place, as torch's in-place ops do.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return product, error
 
 
-def fma64(a, b, c) -> np.ndarray:
+def array_fma64(a, b, c) -> np.ndarray:
     """a * b + c for float64 arrays, rounded once (Boldo & Melquiond's emulation).
 
     a*b = p + e and c + p = s + t exactly; e + t rounded to odd cannot double-round when added
@@ -53,10 +55,10 @@ def fma64(a, b, c) -> np.ndarray:
 
 
 def _fma(a, b, c) -> np.ndarray:
-    return fma32(a, b, c) if np.result_type(a, b, c) == np.float32 else fma64(a, b, c)
+    return fma32(a, b, c) if np.result_type(a, b, c) == np.float32 else array_fma64(a, b, c)
 
 
-# rsqrtps on the oracle machine (AMD Zen, measured): for a normal float32 x = 2**e * 1.f, the
+# rsqrtps on the oracle machine (AMD EPYC, measured): for a normal float32 x = 2**e * 1.f, the
 # seed depends only on e's parity and f's top 12 bits, and is 2**(-(e - parity)/2) * (1 + m/4096)/2
 # with m a 12-bit integer. Over the 8192 (parity, top bits) slots m falls from 4095 to 0 by 0, 1 or
 # 2 at a time; these are those drops, zlib-compressed. Intel's rsqrtps seeds differ.
@@ -146,7 +148,7 @@ def _count_step(state: dict) -> float:
     return float(state["step"])
 
 
-def new_step(dtype=np.float32) -> np.ndarray:
+def _new_step(dtype=np.float32) -> np.ndarray:
     """A fresh `state["step"]`: torch.tensor(0.0, dtype=_get_scalar_dtype()); prints tensor(0.).
 
     The dtype is float64 only when torch's default dtype is float64 at state creation.
@@ -170,7 +172,7 @@ def sgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, mom
 
 def adam_state(param: np.ndarray, *, amsgrad: bool, step_dtype=np.float32) -> dict:
     """Adam._init_group's lazy state, in torch's key order (AdamW's too)."""
-    state = {"step": new_step(step_dtype), "exp_avg": np.zeros_like(param),
+    state = {"step": _new_step(step_dtype), "exp_avg": np.zeros_like(param),
              "exp_avg_sq": np.zeros_like(param)}
     if amsgrad:
         state["max_exp_avg_sq"] = np.zeros_like(param)
@@ -204,7 +206,7 @@ def adam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
 def rmsprop_state(param: np.ndarray, *, momentum: float, centered: bool,
                   step_dtype=np.float32) -> dict:
     """RMSprop._init_group's lazy state, in torch's key order."""
-    state = {"step": new_step(step_dtype), "square_avg": np.zeros_like(param)}
+    state = {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param)}
     if momentum > 0:
         state["momentum_buffer"] = np.zeros_like(param)
     if centered:
@@ -238,7 +240,7 @@ def rmsprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
 def adagrad_state(param: np.ndarray, *, initial_accumulator_value: float,
                   step_dtype=np.float32) -> dict:
     """Adagrad.__init__'s eager state (torch.full_like(p, initial_accumulator_value))."""
-    return {"step": new_step(step_dtype),
+    return {"step": _new_step(step_dtype),
             "sum": np.full_like(param, initial_accumulator_value)}
 
 

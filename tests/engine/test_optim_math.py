@@ -174,7 +174,7 @@ def test_fma64_rounds_once():
     a, b = rs.standard_normal(2000), rs.standard_normal(2000)
     c = -a * b * (1 + rs.uniform(-1e-15, 1e-15, 2000))  # cancellation: the residue is all there is
     expected = [fraction_fma64(x, y, z) for x, y, z in zip(a, b, c)]
-    assert optim_math.fma64(a, b, c).tolist() == expected
+    assert optim_math.array_fma64(a, b, c).tolist() == expected
 
 
 # ---- lr schedulers: group["lr"] after every scheduler.step() -----------------------------------
