@@ -48,6 +48,7 @@ class _Symbols:
 class SymbolTable:
     names: dict = field(default_factory=dict)  # id(record) -> _Symbols
     masks: dict = field(default_factory=dict)  # ("mask", id(owner)) -> _Symbols
+    labels: set = field(default_factory=set)  # every label given out
 
     def of(self, record, name: str) -> _Symbols:
         entry = self.names.get(id(record))
@@ -57,11 +58,22 @@ class SymbolTable:
                 raise TooLarge(f"a tensor of {record.value.array.size:,} elements")
             values = np.asarray(record.value.array, dtype=np.float64)
             label = name if record.version == 0 else f"{name}@{record.version}"
+            label = self._unused(label)
             entry = _Symbols(record, _symbol_array(label, values.shape), values, hidden=hidden)
             self.names[id(record)] = entry
         elif entry.hidden != hidden:  # written through `.data`: torch reads the memory as it is
             entry.values, entry.hidden = np.asarray(record.value.array, dtype=np.float64), hidden
         return entry
+
+    def _unused(self, label: str) -> str:
+        """label, or label#2, #3...: two tensors the script does not name apart (both
+        `tensor`) must still be two sets of symbols."""
+        unique, n = label, 1
+        while unique in self.labels:
+            n += 1
+            unique = f"{label}#{n}"
+        self.labels.add(unique)
+        return unique
 
     def mask(self, owner, array) -> np.ndarray:
         """The mask symbols of a where/masked_fill, one entry per record that owns it."""

@@ -75,7 +75,7 @@ DUNDER_HINTS = {
     "__iter__": "return a list from a method and iterate over it",
 }
 OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
-NOT_YET_BASES = {"Module": "torch.nn.Module", "Function": "torch.autograd.Function"}
+NOT_YET_BASES = {"Function": "torch.autograd.Function"}
 SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's internals are "
                 "out of reach")
 
@@ -331,9 +331,9 @@ class _Validator:
             self.reject(node, f"classes derived from {NOT_YET_BASES[last]} are not yet "
                         "supported in gradcli", "write a class of your own that holds its "
                         "tensors as attributes and has a `forward` method; " + CLASS_HINT)
-        if not isinstance(node, ast.Name):
-            self.reject(node, "a class's base in a gradcli session is another class of the "
-                        "script, by its name", CLASS_HINT)
+        if not isinstance(node, (ast.Name, ast.Attribute)):  # (nn.Module is an attribute)
+            self.reject(node, "a class's base in a gradcli session is a class, by its name",
+                        CLASS_HINT)
 
     def class_statement(self, node: ast.stmt) -> None:
         if isinstance(node, ast.FunctionDef):
