@@ -20,7 +20,8 @@ _TENSOR_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor"
                  "int64": "torch.LongTensor", "float16": "torch.HalfTensor"}
 
 
-def builtin_class(name: str, base: ScriptClass | None, methods: dict[str, Callable]) -> ScriptClass:
+def builtin_class(name: str, base: ScriptClass | None,
+                  methods: dict[str, Callable]) -> ScriptClass:
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
     Python functions taking the instance first, and a script class may derive from it."""
     return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", fn)

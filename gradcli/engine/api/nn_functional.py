@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import arguments, dtypes, runtime, signatures
 from ..arguments import type_name
-from ..errors import TorchError, warn
+from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor, apply
 from . import elementwise, linalg, reductions, shape
 
@@ -82,6 +82,9 @@ def implicit_softmax_dim(name: str, ndim: int) -> int:
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
               reduction="mean"):
     _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
+    if target.dtype not in (dtypes.int64, dtypes.uint8):
+        raise runtime_error(f"expected target dtype to be Long or Byte, but got "
+                            f"{target.dtype.cpp}")
     w = None if weight is None else weight.data.astype(input.data.dtype)
     return apply("nll_loss", (input, target), reduction=reduction, weight=w,
                  ignore_index=ignore_index)
