@@ -193,7 +193,8 @@ def scheduled_lrs(torch, make_scheduler, steps: int = 25, epochs=None) -> list[f
 
 
 def test_step_lr_chained(torch):
-    make = lambda optimizer: torch.optim.lr_scheduler.StepLR(optimizer, step_size=3, gamma=0.7)
+    def make(optimizer):
+        return torch.optim.lr_scheduler.StepLR(optimizer, step_size=3, gamma=0.7)
     lr, ours = 0.1, []
     for epoch in range(1, 26):
         lr = optim_math.step_lr(lr, epoch, step_size=3, gamma=0.7)
@@ -202,7 +203,8 @@ def test_step_lr_chained(torch):
 
 
 def test_exponential_lr_chained(torch):
-    make = lambda optimizer: torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
+    def make(optimizer):
+        return torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
     lr, ours = optim_math.exponential_lr(0.1, gamma=0.9, initial=True), []
     for _ in range(25):
         lr = optim_math.exponential_lr(lr, gamma=0.9, initial=False)
@@ -211,9 +213,12 @@ def test_exponential_lr_chained(torch):
 
 
 def test_closed_forms_for_step_with_epoch(torch):
-    step = lambda optimizer: torch.optim.lr_scheduler.StepLR(optimizer, step_size=3, gamma=0.7)
-    exponential = lambda optimizer: torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
+    def step(optimizer):
+        return torch.optim.lr_scheduler.StepLR(optimizer, step_size=3, gamma=0.7)
+    def exponential(optimizer):
+        return torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.9)
     assert scheduled_lrs(torch, step, epochs=True) == [
-        optim_math.step_lr_closed_form(0.1, epoch, step_size=3, gamma=0.7) for epoch in range(1, 26)]
+        optim_math.step_lr_closed_form(0.1, epoch, step_size=3, gamma=0.7)
+        for epoch in range(1, 26)]
     assert scheduled_lrs(torch, exponential, epochs=True) == [
         optim_math.exponential_lr_closed_form(0.1, epoch, gamma=0.9) for epoch in range(1, 26)]
