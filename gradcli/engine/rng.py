@@ -5,7 +5,8 @@ numpy's `MT19937._legacy_seeding` seeds the same way and `random_raw` yields the
 words, so one numpy bit generator kept across calls is one torch stream. Every sampler below
 consumes exactly as many words as torch does, so any interleaving of calls stays in sync.
 
-What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU capability AVX512):
+What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU capability AVX512,
+and AVX2 on an AMD EPYC):
 
 * `rand` float32 / float64 / float16: bit-exact. float32 = low 24 bits of a word * 2**-24;
   float64 = low 53 bits of (hi word << 32 | lo word) * 2**-53; float16 = the float32 value
@@ -13,8 +14,8 @@ What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU cap
 * `randn` n < 16, every dtype: bit-exact. Per pair of outputs torch draws two 53-bit doubles
   u1, u2 (4 words), r = sqrt(-2*log1p(-u2)), theta = 2*pi*u1, returns r*cos(theta) and caches
   r*sin(theta) for the next n < 16 call (the cache survives rand() and n >= 16 calls, and
-  manual_seed clears it); the double is then rounded to the dtype. Python's math module calls
-  the same glibc log1p/sin/cos as torch.
+  manual_seed clears it); the double is then rounded to the dtype (to half through float).
+  Python's math module calls the same glibc log1p/sin/cos as torch.
 * `randn` n >= 16 float32: bit-exact, 0 mismatches in 20,971,520 elements (5 seeds x 2**22).
   torch fills n uniforms, turns each 16-block into normals with Box-Muller (u1 = 1 - d[j],
   u2 = d[j+8], r*cos at j, r*sin at j+8) and, if n % 16 != 0, recomputes the last 16 outputs
@@ -28,6 +29,18 @@ What each sampler reproduces (measured against torch 2.13.0+cpu, x86-64, CPU cap
   ~0.4% of arguments, so Python's math module is used).
 * `randn` n >= 16 float16: bit-exact - float32 blocks of 16 fresh uniforms each (no leftover
   uniforms: 16 * ceil(n / 16) words), then rounded to half.
+* `normal` (torch.normal, Tensor.normal_): randn's paths with `v * std + mean` fused; a
+  non-contiguous target of any size takes the one-by-one n < 16 path, in memory order.
+* `uniform` (Tensor.uniform_, every nn init that is not normal): bit-exact, one word (float32,
+  float16) or two (float64) per element, `u * (to - from) + from` as one FMA in float32 (from
+  and to cast to float; float16 rounds that, mapping a value equal to to onto from) or float64.
+* `bernoulli` with a float p (dropout's masks): bit-exact, a 53-bit double per element, u < p.
+  The torch 2.13 wheel has no MKL VSL bernoulli (no vslNewStream/viRngBernoulli in
+  libtorch_cpu.so), so this holds on Intel CPUs too. `bernoulli_probs` (a tensor of p): float32
+  and float16 p compare a 24-bit float (one word), float64 p a 53-bit double.
+* `trunc_normal` (nn.init.trunc_normal_): bit-exact in all 252 cases tested (every dtype, both
+  of torch 2.13's rejection samplers); the log in its uniform-candidate branch is computed from
+  double, so a decision could differ only where torch's SLEEF log is an ulp off at the edge.
 * `randint` (int64): bit-exact - `word % (high - low) + low`, using two words (hi first) per
   value when high - low >= 2**28 (not 2**32: that threshold is fbcode-only).
 * `randperm` (int64): bit-exact for n < 214748364 (torch's "small n" Fisher-Yates with
@@ -46,9 +59,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error
 
-_FLOAT_DTYPES = {"float16": np.float16, "float32": np.float32, "float64": np.float64}
+_FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
 _UINT64_MASK = (1 << 64) - 1
 _RANDPERM_SMALL_N = 0xFFFFFFFF // 20  # torch's randperm_cpu uses Fisher-Yates below this
 
@@ -84,36 +98,83 @@ class Generator:
 
     def rand(self, n: int, dtype_name: str = "float32") -> np.ndarray:
         """`torch.rand(n, dtype=...)`: uniform [0, 1)."""
+        return self.uniform(n, 0.0, 1.0, dtype_name)
+
+    def uniform(self, n: int, low: float, high: float, dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.uniform_(low, high)`, what nn.init's uniform_/kaiming_uniform_/xavier_uniform_
+        and the default inits of Linear, Conv, RNN draw: one uniform u per element, in memory
+        order whatever the strides, then u * (high - low) + low with one rounding (the compiler's
+        FMA). float32 and float16 work in float32 (low and high cast to float first); a float16
+        value that rounds up to `high` becomes `low`, as rand's 1.0 becomes 0.0."""
         dtype = _float_dtype(dtype_name)
-        if dtype is np.float64:
-            return self._uniform_f64(n)
-        values = self._uniform_f32(n)
-        if dtype is np.float32:
+        _check_uniform_range(low, high, dtype)
+        unit = (low, high) == (0.0, 1.0)  # fma(u, 1, 0) is u
+        if dtype is dtypes.float64:
+            u = self._uniform_f64(n)
+            return u if unit else fma64(u, high - low, low)
+        low32, high32 = np.float32(low), np.float32(high)
+        u = self._uniform_f32(n)
+        values = u if unit else fma32(u, high32 - low32, low32)
+        if dtype is dtypes.float32:
             return values
         half = values.astype(np.float16)
-        half[half == 1] = 0  # torch maps a value that rounded up to the upper bound to the lower
+        half[half == np.float16(high32)] = np.float16(low32)
         return half
 
     def randn(self, n: int, dtype_name: str = "float32") -> np.ndarray:
         """`torch.randn(n, dtype=...)`: standard normal."""
         return self.normal(n, 0.0, 1.0, dtype_name)
 
-    def normal(self, n: int, mean: float, std: float, dtype_name: str = "float32") -> np.ndarray:
-        """`torch.normal(mean, std, (n,))` (randn is mean 0, std 1): the normal value v comes
-        out as v * std + mean, fused (one rounding) in the float32 kernel."""
+    def normal(self, n: int, mean: float, std: float, dtype_name: str = "float32",
+               contiguous: bool = True) -> np.ndarray:
+        """`torch.normal(mean, std, (n,))` and `Tensor.normal_(mean, std)` (randn is mean 0,
+        std 1; nn.init's normal_, xavier_normal_, kaiming_normal_ and Embedding's init too).
+        From 16 elements up a contiguous target gets torch's 16-block kernel; smaller or
+        non-contiguous targets (a transposed weight) get one cached Box-Muller double per
+        element, in memory order. The normal value v comes out as v * std + mean, fused."""
         dtype = _float_dtype(dtype_name)
-        if n < 16:
-            values = [fma64(self._normal_double(), std, mean) for _ in range(n)]
-            return np.array(values, dtype=np.float64).astype(dtype)
-        if dtype is np.float32:
-            return self._normal_blocks(n, self._uniform_f32,
-                                       lambda u: _box_muller_avx2(u, mean, std))
-        if dtype is np.float64:
+        if n < 16 or not contiguous:
+            return _double_to(fma64(self._normal_doubles(n), std, mean), dtype)
+        if dtype is dtypes.float64:
             return self._normal_blocks(n, self._uniform_f64,
                                        lambda u: _box_muller_libm(u, mean, std))
-        if (mean, std) != (0.0, 1.0):
-            raise NotImplementedError("torch.normal is reproduced for float32 and float64")
-        return self._normal_blocks_half(n)
+        if dtype is dtypes.float32:
+            return self._normal_blocks(n, self._uniform_f32,
+                                       lambda u: _box_muller_avx2(u, mean, std))
+        return self._normal_blocks_half(n, mean, std)
+
+    def bernoulli(self, n: int, p: float, dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.bernoulli_(p)` with a float p, which dropout draws (p = 1 - its p): one 53-bit
+        double u per element (2 words), 1 where u < p. torch's MKL path for this (an MCG31
+        stream seeded from one word) is not in the torch 2.13 CPU wheel at all."""
+        if not 0 <= p <= 1:
+            raise runtime_error(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
+        return (self._uniform_f64(n) < p).astype(np.dtype(dtype_name))
+
+    def bernoulli_probs(self, probs: np.ndarray, dtype_name: str) -> np.ndarray:
+        """`torch.bernoulli(probs)` / `Tensor.bernoulli_(probs)` (probs already broadcast to the
+        output's shape): float64 probs compare a 53-bit double, float32 and float16 probs a
+        24-bit float. torch checks each p just before its draw, so a bad one raises with the
+        draws before it already made."""
+        probs = np.asarray(probs).reshape(-1)
+        uniform = self._uniform_f64 if probs.dtype == np.float64 else self._uniform_f32
+        bad = ~((probs >= 0) & (probs <= 1))
+        if bad.any():
+            uniform(int(np.argmax(bad)))
+            raise runtime_error(_BAD_PROBABILITY)
+        return (uniform(probs.size) < probs).astype(np.dtype(dtype_name))
+
+    def trunc_normal(self, n: int, mean: float, std: float, low: float, high: float,
+                     dtype_name: str = "float32") -> np.ndarray:
+        """`nn.init.trunc_normal_` (torch 2.13 samples by rejection, no erfinv). When more than
+        0.3 of the mass lies in [low, high]: normal_ draws, every rejected element replaced from
+        a whole fresh normal_ draw until none is out. Otherwise uniform candidates on
+        [low, high], each accepted when log(uniform) <= its log density (peak-normalised)."""
+        dtype = _float_dtype(dtype_name)
+        mass = _norm_cdf((high - mean) / std) - _norm_cdf((low - mean) / std)
+        if mass > 0.3:
+            return self._trunc_normal_by_normal(n, mean, std, low, high, dtype)
+        return self._trunc_normal_by_uniform(n, mean, std, low, high, dtype)
 
     def randint(self, low: int, high: int, n: int) -> np.ndarray:
         """`torch.randint(low, high, (n,))` (int64)."""
@@ -154,17 +215,24 @@ class Generator:
     def _uniform_f64(self, n: int) -> np.ndarray:
         return (self._words64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0**-53
 
-    def _normal_double(self) -> float:
-        """torch's at::normal_distribution<double>: Box-Muller with one cached value."""
-        if self._cached_normal is not None:
-            value, self._cached_normal = self._cached_normal, None
-            return value
-        u1, u2 = self._uniform_f64(2).tolist()
-        radius = math.sqrt(-2.0 * math.log1p(-u2))
-        theta = 2.0 * math.pi * u1
+    def _normal_doubles(self, n: int) -> np.ndarray:
+        """n draws of torch's at::normal_distribution<double>: Box-Muller pairs (r*cos, r*sin)
+        from two 53-bit doubles each, the value left over cached for the next call."""
+        head = []
+        if n and self._cached_normal is not None:
+            head, self._cached_normal = [self._cached_normal], None
+        pairs = (n - len(head) + 1) // 2
+        u1, u2 = self._uniform_f64(2 * pairs).reshape(-1, 2).T
+        log1p, sin, cos = (np.frompyfunc(f, 1, 1) for f in (math.log1p, math.sin, math.cos))
+        radius = np.sqrt(-2.0 * log1p(-u2).astype(np.float64))
+        theta = (2.0 * math.pi) * u1
         # torch returns `value * std + mean`, which turns -0.0 into +0.0.
-        self._cached_normal = radius * math.sin(theta) + 0.0
-        return radius * math.cos(theta) + 0.0
+        pair_values = np.stack([cos(theta), sin(theta)], axis=1).astype(np.float64)
+        values = (radius[:, None] * pair_values).reshape(-1) + 0.0
+        if len(head) + len(values) > n:
+            self._cached_normal = float(values[-1])
+            values = values[:-1]
+        return np.concatenate([head, values])
 
     def _normal_blocks(self, n: int, uniform, box_muller) -> np.ndarray:
         """torch's normal_fill for float32/float64: n uniforms, Box-Muller per 16-block,
@@ -176,20 +244,102 @@ class Generator:
             out[n - 16 :] = box_muller(uniform(16))
         return out
 
-    def _normal_blocks_half(self, n: int) -> np.ndarray:
-        """float16 variant: every block, the tail included, draws 16 fresh float32 uniforms."""
+    def _normal_blocks_half(self, n: int, mean: float, std: float) -> np.ndarray:
+        """float16 variant: every block, the tail included, draws 16 fresh float32 uniforms
+        (mean and std stay float32)."""
         out = np.empty(n, dtype=np.float16)
         full = n - n % 16
-        out[:full] = _box_muller_avx2(self._uniform_f32(full))
+        out[:full] = _box_muller_avx2(self._uniform_f32(full), mean, std)
         if n % 16:
-            out[n - 16 :] = _box_muller_avx2(self._uniform_f32(16))
+            out[n - 16 :] = _box_muller_avx2(self._uniform_f32(16), mean, std)
         return out
 
+    def _trunc_normal_by_normal(self, n: int, mean: float, std: float, low: float, high: float,
+                                dtype: dtypes.DType) -> np.ndarray:
+        low, high = dtype.np.type(low), dtype.np.type(high)  # torch compares in the dtype
+        result = self.normal(n, mean, std, dtype.name)
+        rejected = (result < low) | (result > high)
+        while rejected.any():
+            result = np.where(rejected, self.normal(n, mean, std, dtype.name), result)
+            rejected = (result < low) | (result > high)
+        return result
 
-def _float_dtype(dtype_name: str):
+    def _trunc_normal_by_uniform(self, n: int, mean: float, std: float, low: float, high: float,
+                                 dtype: dtypes.DType) -> np.ndarray:
+        mode = max(low, min(mean, high))
+        log_peak = -0.5 * ((mode - mean) / std) ** 2
+
+        def rejects(candidates: np.ndarray) -> np.ndarray:
+            log_u = _log(self.uniform(n, 0.0, 1.0, dtype.name), dtype)
+            return log_u > _log_density(candidates, mean, std, log_peak, dtype)
+
+        result = self.uniform(n, low, high, dtype.name)
+        pending = rejects(result)
+        while pending.any():
+            candidates = self.uniform(n, low, high, dtype.name)
+            result = np.where(pending, candidates, result)
+            pending = pending & rejects(candidates)
+        return result
+
+
+def _log_density(x: np.ndarray, mean: float, std: float, log_peak: float,
+                 dtype: dtypes.DType) -> np.ndarray:
+    """torch's `x.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)`: each op computed in
+    the op-math type (float for half, with the scalar in float) and stored in the dtype."""
+    opmath = np.float32 if dtype is dtypes.float16 else dtype.np.type
+    steps = (lambda v: v - opmath(mean), lambda v: v / opmath(std), lambda v: v * v,
+             lambda v: v * opmath(-0.5), lambda v: v - opmath(log_peak))
+    for step in steps:
+        x = step(x).astype(dtype.np)
+    return x
+
+
+def _float_dtype(dtype_name: str) -> dtypes.DType:
     if dtype_name not in _FLOAT_DTYPES:
         raise ValueError(f"unsupported dtype for random floats: {dtype_name}")
     return _FLOAT_DTYPES[dtype_name]
+
+
+def _check_uniform_range(low: float, high: float, dtype: dtypes.DType) -> None:
+    """uniform_'s checks, in torch's order."""
+    largest = float(np.finfo(dtype.np).max)
+    for name, bound in (("from", low), ("to", high)):
+        if not -largest <= bound <= largest:
+            raise runtime_error(f"{name} is out of bounds for {dtype.c}")
+    if low > high:
+        raise runtime_error(
+            f"uniform_ expects to return a [from, to) range, but found from={low:g} > to={high:g}"
+        )
+    if high - low > largest:
+        raise runtime_error(
+            f"uniform_ expects to-from <= std::numeric_limits<{dtype.cpp}>::max(), but found "
+            f"to={high:g} and from={low:g} which result in to-from to exceed the limit"
+        )
+
+
+def _double_to(values: np.ndarray, dtype: dtypes.DType) -> np.ndarray:
+    """Doubles cast to the dtype as torch casts them: to half through float (c10::Half has no
+    constructor from double), which can differ from numpy's direct rounding."""
+    if dtype is dtypes.float64:
+        return values
+    return values.astype(np.float32).astype(dtype.np)
+
+
+def _norm_cdf(x: float) -> float:
+    return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+
+def _log(values: np.ndarray, dtype: dtypes.DType) -> np.ndarray:
+    """Tensor.log_ for trunc_normal_'s acceptance test, from double (torch's SLEEF log is within
+    1 ulp of it, which changes a decision only when the two sides are an ulp apart)."""
+    with np.errstate(divide="ignore"):
+        return _double_to(np.log(values.astype(np.float64)), dtype)
+
+
+_BAD_PROBABILITY = (
+    "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
+    "improved?  If so, please report an enhancement request to PyTorch.)"
+)
 
 
 # -- Box-Muller on 16-blocks -------------------------------------------------------------------
@@ -204,10 +354,7 @@ def _box_muller_libm(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     normals = np.concatenate(
         [radius * cos(theta).astype(np.float64), radius * sin(theta).astype(np.float64)], axis=1
     )
-    normals = normals.reshape(-1)
-    if (mean, std) == (0.0, 1.0):
-        return normals + 0.0  # fma(x, 1, 0): -0.0 -> +0.0
-    return np.array([fma64(v, std, mean) for v in normals.tolist()])
+    return fma64(normals.reshape(-1), std, mean)  # fma(x, 1, 0) also turns -0.0 into +0.0
 
 
 _f32 = np.float32
@@ -225,27 +372,83 @@ def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     return fma32(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
 
 
-def fma64(a: float, b: float, c: float) -> float:
-    """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths."""
-    return float(Fraction(a) * Fraction(b) + Fraction(c))
+def fma64(a, b, c):
+    """a * b + c rounded once, as the compiler's fused multiply-add in torch's double paths;
+    elementwise over arrays (a float for scalars).
+
+    Dekker's split gives a*b exactly as product + product_error; with TwoSum's
+    total + sum_error = product + c, round(total + round_to_odd(sum_error + product_error))
+    is the correctly rounded result (Boldo and Melquiond, 2008). Elements outside that
+    method's range (huge, a product near underflow, not finite) are worked out in fractions.
+    Infinities and overflow follow IEEE fma.
+    """
+    if not any(isinstance(x, np.ndarray) for x in (a, b, c)):  # scalars: quicker in fractions
+        return _fma64_in_fractions(float(a), float(b), float(c))
+    a, b, c = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (a, b, c)))
+    shape = a.shape
+    a, b, c = a.ravel(), b.ravel(), c.ravel()
+    with np.errstate(all="ignore"):
+        product = a * b
+        product_error = _product_error(a, b, product)
+        total = product + c
+        out = total + _round_to_odd_sum(_sum_error(product, c, total), product_error)
+        tiny = (np.abs(product) < 2.0**-960) & (a != 0) & (b != 0)
+        huge = (np.abs(a) > 2.0**995) | (np.abs(b) > 2.0**995) | (np.abs(c) > 2.0**1020)
+    for i in np.flatnonzero(tiny | huge | ~np.isfinite(out)):
+        out[i] = _fma64_in_fractions(float(a[i]), float(b[i]), float(c[i]))
+    return out.reshape(shape)
+
+
+def _fma64_in_fractions(a: float, b: float, c: float) -> float:
+    if not (math.isfinite(a) and math.isfinite(b)):
+        return a * b + c  # the product is infinite or nan exactly
+    if not math.isfinite(c):
+        return c  # a finite product does not change an infinite or nan c
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    try:
+        return float(exact)  # correctly rounded
+    except OverflowError:
+        return math.inf if exact > 0 else -math.inf
 
 
 def fma32(a, b, c) -> np.ndarray:
     """Exact float32 fused multiply-add in numpy.
 
-    a*b of two float32s is exact in float64; the float64 sum is rounded to odd (TwoSum tells
-    whether and in which direction it was inexact), and rounding a round-to-odd double to
-    float32 is correctly rounded, so no double-rounding error can occur.
+    a*b of two float32s is exact in float64; the float64 sum is rounded to odd, and rounding
+    a round-to-odd double to float32 is correctly rounded, so no double-rounding error occurs.
     """
     a, b, c = (np.asarray(x, dtype=np.float32).astype(np.float64) for x in (a, b, c))
-    product = a * b
-    total = product + c
-    back = total - product
-    error = (product - (total - back)) + (c - back)
-    even = (total.view(np.uint64) & np.uint64(1)) == 0
+    return _round_to_odd_sum(a * b, c).astype(np.float32)
+
+
+def _round_to_odd_sum(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """x + y rounded to odd: when inexact (TwoSum says so, and which way), the neighbour of
+    the rounded sum whose last bit is 1."""
+    total = x + y
+    error = _sum_error(x, y, total)
+    even = (np.asarray(total).view(np.uint64) & np.uint64(1)) == 0
     toward = np.where(error > 0, np.inf, -np.inf)
-    total = np.where((error != 0) & even, np.nextafter(total, toward), total)
-    return total.astype(np.float32)
+    return np.where((error != 0) & even, np.nextafter(total, toward), total)
+
+
+def _sum_error(x: np.ndarray, y: np.ndarray, total: np.ndarray) -> np.ndarray:
+    """TwoSum: (x + y) - total, exactly."""
+    back = total - x
+    return (x - (total - back)) + (y - back)
+
+
+def _product_error(a: np.ndarray, b: np.ndarray, product: np.ndarray) -> np.ndarray:
+    """Dekker's TwoProduct: a*b - product, exactly (no float64 FMA in numpy)."""
+    a_high, a_low = _split(a)
+    b_high, b_low = _split(b)
+    return ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+
+
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Veltkamp's split of a double into two 26-bit halves."""
+    scaled = 134217729.0 * x  # 2**27 + 1
+    high = scaled - (scaled - x)
+    return high, x - high
 
 
 # Cephes constants of avx_mathfun.h, as float32.

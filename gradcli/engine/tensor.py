@@ -480,6 +480,22 @@ class Tensor:
     __str__ = __repr__
 
 
+class Parameter(Tensor):
+    """torch.nn.Parameter: a leaf tensor (sharing its data's memory) a Module registers."""
+
+    __slots__ = ()
+
+    def __init__(self, data: Tensor | None = None, requires_grad: bool = True):
+        source = data if data is not None else Tensor(np.empty(0, np.float32))
+        super().__init__(source.data, bool(requires_grad))
+        self._storage = source._storage
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + super().__repr__()
+
+    __str__ = __repr__
+
+
 _NONLEAF_REQUIRES_GRAD = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "
     "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().")

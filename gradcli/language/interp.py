@@ -25,6 +25,7 @@ from gradcli.language.expressions import ExpressionCompiler, Scope, Store
 from gradcli.language.functions import compile_def, compile_return
 from gradcli.language.guards import check_nested, count_sequence
 from gradcli.language.limits import LimitHit
+from gradcli.language.nn_module import is_module, named_parameters
 from gradcli.language.objects import ScriptFunction, ScriptInstance
 from gradcli.language.parse import Program, node_span
 from gradcli.language.provenance import Origin, Provenance, may_write_in_place, names_in
@@ -261,6 +262,10 @@ class Interpreter:
                 for i, item in enumerate(v):
                     if item is value:
                         return f"{name}[{i}]"
+            elif is_module(v):  # model.fc1.weight, by named_parameters()
+                for attribute, item in named_parameters(v):
+                    if item is value:
+                        return f"{name}.{attribute}"
             elif isinstance(v, ScriptInstance):
                 for attribute, item in v.attributes.items():
                     if item is value:

@@ -134,16 +134,38 @@ class ScriptInstance(ScriptObject):
         return bind(value, self, self.cls)
 
     def set_attribute(self, name: str, value: Any) -> None:
-        self.attributes[name] = value
+        setter = self.cls.lookup("__setattr__")  # a built-in base's (nn.Module registers)
+        if setter is MISSING:
+            self.attributes[name] = value
+        else:
+            bind(setter, self, self.cls)(name, value)
+
+    def special(self, name: str, refusal: str) -> Callable:
+        """The class's `name` method (__call__, __len__...), or Python's TypeError."""
+        method = self.cls.lookup(name)
+        if method is MISSING:
+            raise TypeError(refusal.format(self.cls.name))
+        return bind(method, self, self.cls)
 
     def __call__(self, *args, **kwargs):
-        call = self.cls.lookup("__call__")
-        if call is MISSING:
-            raise TypeError(f"'{self.cls.name}' object is not callable")
-        return bind(call, self, self.cls)(*args, **kwargs)
+        return self.special("__call__", "'{}' object is not callable")(*args, **kwargs)
+
+    def __getitem__(self, key):
+        return self.special("__getitem__", "'{}' object is not subscriptable")(key)
+
+    def __len__(self) -> int:
+        return self.special("__len__", "object of type '{}' has no len()")()
+
+    def __iter__(self):
+        if self.cls.lookup("__iter__") is MISSING and self.cls.lookup("__getitem__") is not MISSING:
+            return _by_index(self)
+        return iter(self.special("__iter__", "'{}' object is not iterable")())
 
     def __repr__(self) -> str:
-        return f"<__main__.{self.cls.name} object>"
+        method = self.cls.lookup("__repr__")
+        if method is MISSING:
+            return f"<__main__.{self.cls.name} object>"
+        return bind(method, self, self.cls)()
 
 
 class Super(ScriptObject):
@@ -186,6 +208,17 @@ class BoundMethod:
 
 
 MISSING = object()
+
+
+def _by_index(obj: ScriptInstance):
+    """Python's iteration over a class with only __getitem__: 0, 1, ... until IndexError."""
+    index = 0
+    while True:
+        try:
+            yield obj[index]
+        except IndexError:
+            return
+        index += 1
 
 
 def _object_init(*args, **kwargs) -> None:

@@ -64,9 +64,10 @@ DUNDER_HINTS = {
     "__iter__": "return a list from a method and iterate over it",
 }
 OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
-NOT_YET_BASES = {"Module": "torch.nn.Module"}
-# torch's classes a script's class may derive from, by the names a script writes them with
-BUILTIN_BASES = frozenset({"torch.autograd.Function", "autograd.Function", "Function"})
+# torch's classes a script's class may derive from, as a script writes them (a bare
+# name, `Module` or `Function`, is resolved when the class statement runs)
+BUILTIN_BASES = frozenset({"torch.autograd.Function", "autograd.Function",
+                           "torch.nn.Module", "nn.Module"})
 SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's internals are "
                 "out of reach")
 
@@ -323,14 +324,10 @@ class _Validator:
         return [*node.bases, *node.body]
 
     def base(self, node: ast.expr) -> None:
-        last = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
-        if last in NOT_YET_BASES:
-            self.reject(node, f"classes derived from {NOT_YET_BASES[last]} are not yet "
-                        "supported in gradcli", "write a class of your own that holds its "
-                        "tensors as attributes and has a `forward` method; " + CLASS_HINT)
         if not isinstance(node, ast.Name) and ast.unparse(node) not in BUILTIN_BASES:
             self.reject(node, "a class's base in a gradcli session is another class of the "
-                        "script, by its name, or torch.autograd.Function", CLASS_HINT)
+                        "script, by its name, torch.nn.Module or torch.autograd.Function",
+                        CLASS_HINT)
 
     def class_statement(self, node: ast.stmt) -> None:
         if isinstance(node, ast.FunctionDef):

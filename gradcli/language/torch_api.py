@@ -9,16 +9,34 @@ import functools
 import inspect
 import math
 import types
+from collections import OrderedDict
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
-from gradcli.engine.api import autograd, creation, elementwise, linalg, methods, reductions, shape
+from gradcli.engine.api import (
+    autograd,
+    creation,
+    elementwise,
+    init,
+    linalg,
+    methods,
+    nn_functional,
+    reductions,
+    shape,
+)
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
-from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
-from gradcli.engine.tensor import RemovableHandle, Size, Tensor, apply
-from gradcli.language import autograd_function, numpy_api, safe_builtins
+from gradcli.engine.errors import TorchError, runtime_error, type_error
+from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
+from gradcli.language import (
+    autograd_function,
+    nn_layers,
+    nn_module,
+    nn_optim,
+    numpy_api,
+    safe_builtins,
+)
 from gradcli.language.objects import ScriptClass, ScriptObject
 from gradcli.language.script_errors import EXCEPTION_CLASSES, ExceptionClass, ScriptError
 
@@ -108,163 +126,24 @@ def _no_arguments(fn, name: str, receivers: int = 1):
     return call
 
 
-# ---- torch.nn.functional --------------------------------------------------------------
-# torch's F is Python: it calls methods of its arguments and torch._C functions, whose checks
-# (and so errors) these functions make in the same order before gradcli computes.
-
-_NN = {name: arguments.Parser(texts) for name, texts in signatures.NN.items()}
-_REDUCTIONS = ("none", "mean", "sum")
-
-
-def _nn(name: str, *args) -> None:
-    """torch's checks of F's call of torch._C._nn.<name>(*args)."""
-    _NN[name].arguments(args, {}, None)
-
-
-def _reduction(reduction) -> int:
-    """torch's _Reduction.get_enum."""
-    if reduction not in _REDUCTIONS:
-        raise TorchError("ValueError", f"{reduction} is not a valid value for reduction")
-    return _REDUCTIONS.index(reduction)
-
+# ---- torch.nn.functional ----------------------------------------------------------
 
 def _method(obj, name: str, *args, **kwargs):
     """obj.name(...) as a script's call makes it: an AttributeError for a non-tensor."""
     return get_attribute(obj, name)(*args, **kwargs)
 
 
-def _python_name(name: str):
-    """Name a function as torch's (Python's messages for a bad call quote it)."""
-    def named(fn):
-        fn.__name__ = fn.__qualname__ = name
-        return fn
-    return named
-
-
-@_python_name("mse_loss")
-def _mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    if _method(target, "size") != _method(input, "size"):
-        warn(f"Using a target size ({target.shape!r}) that is different to the input size "
-             f"({input.shape!r}). This will likely lead to incorrect results due to "
-             "broadcasting. Please ensure they have the same size.")
-    d = dtypes.promote(input.dtype, target.dtype)
-    a, b = elementwise._operands(input, target, d)
-    _nn("mse_loss", a, b, _reduction(reduction))
-    elementwise.float_kernel(a if d is input.dtype else b, "mse_cpu")
-    return apply("mse_loss", (a, b), d, reduction=reduction)
-
-
-@_python_name("nll_loss")
-def _nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-              reduction="mean"):
-    _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
-    w = None if weight is None else weight.data.astype(input.data.dtype)
-    return apply("nll_loss", (input, target), reduction=reduction, weight=w,
-                 ignore_index=ignore_index)
-
-
-@_python_name("cross_entropy")
-def _cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
-                   reduce=None, reduction="mean", label_smoothing=0.0):
-    _nn("cross_entropy_loss", input, target, weight, _reduction(reduction), ignore_index,
-        label_smoothing)
-    class_dim = 1 if input.ndim > 1 else 0
-    logp = reductions.log_softmax(input, dim=class_dim)
-    if target.dtype.is_floating_point:  # class probabilities, computed as torch does
-        terms = logp * target if weight is None else logp * target * _class_view(weight, input)
-        if reduction == "none":
-            return -reductions.sum(terms, dim=class_dim)
-        total = -reductions.sum(terms)
-        if reduction == "sum":
-            return total
-        return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
-    loss = _nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
-    if not label_smoothing:
-        return loss
-    return _smoothed(loss, logp, target, weight, ignore_index, reduction, label_smoothing,
-                     class_dim)
-
-
-def _class_view(weight, input):
-    """weight shaped to broadcast along the class dim."""
-    return weight.view(-1, *([1] * (input.ndim - 2))) if input.ndim > 1 else weight
-
-
-def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_dim):
-    """torch's label smoothing: (1 - eps) * nll + eps / classes * (-sum of log-probs)."""
-    classes = logp.data.shape[class_dim]
-    ignored = target == ignore_index
-    terms = logp if weight is None else logp * _class_view(weight, logp)
-    smooth = (-reductions.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
-    if reduction == "mean":
-        kept = elementwise.logical_not(ignored)
-        total = kept.sum() if weight is None else weight.gather(
-            0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0.0).sum()
-        smooth = smooth.sum() / total
-    elif reduction == "sum":
-        smooth = smooth.sum()
-    return (1 - eps) * loss + smooth * (eps / classes)
-
-
-def _linear(input, weight, bias=None):
-    wt = shape.t(weight)
-    if bias is None:
-        return linalg.matmul(input, wt)
-    # torch folds any other input to 2-D around one addmm: View(Addmm(bias, View(x), T(W)))
-    flat = input if input.ndim == 2 else shape.reshape(input, -1, input.data.shape[-1])
-    out = linalg.addmm(bias, flat, wt)
-    return out if input.ndim == 2 else shape.view(out, *input.data.shape[:-1], out.data.shape[-1])
-
-
-@_python_name("binary_cross_entropy_with_logits")
-def _bce_with_logits(input, target, weight=None, size_average=None, reduce=None,
-                     reduction="mean", pos_weight=None):
-    enum = _reduction(reduction)
-    if not _method(target, "size") == _method(input, "size"):
-        raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
-                                       f"input size ({input.shape!r})")
-    _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
-    target = shape.to(target, input.dtype)
-    elementwise.float_kernel(input, "log_sigmoid_cpu")
-    return apply("bce_logits", (input, target), reduction=reduction)
-
-
-@_python_name("binary_cross_entropy")
-def _bce(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
-    enum = _reduction(reduction)
-    if _method(target, "size") != _method(input, "size"):
-        raise TorchError("ValueError", f"Using a target size ({target.shape!r}) that is "
-                         f"different to the input size ({input.shape!r}) is deprecated. Please "
-                         "ensure they have the same size.")
-    _nn("binary_cross_entropy", input, target, weight, enum)
-    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction)
-
-
-@_python_name("leaky_relu")
-def _leaky_relu(input, negative_slope=0.01, inplace=False):
-    _nn("leaky_relu", input, negative_slope)
-    elementwise.float_kernel(input, "leaky_relu_cpu")
-    return apply("leaky_relu", (input,), slope=negative_slope)
-
-
-@_python_name("relu")
+@nn_functional.python_name("relu")
 def _relu(input, inplace=False):
     # inplace=True is Tensor.relu_
     return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
 
 
-def _softmax_dim(name: str, ndim: int) -> int:
-    """torch's choice of a dim for F.softmax(x) without one (deprecated, with a warning)."""
-    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-         "include dim=X as an argument.")
-    return 0 if ndim in (0, 1, 3) else 1
-
-
 def _softmax_function(name: str):
-    @_python_name(name)
+    @nn_functional.python_name(name)
     def fn(input, dim=None, _stacklevel=3, dtype=None):
         if dim is None:
-            dim = _softmax_dim(name, _method(input, "dim"))
+            dim = nn_functional.implicit_softmax_dim(name, _method(input, "dim"))
         if dtype is None:
             return _method(input, name, dim)
         return _method(input, name, dim, dtype=dtype)
@@ -272,7 +151,7 @@ def _softmax_function(name: str):
 
 
 def _unary_function(name: str):
-    @_python_name(name)
+    @nn_functional.python_name(name)
     def fn(input):
         return _method(input, name)
     return fn
@@ -281,10 +160,11 @@ def _unary_function(name: str):
 F = Namespace("torch.nn.functional", {
     "relu": _relu, "sigmoid": _unary_function("sigmoid"), "tanh": _unary_function("tanh"),
     "softmax": _softmax_function("softmax"), "log_softmax": _softmax_function("log_softmax"),
-    "mse_loss": _mse_loss, "cross_entropy": _cross_entropy, "nll_loss": _nll_loss,
-    "linear": _checked(_linear, signatures.TORCH["F.linear"]),
-    "leaky_relu": _leaky_relu, "binary_cross_entropy_with_logits": _bce_with_logits,
-    "binary_cross_entropy": _bce,
+    **{name: getattr(nn_functional, name) for name in (
+        "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
+        "binary_cross_entropy",
+        "binary_cross_entropy_with_logits")},
+    "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
 })
 
 # ---- torch ----------------------------------------------------------------------------
@@ -316,7 +196,12 @@ _torch.update(
     autograd=Namespace("torch.autograd", {"grad": autograd.autograd_grad,
                                           "backward": autograd.autograd_backward,
                                           "Function": autograd_function.FUNCTION}),
-    nn=Namespace("torch.nn", {"functional": F}),
+    nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
+                              "init": Namespace("torch.nn.init", init.INIT),
+                              **nn_layers.CLASSES}),
+    optim=Namespace("torch.optim", {
+        **nn_optim.CLASSES,
+        "lr_scheduler": Namespace("torch.optim.lr_scheduler", nn_optim.SCHEDULERS)}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
 
@@ -339,9 +224,11 @@ MATH = Namespace("math", {
 
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
 NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
-MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F, "numpy": NUMPY,
-                                 "torch.nn": TORCH.members["nn"], "math": MATH,
-                                 "torch.autograd": TORCH.members["autograd"]}
+MODULES: dict[str, Namespace] = {
+    "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
+    "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
+    "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
+    "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"]}
 
 # ---- builtins -------------------------------------------------------------------------
 
@@ -452,6 +339,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     float: {"is_integer": ("method", float.is_integer)},
     numpy_api.Array: numpy_api.ATTRIBUTES,
 }
+_BY_TYPE[OrderedDict] = _BY_TYPE[dict]  # a state_dict()
 
 _TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
 
@@ -511,11 +399,12 @@ def is_grad_mode_manager(obj) -> bool:
 
 
 def _all_names() -> frozenset:
-    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"} | \
-        autograd_function.ATTRIBUTES
+    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
+    names |= autograd_function.ATTRIBUTES
+    names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
-    for ns in (TORCH, F, MATH, NUMPY, TORCH.members["autograd"], TORCH.members["nn"]):
+    for ns in MODULES.values():
         names |= set(ns.members)
     return frozenset(names)
 

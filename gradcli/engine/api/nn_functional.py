@@ -1,0 +1,190 @@
+"""torch.nn.functional's losses, linear and leaky_relu over Tensors: what F and the nn layers
+call. torch's F is Python calling methods of its arguments and torch._C functions, whose checks
+(and so errors) these functions make in the same order before gradcli computes."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import arguments, dtypes, runtime, signatures
+from ..arguments import type_name
+from ..errors import TorchError, runtime_error, warn
+from ..tensor import Tensor, apply
+from . import elementwise, linalg, reductions, shape
+
+
+def _size(obj):
+    """obj.size() as F calls it: an AttributeError for what is not a tensor."""
+    if not isinstance(obj, Tensor):
+        raise TorchError("AttributeError", f"'{type_name(obj)}' object has no attribute 'size'")
+    return obj.shape
+
+
+def python_name(name: str):
+    """Name a function as torch's (Python's messages for a bad call quote it)."""
+    def named(fn):
+        fn.__name__ = fn.__qualname__ = name
+        return fn
+    return named
+
+
+_NN = {name: arguments.Parser(texts) for name, texts in signatures.NN.items()}
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _nn(name: str, *args) -> None:
+    """torch's checks of F's call of torch._C._nn.<name>(*args)."""
+    _NN[name].arguments(args, {}, None)
+
+
+def _reduction(reduction) -> int:
+    """torch's _Reduction.get_enum."""
+    if reduction not in _REDUCTIONS:
+        raise TorchError("ValueError", f"{reduction} is not a valid value for reduction")
+    return _REDUCTIONS.index(reduction)
+
+
+@python_name("mse_loss")
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    _check_target_size(input, target)
+    d = dtypes.promote(input.dtype, target.dtype)
+    a, b = elementwise._operands(input, target, d)
+    _nn("mse_loss", a, b, _reduction(reduction))
+    elementwise.float_kernel(a if d is input.dtype else b, "mse_cpu")
+    return apply("mse_loss", (a, b), d, reduction=reduction)
+
+
+@python_name("l1_loss")
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    """torch's composite l1_loss: |input - target|, then the reduction (MeanBackward0...)."""
+    _check_target_size(input, target)
+    _reduction(reduction)
+    loss = elementwise.abs(elementwise.sub(input, target))
+    if reduction == "none":
+        return loss
+    return reductions.mean(loss) if reduction == "mean" else reductions.sum(loss)
+
+
+def _check_target_size(input, target) -> None:
+    if _size(target) != _size(input):
+        warn(f"Using a target size ({target.shape!r}) that is different to the input size "
+             f"({input.shape!r}). This will likely lead to incorrect results due to "
+             "broadcasting. Please ensure they have the same size.")
+
+
+def implicit_softmax_dim(name: str, ndim: int) -> int:
+    """torch's choice of a dim for F.softmax(x) without one (deprecated, with a warning)."""
+    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+         "include dim=X as an argument.")
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+@python_name("nll_loss")
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+              reduction="mean"):
+    _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
+    if target.dtype not in (dtypes.int64, dtypes.uint8):
+        raise runtime_error(f"expected target dtype to be Long or Byte, but got "
+                            f"{target.dtype.cpp}")
+    w = None if weight is None else weight.data.astype(input.data.dtype)
+    return apply("nll_loss", (input, target), reduction=reduction, weight=w,
+                 ignore_index=ignore_index)
+
+
+@python_name("cross_entropy")
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                   reduce=None, reduction="mean", label_smoothing=0.0):
+    _nn("cross_entropy_loss", input, target, weight, _reduction(reduction), ignore_index,
+        label_smoothing)
+    class_dim = 1 if input.ndim > 1 else 0
+    logp = reductions.log_softmax(input, dim=class_dim)
+    if target.dtype.is_floating_point:  # class probabilities, computed as torch does
+        terms = logp * target if weight is None else logp * target * _class_view(weight, input)
+        if reduction == "none":
+            return -reductions.sum(terms, dim=class_dim)
+        total = -reductions.sum(terms)
+        if reduction == "sum":
+            return total
+        return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
+    loss = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if not label_smoothing:
+        return loss
+    return _smoothed(loss, logp, target, weight, ignore_index, reduction, label_smoothing,
+                     class_dim)
+
+
+def _class_view(weight, input):
+    """weight shaped to broadcast along the class dim."""
+    return weight.view(-1, *([1] * (input.ndim - 2))) if input.ndim > 1 else weight
+
+
+def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_dim):
+    """torch's label smoothing: (1 - eps) * nll + eps / classes * (-sum of log-probs)."""
+    classes = logp.data.shape[class_dim]
+    ignored = target == ignore_index
+    terms = logp if weight is None else logp * _class_view(weight, logp)
+    smooth = (-reductions.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
+    if reduction == "mean":
+        kept = elementwise.logical_not(ignored)
+        total = kept.sum() if weight is None else weight.gather(
+            0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0.0).sum()
+        smooth = smooth.sum() / total
+    elif reduction == "sum":
+        smooth = smooth.sum()
+    return (1 - eps) * loss + smooth * (eps / classes)
+
+
+def linear(input, weight, bias=None):
+    wt = shape.t(weight)
+    if bias is None:
+        return linalg.matmul(input, wt)
+    # torch folds any other input to 2-D around one addmm: View(Addmm(bias, View(x), T(W)))
+    flat = input if input.ndim == 2 else shape.reshape(input, -1, input.data.shape[-1])
+    out = linalg.addmm(bias, flat, wt)
+    return out if input.ndim == 2 else shape.view(out, *input.data.shape[:-1], out.data.shape[-1])
+
+
+@python_name("binary_cross_entropy_with_logits")
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                     reduction="mean", pos_weight=None):
+    enum = _reduction(reduction)
+    if not _size(target) == _size(input):
+        raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
+                                       f"input size ({input.shape!r})")
+    _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
+    target = shape.to(target, input.dtype)
+    elementwise.float_kernel(input, "log_sigmoid_cpu")
+    return apply("bce_logits", (input, target), reduction=reduction)
+
+
+@python_name("binary_cross_entropy")
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    enum = _reduction(reduction)
+    if _size(target) != _size(input):
+        raise TorchError("ValueError", f"Using a target size ({target.shape!r}) that is "
+                         f"different to the input size ({input.shape!r}) is deprecated. Please "
+                         "ensure they have the same size.")
+    _nn("binary_cross_entropy", input, target, weight, enum)
+    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction)
+
+
+@python_name("leaky_relu")
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    _nn("leaky_relu", input, negative_slope)
+    elementwise.float_kernel(input, "leaky_relu_cpu")
+    return apply("leaky_relu", (input,), slope=negative_slope)
+
+
+def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
+    """F.dropout: torch's CPU recipe, input * (bernoulli(1 - p) / (1 - p)) (MulBackward0)."""
+    if p < 0.0 or p > 1.0:
+        raise TorchError("ValueError", f"dropout probability has to be between 0 and 1, but "
+                                       f"got {p}")
+    if not training or p == 0:
+        return input
+    dtype = input.data.dtype
+    if p == 1:
+        return input * Tensor(np.zeros((), dtype))
+    keep = runtime.current.generator.bernoulli(input.numel(), 1 - p, input.dtype.name)
+    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype).reshape(input.shape))
+    return input.mul_(noise) if inplace else input * noise

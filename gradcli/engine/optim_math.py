@@ -1,0 +1,281 @@
+"""torch.optim's update arithmetic on numpy arrays, bit for bit with PyTorch 2.13 on CPU.
+
+On CPU torch.optim runs its `_single_tensor_*` functions (foreach and fused kernels are for
+accelerators). Each step below replays one of them for one parameter, op by op, with the rounding
+of torch's CPU kernels: hyperparameters stay Python floats (double) until a kernel takes one, which
+casts it once to the parameter's dtype; `add(alpha=)`, `addcmul` and `lerp` round once (fused
+multiply-add, in the vector loop and in the compiler-contracted scalar tail alike); `addcdiv` is
+`self + (value * t1) / t2`, rounded op by op; sqrt is MKL's, not correctly rounded (vml_sqrt32).
+Measured on the oracle machine (torch 2.13 CPU with MKL, AVX2, AMD EPYC). Not matched: float64
+sqrt, which is MKL's vdSqrt there and differs from np.sqrt by 1 ulp in ~1.3% of elements.
+Parameters and state buffers are updated in place, as torch's in-place ops do.
+"""
+from __future__ import annotations
+
+import base64
+import zlib
+
+import numpy as np
+
+from gradcli.engine.rng import fma32
+
+_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a double into two 26-bit halves
+
+
+def _two_sum(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    total = a + b
+    back = total - a
+    return total, (a - (total - back)) + (b - back)
+
+
+def _two_product(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    product = a * b
+    a_high = _SPLIT * a - (_SPLIT * a - a)
+    b_high = _SPLIT * b - (_SPLIT * b - b)
+    a_low, b_low = a - a_high, b - b_high
+    error = ((a_high * b_high - product) + a_high * b_low + a_low * b_high) + a_low * b_low
+    return product, error
+
+
+def array_fma64(a, b, c) -> np.ndarray:
+    """a * b + c for float64 arrays, rounded once (Boldo & Melquiond's emulation).
+
+    a*b = p + e and c + p = s + t exactly; e + t rounded to odd cannot double-round when added
+    to s. Non-finite results (or a split overflowing past 1e300) fall back to the plain formula.
+    """
+    a, b, c = (np.asarray(x, dtype=np.float64) for x in (a, b, c))
+    product, product_error = _two_product(a, b)
+    high, low = _two_sum(c, product)
+    tail, tail_error = _two_sum(low, product_error)
+    even = (tail.view(np.uint64) & np.uint64(1)) == 0
+    toward = np.where(tail_error > 0, np.inf, -np.inf)
+    tail = np.where((tail_error != 0) & even, np.nextafter(tail, toward), tail)
+    fused = high + tail
+    return np.where(np.isfinite(fused), fused, a * b + c)
+
+
+def _fma(a, b, c) -> np.ndarray:
+    return fma32(a, b, c) if np.result_type(a, b, c) == np.float32 else array_fma64(a, b, c)
+
+
+# rsqrtps on the oracle machine (AMD EPYC, measured): for a normal float32 x = 2**e * 1.f, the
+# seed depends only on e's parity and f's top 12 bits, and is 2**(-(e - parity)/2) * (1 + m/4096)/2
+# with m a 12-bit integer. Over the 8192 (parity, top bits) slots m falls from 4095 to 0 by 0, 1 or
+# 2 at a time; these are those drops, zlib-compressed. Intel's rsqrtps seeds differ.
+_RSQRT_SEED_DROPS = (
+    "eNrdltsOwjAMQ938/0fzwGDrNXhJ0w7GlHo+TkU1iSC9PziqKDoZ+WTkrRoN//pMBuwv/uoK3se5RqVF8WdrOPNtPzuZ"
+    "TIviz9Zw5ktfTnX9djXLr9bQ+JNs1tk+JufVeqzz87mv4cx7+w0eVRloIfloDZZP+ZUUjc18M4//unA3V5xHafR8lo/2"
+    "VZ4JN3Qy5lfrryyPo6NB8t79vHlkTz7vx6mj/RU8GTHp6P10nXvWuls/NU9O1qL4cJ7k4cy3fjKqZV8LybMak/M9/1OE"
+    "nD1l41mY09lf4tUcajj70Tz+bJ4F6yuThNW38t75Si+eQxGcH/CNeXC+H83Xecdh5QEVqF/8fDAca5A8m0dwP2zWz8rT"
+    "/Rx7P1GXHibvjeC8Nx/dz9uv+WPduTU/mt8tv/t+2v0C+YUQAA=="
+)
+_RSQRT_SEEDS = ((8191 - np.cumsum(np.frombuffer(
+    zlib.decompress(base64.b64decode(_RSQRT_SEED_DROPS)), np.uint8))) / 8192).astype(np.float32)
+
+
+def _rsqrt_seed(x: np.ndarray) -> np.ndarray:
+    """rsqrtps(x) for normal positive float32 x, from the measured seed table."""
+    bits = x.view(np.uint32)
+    exponent = (bits >> 23).astype(np.int32) - 127
+    parity = exponent & 1
+    return np.ldexp(_RSQRT_SEEDS[(parity << 12) | (bits >> 11 & 0xFFF)], (parity - exponent) // 2)
+
+
+def vml_sqrt32(x) -> np.ndarray:
+    """torch.sqrt of float32 on CPU: MKL VML's vsSqrt (HA), whose generic x86 kernel
+    (mkl_vml_kernel_sSqrt_EXHAynn, what MKL runs on AMD) refines the rsqrtps seed y by Newton
+    steps in float32 without fma; it is not correctly rounded (errors up to 0.75 ulp).
+    Zero, subnormals, the top 4095 floats, negatives, inf and nan take MKL's exact scalar path."""
+    x = np.asarray(x, dtype=np.float32)
+    bits = x.view(np.uint32)
+    regular = (bits >= 0x00800000) & (bits <= 0x7F7FF000)
+    safe = np.where(regular, x, np.float32(1))
+    half = np.float32(0.5)
+    y = _rsqrt_seed(safe)
+    root, half_y = safe * y, y * half
+    correction = half - root * half_y
+    root, half_y = root * correction + root, half_y * correction + half_y
+    root = (safe - root * root) * half_y + root
+    with np.errstate(invalid="ignore"):
+        return np.where(regular, root, np.sqrt(x))
+
+
+def _sqrt(x: np.ndarray) -> np.ndarray:
+    return vml_sqrt32(x) if x.dtype == np.float32 else np.sqrt(x)
+
+
+def _cast(value: float, like: np.ndarray) -> np.generic:
+    """A Python-float hyperparameter as a kernel sees it: cast once to the tensor's dtype."""
+    return like.dtype.type(value)
+
+
+def _add(tensor: np.ndarray, other: np.ndarray, alpha: float) -> np.ndarray:
+    """torch.add(tensor, other, alpha=alpha): fmadd(other, alpha, tensor)."""
+    return _fma(other, _cast(alpha, tensor), tensor)
+
+
+def _addcmul(tensor: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
+    """torch.addcmul: `self + value * t1 * t2`, contracted to fma(value * t1, t2, self)."""
+    return _fma(_cast(value, tensor) * t1, t2, tensor)
+
+
+def _addcdiv(tensor: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
+    """torch.addcdiv: `self + value * t1 / t2`, left to right, nothing fused."""
+    return tensor + _cast(value, tensor) * t1 / t2
+
+
+def _lerp(start: np.ndarray, end: np.ndarray, weight: float) -> np.ndarray:
+    """torch.lerp with a scalar weight (ATen's lerp_vec): the fma from whichever end is nearer."""
+    weight = _cast(weight, start)
+    if abs(weight) < 0.5:
+        return _fma(weight, end - start, start)
+    return _fma(start - end, weight.dtype.type(1) - weight, end)
+
+
+def _effective_grad(param: np.ndarray, grad: np.ndarray, weight_decay: float,
+                    maximize: bool) -> np.ndarray:
+    """The opening lines every `_single_tensor_*` shares: negate to maximize, then L2 decay."""
+    if maximize:
+        grad = -grad
+    if weight_decay != 0:
+        grad = _add(grad, param, weight_decay)
+    return grad
+
+
+def _count_step(state: dict) -> float:
+    """`step_t += 1` on the float32 (or float64) step tensor, then `_get_value` (.item())."""
+    state["step"] += 1  # in place on the 0-d array, as torch's step tensor
+    return float(state["step"])
+
+
+def _new_step(dtype=np.float32) -> np.ndarray:
+    """A fresh `state["step"]`: torch.tensor(0.0, dtype=_get_scalar_dtype()); prints tensor(0.).
+
+    The dtype is float64 only when torch's default dtype is float64 at state creation.
+    """
+    return np.zeros((), dtype=dtype)
+
+
+def sgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, momentum: float,
+             dampening: float, weight_decay: float, nesterov: bool, maximize: bool) -> None:
+    """torch/optim/sgd.py `_single_tensor_sgd`; SGD.step stores the buffer only if momentum != 0."""
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    if momentum != 0:
+        buffer = state.get("momentum_buffer")
+        if buffer is None:
+            buffer = state["momentum_buffer"] = np.array(grad)  # a 0-d copy stays an array
+        else:
+            buffer[...] = _add(buffer * _cast(momentum, buffer), grad, 1 - dampening)
+        grad = _add(grad, buffer, momentum) if nesterov else buffer
+    param[...] = _add(param, grad, -lr)
+
+
+def adam_state(param: np.ndarray, *, amsgrad: bool, step_dtype=np.float32) -> dict:
+    """Adam._init_group's lazy state, in torch's key order (AdamW's too)."""
+    state = {"step": _new_step(step_dtype), "exp_avg": np.zeros_like(param),
+             "exp_avg_sq": np.zeros_like(param)}
+    if amsgrad:
+        state["max_exp_avg_sq"] = np.zeros_like(param)
+    return state
+
+
+def adam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
+              betas: tuple[float, float], eps: float, weight_decay: float, amsgrad: bool,
+              maximize: bool, decoupled_weight_decay: bool = False) -> None:
+    """torch/optim/adam.py `_single_tensor_adam` (capturable=False); AdamW is this with
+    decoupled_weight_decay=True (torch's AdamW subclasses Adam the same way)."""
+    beta1, beta2 = betas
+    step = _count_step(state)
+    if decoupled_weight_decay and weight_decay != 0:
+        param[...] = param * _cast(1 - lr * weight_decay, param)
+    grad = _effective_grad(param, grad, 0 if decoupled_weight_decay else weight_decay, maximize)
+    exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+    exp_avg[...] = _lerp(exp_avg, grad, 1 - beta1)
+    exp_avg_sq[...] = _addcmul(exp_avg_sq * _cast(beta2, exp_avg_sq), grad, grad, 1 - beta2)
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
+    step_size = lr / bias_correction1
+    bias_correction2_sqrt = bias_correction2 ** 0.5
+    if amsgrad:
+        np.maximum(state["max_exp_avg_sq"], exp_avg_sq, out=state["max_exp_avg_sq"])
+        exp_avg_sq = state["max_exp_avg_sq"]
+    denom = _sqrt(exp_avg_sq) / _cast(bias_correction2_sqrt, param) + _cast(eps, param)
+    param[...] = _addcdiv(param, exp_avg, denom, -step_size)
+
+
+def rmsprop_state(param: np.ndarray, *, momentum: float, centered: bool,
+                  step_dtype=np.float32) -> dict:
+    """RMSprop._init_group's lazy state, in torch's key order."""
+    state = {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param)}
+    if momentum > 0:
+        state["momentum_buffer"] = np.zeros_like(param)
+    if centered:
+        state["grad_avg"] = np.zeros_like(param)
+    return state
+
+
+def rmsprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, alpha: float,
+                 eps: float, weight_decay: float, momentum: float, centered: bool,
+                 maximize: bool) -> None:
+    """torch/optim/rmsprop.py `_single_tensor_rmsprop`."""
+    _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    square_avg = state["square_avg"]
+    square_avg[...] = _addcmul(square_avg * _cast(alpha, square_avg), grad, grad, 1 - alpha)
+    if centered:
+        grad_avg = state["grad_avg"]
+        grad_avg[...] = _lerp(grad_avg, grad, 1 - alpha)
+        avg = _sqrt(_addcmul(square_avg, grad_avg, grad_avg, -1))
+    else:
+        avg = _sqrt(square_avg)
+    avg = avg + _cast(eps, avg)
+    if momentum > 0:
+        buffer = state["momentum_buffer"]
+        buffer[...] = _addcdiv(buffer * _cast(momentum, buffer), grad, avg, 1)
+        param[...] = _add(param, buffer, -lr)
+    else:
+        param[...] = _addcdiv(param, grad, avg, -lr)
+
+
+def adagrad_state(param: np.ndarray, *, initial_accumulator_value: float,
+                  step_dtype=np.float32) -> dict:
+    """Adagrad.__init__'s eager state (torch.full_like(p, initial_accumulator_value))."""
+    return {"step": _new_step(step_dtype),
+            "sum": np.full_like(param, initial_accumulator_value)}
+
+
+def adagrad_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
+                 lr_decay: float, weight_decay: float, eps: float, maximize: bool) -> None:
+    """torch/optim/adagrad.py `_single_tensor_adagrad`, dense gradients."""
+    step = _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    clr = lr / (1 + (step - 1) * lr_decay)
+    state_sum = state["sum"]
+    state_sum[...] = _addcmul(state_sum, grad, grad, 1)
+    std = _sqrt(state_sum) + _cast(eps, state_sum)
+    param[...] = _addcdiv(param, grad, std, -clr)
+
+
+# ---- lr schedulers: group["lr"] is a Python float, so these are plain double arithmetic ------
+
+def step_lr(lr: float, last_epoch: int, *, step_size: int, gamma: float) -> float:
+    """StepLR.get_lr (chained, what step() uses): the group's lr after moving to last_epoch."""
+    if last_epoch == 0 or last_epoch % step_size != 0:
+        return lr
+    return lr * gamma
+
+
+def step_lr_closed_form(base_lr: float, last_epoch: int, *, step_size: int,
+                        gamma: float) -> float:
+    """StepLR._get_closed_form_lr, used by the deprecated step(epoch)."""
+    return base_lr * gamma ** (last_epoch // step_size)
+
+
+def exponential_lr(lr: float, *, gamma: float, initial: bool) -> float:
+    """ExponentialLR.get_lr (chained): unchanged on the constructor's initial step."""
+    return lr if initial else lr * gamma
+
+
+def exponential_lr_closed_form(base_lr: float, last_epoch: int, *, gamma: float) -> float:
+    """ExponentialLR._get_closed_form_lr, used by the deprecated step(epoch)."""
+    return base_lr * gamma ** last_epoch

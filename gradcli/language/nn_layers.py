@@ -1,0 +1,236 @@
+"""torch.nn's layers, activations, containers and losses as built-in classes deriving from
+nn.Module (nn_module.py): each is its `__init__`, its `forward` over the engine's functions,
+and the `extra_repr` torch prints."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
+from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Parameter
+from gradcli.language.nn_module import (
+    MODULE,
+    builtin_class,
+    framed,
+    indent,
+    is_module,
+    named_children,
+)
+from gradcli.language.objects import ScriptClass, ScriptInstance
+
+
+def _fields(self: ScriptInstance, **values: Any) -> None:
+    """Module.__init__, then the layer's hyperparameters as attributes."""
+    MODULE.namespace["__init__"](self)
+    self.attributes.update(values)
+
+
+def _layer(name: str, init_: Callable, forward: Callable, extra: Callable | None = None,
+           **methods: Callable) -> ScriptClass:
+    table = {"__init__": init_, **methods}
+    if forward is not None:  # (torch's ModuleList has none)
+        table["forward"] = forward
+    if extra is not None:
+        table["extra_repr"] = extra
+    return builtin_class(name, MODULE, table)
+
+
+# ---- Linear ---------------------------------------------------------------------------------
+
+
+def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=None) -> None:
+    _fields(self, in_features=in_features, out_features=out_features)
+    self.attributes["weight"] = Parameter(creation.empty(out_features, in_features, dtype=dtype))
+    self.attributes["bias"] = Parameter(creation.empty(out_features, dtype=dtype)) if bias \
+        else None
+    # torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from 1/sqrt(fan_in)
+    init.kaiming_uniform_(self.attributes["weight"], a=math.sqrt(5))
+    if bias:
+        bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
+        init.uniform_(self.attributes["bias"], -bound, bound)
+
+
+LINEAR = _layer(
+    "Linear", _linear_init,
+    lambda self, input: nn_functional.linear(input, self.attributes["weight"],
+                                             self.attributes["bias"]),
+    lambda self: (f"in_features={self.attributes['in_features']}, out_features="
+                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
+
+# ---- activations ----------------------------------------------------------------------------
+
+
+def _inplace_init(self, inplace=False) -> None:
+    _fields(self, inplace=inplace)
+
+
+def _inplace_extra(self) -> str:
+    return "inplace=True" if self.attributes["inplace"] else ""
+
+
+def _stateless(name: str, forward: Callable) -> ScriptClass:
+    return _layer(name, lambda self: _fields(self), lambda self, input: forward(input))
+
+
+def _dim_init(self, dim=None) -> None:
+    _fields(self, dim=dim)
+
+
+def _softmax_layer(name: str, forward: Callable) -> ScriptClass:
+    return _layer(name, _dim_init,
+                  lambda self, input: forward(input, self.attributes["dim"]),
+                  lambda self: f"dim={self.attributes['dim']}")
+
+
+def _implicit_dim(name: str, fn: Callable) -> Callable:
+    """Softmax(dim=None): F's deprecated implicit choice of a dim (with its warning)."""
+    def forward(input, dim):
+        if dim is None:
+            dim = nn_functional.implicit_softmax_dim(name, input.ndim)
+        return fn(input, dim)
+    return forward
+
+
+def _leaky_relu_init(self, negative_slope=1e-2, inplace=False) -> None:
+    _fields(self, negative_slope=negative_slope, inplace=inplace)
+
+
+def _relu_forward(self, input):
+    return input.relu_() if self.attributes["inplace"] else elementwise.relu(input)
+
+
+# ---- Flatten, Identity, Dropout -----------------------------------------------------------
+
+
+def _flatten_init(self, start_dim=1, end_dim=-1) -> None:
+    _fields(self, start_dim=start_dim, end_dim=end_dim)
+
+
+def _dropout_init(self, p=0.5, inplace=False) -> None:
+    if p < 0 or p > 1:
+        raise TorchError("ValueError", f"dropout probability has to be between 0 and 1, but "
+                                       f"got {p}")
+    _fields(self, p=p, inplace=inplace)
+
+
+# ---- containers -----------------------------------------------------------------------------
+
+
+def _sequential_init(self, *modules) -> None:
+    _fields(self)
+    for index, module in enumerate(modules):
+        _add(self, str(index), module)
+
+
+def _add(self, name: str, module) -> None:
+    if not is_module(module) and module is not None:
+        raise TorchError("TypeError", f"{module!r} is not a Module subclass")
+    self.attributes[name] = module
+
+
+def _sequential_forward(self, input):
+    for _, module in named_children(self):
+        input = module(input)
+    return input
+
+
+def _item(self, index):
+    """container[i] / container[a:b] over the registered modules."""
+    modules = [m for _, m in named_children(self)]
+    if isinstance(index, slice):
+        copy = self.cls()
+        for i, module in enumerate(modules[index]):
+            _add(copy, str(i), module)
+        return copy
+    if not -len(modules) <= index < len(modules):
+        raise IndexError(f"index {index} is out of range")
+    return modules[index]
+
+
+def _module_list_init(self, modules=None) -> None:
+    _fields(self)
+    for index, module in enumerate(modules or ()):
+        _add(self, str(index), module)
+
+
+def _append(self, module):
+    _add(self, str(len(self)), module)
+    return self
+
+
+def _module_list_repr(self) -> str:
+    """torch's ModuleList repr: runs of equal reprs shown once, as `(0-2): 3 x Linear(...)`."""
+    reprs = [repr(m) for _, m in named_children(self)]
+    runs: list[list] = []
+    for i, text in enumerate(reprs):
+        if runs and runs[-1][2] == text:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i, text])
+    lines = [indent(f"({a}): {text}" if a == b else f"({a}-{b}): {b - a + 1} x {text}")
+             for a, b, text in runs]
+    return framed(self.cls.name, [], lines)
+
+
+_CONTAINER = {"__getitem__": _item, "__len__": lambda self: sum(1 for _ in named_children(self)),
+              "__iter__": lambda self: (m for _, m in named_children(self)), "append": _append}
+
+# ---- losses ---------------------------------------------------------------------------------
+
+
+def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
+    """A loss module: its keyword arguments stored, then passed to the F function."""
+    def init_(self, size_average=None, reduce=None, reduction="mean", **options):
+        _fields(self, reduction=reduction, **{**defaults, **options})
+
+    def forward(self, input, target):
+        options = {k: self.attributes[k] for k in ("reduction", *defaults)}
+        return fn(input, target, **options)
+    return _layer(name, init_, forward)
+
+
+CLASSES: dict[str, ScriptClass] = {
+    "Module": MODULE, "Linear": LINEAR,
+    "ReLU": _layer("ReLU", _inplace_init, _relu_forward, _inplace_extra),
+    "Tanh": _stateless("Tanh", elementwise.tanh),
+    "Sigmoid": _stateless("Sigmoid", elementwise.sigmoid),
+    "Identity": _layer("Identity", lambda self, *args, **kwargs: _fields(self),
+                       lambda self, input: input),
+    "Softmax": _softmax_layer("Softmax", _implicit_dim("softmax", reductions.softmax)),
+    "LogSoftmax": _softmax_layer("LogSoftmax",
+                                 _implicit_dim("log_softmax", reductions.log_softmax)),
+    "LeakyReLU": _layer(
+        "LeakyReLU", _leaky_relu_init,
+        lambda self, input: nn_functional.leaky_relu(input, self.attributes["negative_slope"]),
+        lambda self: f"negative_slope={self.attributes['negative_slope']}"
+                     + (", inplace=True" if self.attributes["inplace"] else "")),
+    "Flatten": _layer(
+        "Flatten", _flatten_init,
+        lambda self, input: shape.flatten(input, self.attributes["start_dim"],
+                                          self.attributes["end_dim"]),
+        lambda self: f"start_dim={self.attributes['start_dim']}, "
+                     f"end_dim={self.attributes['end_dim']}"),
+    "Dropout": _layer(
+        "Dropout", _dropout_init,
+        lambda self, input: nn_functional.dropout(
+            input, self.attributes["p"], self.attributes["training"], self.attributes["inplace"]),
+        lambda self: f"p={self.attributes['p']}, inplace={self.attributes['inplace']}"),
+    "Sequential": _layer("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
+    "ModuleList": _layer("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
+                         **_CONTAINER),
+    "MSELoss": _loss("MSELoss", nn_functional.mse_loss),
+    "L1Loss": _loss("L1Loss", nn_functional.l1_loss),
+    "CrossEntropyLoss": _loss("CrossEntropyLoss", nn_functional.cross_entropy, weight=None,
+                              ignore_index=-100, label_smoothing=0.0),
+    "NLLLoss": _loss("NLLLoss", nn_functional.nll_loss, weight=None, ignore_index=-100),
+    "BCELoss": _loss("BCELoss", nn_functional.binary_cross_entropy, weight=None),
+    "BCEWithLogitsLoss": _loss("BCEWithLogitsLoss",
+                               nn_functional.binary_cross_entropy_with_logits, weight=None,
+                               pos_weight=None),
+}
+
+ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
+    "weight", "bias", "in_features", "out_features", "inplace", "dim", "negative_slope",
+    "start_dim", "end_dim", "p", "reduction"})

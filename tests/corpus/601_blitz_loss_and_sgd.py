@@ -1,0 +1,25 @@
+import torch
+import torch.nn as nn
+import torch.optim as optim
+# the blitz: a loss, backprop, then the update rule with torch.optim
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(4, 3), nn.ReLU(), nn.Linear(3, 2))
+input = torch.randn(2, 4)
+target = torch.randn(2, 2)
+criterion = nn.MSELoss()
+output = net(input)
+loss = criterion(output, target)
+print(loss)
+print(loss.grad_fn.name())
+print(loss.grad_fn.next_functions[0][0].name())
+net.zero_grad()
+print(net[0].bias.grad)
+loss.backward()
+print(net[0].bias.grad)
+optimizer = optim.SGD(net.parameters(), lr=0.01)
+optimizer.zero_grad()
+output = net(input)
+loss = criterion(output, target)
+loss.backward()
+optimizer.step()
+print(net[2].weight)
