@@ -44,10 +44,8 @@ def lacking(name: str, homes: list[str]) -> str:
 
 def attribute_hint(name: str, owner: ast.AST | None, known: Iterable[str]) -> str:
     """Why `owner.name` is unknown. `known`: the attribute names gradcli knows. A close name
-    is offered only when the owner has it: `"{}".format` never suggests `float`."""
+    is offered only when the owner has it: `"{}".formt` suggests `format`, never `float`."""
     kind = _literal_type(owner)
-    if kind is str and name == "format":
-        return "use an f-string: f\"{x}\" rather than \"{}\".format(x)"
     if kind is not None and hasattr(kind, name):
         return f"gradcli does not support `{kind.__name__}.{name}` yet"
     space = _namespace(owner)
