@@ -80,14 +80,14 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
         def call(*args, **kwargs):
             frame = (bind(args, kwargs), f)
             rt.enter_call()
-            outer = rt.current_line
+            outer = rt.current_line, rt.current_source  # the caller's, for what follows
             try:
                 body(frame)
             except Return as r:
                 return r.value
             finally:
                 rt.call_depth -= 1
-                rt.current_line = outer
+                rt.current_line, rt.current_source = outer
             return None
         return ScriptFunction(name, call)
     return make

@@ -12,7 +12,16 @@ import types
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
-from gradcli.engine.api import autograd, creation, elementwise, linalg, methods, reductions, shape
+from gradcli.engine.api import (
+    autograd,
+    creation,
+    elementwise,
+    functional,
+    linalg,
+    methods,
+    reductions,
+    shape,
+)
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
@@ -312,8 +321,9 @@ _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
-    autograd=Namespace("torch.autograd", {"grad": autograd.autograd_grad,
-                                          "backward": autograd.autograd_backward}),
+    autograd=Namespace("torch.autograd", {
+        "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
+        "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS)}),
     nn=Namespace("torch.nn", {"functional": F}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
@@ -336,7 +346,9 @@ MATH = Namespace("math", {
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
 MODULES: dict[str, Namespace] = {"torch": TORCH, "torch.nn.functional": F,
                                  "torch.nn": TORCH.members["nn"], "math": MATH,
-                                 "torch.autograd": TORCH.members["autograd"]}
+                                 "torch.autograd": TORCH.members["autograd"],
+                                 "torch.autograd.functional":
+                                     TORCH.members["autograd"].members["functional"]}
 
 # ---- builtins -------------------------------------------------------------------------
 
@@ -491,7 +503,7 @@ def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     for table in _BY_TYPE.values():
         names |= set(table)
-    for ns in (TORCH, F, MATH, TORCH.members["autograd"], TORCH.members["nn"]):
+    for ns in (TORCH, F, MATH, *MODULES.values()):
         names |= set(ns.members)
     return frozenset(names)
 
