@@ -314,7 +314,12 @@ class Checker:
                 earlier = before.cut[1] if before is not None and before.cut and \
                     previous is before.exprs else previous
                 cut = (id(t.tensor._record), exp.formulas + earlier)
-            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut)
+            through = None
+            if _is_intermediate(t.tensor) and t.result is not None:
+                symbols = self._cut(t.tensor._record, t.tensor).symbols.reshape(-1)
+                through = (t.tensor._record, symbols, exp.formulas)
+            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut,
+                              through)
             holder._record = derived
             if t.result is None:
                 self.derived[id(t.tensor)] = derived
