@@ -173,8 +173,10 @@ def _prepared(inputs, v, fn_name: str, create_graph: bool, v_like_inputs: bool):
     return is_inputs_tuple, inputs, v
 
 
-def _single_output(func, inputs: tuple, fn_name: str, strict: bool) -> tuple:
-    """hvp's and vhp's function: one tensor of one element."""
+def _scalar_gradient(func, inputs, v, fn_name: str, create_graph: bool, strict: bool):
+    """hvp's and vhp's start: (is_inputs_tuple, inputs, v, outputs, the gradient of func's
+    one output, a tensor of one element, with its graph)."""
+    is_inputs_tuple, inputs, v = _prepared(inputs, v, fn_name, create_graph, True)
     is_outputs_tuple, outputs = _call(func, inputs, fn_name)
     _check_requires_grad(outputs, "outputs", strict=strict)
     if is_outputs_tuple:
@@ -182,7 +184,21 @@ def _single_output(func, inputs: tuple, fn_name: str, strict: bool) -> tuple:
     if outputs[0].numel() != 1:
         raise runtime_error(f"The Tensor returned by the function given to {fn_name} should "
                             "contain a single element")
-    return outputs
+    jac = _autograd_grad(outputs, inputs, create_graph=True)
+    _check_requires_grad(jac, "jacobian", strict=strict)
+    return is_inputs_tuple, inputs, v, outputs, jac
+
+
+def _last_pass(outputs: tuple, roots: tuple, wrt: tuple, v, refs: tuple, stage: str,
+               create_graph: bool, strict: bool, unpack: tuple[bool, bool]) -> tuple:
+    """The pass every product ends with: the gradient of `roots` with respect to `wrt`, seeded
+    with v, differentiable only under create_graph; then (outputs, result), each unwrapped
+    from its tuple unless the caller gave one (`unpack`)."""
+    with set_grad_enabled(True if create_graph else is_grad_enabled()):
+        grad_res = _autograd_grad(roots, wrt, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, refs, strict, create_graph, stage)
+    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), unpack[0]),
+            _tuple_postprocess(_grad_postprocess(result, create_graph), unpack[1]))
 
 
 # ---- the public functions -------------------------------------------------------------
@@ -199,11 +215,8 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False) -> tuple:
         elif len(outputs) != 1 or outputs[0].numel() != 1:
             raise runtime_error("The vector v can only be None if the user-provided function "
                                 "returns a single Tensor with a single element.")
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+    return _last_pass(outputs, outputs, inputs, v, inputs, "back", create_graph, strict,
+                      (is_outputs_tuple, is_inputs_tuple))
 
 
 def jvp(func, inputs, v=None, create_graph=False, strict=False) -> tuple:
@@ -216,11 +229,8 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False) -> tuple:
         grad_outputs = tuple(zeros_like(out, requires_grad=True) for out in outputs)
         grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
         _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), is_outputs_tuple),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_outputs_tuple))
+    return _last_pass(outputs, grad_inputs, grad_outputs, v, outputs, "back_trick",
+                      create_graph, strict, (is_outputs_tuple, is_outputs_tuple))
 
 
 def _jacobian_rows(out: Tensor, inputs: tuple, create_graph: bool, strict: bool,
@@ -346,32 +356,22 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
 def vhp(func, inputs, v=None, create_graph=False, strict=False) -> tuple:
     """(func(inputs), v^T H) for a scalar func."""
     with enable_grad():
-        is_inputs_tuple, inputs, v = _prepared(inputs, v, "vhp", create_graph, True)
-        outputs = _single_output(func, inputs, "vhp", strict)
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), False),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+        is_inputs_tuple, inputs, v, outputs, jac = _scalar_gradient(func, inputs, v, "vhp",
+                                                                    create_graph, strict)
+    return _last_pass(outputs, jac, inputs, v, inputs, "double_back", create_graph, strict,
+                      (False, is_inputs_tuple))
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False) -> tuple:
     """(func(inputs), H v) for a scalar func, by the double-backward trick."""
     with enable_grad():
-        is_inputs_tuple, inputs, v = _prepared(inputs, v, "hvp", create_graph, True)
-        outputs = _single_output(func, inputs, "hvp", strict)
-        jac = _autograd_grad(outputs, inputs, create_graph=True)
-        _check_requires_grad(jac, "jacobian", strict=strict)
+        is_inputs_tuple, inputs, v, outputs, jac = _scalar_gradient(func, inputs, v, "hvp",
+                                                                    create_graph, strict)
         grad_jac = tuple(zeros_like(inp, requires_grad=True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)
-    with set_grad_enabled(True if create_graph else is_grad_enabled()):
-        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
-    return (_tuple_postprocess(_grad_postprocess(outputs, create_graph), False),
-            _tuple_postprocess(_grad_postprocess(result, create_graph), is_inputs_tuple))
+    return _last_pass(outputs, double_back, grad_jac, v, inputs, "double_back_trick",
+                      create_graph, strict, (False, is_inputs_tuple))
 
 
 FUNCTIONS = {"vjp": vjp, "jvp": jvp, "jacobian": jacobian, "hessian": hessian, "vhp": vhp,
