@@ -306,6 +306,11 @@ class Checker:
         for t in targets:
             exp = expectations.get(id(t.tensor))
             holder = t.result if t.result is not None else t.tensor._grad
+            if record.seed_requires_grad:
+                holder._record = Opaque("it was seeded with a tensor that requires grad (the "
+                                        "double-backward trick), which sympy's first derivative "
+                                        "holds constant")
+                continue
             if exp is None or exp.method != "symbolic" or \
                     np.shape(exp.formulas) != np.shape(holder.data):
                 holder._record = Opaque("its first derivative had no per-element symbolic form, "
@@ -319,7 +324,12 @@ class Checker:
                 earlier = before.cut[1] if before is not None and before.cut and \
                     previous is before.exprs else previous
                 cut = (id(t.tensor._record), exp.formulas + earlier)
-            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut)
+            through = None
+            if _is_intermediate(t.tensor) and t.result is not None:
+                symbols = self._cut(t.tensor._record, t.tensor).symbols.reshape(-1)
+                through = (t.tensor._record, symbols, exp.formulas)
+            derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut,
+                              through)
             holder._record = derived
             if t.result is None:
                 self.derived[id(t.tensor)] = derived

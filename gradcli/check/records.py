@@ -31,6 +31,10 @@ class Derived:
     # the gradient of a retained intermediate: (id of its record, exprs in its cut symbols),
     # for a pass that cuts it again (y.grad.sum().backward() reaches y through y.grad)
     cut: tuple | None = None
+    # autograd.grad's result with respect to an intermediate: (its record, its cut symbols,
+    # exprs in them), for a replay to put in what *it* makes of the intermediate (a second
+    # grad with respect to the same or another intermediate below: hessian of a view)
+    through: tuple | None = None
 
     def exprs_for(self, cuts: dict) -> np.ndarray:
         return self.cut[1] if self.cut is not None and self.cut[0] in cuts else self.exprs

@@ -173,6 +173,11 @@ class Replay:
         if isinstance(record, trace.Const):
             self._count(np.empty(record.value.array.size))  # before building it
             return constant_array(record.value.array)
+        if isinstance(record, Derived) and record.through is not None:
+            source, symbols, exprs = record.through
+            swap = dict(zip(symbols, self.run(source).reshape(-1), strict=True))
+            return np.vectorize(lambda f: f.xreplace(swap) if hasattr(f, "xreplace") else f,
+                                otypes=[object])(exprs)
         if isinstance(record, Derived):
             return record.exprs_for(self.cuts)
         if isinstance(record, Opaque):

@@ -136,6 +136,7 @@ class PassRecord:
     create_graph: bool
     capture: bool = False  # autograd.grad (results returned, .grad untouched)
     hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
+    seed_requires_grad: bool = False  # create_graph with a seed the graph depends on (jvp's trick)
 
     @property
     def hooks_ran(self) -> bool:
@@ -312,7 +313,8 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                           for i, t in enumerate(inputs)}
     needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
     record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
-                        list(inputs) if inputs is not None else None, create_graph, capture)
+                        list(inputs) if inputs is not None else None, create_graph, capture,
+                        seed_requires_grad=create_graph and any(g.requires_grad for g in grads))
     ready = ReadyQueue()
     for e in dict.fromkeys(entries):
         if deps.get(e, 0) == 0:

@@ -480,9 +480,11 @@ defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
 defop("unbind", "UnbindBackward0", lambda a, dim, index: K.select(a, dim, index),
       lambda xp, g, o, a, dim, index: (K.unbind_back(xp, g, a.shape, dim, index),),
       layout="view", elements_read="selection")
-defop("split", "SplitBackward0", lambda a, dim, key: a[K.dim_key(dim, key)],
-      lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),),
-      layout="view", elements_read="selection")
+for _name, _grad_fn in (("split", "SplitBackward0"),  # split(x, 2)
+                        ("split_with_sizes", "SplitWithSizesBackward0")):  # split(x, [1, 2])
+    defop(_name, _grad_fn, lambda a, dim, key: a[K.dim_key(dim, key)],
+          lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),),
+          layout="view", elements_read="selection")
 
 # In-place fills: the old values get no gradient.
 defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype),

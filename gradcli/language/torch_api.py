@@ -17,6 +17,7 @@ from gradcli.engine.api import (
     autograd,
     creation,
     elementwise,
+    functional,
     init,
     linalg,
     methods,
@@ -193,9 +194,10 @@ _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
-    autograd=Namespace("torch.autograd", {"grad": autograd.autograd_grad,
-                                          "backward": autograd.autograd_backward,
-                                          "Function": autograd_function.FUNCTION}),
+    autograd=Namespace("torch.autograd", {
+        "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
+        "Function": autograd_function.FUNCTION,
+        "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS)}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
                               **nn_layers.CLASSES}),
@@ -228,7 +230,8 @@ MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
-    "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"]}
+    "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
+    "torch.autograd.functional": TORCH.members["autograd"].members["functional"]}
 
 # ---- builtins -------------------------------------------------------------------------
 

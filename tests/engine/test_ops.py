@@ -61,6 +61,7 @@ EXAMPLES = {
     "as_strided": "y = x * 1\nv = y[1]\nv.mul_(3)\nout = v * p[0]",
     "cat": "out = torch.cat([x, p])", "stack": "out = torch.stack([x, p], dim=1)",
     "unbind": "out = torch.unbind(x)[1]", "split": "out = x.split(1, dim=0)[1]",
+    "split_with_sizes": "out = x.split([1, 1], dim=0)[1]",
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
     "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
     "index_backward": "(out,) = torch.autograd.grad((x[[1]] ** 3).sum(), x, create_graph=True)",

@@ -291,7 +291,8 @@ def split(input, split_size_or_sections, dim=0) -> tuple:
                                 f"(input tensor's size at dimension {d}), but got "
                                 f"split_sizes={sizes}")
         bounds = list(np.cumsum([0, *sizes]))
-    return _pieces([apply("split", (input,), dim=d, key=slice(int(a), int(b)))
+    op = "split" if isinstance(sizes, int) else "split_with_sizes"
+    return _pieces([apply(op, (input,), dim=d, key=slice(int(a), int(b)))
                     for a, b in zip(bounds[:-1], bounds[1:])])
 
 
