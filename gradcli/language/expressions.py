@@ -13,21 +13,26 @@ from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
+from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Tensor
 from gradcli.language.guards import (
     COUNTED,
     LAZY,
     RISKY,
     UNARY,
+    active_limits,
     check_item_store,
     check_nested,
     count_sequence,
+    iteration_length,
     lazy_length,
     make_call_check,
     make_comparisons,
     make_operators,
     too_big,
 )
+from gradcli.language.objects import BoundMethod, ScriptFunction
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
 
@@ -139,6 +144,57 @@ def exception_attribute(e: ScriptError, name: str) -> Any:
     if name == "args":
         return e.args
     raise TorchError("AttributeError", f"'{e.type_name}' object has no attribute '{name}'")
+
+
+def unpacked_arguments(starred: list[bool], args: list, keywords: list, fail, node) -> Callable:
+    """f(a, *b, k=c, **d)'s arguments, as Python unpacks them: `*` takes any iterable (measured
+    first: a range of 10**12 is refused, not listed), `**` a mapping of str keys, and a name
+    given twice is Python's TypeError."""
+    def gather(f, fn) -> tuple[list, dict]:
+        positional: list = []
+        for is_star, arg in zip(starred, args, strict=True):
+            value = arg(f)
+            if not is_star:
+                positional.append(value)
+                continue
+            if iteration_length(value) > active_limits().max_sequence:
+                raise too_big(active_limits(), "max_sequence", "by `*` unpacking")
+            try:
+                positional.extend(value)
+            except TypeError:
+                raise fail(TypeError(f"{callable_name(fn)} argument after * must be an "
+                                     f"iterable, not {type_name(value)}"), node) from None
+        named: dict = {}
+        for name, value in keywords:
+            items = [(name, value(f))] if name is not None else _mapping_items(value(f), fn,
+                                                                                fail, node)
+            for key, item in items:
+                if key in named:
+                    raise fail(TypeError(f"{callable_name(fn)} got multiple values for keyword "
+                                         f"argument '{key}'"), node)
+                named[key] = item
+        return positional, named
+    return gather
+
+
+def callable_name(fn) -> str:
+    """What Python's messages about a call name the function by: `__main__.f()` for the
+    script's own functions and methods (as Python 3.11 does), `print()` for a builtin."""
+    function = fn.function if isinstance(fn, BoundMethod) else fn
+    if isinstance(function, ScriptFunction):
+        return f"__main__.{function.name}()"
+    name = getattr(fn, "name", None) if isinstance(getattr(fn, "name", None), str) else None
+    name = name or getattr(fn, "__name__", None) or type_name(fn)
+    return f"Tensor.{name}()" if isinstance(getattr(fn, "__self__", None), Tensor) else f"{name}()"
+
+
+def _mapping_items(mapping, fn, fail, node) -> list:
+    if not isinstance(mapping, dict):
+        raise fail(TypeError(f"{callable_name(fn)} argument after ** must be a mapping, not "
+                             f"{type_name(mapping)}"), node)
+    if not all(isinstance(k, str) for k in mapping):
+        raise fail(TypeError("keywords must be strings"), node)
+    return list(mapping.items())
 
 
 class ExpressionCompiler:
@@ -253,14 +309,22 @@ class ExpressionCompiler:
 
     def call(self, node: ast.Call, scope) -> Closure:
         func = self.sub(node.func, scope, node)
-        args = [self.sub(a, scope, node) for a in node.args]
+        starred = [isinstance(a, ast.Starred) for a in node.args]
+        args = [self.sub(a.value if star else a, scope, node)
+                for a, star in zip(node.args, starred, strict=True)]
         keywords = [(k.arg, self.sub(k.value, scope, node)) for k in node.keywords]
         rt, fail, check = self.rt, self.rt.fail, self.check_call
+        unpacks = any(starred) or any(k.arg is None for k in node.keywords)
+        if unpacks:
+            gather = unpacked_arguments(starred, args, keywords, fail, node)
 
         def call(f):
             fn = func(f)
-            positional = [a(f) for a in args]
-            named = {k: v(f) for k, v in keywords}
+            if unpacks:
+                positional, named = gather(f, fn)
+            else:
+                positional = [a(f) for a in args]
+                named = {k: v(f) for k, v in keywords}
             if not (RISKY.isdisjoint(map(type, positional))
                     and RISKY.isdisjoint(map(type, named.values()))):
                 check(fn, positional, named)
@@ -299,7 +363,7 @@ class ExpressionCompiler:
             if type(result) in COUNTED:
                 count_sequence(result)
             return result
-        if keywords or len(args) > 1:
+        if keywords or len(args) > 1 or unpacks:
             return call
         return call1 if args else call0
 

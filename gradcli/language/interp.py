@@ -70,6 +70,8 @@ class _Print:
     `print(i, end=" ")` must not copy the line each time): the next print that ends a line,
     the script's next event, or its end."""
 
+    name = "print"  # in Python's messages about a call
+
     def __init__(self, rt: Interpreter):
         self.rt = rt
         self.parts: list[str] = []  # the unfinished line
@@ -389,18 +391,25 @@ class Interpreter:
                            self._decorators(node.decorator_list, scope))
 
     def _decorators(self, nodes: list[ast.expr], scope: Scope | None
-                    ) -> Callable[[ScriptFunction, Any], ScriptFunction]:
-        """decorate(fn, frame): fn in the grad mode of its decorators."""
+                    ) -> Callable[[ScriptFunction, Any], Any]:
+        """decorate(fn, frame): fn as its decorators leave it, innermost first, as Python's
+        `f = dec(f)`: a grad-mode manager (`@torch.no_grad()`) runs fn in its mode, any other
+        callable the script reaches is called with fn."""
         decorators = [self.expressions.compile(d, scope, d.lineno) for d in reversed(nodes)]
-        is_manager, error = self.api.is_grad_mode_manager, self.error
+        is_manager, fail = self.api.is_grad_mode_manager, self.fail
 
-        def decorate(fn: ScriptFunction, f) -> ScriptFunction:
+        def decorate(fn: Any, f) -> Any:
             for decorator, where in zip(decorators, reversed(nodes)):
-                manager = decorator(f)
-                if not is_manager(manager):  # the validator let only grad-mode managers by
-                    raise error("TypeError", "a decorator in a gradcli session is "
-                                "@torch.no_grad() or @torch.enable_grad()", where)
-                fn = ScriptFunction(fn.name, _in_grad_mode(manager, fn))
+                value = decorator(f)
+                if is_manager(value):
+                    fn = ScriptFunction(getattr(fn, "name", "<lambda>"), _in_grad_mode(value, fn))
+                    continue
+                try:
+                    fn = value(fn)
+                except ScriptError as e:
+                    raise e.locate(*self.span(where))
+                except Exception as e:
+                    raise fail(e, where) from None
             return fn
         return decorate
 

@@ -27,7 +27,6 @@ LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop
 CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
 
 NO_GENERATORS = "return a list instead; see docs/language.md"
-DECORATOR_HINT = "write @torch.no_grad() or @torch.enable_grad(); see docs/language.md"
 NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
@@ -298,12 +297,6 @@ class _Validator:
         if id(node) in self.methods:  # the method's wrappers: builtins no name check sees
             decorators = [d for d in decorators
                           if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)]
-        for decorator in decorators:
-            callee = decorator.func if isinstance(decorator, ast.Call) else None
-            name = getattr(callee, "attr", getattr(callee, "id", None))
-            if name not in ("no_grad", "enable_grad") or decorator.args or decorator.keywords:
-                self.reject(decorator, "a function's decorator in a gradcli session is "
-                            "@torch.no_grad() or @torch.enable_grad()", DECORATOR_HINT)
         self.parameters(node, [*a.args, *a.kwonlyargs, *[p for p in (a.vararg, a.kwarg) if p]])
         self.assigned.add(node.name)
         # annotations are never evaluated: not checked, not run
@@ -493,6 +486,8 @@ class _Validator:
             field = lookup_field(template.value)
             if field is not None:
                 self.reject(template, f"{NO_LOOKUPS}: `{{{field}}}`", LOOKUP_HINT)
+        # f(*args, **kwargs): unpacking an iterable into arguments, as Python does
+        self.star_targets.update(id(a) for a in node.args if isinstance(a, ast.Starred))
         return [node.func, *node.args, *node.keywords]
 
     def display(self, node: ast.List | ast.Tuple) -> list[ast.AST]:
@@ -506,9 +501,9 @@ class _Validator:
 
     def starred(self, node: ast.Starred) -> list[ast.AST]:
         if id(node) not in self.star_targets:
-            self.reject(node, "`*` unpacking is part of the session language only in "
-                        "assignment targets (`first, *rest = items`)",
-                        "write the items or arguments out one by one")
+            self.reject(node, "`*` unpacking is part of the session language in calls "
+                        "(`f(*args)`) and assignment targets (`first, *rest = items`)",
+                        "write the items out one by one, or build the list with `+`")
         return [node.value]
 
     def dict_(self, node: ast.Dict) -> list[ast.AST]:
@@ -521,10 +516,7 @@ class _Validator:
         return [n for n in (node.exc, node.cause) if n is not None]
 
     def keyword(self, node: ast.keyword) -> list[ast.AST]:
-        if node.arg is None:
-            self.reject(node, "`**` unpacking is not part of the session language",
-                        "write the keyword arguments out one by one")
-        return [node.value]
+        return [node.value]  # (`**kwargs` too: the call unpacks a dict)
 
     def comprehension(self, node: ast.comprehension) -> list[ast.AST]:
         if node.is_async:

@@ -72,7 +72,7 @@ def test_program_records_assigned_names():
 
 REJECTED = [
     # (source, line, col, words in the message, words in the hint)
-    ("@staticmethod\ndef f(x):\n    return x", 1, 2, "decorator", "@torch.no_grad()"),
+    ("@staticmethod\ndef f(x):\n    return x", 1, 2, "staticmethod", ""),
     ("x = 1\nreturn x", 2, 1, "'return' outside function", "inside a `def`"),
     ("def f(a, a):\n    pass", 1, 10, "duplicate argument 'a'", ""),
     ("class A(B, C):\n    pass", 1, 12, "multiple inheritance", "one class"),
@@ -83,11 +83,8 @@ REJECTED = [
     ("from torch import *", 1, 1, "`import *`", ""),
     ("from . import x", 1, 1, "relative imports", ""),
     ("x = {**y}", 1, 5, "`**` unpacking in a dict", "d.update(b)"),
-    ("print(*[1])", 1, 7, "only in assignment targets", "out one by one"),
     ("a, *b, *c = [1, 2]", 1, 8, "multiple starred", "one `*`"),
     ("'{0.x}'.format(1)", 1, 1, "attribute or index lookups", "the value itself"),
-    ("x = [1]\nprint(*x)", 2, 7, "`*` unpacking", ""),
-    ("x = [1]\nlen(**x)", 2, 5, "`**` unpacking", ""),
     ("if (y := 1):\n    pass", 1, 5, "`:=`", ""),
     ("x = 1\nx.__class__", 2, 3, "starting with '_'", ""),
     ("x = 1\nx._private", 2, 3, "starting with '_'", ""),

@@ -117,7 +117,6 @@ REFUSED_BEFORE_RUNNING = [
     "class A:\n    def __getattr__(self, name):\n        pass",
     "x = {**{}}",
     "'{0[0]}'.format([1])",
-    "print(*[1])",
     "async def f():\n    pass",
     "g = (x for x in [1])\ng.gi_frame",
     "(y := 1)",

@@ -1,6 +1,8 @@
 """Autograd front-ends: backward, grad, and the grad-mode context managers."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .. import runtime
@@ -132,12 +134,24 @@ class GradMode:
         return f"<torch.autograd.grad_mode.{self.name} object>"
 
 
-def no_grad() -> GradMode:
-    return GradMode(False, "no_grad")
+def no_grad(orig_func: Callable | None = None) -> GradMode | Callable:
+    """torch.no_grad(): a context manager; `@torch.no_grad` without parentheses decorates."""
+    return _mode_or_decorated(False, "no_grad", orig_func)
 
 
-def enable_grad() -> GradMode:
-    return GradMode(True, "enable_grad")
+def enable_grad(orig_func: Callable | None = None) -> GradMode | Callable:
+    return _mode_or_decorated(True, "enable_grad", orig_func)
+
+
+def _mode_or_decorated(enabled: bool, name: str, orig_func: Callable | None):
+    if orig_func is None:
+        return GradMode(enabled, name)
+
+    def in_mode(*args, **kwargs):  # a fresh manager per call: calls may nest
+        with GradMode(enabled, name):
+            return orig_func(*args, **kwargs)
+    in_mode.name = getattr(orig_func, "name", name)  # (its name in Python's messages)
+    return in_mode
 
 
 def set_grad_enabled(mode) -> GradMode:
