@@ -319,7 +319,8 @@ DEFINITIONS = [
 ]
 
 
-@pytest.mark.parametrize("source", DEFINITIONS, ids=["functions", "classes", "autograd.Function"])
+@pytest.mark.parametrize("source", DEFINITIONS, ids=["decorators and star arguments",
+                                                  "functions", "classes", "autograd.Function"])
 def test_definitions_run_without_touching_the_host(source):
     """What a script defines sets no attribute of a Python object and reads none."""
     outcome = run_text(source, strict=True)
