@@ -89,6 +89,7 @@ def footnotes(event: BackwardEvent) -> Text | None:
     """Under the gradients: how far off each red row is, and each row's note (whole, not in a
     cell), less what the heading already says."""
     lines = Text()
+    named: dict[str, list[str]] = {}  # note -> the rows it belongs to, said once for them all
     for row in event.grads:
         if row.match is False:
             lines.append(f"✗ {row.name}: {mismatch_detail(row)}\n", style="red")
@@ -96,7 +97,9 @@ def footnotes(event: BackwardEvent) -> Text | None:
                          if clause and not (event.api == "autograd.grad"
                                             and clause == AUTOGRAD_GRAD_NOTE))
         if note:
-            lines.append(f"{row.name}: {note}\n", style="dim")
+            named.setdefault(note, []).append(row.name)
+    for note, names in named.items():
+        lines.append(f"{', '.join(names)}: {note}\n", style="dim")
     return lines[:-1] if lines else None  # no trailing newline
 
 
