@@ -137,11 +137,12 @@ def _summarised(data: Any, marker: str) -> Any:
 
 
 def formulas_text(formula: list[str] | None) -> str:
-    """`(2*x + 3*x**2)`; long lists keep their ends; an element the check did not sample
-    (it has no formula) reads `·`."""
+    """`(2*x + 3*x**2)`; long lists keep their ends, long formulas their start (JSON and
+    --explain have them whole); an element the check did not sample (it has no formula)
+    reads `·`."""
     if not formula:
         return ""
-    shown = [f or UNCHECKED for f in formula]
+    shown = [shorten(f, 2 * FORMULA_WIDTH) if f else UNCHECKED for f in formula]
     return "(" + ", ".join(elide_middle(shown, 6, 3, 3, "...")) + ")"
 
 
