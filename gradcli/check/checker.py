@@ -41,6 +41,10 @@ from .replay import (
 )
 from .rowdata import as_json, formula_texts, number_text, sum_text
 
+# Up to this many input elements, each gradient element gets its own sympy formula, which the
+# table shows; past it the formulas are too long to read and the structured path goes first.
+FORMULA_ELEMENTS = 256
+
 
 @dataclass
 class Target:
@@ -115,7 +119,7 @@ class Checker:
             if vectorized.applies(roots) and not record.hooks:
                 found = vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             else:
-                found = self._symbolic(record, roots, targets)
+                found = self._structured_first(record, roots, targets)
             return _nan_kept(record, roots, targets, found)
         except TooLarge as big:
             if record.hooks:
@@ -132,6 +136,17 @@ class Checker:
                 reason = str(bigger) if isinstance(bigger, NotReplayable) else \
                     f"graph too large to check ({bigger})"
                 return {id(t.tensor): _unchecked(reason) for t in targets}
+
+    def _structured_first(self, record, roots, targets) -> dict:
+        """A graph past FORMULA_ELEMENTS gets no readable per-element formulas, and sympy would
+        spend seconds building them: take the structured path first, exact on every element,
+        and per-element sympy only where that path has no form for an op."""
+        if record.hooks or sum(input_elements(r) for r in roots) <= FORMULA_ELEMENTS:
+            return self._symbolic(record, roots, targets)
+        try:
+            return structured.expect(record, roots, targets)
+        except TooLarge:
+            return self._symbolic(record, roots, targets)
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

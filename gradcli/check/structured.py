@@ -7,7 +7,10 @@ from the engine's VJP rules:
 - a contraction (mm, bmm, mv, dot, sums, means): its `Op.contraction` einsum, transposed
   mechanically (the gradient of one operand is the einsum of the others with the output's);
 - a rearrangement (views, selections, cat, stack): its forward run on element tags says where
-  each output element came from, and the gradient is added back there.
+  each output element came from, and the gradient is added back there;
+- a loss (mse, bce): its reduction transposed, then its pointwise part as above;
+- an op along a dim (softmax): sympy's Jacobian of one slice, evaluated on every slice;
+- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients.
 
 Anything else raises TooLarge, and the check falls back to finite differences as before.
 """
@@ -80,13 +83,17 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
 def _input_grads(r, g: np.ndarray, args: list) -> list:
     op = r.op
     if op.pointwise and op.condition is None:
-        return [None if not _differentiable(a) else
-                reduce_to(np.add, np.broadcast_to(g * _partial(r, i, args), g.shape), a.shape)
-                for i, a in enumerate(args)]
+        return _pointwise(op, r.params, g, args)
+    if op.reduces:
+        return _reduced(r, g, args)
     if op.contraction is not None:
         return _transposed(op.contraction(*[a.shape for a in args], **r.params), g, args)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
+    if op.along_dim:
+        return _sliced(r, g, args)
+    if op.linear:
+        return _linear(r, g, args)
     raise TooLarge(f"{op.grad_fn} has no structured form")
 
 
@@ -94,11 +101,17 @@ def _differentiable(a) -> bool:
     return isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 
-def _partial(r, i: int, args: list) -> np.ndarray:
+def _pointwise(op, params: dict, g: np.ndarray, args: list) -> list:
+    return [None if not _differentiable(a) else
+            reduce_to(np.add, np.broadcast_to(g * _partial(op, params, i, args), g.shape), a.shape)
+            for i, a in enumerate(args)]
+
+
+def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
     """d out / d input i of a pointwise op, on every (broadcast) element."""
-    symbols, d = _symbolic_partial(r.op, i, len(args), _hashable(r.params))
+    symbols, d = _symbolic_partial(op, i, len(args), _hashable(params))
     if d.has(sp().Derivative, sp().Subs):
-        raise TooLarge(f"sympy cannot differentiate {r.op.grad_fn}'s form")
+        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
     return np.asarray(numeric_value(d, dict(zip(symbols, args, strict=True))), np.float64)
 
 
@@ -109,6 +122,70 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     with sp().evaluate(False):
         form = np.asarray((op.sym or op.forward)(*inputs, **dict(params)), dtype=object).item()
     return symbols, derivative(form, symbols[i])
+
+
+def _reduced(r, g: np.ndarray, args: list) -> list:
+    """A loss: the gradient of torch's reduction, then of the pointwise part under it."""
+    shape = np.broadcast_shapes(*[a.shape for a in args])
+    count = int(np.prod(shape)) if r.params["reduction"] == "mean" else 1
+    g = np.broadcast_to(np.asarray(g, np.float64) / count, shape)
+    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args)
+
+
+MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
+
+
+def _sliced(r, g: np.ndarray, args: list) -> list:
+    """An op applied to each slice along `dim`: sympy's Jacobian of one slice, evaluated on
+    all of them at once."""
+    (a,) = args
+    dim = r.params["dim"] % max(a.ndim, 1)
+    length = a.shape[dim] if a.ndim else 1
+    if length > MAX_SLICE:
+        raise TooLarge(f"{r.op.grad_fn} along a dim of {length} elements")
+    params = _hashable({k: v for k, v in r.params.items() if k != "dim"})
+    symbols, jacobian = _slice_jacobian(r.op, length, params)
+    x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
+        np.reshape(g, a.shape or (1,)), dim, -1)
+    env, cache = {s: x[..., k] for k, s in enumerate(symbols)}, {}
+    out = np.zeros(x.shape)
+    for i, row in enumerate(jacobian):
+        for j, entry in enumerate(row):
+            if entry != 0:
+                out[..., j] += g[..., i] * numeric_value(entry, env, cache)
+    return [np.moveaxis(out, -1, dim).reshape(a.shape)]
+
+
+@functools.lru_cache(maxsize=64)
+def _slice_jacobian(op, length: int, params: tuple):
+    symbols = [sp().Symbol(f"a{k}", real=True) for k in range(length)]
+    out = (op.sym or op.forward)(np.asarray(symbols, dtype=object), dim=0, **dict(params))
+    return symbols, [[derivative(y, s) for s in symbols] for y in np.asarray(out).reshape(-1)]
+
+
+MAX_LINEAR = 100_000  # elements of a linear op's input read off symbol by symbol
+
+
+def _linear(r, g: np.ndarray, args: list) -> list:
+    """An op affine in its first input: run its forward on one symbol per element, and each
+    output element's coefficients are where its gradient goes."""
+    a = args[0]
+    if a.size > MAX_LINEAR:
+        raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
+    symbols, where = _symbol_array(a.shape)
+    out = np.asarray((r.op.sym or r.op.forward)(symbols, *args[1:], **r.params), dtype=object)
+    total = np.zeros(a.size)
+    for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
+        for symbol, coefficient in sp().expand(y).as_coefficients_dict().items():
+            if symbol in where:
+                total[where[symbol]] += weight * float(coefficient)
+    return [total.reshape(a.shape)] + [None] * (len(args) - 1)
+
+
+@functools.lru_cache(maxsize=16)
+def _symbol_array(shape: tuple) -> tuple[np.ndarray, dict]:
+    symbols = [sp().Symbol(f"e{k}", real=True) for k in range(int(np.prod(shape)))]
+    return np.asarray(symbols, dtype=object).reshape(shape), {s: k for k, s in enumerate(symbols)}
 
 
 def _hashable(params: dict) -> tuple:
@@ -122,26 +199,33 @@ def _hashable(params: dict) -> tuple:
 
 def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list) -> list:
     """The gradient of each operand of `scale * einsum(spec, *args)`: the einsum of the output's
-    gradient with the other operands, into that operand's indices. An index found nowhere
-    else was summed away by the forward: the gradient is the same all along it."""
+    gradient with the other operands of its term, into that operand's indices. An index found
+    nowhere else was summed away (or broadcast) by the forward: the gradient is the same all
+    along it."""
     spec, scale = contraction
     inputs, output = spec.split("->")
-    subscripts = inputs.split(",")
+    terms = [term.split(",") for term in inputs.split("+")]
+    subscripts = [sub for term in terms for sub in term]
     sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
     g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
-    out = []
-    for i, (a, sub) in enumerate(zip(args, subscripts, strict=True)):
-        if not _differentiable(a):
-            out.append(None)
-            continue
-        others = [k for k in range(len(args)) if k != i]
-        present = set(output).union(*[subscripts[k] for k in others])
-        kept = "".join(c for c in sub if c in present)
-        part = np.einsum(",".join([output, *[subscripts[k] for k in others]]) + "->" + kept,
-                         g, *[args[k] for k in others], optimize=True)
-        part = part.reshape([sizes[c] if c in present else 1 for c in sub])
-        out.append(np.broadcast_to(part, a.shape) * scale)
+    out, first = [], 0
+    for term in terms:
+        operands = args[first:first + len(term)]
+        out += [_operand_grad(g, output, term, operands, i, sizes) * scale
+                if _differentiable(a) else None for i, a in enumerate(operands)]
+        first += len(term)
     return out
+
+
+def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int,
+                  sizes: dict) -> np.ndarray:
+    others = [k for k in range(len(term)) if k != i]
+    present = set(output).union(*[term[k] for k in others])
+    kept = "".join(c for c in term[i] if c in present)
+    part = np.einsum(",".join([output, *[term[k] for k in others]]) + "->" + kept,
+                     g, *[operands[k] for k in others], optimize=True)
+    part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
+    return np.broadcast_to(part, operands[i].shape)
 
 
 def _traced_back(r, g: np.ndarray, args: list) -> list:

@@ -255,3 +255,31 @@ def test_structure_catches_a_gradient_wrong_in_one_element(fault, monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     result, _ = rows(MLP)
     assert result.status == "mismatch"
+
+
+CLASSIFIER = (
+    "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+    "model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))\n"
+    "X = torch.randn(64, 8)\ny = torch.randint(0, 4, (64,))\nlogits = model(X) * 2\n"
+    "loss = nn.CrossEntropyLoss()(logits, y) + F.mse_loss(logits.softmax(dim=1) / 3, "
+    "torch.zeros(64, 4))\nloss = loss + F.binary_cross_entropy_with_logits(logits.cumsum(1), "
+    "torch.ones(64, 4), reduction='sum')\nloss.backward()")
+
+
+def test_a_network_past_the_formula_size_is_checked_by_structure_first():
+    """Linear layers (addmm), losses, softmax and nll: every element exact, no per-element
+    sympy (which would take seconds on 700 inputs)."""
+    result, rs = rows(CLASSIFIER)
+    assert result.status == "ok" and len(rs) == 4
+    assert all(r.method == "symbolic" and "structured" in r.note for r in rs)
+
+
+@pytest.mark.parametrize("fault", [
+    "AddmmBackward0", "ReluBackward0", "TBackward0", "LogSoftmaxBackward0", "NllLossBackward0",
+    "SoftmaxBackward0", "MseLossBackward0", "DivBackward0", "MulBackward0", "CumsumBackward0",
+    "BinaryCrossEntropyWithLogitsBackward0"])
+def test_structure_catches_one_wrong_element_in_a_network(fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, rs = rows(CLASSIFIER)
+    assert result.status == "mismatch" and all("structured" in r.note for r in rs)
