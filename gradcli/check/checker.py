@@ -17,7 +17,7 @@ from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
 from . import numeric, structured, vectorized
-from .compare import Expectation, in_dtype, matches, tolerance
+from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
 from .derive import choose_sample, differentiate
 from .dropped import Dropped
 from .functions import functions_under, with_verdict
@@ -273,6 +273,11 @@ class Checker:
             base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
             expected = in_dtype(base + in_dtype(exp.added, dtype), dtype)
             match, worst = matches(t.after, expected, rtol, atol, exp.mask)
+            if match is False and exp.rounding is not None:  # within the rounding of its sums?
+                match, worst = matches(t.after, expected, rtol, atol, exp.mask,
+                                       rounding_allowance(exp, dtype))
+                note = _clause(note, "tolerance widened by the float rounding of sums of "
+                                     "many terms") if match else note
         if t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         return GradRow(

@@ -37,23 +37,34 @@ REARRANGES = ("view", "selection")  # layout or elements_read of an op that only
 
 def expect(record, roots, targets) -> dict:
     """{id(target tensor): Expectation} for every target, or TooLarge when an op under the
-    roots is none of the three kinds."""
+    roots has no structured form."""
     values: dict = {}
     for root in roots:
         values.update(replay(root, {}))
     order = _reverse_topological(roots)
+    grads = _accumulate(record, roots, order, values, absolute=False)
+    magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
+    return {id(t.tensor): _expectation(t, roots, grads, lambda t=t: _total(
+        t, roots, magnitudes())) for t in targets}
+
+
+def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dict:
+    """The gradient of every record by id; with `absolute`, the sum of the magnitudes of the
+    terms each element adds up (what its float32 rounding scales with)."""
     grads: dict = {}
     for root, seed in zip(roots, record.grad_outputs, strict=True):
-        _add(grads, root, np.broadcast_to(np.asarray(seed, np.float64), values[id(root)].shape))
+        seed = np.asarray(seed, np.float64)
+        _add(grads, root, np.broadcast_to(np.abs(seed) if absolute else seed,
+                                          values[id(root)].shape))
     for r in order:
         g = grads.get(id(r))
         if g is None or not isinstance(r, trace.OpRecord):
             continue
         args = [values[id(a)] for a in r.args]
-        for a, part in zip(r.args, _input_grads(r, g, args), strict=True):
+        for a, part in zip(r.args, _input_grads(r, g, args, absolute), strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
-    return {id(t.tensor): _expectation(t, roots, grads, values) for t in targets}
+    return grads
 
 
 def _reverse_topological(roots) -> list:
@@ -80,31 +91,39 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
     grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
 
 
-def _input_grads(r, g: np.ndarray, args: list) -> list:
+def _input_grads(r, g: np.ndarray, args: list, absolute: bool = False) -> list:
+    """Each input's part of the gradient `g` of r's output; with `absolute`, of |g| through
+    the magnitudes of each factor."""
     op = r.op
+    size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
-        return _pointwise(op, r.params, g, args)
+        return _pointwise(op, r.params, g, args, size)
     if op.reduces:
-        return _reduced(r, g, args)
+        return _reduced(r, g, args, size)
     if op.contraction is not None:
-        return _transposed(op.contraction(*[a.shape for a in args], **r.params), g, args)
+        spec = op.contraction(*[a.shape for a in args], **r.params)
+        return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args])
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
     if op.along_dim:
-        return _sliced(r, g, args)
+        return _sliced(r, g, args, size)
     if op.linear:
-        return _linear(r, g, args)
+        return _linear(r, g, args, size)
     raise TooLarge(f"{op.grad_fn} has no structured form")
+
+
+def _same(a):
+    return a
 
 
 def _differentiable(a) -> bool:
     return isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 
-def _pointwise(op, params: dict, g: np.ndarray, args: list) -> list:
-    return [None if not _differentiable(a) else
-            reduce_to(np.add, np.broadcast_to(g * _partial(op, params, i, args), g.shape), a.shape)
-            for i, a in enumerate(args)]
+def _pointwise(op, params: dict, g: np.ndarray, args: list, size=_same) -> list:
+    return [None if not _differentiable(a) else reduce_to(
+        np.add, np.broadcast_to(g * size(_partial(op, params, i, args)), g.shape), a.shape)
+        for i, a in enumerate(args)]
 
 
 def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
@@ -124,18 +143,18 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     return symbols, derivative(form, symbols[i])
 
 
-def _reduced(r, g: np.ndarray, args: list) -> list:
+def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
     """A loss: the gradient of torch's reduction, then of the pointwise part under it."""
     shape = np.broadcast_shapes(*[a.shape for a in args])
     count = int(np.prod(shape)) if r.params["reduction"] == "mean" else 1
     g = np.broadcast_to(np.asarray(g, np.float64) / count, shape)
-    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args)
+    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, size)
 
 
 MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
 
 
-def _sliced(r, g: np.ndarray, args: list) -> list:
+def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
     """An op applied to each slice along `dim`: sympy's Jacobian of one slice, evaluated on
     all of them at once."""
     (a,) = args
@@ -152,7 +171,7 @@ def _sliced(r, g: np.ndarray, args: list) -> list:
     for i, row in enumerate(jacobian):
         for j, entry in enumerate(row):
             if entry != 0:
-                out[..., j] += g[..., i] * numeric_value(entry, env, cache)
+                out[..., j] += g[..., i] * size(numeric_value(entry, env, cache))
     return [np.moveaxis(out, -1, dim).reshape(a.shape)]
 
 
@@ -166,7 +185,7 @@ def _slice_jacobian(op, length: int, params: tuple):
 MAX_LINEAR = 100_000  # elements of a linear op's input read off symbol by symbol
 
 
-def _linear(r, g: np.ndarray, args: list) -> list:
+def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
     """An op affine in its first input: run its forward on one symbol per element, and each
     output element's coefficients are where its gradient goes."""
     a = args[0]
@@ -178,7 +197,7 @@ def _linear(r, g: np.ndarray, args: list) -> list:
     for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
         for symbol, coefficient in sp().expand(y).as_coefficients_dict().items():
             if symbol in where:
-                total[where[symbol]] += weight * float(coefficient)
+                total[where[symbol]] += weight * size(float(coefficient))
     return [total.reshape(a.shape)] + [None] * (len(args) - 1)
 
 
@@ -243,7 +262,12 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
             for k, a in enumerate(args)]
 
 
-def _expectation(target, roots, grads: dict, values: dict) -> Expectation:
+def _expectation(target, roots, grads: dict, rounding) -> Expectation:
+    return Expectation(_total(target, roots, grads), None, "symbolic", NOTE, rounding=rounding)
+
+
+def _total(target, roots, grads: dict) -> np.ndarray:
+    """What the pass adds to the target: the parts of each of its records, in its shape."""
     tensor = target.tensor
     if tensor.grad_fn is None:
         parts = [grads[id(r)] for root in roots for r in leaf_records(root)
@@ -254,4 +278,4 @@ def _expectation(target, roots, grads: dict, values: dict) -> Expectation:
     total = np.zeros(shape)
     for part in parts:
         total = total + np.broadcast_to(part, shape)
-    return Expectation(total, None, "symbolic", NOTE)
+    return total

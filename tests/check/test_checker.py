@@ -283,3 +283,24 @@ def test_structure_catches_one_wrong_element_in_a_network(fault, monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     result, rs = rows(CLASSIFIER)
     assert result.status == "mismatch" and all("structured" in r.note for r in rs)
+
+
+DEEP = ("torch.manual_seed(0)\nx = torch.randn(256, 256)\n"
+        "layers = [(torch.randn(256, 256) / 16).requires_grad_() for _ in range(10)]\nh = x\n"
+        "for W in layers:\n    h = torch.tanh(h @ W)\nh.sum().backward()")
+
+
+def test_float32_sums_of_many_terms_get_their_rounding_not_a_false_mismatch(monkeypatch):
+    """Ten 256-wide float32 layers: some small gradient elements are sums of large terms,
+    off from float64 by more than rtol·|value| but within eps·Σ|terms|."""
+    result, rs = rows(DEEP)
+    assert result.status == "ok" and all(r.match for r in rs)
+    assert any("float rounding of sums" in r.note for r in rs)
+    monkeypatch.setattr(compare, "ROUNDING_EPS", 0)  # without the allowance: false alarms
+    assert rows(DEEP)[0].status == "mismatch"
+
+
+def test_the_rounding_allowance_still_catches_one_wrong_element(monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    assert rows(DEEP)[0].status == "mismatch"
