@@ -295,6 +295,26 @@ def log_softmax_backward(g, o, dim):
     return g - np.exp(o) * np.sum(g, axis=dim, keepdims=True)
 
 
+erf = np.vectorize(math.erf, otypes=[np.float64])
+SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+GELU_CUBIC = 0.044715
+
+
+def _gelu_slope(x, approximate):
+    """d gelu / dx (torch's gelu_backward without the incoming gradient)."""
+    if approximate == "tanh":
+        inner = SQRT_2_OVER_PI * (x + GELU_CUBIC * x ** 3)
+        t = np.tanh(inner)
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * SQRT_2_OVER_PI * (
+            1 + 3 * GELU_CUBIC * x * x)
+    return 0.5 * (1 + erf(x / math.sqrt(2))) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+
+
+def gelu_backward(g, a, approximate):
+    """torch's gelu_backward: g times gelu's slope at a, in g's dtype."""
+    return (g.astype(np.float64) * _gelu_slope(a.astype(np.float64), approximate)).astype(g.dtype)
+
+
 def select_backward(g, shape, dim, index):
     out = np.zeros(shape, dtype=g.dtype)
     out[dim_key(dim, index)] = g
@@ -556,6 +576,7 @@ NUMPY: ArrayNamespace = build(
     tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
     threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
     softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
+    gelu_backward=gelu_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
     nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),

@@ -1,0 +1,293 @@
+"""More rows of the op table (ops.py loads them): torch.nn's normalisations, embedding, the smooth
+activations (gelu, elu, softplus, silu) and the Huber-style losses.
+
+Same contract as ops.py: forward in numpy, `sym` in sympy for the check, a VJP written with
+`xp` so that create_graph differentiates it again. float32 forwards are computed in float64
+and rounded once (torch's kernels round per step; the values agree to an ulp or so).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import opkit as K
+from . import symforms as S
+from .optable import POINTWISE, defop
+
+SQRT_2_OVER_PI, GELU_CUBIC = K.SQRT_2_OVER_PI, K.GELU_CUBIC
+
+
+def _in_dtype(fn):
+    """fn computed in float64, the result in the first input's dtype."""
+    def wrapped(a, *rest, **params):
+        wide = [np.asarray(r, np.float64) if isinstance(r, np.ndarray) else r for r in rest]
+        return np.asarray(fn(a.astype(np.float64), *wide, **params)).astype(a.dtype)
+    return wrapped
+
+
+# ---- smooth activations -----------------------------------------------------------------
+def _gelu(x, approximate):
+    if approximate == "tanh":
+        return 0.5 * x * (1 + np.tanh(SQRT_2_OVER_PI * (x + GELU_CUBIC * x ** 3)))
+    return x * 0.5 * (1 + K.erf(x / math.sqrt(2)))
+
+
+def _tanh_of(xp, u):
+    # tanh from exp (the one xp has): 1 - 2 / (exp(2u) + 1), exact at both saturations
+    return 1 - 2 / (xp.exp(u * 2) + 1)
+
+
+def _gelu_curvature(xp, x, approximate):
+    """d^2 gelu / dx^2, for gelu_backward's own gradient."""
+    if approximate == "tanh":
+        k, c = SQRT_2_OVER_PI, GELU_CUBIC
+        t = _tanh_of(xp, (x + x * x * x * c) * k)
+        du = (x * x * (3 * c) + 1) * k
+        sech2 = 1 - t * t
+        return sech2 * du + x * 0.5 * (sech2 * (x * (6 * c * k)) - t * sech2 * du * du * 2)
+    pdf = xp.exp(x * x * -0.5) * (1 / math.sqrt(2 * math.pi))
+    return pdf * (2 - x * x)
+
+
+def _sym_gelu(a, approximate):
+    sp = S.sp()
+    if approximate == "tanh":
+        k, c = sp.sqrt(2 / sp.pi), S.number(GELU_CUBIC)
+        return S.elementwise(lambda x: x / 2 * (1 + sp.tanh(k * (x + c * x ** 3))), a)
+    return S.elementwise(lambda x: x / 2 * (1 + sp.erf(x / sp.sqrt(2))), a)
+
+
+defop("gelu", "GeluBackward0", _in_dtype(_gelu),
+      lambda xp, g, o, a, approximate: (xp.gelu_backward(g, a, approximate),), "a",
+      _sym_gelu, **POINTWISE)
+def _sym_gelu_slope(g, a, approximate):
+    x = S.sp().Symbol("x", real=True)
+    slope = S.sp().diff(_sym_gelu(np.asarray(x, dtype=object), approximate).item(), x)
+    return S.elementwise(lambda gv, av: gv * slope.subs(x, av), *np.broadcast_arrays(g, a))
+
+
+# torch's GeluBackward0 calls gelu_backward, itself differentiable (GeluBackwardBackward0)
+defop("gelu_backward", "GeluBackwardBackward0", K.gelu_backward,
+      lambda xp, gg, o, g, a, approximate: (
+          xp.gelu_backward(gg, a, approximate), gg * g * _gelu_curvature(xp, a, approximate)),
+      ("b", "ab"), _sym_gelu_slope, layout="elementwise")
+
+
+def _elu(x, alpha):
+    return np.where(x > 0, x, alpha * np.expm1(x))
+
+
+defop("elu", "EluBackward0", _in_dtype(_elu),
+      lambda xp, g, o, a, alpha: (
+          xp.where(K._values(a) <= 0, g * (xp.exp(a) * alpha), g),), "a",
+      lambda a, alpha: S.elementwise(lambda x: S.sp().Piecewise(
+          (S.number(alpha) * (S.sp().exp(x) - 1), x <= 0), (x, True)), a), **POINTWISE)
+
+
+def _softplus(x, beta, threshold):
+    with np.errstate(over="ignore"):
+        return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def _softplus_vjp(xp, g, o, a, beta, threshold):
+    z = xp.exp(a * beta)
+    return (xp.where(K._values(a) * beta > threshold, g, g * (z / (z + 1))),)
+
+
+defop("softplus", "SoftplusBackward0", _in_dtype(_softplus), _softplus_vjp, "a",
+      lambda a, beta, threshold: S.elementwise(lambda x: S.sp().Piecewise(
+          (x, x * S.number(beta) > S.number(threshold)),
+          (S.sp().log(1 + S.sp().exp(S.number(beta) * x)) / S.number(beta), True)), a),
+      **POINTWISE)
+
+
+def _silu_vjp(xp, g, o, a):
+    s = 1 / (xp.exp(-a) + 1)
+    return (g * (s * (1 + a * (1 - s))),)
+
+
+defop("silu", "SiluBackward0", _in_dtype(lambda x: x / (1 + np.exp(-x))), _silu_vjp, "a",
+      lambda a: S.elementwise(lambda x: x / (1 + S.sp().exp(-x)), a), **POINTWISE)
+
+
+# ---- Huber and smooth L1 ----------------------------------------------------------------
+def _huber(a, b, reduction, delta):
+    d = a - b
+    z = np.abs(d)
+    return K._reduce(np.where(z < delta, 0.5 * d * d, delta * (z - 0.5 * delta)).astype(a.dtype),
+                     reduction)
+
+
+def _smooth_l1(a, b, reduction, beta):
+    z = np.abs(a - b)
+    return K._reduce(np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta).astype(a.dtype),
+                     reduction)
+
+
+def _per_mean(xp, grad, values, reduction):
+    return xp.mul_scalar(grad, 1 / K.numel(np.shape(values))) if reduction == "mean" else grad
+
+
+def _huber_vjp(xp, g, o, a, b, reduction, delta):
+    # torch: -delta below -delta, delta above delta, the difference itself between
+    d = a - b
+    v = K._values(d)
+    grad = xp.where(v < -delta, g * -delta, xp.where(v > delta, g * delta, g * d))
+    grad = _per_mean(xp, grad, v, reduction)
+    return grad, -grad
+
+
+def _smooth_l1_vjp(xp, g, o, a, b, reduction, beta):
+    # torch: -1 below -beta, 1 above beta, the difference over beta between
+    d = a - b
+    v = K._values(d)
+    grad = xp.where(v < -beta, -g, xp.where(v > beta, g, g * d / beta))
+    grad = _per_mean(xp, grad, v, reduction)
+    return grad, -grad
+
+
+def _sym_loss(piece):
+    def form(a, b, reduction, **params):
+        d = np.asarray(a - b, dtype=object)
+        return S._reduced(S.elementwise(lambda e: piece(e, **params), d), reduction)
+    return form
+
+
+def _huber_piece(d, delta):
+    k = S.number(delta)
+    return S.sp().Piecewise((d * d / 2, S.sp().Abs(d) < k), (k * (S.sp().Abs(d) - k / 2), True))
+
+
+def _smooth_l1_piece(d, beta):
+    k = S.number(beta)
+    return S.sp().Piecewise((d * d / (2 * k), S.sp().Abs(d) < k), (S.sp().Abs(d) - k / 2, True))
+
+
+defop("huber_loss", "HuberLossBackward0", _huber, _huber_vjp, ("ab", "ab"),
+      _sym_loss(_huber_piece), self_first=True)
+defop("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_vjp, ("ab", "ab"),
+      _sym_loss(_smooth_l1_piece), self_first=True)
+
+
+# ---- layer norm and batch norm ----------------------------------------------------------
+# Both normalise over `axes` and then scale and shift: (x - mean) / sqrt(var + eps) * w + b,
+# with w and b broadcast (a missing one is a constant 1 or 0, whose gradient nobody asks).
+def _normalized(x, axes, eps):
+    mean = x.mean(axis=axes, keepdims=True)
+    centered = x - mean
+    return centered / np.sqrt((centered * centered).mean(axis=axes, keepdims=True) + eps)
+
+
+def _norm_axes(ndim: int, shape) -> tuple[int, ...]:
+    return tuple(range(ndim - len(shape), ndim))
+
+
+def _channel_shape(ndim: int) -> tuple[int, ...]:
+    return (1, -1) + (1,) * (ndim - 2)
+
+
+def _channel(w, ndim):
+    """batch_norm's per-channel (dim 1) vector, shaped to broadcast."""
+    return np.reshape(w, _channel_shape(ndim))
+
+
+def _layer_norm(a, w, b, shape, eps):
+    return _normalized(a, _norm_axes(a.ndim, shape), eps) * w + b
+
+
+def _batch_axes(ndim: int) -> tuple[int, ...]:
+    return (0, *range(2, ndim))
+
+
+def _batch_norm(a, w, b, training, mean, var, eps):
+    if training:
+        x = _normalized(a, _batch_axes(a.ndim), eps)
+    else:
+        x = (a - _channel(mean, a.ndim)) / np.sqrt(_channel(var, a.ndim) + eps)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+def _stats_grads(xp, g, a, w_full, axes, eps):
+    """The gradients of (a - mean) / sqrt(var + eps) * w + b with batch statistics over
+    `axes`: to a (torch's formula: rstd * (gw - mean(gw) - xhat * mean(gw * xhat))), and
+    xhat for the weight's."""
+    n = K.numel([a.shape[i] for i in axes])
+    mean = xp.sum(a, axes, True) * (1 / n)
+    centered = a - mean
+    rstd = xp.pow_scalar(xp.sum(centered * centered, axes, True) * (1 / n) + eps, -0.5)
+    xhat = centered * rstd
+    gw = g * w_full
+    grad = rstd * (gw - xp.sum(gw, axes, True) * (1 / n)
+                   - xhat * (xp.sum(gw * xhat, axes, True) * (1 / n)))
+    return grad, xhat
+
+
+def _layer_norm_vjp(xp, g, o, a, w, b, shape, eps):
+    axes = _norm_axes(a.ndim, shape)
+    grad, xhat = _stats_grads(xp, g, a, w, axes, eps)
+    lead = tuple(range(a.ndim - len(shape)))
+    if not lead:  # nothing to sum over
+        return grad, g * xhat, g
+    return grad, xp.sum(g * xhat, lead), xp.sum(g, lead)
+
+
+def _batch_norm_vjp(xp, g, o, a, w, b, training, mean, var, eps):
+    axes = _batch_axes(a.ndim)
+    w_full = xp.reshape(w, _channel_shape(a.ndim))
+    if training:
+        grad, xhat = _stats_grads(xp, g, a, w_full, axes, eps)
+    else:  # the running statistics are constants
+        dtype = K._values(a).dtype
+        rstd = xp.asarray((1 / np.sqrt(_channel(var, a.ndim) + eps)).astype(dtype))
+        grad = g * w_full * rstd
+        xhat = (a - xp.asarray(_channel(mean, a.ndim).astype(dtype))) * rstd
+    return grad, xp.sum(g * xhat, axes), xp.sum(g, axes)
+
+
+def _sym_normalized(x, axes, eps):
+    n = K.numel([x.shape[i] for i in axes])
+    centered = x - x.sum(axis=axes, keepdims=True) / n
+    var = (centered * centered).sum(axis=axes, keepdims=True) / n
+    return centered * S.elementwise(lambda v: 1 / S.sp().sqrt(v + S.number(eps)), var)
+
+
+def _sym_batch_norm(a, w, b, training, mean, var, eps):
+    if training:
+        x = _sym_normalized(a, _batch_axes(a.ndim), eps)
+    else:
+        scale = S.elementwise(lambda v: 1 / S.sp().sqrt(S.number(v) + S.number(eps)),
+                              _channel(var, a.ndim))
+        x = (a - S.elementwise(S.number, _channel(mean, a.ndim))) * scale
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+defop("layer_norm", "NativeLayerNormBackward0", _in_dtype(_layer_norm), _layer_norm_vjp,
+      ("ab", "a", ""),
+      lambda a, w, b, shape, eps: _sym_normalized(a, _norm_axes(a.ndim, shape), eps) * w + b)
+# training: batch statistics; else the running ones (`mean`, `var`), constants
+defop("batch_norm", "NativeBatchNormBackward0", _in_dtype(_batch_norm), _batch_norm_vjp,
+      ("ab", "a", ""), _sym_batch_norm)
+
+
+# ---- embedding --------------------------------------------------------------------------
+# weight[indices]; torch passes no gradient to the padding row, which the forward reads as
+# the constant `padding_row` (its values when the op ran), so the check sees it as torch does.
+def _embedding(w, indices, padding_idx, padding_row):
+    out = w[indices]
+    if padding_row is None:
+        return out
+    return np.where((indices == padding_idx)[..., None], padding_row, out)
+
+
+def _embedding_vjp(xp, g, o, w, indices, padding_idx, padding_row):
+    if padding_row is not None:
+        g = xp.masked_fill(g, (indices == padding_idx)[..., None], 0)
+    return (xp.scatter(g, w.shape, indices),)
+
+
+defop("embedding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k",
+      elements_read="selection")
+# (with a padding row the output is no mere selection: the check's element tags must not
+# meet the row's values)
+defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k")
