@@ -28,9 +28,13 @@ def _in_dtype(fn):
 
 # ---- smooth activations -----------------------------------------------------------------
 def _gelu(x, approximate):
+    """In x's dtype, step by step as torch's kernel, erf and tanh rounded once from double."""
+    t = x.dtype.type
     if approximate == "tanh":
-        return 0.5 * x * (1 + np.tanh(SQRT_2_OVER_PI * (x + GELU_CUBIC * x ** 3)))
-    return x * 0.5 * (1 + K.erf(x / math.sqrt(2)))
+        inner = t(SQRT_2_OVER_PI) * (x + t(GELU_CUBIC) * x * x * x)
+        return t(0.5) * x * (t(1) + np.tanh(inner.astype(np.float64)).astype(x.dtype))
+    erf = K.erf((x * t(math.sqrt(0.5))).astype(np.float64)).astype(x.dtype)
+    return (x * t(0.5)) * (t(1) + erf)
 
 
 def _tanh_of(xp, u):
@@ -58,7 +62,7 @@ def _sym_gelu(a, approximate):
     return S.elementwise(lambda x: x / 2 * (1 + sp.erf(x / sp.sqrt(2))), a)
 
 
-defop("gelu", "GeluBackward0", _in_dtype(_gelu),
+defop("gelu", "GeluBackward0", _gelu,
       lambda xp, g, o, a, approximate: (xp.gelu_backward(g, a, approximate),), "a",
       _sym_gelu, **POINTWISE)
 def _sym_gelu_slope(g, a, approximate):
