@@ -178,16 +178,20 @@ def register_buffer(self: ScriptInstance, name: str, tensor: Tensor | None,
     if not isinstance(name, str):
         raise TorchError("TypeError", f"buffer name should be a string. Got {type_name(name)}")
     if "." in name:
-        raise TorchError("KeyError", 'buffer name can\'t contain "."')
+        raise _key_error('buffer name can\'t contain "."')
     if name == "":
-        raise TorchError("KeyError", 'buffer name can\'t be empty string ""')
+        raise _key_error('buffer name can\'t be empty string ""')
     if name in self.attributes and name not in buffer_names(self):
-        raise TorchError("KeyError", f"attribute '{name}' already exists")
+        raise _key_error(f"attribute '{name}' already exists")
     if tensor is not None and not isinstance(tensor, Tensor):
         raise TorchError("TypeError", f"cannot assign '{_typename(tensor)}' object to buffer "
                                       f"'{name}' (torch Tensor or None required)")
     self.attributes.setdefault(BUFFERS, {})[name] = persistent
     self.attributes[name] = tensor
+
+
+def _key_error(text: str) -> TorchError:
+    return TorchError("KeyError", repr(text))  # str() of a KeyError is its argument's repr
 
 
 def named_buffers(self: ScriptInstance, prefix: str = "",
