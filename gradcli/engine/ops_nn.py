@@ -129,25 +129,27 @@ def _smooth_l1(a, b, reduction, beta):
                      reduction)
 
 
-def _per_mean(xp, grad, values, reduction):
-    return xp.mul_scalar(grad, 1 / K.numel(np.shape(values))) if reduction == "mean" else grad
+def _norm(values, reduction) -> float:
+    return 1 / K.numel(np.shape(values)) if reduction == "mean" else 1.0
 
 
 def _huber_vjp(xp, g, o, a, b, reduction, delta):
-    # torch: -delta below -delta, delta above delta, the difference itself between
+    # torch's kernel: -norm*g*delta below -delta, norm*g*delta above delta, norm*x*g between
     d = a - b
-    v = K._values(d)
-    grad = xp.where(v < -delta, g * -delta, xp.where(v > delta, g * delta, g * d))
-    grad = _per_mean(xp, grad, v, reduction)
+    v, norm = K._values(d), _norm(K._values(d), reduction)
+    grad = xp.where(v <= -delta, xp.mul_scalar(xp.mul_scalar(g, -norm), delta),
+                    xp.where(v >= delta, xp.mul_scalar(xp.mul_scalar(g, norm), delta),
+                             xp.mul_scalar(d, norm) * g))
     return grad, -grad
 
 
 def _smooth_l1_vjp(xp, g, o, a, b, reduction, beta):
-    # torch: -1 below -beta, 1 above beta, the difference over beta between
+    # torch's kernel: -norm*g below -beta, norm*g above beta, norm*x*g/beta between
     d = a - b
-    v = K._values(d)
-    grad = xp.where(v < -beta, -g, xp.where(v > beta, g, g * d / beta))
-    grad = _per_mean(xp, grad, v, reduction)
+    v, norm = K._values(d), _norm(K._values(d), reduction)
+    grad = xp.where(v < -beta, xp.mul_scalar(g, -norm),
+                    xp.where(v > beta, xp.mul_scalar(g, norm),
+                             xp.div_scalar(xp.mul_scalar(d, norm) * g, beta)))
     return grad, -grad
 
 
