@@ -315,6 +315,21 @@ def gelu_backward(g, a, approximate):
     return (g.astype(np.float64) * _gelu_slope(a.astype(np.float64), approximate)).astype(g.dtype)
 
 
+def elu_backward(g, a, alpha):
+    """torch's elu_backward (of the input): g * alpha * exp(a) where a <= 0, else g."""
+    with np.errstate(over="ignore"):
+        slope = np.where(a <= 0, alpha * np.exp(a.astype(np.float64)), 1.0)
+    return (g * slope).astype(g.dtype)
+
+
+def softplus_backward(g, a, beta, threshold):
+    """torch's softplus_backward: g * z / (z + 1), z = exp(beta * a); g past the threshold."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = np.exp(a.astype(np.float64) * beta)
+        slope = np.where(a * beta > threshold, 1.0, z / (z + 1))
+    return (g * slope).astype(g.dtype)
+
+
 def select_backward(g, shape, dim, index):
     out = np.zeros(shape, dtype=g.dtype)
     out[dim_key(dim, index)] = g
@@ -576,7 +591,8 @@ NUMPY: ArrayNamespace = build(
     tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
     threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
     softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
-    gelu_backward=gelu_backward,
+    gelu_backward=gelu_backward, elu_backward=elu_backward,
+    softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
     nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),

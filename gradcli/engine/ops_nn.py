@@ -26,6 +26,15 @@ def _in_dtype(fn):
     return wrapped
 
 
+def _sym_backward_of(form):
+    """g times the slope of an elementwise `form` at a: the forward of a backward op."""
+    def sym(g, a, **params):
+        x = S.sp().Symbol("x", real=True)
+        slope = S.sp().diff(form(np.asarray(x, dtype=object), **params).item(), x)
+        return S.elementwise(lambda gv, av: gv * slope.subs(x, av), *np.broadcast_arrays(g, a))
+    return sym
+
+
 # ---- smooth activations -----------------------------------------------------------------
 def _gelu(x, approximate):
     """In x's dtype, step by step as torch's kernel, erf and tanh rounded once from double."""
@@ -65,28 +74,34 @@ def _sym_gelu(a, approximate):
 defop("gelu", "GeluBackward0", _gelu,
       lambda xp, g, o, a, approximate: (xp.gelu_backward(g, a, approximate),), "a",
       _sym_gelu, **POINTWISE)
-def _sym_gelu_slope(g, a, approximate):
-    x = S.sp().Symbol("x", real=True)
-    slope = S.sp().diff(_sym_gelu(np.asarray(x, dtype=object), approximate).item(), x)
-    return S.elementwise(lambda gv, av: gv * slope.subs(x, av), *np.broadcast_arrays(g, a))
-
-
 # torch's GeluBackward0 calls gelu_backward, itself differentiable (GeluBackwardBackward0)
 defop("gelu_backward", "GeluBackwardBackward0", K.gelu_backward,
       lambda xp, gg, o, g, a, approximate: (
           xp.gelu_backward(gg, a, approximate), gg * g * _gelu_curvature(xp, a, approximate)),
-      ("b", "ab"), _sym_gelu_slope, layout="elementwise")
+      ("b", "ab"), _sym_backward_of(_sym_gelu), layout="elementwise")
 
 
 def _elu(x, alpha):
     return np.where(x > 0, x, alpha * np.expm1(x))
 
 
+def _sym_elu(a, alpha):
+    # NOTE: torch's slope at 0 is alpha (the x <= 0 side), and its second derivative there is
+    # 0 (elu_double_backward's x < 0): at 0 the form is the line alpha * x
+    k = S.number(alpha)
+    return S.elementwise(lambda x: S.sp().Piecewise(
+        (k * (S.sp().exp(x) - 1), x < 0), (k * x, S.sp().Eq(x, 0)), (x, True)), a)
+
+
+# EluBackward0 and SoftplusBackward0 call torch's elu_backward / softplus_backward, themselves
+# differentiable (EluBackwardBackward0, SoftplusBackwardBackward0)
 defop("elu", "EluBackward0", _in_dtype(_elu),
-      lambda xp, g, o, a, alpha: (
-          xp.where(K._values(a) <= 0, g * (xp.exp(a) * alpha), g),), "a",
-      lambda a, alpha: S.elementwise(lambda x: S.sp().Piecewise(
-          (S.number(alpha) * (S.sp().exp(x) - 1), x <= 0), (x, True)), a), **POINTWISE)
+      lambda xp, g, o, a, alpha: (xp.elu_backward(g, a, alpha),), "a", _sym_elu, **POINTWISE)
+defop("elu_backward", "EluBackwardBackward0", K.elu_backward,
+      lambda xp, gg, o, g, a, alpha: (
+          xp.elu_backward(gg, a, alpha),
+          xp.where(K._values(a) < 0, gg * g * (xp.exp(a) * alpha), xp.zeros_like(gg))),
+      ("b", "ab"), _sym_backward_of(_sym_elu), layout="elementwise")
 
 
 def _softplus(x, beta, threshold):
@@ -94,16 +109,27 @@ def _softplus(x, beta, threshold):
         return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
 
 
-def _softplus_vjp(xp, g, o, a, beta, threshold):
+def _sym_softplus(a, beta, threshold):
+    b = S.number(beta)
+    return S.elementwise(lambda x: S.sp().Piecewise(
+        (x, x * b > S.number(threshold)), (S.sp().log(1 + S.sp().exp(b * x)) / b, True)), a)
+
+
+def _softplus_curvature(xp, a, beta, threshold):
     z = xp.exp(a * beta)
-    return (xp.where(K._values(a) * beta > threshold, g, g * (z / (z + 1))),)
+    inside = z / ((z + 1) * (z + 1)) * beta
+    # (torch's softplus_double_backward: none from x * beta = threshold on)
+    return xp.where(K._values(a) * beta < threshold, inside, xp.zeros_like(inside))
 
 
-defop("softplus", "SoftplusBackward0", _in_dtype(_softplus), _softplus_vjp, "a",
-      lambda a, beta, threshold: S.elementwise(lambda x: S.sp().Piecewise(
-          (x, x * S.number(beta) > S.number(threshold)),
-          (S.sp().log(1 + S.sp().exp(S.number(beta) * x)) / S.number(beta), True)), a),
-      **POINTWISE)
+defop("softplus", "SoftplusBackward0", _in_dtype(_softplus),
+      lambda xp, g, o, a, beta, threshold: (xp.softplus_backward(g, a, beta, threshold),), "a",
+      _sym_softplus, **POINTWISE)
+defop("softplus_backward", "SoftplusBackwardBackward0", K.softplus_backward,
+      lambda xp, gg, o, g, a, beta, threshold: (
+          xp.softplus_backward(gg, a, beta, threshold),
+          gg * g * _softplus_curvature(xp, a, beta, threshold)),
+      ("b", "ab"), _sym_backward_of(_sym_softplus), layout="elementwise")
 
 
 def _silu_vjp(xp, g, o, a):

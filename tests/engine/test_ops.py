@@ -108,6 +108,10 @@ EXAMPLES = {
                      "    (F.gelu(x) ** 3 + F.gelu(x, approximate='tanh') ** 3).sum(), x,\n"
                      "    create_graph=True)",
     "elu": "out = F.elu(x, 0.7)", "softplus": "out = F.softplus(x, beta=2.0, threshold=1.5)",
+    "elu_backward":
+        "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
+    "softplus_backward": "(out,) = torch.autograd.grad(\n"
+                         "    (F.softplus(x, beta=2.0, threshold=1.5) ** 3).sum(), x, create_graph=True)",
     "silu": "out = F.silu(x)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
