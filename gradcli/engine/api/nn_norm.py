@@ -91,6 +91,20 @@ def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None
 
 
 # ---- layer norm ---------------------------------------------------------------------------
+def _same_dtypes(input: Tensor, *others: Tensor | None) -> None:
+    """torch's CPU norms' dtype checks of weight, bias and running stats against the input."""
+    params = [t for t in others if t is not None]
+    odd = [t.dtype for t in params if t.dtype is not input.dtype]
+    if not odd:
+        return
+    if input.dtype is dtypes.float64:
+        raise runtime_error("mixed dtype (CPU): all inputs must share same datatype.")
+    if len({t.dtype for t in params}) > 1:  # the parameters disagree among themselves
+        raise runtime_error(f"expected scalar type {input.dtype.cpp} but found {odd[0].cpp}")
+    raise runtime_error(f"mixed dtype (CPU): expect parameter to have scalar type of "
+                        f"{input.dtype.cpp}")
+
+
 def _affine(t: Tensor | None, shape, fill: float, like: Tensor) -> Tensor:
     """weight or bias, or the constant that stands for a missing one."""
     return t if t is not None else Tensor(np.full(shape, fill, like.data.dtype))
@@ -114,6 +128,7 @@ def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
                             f"shape [*, {', '.join(map(str, shape))}], but got input of size"
                             f"{_shape_text(input.shape)}")
     float_kernel(input, "LayerNormKernelImpl")
+    _same_dtypes(input, weight, bias)
     return apply("layer_norm", (input, _affine(weight, shape, 1, input),
                                 _affine(bias, shape, 0, input)), shape=shape, eps=eps)
 
@@ -144,6 +159,7 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
     if not training and running_mean is None:
         raise runtime_error("running_mean must be defined in evaluation mode")
     float_kernel(input, "batch_norm")
+    _same_dtypes(input, weight, bias, running_mean, running_var)
     out = apply("batch_norm", (input, _affine(weight, (channels,), 1, input),
                                _affine(bias, (channels,), 0, input)), training=training,
                 mean=None if training else running_mean.data.copy(),
