@@ -13,7 +13,7 @@ from gradcli.engine.api.autograd import no_grad
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter, Tensor
 from gradcli.language.nn_module import MODULE, builtin_class, register_buffer
-from gradcli.language.objects import ScriptClass, ScriptInstance
+from gradcli.language.objects import ClassMethod, ScriptClass, ScriptFunction, ScriptInstance
 
 
 def _module(name: str, init_: Callable, forward: Callable, extra: Callable) -> ScriptClass:
@@ -106,6 +106,13 @@ def _embedding_init(self, num_embeddings, embedding_dim, padding_idx=None, max_n
     _fields(self, num_embeddings=num_embeddings, embedding_dim=embedding_dim,
             padding_idx=nn_norm.padding_index(padding_idx, num_embeddings), max_norm=max_norm,
             norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq)
+    if _weight is not None:  # from_pretrained's table, shared
+        if list(_weight.shape) != [num_embeddings, embedding_dim]:
+            raise TorchError("AssertionError",
+                             "Shape of weight does not match num_embeddings and embedding_dim")
+        self.attributes["weight"] = Parameter(_weight, requires_grad=not _freeze)
+        self.attributes["sparse"] = sparse
+        return
     # torch's reset_parameters: normal_(0, 1), then the padding row zeroed
     weight = self.attributes["weight"] = _filled((num_embeddings, embedding_dim), init.normal_,
                                                  dtype)
@@ -116,6 +123,16 @@ def _embedding_init(self, num_embeddings, embedding_dim, padding_idx=None, max_n
         zeroed[padding] = 0
         with no_grad():
             weight.copy_(Tensor(zeroed))
+
+
+def _from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None,
+                     norm_type=2.0, scale_grad_by_freq=False, sparse=False):
+    """Embedding.from_pretrained: a module around the given table (frozen by default)."""
+    if embeddings.ndim != 2:
+        raise TorchError("AssertionError", "Embeddings parameter is expected to be 2-dimensional")
+    rows, cols = embeddings.shape
+    return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse,
+               _weight=embeddings, _freeze=freeze)
 
 
 def _embedding_repr(self) -> str:
@@ -135,6 +152,8 @@ EMBEDDING = _module(
     lambda self, input: nn_norm.embedding(input, *_get(
         self, "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse")),
     _embedding_repr)
+EMBEDDING.namespace["from_pretrained"] = ClassMethod(
+    ScriptFunction("Embedding.from_pretrained", _from_pretrained))
 
 
 # ---- activations and losses -----------------------------------------------------------------
@@ -192,4 +211,5 @@ ATTRIBUTES = frozenset({
     "normalized_shape", "eps", "elementwise_affine", "num_features", "momentum", "affine",
     "track_running_stats", "running_mean", "running_var", "num_batches_tracked",
     "num_embeddings", "embedding_dim", "padding_idx", "max_norm", "norm_type",
-    "scale_grad_by_freq", "sparse", "approximate", "alpha", "beta", "threshold", "delta"})
+    "scale_grad_by_freq", "sparse", "approximate", "alpha", "beta", "threshold", "delta",
+    "from_pretrained"})
