@@ -295,6 +295,41 @@ def log_softmax_backward(g, o, dim):
     return g - np.exp(o) * np.sum(g, axis=dim, keepdims=True)
 
 
+erf = np.vectorize(math.erf, otypes=[np.float64])
+SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+GELU_CUBIC = 0.044715
+
+
+def _gelu_slope(x, approximate):
+    """d gelu / dx (torch's gelu_backward without the incoming gradient)."""
+    if approximate == "tanh":
+        inner = SQRT_2_OVER_PI * (x + GELU_CUBIC * x ** 3)
+        t = np.tanh(inner)
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * SQRT_2_OVER_PI * (
+            1 + 3 * GELU_CUBIC * x * x)
+    return 0.5 * (1 + erf(x / math.sqrt(2))) + x * np.exp(-0.5 * x * x) / math.sqrt(2 * math.pi)
+
+
+def gelu_backward(g, a, approximate):
+    """torch's gelu_backward: g times gelu's slope at a, in g's dtype."""
+    return (g.astype(np.float64) * _gelu_slope(a.astype(np.float64), approximate)).astype(g.dtype)
+
+
+def elu_backward(g, a, alpha):
+    """torch's elu_backward (of the input): g * alpha * exp(a) where a <= 0, else g."""
+    with np.errstate(over="ignore"):
+        slope = np.where(a <= 0, alpha * np.exp(a.astype(np.float64)), 1.0)
+    return (g * slope).astype(g.dtype)
+
+
+def softplus_backward(g, a, beta, threshold):
+    """torch's softplus_backward: g * z / (z + 1), z = exp(beta * a); g past the threshold."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = np.exp(a.astype(np.float64) * beta)
+        slope = np.where(a * beta > threshold, 1.0, z / (z + 1))
+    return (g * slope).astype(g.dtype)
+
+
 def select_backward(g, shape, dim, index):
     out = np.zeros(shape, dtype=g.dtype)
     out[dim_key(dim, index)] = g
@@ -556,6 +591,8 @@ NUMPY: ArrayNamespace = build(
     tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
     threshold_backward=threshold_backward, leaky_relu_backward=leaky_relu_backward,
     softmax_backward=softmax_backward, log_softmax_backward=log_softmax_backward,
+    gelu_backward=gelu_backward, elu_backward=elu_backward,
+    softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
     nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),

@@ -11,6 +11,7 @@ constants sympy must not fold): a form that emits a new function adds its twin t
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -62,6 +63,7 @@ NUMERIC: dict[str, Callable] = {
     "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
     "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
+    "erf": np.vectorize(math.erf, otypes=[np.float64]), "Pi": lambda: np.float64(np.pi),
 }
 
 

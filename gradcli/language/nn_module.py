@@ -41,8 +41,11 @@ def _init(self: ScriptInstance, *args, **kwargs) -> None:
 
 def _setattr(self: ScriptInstance, name: str, value: Any) -> None:
     """torch's Module.__setattr__: registration needs __init__ first, and a registered
-    parameter or submodule can only be replaced by its own kind (or None)."""
+    parameter, submodule or buffer can only be replaced by its own kind (or None)."""
     current = self.attributes.get(name)
+    if name in buffer_names(self) and value is not None and not isinstance(value, Tensor):
+        raise TorchError("TypeError", f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                      "(torch.nn.Buffer, torch.Tensor or None expected)")
     if isinstance(value, Parameter) or is_module(value):
         if "training" not in self.attributes:
             kind = "parameters" if isinstance(value, Parameter) else "module"
@@ -157,8 +160,65 @@ def _apply(self: ScriptInstance, fn: Callable) -> ScriptInstance:
     return self
 
 
+# ---- buffers: tensors a module owns that are not parameters (BatchNorm's running stats) ----
+# Their names (-> persistent, in registration order) sit in the attributes table under a key
+# no script can reach (the language has no `_` attribute); the tensors are attributes.
+BUFFERS = "_buffers"
+
+
+def buffer_names(self: ScriptInstance) -> dict[str, bool]:
+    return self.attributes.get(BUFFERS, {})
+
+
+def register_buffer(self: ScriptInstance, name: str, tensor: Tensor | None,
+                    persistent: bool = True) -> None:
+    """torch's Module.register_buffer, its checks in its order."""
+    if "training" not in self.attributes:
+        raise TorchError("AttributeError", "cannot assign buffer before Module.__init__() call")
+    if not isinstance(name, str):
+        raise TorchError("TypeError", f"buffer name should be a string. Got {type_name(name)}")
+    if "." in name:
+        raise _key_error('buffer name can\'t contain "."')
+    if name == "":
+        raise _key_error('buffer name can\'t be empty string ""')
+    if name in self.attributes and name not in buffer_names(self):
+        raise _key_error(f"attribute '{name}' already exists")
+    if tensor is not None and not isinstance(tensor, Tensor):
+        raise TorchError("TypeError", f"cannot assign '{_typename(tensor)}' object to buffer "
+                                      f"'{name}' (torch Tensor or None required)")
+    self.attributes.setdefault(BUFFERS, {})[name] = persistent
+    self.attributes[name] = tensor
+
+
+def _key_error(text: str) -> TorchError:
+    return TorchError("KeyError", repr(text))  # str() of a KeyError is its argument's repr
+
+
+def named_buffers(self: ScriptInstance, prefix: str = "",
+                  recurse: bool = True) -> Iterator[tuple[str, Tensor]]:
+    modules = named_modules(self, prefix=prefix) if recurse else [(prefix, self)]
+    for module_prefix, module in modules:
+        for name in buffer_names(module):
+            value = module.attributes[name]
+            if value is not None:
+                yield (f"{module_prefix}.{name}" if module_prefix else name), value
+
+
+def _buffers(self: ScriptInstance, recurse: bool = True) -> Iterator[Tensor]:
+    for _, buffer in named_buffers(self, recurse=recurse):
+        yield buffer
+
+
 def _state_dict(self: ScriptInstance) -> OrderedDict:
-    return OrderedDict((name, p.detach()) for name, p in named_parameters(self))
+    """Each module's parameters, then its persistent buffers, then its children's, as torch."""
+    state = OrderedDict()
+    for prefix, module in named_modules(self):
+        own = [(n, p) for n, p in named_parameters(module, recurse=False)]
+        own += [(n, b) for n, b in named_buffers(module, recurse=False)
+                if buffer_names(module)[n]]
+        for name, value in own:
+            state[f"{prefix}.{name}" if prefix else name] = value.detach()
+    return state
 
 
 def _extra_repr(self: ScriptInstance) -> str:
@@ -193,7 +253,8 @@ MODULE = builtin_class("Module", None, {
     "named_parameters": named_parameters, "children": _children,
     "named_children": named_children, "modules": _modules, "named_modules": named_modules,
     "zero_grad": _zero_grad, "train": _train, "eval": _eval, "requires_grad_": _requires_grad_,
-    "apply": _apply, "state_dict": _state_dict,
+    "apply": _apply, "state_dict": _state_dict, "register_buffer": register_buffer,
+    "buffers": _buffers, "named_buffers": named_buffers,
 })
 
 ATTRIBUTES = frozenset({*MODULE.namespace, "forward", "training"})

@@ -22,6 +22,7 @@ from gradcli.engine.api import (
     linalg,
     methods,
     nn_functional,
+    nn_norm,
     reductions,
     shape,
 )
@@ -165,6 +166,7 @@ F = Namespace("torch.nn.functional", {
         "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
         "binary_cross_entropy",
         "binary_cross_entropy_with_logits")},
+    **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
 })
 

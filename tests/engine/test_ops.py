@@ -102,6 +102,23 @@ EXAMPLES = {
     "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    # ops_nn.py
+    "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
+    "gelu_backward": "(out,) = torch.autograd.grad(\n"
+                     "    (F.gelu(x) ** 3 + F.gelu(x, approximate='tanh') ** 3).sum(), x,\n"
+                     "    create_graph=True)",
+    "elu": "out = F.elu(x, 0.7)", "softplus": "out = F.softplus(x, beta=2.0, threshold=1.5)",
+    "elu_backward":
+        "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
+    "softplus_backward": "(out,) = torch.autograd.grad(\n"
+                         "    (F.softplus(x, beta=2.0, threshold=1.5) ** 3).sum(), x, create_graph=True)",
+    "silu": "out = F.silu(x)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
+    "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
+    "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
+    "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"
+                  "out = out + F.batch_norm(x, torch.zeros(3), torch.ones(3) * 2, v)",
+    "embedding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x)",
+    "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

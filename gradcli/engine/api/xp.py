@@ -75,6 +75,11 @@ TENSORS: GraphNamespace = build(
     threshold_backward=lambda g, a, threshold: apply("threshold_backward", (g, a),
                                                      threshold=threshold),
     leaky_relu_backward=lambda g, a, slope: apply("leaky_relu_backward", (g, a), slope=slope),
+    gelu_backward=lambda g, a, approximate: apply("gelu_backward", (g, a),
+                                                  approximate=approximate),
+    elu_backward=lambda g, a, alpha: apply("elu_backward", (g, a), alpha=alpha),
+    softplus_backward=lambda g, a, beta, threshold: apply(
+        "softplus_backward", (g, a), beta=beta, threshold=threshold),
     softmax_backward=lambda g, o, dim: apply("softmax_backward", (g, o), dim=dim),
     log_softmax_backward=lambda g, o, dim: apply("log_softmax_backward", (g, o), dim=dim),
     mse_loss_backward=lambda g, a, b, reduction: apply("mse_loss_backward", (g, a, b),

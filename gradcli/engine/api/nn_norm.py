@@ -1,0 +1,233 @@
+"""torch.nn.functional's normalisations (layer_norm, batch_norm), embedding, smooth activations
+(gelu, elu, softplus, silu) and Huber-style losses over Tensors: torch's checks, in torch's
+order, then the op table's rows (ops_nn.py)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import TorchError, runtime_error
+from ..tensor import Size, Tensor, apply
+from .autograd import no_grad
+from .elementwise import float_kernel
+from .nn_functional import _check_target_size, _reduction, python_name
+
+
+def _shape_text(shape) -> str:
+    return f"[{', '.join(map(str, shape))}]"
+
+
+# ---- activations --------------------------------------------------------------------------
+@python_name("gelu")
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    if approximate not in ("none", "tanh"):
+        raise runtime_error("approximate argument must be either none or tanh.")
+    float_kernel(input, "GeluKernelImpl")
+    return apply("gelu", (input,), approximate=approximate)
+
+
+@python_name("elu")
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    float_kernel(input, "elu_cpu")
+    out = apply("elu", (input,), alpha=alpha)
+    return input.copy_(out) if inplace else out
+
+
+@python_name("softplus")
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    float_kernel(input, "softplus_cpu")
+    return apply("softplus", (input,), beta=beta, threshold=threshold)
+
+
+@python_name("silu")
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    float_kernel(input, "silu_cpu")
+    out = apply("silu", (input,))
+    return input.copy_(out) if inplace else out
+
+
+# ---- losses -------------------------------------------------------------------------------
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple[Tensor, Tensor]:
+    """torch.broadcast_tensors as F's losses call it (tensors already of one shape pass)."""
+    if input.shape == target.shape:
+        return input, target
+    shape = np.broadcast_shapes(input.shape, target.shape)
+    return input.expand(*shape), target.expand(*shape)
+
+
+@python_name("huber_loss")
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
+               weight: Tensor | None = None) -> Tensor:
+    _check_target_size(input, target)
+    a, b = _broadcast_pair(input, target)
+    if weight is None:
+        _reduction(reduction)
+    if delta <= 0:
+        raise runtime_error("huber_loss does not support non-positive values for delta.")
+    if weight is None:
+        return apply("huber_loss", (a, b), reduction=reduction, delta=delta)
+    if weight.shape != input.shape:
+        raise TorchError("ValueError", "Weights and input must have the same size.")
+    loss = apply("huber_loss", (a, b), reduction="none", delta=delta) * weight
+    if reduction not in ("none", "mean", "sum"):
+        raise TorchError("ValueError", f"Invalid reduction mode: {reduction}. Expected one of "
+                                       "'none', 'mean', 'sum'.")
+    return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
+
+
+@python_name("smooth_l1_loss")
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    from .nn_functional import l1_loss
+
+    _check_target_size(input, target)
+    a, b = _broadcast_pair(input, target)
+    if beta == 0.0:  # torch's l1_loss
+        return l1_loss(a, b, reduction=reduction)
+    _reduction(reduction)
+    if beta < 0:
+        raise runtime_error("smooth_l1_loss does not support negative values for beta.")
+    return apply("smooth_l1_loss", (a, b), reduction=reduction, beta=beta)
+
+
+# ---- layer norm ---------------------------------------------------------------------------
+def _same_dtypes(input: Tensor, *others: Tensor | None) -> None:
+    """torch's CPU norms' dtype checks of weight, bias and running stats against the input."""
+    params = [t for t in others if t is not None]
+    odd = [t.dtype for t in params if t.dtype is not input.dtype]
+    if not odd:
+        return
+    if input.dtype is dtypes.float64:
+        raise runtime_error("mixed dtype (CPU): all inputs must share same datatype.")
+    if len({t.dtype for t in params}) > 1:  # the parameters disagree among themselves
+        raise runtime_error(f"expected scalar type {input.dtype.cpp} but found {odd[0].cpp}")
+    raise runtime_error(f"mixed dtype (CPU): expect parameter to have scalar type of "
+                        f"{input.dtype.cpp}")
+
+
+def _affine(t: Tensor | None, shape, fill: float, like: Tensor) -> Tensor:
+    """weight or bias, or the constant that stands for a missing one."""
+    return t if t is not None else Tensor(np.full(shape, fill, like.data.dtype))
+
+
+@python_name("layer_norm")
+def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
+               bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    shape = (normalized_shape,) if isinstance(normalized_shape, int) else \
+        tuple(normalized_shape)
+    if not shape:
+        raise runtime_error("Expected normalized_shape to be at least 1-dimensional, i.e., "
+                            "containing at least one element, but got normalized_shape = []")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and t.shape != shape:
+            raise runtime_error(f"Expected {name} to be of same shape as normalized_shape, but "
+                                f"got {name} of shape {_shape_text(t.shape)} and "
+                                f"normalized_shape = {_shape_text(shape)}")
+    if input.shape[input.ndim - len(shape):] != shape or input.ndim < len(shape):
+        raise runtime_error(f"Given normalized_shape={_shape_text(shape)}, expected input with "
+                            f"shape [*, {', '.join(map(str, shape))}], but got input of size"
+                            f"{_shape_text(input.shape)}")
+    float_kernel(input, "LayerNormKernelImpl")
+    _same_dtypes(input, weight, bias)
+    return apply("layer_norm", (input, _affine(weight, shape, 1, input),
+                                _affine(bias, shape, 0, input)), shape=shape, eps=eps)
+
+
+# ---- batch norm ---------------------------------------------------------------------------
+def _verify_batch_size(shape) -> None:
+    values = shape[0] * int(np.prod(shape[2:]))
+    if values == 1:
+        raise TorchError("ValueError", "Expected more than 1 value per channel when training, "
+                                       f"got input size {Size(shape)!r}")
+
+
+@python_name("batch_norm")
+def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
+               weight: Tensor | None = None, bias: Tensor | None = None,
+               training: bool = False, momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    if training:
+        _verify_batch_size(input.shape)
+    if training and eps <= 0.0:
+        raise TorchError("ValueError", f"batch_norm eps must be positive during training, "
+                                       f"but got {eps}")
+    if eps < 0.0:
+        raise TorchError("ValueError", f"batch_norm eps must be non-negative, but got {eps}")
+    channels = input.shape[1] if input.ndim > 1 else 1
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if t is not None and t.numel() != channels:
+            raise runtime_error(f"{name} should contain {channels} elements not {t.numel()}")
+    if not training and running_mean is None:
+        raise runtime_error("running_mean must be defined in evaluation mode")
+    float_kernel(input, "batch_norm")
+    _same_dtypes(input, weight, bias, running_mean, running_var)
+    out = apply("batch_norm", (input, _affine(weight, (channels,), 1, input),
+                               _affine(bias, (channels,), 0, input)), training=training,
+                mean=None if training else running_mean.data.copy(),
+                var=None if training else running_var.data.copy(), eps=eps)
+    if training and running_mean is not None:
+        _update_running_stats(input.data, running_mean, running_var, momentum)
+    return out
+
+
+def _update_running_stats(x: np.ndarray, running_mean: Tensor, running_var: Tensor,
+                          momentum: float) -> None:
+    """torch's update, in double: the batch mean, and the batch variance made unbiased."""
+    axes = (0, *range(2, x.ndim))
+    wide = x.astype(np.float64)
+    n = wide.size // wide.shape[1]
+    mean = wide.mean(axis=axes)
+    unbiased = wide.var(axis=axes) * n / (n - 1)
+    with no_grad():
+        for stat, batch in ((running_mean, mean), (running_var, unbiased)):
+            new = momentum * batch + (1 - momentum) * stat.data.astype(np.float64)
+            stat.copy_(Tensor(new.astype(stat.data.dtype)))
+
+
+# ---- embedding ----------------------------------------------------------------------------
+def padding_index(padding_idx: int | None, num_embeddings: int) -> int | None:
+    """torch's check and normalisation of padding_idx (Embedding's and F.embedding's)."""
+    if padding_idx is None:
+        return None
+    if not -num_embeddings <= padding_idx < num_embeddings:
+        raise TorchError("AssertionError", "Padding_idx must be within num_embeddings")
+    return padding_idx % num_embeddings
+
+
+@python_name("embedding")
+def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
+              max_norm: float | None = None, norm_type: float = 2.0,
+              scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    padding = padding_index(padding_idx, weight.shape[0])
+    if input.dtype not in (dtypes.int64, dtypes.int32):
+        raise runtime_error("Expected tensor for argument #1 'indices' to have one of the "
+                            "following scalar types: Long, Int; but got "
+                            f"{input.dtype.legacy} instead (while checking arguments for "
+                            "embedding)")
+    indices = input.data.astype(np.int64)
+    if indices.size and (indices.min() < 0 or indices.max() >= weight.shape[0]):
+        raise TorchError("IndexError", "index out of range in self")
+    if scale_grad_by_freq or sparse:
+        raise runtime_error("embedding(): scale_grad_by_freq and sparse are not supported by "
+                            "gradcli")
+    if max_norm is not None:
+        _renorm(weight, indices, max_norm, norm_type)
+    if padding is None:
+        return apply("embedding", (weight,), indices=indices, padding_idx=-1, padding_row=None)
+    return apply("embedding_padding", (weight,), indices=indices, padding_idx=padding,
+                 padding_row=weight.data[padding].copy())
+
+
+def _renorm(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: float) -> None:
+    """torch's embedding_renorm_, under no_grad: each looked-up row whose norm exceeds
+    max_norm scaled down to it (norm + 1e-7, as torch)."""
+    rows = np.unique(indices)
+    data = weight.data.astype(np.float64)
+    norms = np.linalg.norm(data[rows], ord=norm_type, axis=1)
+    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    data[rows] *= scale[:, None]
+    with no_grad():
+        weight.copy_(Tensor(data.astype(weight.data.dtype)))
+
+
+FUNCTIONS = {fn.__name__: fn for fn in (layer_norm, batch_norm, embedding, gelu, elu, softplus,
+                                        silu, huber_loss, smooth_l1_loss)}

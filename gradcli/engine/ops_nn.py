@@ -1,0 +1,325 @@
+"""More rows of the op table (ops.py loads them): torch.nn's normalisations, embedding, the smooth
+activations (gelu, elu, softplus, silu) and the Huber-style losses.
+
+Same contract as ops.py: forward in numpy, `sym` in sympy for the check, a VJP written with
+`xp` so that create_graph differentiates it again. float32 forwards are computed in float64
+and rounded once (torch's kernels round per step; the values agree to an ulp or so).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import opkit as K
+from . import symforms as S
+from .optable import POINTWISE, defop
+
+SQRT_2_OVER_PI, GELU_CUBIC = K.SQRT_2_OVER_PI, K.GELU_CUBIC
+
+
+def _in_dtype(fn):
+    """fn computed in float64, the result in the first input's dtype."""
+    def wrapped(a, *rest, **params):
+        wide = [np.asarray(r, np.float64) if isinstance(r, np.ndarray) else r for r in rest]
+        return np.asarray(fn(a.astype(np.float64), *wide, **params)).astype(a.dtype)
+    return wrapped
+
+
+def _sym_backward_of(form):
+    """g times the slope of an elementwise `form` at a: the forward of a backward op."""
+    def sym(g, a, **params):
+        x = S.sp().Symbol("x", real=True)
+        slope = S.sp().diff(form(np.asarray(x, dtype=object), **params).item(), x)
+        return S.elementwise(lambda gv, av: gv * slope.subs(x, av), *np.broadcast_arrays(g, a))
+    return sym
+
+
+# ---- smooth activations -----------------------------------------------------------------
+def _gelu(x, approximate):
+    """In x's dtype, step by step as torch's kernel, erf and tanh rounded once from double."""
+    t = x.dtype.type
+    if approximate == "tanh":
+        inner = t(SQRT_2_OVER_PI) * (x + t(GELU_CUBIC) * x * x * x)
+        return t(0.5) * x * (t(1) + np.tanh(inner.astype(np.float64)).astype(x.dtype))
+    erf = K.erf((x * t(math.sqrt(0.5))).astype(np.float64)).astype(x.dtype)
+    return (x * t(0.5)) * (t(1) + erf)
+
+
+def _tanh_of(xp, u):
+    # tanh from exp (the one xp has): 1 - 2 / (exp(2u) + 1), exact at both saturations
+    return 1 - 2 / (xp.exp(u * 2) + 1)
+
+
+def _gelu_curvature(xp, x, approximate):
+    """d^2 gelu / dx^2, for gelu_backward's own gradient."""
+    if approximate == "tanh":
+        k, c = SQRT_2_OVER_PI, GELU_CUBIC
+        t = _tanh_of(xp, (x + x * x * x * c) * k)
+        du = (x * x * (3 * c) + 1) * k
+        sech2 = 1 - t * t
+        return sech2 * du + x * 0.5 * (sech2 * (x * (6 * c * k)) - t * sech2 * du * du * 2)
+    pdf = xp.exp(x * x * -0.5) * (1 / math.sqrt(2 * math.pi))
+    return pdf * (2 - x * x)
+
+
+def _sym_gelu(a, approximate):
+    sp = S.sp()
+    if approximate == "tanh":
+        k, c = sp.sqrt(2 / sp.pi), S.number(GELU_CUBIC)
+        return S.elementwise(lambda x: x / 2 * (1 + sp.tanh(k * (x + c * x ** 3))), a)
+    return S.elementwise(lambda x: x / 2 * (1 + sp.erf(x / sp.sqrt(2))), a)
+
+
+defop("gelu", "GeluBackward0", _gelu,
+      lambda xp, g, o, a, approximate: (xp.gelu_backward(g, a, approximate),), "a",
+      _sym_gelu, **POINTWISE)
+# torch's GeluBackward0 calls gelu_backward, itself differentiable (GeluBackwardBackward0)
+defop("gelu_backward", "GeluBackwardBackward0", K.gelu_backward,
+      lambda xp, gg, o, g, a, approximate: (
+          xp.gelu_backward(gg, a, approximate), gg * g * _gelu_curvature(xp, a, approximate)),
+      ("b", "ab"), _sym_backward_of(_sym_gelu), layout="elementwise")
+
+
+def _elu(x, alpha):
+    return np.where(x > 0, x, alpha * np.expm1(x))
+
+
+def _sym_elu(a, alpha):
+    # NOTE: torch's slope at 0 is alpha (the x <= 0 side), and its second derivative there is
+    # 0 (elu_double_backward's x < 0): at 0 the form is the line alpha * x
+    k = S.number(alpha)
+    return S.elementwise(lambda x: S.sp().Piecewise(
+        (k * (S.sp().exp(x) - 1), x < 0), (k * x, S.sp().Eq(x, 0)), (x, True)), a)
+
+
+# EluBackward0 and SoftplusBackward0 call torch's elu_backward / softplus_backward, themselves
+# differentiable (EluBackwardBackward0, SoftplusBackwardBackward0)
+defop("elu", "EluBackward0", _in_dtype(_elu),
+      lambda xp, g, o, a, alpha: (xp.elu_backward(g, a, alpha),), "a", _sym_elu, **POINTWISE)
+defop("elu_backward", "EluBackwardBackward0", K.elu_backward,
+      lambda xp, gg, o, g, a, alpha: (
+          xp.elu_backward(gg, a, alpha),
+          xp.where(K._values(a) < 0, gg * g * (xp.exp(a) * alpha), xp.zeros_like(gg))),
+      ("b", "ab"), _sym_backward_of(_sym_elu), layout="elementwise")
+
+
+def _softplus(x, beta, threshold):
+    with np.errstate(over="ignore"):
+        return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
+
+
+def _sym_softplus(a, beta, threshold):
+    b = S.number(beta)
+    return S.elementwise(lambda x: S.sp().Piecewise(
+        (x, x * b > S.number(threshold)), (S.sp().log(1 + S.sp().exp(b * x)) / b, True)), a)
+
+
+def _softplus_curvature(xp, a, beta, threshold):
+    z = xp.exp(a * beta)
+    inside = z / ((z + 1) * (z + 1)) * beta
+    # (torch's softplus_double_backward: none from x * beta = threshold on)
+    return xp.where(K._values(a) * beta < threshold, inside, xp.zeros_like(inside))
+
+
+defop("softplus", "SoftplusBackward0", _in_dtype(_softplus),
+      lambda xp, g, o, a, beta, threshold: (xp.softplus_backward(g, a, beta, threshold),), "a",
+      _sym_softplus, **POINTWISE)
+defop("softplus_backward", "SoftplusBackwardBackward0", K.softplus_backward,
+      lambda xp, gg, o, g, a, beta, threshold: (
+          xp.softplus_backward(gg, a, beta, threshold),
+          gg * g * _softplus_curvature(xp, a, beta, threshold)),
+      ("b", "ab"), _sym_backward_of(_sym_softplus), layout="elementwise")
+
+
+def _silu_vjp(xp, g, o, a):
+    s = 1 / (xp.exp(-a) + 1)
+    return (g * (s * (1 + a * (1 - s))),)
+
+
+defop("silu", "SiluBackward0", _in_dtype(lambda x: x / (1 + np.exp(-x))), _silu_vjp, "a",
+      lambda a: S.elementwise(lambda x: x / (1 + S.sp().exp(-x)), a), **POINTWISE)
+
+
+# ---- Huber and smooth L1 ----------------------------------------------------------------
+def _huber(a, b, reduction, delta):
+    d = a - b
+    z = np.abs(d)
+    return K._reduce(np.where(z < delta, 0.5 * d * d, delta * (z - 0.5 * delta)).astype(a.dtype),
+                     reduction)
+
+
+def _smooth_l1(a, b, reduction, beta):
+    z = np.abs(a - b)
+    return K._reduce(np.where(z < beta, 0.5 * z * z / beta, z - 0.5 * beta).astype(a.dtype),
+                     reduction)
+
+
+def _norm(values, reduction) -> float:
+    return 1 / K.numel(np.shape(values)) if reduction == "mean" else 1.0
+
+
+def _huber_vjp(xp, g, o, a, b, reduction, delta):
+    # torch's kernel: -norm*g*delta below -delta, norm*g*delta above delta, norm*x*g between
+    d = a - b
+    v, norm = K._values(d), _norm(K._values(d), reduction)
+    grad = xp.where(v <= -delta, xp.mul_scalar(xp.mul_scalar(g, -norm), delta),
+                    xp.where(v >= delta, xp.mul_scalar(xp.mul_scalar(g, norm), delta),
+                             xp.mul_scalar(d, norm) * g))
+    return grad, -grad
+
+
+def _smooth_l1_vjp(xp, g, o, a, b, reduction, beta):
+    # torch's kernel: -norm*g below -beta, norm*g above beta, norm*x*g/beta between
+    d = a - b
+    v, norm = K._values(d), _norm(K._values(d), reduction)
+    grad = xp.where(v < -beta, xp.mul_scalar(g, -norm),
+                    xp.where(v > beta, xp.mul_scalar(g, norm),
+                             xp.div_scalar(xp.mul_scalar(d, norm) * g, beta)))
+    return grad, -grad
+
+
+def _sym_loss(piece):
+    def form(a, b, reduction, **params):
+        d = np.asarray(a - b, dtype=object)
+        return S._reduced(S.elementwise(lambda e: piece(e, **params), d), reduction)
+    return form
+
+
+def _huber_piece(d, delta):
+    k = S.number(delta)
+    return S.sp().Piecewise((d * d / 2, S.sp().Abs(d) < k), (k * (S.sp().Abs(d) - k / 2), True))
+
+
+def _smooth_l1_piece(d, beta):
+    k = S.number(beta)
+    return S.sp().Piecewise((d * d / (2 * k), S.sp().Abs(d) < k), (S.sp().Abs(d) - k / 2, True))
+
+
+defop("huber_loss", "HuberLossBackward0", _huber, _huber_vjp, ("ab", "ab"),
+      _sym_loss(_huber_piece), self_first=True, reduces=True)
+defop("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_vjp, ("ab", "ab"),
+      _sym_loss(_smooth_l1_piece), self_first=True, reduces=True)
+
+
+# ---- layer norm and batch norm ----------------------------------------------------------
+# Both normalise over `axes` and then scale and shift: (x - mean) / sqrt(var + eps) * w + b,
+# with w and b broadcast (a missing one is a constant 1 or 0, whose gradient nobody asks).
+def _normalized(x, axes, eps):
+    mean = x.mean(axis=axes, keepdims=True)
+    centered = x - mean
+    return centered / np.sqrt((centered * centered).mean(axis=axes, keepdims=True) + eps)
+
+
+def _norm_axes(ndim: int, shape) -> tuple[int, ...]:
+    return tuple(range(ndim - len(shape), ndim))
+
+
+def _channel_shape(ndim: int) -> tuple[int, ...]:
+    return (1, -1) + (1,) * (ndim - 2)
+
+
+def _channel(w, ndim):
+    """batch_norm's per-channel (dim 1) vector, shaped to broadcast."""
+    return np.reshape(w, _channel_shape(ndim))
+
+
+def _layer_norm(a, w, b, shape, eps):
+    return _normalized(a, _norm_axes(a.ndim, shape), eps) * w + b
+
+
+def _batch_axes(ndim: int) -> tuple[int, ...]:
+    return (0, *range(2, ndim))
+
+
+def _batch_norm(a, w, b, training, mean, var, eps):
+    if training:
+        x = _normalized(a, _batch_axes(a.ndim), eps)
+    else:
+        x = (a - _channel(mean, a.ndim)) / np.sqrt(_channel(var, a.ndim) + eps)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+def _stats_grads(xp, g, a, w_full, axes, eps):
+    """The gradients of (a - mean) / sqrt(var + eps) * w + b with batch statistics over
+    `axes`: to a (torch's formula: rstd * (gw - mean(gw) - xhat * mean(gw * xhat))), and
+    xhat for the weight's."""
+    n = K.numel([a.shape[i] for i in axes])
+    mean = xp.sum(a, axes, True) * (1 / n)
+    centered = a - mean
+    rstd = xp.pow_scalar(xp.sum(centered * centered, axes, True) * (1 / n) + eps, -0.5)
+    xhat = centered * rstd
+    gw = g * w_full
+    grad = rstd * (gw - xp.sum(gw, axes, True) * (1 / n)
+                   - xhat * (xp.sum(gw * xhat, axes, True) * (1 / n)))
+    return grad, xhat
+
+
+def _layer_norm_vjp(xp, g, o, a, w, b, shape, eps):
+    axes = _norm_axes(a.ndim, shape)
+    grad, xhat = _stats_grads(xp, g, a, w, axes, eps)
+    lead = tuple(range(a.ndim - len(shape)))
+    if not lead:  # nothing to sum over
+        return grad, g * xhat, g
+    return grad, xp.sum(g * xhat, lead), xp.sum(g, lead)
+
+
+def _batch_norm_vjp(xp, g, o, a, w, b, training, mean, var, eps):
+    axes = _batch_axes(a.ndim)
+    w_full = xp.reshape(w, _channel_shape(a.ndim))
+    if training:
+        grad, xhat = _stats_grads(xp, g, a, w_full, axes, eps)
+    else:  # the running statistics are constants
+        dtype = K._values(a).dtype
+        rstd = xp.asarray((1 / np.sqrt(_channel(var, a.ndim) + eps)).astype(dtype))
+        grad = g * w_full * rstd
+        xhat = (a - xp.asarray(_channel(mean, a.ndim).astype(dtype))) * rstd
+    return grad, xp.sum(g * xhat, axes), xp.sum(g, axes)
+
+
+def _sym_normalized(x, axes, eps):
+    n = K.numel([x.shape[i] for i in axes])
+    centered = x - x.sum(axis=axes, keepdims=True) / n
+    var = (centered * centered).sum(axis=axes, keepdims=True) / n
+    return centered * S.elementwise(lambda v: 1 / S.sp().sqrt(v + S.number(eps)), var)
+
+
+def _sym_batch_norm(a, w, b, training, mean, var, eps):
+    if training:
+        x = _sym_normalized(a, _batch_axes(a.ndim), eps)
+    else:
+        scale = S.elementwise(lambda v: 1 / S.sp().sqrt(S.number(v) + S.number(eps)),
+                              _channel(var, a.ndim))
+        x = (a - S.elementwise(S.number, _channel(mean, a.ndim))) * scale
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+defop("layer_norm", "NativeLayerNormBackward0", _in_dtype(_layer_norm), _layer_norm_vjp,
+      ("ab", "a", ""),
+      lambda a, w, b, shape, eps: _sym_normalized(a, _norm_axes(a.ndim, shape), eps) * w + b)
+# training: batch statistics; else the running ones (`mean`, `var`), constants
+defop("batch_norm", "NativeBatchNormBackward0", _in_dtype(_batch_norm), _batch_norm_vjp,
+      ("ab", "a", ""), _sym_batch_norm)
+
+
+# ---- embedding --------------------------------------------------------------------------
+# weight[indices]; torch passes no gradient to the padding row, which the forward reads as
+# the constant `padding_row` (its values when the op ran), so the check sees it as torch does.
+def _embedding(w, indices, padding_idx, padding_row):
+    out = w[indices]
+    if padding_row is None:
+        return out
+    return np.where((indices == padding_idx)[..., None], padding_row, out)
+
+
+def _embedding_vjp(xp, g, o, w, indices, padding_idx, padding_row):
+    if padding_row is not None:
+        g = xp.masked_fill(g, (indices == padding_idx)[..., None], 0)
+    return (xp.scatter(g, w.shape, indices),)
+
+
+defop("embedding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k",
+      elements_read="selection")
+# (with a padding row the output is no mere selection: the check's element tags must not
+# meet the row's values)
+defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k")

@@ -1,0 +1,97 @@
+"""The op table's machinery: the row type (Op), the table (OPS) and defop, which adds a row.
+
+The rows themselves are in ops.py and the modules it loads (ops_nn.py): see ops.py for what a
+row holds. Kept apart so that every row module can import it without importing ops.py.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+import numpy as np
+
+# Where an op's result lives: "view" shares its input's memory and version counter (torch's
+# views); "elementwise" is laid out like its inputs (TensorIterator's ops, clone and casts keep
+# a transposed input transposed); "fresh" is a new contiguous tensor. The layout decides what
+# view() accepts and what reshape() is.
+Layout = Literal["fresh", "elementwise", "view"]
+# Which elements of an input the op's gradient can reach: "all"; a "selection" (the ones its
+# forward picks, found by running it on tagged elements); the "ties" (where the extremum is:
+# params["ties"]); "nothing" (a step function: zero slope everywhere torch defines one).
+Reads = Literal["all", "selection", "ties", "nothing"]
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    name: str
+    grad_fn: str  # PyTorch's grad_fn class name
+    forward: Callable[..., np.ndarray]
+    vjp: Callable[..., tuple]
+    needs: tuple[str, ...] = ()
+    sym: Callable[..., np.ndarray] | None = None
+    # torch checks saved inputs in the order of their names, mostly `other`... before `self`:
+    # True where the first input's name comes first (dot's self < tensor, mse's self < target)
+    self_first: bool = False
+    reads: frozenset = frozenset()  # what any input's gradient reads: all its `needs` letters
+    layout: Layout = "fresh"
+    # each output element depends only on the same (broadcast) element of each input
+    pointwise: bool = False
+    elements_read: Reads = "all"
+    # zeroed(i, *input values, **params): the elements of input i to which torch's backward
+    # passes no gradient (its `where(cond, grad, 0)`), from the values. Comparisons with nan
+    # are false, as torch's.
+    zeroed: Callable[..., np.ndarray] | None = None
+    # A choice between two values by a boolean condition (where, masked_fill): the input index
+    # or param name holding the condition, and branches(*inputs, **params) -> (the values
+    # where it holds, the values elsewhere). The check makes the condition a 0/1 variable.
+    condition: int | str | None = None
+    branches: Callable[..., tuple] | None = None
+    # The forward as `scale * einsum(spec, *inputs)`: contraction(*input shapes, **params) ->
+    # (spec, scale), for mm, sums, means... A spec may add terms, each broadcast to the output
+    # and taking the next inputs in order: addmm's `k+ij,jk->ik` is bias + mat1 @ mat2. The
+    # check transposes it to get exact gradients of large graphs (check/structured.py), never
+    # reading `vjp`.
+    contraction: Callable[..., tuple[str, float]] | None = None
+    # Each output element is one input element (cat, stack, repeat; views and selections are
+    # too): the check traces the forward on element tags to send gradients back.
+    rearranges: bool = False
+    # A loss: torch's `reduction` param ("mean", "sum", "none") over a pointwise part, the op
+    # itself with reduction="none", which the check differentiates like any pointwise op.
+    reduces: bool = False
+    # Each slice along the `dim` param is mapped by one function of that slice alone
+    # (softmax): the check derives that function's Jacobian once per slice length.
+    along_dim: bool = False
+    # Affine in its first input, the others held (indices, weights, scalars): the check reads
+    # the gradient off the forward run on symbols.
+    linear: bool = False
+    _saves: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:
+        """What the gradients of the inputs that require grad read (remembered per case)."""
+        letters = self._saves.get(requires_grad)
+        if letters is None:
+            letters = self._saves[requires_grad] = frozenset(
+                "".join(n for n, r in zip(self.needs, requires_grad) if r))
+        return letters
+
+
+OPS: dict[str, Op] = {}
+
+
+def defop(name: str, grad_fn: str, forward: Callable, vjp: Callable, needs=(),
+          sym: Callable | None = None, **facts: Any) -> Op:
+    """Add an op to the table; `facts` are its other fields (layout=, pointwise=, ...)."""
+    if name in OPS:
+        raise ValueError(f"op {name!r} defined twice")
+    needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
+    op = Op(name, grad_fn, forward, vjp, needs, sym, reads=frozenset("".join(needs)), **facts)
+    if op.layout not in get_args(Layout) or op.elements_read not in get_args(Reads):
+        raise ValueError(f"op {name!r}: layout {op.layout!r}, elements_read {op.elements_read!r}")
+    OPS[name] = op
+    return op
+
+
+# The usual facts of an elementwise op: laid out like its inputs, each output element made
+# from the same (broadcast) element of each input.
+POINTWISE: dict[str, Any] = {"layout": "elementwise", "pointwise": True}
