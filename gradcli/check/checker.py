@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gradcli.engine import runtime, trace
+from gradcli.engine.api.func import stand_in_for
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
@@ -360,6 +361,9 @@ class Checker:
         name = self.name_of(tensor)
         if name:
             return name
+        original = stand_in_for(tensor)
+        if original is not None:  # a torch.func transform's own input: the script's tensor
+            return self._name(original)
         if id(tensor) not in self._unnamed:  # the tensor is kept so that its id is not reused
             n = len(self._unnamed) + 1
             self._unnamed[id(tensor)] = (tensor, "tensor" if n == 1 else f"tensor#{n}")
