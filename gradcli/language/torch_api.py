@@ -217,6 +217,7 @@ _torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
 _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
+_torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {

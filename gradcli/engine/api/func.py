@@ -10,6 +10,7 @@ torch's results are plain tensors unless something outside the transform require
 """
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -69,31 +70,38 @@ class _Level:
 
     def __init__(self, outer_grad: bool):
         self.outer_grad = outer_grad  # grad mode where the transform was called
-        self.leaves: set[int] = set()
+        self.active = True  # its function is running (an inner transform sees its leaves)
+        self.inputs: dict[int, Tensor] = {}  # id(its own input) -> the caller's tensor
 
     def wrap(self, t: Any) -> Tensor:
         if not isinstance(t, Tensor):
             raise TorchError("ValueError", "Thing passed to transform API must be Tensor, got "
                              f"<class '{type_name(t)}'>")
         if self.outer_grad and t.requires_grad:  # stays differentiable in the outer graph
-            inner = view(t, t.data.shape)
+            inner, level = view(t, t.data.shape), None
         else:
-            inner = t.detach().requires_grad_(True)
-            self.leaves.add(id(inner))
-        runtime.current.stand_ins[id(inner)] = (weakref.ref(inner), weakref.ref(t))
+            inner, level = t.detach().requires_grad_(True), self
+        self.inputs[id(inner)] = t
+        runtime.current.stand_ins[id(inner)] = (weakref.ref(inner), weakref.ref(t), level)
         return inner
 
     def unwrap(self, tree: Any) -> Any:
-        """Results as torch returns them: plain tensors, unless their graph reaches past this
-        level (an outer transform's leaf, a tensor of the script that requires grad)."""
-        return tree_map(lambda t: t if not isinstance(t, Tensor) or self._reaches_out(t)
-                        else t.detach(), tree)
+        """Results as torch returns them: the caller's own tensor for an input passed
+        through; plain tensors, unless their graph reaches past this level (an enclosing
+        transform's leaf, a tensor of the script that requires grad)."""
+        def unwrapped(t):
+            if not isinstance(t, Tensor):
+                return t
+            if id(t) in self.inputs:
+                return self.inputs[id(t)]
+            return t if self._reaches_out(t) else t.detach()
+        return tree_map(unwrapped, tree)
 
     def _reaches_out(self, t: Tensor) -> bool:
         if not t.requires_grad:
             return False
         if t.grad_fn is None:
-            return id(t) not in self.leaves
+            return self._outside(t)
         seen, todo = set(), [t.grad_fn]
         while todo:
             node = todo.pop()
@@ -101,11 +109,19 @@ class _Level:
                 continue
             seen.add(id(node))
             if isinstance(node, AccumulateGrad):
-                if id(node.variable) not in self.leaves:
+                if self._outside(node.variable):
                     return True
                 continue
             todo.extend(edge for edge, _ in node.next_functions)
         return False
+
+    def _outside(self, leaf: Tensor) -> bool:
+        """Whether a leaf belongs to the world outside this level: a script's tensor, or the
+        input of a transform still running around it (not this one's, nor a finished one's)."""
+        entry = runtime.current.stand_ins.get(id(leaf))
+        if entry is None or entry[0]() is not leaf or entry[2] is None:
+            return True
+        return entry[2] is not self and entry[2].active
 
     def gradients(self, outputs: list, inputs: list, seeds: list | None = None) -> list:
         """autograd.grad of `outputs` with respect to `inputs` (zeros where there is no
@@ -129,6 +145,7 @@ def _level() -> Iterator[_Level]:
         with enable_grad():
             yield level
     finally:
+        level.active = False
         runtime.current.transform_depth -= 1
 
 
@@ -416,7 +433,20 @@ def _dims_per_leaf(name: str, in_dims: Any, args: tuple) -> list:
     if len(in_dims) != len(args):
         raise TorchError("ValueError", f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): "
                          "in_dims is not compatible with the structure of `inputs`.")
-    return [dim for arg, dim in zip(args, in_dims) for _ in tree_leaves(arg)]
+    return [dim for arg, dims in zip(args, in_dims) for dim in _broadcast(dims, arg)]
+
+
+def _broadcast(dims: Any, arg: Any) -> list:
+    """One arg's in_dims per leaf: an int or None for all its leaves, else its own tree."""
+    if dims is None or isinstance(dims, int):
+        return [dims] * len(tree_leaves(arg))
+    if isinstance(dims, dict) and isinstance(arg, dict) and dims.keys() == arg.keys():
+        return [d for key in arg for d in _broadcast(dims[key], arg[key])]
+    if isinstance(dims, (tuple, list)) and isinstance(arg, (tuple, list)) \
+            and len(dims) == len(arg):
+        return [d for sub, item in zip(dims, arg) for d in _broadcast(sub, item)]
+    raise runtime_error("vmap: in_dims that do not match the structure of their input are "
+                        "not supported by gradcli")
 
 
 def _batch_size(name: str, in_dims: Any, leaves: list, dims: list) -> int:
@@ -463,8 +493,19 @@ def _stack_results(name: str, results: list, out_dims: Any) -> Any:
                              f"Tensors, got type <class '{type_name(leaf)}'>. Did you mean to "
                              "set out_dims= to None for output?")
     columns = zip(*(tree_leaves(r) for r in results))
-    stacked = [stack(list(column), dim=dim) for column, dim in zip(columns, dims)]
+    stacked = [_shown_as_batched(stack(list(column), dim=dim), column)
+               for column, dim in zip(columns, dims)]
     return _tree_zip_map(lambda _, s: s, first, stacked)
+
+
+def _shown_as_batched(stacked: Tensor, samples: tuple) -> Tensor:
+    """torch's batched result has the grad_fn of func's last op, not a stack: where every
+    sample's result came from one kind of node, the stack's node shows that name (its
+    gradients stay the stack's)."""
+    names = {s.grad_fn.op.grad_fn for s in samples if s.grad_fn is not None}
+    if stacked.grad_fn is not None and len(names) == 1 and all(s.grad_fn for s in samples):
+        stacked.grad_fn.op = dataclasses.replace(stacked.grad_fn.op, grad_fn=names.pop())
+    return stacked
 
 
 FUNCTIONS = {"grad": grad, "grad_and_value": grad_and_value, "vjp": vjp, "jvp": jvp,
