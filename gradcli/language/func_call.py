@@ -8,7 +8,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any
 
-from gradcli.engine.errors import runtime_error, type_error
+from gradcli.engine.errors import runtime_error, type_error, value_error
 from gradcli.language.nn_module import is_module, named_parameters
 from gradcli.language.objects import MISSING, ScriptInstance
 
@@ -36,7 +36,7 @@ def _merged(dicts: Any) -> dict:
         for d in dicts:
             repeated = sorted(set(merged) & set(d))
             if repeated:
-                raise type_error(f"{repeated} appeared in multiple dictionaries; behavior of "
+                raise value_error(f"{repeated} appeared in multiple dictionaries; behavior of "
                                  "functional call is ambiguous")
             merged.update(d)
         return merged

@@ -87,14 +87,15 @@ class _Level:
 
     def unwrap(self, tree: Any) -> Any:
         """Results as torch returns them: the caller's own tensor for an input passed
-        through; plain tensors, unless their graph reaches past this level (an enclosing
-        transform's leaf, a tensor of the script that requires grad)."""
+        through; plain tensors, unless grad mode was on outside and their graph reaches past
+        this level (an enclosing transform's leaf, a tensor of the script that requires
+        grad)."""
         def unwrapped(t):
             if not isinstance(t, Tensor):
                 return t
             if id(t) in self.inputs:
                 return self.inputs[id(t)]
-            return t if self._reaches_out(t) else t.detach()
+            return t if self.outer_grad and self._reaches_out(t) else t.detach()
         return tree_map(unwrapped, tree)
 
     def _reaches_out(self, t: Tensor) -> bool:
