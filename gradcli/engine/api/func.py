@@ -157,16 +157,17 @@ def _argnums(argnums: Any, count: int) -> tuple[int, ...]:
     """argnums as a tuple of positions, with torch's errors."""
     many = isinstance(argnums, tuple)
     for n in argnums if many else (argnums,):
-        if not isinstance(n, int) or isinstance(n, bool):
+        if not isinstance(n, int):
             raise runtime_error(f"argnums must be int or Tuple[int, ...], got: "
                                 f"<class '{type_name(argnums)}'>")
         if not -count <= n < count:
             raise runtime_error(f"Got argnum={n}, but only {count} positional inputs")
     if many and not argnums:
         raise runtime_error("argnums must be non-empty")
-    if many and len(set(n % count for n in argnums)) != len(argnums):
-        raise runtime_error(f"argnums must be unique, got {argnums}")
-    return tuple(n % count for n in argnums) if many else (argnums % count,)
+    positions = tuple(int(n) % count for n in argnums) if many else (int(argnums) % count,)
+    if len(set(positions)) != len(positions):
+        raise runtime_error(f"argnums elements must be unique, got {positions}")
+    return positions
 
 
 def _wrap_args(level: _Level, args: tuple, argnums: Any) -> tuple[tuple, Any]:
@@ -335,7 +336,16 @@ def jacfwd(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = F
            randomness: str = "error") -> Callable:
     """The Jacobian by columns: J e_i per input element, as forward mode computes it (here
     by the double-backward trick, which multiplies the same factors in the same order)."""
-    return _jacobian_transform(func, argnums, has_aux, _columns)
+    jacobian = _jacobian_transform(func, argnums, has_aux, _columns)
+
+    def wrapper(*args, **kwargs):
+        for n in _argnums(argnums, len(args)):  # torch asks each input its numel() first
+            for leaf in tree_leaves(args[n]):
+                if not isinstance(leaf, Tensor):
+                    raise TorchError("AttributeError", f"'{type_name(leaf)}' object has no "
+                                     "attribute 'numel'")
+        return jacobian(*args, **kwargs)
+    return wrapper
 
 
 def _jacobian_transform(func: Callable, argnums: Any, has_aux: bool,
