@@ -119,3 +119,20 @@ def test_under_no_grad_results_are_plain():
 with torch.no_grad():
     print(grad_and_value(lambda x: (x * w).sum())(torch.tensor([2.0])))""") == [
         "(tensor([3.]), tensor(6.))"]
+
+
+def test_vmap_randomness_is_torchs_error_or_refused():
+    source = """x = torch.ones(3, 2)
+for r in ['error', 'same']:
+    try:
+        vmap(lambda a: a + torch.rand(2), randomness=r)(x)
+    except RuntimeError as e:
+        print(e)
+torch.manual_seed(0)
+print(vmap(lambda a: a * 2)(x).shape, torch.rand(1))"""
+    assert prints(source) == [
+        "vmap: called random operation while in randomness error mode. Please either use the "
+        "'same' or 'different' randomness flags on vmap or perform the randomness operation "
+        "out of vmap",
+        "random operations inside vmap(randomness='same') are not supported by gradcli",
+        "torch.Size([3, 2]) tensor([0.4963])"]

@@ -413,6 +413,10 @@ def hessian(func: Callable, argnums: int | tuple[int, ...] = 0) -> Callable:
 def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = "error", *,
          chunk_size: int | None = None) -> Callable:
     """func mapped over dimension in_dims of its inputs, the results stacked at out_dims."""
+    if randomness not in RANDOMNESS:
+        raise runtime_error("Only allowed values for randomness are 'error', 'different', or "
+                            f"'same'. Got {randomness}")
+
     def wrapper(*args, **kwargs):
         name = _function_name(func)
         if not args:
@@ -423,9 +427,47 @@ def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = 
         size = _batch_size(name, in_dims, tree_leaves(args), dims)
         if not size:
             raise runtime_error("vmap over a dimension of size 0 is not supported by gradcli")
-        results = [func(*_sample(args, dims, i), **kwargs) for i in range(size)]
+        with _guarded_randomness(randomness):
+            results = [func(*_sample(args, dims, i), **kwargs) for i in range(size)]
         return _stack_results(name, results, out_dims)
     return wrapper
+
+
+RANDOMNESS = ("error", "different", "same")
+
+
+class _RandomnessGuard:
+    """The generator while vmap runs func: seeding passes through; a draw is torch's error
+    (randomness="error"), or refused: torch draws one batch at once ("different") or one
+    sample for all ("same"), which a loop of draws would not reproduce."""
+
+    def __init__(self, generator: Any, randomness: str):
+        self.generator, self.randomness = generator, randomness
+
+    def manual_seed(self, seed: int) -> Any:
+        return self.generator.manual_seed(seed)
+
+    def initial_seed(self) -> int:
+        return self.generator.initial_seed()
+
+    def __getattr__(self, name: str):
+        if self.randomness == "error":
+            raise runtime_error("vmap: called random operation while in randomness error mode. "
+                                "Please either use the 'same' or 'different' randomness flags "
+                                "on vmap or perform the randomness operation out of vmap")
+        raise runtime_error(f"random operations inside vmap(randomness='{self.randomness}') "
+                            "are not supported by gradcli")
+
+
+@contextmanager
+def _guarded_randomness(randomness: str) -> Iterator[None]:
+    state = runtime.current
+    previous = state.generator
+    state.generator = _RandomnessGuard(previous, randomness)
+    try:
+        yield
+    finally:
+        state.generator = previous
 
 
 def _function_name(func: Callable) -> str:
