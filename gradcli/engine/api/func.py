@@ -29,14 +29,6 @@ from .creation import zeros_like
 from .indexing import getitem
 from .shape import reshape, stack, view
 
-
-def stand_in_for(tensor: Any) -> Tensor | None:
-    """The script's tensor that a transform's own input stands for, or None."""
-    refs = runtime.current.stand_ins.get(id(tensor))
-    if refs is None or refs[0]() is not tensor:
-        return None
-    return refs[1]()
-
 # ---- pytrees: tensors in tuples, lists and dicts --------------------------------------
 
 
@@ -82,7 +74,10 @@ class _Level:
         else:
             inner, level = t.detach().requires_grad_(True), self
         self.inputs[id(inner)] = t
-        runtime.current.stand_ins[id(inner)] = (weakref.ref(inner), weakref.ref(t), level)
+        stand_ins = runtime.current.stand_ins  # weak: an entry goes with its tensor
+        stand_ins[id(inner)] = (weakref.ref(inner), weakref.ref(t),
+                                level and weakref.ref(level))
+        weakref.finalize(inner, stand_ins.pop, id(inner), None)
         return inner
 
     def unwrap(self, tree: Any) -> Any:
@@ -122,7 +117,8 @@ class _Level:
         entry = runtime.current.stand_ins.get(id(leaf))
         if entry is None or entry[0]() is not leaf or entry[2] is None:
             return True
-        return entry[2] is not self and entry[2].active
+        level = entry[2]()  # (None: that transform is over and gone)
+        return level is not None and level is not self and level.active
 
     def gradients(self, outputs: list, inputs: list, seeds: list | None = None) -> list:
         """autograd.grad of `outputs` with respect to `inputs` (zeros where there is no
@@ -135,6 +131,14 @@ class _Level:
                               retain_graph=True, create_graph=self.outer_grad,
                               allow_unused=True)
         return [zeros_like(inp) if g is None else g for g, inp in zip(grads, inputs)]
+
+
+def stand_in_for(tensor: Any) -> Tensor | None:
+    """The script's tensor that a transform's own input stands for, or None."""
+    refs = runtime.current.stand_ins.get(id(tensor))
+    if refs is None or refs[0]() is not tensor:
+        return None
+    return refs[1]()
 
 
 @contextmanager
