@@ -136,3 +136,16 @@ print(vmap(lambda a: a * 2)(x).shape, torch.rand(1))"""
         "out of vmap",
         "random operations inside vmap(randomness='same') are not supported by gradcli",
         "torch.Size([3, 2]) tensor([0.4963])"]
+
+
+def test_results_stay_in_the_graph_of_an_input_that_requires_grad():
+    # PyTorch's grad_fns, from torch 2.13
+    assert prints("""x = torch.tensor([0.5, 1.5], requires_grad=True)
+print(hessian(lambda a: (a ** 3).sum())(x).grad_fn.name())
+out, fn = vjp(torch.sin, x)
+print(out.grad_fn.name(), fn(torch.ones(2))[0].grad_fn.name())
+p, t = torch.func.jvp(torch.sin, (x,), (torch.ones(2),))
+print(p.grad_fn.name(), t.grad_fn.name())
+print(vmap(torch.sin)(x).grad_fn.name())""") == [
+        "ViewBackward0", "SinBackward0 MulBackward0", "AliasBackward0 MulBackward0",
+        "SinBackward0"]

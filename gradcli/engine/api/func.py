@@ -23,7 +23,7 @@ from ..arguments import type_name
 from ..autograd import AccumulateGrad
 from ..errors import TorchError, runtime_error
 from ..runtime import is_grad_enabled
-from ..tensor import Tensor
+from ..tensor import Tensor, apply
 from .autograd import autograd_grad, enable_grad
 from .creation import zeros_like
 from .indexing import getitem
@@ -307,8 +307,10 @@ def jvp(func: Callable, primals: Any, tangents: Any, *, strict: bool = False,
         outputs = _tensor_outputs(output, what)
         columns = _forward_products(level, outputs, tree_leaves(inputs),
                                     tree_leaves(tangents))
-    result = (level.unwrap(output), level.unwrap(_tree_zip_map(lambda _, c: c, output,
-                                                               columns)))
+    # torch unpacks the primal from a dual tensor: where it stays in a graph, an alias of it
+    primal_out = tree_map(lambda t: apply("alias", (t,)) if t.grad_fn else t,
+                          level.unwrap(output))
+    result = (primal_out, level.unwrap(_tree_zip_map(lambda _, c: c, output, columns)))
     return (*result, level.unwrap(aux)) if has_aux else result
 
 
