@@ -335,14 +335,15 @@ def _forward_products(level: _Level, outputs: list, inputs: list, tangents: list
 def jacrev(func: Callable, argnums: int | tuple[int, ...] = 0, *, has_aux: bool = False,
            chunk_size: int | None = None) -> Callable:
     """The Jacobian by rows: the gradient of each output element (reverse mode)."""
-    return _jacobian_transform(func, argnums, has_aux, _rows)
+    return _jacobian_transform(func, argnums, has_aux, _rows, "vjp(f, *primals)")
 
 
 def jacfwd(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = False, *,
            randomness: str = "error") -> Callable:
     """The Jacobian by columns: J e_i per input element, as forward mode computes it (here
     by the double-backward trick, which multiplies the same factors in the same order)."""
-    jacobian = _jacobian_transform(func, argnums, has_aux, _columns)
+    jacobian = _jacobian_transform(func, argnums, has_aux, _columns,
+                                   "jvp(f, primals, tangents)")
 
     def wrapper(*args, **kwargs):
         for n in _argnums(argnums, len(args)):  # torch asks each input its numel() first
@@ -354,14 +355,15 @@ def jacfwd(func: Callable, argnums: int | tuple[int, ...] = 0, has_aux: bool = F
     return wrapper
 
 
-def _jacobian_transform(func: Callable, argnums: Any, has_aux: bool,
-                        blocks: Callable) -> Callable:
+def _jacobian_transform(func: Callable, argnums: Any, has_aux: bool, blocks: Callable,
+                        what: str) -> Callable:
+    """The Jacobian of each output with respect to each differentiated input, built from
+    `blocks`; `what` names the transform torch's errors come from (its vjp or jvp)."""
     def wrapper(*args, **kwargs):
         with _level() as level:
             args, diff = _wrap_args(level, args, argnums)
-            output, aux = _split_aux(func(*args, **kwargs), has_aux,
-                                     "jacrev(f, ...)(*args)")
-            outputs = _tensor_outputs(output, "jacrev(f, ...)(*args)")
+            output, aux = _split_aux(func(*args, **kwargs), has_aux, what)
+            outputs = _tensor_outputs(output, what)
             inputs = tree_leaves(diff)
             per_output = [[_shaped(block, out, inp) for block, inp in
                            zip(blocks(level, out, inputs), inputs)] for out in outputs]
