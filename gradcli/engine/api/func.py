@@ -48,6 +48,11 @@ def tree_map(fn: Callable, tree: Any) -> Any:
     return fn(tree)
 
 
+def tree_unflatten(tree: Any, leaves: list) -> Any:
+    """`tree`'s structure with these leaves, in order."""
+    return _tree_zip_map(lambda _, new: new, tree, leaves)
+
+
 def _tree_zip_map(fn: Callable, tree: Any, leaves: list) -> Any:
     """`tree` with its leaves replaced, in order, by fn(old leaf, new leaf)."""
     it = iter(leaves)
@@ -205,8 +210,7 @@ def grad_and_value(func: Callable, argnums: int | tuple[int, ...] = 0,
             output, aux = _split_aux(func(*args, **kwargs), has_aux, _GRAD_WHAT)
             _check_scalar(output)
             leaves = tree_leaves(diff)
-            grads = _tree_zip_map(lambda _, g: g, diff,
-                                  level.gradients([output], leaves))
+            grads = tree_unflatten(diff, level.gradients([output], leaves))
         value = level.unwrap(output)
         return level.unwrap(grads), (value, level.unwrap(aux)) if has_aux else value
     return wrapper
@@ -264,7 +268,7 @@ def vjp(func: Callable, *primals, has_aux: bool = False) -> tuple:
                 f"output: {_structure(output)}")
         with enable_grad():
             grads = level.gradients(outputs, leaves, tree_leaves(cotangents))
-        return level.unwrap(_tree_zip_map(lambda _, g: g, inputs, grads))
+        return level.unwrap(tree_unflatten(inputs, grads))
 
     result = (level.unwrap(output), vjp_fn)
     return (*result, level.unwrap(aux)) if has_aux else result
@@ -310,7 +314,7 @@ def jvp(func: Callable, primals: Any, tangents: Any, *, strict: bool = False,
     # torch unpacks the primal from a dual tensor: where it stays in a graph, an alias of it
     primal_out = tree_map(lambda t: apply("alias", (t,)) if t.grad_fn else t,
                           level.unwrap(output))
-    result = (primal_out, level.unwrap(_tree_zip_map(lambda _, c: c, output, columns)))
+    result = (primal_out, level.unwrap(tree_unflatten(output, columns)))
     return (*result, level.unwrap(aux)) if has_aux else result
 
 
@@ -367,9 +371,9 @@ def _jacobian_transform(func: Callable, argnums: Any, has_aux: bool, blocks: Cal
             inputs = tree_leaves(diff)
             per_output = [[_shaped(block, out, inp) for block, inp in
                            zip(blocks(level, out, inputs), inputs)] for out in outputs]
-        jac = _tree_zip_map(
-            lambda _, per_input: _tree_zip_map(lambda _, block: block, diff, per_input),
-            output, per_output)
+        # shaped as the outputs, each holding its blocks shaped as the inputs
+        jac = tree_unflatten(output, [tree_unflatten(diff, blocks_of_out)
+                                      for blocks_of_out in per_output])
         return (level.unwrap(jac), level.unwrap(aux)) if has_aux else level.unwrap(jac)
     return wrapper
 
@@ -556,7 +560,7 @@ def _stack_results(name: str, results: list, out_dims: Any) -> Any:
     columns = zip(*(tree_leaves(r) for r in results))
     stacked = [_shown_as_batched(stack(list(column), dim=dim), column)
                for column, dim in zip(columns, dims)]
-    return _tree_zip_map(lambda _, s: s, first, stacked)
+    return tree_unflatten(first, stacked)
 
 
 def _shown_as_batched(stacked: Tensor, samples: tuple) -> Tensor:
