@@ -22,3 +22,16 @@ try:
     jvp(torch.sin, (x,), (torch.ones(3),))
 except RuntimeError as e:
     print(e)
+# the tutorial's Hessian-vector products: forward-over-reverse and reverse-over-reverse
+from torch.func import grad, vjp
+def f(x):
+    return x.sin().sum()
+x = torch.randn(3)
+tangent = torch.randn(3)
+def hvp(f, primals, tangents):
+    return jvp(grad(f), primals, tangents)[1]
+print(hvp(f, (x,), (tangent,)))
+def hvp_revrev(f, primals, tangents):
+    _, vjp_fn = vjp(grad(f), *primals)
+    return vjp_fn(*tangents)
+print(hvp_revrev(f, (x,), (tangent,)))
