@@ -18,7 +18,7 @@ import torch.nn.functional
 
 NAMESPACES = {"torch": torch, "torch.Tensor": torch.Tensor, "torch.nn": torch.nn,
               "torch.nn.functional": torch.nn.functional, "torch.linalg": torch.linalg,
-              "torch.special": torch.special}
+              "torch.special": torch.special, "torch.func": torch.func}
 TARGET = Path(__file__).resolve().parent.parent / "gradcli" / "language" / "torch_names.py"
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gradcli.engine import runtime, trace
+from gradcli.engine.api.func import stand_in_for
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
@@ -322,10 +323,15 @@ class Checker:
         """Under create_graph, the check side of each new gradient is sympy's derivative, so a
         second derivative differentiates sympy's first one, never the engine's VJP graph."""
         roots = [r._record for r in record.roots]
-        leaves = list({id(r): r for root in roots for r in leaf_records(root)}.values())
+        try:
+            leaves = list({id(r): r for root in roots for r in leaf_records(root)}.values())
+        except NotReplayable as opaque:  # roots sympy cannot see: nor can it see their gradients
+            for t in targets:
+                _holder(t)._record = Opaque(str(opaque))
+            return
         for t in targets:
             exp = expectations.get(id(t.tensor))
-            holder = t.result if t.result is not None else t.tensor._grad
+            holder = _holder(t)
             if record.seed_requires_grad:
                 holder._record = Opaque("it was seeded with a tensor that requires grad (the "
                                         "double-backward trick), which sympy's first derivative "
@@ -380,10 +386,18 @@ class Checker:
         name = self.name_of(tensor)
         if name:
             return name
+        original = stand_in_for(tensor)
+        if original is not None:  # a torch.func transform's own input: the script's tensor
+            return self._name(original)
         if id(tensor) not in self._unnamed:  # the tensor is kept so that its id is not reused
             n = len(self._unnamed) + 1
             self._unnamed[id(tensor)] = (tensor, "tensor" if n == 1 else f"tensor#{n}")
         return self._unnamed[id(tensor)][1]
+
+
+def _holder(t: Target):
+    """The tensor holding a target's new gradient: autograd.grad's result, or its .grad."""
+    return t.result if t.result is not None else t.tensor._grad
 
 
 class _CutLeaf:

@@ -63,6 +63,11 @@ class Runtime:
     faults: Faults = field(default_factory=Faults)
     grad_enabled: bool = True  # torch.is_grad_enabled()
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's
+    transform_depth: int = 0  # torch.func transforms running (backward() is refused inside)
+    # id(a torch.func transform's own input) -> (weak references to it and to the script's
+    # tensor it stands for (the check names its gradient's row after that one), the
+    # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)
+    stand_ins: dict = field(default_factory=dict)
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
     # called with each backward pass's autograd.PassRecord, in order (the provenance of the
     # language's explanations, then the check)

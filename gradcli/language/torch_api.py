@@ -17,6 +17,7 @@ from gradcli.engine.api import (
     autograd,
     creation,
     elementwise,
+    func,
     functional,
     init,
     linalg,
@@ -33,6 +34,7 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
+    func_call,
     nn_layers,
     nn_module,
     nn_optim,
@@ -203,6 +205,8 @@ _torch.update(
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
                               **nn_layers.CLASSES}),
+    func=Namespace("torch.func", {**func.FUNCTIONS,
+                                  "functional_call": func_call.functional_call}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", nn_optim.SCHEDULERS)}),
@@ -215,6 +219,7 @@ _torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
 _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
+_torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -233,7 +238,8 @@ MODULES: dict[str, Namespace] = {
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
-    "torch.autograd.functional": TORCH.members["autograd"].members["functional"]}
+    "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
+    "torch.func": TORCH.members["func"]}
 
 # ---- builtins -------------------------------------------------------------------------
 

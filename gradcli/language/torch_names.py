@@ -263,4 +263,8 @@ scaled_modified_bessel_k0 scaled_modified_bessel_k1 shifted_chebyshev_polynomial
 shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
 sinc softmax spherical_bessel_j0 xlog1py xlogy zeta
 """.split()),
+    "torch.func": frozenset("""
+debug_unwrap functional_call functionalize grad grad_and_value hessian jacfwd jacrev jvp
+linearize rearrange replace_all_batch_norm_modules_ stack_module_state vjp vmap
+""".split()),
 }

@@ -56,6 +56,12 @@ def _grad_list(grad_tensors):
     return list(grad_tensors) if isinstance(grad_tensors, (list, tuple)) else [grad_tensors]
 
 
+BACKWARD_INSIDE_TRANSFORM = (
+    "backward() called inside a functorch transform. This is not supported, please use "
+    "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+    "transforms.")
+
+
 def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                       inputs=None) -> None:
     outputs = _as_list(tensors)
@@ -64,6 +70,8 @@ def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_grap
                        else grad_tensors)
     _check_outputs(outputs)
     seeds = _seed_grads(outputs, grads)
+    if runtime.current.transform_depth:
+        raise runtime_error(BACKWARD_INSIDE_TRANSFORM)
     keep = create_graph if retain_graph is None else retain_graph
     with _grad_mode(create_graph):
         run_backward(outputs, seeds, keep_graph=bool(keep), create_graph=bool(create_graph),

@@ -1,0 +1,77 @@
+"""torch.func.functional_call: a module called with other tensors in place of its parameters.
+
+The module's own attribute tables are swapped for the call and restored after it, even when
+the call fails, so the module is unchanged once functional_call returns.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any
+
+from gradcli.engine.errors import runtime_error, type_error, value_error
+from gradcli.language.nn_module import is_module, named_parameters
+from gradcli.language.objects import MISSING, ScriptInstance
+
+
+def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = None,
+                    kwargs: dict | None = None, *, tie_weights: bool = True,
+                    strict: bool = False) -> Any:
+    """module(*args, **kwargs) with the tensors of the dict(s) as its parameters."""
+    if not is_module(module):
+        raise type_error("functional_call expects an nn.Module, got "
+                         f"'{type(module).__name__}'")
+    replacements = _merged(parameter_and_buffer_dicts)
+    if strict:
+        _check_complete(module, replacements)
+    args = () if args is None else args if isinstance(args, tuple) else (args,)
+    with _swapped(module, replacements):
+        return module(*args, **(kwargs or {}))
+
+
+def _merged(dicts: Any) -> dict:
+    if isinstance(dicts, dict):
+        return dicts
+    if isinstance(dicts, (tuple, list)) and all(isinstance(d, dict) for d in dicts):
+        merged: dict = {}
+        for d in dicts:
+            repeated = sorted(set(merged) & set(d))
+            if repeated:
+                raise value_error(f"{repeated} appeared in multiple dictionaries; behavior of "
+                                 "functional call is ambiguous")
+            merged.update(d)
+        return merged
+    raise type_error("Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of "
+                     f"dicts, but got {type(dicts)}")
+
+
+def _check_complete(module: ScriptInstance, replacements: dict) -> None:
+    missing = [name for name, _ in named_parameters(module) if name not in replacements]
+    if missing:
+        keys = ", ".join(f"'{name}'" for name in missing)
+        raise runtime_error(f"Error(s) in reparametrizing for {module.cls.name}:\n\tMissing "
+                            f"key(s): {keys}.")
+
+
+@contextmanager
+def _swapped(module: ScriptInstance, replacements: dict):
+    """Each dotted name's attribute set to its replacement, the old values put back after."""
+    saved = []
+    try:
+        for dotted, value in replacements.items():
+            owner, name = _owner(module, dotted)
+            saved.append((owner, name, owner.attributes.get(name, MISSING)))
+            owner.attributes[name] = value
+        yield
+    finally:
+        for owner, name, old in reversed(saved):
+            if old is MISSING:
+                del owner.attributes[name]
+            else:
+                owner.attributes[name] = old
+
+
+def _owner(module: ScriptInstance, dotted: str) -> tuple[ScriptInstance, str]:
+    *path, name = dotted.split(".")
+    for part in path:
+        module = module.attribute(part)
+    return module, name

@@ -1,0 +1,151 @@
+"""torch.func in a session: what the corpus does not show (restoring state after errors,
+gradcli's refusals, how the check names and checks each transform's passes)."""
+import pytest
+
+from gradcli.app.api import run_json
+
+HEAD = "import torch\nfrom torch.func import grad, grad_and_value, vjp, jacrev, jacfwd, " \
+       "hessian, vmap, functional_call\n"
+
+
+def events(source: str) -> list[dict]:
+    return run_json(HEAD + source, "<test>")["events"]
+
+
+def prints(source: str) -> list[str]:
+    return [e["text"] for e in events(source) if e["kind"] == "print"]
+
+
+def rows(source: str) -> list[dict]:
+    return [g for e in events(source) if e["kind"] == "backward" for g in e["grads"]]
+
+
+def test_rows_are_named_after_the_script_tensors():
+    found = rows("x = torch.tensor([1.0, 2.0])\nw = torch.tensor(3.0)\n"
+                 "g = grad(lambda a, b: (a * b).sum(), argnums=(0, 1))(x, w)")
+    assert [r["name"] for r in found] == ["x", "w"]
+    assert all(r["match"] and r["method"] == "symbolic" for r in found)
+
+
+def test_nested_grad_checks_every_pass():
+    found = rows("x = torch.tensor(0.7)\ng3 = grad(grad(grad(torch.sin)))(x)\nprint(g3)")
+    assert len(found) == 3
+    assert all(r["name"] == "x" and r["match"] for r in found)
+
+
+def test_per_sample_gradients_are_all_checked():
+    found = rows("w = torch.tensor([0.5, -1.0])\nxs = torch.tensor([[1.0, 2.0], [3.0, 4.0], "
+                 "[5.0, 6.0]])\ndef loss(w, x):\n    return torch.tanh(x.dot(w))\n"
+                 "print(vmap(grad(loss), in_dims=(None, 0))(w, xs))")
+    assert len(found) == 3
+    assert all(r["name"] == "w" and r["match"] for r in found)
+
+
+def test_jvp_trick_pass_is_unchecked_with_its_reason():
+    found = rows("print(torch.func.jvp(torch.sin, (torch.tensor([1.0]),), "
+                 "(torch.tensor([1.0]),)))")
+    assert found[-1]["method"] == "none"
+    assert "double-backward trick" in str(events("print(torch.func.jvp(torch.exp, "
+                                                 "(torch.tensor([1.0]),), "
+                                                 "(torch.tensor([1.0]),)))"))
+
+
+def test_backward_after_a_failed_transform_works():
+    assert prints("""x = torch.tensor([1.0, 2.0], requires_grad=True)
+def f(x):
+    y = (x ** 2).sum()
+    y.backward()
+    return y
+try:
+    grad(f)(x)
+except RuntimeError as e:
+    print(e)
+(x ** 2).sum().backward()
+print(x.grad)""") == ["backward() called inside a functorch transform. This is not supported, "
+                      "please use functorch.grad or functorch.vjp instead or call backward() "
+                      "outside of functorch transforms.", "tensor([2., 4.])"]
+
+
+MODEL = """import torch.nn as nn
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+"""
+
+
+def test_functional_call_restores_the_parameters_after_an_error():
+    assert prints(MODEL + """before = model.weight
+try:
+    functional_call(model, {'weight': torch.zeros(1, 3)}, (torch.ones(1, 2),))
+except RuntimeError as e:
+    print(e)
+print(model.weight is before)""") == [
+        "mat1 and mat2 shapes cannot be multiplied (1x2 and 3x1)", "True"]
+
+
+def test_functional_call_merges_a_tuple_of_dicts():
+    assert prints(MODEL + """print(functional_call(model, ({'weight': torch.ones(1, 2)},
+                                 {'bias': torch.zeros(1)}), torch.ones(1, 2)))
+try:
+    functional_call(model, ({'bias': torch.ones(1)}, {'bias': torch.zeros(1)}), torch.ones(1, 2))
+except ValueError as e:
+    print(e)""") == ["tensor([[2.]])",
+                     "['bias'] appeared in multiple dictionaries; behavior of functional call "
+                     "is ambiguous"]
+
+
+def test_dict_gradients_keep_the_keys_order():
+    assert prints(MODEL + """params = {k: v.detach() for k, v in model.named_parameters()}
+g = grad(lambda p: functional_call(model, p, (torch.ones(1, 2),)).sum())(params)
+print(list(g), g['bias'], model.weight.grad)""") == ["['weight', 'bias'] tensor([1.]) None"]
+
+
+@pytest.mark.parametrize("source, message", [
+    ("vmap(torch.sin)(torch.ones(0, 2))",
+     "vmap over a dimension of size 0 is not supported by gradcli"),
+    ("vmap(lambda d: d[0], in_dims=((0, 0, 0),))((torch.ones(2), torch.ones(2)))",
+     "in_dims that do not match the structure of their input are not supported by gradcli"),
+])
+def test_refusals_name_what_is_not_supported(source, message):
+    assert any(message in str(e) for e in events(source))
+
+
+def test_jacrev_of_an_empty_output_is_empty():
+    assert prints("print(jacrev(lambda x: x[:0])(torch.ones(2)).shape)") == [
+        "torch.Size([0, 2])"]
+
+
+def test_under_no_grad_results_are_plain():
+    assert prints("""w = torch.tensor([3.0], requires_grad=True)
+with torch.no_grad():
+    print(grad_and_value(lambda x: (x * w).sum())(torch.tensor([2.0])))""") == [
+        "(tensor([3.]), tensor(6.))"]
+
+
+def test_vmap_randomness_is_torchs_error_or_refused():
+    source = """x = torch.ones(3, 2)
+for r in ['error', 'same']:
+    try:
+        vmap(lambda a: a + torch.rand(2), randomness=r)(x)
+    except RuntimeError as e:
+        print(e)
+torch.manual_seed(0)
+print(vmap(lambda a: a * 2)(x).shape, torch.rand(1))"""
+    assert prints(source) == [
+        "vmap: called random operation while in randomness error mode. Please either use the "
+        "'same' or 'different' randomness flags on vmap or perform the randomness operation "
+        "out of vmap",
+        "random operations inside vmap(randomness='same') are not supported by gradcli",
+        "torch.Size([3, 2]) tensor([0.4963])"]
+
+
+def test_results_stay_in_the_graph_of_an_input_that_requires_grad():
+    # PyTorch's grad_fns, from torch 2.13
+    assert prints("""x = torch.tensor([0.5, 1.5], requires_grad=True)
+print(hessian(lambda a: (a ** 3).sum())(x).grad_fn.name())
+out, fn = vjp(torch.sin, x)
+print(out.grad_fn.name(), fn(torch.ones(2))[0].grad_fn.name())
+p, t = torch.func.jvp(torch.sin, (x,), (torch.ones(2),))
+print(p.grad_fn.name(), t.grad_fn.name())
+print(vmap(torch.sin)(x).grad_fn.name())""") == [
+        "ViewBackward0", "SinBackward0 MulBackward0", "AliasBackward0 MulBackward0",
+        "SinBackward0"]
