@@ -63,6 +63,11 @@ class Runtime:
     grad_enabled: bool = True  # torch.is_grad_enabled()
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
+    # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
+    # nan; the node whose gradient was nan, for the explanation of the error
+    anomaly_enabled: bool = False
+    anomaly_check_nan: bool = True
+    nan_node: Any = None
     # called with each backward pass's autograd.PassRecord, in order (the provenance of the
     # language's explanations, then the check)
     backward_listeners: list[Callable[[Any], None]] = field(default_factory=list)

@@ -15,8 +15,11 @@ PARENTS: dict[str, str] = {
     "RecursionError": "RuntimeError", "TypeError": "Exception", "ValueError": "Exception",
     "AttributeError": "Exception", "AssertionError": "Exception", "NameError": "Exception",
     "UnboundLocalError": "NameError", "LinAlgError": "RuntimeError",
-    "OutOfMemoryError": "RuntimeError",
+    "OutOfMemoryError": "RuntimeError", "GradcheckError": "RuntimeError",
 }
+# Exception classes torch defines, which a script imports (from torch.autograd.gradcheck)
+# and catches by name.
+TORCH_EXCEPTIONS = ("GradcheckError",)
 # gradcli's own error types: they end the run and no `except` catches them.
 UNCATCHABLE = frozenset({"LimitExceeded", "InternalError"})
 
@@ -83,6 +86,7 @@ class ExceptionClass:
 
 
 EXCEPTION_CLASSES = {name: ExceptionClass(name) for name in CATCHABLE}
+TORCH_EXCEPTION_CLASSES = {name: ExceptionClass(name) for name in TORCH_EXCEPTIONS}
 
 
 def is_caught_by(type_name: str, handler_name: str) -> bool:
@@ -120,6 +124,10 @@ HINTS: dict[str, str] = {
     "'NoneType' object has no attribute":
         "the value is None here: .grad stays None until a backward() reaches that tensor",
     "is not defined": "assign the name before this line",
+    "Jacobian mismatch for output":
+        "the numerical Jacobian is finite differences of the forward, the analytical one is what "
+        "backward returns: with float64 inputs (x.double()) a mismatch means backward is wrong; "
+        "with float32 ones, finite differences are too coarse for the default eps and atol",
 }
 
 
