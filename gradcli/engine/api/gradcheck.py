@@ -185,6 +185,10 @@ def _analytical_jacobians(inputs: tuple, output: Tensor, nondet_tol: float) -> l
 
 def _allclose(analytical: np.ndarray, numerical: np.ndarray, rtol: float, atol: float) -> bool:
     """torch.allclose after promoting both to one dtype."""
+    for name, tolerance in (("rtol", rtol), ("atol", atol)):
+        if tolerance < 0:
+            raise TorchError("RuntimeError", f"{name} must be greater than or equal to zero, "
+                             f"but got {tolerance:g}")  # (C++'s printing of a double)
     promoted = np.result_type(analytical, numerical)
     return bool(np.isclose(analytical.astype(promoted), numerical.astype(promoted),
                            rtol=rtol, atol=atol).all())
