@@ -321,6 +321,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
             ready.push(e)
     shared: list = []  # leaves whose new .grad is an array other edges still hold (see _unshare)
     clock, visited = runtime.current, 0
+    check_nan = clock.anomaly_enabled and clock.anomaly_check_nan  # anomaly mode
     try:
         while ready:
             node = ready.pop()
@@ -345,14 +346,17 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                 record.captured[target_entries[id(node)]] = grad
                 if capture and not any(id(e) in needed for e in node.next if e is not None):
                     continue
-            for e, gi in zip(node.next, _apply_vjp(node, grad, xp, keep_graph), strict=True):
+            grads = _apply_vjp(node, grad, xp, keep_graph)
+            if check_nan:
+                _check_nan(node, grads)
+            for e, gi in zip(node.next, grads, strict=True):
                 if e is None or gi is None:
                     continue
                 buffers[e] = buffers[e] + gi if e in buffers else gi
                 deps[e] -= 1
                 if deps[e] == 0:
                     ready.push(e)
-            gi = None  # (no reference left behind: see _ONLY_OURS)
+            gi = grads = None  # (no reference left behind: see _ONLY_OURS)
     finally:
         grad = buffers = None
         _unshare(shared, ns)
@@ -426,6 +430,18 @@ def _apply_vjp(node, grad, xp, keep_graph):
     # (an input with no edge needs no gradient: it is not summed back or cast)
     return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True))
+
+
+def _check_nan(node, grads) -> None:
+    """Anomaly mode's check of each gradient a node returns (torch's engine, after the node
+    ran): the first one with a nan fails the pass."""
+    for i, g in enumerate(grads):
+        # (an array; a Tensor under create_graph; a custom Function's slots pass on others)
+        array = g if isinstance(g, np.ndarray) else getattr(g, "data", None)
+        if isinstance(array, np.ndarray) and np.isnan(array).any():
+            runtime.current.nan_node = node
+            raise runtime_error(f"Function '{node.name()}' returned nan values in its {i}th "
+                                "output.")
 
 
 def _to_input(xp, g, meta):

@@ -69,6 +69,11 @@ class Runtime:
     # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)
     stand_ins: dict = field(default_factory=dict)
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
+    # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
+    # nan; the node whose gradient was nan, for the explanation of the error
+    anomaly_enabled: bool = False
+    anomaly_check_nan: bool = True
+    nan_node: Any = None
     # called with each backward pass's autograd.PassRecord, in order (the provenance of the
     # language's explanations, then the check)
     backward_listeners: list[Callable[[Any], None]] = field(default_factory=list)

@@ -13,6 +13,8 @@ SECOND_BACKWARD = "backward through the graph a second time"
 VERSION_MISMATCH = "has been modified by an inplace operation"
 NON_SCALAR = "grad can be implicitly created only for scalar outputs"
 NONLEAF_GRAD = "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed"
+NAN_GRADIENT = "returned nan values in its"
+LEAVES_SHOWN = 4  # leaves whose values the nan explanation shows
 AUGMENTED = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "**",
              ast.MatMult: "@", ast.FloorDiv: "//", ast.Mod: "%"}
 
@@ -30,6 +32,7 @@ class Scene:
     env: dict[str, Any]
     provenance: Provenance
     statement: Origin | None  # the statement that raised or warned
+    nan_node: Any = None  # the node whose gradient anomaly mode found nan in
 
     def name_of(self, tensor: Any) -> str | None:
         for name, value in self.env.items():
@@ -231,7 +234,33 @@ def _not_a_leaf(scene: Scene, name: str, tensor: Any) -> Explanation:
                        f"gradient{leaf}")
 
 
+def nan_gradient(scene: Scene) -> Explanation | None:
+    """What torch's anomaly-mode warning shows (the line that built the node), and the leaf
+    values its inputs came from."""
+    node = scene.nan_node
+    if node is None:
+        return None
+    built = scene.provenance.origin_of(node)
+    where = f" at line {built.line}" if built else ""
+    clues = [Clue(f"{scene.describe(node)} was built{where}:", built.line if built else None)]
+    leaves = [n.variable for n in graph_nodes([node]) if hasattr(n, "variable")]
+    for leaf in leaves[:LEAVES_SHOWN]:
+        name = scene.name_of(leaf) or "a leaf"
+        clues.append(Clue(f"it came from {name} = {_short_repr(leaf)}"))
+    hint = (f"{node.name()}'s gradient is nan where its derivative is 0/0, inf*0 or inf-inf "
+            "(sqrt or x/y at 0, log(0)*0): keep those values out of the forward's inputs "
+            "(clamp them, add a small eps), since masking the output (torch.where) still sends "
+            "nan back")
+    return Explanation(tuple(clues), hint)
+
+
+def _short_repr(tensor: Any) -> str:
+    text = repr(tensor)
+    return text if len(text) <= 120 else f"a tensor of shape {list(tensor.shape)}"
+
+
 ERRORS: dict[str, Callable[[Scene], Explanation | None]] = {
+    NAN_GRADIENT: nan_gradient,
     SECOND_BACKWARD: second_backward,
     VERSION_MISMATCH: modified_in_place,
     NON_SCALAR: non_scalar,

@@ -247,7 +247,8 @@ class Interpreter:
         """An explanation of the error or warning, or None. A bug in explaining must not
         hide the message it explains."""
         try:
-            return explain(message, Scene(self.env, self.provenance, self.provenance.current))
+            return explain(message, Scene(self.env, self.provenance, self.provenance.current,
+                                          self.runtime.nan_node))
         except Exception:
             if os.environ.get("GRADCLI_DEBUG") == "1":
                 raise
@@ -663,8 +664,9 @@ class Interpreter:
         def import_from(f):
             for alias, store in zip(node.names, stores):
                 full = f"{node.module}.{alias.name}"
-                try:
-                    value = modules[full] if full in modules else get(module, alias.name)
+                try:  # Python's order: the attribute, else the submodule
+                    value = get(module, alias.name) if alias.name in module.members or \
+                        full not in modules else modules[full]
                 except TorchError:
                     raise error("ImportError", f"cannot import name '{alias.name}' from "
                                 f"'{node.module}'", node) from None

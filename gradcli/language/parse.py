@@ -12,11 +12,12 @@ from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
 from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
-from gradcli.language.script_errors import CATCHABLE
+from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
-GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled"})
+GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "detect_anomaly",
+                                "set_detect_anomaly"})
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -366,9 +367,11 @@ class _Validator:
             call = item.context_expr
             callee = call.func if isinstance(call, ast.Call) else None
             name = getattr(callee, "attr", getattr(callee, "id", None))
-            if name not in GRAD_MODE_MANAGERS:
-                self.reject(call, "`with` takes only torch.no_grad(), torch.enable_grad() or "
-                            "torch.set_grad_enabled(flag) in a gradcli session",
+            # (a variable may hold a manager: the interpreter checks what it holds)
+            if name not in GRAD_MODE_MANAGERS and not isinstance(call, ast.Name):
+                self.reject(call, "`with` takes only torch.no_grad(), torch.enable_grad(), "
+                            "torch.set_grad_enabled(flag) or torch.autograd.detect_anomaly() "
+                            "in a gradcli session",
                             "files and other context managers are out of reach in a session")
             if item.optional_vars is not None and not isinstance(item.optional_vars, ast.Name):
                 self.reject(item.optional_vars, "`with ... as` takes a single name here",
@@ -378,8 +381,10 @@ class _Validator:
     def handler(self, node: ast.ExceptHandler) -> list[ast.AST]:
         types = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
         for t in types:
-            if t is not None and not (isinstance(t, ast.Name) and t.id in CATCHABLE):
-                self.reject(t, "a session can catch only " + ", ".join(CATCHABLE),
+            if t is not None and not (isinstance(t, ast.Name) and
+                                      t.id in CATCHABLE + TORCH_EXCEPTIONS):
+                self.reject(t, "a session can catch only "
+                            + ", ".join(CATCHABLE + TORCH_EXCEPTIONS),
                             "catch the error PyTorch raises, e.g. `except RuntimeError as e:`")
         if node.name:
             self.assigned.add(node.name)

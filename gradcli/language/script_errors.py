@@ -15,8 +15,11 @@ PARENTS: dict[str, str] = {
     "RecursionError": "RuntimeError", "TypeError": "Exception", "ValueError": "Exception",
     "AttributeError": "Exception", "AssertionError": "Exception", "NameError": "Exception",
     "UnboundLocalError": "NameError", "LinAlgError": "RuntimeError",
-    "OutOfMemoryError": "RuntimeError",
+    "OutOfMemoryError": "RuntimeError", "GradcheckError": "RuntimeError",
 }
+# Exception classes torch defines, which a script imports and catches by name: their modules.
+TORCH_EXCEPTION_MODULES = {"GradcheckError": "torch.autograd.gradcheck"}
+TORCH_EXCEPTIONS = tuple(TORCH_EXCEPTION_MODULES)
 # gradcli's own error types: they end the run and no `except` catches them.
 UNCATCHABLE = frozenset({"LimitExceeded", "InternalError"})
 
@@ -64,11 +67,12 @@ class ExceptionClass:
     exception (a ScriptError, as `except ... as e` gives); `raise`, `except` and isinstance
     take it. Its name is all it holds."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "module")
     script_lambda = True  # consumes no iterable it is given
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, module: str | None = None):
         self.name = name
+        self.module = module  # where torch defines it (None: a builtin)
 
     def __call__(self, *args, **kwargs) -> ScriptError:
         if kwargs:
@@ -79,10 +83,13 @@ class ExceptionClass:
         return type(obj) is ScriptError and is_caught_by(obj.type_name, self.name)
 
     def __repr__(self) -> str:
-        return f"<class '{self.name}'>"
+        where = f"{self.module}." if self.module else ""
+        return f"<class '{where}{self.name}'>"
 
 
 EXCEPTION_CLASSES = {name: ExceptionClass(name) for name in CATCHABLE}
+TORCH_EXCEPTION_CLASSES = {name: ExceptionClass(name, module)
+                           for name, module in TORCH_EXCEPTION_MODULES.items()}
 
 
 def is_caught_by(type_name: str, handler_name: str) -> bool:
@@ -120,6 +127,10 @@ HINTS: dict[str, str] = {
     "'NoneType' object has no attribute":
         "the value is None here: .grad stays None until a backward() reaches that tensor",
     "is not defined": "assign the name before this line",
+    "Jacobian mismatch for output":
+        "the numerical Jacobian is finite differences of the forward, the analytical one is what "
+        "backward returns: with float64 inputs (x.double()) a mismatch means backward is wrong; "
+        "with float32 ones, finite differences are too coarse for the default eps and atol",
 }
 
 

@@ -14,11 +14,13 @@ from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine.api import (
+    anomaly,
     autograd,
     creation,
     elementwise,
     func,
     functional,
+    gradcheck,
     init,
     linalg,
     methods,
@@ -42,7 +44,12 @@ from gradcli.language import (
     safe_builtins,
 )
 from gradcli.language.objects import ScriptClass, ScriptObject
-from gradcli.language.script_errors import EXCEPTION_CLASSES, ExceptionClass, ScriptError
+from gradcli.language.script_errors import (
+    EXCEPTION_CLASSES,
+    TORCH_EXCEPTION_CLASSES,
+    ExceptionClass,
+    ScriptError,
+)
 
 
 class Namespace:
@@ -201,7 +208,10 @@ _torch.update(
     autograd=Namespace("torch.autograd", {
         "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
         "Function": autograd_function.FUNCTION,
-        "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS)}),
+        "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS),
+        **gradcheck.FUNCTIONS,
+        "detect_anomaly": anomaly.detect_anomaly,
+        "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
                               **nn_layers.CLASSES}),
@@ -220,6 +230,8 @@ _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_gr
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
 _torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
+_torch.update({name: getattr(anomaly, name) for name in (
+    "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "set_anomaly_enabled")})
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -239,7 +251,10 @@ MODULES: dict[str, Namespace] = {
     "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
-    "torch.func": TORCH.members["func"]}
+    "torch.func": TORCH.members["func"],
+    # (a module only to import from: torch.autograd.gradcheck itself is the function)
+    "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
+        **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]})}
 
 # ---- builtins -------------------------------------------------------------------------
 
@@ -406,7 +421,9 @@ def set_attribute(obj, name: str, value) -> None:
 
 
 def is_grad_mode_manager(obj) -> bool:
-    return isinstance(obj, autograd.GradMode)
+    """Whether `with obj:` is allowed: the grad-mode and anomaly-mode managers."""
+    return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly,
+                            anomaly.set_detect_anomaly))
 
 
 def _all_names() -> frozenset:

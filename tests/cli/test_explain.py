@@ -24,6 +24,25 @@ def problem(source: str) -> ErrorEvent | WarningEvent:
     return found[0]
 
 
+# ---- a nan gradient in anomaly mode --------------------------------------------------------
+
+
+def test_nan_gradient_names_the_node_its_line_and_the_leaves():
+    e = problem("x = torch.tensor([0.0, 4.0], requires_grad=True)\n"
+                "w = torch.tensor([1.0, 0.0], requires_grad=True)\n"
+                "with torch.autograd.detect_anomaly():\n"
+                "    y = torch.sqrt(x) * w\n    y.sum().backward()\n")
+    assert isinstance(e, WarningEvent) and e.line == 3  # "Anomaly Detection has been enabled"
+    e = problem("x = torch.tensor([0.0, 4.0], requires_grad=True)\n"
+                "w = torch.tensor([0.0, 1.0], requires_grad=True)\n"
+                "torch.autograd.set_detect_anomaly(True)\n"
+                "s = torch.sqrt(x)\ny = s * w\ny.sum().backward()\n")
+    assert e.message == "Function 'SqrtBackward0' returned nan values in its 0th output."
+    assert e.clues == (Clue("SqrtBackward0 (s.grad_fn) was built at line 4:", 4),
+                       Clue("it came from x = tensor([0., 4.], requires_grad=True)"))
+    assert e.hint.startswith("SqrtBackward0's gradient is nan where its derivative is 0/0")
+
+
 # ---- a second backward ---------------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ import textwrap
 import pytest
 
 from gradcli.engine.limits import Limits
-from gradcli.language.parse import ScriptInvalid, Vocabulary, parse
+from gradcli.language.parse import ScriptInvalid, Vocabulary, default_vocabulary, parse
 
 VOCABULARY = Vocabulary(
     names=frozenset({"torch", "F", "print", "range", "len", "sum", "float", "list", "str"}),
@@ -61,6 +61,15 @@ ACCEPTED = [
 def test_accepted(source):
     program = check(source)
     assert isinstance(program.tree, ast.Module)
+
+
+def test_anomaly_managers_and_gradcheck_error_with_the_api_vocabulary():
+    parse("with torch.autograd.detect_anomaly(check_nan=False):\n    pass\n"
+          "with torch.autograd.set_detect_anomaly(True):\n    pass\n"
+          "mode = torch.no_grad()\nwith mode:\n    pass\n"
+          "from torch.autograd.gradcheck import gradcheck, GradcheckError\ntry:\n    pass\n"
+          "except GradcheckError as e:\n    print(e)\n"
+          "except (GradcheckError, ValueError):\n    pass", "s.py", None, default_vocabulary())
 
 
 def test_program_records_assigned_names():

@@ -1,0 +1,154 @@
+"""gradcheck, gradgradcheck and anomaly mode on gradcli's engine, against real PyTorch: the
+messages word for word, what the checks leave behind, and what the corpus does not show."""
+import numpy as np
+import pytest
+import torch as real
+
+from gradcli.engine import runtime
+from gradcli.engine.api import anomaly, creation
+from gradcli.engine.api import gradcheck as GC
+from gradcli.engine.api.autograd import autograd_grad
+from gradcli.engine.errors import TorchError
+
+VALUES = [1.0, 2.0, 3.0]
+
+
+def ours(values=VALUES, dtype="float64"):
+    return creation.tensor(values, dtype=getattr(creation.dtypes, dtype), requires_grad=True)
+
+
+def theirs(values=VALUES, dtype="float64"):
+    return real.tensor(values, dtype=getattr(real, dtype), requires_grad=True)
+
+
+def message_of(check, *args, **kwargs) -> str:
+    with pytest.raises(TorchError) as caught:
+        check(*args, **kwargs)
+    return caught.value.message
+
+
+def real_message_of(check, *args, **kwargs) -> str:
+    with pytest.raises(Exception) as caught:
+        check(*args, **kwargs)
+    return str(caught.value)
+
+
+def detached_square(t):
+    return t * t.detach()  # backward misses half the gradient
+
+
+@pytest.mark.parametrize("dtype, fn", [("float64", detached_square),
+                                       ("float32", lambda t: t * t)])
+def test_mismatch_message_is_pytorchs(dtype, fn):
+    """The whole message, both Jacobians printed: float32's finite differences included
+    (products round the same in both)."""
+    ours_message = message_of(GC.gradcheck, fn, (ours(dtype=dtype),))
+    real_message = real_message_of(real.autograd.gradcheck, fn, (theirs(dtype=dtype),))
+    assert ours_message == real_message
+    assert ours_message.endswith("\n") and ours_message.startswith(
+        "Jacobian mismatch for output 0 with respect to input 0,\nnumerical:tensor([[")
+
+
+def test_inputs_are_left_as_they_were():
+    """The perturbations write through the memory, as torch's through .data: values come
+    back exactly and the version counter never moves."""
+    x = ours([0.1, 0.7, 1e-3])
+    before = x.data.copy()
+    assert GC.gradcheck(lambda t: t.sin(), (x,))
+    assert np.array_equal(x.data, before) and x._version == 0
+    assert x.grad is None  # (every pass is an autograd.grad)
+
+
+def test_raise_exception_false_returns_false_only_for_a_gradcheck_error():
+    assert GC.gradcheck(lambda t: t.detach() * 2, (ours(),), raise_exception=False) is False
+    no_grad = creation.tensor(VALUES, dtype=creation.dtypes.float64)
+    with pytest.raises(TorchError) as caught:
+        GC.gradcheck(lambda t: t, (no_grad,), raise_exception=False)
+    assert caught.value.type_name == "ValueError"
+
+
+def test_a_gradcheck_error_is_a_runtime_error_for_except():
+    from gradcli.language.script_errors import is_caught_by
+
+    assert is_caught_by("GradcheckError", "RuntimeError")
+    assert is_caught_by("GradcheckError", "GradcheckError")
+    assert not is_caught_by("RuntimeError", "GradcheckError")
+
+
+@pytest.mark.parametrize("flag", ["fast_mode", "check_forward_ad", "check_batched_grad"])
+def test_unported_modes_say_so(flag):
+    with pytest.raises(TorchError) as caught:
+        GC.gradcheck(lambda t: t * 2, (ours(),), **{flag: True})
+    assert caught.value.type_name == "NotImplementedError"
+    assert f"{flag}=True" in caught.value.message
+
+
+@pytest.mark.parametrize("tolerances", [{"atol": -1.0}, {"rtol": -0.5, "atol": -1.0}])
+def test_negative_tolerances_are_refused_as_by_allclose(tolerances):
+    assert message_of(GC.gradcheck, lambda t: t * 2, (ours(),), **tolerances) == \
+        real_message_of(real.autograd.gradcheck, lambda t: t * 2, (theirs(),), **tolerances)
+
+
+def test_gradcheck_argument_errors_are_pythons():
+    assert message_of(GC.gradcheck, lambda t: t, (ours(),), check_backward_ad=False) == \
+        real_message_of(real.autograd.gradcheck, lambda t: t, (theirs(),),
+                        check_backward_ad=False)
+    assert message_of(GC.gradcheck, lambda t: 2.0, (ours(),)) == \
+        "'float' object has no attribute 'requires_grad'"
+
+
+def test_gradgradcheck_random_grad_outputs_draw_as_torch():
+    """make_tensor(low=-1, high=1) from the global generator: the next draw agrees."""
+    runtime.current.generator.manual_seed(3)
+    real.manual_seed(3)
+    assert GC.gradgradcheck(lambda t: t.exp(), (ours(),))
+    assert real.autograd.gradgradcheck(lambda t: t.exp(), (theirs(),))
+    np.testing.assert_array_equal(creation.rand(4).data, real.rand(4).numpy())
+
+
+def test_gradgradcheck_mismatch_names_the_grad_output_input():
+    """A backward that is not differentiable fails at second order, with respect to the
+    input (input 0); the grad_output's Jacobian (input 1) is right."""
+    go = [0.5, -1.0, 2.0]
+    ours_message = message_of(GC.gradgradcheck, detached_square, (ours(),), (ours(go),))
+    real_message = real_message_of(real.autograd.gradgradcheck, detached_square,
+                                   (theirs(),), (theirs(go),))
+    assert ours_message == real_message
+
+
+# ---- anomaly mode ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def anomaly_on():
+    anomaly.set_anomaly_enabled(True)
+    yield
+    anomaly.set_anomaly_enabled(False)
+    runtime.current.nan_node = None
+
+
+def test_nan_check_under_create_graph_and_its_node(anomaly_on):
+    x = ours([0.0, 1.0])
+    y = x.sqrt() * creation.tensor([0.0, 1.0], dtype=creation.dtypes.float64)
+    with pytest.raises(TorchError) as caught:
+        autograd_grad(y.sum(), x, create_graph=True)
+    assert caught.value.message == "Function 'SqrtBackward0' returned nan values in its 0th " \
+        "output."
+    assert runtime.current.nan_node.name() == "SqrtBackward0"
+
+
+def test_nan_check_off_with_check_nan_false():
+    anomaly.set_anomaly_enabled(True, False)
+    try:
+        x = ours([0.0])
+        (x / x).sum().backward()
+        assert np.isnan(x.grad.data).all()
+    finally:
+        anomaly.set_anomaly_enabled(False)
+
+
+def test_set_anomaly_enabled_takes_bools_only():
+    assert message_of(anomaly.set_anomaly_enabled, "a") == real_message_of(
+        real.set_anomaly_enabled, "a")
+    assert message_of(anomaly.set_anomaly_enabled, True, 1) == real_message_of(
+        real.set_anomaly_enabled, True, 1)
