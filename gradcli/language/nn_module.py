@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from types import FunctionType
 from typing import Any
 
 from gradcli.engine.arguments import type_name
@@ -24,8 +25,19 @@ def builtin_class(name: str, base: ScriptClass | None,
                   methods: dict[str, Callable]) -> ScriptClass:
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
     Python functions taking the instance first, and a script class may derive from it."""
-    return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", fn)
+    return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", _named(fn, name, key))
                                     for key, fn in methods.items()})
+
+
+def _named(fn: Callable, owner: str, key: str) -> Callable:
+    """A copy of fn named as torch's method, so that Python's own argument errors read as
+    torch's do: `SGD.__init__() got an unexpected keyword argument 'foo'`."""
+    if not isinstance(fn, FunctionType):
+        return fn
+    named = FunctionType(fn.__code__, fn.__globals__, key, fn.__defaults__, fn.__closure__)
+    named.__kwdefaults__, named.__qualname__ = fn.__kwdefaults__, f"{owner}.{key}"
+    named.__dict__.update(fn.__dict__)
+    return named
 
 
 def is_module(value: Any) -> bool:

@@ -32,6 +32,7 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
+    lr_scheduler,
     nn_layers,
     nn_module,
     nn_optim,
@@ -203,7 +204,7 @@ _torch.update(
                               **nn_layers.CLASSES}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
-        "lr_scheduler": Namespace("torch.optim.lr_scheduler", nn_optim.SCHEDULERS)}),
+        "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
 
@@ -405,6 +406,7 @@ def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
+    names |= lr_scheduler.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

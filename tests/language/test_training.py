@@ -1,0 +1,45 @@
+"""Training-loop machinery in a session: optimizers, lr schedulers, gradient clipping, module
+hooks and containers (what the corpus 680-699 and 760-769 does not show)."""
+import pytest
+
+from gradcli.app.api import run_json
+
+
+def events(source: str) -> list[dict]:
+    return run_json(source, "<test>")["events"]
+
+
+def prints(source: str) -> list[str]:
+    return [e["text"] for e in events(source) if e["kind"] == "print"]
+
+
+def test_builtin_class_argument_errors_name_torchs_method():
+    out = prints("import torch\nfor make in [lambda: torch.nn.Linear(2, 2, foo=1),\n"
+                 "             lambda: torch.optim.Adagrad([torch.zeros(1)], bar=2)]:\n"
+                 "    try:\n        make()\n    except TypeError as e:\n        print(e)")
+    assert out == ["Linear.__init__() got an unexpected keyword argument 'foo'",
+                   "Adagrad.__init__() got an unexpected keyword argument 'bar'"]
+
+
+def test_scheduler_resumed_without_initial_lr_is_a_key_error():
+    found = events("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], "
+                   "lr=0.1)\ntorch.optim.lr_scheduler.StepLR(opt, 2, last_epoch=3)")
+    error = found[-1]
+    assert error["kind"] == "error" and error["type"] == "KeyError"
+    assert "param 'initial_lr' is not specified in param_groups[0]" in error["message"]
+
+
+def test_step_closure_returns_its_loss_computed_with_grad():
+    out = prints("import torch\nw = torch.ones(2, requires_grad=True)\n"
+                 "opt = torch.optim.SGD([w], lr=0.5)\n"
+                 "def closure():\n    opt.zero_grad()\n    loss = (w * w).sum()\n"
+                 "    loss.backward()\n    return loss\n"
+                 "with torch.no_grad():\n    print(opt.step(closure))\nprint(w)")
+    assert out == ["tensor(2., grad_fn=<SumBackward0>)", "tensor([0., 0.], requires_grad=True)"]
+
+
+def test_adagrad_state_exists_before_any_step():
+    out = prints("import torch\nw = torch.ones(2, requires_grad=True)\n"
+                 "opt = torch.optim.Adagrad([w], initial_accumulator_value=0.5)\n"
+                 "print(len(opt.state))")
+    assert out == ["1"]
