@@ -15,6 +15,7 @@ from typing import Any
 from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine.api import (
     autograd,
+    clip_grad,
     creation,
     elementwise,
     functional,
@@ -201,6 +202,7 @@ _torch.update(
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS)}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
+                              "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
                               **nn_layers.CLASSES}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
@@ -230,7 +232,8 @@ NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
 MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
-    "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
+    "torch.nn.init": TORCH.members["nn"].members["init"],
+    "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"]}
 

@@ -1,6 +1,5 @@
 """Training-loop machinery in a session: optimizers, lr schedulers, gradient clipping, module
 hooks and containers (what the corpus 680-699 and 760-769 does not show)."""
-import pytest
 
 from gradcli.app.api import run_json
 
@@ -43,3 +42,17 @@ def test_adagrad_state_exists_before_any_step():
                  "opt = torch.optim.Adagrad([w], initial_accumulator_value=0.5)\n"
                  "print(len(opt.state))")
     assert out == ["1"]
+
+
+def test_clip_grad_norm_of_a_graph_grad_is_computed_under_no_grad():
+    out = prints("import torch\nw = torch.ones(2, requires_grad=True)\n"
+                 "(w ** 3).sum().backward(create_graph=True)\n"
+                 "print(torch.nn.utils.clip_grad_norm_([w], 1.0))")
+    assert out == ["tensor(4.2426)"]  # no grad_fn though the grads have one
+
+
+def test_clip_grad_norm_of_an_empty_generator_warns():
+    found = events("import torch\nm = torch.nn.Module()\n"
+                   "torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)")
+    assert any(e["kind"] == "warning" and e["message"] == "`parameters` is an empty generator, "
+               "no gradient clipping will occur." for e in found), found
