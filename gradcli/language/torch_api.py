@@ -34,6 +34,7 @@ from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
     lr_scheduler,
+    nn_containers,
     nn_layers,
     nn_module,
     nn_optim,
@@ -203,7 +204,7 @@ _torch.update(
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
                               "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
-                              **nn_layers.CLASSES}),
+                              **nn_layers.CLASSES, **nn_containers.CLASSES}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
@@ -409,7 +410,7 @@ def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
-    names |= lr_scheduler.ATTRIBUTES
+    names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

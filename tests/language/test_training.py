@@ -56,3 +56,45 @@ def test_clip_grad_norm_of_an_empty_generator_warns():
                    "torch.nn.utils.clip_grad_norm_(m.parameters(), 1.0)")
     assert any(e["kind"] == "warning" and e["message"] == "`parameters` is an empty generator, "
                "no gradient clipping will occur." for e in found), found
+
+
+HOOKED = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+layer = nn.Linear(2, 2)
+x = torch.ones(1, 2, requires_grad=True)
+"""
+
+
+def test_backward_hook_returning_the_wrong_count_is_torchs_error():
+    found = events(HOOKED + "layer.register_full_backward_hook(lambda m, gi, go: (gi[0], gi[0]))"
+                   "\nlayer(x).sum().backward()")
+    assert found[-1]["kind"] == "error" and found[-1]["message"] == (
+        "Backward hook returned an invalid number of grad_input, got 2, but expected 1")
+
+
+def test_forward_hooks_with_kwargs_and_prepend():
+    out = prints(HOOKED + "layer.register_forward_pre_hook(lambda m, a, k: ((a[0] * 0,), k), "
+                 "with_kwargs=True)\n"
+                 "layer.register_forward_hook(lambda m, a, k, o: print('last'), with_kwargs=True)"
+                 "\nlayer.register_forward_hook(lambda m, a, o: print('first'), prepend=True)\n"
+                 "print(torch.equal(layer(x), layer.bias.unsqueeze(0)))")
+    assert out == ["first", "last", "True"]
+
+
+def test_a_module_backward_hook_that_rescales_is_followed_by_the_check():
+    found = events(HOOKED + "layer.register_full_backward_hook(lambda m, gi, go: (gi[0] * 3,))"
+                   "\nlayer(x).sum().backward()")
+    rows = next(e for e in found if e["kind"] == "backward")["grads"]
+    x = next(row for row in rows if row["name"] == "x")
+    assert all(row["match"] for row in rows) and x["note"] == "", rows
+
+
+def test_module_dict_refuses_what_torch_refuses():
+    out = prints("import torch.nn as nn\nd = nn.ModuleDict()\n"
+                 "for key, value in [('forward', nn.ReLU()), ('', nn.ReLU()), ('ok', 3)]:\n"
+                 "    try:\n        d[key] = value\n    except (KeyError, TypeError) as e:\n"
+                 "        print(e)\nprint(len(d))")
+    assert out == ['"attribute \'forward\' already exists"',
+                   '\'module name can\\\'t be empty string ""\'', "int is not a Module subclass",
+                   "0"]
