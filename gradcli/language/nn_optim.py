@@ -11,6 +11,7 @@ from gradcli.engine import optim_math
 from gradcli.engine.api.autograd import enable_grad, no_grad
 from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
+from gradcli.language import training_notes
 from gradcli.language.nn_module import builtin_class, zero_grads
 from gradcli.language.objects import ScriptClass, ScriptInstance
 
@@ -71,6 +72,7 @@ def _add_param_group(self: ScriptInstance, group: dict) -> None:
     if taken & set(ids):
         raise _value_error("some parameters appear in more than one parameter group")
     self.attributes["param_groups"].append(group)
+    training_notes.optimizer_made(group["params"])
 
 
 def _check_nonnegative(**values: float) -> None:
@@ -149,6 +151,8 @@ def _stepper(update: Callable[[Tensor, dict, dict], None]) -> Callable:
             with enable_grad():
                 loss = closure()
         self.attributes[STEPPED] = True
+        training_notes.optimizer_step(
+            [p for group in self.attributes["param_groups"] for p in group["params"]])
         state = self.attributes["state"]
         with no_grad():
             for group in self.attributes["param_groups"]:
