@@ -227,7 +227,8 @@ class Checker:
         leaf = self._cut_leaves.get(id(record))
         if leaf is None:
             leaf = self._cut_leaves[id(record)] = _CutLeaf(record, tensor)
-        return self.symbols.of(leaf, self._name(tensor) if tensor is not None else "hooked")
+        # a record no tensor holds still needs a name of its own: one name is one sympy symbol
+        return self.symbols.of(leaf, self._name(tensor if tensor is not None else leaf))
 
     def _derivative(self, objective, entries, target, all_symbols) -> Expectation:
         shape = np.shape(target.added)

@@ -337,6 +337,11 @@ defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
 defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
 defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
+# torch's BackwardHookFunction around one tensor going in or out of an nn.Module with backward
+# hooks: an identity whose gradient those hooks watch, as hooks of its output
+# (language/nn_hooks.py)
+defop("backward_hook", "BackwardHookFunctionBackward", lambda a: a.view(),
+      lambda xp, g, o, a: (g,), layout="view")
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), rearranges=True)
 # Squeezes are undone by unsqueezes and the other way round, as torch (under create_graph the

@@ -13,7 +13,9 @@ Parameters and state buffers are updated in place, as torch's in-place ops do.
 from __future__ import annotations
 
 import base64
+import bisect
 import zlib
+from collections import Counter
 
 import numpy as np
 
@@ -269,6 +271,19 @@ def step_lr_closed_form(base_lr: float, last_epoch: int, *, step_size: int,
                         gamma: float) -> float:
     """StepLR._get_closed_form_lr, used by the deprecated step(epoch)."""
     return base_lr * gamma ** (last_epoch // step_size)
+
+
+def multi_step_lr(lr: float, last_epoch: int, *, milestones: Counter, gamma: float) -> float:
+    """MultiStepLR.get_lr (chained): times gamma once per time last_epoch is a milestone."""
+    if last_epoch not in milestones:
+        return lr
+    return lr * gamma ** milestones[last_epoch]
+
+
+def multi_step_lr_closed_form(base_lr: float, last_epoch: int, *, milestones: Counter,
+                              gamma: float) -> float:
+    """MultiStepLR._get_closed_form_lr, used by the deprecated step(epoch)."""
+    return base_lr * gamma ** bisect.bisect_right(sorted(milestones.elements()), last_epoch)
 
 
 def exponential_lr(lr: float, *, gamma: float, initial: bool) -> float:

@@ -46,6 +46,20 @@ class WarningEvent:
     hint: str = ""  # what to do about it
 
 
+# The warning category by which the language reports a FindingEvent (never a torch warning)
+FINDING = "gradcli.Finding"
+
+
+@dataclass(frozen=True)
+class FindingEvent:
+    """What `--explain` notes about a training loop at a line (no error: PyTorch says nothing),
+    in the style of the explanations' clues: what happened, and the fix."""
+
+    line: int
+    message: str
+    kind: str = "finding"
+
+
 @dataclass(frozen=True)
 class GradRow:
     """One tensor whose gradient a backward()/autograd.grad() call touched, with its check."""
@@ -105,7 +119,8 @@ class InvalidEvent:
     kind: str = "invalid"
 
 
-Event = ValueEvent | PrintEvent | WarningEvent | BackwardEvent | ErrorEvent | InvalidEvent
+Event = (ValueEvent | PrintEvent | WarningEvent | BackwardEvent | ErrorEvent | InvalidEvent
+         | FindingEvent)
 
 
 @dataclass

@@ -18,7 +18,16 @@ from gradcli.engine.errors import TorchError, set_warning_handler
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.engine.runtime import Runtime, activated
 from gradcli.events.encode import encode_value, repl_text
-from gradcli.events.events import ErrorEvent, Event, PrintEvent, ValueEvent, WarningEvent
+from gradcli.events.events import (
+    FINDING,
+    ErrorEvent,
+    Event,
+    FindingEvent,
+    PrintEvent,
+    ValueEvent,
+    WarningEvent,
+)
+from gradcli.language import training_notes
 from gradcli.language.classes import compile_class
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Scope, Store
@@ -168,6 +177,8 @@ class Interpreter:
         self.provenance = Provenance()  # which line built each node: for explanations
         # told of each backward pass before anyone else (the check) hears of it
         self.runtime.backward_listeners.insert(0, self._pass_finished)
+        self.watch = training_notes.Watch(self.name_of)  # what --explain notes about training
+        self.runtime.backward_listeners.append(self.watch.pass_finished)
         self._lines = program.source.splitlines()
         self._warned: set[tuple] = set()
         self.expressions = ExpressionCompiler(self)
@@ -205,6 +216,7 @@ class Interpreter:
                                  f"Python ({limit_message(self.limits, 'max_nesting')})"))
             return
         set_warning_handler(self._warn)
+        training_notes.CURRENT = self.watch
         try:
             with activated(self.runtime), warnings.catch_warnings():
                 # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
@@ -229,6 +241,7 @@ class Interpreter:
                                  hint=INTERNAL_HINT))
         finally:
             set_warning_handler(None)
+            training_notes.CURRENT = None
             self.print.flush()
 
     def _after_printing(self, emit: Callable[[Event], None]) -> Callable[[Event], None]:
@@ -312,6 +325,9 @@ class Interpreter:
         key = (category, once) if once_per_process else (category, message, self.current_line)
         if key not in self._warned:
             self._warned.add(key)
+            if category == FINDING:
+                self.emit(FindingEvent(self.current_line, message))
+                return
             first = message.splitlines()[0] if message else ""
             why = self._explained(message, explain_warning)
             self.emit(WarningEvent(self.current_line, category, first,

@@ -10,7 +10,7 @@ from typing import Any
 from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.language import nn_norm
+from gradcli.language import nn_norm, training_notes
 from gradcli.language.nn_module import (
     MODULE,
     builtin_class,
@@ -116,6 +116,12 @@ def _dropout_init(self, p=0.5, inplace=False) -> None:
     _fields(self, p=p, inplace=inplace)
 
 
+def _dropout_forward(self, input):
+    p, training = self.attributes["p"], self.attributes["training"]
+    training_notes.dropout_forward(self, p, training)
+    return nn_functional.dropout(input, p, training, self.attributes["inplace"])
+
+
 # ---- containers -----------------------------------------------------------------------------
 
 
@@ -214,9 +220,7 @@ CLASSES: dict[str, ScriptClass] = {
         lambda self: f"start_dim={self.attributes['start_dim']}, "
                      f"end_dim={self.attributes['end_dim']}"),
     "Dropout": _layer(
-        "Dropout", _dropout_init,
-        lambda self, input: nn_functional.dropout(
-            input, self.attributes["p"], self.attributes["training"], self.attributes["inplace"]),
+        "Dropout", _dropout_init, _dropout_forward,
         lambda self: f"p={self.attributes['p']}, inplace={self.attributes['inplace']}"),
     "Sequential": _layer("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
     "ModuleList": _layer("ModuleList", _module_list_init, None, __repr__=_module_list_repr,

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from types import FunctionType
 from typing import Any
 
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter, Tensor
+from gradcli.language import nn_hooks
 from gradcli.language.objects import MISSING, ScriptClass, ScriptFunction, ScriptInstance
 
 _TENSOR_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor",
@@ -24,8 +26,19 @@ def builtin_class(name: str, base: ScriptClass | None,
                   methods: dict[str, Callable]) -> ScriptClass:
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
     Python functions taking the instance first, and a script class may derive from it."""
-    return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", fn)
+    return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", _named(fn, name, key))
                                     for key, fn in methods.items()})
+
+
+def _named(fn: Callable, owner: str, key: str) -> Callable:
+    """A copy of fn named as torch's method, so that Python's own argument errors read as
+    torch's do: `SGD.__init__() got an unexpected keyword argument 'foo'`."""
+    if not isinstance(fn, FunctionType):
+        return fn
+    named = FunctionType(fn.__code__, fn.__globals__, key, fn.__defaults__, fn.__closure__)
+    named.__kwdefaults__, named.__qualname__ = fn.__kwdefaults__, f"{owner}.{key}"
+    named.__dict__.update(fn.__dict__)
+    return named
 
 
 def is_module(value: Any) -> bool:
@@ -60,6 +73,30 @@ def _setattr(self: ScriptInstance, name: str, value: Any) -> None:
     self.attributes[name] = value
 
 
+def add_module(self: ScriptInstance, name: Any, module: Any) -> None:
+    """Module.add_module: torch's checks, then the child registered under `name`."""
+    if not is_module(module) and module is not None:
+        raise TorchError("TypeError", f"{_typename(module)} is not a Module subclass")
+    if not isinstance(name, str):
+        raise TorchError("TypeError", f"module name should be a string. Got {_typename(name)}")
+    current = self.attributes.get(name, MISSING)
+    # hasattr(self, name): torch's Module always has a forward (one that raises)
+    defined = name == "forward" or self.cls.lookup(name) is not MISSING
+    if (current is not MISSING or defined) and \
+            not (is_module(current) or current is None):
+        raise _key_error(f"attribute '{name}' already exists")
+    if "." in name:
+        raise _key_error(f'module name can\'t contain ".", got: {name}')
+    if name == "":
+        raise _key_error('module name can\'t be empty string ""')
+    self.attributes[name] = module
+
+
+def _key_error(message: str) -> TorchError:
+    """Python shows a KeyError's message as the repr of its argument."""
+    return TorchError("KeyError", repr(message))
+
+
 def _typename(value: Any) -> str:
     """torch.typename: a tensor by its legacy type name."""
     if isinstance(value, Tensor):
@@ -72,7 +109,7 @@ def _call(self: ScriptInstance, *args, **kwargs) -> Any:
     if forward is MISSING:
         raise TorchError("NotImplementedError", f'Module [{self.cls.name}] is missing the '
                                                 'required "forward" function')
-    return self.attribute("forward")(*args, **kwargs)
+    return nn_hooks.call(self, self.attribute("forward"), args, kwargs)
 
 
 def named_children(self: ScriptInstance) -> Iterator[tuple[str, ScriptInstance]]:
@@ -255,6 +292,7 @@ MODULE = builtin_class("Module", None, {
     "zero_grad": _zero_grad, "train": _train, "eval": _eval, "requires_grad_": _requires_grad_,
     "apply": _apply, "state_dict": _state_dict, "register_buffer": register_buffer,
     "buffers": _buffers, "named_buffers": named_buffers,
+    "add_module": add_module, "register_module": add_module, **nn_hooks.REGISTRATIONS,
 })
 
 ATTRIBUTES = frozenset({*MODULE.namespace, "forward", "training"})

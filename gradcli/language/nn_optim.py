@@ -1,5 +1,6 @@
-"""torch.optim's SGD, Adam, AdamW and lr_scheduler.StepLR as built-in classes: param groups
-as torch keeps them (plain dicts a script reads and writes), steps with engine/optim_math.py's
+"""torch.optim's SGD, Adam, AdamW, RMSprop and Adagrad as built-in classes deriving from
+Optimizer: param groups as torch keeps them (plain dicts a script reads and writes, so
+`optimizer.param_groups[0]["lr"] = ...` moves the next step), steps with engine/optim_math.py's
 arithmetic, bit for bit with torch's single-tensor path."""
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from gradcli.engine import optim_math
-from gradcli.engine.api.autograd import no_grad
-from gradcli.engine.errors import TorchError
+from gradcli.engine.api.autograd import enable_grad, no_grad
+from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
+from gradcli.language import training_notes
 from gradcli.language.nn_module import builtin_class, zero_grads
 from gradcli.language.objects import ScriptClass, ScriptInstance
 
@@ -19,6 +21,10 @@ _SGD_DEFAULTS = {"lr": 1e-3, "momentum": 0, "dampening": 0, "weight_decay": 0,
 _ADAM_DEFAULTS = {"lr": 1e-3, "betas": (0.9, 0.999), "eps": 1e-8, "weight_decay": 0,
                   "amsgrad": False, "maximize": False, "foreach": None, "capturable": False,
                   "differentiable": False, "fused": None, "decoupled_weight_decay": False}
+STEPPED = "_opt_called"  # torch's flag on an optimizer whose step() ran (the schedulers read it)
+_DUPLICATES = ("optimizer contains a parameter group with duplicate parameters; in future, this "
+               "will cause an error; see github.com/pytorch/pytorch/issues/40967 for more "
+               "information")
 
 
 def _value_error(message: str) -> TorchError:
@@ -42,83 +48,153 @@ def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
 
 
 def _add_param_group(self: ScriptInstance, group: dict) -> None:
+    """Optimizer.add_param_group: torch's checks, then the group completed from the defaults."""
+    if not isinstance(group, dict):
+        raise TorchError("TypeError", f"param_group must be a dict, but got {type(group)}")
     params = group["params"]
+    if isinstance(params, set):
+        raise TorchError("TypeError", "optimizer parameters need to be organized in ordered "
+                         "collections, but the ordering of tensors in sets will change between "
+                         "runs. Please use a list instead.")
     group["params"] = [params] if isinstance(params, Tensor) else list(params)
     for p in group["params"]:
         if not isinstance(p, Tensor):
             raise TorchError("TypeError", "optimizer can only optimize Tensors, but one of the "
                                           f"params is {type(p).__name__}")
-        if not p.is_leaf:
+        if not (p.is_leaf or p.retains_grad):
             raise _value_error("can't optimize a non-leaf Tensor")
     for key, value in self.attributes["defaults"].items():
         group.setdefault(key, value)
+    ids = [id(p) for p in group["params"]]
+    if len(ids) != len(set(ids)):
+        warn(_DUPLICATES)
+    taken = {id(p) for other in self.attributes["param_groups"] for p in other["params"]}
+    if taken & set(ids):
+        raise _value_error("some parameters appear in more than one parameter group")
     self.attributes["param_groups"].append(group)
+    training_notes.optimizer_made(group["params"])
 
 
-def _check_common(lr, weight_decay) -> None:
-    if lr < 0.0:
-        raise _value_error(f"Invalid learning rate: {lr}")
-    if weight_decay < 0.0:
-        raise _value_error(f"Invalid weight_decay value: {weight_decay}")
+def _check_nonnegative(**values: float) -> None:
+    """torch's constructor checks, in its order: `Invalid learning rate: -0.1`,
+    `Invalid epsilon value: ...`, `Invalid <name> value: ...`."""
+    labels = {"lr": "learning rate", "eps": "epsilon value"}
+    for name, value in values.items():
+        if not 0.0 <= value:
+            raise _value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
 
 
 def _sgd_init(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
               *, maximize=False, foreach=None, differentiable=False, fused=None) -> None:
-    _check_common(lr, weight_decay)
-    if momentum < 0.0:
-        raise _value_error(f"Invalid momentum value: {momentum}")
+    _check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
     if nesterov and (momentum <= 0 or dampening != 0):
         raise _value_error("Nesterov momentum requires a momentum and zero dampening")
     _init(self, params, dict(_SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
-                             weight_decay=weight_decay, nesterov=nesterov, maximize=maximize))
+                             weight_decay=weight_decay, nesterov=nesterov, maximize=maximize,
+                             foreach=foreach, differentiable=differentiable, fused=fused))
 
 
 def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
     def init_(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
               weight_decay=weight_decay_default, amsgrad=False, *, maximize=False, foreach=None,
               capturable=False, differentiable=False, fused=None) -> None:
-        _check_common(lr, weight_decay)
-        if eps < 0.0:
-            raise _value_error(f"Invalid epsilon value: {eps}")
+        _check_nonnegative(lr=lr, eps=eps)
         for index, beta in enumerate(betas):
             if not 0.0 <= beta < 1.0:
                 raise _value_error(f"Invalid beta parameter at index {index}: {beta}")
+        _check_nonnegative(weight_decay=weight_decay)
         _init(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
                                  weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
+                                 foreach=foreach, capturable=capturable,
+                                 differentiable=differentiable, fused=fused,
                                  decoupled_weight_decay=decoupled))
     return init_
 
 
-def _updated(self: ScriptInstance, update: Callable[[Tensor, dict, dict], None]) -> None:
-    """Each parameter with a gradient, written in place under no_grad as torch's step."""
-    state = self.attributes["state"]
-    with no_grad():
-        for group in self.attributes["param_groups"]:
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
-                p._storage.before_write()  # torch's in-place update bumps the version
-                update(p, state.setdefault(id(p), {}), group)
+def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
+                  centered=False, capturable=False, foreach=None, maximize=False,
+                  differentiable=False) -> None:
+    _check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
+                       alpha=alpha)
+    _init(self, params, {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
+                         "centered": centered, "weight_decay": weight_decay,
+                         "capturable": capturable, "foreach": foreach, "maximize": maximize,
+                         "differentiable": differentiable})
 
 
-def _sgd_step(self: ScriptInstance, closure=None) -> None:
-    def update(p, state, group):
-        optim_math.sgd_step(p.data, p.grad.data, state, lr=group["lr"],
-                            momentum=group["momentum"], dampening=group["dampening"],
-                            weight_decay=group["weight_decay"], nesterov=group["nesterov"],
+def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
+                  initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
+                  differentiable=False, fused=None) -> None:
+    _check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                       initial_accumulator_value=initial_accumulator_value, eps=eps)
+    _init(self, params, {"lr": lr, "lr_decay": lr_decay, "eps": eps,
+                         "weight_decay": weight_decay,
+                         "initial_accumulator_value": initial_accumulator_value,
+                         "foreach": foreach, "maximize": maximize,
+                         "differentiable": differentiable, "fused": fused})
+    for group in self.attributes["param_groups"]:  # Adagrad's state is made up front
+        for p in group["params"]:
+            self.attributes["state"][id(p)] = _adagrad_state(p, group)
+
+
+def _adagrad_state(p: Tensor, group: dict) -> dict:
+    return optim_math.adagrad_state(
+        p.data, initial_accumulator_value=group["initial_accumulator_value"])
+
+
+def _stepper(update: Callable[[Tensor, dict, dict], None]) -> Callable:
+    """Optimizer.step: the closure's loss (under enable_grad), then each parameter with a
+    gradient written in place under no_grad, as torch's step."""
+    def step(self: ScriptInstance, closure=None):
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        self.attributes[STEPPED] = True
+        training_notes.optimizer_step(
+            [p for group in self.attributes["param_groups"] for p in group["params"]])
+        state = self.attributes["state"]
+        with no_grad():
+            for group in self.attributes["param_groups"]:
+                for p in group["params"]:
+                    if p.grad is not None:
+                        p._storage.before_write()  # torch's in-place update bumps the version
+                        update(p, state.setdefault(id(p), {}), group)
+        return loss
+    return step
+
+
+def _sgd_update(p: Tensor, state: dict, group: dict) -> None:
+    optim_math.sgd_step(p.data, p.grad.data, state, lr=group["lr"], momentum=group["momentum"],
+                        dampening=group["dampening"], weight_decay=group["weight_decay"],
+                        nesterov=group["nesterov"], maximize=group["maximize"])
+
+
+def _adam_update(p: Tensor, state: dict, group: dict) -> None:
+    if not state:
+        state.update(optim_math.adam_state(p.data, amsgrad=group["amsgrad"]))
+    optim_math.adam_step(p.data, p.grad.data, state, lr=group["lr"], betas=group["betas"],
+                         eps=group["eps"], weight_decay=group["weight_decay"],
+                         amsgrad=group["amsgrad"], maximize=group["maximize"],
+                         decoupled_weight_decay=group["decoupled_weight_decay"])
+
+
+def _rmsprop_update(p: Tensor, state: dict, group: dict) -> None:
+    if not state:
+        state.update(optim_math.rmsprop_state(p.data, momentum=group["momentum"],
+                                              centered=group["centered"]))
+    optim_math.rmsprop_step(p.data, p.grad.data, state, lr=group["lr"], alpha=group["alpha"],
+                            eps=group["eps"], weight_decay=group["weight_decay"],
+                            momentum=group["momentum"], centered=group["centered"],
                             maximize=group["maximize"])
-    _updated(self, update)
 
 
-def _adam_step(self: ScriptInstance, closure=None) -> None:
-    def update(p, state, group):
-        if not state:
-            state.update(optim_math.adam_state(p.data, amsgrad=group["amsgrad"]))
-        optim_math.adam_step(p.data, p.grad.data, state, lr=group["lr"], betas=group["betas"],
-                             eps=group["eps"], weight_decay=group["weight_decay"],
-                             amsgrad=group["amsgrad"], maximize=group["maximize"],
-                             decoupled_weight_decay=group["decoupled_weight_decay"])
-    _updated(self, update)
+def _adagrad_update(p: Tensor, state: dict, group: dict) -> None:
+    if not state:  # a group added after the constructor
+        state.update(_adagrad_state(p, group))
+    optim_math.adagrad_step(p.data, p.grad.data, state, lr=group["lr"],
+                            lr_decay=group["lr_decay"], weight_decay=group["weight_decay"],
+                            eps=group["eps"], maximize=group["maximize"])
 
 
 def _zero_grad(self: ScriptInstance, set_to_none: bool = True) -> None:
@@ -127,51 +203,33 @@ def _zero_grad(self: ScriptInstance, set_to_none: bool = True) -> None:
 
 
 def _repr(self: ScriptInstance) -> str:
-    lines = [f"{self.cls.name} ("]
+    text = f"{self.cls.name} ("
     for index, group in enumerate(self.attributes["param_groups"]):
-        lines.append(f"Parameter Group {index}")
-        lines += [f"    {key}: {group[key]}" for key in sorted(group) if key != "params"]
-    return "\n".join([*lines, ")"])
+        text += f"\nParameter Group {index}\n"
+        text += "".join(f"    {key}: {group[key]}\n" for key in sorted(group) if key != "params")
+    return text + ")"
 
 
-def _optimizer(name: str, init_: Callable, step: Callable) -> ScriptClass:
-    return builtin_class(name, None, {"__init__": init_, "step": step, "zero_grad": _zero_grad,
-                                      "add_param_group": _add_param_group, "__repr__": _repr})
+OPTIMIZER = builtin_class("Optimizer", None, {
+    "zero_grad": _zero_grad, "add_param_group": _add_param_group, "__repr__": _repr})
 
 
-# ---- lr_scheduler.StepLR ------------------------------------------------------------------
+def is_optimizer(value: Any) -> bool:
+    return isinstance(value, ScriptInstance) and OPTIMIZER in value.cls.mro
 
 
-def _step_lr_init(self: ScriptInstance, optimizer, step_size, gamma=0.1, last_epoch=-1) -> None:
-    groups = optimizer.attribute("param_groups")
-    for group in groups:
-        group.setdefault("initial_lr", group["lr"])
-    self.attributes.update(optimizer=optimizer, step_size=step_size, gamma=gamma,
-                           base_lrs=[g["initial_lr"] for g in groups], last_epoch=last_epoch)
-    _step_lr_step(self)  # torch's constructor takes the first step (to epoch 0)
+def _optimizer(name: str, init_: Callable, update: Callable) -> ScriptClass:
+    return builtin_class(name, OPTIMIZER, {"__init__": init_, "step": _stepper(update)})
 
-
-def _step_lr_step(self: ScriptInstance, epoch=None) -> None:
-    self.attributes["last_epoch"] += 1
-    epoch = self.attributes["last_epoch"]
-    for group in self.attributes["optimizer"].attribute("param_groups"):
-        group["lr"] = optim_math.step_lr(group["lr"], epoch,
-                                         step_size=self.attributes["step_size"],
-                                         gamma=self.attributes["gamma"])
-    self.attributes["last_lr"] = [g["lr"] for g in
-                                  self.attributes["optimizer"].attribute("param_groups")]
-
-
-STEP_LR = builtin_class("StepLR", None, {
-    "__init__": _step_lr_init, "step": _step_lr_step,
-    "get_last_lr": lambda self: list(self.attributes["last_lr"])})
 
 CLASSES: dict[str, ScriptClass] = {
-    "SGD": _optimizer("SGD", _sgd_init, _sgd_step),
-    "Adam": _optimizer("Adam", _adam_init(False, 0), _adam_step),
-    "AdamW": _optimizer("AdamW", _adam_init(True, 1e-2), _adam_step),
+    "Optimizer": OPTIMIZER,
+    "SGD": _optimizer("SGD", _sgd_init, _sgd_update),
+    "Adam": _optimizer("Adam", _adam_init(False, 0), _adam_update),
+    "AdamW": _optimizer("AdamW", _adam_init(True, 1e-2), _adam_update),
+    "RMSprop": _optimizer("RMSprop", _rmsprop_init, _rmsprop_update),
+    "Adagrad": _optimizer("Adagrad", _adagrad_init, _adagrad_update),
 }
-SCHEDULERS: dict[str, ScriptClass] = {"StepLR": STEP_LR}
 
 ATTRIBUTES = frozenset({"step", "zero_grad", "add_param_group", "param_groups", "state",
-                        "defaults", "get_last_lr", "last_epoch", "base_lrs", "lr_scheduler"})
+                        "defaults"})

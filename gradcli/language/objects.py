@@ -153,8 +153,17 @@ class ScriptInstance(ScriptObject):
     def __getitem__(self, key):
         return self.special("__getitem__", "'{}' object is not subscriptable")(key)
 
+    def __setitem__(self, key, value) -> None:
+        self.special("__setitem__", "'{}' object does not support item assignment")(key, value)
+
     def __len__(self) -> int:
         return self.special("__len__", "object of type '{}' has no len()")()
+
+    def __contains__(self, item) -> bool:
+        method = self.cls.lookup("__contains__")
+        if method is MISSING:  # Python's fallback: look through the iteration
+            return any(x is item or x == item for x in self)
+        return bind(method, self, self.cls)(item)
 
     def __iter__(self):
         if self.cls.lookup("__iter__") is MISSING and self.cls.lookup("__getitem__") is not MISSING:

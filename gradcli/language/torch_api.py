@@ -16,6 +16,7 @@ from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine.api import (
     anomaly,
     autograd,
+    clip_grad,
     creation,
     elementwise,
     func,
@@ -37,6 +38,8 @@ from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
     func_call,
+    lr_scheduler,
+    nn_containers,
     nn_layers,
     nn_module,
     nn_optim,
@@ -214,12 +217,13 @@ _torch.update(
         "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
-                              **nn_layers.CLASSES}),
+                              "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
+                              **nn_layers.CLASSES, **nn_containers.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
-        "lr_scheduler": Namespace("torch.optim.lr_scheduler", nn_optim.SCHEDULERS)}),
+        "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
 del _torch["view"], _torch["expand"]  # methods only in torch
 
@@ -248,7 +252,8 @@ NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
 MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
-    "torch.nn.init": TORCH.members["nn"].members["init"], "torch.optim": TORCH.members["optim"],
+    "torch.nn.init": TORCH.members["nn"].members["init"],
+    "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"],
@@ -430,6 +435,7 @@ def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
+    names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

@@ -17,6 +17,7 @@ from gradcli.events.events import (
     Clue,
     ErrorEvent,
     Event,
+    FindingEvent,
     GradRow,
     InvalidEvent,
     PrintEvent,
@@ -113,6 +114,8 @@ def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
     if isinstance(event, InvalidEvent):
         fields = {"col": event.col, "message": event.message, "hint": event.hint}
         return {**head, **fields, **_known(end_col=event.end_col)}
+    if isinstance(event, FindingEvent):
+        return {**head, "message": event.message}
     raise TypeError(f"not a session event: {event!r}")
 
 
@@ -131,7 +134,8 @@ def session_to_json(result: SessionResult, explain: bool = False,
     return {
         **session_head(result.source_name),
         "status": result.status,
-        "events": [event_to_json(event, full) for event in result.events],
+        "events": [event_to_json(event, full) for event in result.events
+                   if explain or not isinstance(event, FindingEvent)],  # --explain's notes
         "summary": summary_to_json(result),
         **extra,
     }
@@ -175,7 +179,8 @@ class JsonLinesRenderer:
         self.out, self.full = out, full
 
     def on_event(self, event: Event) -> None:
-        write_json(self.out, event_to_json(event, self.full))
+        if not isinstance(event, FindingEvent):  # --explain's notes: jsonl has no --explain
+            write_json(self.out, event_to_json(event, self.full))
 
     def finish(self, result: SessionResult) -> None:
         write_json(self.out, {**session_head(result.source_name), "status": result.status,

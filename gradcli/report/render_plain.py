@@ -8,6 +8,7 @@ from gradcli.events.events import (
     Clue,
     ErrorEvent,
     Event,
+    FindingEvent,
     GradRow,
     InvalidEvent,
     PrintEvent,
@@ -73,6 +74,11 @@ def mismatch_detail(row: GradRow) -> str:
 # ---- the renderer -----------------------------------------------------------------------
 
 
+def finding_line(event: FindingEvent) -> str:
+    """What --explain notes about a training loop: `note: line 12: optimizer.step() ...`."""
+    return f"note: line {event.line}: {event.message}"
+
+
 def check_line(event: BackwardEvent, row: GradRow) -> str:
     """`check line 7 z.backward(): x grad [5.] expected [5.] (2*x + 3*x**2) symbolic ✓`."""
     # the full note is in JSON; here only what qualifies a check that is not plain sympy, or
@@ -126,6 +132,8 @@ class PlainRenderer:
             self._write(self.err, [check_line(event, row) for row in event.grads])
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self._write(self.err, problem_lines(self.source_name, self.source, event))
+        elif isinstance(event, FindingEvent) and self.explain:
+            self._write(self.err, [finding_line(event)])
 
     def finish(self, result: SessionResult) -> None:
         from gradcli.events.ledger import accumulation_hints, build_ledgers

@@ -12,6 +12,7 @@ from gradcli.events.events import (
     BackwardEvent,
     ErrorEvent,
     Event,
+    FindingEvent,
     GradRow,
     InvalidEvent,
     PrintEvent,
@@ -21,6 +22,7 @@ from gradcli.events.events import (
 )
 from gradcli.report.render_plain import (
     clue_lines,
+    finding_line,
     mismatch_detail,
     problem_lines,
     verdict,
@@ -226,6 +228,8 @@ class TableRenderer:
                 fit(self.out, piece)
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self.show_problem(event)
+        elif isinstance(event, FindingEvent) and self.explain:
+            fit(self.err, Text(finding_line(event), style="cyan"))
 
     def show_problem(self, event: ErrorEvent | InvalidEvent) -> None:
         """A box on a terminal; in a pipe, `path:line:col: Type: message` and plain lines."""

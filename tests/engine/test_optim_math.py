@@ -4,6 +4,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import warnings
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -222,3 +223,18 @@ def test_closed_forms_for_step_with_epoch(torch):
         for epoch in range(1, 26)]
     assert scheduled_lrs(torch, exponential, epochs=True) == [
         optim_math.exponential_lr_closed_form(0.1, epoch, gamma=0.9) for epoch in range(1, 26)]
+
+
+def test_multi_step_lr_chained_and_closed_form(torch):
+    milestones = Counter([3, 7, 7, 12])
+
+    def make(optimizer):
+        return torch.optim.lr_scheduler.MultiStepLR(optimizer, [3, 7, 7, 12], gamma=0.3)
+    lr, ours = 0.1, []
+    for epoch in range(1, 26):
+        lr = optim_math.multi_step_lr(lr, epoch, milestones=milestones, gamma=0.3)
+        ours.append(lr)
+    assert ours == scheduled_lrs(torch, make)
+    assert scheduled_lrs(torch, make, epochs=True) == [
+        optim_math.multi_step_lr_closed_form(0.1, epoch, milestones=milestones, gamma=0.3)
+        for epoch in range(1, 26)]
