@@ -569,8 +569,17 @@ def _shown_as_batched(stacked: Tensor, samples: tuple) -> Tensor:
     gradients stay the stack's)."""
     names = {s.grad_fn.op.grad_fn for s in samples if s.grad_fn is not None}
     if stacked.grad_fn is not None and len(names) == 1 and all(s.grad_fn for s in samples):
-        stacked.grad_fn.op = dataclasses.replace(stacked.grad_fn.op, grad_fn=names.pop())
+        name = names.pop()
+        stacked.grad_fn.op = dataclasses.replace(stacked.grad_fn.op,
+                                                 grad_fn=BATCHED_AS.get(name, name))
     return stacked
+
+
+# torch's batching rules run some ops as others: a full sum or mean as one over the sample's
+# dims, t() as transpose(), mm as a matmul of the batch (a view of it), addmm as add
+BATCHED_AS = {"SumBackward0": "SumBackward1", "MeanBackward0": "MeanBackward1",
+              "TBackward0": "TransposeBackward0", "MmBackward0": "UnsafeViewBackward0",
+              "AddmmBackward0": "AddBackward0"}
 
 
 FUNCTIONS = {"grad": grad, "grad_and_value": grad_and_value, "vjp": vjp, "jvp": jvp,
