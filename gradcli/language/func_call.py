@@ -8,7 +8,9 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any
 
-from gradcli.engine.errors import runtime_error, type_error, value_error
+from gradcli.engine.arguments import type_name
+from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error
+from gradcli.engine.tensor import Tensor
 from gradcli.language.nn_module import is_module, named_parameters
 from gradcli.language.objects import MISSING, ScriptInstance
 
@@ -18,9 +20,12 @@ def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = No
                     strict: bool = False) -> Any:
     """module(*args, **kwargs) with the tensors of the dict(s) as its parameters."""
     if not is_module(module):
-        raise type_error("functional_call expects an nn.Module, got "
-                         f"'{type(module).__name__}'")
+        raise TorchError("AttributeError", f"'{type_name(module)}' object has no attribute "
+                                           "'named_parameters'")
     replacements = _merged(parameter_and_buffer_dicts)
+    for value in replacements.values():
+        if not isinstance(value, Tensor):
+            raise type_error(f"{value!r} is not an instance of torch.Tensor")
     if strict:
         _check_complete(module, replacements)
     args = () if args is None else args if isinstance(args, tuple) else (args,)
@@ -31,13 +36,16 @@ def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = No
 def _merged(dicts: Any) -> dict:
     if isinstance(dicts, dict):
         return dicts
-    if isinstance(dicts, (tuple, list)) and all(isinstance(d, dict) for d in dicts):
+    if isinstance(dicts, (tuple, list)):
+        if not all(isinstance(d, dict) for d in dicts):
+            raise value_error("Expected all elements of parameter_and_buffer_dicts to be "
+                              "dictionaries")
         merged: dict = {}
         for d in dicts:
             repeated = sorted(set(merged) & set(d))
             if repeated:
                 raise value_error(f"{repeated} appeared in multiple dictionaries; behavior of "
-                                 "functional call is ambiguous")
+                                  "functional call is ambiguous")
             merged.update(d)
         return merged
     raise type_error("Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of "

@@ -23,3 +23,18 @@ try:
     functional_call(model, zeros, (x,), strict=True)
 except RuntimeError as e:
     print(e)
+try:
+    functional_call(lambda x: x, {}, (torch.ones(1),))
+except AttributeError as e:
+    print(e)
+m = model
+try:
+    functional_call(m, [1], (torch.ones(1, 3),))
+except ValueError as e:
+    print(e)
+try:
+    functional_call(m, {'weight': 3.0}, (torch.ones(1, 3),))
+except TypeError as e:
+    print(e)
+print(functional_call(m, {}, torch.ones(1, 3)).shape)
+print(functional_call(m, {"weight": torch.ones(1, 3), "bias": torch.zeros(1)}, args=(), kwargs={"input": torch.ones(1, 3)}))

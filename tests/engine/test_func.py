@@ -149,3 +149,11 @@ print(p.grad_fn.name(), t.grad_fn.name())
 print(vmap(torch.sin)(x).grad_fn.name())""") == [
         "ViewBackward0", "SinBackward0 MulBackward0", "AliasBackward0 MulBackward0",
         "SinBackward0"]
+
+
+def test_vmap_results_show_the_grad_fn_of_torchs_batching_rules():
+    # PyTorch's grad_fns, from torch 2.13
+    assert prints("""x = torch.ones(2, 2, 3, requires_grad=True)
+for f in [lambda a: a.sum(), lambda a: a.t(), lambda a: a @ torch.ones(3, 2), lambda a: a * 2]:
+    print(vmap(f)(x).grad_fn.name())""") == [
+        "SumBackward1", "TransposeBackward0", "UnsafeViewBackward0", "MulBackward0"]

@@ -68,7 +68,8 @@ class _Level:
     def __init__(self, outer_grad: bool):
         self.outer_grad = outer_grad  # grad mode where the transform was called
         self.active = True  # its function is running (an inner transform sees its leaves)
-        self.inputs: dict[int, Tensor] = {}  # id(its own input) -> the caller's tensor
+        # id(its own input) -> (that input, the caller's tensor)
+        self.inputs: dict[int, tuple[Tensor, Tensor]] = {}
 
     def wrap(self, t: Any) -> Tensor:
         if not isinstance(t, Tensor):
@@ -78,10 +79,10 @@ class _Level:
             inner, level = view(t, t.data.shape), None
         else:
             inner, level = t.detach().requires_grad_(True), self
-        self.inputs[id(inner)] = t
+        self.inputs[id(inner)] = (inner, t)
         stand_ins = runtime.current.stand_ins  # weak: an entry goes with its tensor
         stand_ins[id(inner)] = (weakref.ref(inner), weakref.ref(t),
-                                level and weakref.ref(level))
+                                None if level is None else weakref.ref(level))
         weakref.finalize(inner, stand_ins.pop, id(inner), None)
         return inner
 
@@ -93,8 +94,9 @@ class _Level:
         def unwrapped(t):
             if not isinstance(t, Tensor):
                 return t
-            if id(t) in self.inputs:
-                return self.inputs[id(t)]
+            inner, caller = self.inputs.get(id(t), (None, None))
+            if inner is t:
+                return caller
             return t if self.outer_grad and self._reaches_out(t) else t.detach()
         return tree_map(unwrapped, tree)
 
@@ -569,8 +571,17 @@ def _shown_as_batched(stacked: Tensor, samples: tuple) -> Tensor:
     gradients stay the stack's)."""
     names = {s.grad_fn.op.grad_fn for s in samples if s.grad_fn is not None}
     if stacked.grad_fn is not None and len(names) == 1 and all(s.grad_fn for s in samples):
-        stacked.grad_fn.op = dataclasses.replace(stacked.grad_fn.op, grad_fn=names.pop())
+        name = names.pop()
+        stacked.grad_fn.op = dataclasses.replace(stacked.grad_fn.op,
+                                                 grad_fn=BATCHED_AS.get(name, name))
     return stacked
+
+
+# torch's batching rules run some ops as others: a full sum or mean as one over the sample's
+# dims, t() as transpose(), mm as a matmul of the batch (a view of it), addmm as add
+BATCHED_AS = {"SumBackward0": "SumBackward1", "MeanBackward0": "MeanBackward1",
+              "TBackward0": "TransposeBackward0", "MmBackward0": "UnsafeViewBackward0",
+              "AddmmBackward0": "AddBackward0"}
 
 
 FUNCTIONS = {"grad": grad, "grad_and_value": grad_and_value, "vjp": vjp, "jvp": jvp,
