@@ -48,7 +48,7 @@ def _init(self: ScriptInstance, optimizer, last_epoch: int = -1) -> None:
         if last_epoch == -1:
             group.setdefault("initial_lr", group["lr"])
         elif "initial_lr" not in group:
-            raise TorchError("KeyError", _NO_INITIAL_LR.format(index))
+            raise TorchError("KeyError", repr(_NO_INITIAL_LR.format(index)))
     self.attributes.update(base_lrs=[g["initial_lr"] for g in groups], last_epoch=last_epoch,
                            _step_count=0, _is_initial=True)
     _step(self)
