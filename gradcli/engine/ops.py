@@ -25,6 +25,7 @@ from typing import Any, Literal, get_args
 import numpy as np
 
 from . import opkit as K
+from . import ops_conv
 from . import symforms as S
 
 # Where an op's result lives: "view" shares its input's memory and version counter (torch's
@@ -67,6 +68,11 @@ class Op:
     # (spec, scale), for mm, sums, means... The check transposes it to get exact gradients of
     # large graphs (check/structured.py), never reading `vjp`.
     contraction: Callable[..., tuple[str, float]] | None = None
+    # With a contraction: its operands made from the inputs by moving elements only (the
+    # windows of a convolution, padded), unfold(*inputs, **params) -> operands; the
+    # contraction then gets their shapes. The check traces it on tags (negative numbers: the
+    # pads and constants it puts in are not) to send the operands' gradients back.
+    unfold: Callable[..., tuple] | None = None
     # Each output element is one input element (cat, stack, repeat; views and selections are
     # too): the check traces the forward on element tags to send gradients back.
     rearranges: bool = False
@@ -578,6 +584,8 @@ defop("index_add_src", "IndexAddBackward0", K.index_add_src,
       lambda xp, gg, o, g, shape, dim, index: (xp.index_select(gg, dim, index),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),))
+
+ops_conv.define(defop)  # convolution and pooling: rows of their own module
 
 # The engine reads these on every op: sets made once, from the rows.
 VIEWS = frozenset(n for n, op in OPS.items() if op.layout == "view")

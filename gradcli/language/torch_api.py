@@ -15,6 +15,7 @@ from typing import Any
 from gradcli.engine import arguments, dtypes, signatures
 from gradcli.engine.api import (
     autograd,
+    convolution,
     creation,
     elementwise,
     functional,
@@ -32,6 +33,7 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
+    nn_conv,
     nn_layers,
     nn_module,
     nn_optim,
@@ -166,6 +168,9 @@ F = Namespace("torch.nn.functional", {
         "binary_cross_entropy",
         "binary_cross_entropy_with_logits")},
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
+    **convolution.FUNCTIONS,
+    **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
+       for name in ("conv1d", "conv2d")},
 })
 
 # ---- torch ----------------------------------------------------------------------------
@@ -177,10 +182,10 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow"
+    "var std logsumexp outer bmm narrow conv1d conv2d max_pool1d max_pool2d"
 ).split()
 
-_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd)
+_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
@@ -200,7 +205,7 @@ _torch.update(
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS)}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
-                              **nn_layers.CLASSES}),
+                              **nn_layers.CLASSES, **nn_conv.CLASSES}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", nn_optim.SCHEDULERS)}),
@@ -404,7 +409,7 @@ def is_grad_mode_manager(obj) -> bool:
 def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     names |= autograd_function.ATTRIBUTES
-    names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
+    names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES | nn_conv.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

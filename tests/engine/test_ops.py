@@ -102,6 +102,17 @@ EXAMPLES = {
     "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"
+                   "               padding=(0, 1), stride=(1, 2))",
+    "im2col": "(out,) = torch.autograd.grad(\n"
+              "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), p,\n"
+              "    create_graph=True)",
+    "col2im": "(out,) = torch.autograd.grad(\n"
+              "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), x,\n"
+              "    create_graph=True)",
+    "max_pool2d": "out = F.max_pool2d(x.reshape(1, 1, 2, 3), 2, stride=1, padding=1)",
+    "avg_pool2d": "out = F.avg_pool2d(x.reshape(1, 2, 3), 2, stride=1, padding=1,\n"
+                  "                   count_include_pad=False)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
