@@ -71,8 +71,8 @@ def col2im(cols: np.ndarray, size: Pair, kernel: Pair, dilation: Pair, padding: 
 def planar(shape: tuple, spatial: int) -> tuple:
     """A conv input's or weight's shape as 2-D planes with a leading batch:
     (N, C, L) -> (N, C, 1, L); unbatched (C, H, W) -> (1, C, H, W)."""
-    lead = shape[:-spatial]
-    return (*((1,) if len(lead) == 1 else lead), *((1,) * (2 - spatial)), *shape[-spatial:])
+    batch = shape[:-spatial - 1] or (1,)
+    return (*batch, shape[-spatial - 1], *((1,) * (2 - spatial)), *shape[-spatial:])
 
 
 def _pairs(spatial: int, stride, padding, dilation) -> list[Pair]:
