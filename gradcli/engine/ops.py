@@ -393,10 +393,21 @@ defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
       contraction=lambda a, b: ("bij,bjk->bik", 1.0))
 
+def _addmm_operands(bias, a, b, columns) -> tuple:
+    """bias + a @ b as one product (the check's `unfold`): a bias row under a column of ones,
+    or a bias of one row per row of a under an identity."""
+    n, k = a.shape[0], b.shape[1]
+    if bias.ndim < 2 or bias.shape[0] == 1:
+        ones = np.ones((n, 1), a.dtype)
+        return np.hstack([a, ones]), np.vstack([b, np.broadcast_to(bias, (1, k))])
+    return np.hstack([a, np.eye(n, dtype=a.dtype)]), np.vstack([b, np.broadcast_to(bias, (n, k))])
+
+
 # F.linear with a bias: bias + input @ weight.t(), as one node.
 defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
       lambda xp, g, o, bias, a, b, columns: (g, *K.mm_grads(xp, g, a, b, columns)),
-      ("", "c", "b"))
+      ("", "c", "b"), contraction=lambda a, b, columns: ("ij,jk->ik", 1.0),
+      unfold=_addmm_operands)
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),

@@ -81,3 +81,33 @@ def test_im2col_and_col2im_are_each_others_transpose():
     c = rng.standard_normal(cols.shape)
     assert np.isclose((cols * c).sum(), (a * convkit.col2im(c, (5, 6), **geometry)).sum())
     assert OPS["im2col"].unfold is not None and OPS["max_pool2d"].elements_read == "selection"
+
+
+LENET_LIKE = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+net = nn.Sequential(nn.Conv2d(1, 4, 5), nn.ReLU(), nn.MaxPool2d(2), nn.Flatten(),
+                    nn.Linear(4 * 14 * 14, 10))
+out = net(torch.randn(2, 1, 32, 32))
+out.backward(torch.randn(2, 10))
+"""
+
+
+@pytest.mark.parametrize("fault", [None, "AddmmBackward0", "ConvolutionBackward0"])
+def test_a_linear_layer_is_a_contraction_too(fault, monkeypatch):
+    if fault:
+        monkeypatch.setenv("GRADCLI_FAULT", fault)
+        monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result = run_session(LENET_LIKE, "lenet.py")
+    rows = grads(result)
+    assert all(r.note.startswith("structured") for r in rows), rows
+    assert result.status == ("mismatch" if fault else "ok")
+
+
+def test_addmm_operands_put_a_bias_of_rows_under_an_identity():
+    from gradcli.engine.ops import OPS
+    a, b = np.arange(6.0).reshape(2, 3), np.arange(12.0).reshape(3, 4)
+    for bias in (np.arange(4.0), np.arange(8.0).reshape(2, 4), np.arange(2.0).reshape(2, 1)):
+        left, right = OPS["addmm"].unfold(bias, a, b, columns=(False, False))
+        assert np.allclose(left @ right, bias + a @ b)
