@@ -25,7 +25,10 @@ def pooled_size(size: int, kernel: int, stride: int, pad: int, dilation: int,
 
 def im2col(a: np.ndarray, kernel: Pair, dilation: Pair, padding: Pair, stride: Pair,
            out: Pair | None = None, fill=0) -> np.ndarray:
-    """(B, C, H, W) -> (B, C*kh*kw, Ho*Wo): each window's elements, `fill` outside the input."""
+    """(B, C, H, W) -> (B, C*kh*kw, Ho*Wo): each window's elements, `fill` outside the input.
+    (C, H, W) -> (C*kh*kw, Ho*Wo), unbatched."""
+    if a.ndim == 3:
+        return im2col(a[None], kernel, dilation, padding, stride, out, fill)[0]
     b, c, h, w = a.shape
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
     ho, wo = out or (pooled_size(h, kh, sh, ph, dh), pooled_size(w, kw, sw, pw, dw))
@@ -50,7 +53,10 @@ def _padded(a: np.ndarray, padding: Pair, reach: Pair, fill) -> np.ndarray:
 
 def col2im(cols: np.ndarray, size: Pair, kernel: Pair, dilation: Pair, padding: Pair,
            stride: Pair, out: Pair | None = None) -> np.ndarray:
-    """(B, C*kh*kw, Ho*Wo) -> (B, C, H, W): each column added back where im2col took it."""
+    """(B, C*kh*kw, Ho*Wo) -> (B, C, H, W): each column added back where im2col took it.
+    (C*kh*kw, Ho*Wo) -> (C, H, W), unbatched."""
+    if cols.ndim == 2:
+        return col2im(cols[None], size, kernel, dilation, padding, stride, out)[0]
     (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = size, kernel, dilation, padding, stride
     ho, wo = out or (pooled_size(h, kh, sh, ph, dh), pooled_size(w, kw, sw, pw, dw))
     b = cols.shape[0]

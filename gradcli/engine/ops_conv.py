@@ -18,20 +18,27 @@ def _conv_contraction(patches, weights, **params) -> tuple[str, float]:
     return "ngkl,gok->ngol", 1.0
 
 
+def _as_it_is(shape, **params) -> tuple[str, float]:
+    """im2col's windows are its product's one operand, unchanged."""
+    indices = "abc"[:len(shape)]
+    return f"{indices}->{indices}", 1.0
+
+
 def _avg_contraction(windows, *, divisors, **params) -> tuple[str, np.ndarray]:
     return "mkl->ml", 1 / divisors  # (one divisor per window: the scale broadcasts over planes)
 
 
 def define(defop: Callable) -> None:
     """Add the rows to the table."""
-    # torch's convolution saves its input and weight whichever of them needs a gradient
-    defop("convolution", "ConvolutionBackward0", C.conv, C.conv_vjp, ("ab", "ab", "ab"),
+    # torch's convolution saves its input and weight whichever of them needs a gradient (the
+    # bias's reads neither)
+    defop("convolution", "ConvolutionBackward0", C.conv, C.conv_vjp, ("ab", "ab"),
           C.conv_sym, contraction=_conv_contraction, unfold=C.conv_operands)
     # F.unfold / F.fold, and the windows of the convolution's and pooling's gradients
     defop("im2col", "Im2ColBackward0", C.im2col,
           lambda xp, g, o, a, kernel, dilation, padding, stride, out: (
-              xp.col2im(g, a.shape[2:], kernel, dilation, padding, stride, out),),
-          contraction=lambda cols, **params: ("bkl->bkl", 1.0),
+              xp.col2im(g, a.shape[-2:], kernel, dilation, padding, stride, out),),
+          contraction=_as_it_is,
           unfold=lambda a, **params: (C.im2col(a, **params),))
     defop("col2im", "Col2ImBackward0", C.col2im,
           lambda xp, g, o, cols, size, kernel, dilation, padding, stride, out: (

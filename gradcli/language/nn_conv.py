@@ -149,6 +149,23 @@ def _avg_pool_extra(self) -> str:
     return f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}"
 
 
+def _unfold_init(self, kernel_size, dilation=1, padding=0, stride=1) -> None:
+    _fields(self, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
+
+
+def _fold_init(self, output_size, kernel_size, dilation=1, padding=0, stride=1) -> None:
+    _fields(self, output_size=output_size, kernel_size=kernel_size, dilation=dilation,
+            padding=padding, stride=stride)
+
+
+def _windows(self) -> dict:
+    return {k: self.attributes[k] for k in ("kernel_size", "dilation", "padding", "stride")}
+
+
+def _windows_extra(self) -> str:
+    return ", ".join(f"{k}={v}" for k, v in _windows(self).items())
+
+
 CLASSES: dict[str, ScriptClass] = {
     "Conv1d": _layer("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
     "Conv2d": _layer("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
@@ -162,6 +179,14 @@ CLASSES: dict[str, ScriptClass] = {
         lambda self, input: convolution.adaptive_avg_pool2d(input,
                                                             self.attributes["output_size"]),
         lambda self: f"output_size={self.attributes['output_size']}"),
+    "Unfold": _layer("Unfold", _unfold_init,
+                     lambda self, input: convolution.unfold(input, **_windows(self)),
+                     _windows_extra),
+    "Fold": _layer("Fold", _fold_init,
+                   lambda self, input: convolution.fold(input, self.attributes["output_size"],
+                                                        **_windows(self)),
+                   lambda self: f"output_size={self.attributes['output_size']}, "
+                                f"{_windows_extra(self)}"),
 }
 
 ATTRIBUTES = frozenset({

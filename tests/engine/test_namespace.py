@@ -5,7 +5,7 @@ import inspect
 
 import pytest
 
-from gradcli.engine import autograd, opkit, ops
+from gradcli.engine import autograd, convkit, opkit, ops, ops_conv
 from gradcli.engine.api import xp
 from gradcli.engine.namespace import ArrayNamespace, GraphNamespace, members
 
@@ -24,7 +24,7 @@ def _xp_calls(module) -> set[str]:
             and isinstance(node.value, ast.Name) and node.value.id == "xp"}
 
 
-@pytest.mark.parametrize("module", [ops, opkit, autograd])
+@pytest.mark.parametrize("module", [ops, ops_conv, opkit, convkit, autograd])
 def test_every_xp_function_a_vjp_calls_is_a_protocol_member(module):
     assert _xp_calls(module) <= members(GraphNamespace)
 
@@ -34,4 +34,5 @@ def test_numpy_side_calls_only_the_shared_protocol():
     # dtypes agree on numpy's side): everything else both sides must provide
     extras = members(GraphNamespace) - members(ArrayNamespace)
     assert extras == {"cast", "as_strided", "saved_tensors"}
-    assert _xp_calls(ops) | _xp_calls(opkit) | _xp_calls(autograd) >= members(ArrayNamespace)
+    calls = set().union(*map(_xp_calls, (ops, ops_conv, opkit, convkit, autograd)))
+    assert calls >= members(ArrayNamespace)

@@ -166,9 +166,10 @@ def test_a_choice_takes_its_branches_where_its_condition_says(name):
 def test_a_contraction_is_its_forward_as_an_einsum(name):
     op = OPS[name]
     for arrays, params in calls(name):
-        spec, scale = op.contraction(*[a.shape for a in arrays], **params)
+        operands = op.unfold(*arrays, **params) if op.unfold else arrays  # (conv's windows)
+        spec, scale = op.contraction(*[a.shape for a in operands], **params)
         out = np.asarray(op.forward(*arrays, **params), dtype=np.float64)
-        einsum = scale * np.einsum(spec, *[a.astype(np.float64) for a in arrays])
+        einsum = scale * np.einsum(spec, *[a.astype(np.float64) for a in operands])
         np.testing.assert_allclose(einsum.reshape(out.shape), out, rtol=1e-5, atol=1e-6)
 
 
@@ -185,3 +186,21 @@ def test_a_rearrangement_only_moves_elements(name):
         where = np.searchsorted(every, moved.reshape(-1))
         np.testing.assert_array_equal(values[where],
                                       np.asarray(op.forward(*arrays, **params)).reshape(-1))
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.unfold))
+def test_an_unfold_only_moves_elements(name):
+    # tags are negative (-1 - position); what unfold puts in itself (pads, ones) is not, and
+    # is the same whatever the inputs
+    op = OPS[name]
+    for arrays, params in calls(name):
+        sizes = np.cumsum([0] + [a.size for a in arrays])
+        tags = [-1.0 - np.arange(sizes[k], sizes[k + 1]).reshape(a.shape)
+                for k, a in enumerate(arrays)]
+        every = np.concatenate([a.reshape(-1) for a in arrays]).astype(np.float64)
+        for moved, value in zip(op.unfold(*tags, **params), op.unfold(*arrays, **params),
+                                strict=True):
+            moved, value = np.asarray(moved).reshape(-1), np.asarray(value).reshape(-1)
+            tagged = moved < 0
+            np.testing.assert_array_equal(value[tagged], every[(-1 - moved[tagged]).astype(int)])
+            np.testing.assert_array_equal(value[~tagged], moved[~tagged])

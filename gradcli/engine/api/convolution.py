@@ -250,3 +250,61 @@ def adaptive_avg_pool2d(input, output_size) -> Tensor:
 FUNCTIONS = {"max_pool1d": max_pool1d, "max_pool2d": max_pool2d,
              "max_pool2d_with_indices": max_pool2d_with_indices, "avg_pool2d": avg_pool2d,
              "adaptive_avg_pool2d": adaptive_avg_pool2d}
+
+
+# ---- F.unfold, F.fold ---------------------------------------------------------------------
+
+
+def _window_pairs(kernel_size, dilation, padding, stride) -> tuple:
+    return tuple((v[0], v[-1]) for v in map(_ints, (kernel_size, dilation, padding, stride)))
+
+
+def _text(pair: tuple) -> str:
+    return f"({pair[0]}, {pair[1]})"
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """F.unfold: each sliding window's elements as a column (torch's im2col)."""
+    if input.ndim not in (3, 4):
+        raise TorchError("IndexError", f"Dimension out of range (expected to be in range of "
+                                       f"[{-input.ndim}, {input.ndim - 1}], but got 2)")
+    kernel, dilation, padding, stride = _window_pairs(kernel_size, dilation, padding, stride)
+    size = input.shape[-2:]
+    out = tuple(convkit.pooled_size(n, k, s, p, d)
+                for n, k, s, p, d in zip(size, kernel, stride, padding, dilation))
+    if min(out) < 1:
+        raise runtime_error(f"Given input with spatial size {_text(size)}, kernel_size="
+                            f"{_text(kernel)}, dilation={_text(dilation)}, padding="
+                            f"{_text(padding)}, calculated shape of the array of sliding blocks "
+                            f"as {_text(out)}, but its components must be at least one.")
+    return apply("im2col", (input,), kernel=kernel, dilation=dilation, padding=padding,
+                 stride=stride, out=out)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
+    """F.fold: columns of window elements added back into planes (torch's col2im)."""
+    if input.ndim not in (2, 3):
+        raise runtime_error("Expected 2D or 3D (batch mode) tensor for input with possibly 0 "
+                            "batch size and non-zero dimensions for input, but got: "
+                            f"{list(input.shape)}")
+    size = tuple(_ints(output_size) * (2 if isinstance(output_size, int) else 1))
+    kernel, dilation, padding, stride = _window_pairs(kernel_size, dilation, padding, stride)
+    channels, blocks = input.shape[-2:]
+    if channels % (kernel[0] * kernel[1]):
+        raise runtime_error("Expected size of input's dimension 1 to be divisible by the product "
+                            f"of kernel_size, but got input.size(1)={channels} and "
+                            f"kernel_size={_text(kernel)}.")
+    out = tuple(convkit.pooled_size(n, k, s, p, d)
+                for n, k, s, p, d in zip(size, kernel, stride, padding, dilation))
+    if out[0] * out[1] != blocks:
+        raise runtime_error(f"Given output_size={_text(size)}, kernel_size={_text(kernel)}, "
+                            f"dilation={_text(dilation)}, padding={_text(padding)}, stride="
+                            f"{_text(stride)}, expected size of input's dimension 2 to match "
+                            f"the calculated number of sliding blocks {out[0]} * {out[1]} = "
+                            f"{out[0] * out[1]}, but got "
+                            f"input.size(2)={blocks}.")
+    return apply("col2im", (input,), size=size, kernel=kernel, dilation=dilation,
+                 padding=padding, stride=stride, out=out)
+
+
+FUNCTIONS.update(unfold=unfold, fold=fold)
