@@ -6,6 +6,7 @@ from the engine's VJP rules:
   symbols), and the derivative is evaluated on the replayed values of all elements;
 - a contraction (mm, bmm, mv, dot, sums, means): its `Op.contraction` einsum, transposed
   mechanically (the gradient of one operand is the einsum of the others with the output's);
+  a convolution's operands are its input's windows (`Op.unfold`), traced on element tags;
 - a rearrangement (views, selections, cat, stack): its forward run on element tags says where
   each output element came from, and the gradient is added back there;
 - a loss (mse, bce): its reduction transposed, then its pointwise part as above;
@@ -100,6 +101,8 @@ def _input_grads(r, g: np.ndarray, args: list, absolute: bool = False) -> list:
         return _pointwise(op, r.params, g, args, size)
     if op.reduces:
         return _reduced(r, g, args, size)
+    if op.unfold is not None:
+        return _unfolded(r, g, args, size)
     if op.contraction is not None:
         spec = op.contraction(*[a.shape for a in args], **r.params)
         return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args])
@@ -227,10 +230,11 @@ def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list) -> li
     subscripts = [sub for term in terms for sub in term]
     sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
     g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
+    g = g * scale  # (a number, or an array over the output: average pooling's divisors)
     out, first = [], 0
     for term in terms:
         operands = args[first:first + len(term)]
-        out += [_operand_grad(g, output, term, operands, i, sizes) * scale
+        out += [_operand_grad(g, output, term, operands, i, sizes)
                 if _differentiable(a) else None for i, a in enumerate(operands)]
         first += len(term)
     return out
@@ -245,6 +249,26 @@ def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int
                      g, *[operands[k] for k in others], optimize=True)
     part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
     return np.broadcast_to(part, operands[i].shape)
+
+
+def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
+    """A contraction over operands the inputs' elements were moved into: its gradients by
+    operand, each element's added back to the input element its tag names (tags are
+    negative, -1 - position; what unfold itself puts in is not)."""
+    op, params = r.op, r.params
+    operands = [size(np.asarray(o, np.float64)) for o in op.unfold(*args, **params)]
+    parts = _transposed(op.contraction(*[o.shape for o in operands], **params), g, operands)
+    offsets = np.cumsum([0] + [a.size for a in args])
+    tags = [-1.0 - np.arange(offsets[k], offsets[k + 1]).reshape(a.shape)
+            if _differentiable(a) else a for k, a in enumerate(args)]
+    total = np.zeros(offsets[-1])
+    for moved, part in zip(op.unfold(*tags, **params), parts, strict=True):
+        moved = np.asarray(moved).reshape(-1)
+        here = moved < 0
+        total += np.bincount((-1 - moved[here]).astype(np.int64), part.reshape(-1)[here],
+                             minlength=total.size)
+    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if _differentiable(a) else None
+            for k, a in enumerate(args)]
 
 
 def _traced_back(r, g: np.ndarray, args: list) -> list:

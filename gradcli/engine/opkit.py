@@ -9,6 +9,7 @@ import math
 
 import numpy as np
 
+from . import convkit
 from .bitexact import torch_sum, via_double
 from .errors import runtime_error
 from .namespace import ArrayNamespace, build
@@ -602,4 +603,5 @@ NUMPY: ArrayNamespace = build(
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
     gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
+    im2col=convkit.im2col, col2im=convkit.col2im,
 )

@@ -24,6 +24,7 @@ from collections.abc import Callable
 import numpy as np
 
 from . import opkit as K
+from . import ops_conv
 from . import symforms as S
 from .optable import OPS, POINTWISE, Op, defop
 
@@ -524,6 +525,8 @@ defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, 
     xp.flip(g, dim),), rearranges=True)
 
 from . import ops_nn  # noqa: E402, F401  (more rows: torch.nn's)
+
+ops_conv.define(defop)  # convolution and pooling: rows of their own module
 
 # The engine reads these on every op: sets made once, from the rows.
 VIEWS = frozenset(n for n, op in OPS.items() if op.layout == "view")

@@ -53,6 +53,11 @@ class Op:
     # check transposes it to get exact gradients of large graphs (check/structured.py), never
     # reading `vjp`.
     contraction: Callable[..., tuple[str, float]] | None = None
+    # With a contraction: its operands made from the inputs by moving elements only (the
+    # windows of a convolution, padded), unfold(*inputs, **params) -> operands; the
+    # contraction then gets their shapes. The check traces it on tags (negative numbers: the
+    # pads and constants it puts in are not) to send the operands' gradients back.
+    unfold: Callable[..., tuple] | None = None
     # Each output element is one input element (cat, stack, repeat; views and selections are
     # too): the check traces the forward on element tags to send gradients back.
     rearranges: bool = False

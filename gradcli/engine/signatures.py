@@ -58,6 +58,18 @@ TORCH = {
     "concat": ("concat(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "concatenate": ("concatenate(TensorList tensors, int64_t dim=0, *, Tensor out=None)",),
     "cos": ("cos(Tensor input, *, Tensor out=None)",),
+    "conv1d": (
+        "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+        "SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)",
+        "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+        "c10::string_view padding=\"valid\", SymIntArrayRef[1] dilation=1, SymInt groups=1)",
+    ),
+    "conv2d": (
+        "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+        "SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)",
+        "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+        "c10::string_view padding=\"valid\", SymIntArrayRef[2] dilation=1, SymInt groups=1)",
+    ),
     "cosh": ("cosh(Tensor input, *, Tensor out=None)",),
     "cumsum": ("cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",),
     "div": (
@@ -161,6 +173,12 @@ TORCH = {
         "min(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
     ),
     "minimum": ("minimum(Tensor input, Tensor other, *, Tensor out=None)",),
+    "max_pool1d": (
+        "max_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] stride=[], "
+        "IntArrayRef[1] padding=0, IntArrayRef[1] dilation=1, bool ceil_mode=False)",),
+    "max_pool2d": (
+        "max_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=[], "
+        "IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, bool ceil_mode=False)",),
     "mm": (
         "mm(Tensor input, Tensor mat2, *, Tensor out=None)",
         "mm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
@@ -566,6 +584,12 @@ METHODS = {
 
 # The torch._C._nn functions torch.nn.functional's Python code hands its arguments to.
 NN = {
+    "adaptive_avg_pool2d": (
+        "adaptive_avg_pool2d(Tensor input, SymIntArrayRef[2] output_size, *, Tensor out=None)",),
+    "avg_pool2d": (
+        "avg_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
+        "IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+        "int64_t? divisor_override=None, *, Tensor out=None)",),
     "binary_cross_entropy": (
         "binary_cross_entropy(Tensor input, Tensor target, Tensor? weight=None, "
         "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
@@ -579,6 +603,10 @@ NN = {
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
     "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
                  "*, Tensor out=None)",),
+    "max_pool2d_with_indices": (
+        "max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, "
+        "IntArrayRef[2] stride=[], IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, "
+        "bool ceil_mode=False)",),
     "nll_loss_nd": (
         "nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, "
         "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)",),

@@ -17,6 +17,7 @@ from gradcli.engine.api import (
     anomaly,
     autograd,
     clip_grad,
+    convolution,
     creation,
     elementwise,
     func,
@@ -40,6 +41,7 @@ from gradcli.language import (
     func_call,
     lr_scheduler,
     nn_containers,
+    nn_conv,
     nn_layers,
     nn_module,
     nn_optim,
@@ -180,6 +182,9 @@ F = Namespace("torch.nn.functional", {
         "binary_cross_entropy_with_logits")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
+    **convolution.FUNCTIONS,
+    **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
+       for name in ("conv1d", "conv2d")},
 })
 
 # ---- torch ----------------------------------------------------------------------------
@@ -191,10 +196,10 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow"
+    "var std logsumexp outer bmm narrow conv1d conv2d max_pool1d max_pool2d"
 ).split()
 
-_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd)
+_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
@@ -218,7 +223,8 @@ _torch.update(
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
                               "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
-                              **nn_layers.CLASSES, **nn_containers.CLASSES}),
+                              **nn_layers.CLASSES, **nn_containers.CLASSES,
+                              **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     optim=Namespace("torch.optim", {
@@ -436,6 +442,7 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
+    names |= nn_conv.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

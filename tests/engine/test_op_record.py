@@ -166,14 +166,15 @@ def test_a_choice_takes_its_branches_where_its_condition_says(name):
 def test_a_contraction_is_its_forward_as_an_einsum(name):
     op = OPS[name]
     for arrays, params in calls(name):
-        spec, scale = op.contraction(*[a.shape for a in arrays], **params)
+        operands = op.unfold(*arrays, **params) if op.unfold else arrays  # (conv's windows)
+        spec, scale = op.contraction(*[a.shape for a in operands], **params)
         out = np.asarray(op.forward(*arrays, **params), dtype=np.float64)
         inputs, output = spec.split("->")
         subscripts = inputs.replace("+", ",").split(",")
-        sizes = {c: n for sub, a in zip(subscripts, arrays) for c, n in zip(sub, a.shape)}
+        sizes = {c: n for sub, a in zip(subscripts, operands) for c, n in zip(sub, a.shape)}
         total, first = np.zeros([sizes[c] for c in output]), 0
         for term in inputs.split("+"):  # each term takes the next inputs, broadcast to the output
-            used = [a.astype(np.float64) for a in arrays[first:first + term.count(",") + 1]]
+            used = [a.astype(np.float64) for a in operands[first:first + term.count(",") + 1]]
             first += len(used)
             here = "".join(c for c in output if c in term)
             value = np.einsum(f"{term}->{here}", *used)
@@ -234,3 +235,21 @@ def test_a_rearrangement_only_moves_elements(name):
         where = np.searchsorted(every, moved.reshape(-1))
         np.testing.assert_array_equal(values[where],
                                       np.asarray(op.forward(*arrays, **params)).reshape(-1))
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.unfold))
+def test_an_unfold_only_moves_elements(name):
+    # tags are negative (-1 - position); what unfold puts in itself (pads, ones) is not, and
+    # is the same whatever the inputs
+    op = OPS[name]
+    for arrays, params in calls(name):
+        sizes = np.cumsum([0] + [a.size for a in arrays])
+        tags = [-1.0 - np.arange(sizes[k], sizes[k + 1]).reshape(a.shape)
+                for k, a in enumerate(arrays)]
+        every = np.concatenate([a.reshape(-1) for a in arrays]).astype(np.float64)
+        for moved, value in zip(op.unfold(*tags, **params), op.unfold(*arrays, **params),
+                                strict=True):
+            moved, value = np.asarray(moved).reshape(-1), np.asarray(value).reshape(-1)
+            tagged = moved < 0
+            np.testing.assert_array_equal(value[tagged], every[(-1 - moved[tagged]).astype(int)])
+            np.testing.assert_array_equal(value[~tagged], moved[~tagged])

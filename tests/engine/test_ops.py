@@ -119,6 +119,17 @@ EXAMPLES = {
                   "out = out + F.batch_norm(x, torch.zeros(3), torch.ones(3) * 2, v)",
     "embedding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x)",
     "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
+    "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"
+                   "               padding=(0, 1), stride=(1, 2))",
+    "im2col": "(out,) = torch.autograd.grad(\n"
+              "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), p,\n"
+              "    create_graph=True)",
+    "col2im": "(out,) = torch.autograd.grad(\n"
+              "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), x,\n"
+              "    create_graph=True)",
+    "max_pool2d": "out = F.max_pool2d(x.reshape(1, 1, 2, 3), 2, stride=1, padding=1)",
+    "avg_pool2d": "out = F.avg_pool2d(x.reshape(1, 2, 3), 2, stride=1, padding=1,\n"
+                  "                   count_include_pad=False)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

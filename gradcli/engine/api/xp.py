@@ -93,6 +93,12 @@ TENSORS: GraphNamespace = build(
         "select_backward", (g,), shape=tuple(shape), dim=dim, index=index),
     slice_backward=lambda g, shape, dim, key: apply(
         "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
+    im2col=lambda a, kernel, dilation, padding, stride, out: apply(
+        "im2col", (a,), kernel=kernel, dilation=dilation, padding=padding, stride=stride,
+        out=out),
+    col2im=lambda cols, size, kernel, dilation, padding, stride, out: apply(
+        "col2im", (cols,), size=tuple(size), kernel=kernel, dilation=dilation, padding=padding,
+        stride=stride, out=out),
 )
 NAMESPACE.XP = TENSORS
 

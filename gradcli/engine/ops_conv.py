@@ -1,0 +1,50 @@
+"""The op table's rows for convolution and pooling (see ops.py for what a row says); ops.py
+loads them with `define(defop)`. The arithmetic is in convkit.py.
+
+Window parameters are (height, width) pairs (a 1-D op's height is 1); `out` is the output's
+(Ho, Wo). The check proves convolution and average pooling as contractions over their windows
+(`unfold` gives the einsum's operands by moving elements only), max pooling as a selection.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from . import convkit as C
+
+
+def _conv_contraction(patches, weights, **params) -> tuple[str, float]:
+    return "ngkl,gok->ngol", 1.0
+
+
+def _as_it_is(shape, **params) -> tuple[str, float]:
+    """im2col's windows are its product's one operand, unchanged."""
+    indices = "abc"[:len(shape)]
+    return f"{indices}->{indices}", 1.0
+
+
+def _avg_contraction(windows, *, divisors, **params) -> tuple[str, np.ndarray]:
+    return "mkl->ml", 1 / divisors  # (one divisor per window: the scale broadcasts over planes)
+
+
+def define(defop: Callable) -> None:
+    """Add the rows to the table."""
+    # torch's convolution saves its input and weight whichever of them needs a gradient (the
+    # bias's reads neither)
+    defop("convolution", "ConvolutionBackward0", C.conv, C.conv_vjp, ("ab", "ab"),
+          C.conv_sym, contraction=_conv_contraction, unfold=C.conv_operands)
+    # F.unfold / F.fold, and the windows of the convolution's and pooling's gradients
+    defop("im2col", "Im2ColBackward0", C.im2col,
+          lambda xp, g, o, a, kernel, dilation, padding, stride, out: (
+              xp.col2im(g, a.shape[-2:], kernel, dilation, padding, stride, out),),
+          contraction=_as_it_is,
+          unfold=lambda a, **params: (C.im2col(a, **params),))
+    defop("col2im", "Col2ImBackward0", C.col2im,
+          lambda xp, g, o, cols, size, kernel, dilation, padding, stride, out: (
+              xp.im2col(g, kernel, dilation, padding, stride, out),))
+    defop("max_pool2d", "MaxPool2DWithIndicesBackward0",
+          lambda a, index: C.take_planes(a, index), C.max_pool_vjp, "ak",
+          elements_read="selection")
+    defop("avg_pool2d", "AvgPool2DBackward0", C.avg_pool, C.avg_pool_vjp, "a",
+          contraction=_avg_contraction, unfold=C.avg_pool_operands)
