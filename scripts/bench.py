@@ -83,6 +83,16 @@ for step in range({steps}):
             p.grad.zero_()
 loss
 """
+MMCHAIN = """import torch
+torch.manual_seed(0)
+x = torch.randn({n}, {n})
+layers = [(torch.randn({n}, {n}) / {n} ** 0.5).requires_grad_() for _ in range(10)]
+h = x
+for W in layers:
+    h = torch.tanh(h @ W)
+h.sum().backward()
+layers[0].grad.sum()
+"""
 MATMUL = """import torch
 torch.manual_seed(0)
 A = torch.rand({n}, {n}, requires_grad=True)
@@ -120,6 +130,10 @@ def workloads(smoke: bool) -> list[Workload]:
                  "nocheck", note="the check's cost: 200,000 elements, vs --no-check"),
         Workload("check-matmul", MATMUL.format(n=10 if s else 100), None, "nocheck",
                  note="the check's cost: 100x100 matmul, vs --no-check"),
+        Workload("check-mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.3,
+                 "nocheck", note="the exact check of every element of the MLP, vs --no-check"),
+        Workload("check-mmchain", MMCHAIN.format(n=8 if s else 512), 1.5, "nocheck",
+                 note="ten 512x512 mm + tanh layers checked exactly, vs --no-check"),
         Workload("check-many", ACCUMULATE, 4.0, "one", files=5 if s else 100,
                  note="`gradcli check` of 100 small sessions vs `gradcli run` of one"),
     ]

@@ -2,6 +2,7 @@
 tolerances (--rtol/--atol override them), comparisons where nan matches nan."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,9 @@ class Expectation:
     note: str
     mask: np.ndarray | None = None  # the elements checked, when not all of them
     point: dict | None = None  # symbol -> value where each formula is one element's (display)
+    # Σ|terms| of each element, computed when a comparison fails: a float32 sum of many
+    # terms rounds by up to about eps·Σ|terms|, however small the sum itself.
+    rounding: Callable[[], np.ndarray] | None = None
 
 
 
@@ -41,20 +45,34 @@ def tolerance(dtype_name: str, rtol: float | None, atol: float | None) -> tuple[
 
 
 def matches(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
-            mask: np.ndarray | None = None) -> tuple[bool, float]:
+            mask: np.ndarray | None = None, rounding: np.ndarray | float = 0.0,
+            ) -> tuple[bool, float]:
+    """Whether each element is within atol + rtol·|expected| (+ `rounding`, an allowance per
+    element), and the largest error."""
     a = np.asarray(actual, dtype=np.float64)
     e = np.asarray(expected, dtype=np.float64)
+    rounding = np.broadcast_to(rounding, e.shape)
     if mask is not None:
-        a, e = a[mask], e[mask]
+        a, e, rounding = a[mask], e[mask], rounding[mask]
     with np.errstate(all="ignore"):
         err = np.abs(a - e)
-        if (err <= atol + rtol * np.abs(e)).all():  # the common case: all finite and close
+        if (err <= atol + rtol * np.abs(e) + rounding).all():  # the common case
             return True, float(err.max()) if err.size else 0.0
     same_special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))
     with np.errstate(all="ignore"):
         err = np.where(same_special, 0.0, np.abs(a - e))
-        ok = same_special | (err <= atol + rtol * np.abs(e))
+        ok = same_special | (err <= atol + rtol * np.abs(e) + rounding)
     if not np.isfinite(err[~ok]).all():
         return False, float("inf")  # nan or inf against a number: no finite distance
     finite = err[np.isfinite(err)]
     return bool(ok.all()), float(finite.max()) if finite.size else 0.0
+
+
+ROUNDING_EPS = 16  # a sum of n float32 terms is off by up to ~log2(n)·eps·Σ|terms|, pairwise
+
+
+def rounding_allowance(exp: Expectation, dtype_name: str) -> np.ndarray | float:
+    """The float rounding the engine's sums of many terms are entitled to, per element."""
+    if exp.rounding is None or dtype_name not in TOLERANCES:
+        return 0.0
+    return ROUNDING_EPS * float(np.finfo(dtype_name).eps) * np.asarray(exp.rounding())

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from gradcli.engine import trace
 from gradcli.events.events import GradRow
 
@@ -36,7 +38,7 @@ def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) ->
                   f"of {forward}"
     elif row.match is False:
         verdict = f"{backward} disagree{'' if len(names) > 1 else 's'} with sympy's " \
-                  f"d/d{row.name} of {forward}"
+                  f"d/d{row.name} of {forward}" + _worst_element(row)
     else:
         verdict = f"{backward} not checked against {forward}"  # (the note says why)
     note = f"{verdict}; {row.note}" if row.note else verdict
@@ -57,3 +59,29 @@ def _reaches(function: trace.FunctionOutput, tensor) -> bool:
             return True
         stack.extend(getattr(r, "args", ()))
     return False
+
+
+def _worst_element(row: GradRow) -> str:
+    """`: element [1] of x's gradient is 1.359, sympy's exp(x[1]) = 2.718`: where the
+    script's backward is furthest from sympy (nothing when the values cannot say)."""
+    grad, expected = _floats(row.grad), _floats(row.expected)
+    if grad is None or expected is None or grad.shape != expected.shape or not grad.size:
+        return ""
+    error = np.abs(grad - expected)
+    if not np.isfinite(error).any():
+        return ""
+    flat = int(np.nanargmax(np.where(np.isfinite(error), error, -1)))
+    where = [int(i) for i in np.unravel_index(flat, grad.shape)] if grad.ndim else []
+    formula = row.formula[flat] if row.formula and flat < len(row.formula) else ""
+    said = f"{formula} = " if formula and formula != f"{expected.flat[flat]:.4g}" else ""
+    return (f": element {where} of {row.name}'s gradient is {grad.flat[flat]:.4g}, sympy's "
+            f"{said}{expected.flat[flat]:.4g}")
+
+
+def _floats(data) -> np.ndarray | None:
+    """A row's nested lists as floats ("nan"/"inf" strings read, an unchecked element nan)."""
+    try:
+        return np.vectorize(lambda x: np.nan if x is None else float(x), otypes=[float])(
+            np.asarray(data, dtype=object))
+    except (TypeError, ValueError):
+        return None

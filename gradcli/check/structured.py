@@ -7,7 +7,10 @@ from the engine's VJP rules:
 - a contraction (mm, bmm, mv, dot, sums, means): its `Op.contraction` einsum, transposed
   mechanically (the gradient of one operand is the einsum of the others with the output's);
 - a rearrangement (views, selections, cat, stack): its forward run on element tags says where
-  each output element came from, and the gradient is added back there.
+  each output element came from, and the gradient is added back there;
+- a loss (mse, bce): its reduction transposed, then its pointwise part as above;
+- an op along a dim (softmax): sympy's Jacobian of one slice, evaluated on every slice;
+- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients.
 
 Anything else raises TooLarge, and the check falls back to finite differences as before.
 """
@@ -34,23 +37,34 @@ REARRANGES = ("view", "selection")  # layout or elements_read of an op that only
 
 def expect(record, roots, targets) -> dict:
     """{id(target tensor): Expectation} for every target, or TooLarge when an op under the
-    roots is none of the three kinds."""
+    roots has no structured form."""
     values: dict = {}
     for root in roots:
         values.update(replay(root, {}))
     order = _reverse_topological(roots)
+    grads = _accumulate(record, roots, order, values, absolute=False)
+    magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
+    return {id(t.tensor): _expectation(t, roots, grads, lambda t=t: _total(
+        t, roots, magnitudes())) for t in targets}
+
+
+def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dict:
+    """The gradient of every record by id; with `absolute`, the sum of the magnitudes of the
+    terms each element adds up (what its float32 rounding scales with)."""
     grads: dict = {}
     for root, seed in zip(roots, record.grad_outputs, strict=True):
-        _add(grads, root, np.broadcast_to(np.asarray(seed, np.float64), values[id(root)].shape))
+        seed = np.asarray(seed, np.float64)
+        _add(grads, root, np.broadcast_to(np.abs(seed) if absolute else seed,
+                                          values[id(root)].shape))
     for r in order:
         g = grads.get(id(r))
         if g is None or not isinstance(r, trace.OpRecord):
             continue
         args = [values[id(a)] for a in r.args]
-        for a, part in zip(r.args, _input_grads(r, g, args), strict=True):
+        for a, part in zip(r.args, _input_grads(r, g, args, absolute), strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
-    return {id(t.tensor): _expectation(t, roots, grads, values) for t in targets}
+    return grads
 
 
 def _reverse_topological(roots) -> list:
@@ -77,28 +91,46 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
     grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
 
 
-def _input_grads(r, g: np.ndarray, args: list) -> list:
+def _input_grads(r, g: np.ndarray, args: list, absolute: bool = False) -> list:
+    """Each input's part of the gradient `g` of r's output; with `absolute`, of |g| through
+    the magnitudes of each factor."""
     op = r.op
+    size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
-        return [None if not _differentiable(a) else
-                reduce_to(np.add, np.broadcast_to(g * _partial(r, i, args), g.shape), a.shape)
-                for i, a in enumerate(args)]
+        return _pointwise(op, r.params, g, args, size)
+    if op.reduces:
+        return _reduced(r, g, args, size)
     if op.contraction is not None:
-        return _transposed(op.contraction(*[a.shape for a in args], **r.params), g, args)
+        spec = op.contraction(*[a.shape for a in args], **r.params)
+        return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args])
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
+    if op.along_dim:
+        return _sliced(r, g, args, size)
+    if op.linear:
+        return _linear(r, g, args, size)
     raise TooLarge(f"{op.grad_fn} has no structured form")
+
+
+def _same(a):
+    return a
 
 
 def _differentiable(a) -> bool:
     return isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 
-def _partial(r, i: int, args: list) -> np.ndarray:
+def _pointwise(op, params: dict, g: np.ndarray, args: list, size=_same) -> list:
+    return [None if not _differentiable(a) else reduce_to(
+        np.add, np.broadcast_to(g * size(_partial(op, params, i, args)), g.shape), a.shape)
+        for i, a in enumerate(args)]
+
+
+def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
     """d out / d input i of a pointwise op, on every (broadcast) element."""
-    symbols, d = _symbolic_partial(r.op, i, len(args), _hashable(r.params))
+    symbols, d = _symbolic_partial(op, i, len(args), _hashable(params))
     if d.has(sp().Derivative, sp().Subs):
-        raise TooLarge(f"sympy cannot differentiate {r.op.grad_fn}'s form")
+        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
     return np.asarray(numeric_value(d, dict(zip(symbols, args, strict=True))), np.float64)
 
 
@@ -109,6 +141,70 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     with sp().evaluate(False):
         form = np.asarray((op.sym or op.forward)(*inputs, **dict(params)), dtype=object).item()
     return symbols, derivative(form, symbols[i])
+
+
+def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
+    """A loss: the gradient of torch's reduction, then of the pointwise part under it."""
+    shape = np.broadcast_shapes(*[a.shape for a in args])
+    count = int(np.prod(shape)) if r.params["reduction"] == "mean" else 1
+    g = np.broadcast_to(np.asarray(g, np.float64) / count, shape)
+    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, size)
+
+
+MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
+
+
+def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
+    """An op applied to each slice along `dim`: sympy's Jacobian of one slice, evaluated on
+    all of them at once."""
+    (a,) = args
+    dim = r.params["dim"] % max(a.ndim, 1)
+    length = a.shape[dim] if a.ndim else 1
+    if length > MAX_SLICE:
+        raise TooLarge(f"{r.op.grad_fn} along a dim of {length} elements")
+    params = _hashable({k: v for k, v in r.params.items() if k != "dim"})
+    symbols, jacobian = _slice_jacobian(r.op, length, params)
+    x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
+        np.reshape(g, a.shape or (1,)), dim, -1)
+    env, cache = {s: x[..., k] for k, s in enumerate(symbols)}, {}
+    out = np.zeros(x.shape)
+    for i, row in enumerate(jacobian):
+        for j, entry in enumerate(row):
+            if entry != 0:
+                out[..., j] += g[..., i] * size(numeric_value(entry, env, cache))
+    return [np.moveaxis(out, -1, dim).reshape(a.shape)]
+
+
+@functools.lru_cache(maxsize=64)
+def _slice_jacobian(op, length: int, params: tuple):
+    symbols = [sp().Symbol(f"a{k}", real=True) for k in range(length)]
+    out = (op.sym or op.forward)(np.asarray(symbols, dtype=object), dim=0, **dict(params))
+    return symbols, [[derivative(y, s) for s in symbols] for y in np.asarray(out).reshape(-1)]
+
+
+MAX_LINEAR = 100_000  # elements of a linear op's input read off symbol by symbol
+
+
+def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
+    """An op affine in its first input: run its forward on one symbol per element, and each
+    output element's coefficients are where its gradient goes."""
+    a = args[0]
+    if a.size > MAX_LINEAR:
+        raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
+    symbols, where = _symbol_array(a.shape)
+    out = np.asarray((r.op.sym or r.op.forward)(symbols, *args[1:], **r.params), dtype=object)
+    total = np.zeros(a.size)
+    for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
+        for symbol, coefficient in sp().expand(y).as_coefficients_dict().items():
+            if symbol in where:
+                total[where[symbol]] += weight * size(float(coefficient))
+    return [total.reshape(a.shape)] + [None] * (len(args) - 1)
+
+
+@functools.lru_cache(maxsize=16)
+def _symbol_array(shape: tuple) -> tuple[np.ndarray, dict]:
+    symbols = [sp().Symbol(f"e{k}", real=True) for k in range(int(np.prod(shape)))]
+    return np.asarray(symbols, dtype=object).reshape(shape), {s: k for k, s in enumerate(symbols)}
 
 
 def _hashable(params: dict) -> tuple:
@@ -122,26 +218,33 @@ def _hashable(params: dict) -> tuple:
 
 def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list) -> list:
     """The gradient of each operand of `scale * einsum(spec, *args)`: the einsum of the output's
-    gradient with the other operands, into that operand's indices. An index found nowhere
-    else was summed away by the forward: the gradient is the same all along it."""
+    gradient with the other operands of its term, into that operand's indices. An index found
+    nowhere else was summed away (or broadcast) by the forward: the gradient is the same all
+    along it."""
     spec, scale = contraction
     inputs, output = spec.split("->")
-    subscripts = inputs.split(",")
+    terms = [term.split(",") for term in inputs.split("+")]
+    subscripts = [sub for term in terms for sub in term]
     sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
     g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
-    out = []
-    for i, (a, sub) in enumerate(zip(args, subscripts, strict=True)):
-        if not _differentiable(a):
-            out.append(None)
-            continue
-        others = [k for k in range(len(args)) if k != i]
-        present = set(output).union(*[subscripts[k] for k in others])
-        kept = "".join(c for c in sub if c in present)
-        part = np.einsum(",".join([output, *[subscripts[k] for k in others]]) + "->" + kept,
-                         g, *[args[k] for k in others], optimize=True)
-        part = part.reshape([sizes[c] if c in present else 1 for c in sub])
-        out.append(np.broadcast_to(part, a.shape) * scale)
+    out, first = [], 0
+    for term in terms:
+        operands = args[first:first + len(term)]
+        out += [_operand_grad(g, output, term, operands, i, sizes) * scale
+                if _differentiable(a) else None for i, a in enumerate(operands)]
+        first += len(term)
     return out
+
+
+def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int,
+                  sizes: dict) -> np.ndarray:
+    others = [k for k in range(len(term)) if k != i]
+    present = set(output).union(*[term[k] for k in others])
+    kept = "".join(c for c in term[i] if c in present)
+    part = np.einsum(",".join([output, *[term[k] for k in others]]) + "->" + kept,
+                     g, *[operands[k] for k in others], optimize=True)
+    part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
+    return np.broadcast_to(part, operands[i].shape)
 
 
 def _traced_back(r, g: np.ndarray, args: list) -> list:
@@ -159,7 +262,12 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
             for k, a in enumerate(args)]
 
 
-def _expectation(target, roots, grads: dict, values: dict) -> Expectation:
+def _expectation(target, roots, grads: dict, rounding) -> Expectation:
+    return Expectation(_total(target, roots, grads), None, "symbolic", NOTE, rounding=rounding)
+
+
+def _total(target, roots, grads: dict) -> np.ndarray:
+    """What the pass adds to the target: the parts of each of its records, in its shape."""
     tensor = target.tensor
     if tensor.grad_fn is None:
         parts = [grads[id(r)] for root in roots for r in leaf_records(root)
@@ -170,4 +278,4 @@ def _expectation(target, roots, grads: dict, values: dict) -> Expectation:
     total = np.zeros(shape)
     for part in parts:
         total = total + np.broadcast_to(part, shape)
-    return Expectation(total, None, "symbolic", NOTE)
+    return total

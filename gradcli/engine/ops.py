@@ -142,9 +142,9 @@ defop("sub", "SubBackward0", lambda a, b, alpha=1: a - b * alpha if alpha != 1 e
 # The Scalar overloads torch's own formulas call (`grad * alpha`, `grad / numel`): under
 # create_graph they are the gradient's grad_fn (a script's `x * 2` is MulBackward0).
 defop("mul_scalar", "MulBackward1", lambda a, other: a * other,
-      lambda xp, g, o, a, other: (xp.mul_scalar(g, other),), layout="elementwise")
+      lambda xp, g, o, a, other: (xp.mul_scalar(g, other),), layout="elementwise", linear=True)
 defop("div_scalar", "DivBackward1", lambda a, other: a / other,
-      lambda xp, g, o, a, other: (xp.div_scalar(g, other),), layout="elementwise")
+      lambda xp, g, o, a, other: (xp.div_scalar(g, other),), layout="elementwise", linear=True)
 # `1 - x`: PyTorch's rsub with the Python scalar as `other`.
 defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,),
       **POINTWISE)
@@ -279,11 +279,13 @@ defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
       S.norm)
 defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
       lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
-      sym=lambda a, dim: np.cumsum(a, dim))
+      sym=lambda a, dim: np.cumsum(a, dim), linear=True)
 defop("softmax", "SoftmaxBackward0", K.softmax,
-      lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax)
+      lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax,
+      along_dim=True)
 defop("log_softmax", "LogSoftmaxBackward0", K.log_softmax,
-      lambda xp, g, o, a, dim: (xp.log_softmax_backward(g, o, dim),), "o", S.sym_log_softmax)
+      lambda xp, g, o, a, dim: (xp.log_softmax_backward(g, o, dim),), "o", S.sym_log_softmax,
+      along_dim=True)
 
 # ---- linear algebra -------------------------------------------------------------------
 # `columns`: which operands were column-major, for which torch computes the gradient
@@ -316,9 +318,18 @@ defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
       contraction=lambda a, b: ("bij,bjk->bik", 1.0))
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
+def _bias_term(bias: tuple, a: tuple, b: tuple, columns) -> tuple[str, float]:
+    """addmm as `bias + mat1 @ mat2`; a bias dim of 1 that broadcasts gets a letter of its own
+    (`x`, `y`), summed over in its gradient."""
+    out = (a[0], b[1])[2 - len(bias):]
+    letters = "".join(c if n == m else other
+                      for c, n, m, other in zip("ik"[2 - len(bias):], bias, out, "xy"))
+    return f"{letters}+ij,jk->ik", 1.0
+
+
 defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
       lambda xp, g, o, bias, a, b, columns: (g, *K.mm_grads(xp, g, a, b, columns)),
-      ("", "c", "b"))
+      ("", "c", "b"), contraction=_bias_term)
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
@@ -327,7 +338,7 @@ defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, s
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
 defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),))
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), rearranges=True)
 # Squeezes are undone by unsqueezes and the other way round, as torch (under create_graph the
 # gradient's grad_fn shows it).
 defop("squeeze", "SqueezeBackward0", lambda a: np.squeeze(a),
@@ -336,7 +347,7 @@ defop("squeeze_dim", "SqueezeBackward1", lambda a, dim: K.squeeze_dim(a, dim),
       lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), layout="view")
 # (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
 defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
-      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),))
+      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), rearranges=True)
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
       lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view")
 defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view")
@@ -437,17 +448,17 @@ defop("masked_slots", "IndexPutBackward0", lambda g, key: K.unscatter_array(g, k
 defop("mse_loss", "MseLossBackward0", K.mse_loss,
       lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
                                          xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"),
-      self_first=True)
+      self_first=True, reduces=True)
 defop("nll_loss", "NllLossBackward0", K.nll_loss,
       lambda xp, g, o, logp, target, reduction, weight, ignore_index: (
           xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
-      ("b", ""))
+      ("b", ""), linear=True)
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
       lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
-      ("ab", ""), S.bce_logits, self_first=True)
+      ("ab", ""), S.bce_logits, self_first=True, reduces=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
       lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
-      ("ab", ""), S.bce, self_first=True)
+      ("ab", ""), S.bce, self_first=True, reduces=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"), layout="elementwise")
 # torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
@@ -505,7 +516,7 @@ defop("scatter_add_src", "ScatterAddBackward0", K.scatter_add_src,
 defop("index_add_src", "IndexAddBackward0", K.index_add_src,
       lambda xp, gg, o, g, shape, dim, index: (xp.index_select(gg, dim, index),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
-    xp.flip(g, dim),))
+    xp.flip(g, dim),), rearranges=True)
 
 from . import ops_nn  # noqa: E402, F401  (more rows: torch.nn's)
 

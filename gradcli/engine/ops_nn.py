@@ -203,9 +203,9 @@ def _smooth_l1_piece(d, beta):
 
 
 defop("huber_loss", "HuberLossBackward0", _huber, _huber_vjp, ("ab", "ab"),
-      _sym_loss(_huber_piece), self_first=True)
+      _sym_loss(_huber_piece), self_first=True, reduces=True)
 defop("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_vjp, ("ab", "ab"),
-      _sym_loss(_smooth_l1_piece), self_first=True)
+      _sym_loss(_smooth_l1_piece), self_first=True, reduces=True)
 
 
 # ---- layer norm and batch norm ----------------------------------------------------------
@@ -327,5 +327,5 @@ def _embedding_vjp(xp, g, o, w, indices, padding_idx, padding_row):
 defop("embedding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k",
       elements_read="selection")
 # (with a padding row the output is no mere selection: the check's element tags must not
-# meet the row's values)
-defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k")
+# meet the row's values; it is affine in the weight, the row a constant)
+defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k", linear=True)

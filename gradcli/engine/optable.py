@@ -48,12 +48,23 @@ class Op:
     condition: int | str | None = None
     branches: Callable[..., tuple] | None = None
     # The forward as `scale * einsum(spec, *inputs)`: contraction(*input shapes, **params) ->
-    # (spec, scale), for mm, sums, means... The check transposes it to get exact gradients of
-    # large graphs (check/structured.py), never reading `vjp`.
+    # (spec, scale), for mm, sums, means... A spec may add terms, each broadcast to the output
+    # and taking the next inputs in order: addmm's `k+ij,jk->ik` is bias + mat1 @ mat2. The
+    # check transposes it to get exact gradients of large graphs (check/structured.py), never
+    # reading `vjp`.
     contraction: Callable[..., tuple[str, float]] | None = None
     # Each output element is one input element (cat, stack, repeat; views and selections are
     # too): the check traces the forward on element tags to send gradients back.
     rearranges: bool = False
+    # A loss: torch's `reduction` param ("mean", "sum", "none") over a pointwise part, the op
+    # itself with reduction="none", which the check differentiates like any pointwise op.
+    reduces: bool = False
+    # Each slice along the `dim` param is mapped by one function of that slice alone
+    # (softmax): the check derives that function's Jacobian once per slice length.
+    along_dim: bool = False
+    # Affine in its first input, the others held (indices, weights, scalars): the check reads
+    # the gradient off the forward run on symbols.
+    linear: bool = False
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:

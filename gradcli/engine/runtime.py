@@ -8,6 +8,7 @@ session, `current` is a fresh default one.
 """
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -123,7 +124,8 @@ class Runtime:
 FLOPS_PER_SECOND = 1e10
 TIMED_FLOPS = 10**7
 
-current = Runtime()
+# Outside any run (a library import, a report rendered after the run): no clock, no budget.
+current = IDLE = Runtime(Limits(max_seconds=math.inf))
 
 
 @contextmanager

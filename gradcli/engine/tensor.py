@@ -473,6 +473,8 @@ class Tensor:
     def __repr__(self) -> str:
         from .tensor_repr import format_tensor
 
+        if runtime.current is not runtime.IDLE:  # str([x] * 10**5) formats for seconds
+            runtime.current.count_work(1, "printing tensors", "tensor printed")
         name = self.grad_fn.op.grad_fn if self.grad_fn is not None else None
         return format_tensor(self.data, self.dtype.name, requires_grad=self.requires_grad,
                              grad_fn_name=name)

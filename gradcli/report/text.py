@@ -137,11 +137,12 @@ def _summarised(data: Any, marker: str) -> Any:
 
 
 def formulas_text(formula: list[str] | None) -> str:
-    """`(2*x + 3*x**2)`; long lists keep their ends; an element the check did not sample
-    (it has no formula) reads `·`."""
+    """`(2*x + 3*x**2)`; long lists keep their ends, long formulas their start (JSON and
+    --explain have them whole); an element the check did not sample (it has no formula)
+    reads `·`."""
     if not formula:
         return ""
-    shown = [f or UNCHECKED for f in formula]
+    shown = [shorten(f, 2 * FORMULA_WIDTH) if f else UNCHECKED for f in formula]
     return "(" + ", ".join(elide_middle(shown, 6, 3, 3, "...")) + ")"
 
 
@@ -166,8 +167,17 @@ def compact(data: Any, rows: bool = False) -> str:
 
     if not (rows and isinstance(data, list) and data and isinstance(data[0], list)):
         return bracketed(data, number, elide)
-    width = max(len(number(x)) for x in _leaves(data))
-    return _one_row_per_line(data, lambda x: x if x == "…" else number(x).rjust(width), elide)
+    shown = _elided(data, elide)  # a 4096-element gradient shows 9: measure only those
+    width = max(len(number(x)) for x in _leaves(shown) if x != "…")
+    return _one_row_per_line(shown, lambda x: x if x == "…" else number(x).rjust(width),
+                             lambda items: items)
+
+
+def _elided(data: Any, elide: Callable[[list], list]) -> Any:
+    """Nested lists with only the items `elide` keeps at each level."""
+    if not isinstance(data, list):
+        return data
+    return [x if x == "…" else _elided(x, elide) for x in elide(data)]
 
 
 def _one_row_per_line(data: Any, leaf: Callable[[Any], str], elide: Callable[[list], list],

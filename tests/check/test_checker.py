@@ -255,3 +255,52 @@ def test_structure_catches_a_gradient_wrong_in_one_element(fault, monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     result, _ = rows(MLP)
     assert result.status == "mismatch"
+
+
+CLASSIFIER = (
+    "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+    "model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))\n"
+    "X = torch.randn(64, 8)\ny = torch.randint(0, 4, (64,))\nlogits = model(X) * 2\n"
+    "loss = nn.CrossEntropyLoss()(logits, y) + F.mse_loss(logits.softmax(dim=1) / 3, "
+    "torch.zeros(64, 4))\nloss = loss + F.binary_cross_entropy_with_logits(logits.cumsum(1), "
+    "torch.ones(64, 4), reduction='sum')\nloss.backward()")
+
+
+def test_a_network_past_the_formula_size_is_checked_by_structure_first():
+    """Linear layers (addmm), losses, softmax and nll: every element exact, no per-element
+    sympy (which would take seconds on 700 inputs)."""
+    result, rs = rows(CLASSIFIER)
+    assert result.status == "ok" and len(rs) == 4
+    assert all(r.method == "symbolic" and "structured" in r.note for r in rs)
+
+
+@pytest.mark.parametrize("fault", [
+    "AddmmBackward0", "ReluBackward0", "TBackward0", "LogSoftmaxBackward0", "NllLossBackward0",
+    "SoftmaxBackward0", "MseLossBackward0", "DivBackward0", "MulBackward0", "CumsumBackward0",
+    "BinaryCrossEntropyWithLogitsBackward0"])
+def test_structure_catches_one_wrong_element_in_a_network(fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, rs = rows(CLASSIFIER)
+    assert result.status == "mismatch" and all("structured" in r.note for r in rs)
+
+
+DEEP = ("torch.manual_seed(0)\nx = torch.randn(256, 256)\n"
+        "layers = [(torch.randn(256, 256) / 16).requires_grad_() for _ in range(10)]\nh = x\n"
+        "for W in layers:\n    h = torch.tanh(h @ W)\nh.sum().backward()")
+
+
+def test_float32_sums_of_many_terms_get_their_rounding_not_a_false_mismatch(monkeypatch):
+    """Ten 256-wide float32 layers: some small gradient elements are sums of large terms,
+    off from float64 by more than rtol·|value| but within eps·Σ|terms|."""
+    result, rs = rows(DEEP)
+    assert result.status == "ok" and all(r.match for r in rs)
+    assert any("float rounding of sums" in r.note for r in rs)
+    monkeypatch.setattr(compare, "ROUNDING_EPS", 0)  # without the allowance: false alarms
+    assert rows(DEEP)[0].status == "mismatch"
+
+
+def test_the_rounding_allowance_still_catches_one_wrong_element(monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    assert rows(DEEP)[0].status == "mismatch"

@@ -103,6 +103,14 @@ def test_table_numbers_are_compact(data, shown):
     assert compact(data) == shown
 
 
+def test_rows_are_as_wide_as_the_numbers_shown():
+    """A large matrix shows its corners; an elided element must not widen the column (and
+    measuring all 4096 of a layer's gradients cost seconds over a training loop)."""
+    matrix = [[1.0] * 8 for _ in range(8)]
+    matrix[3][3] = -1.2345e-05  # hidden: neither its row nor its column is shown
+    assert compact(matrix, rows=True) == "[[1, 1, …, 1],\n [1, 1, …, 1],\n …,\n [1, 1, …, 1]]"
+
+
 @pytest.mark.parametrize("data, shown", [
     ([5.0], "[5.]"),
     ([1.0, 10.0], "[ 1., 10.]"),

@@ -168,8 +168,57 @@ def test_a_contraction_is_its_forward_as_an_einsum(name):
     for arrays, params in calls(name):
         spec, scale = op.contraction(*[a.shape for a in arrays], **params)
         out = np.asarray(op.forward(*arrays, **params), dtype=np.float64)
-        einsum = scale * np.einsum(spec, *[a.astype(np.float64) for a in arrays])
-        np.testing.assert_allclose(einsum.reshape(out.shape), out, rtol=1e-5, atol=1e-6)
+        inputs, output = spec.split("->")
+        subscripts = inputs.replace("+", ",").split(",")
+        sizes = {c: n for sub, a in zip(subscripts, arrays) for c, n in zip(sub, a.shape)}
+        total, first = np.zeros([sizes[c] for c in output]), 0
+        for term in inputs.split("+"):  # each term takes the next inputs, broadcast to the output
+            used = [a.astype(np.float64) for a in arrays[first:first + term.count(",") + 1]]
+            first += len(used)
+            here = "".join(c for c in output if c in term)
+            value = np.einsum(f"{term}->{here}", *used)
+            total = total + value.reshape([sizes[c] if c in here else 1 for c in output])
+        np.testing.assert_allclose(scale * total.reshape(out.shape), out, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.reduces))
+def test_a_loss_is_its_reduction_of_a_pointwise_part(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        part = np.asarray(op.forward(*arrays, **{**params, "reduction": "none"}), np.float64)
+        assert part.shape == np.broadcast_shapes(*[a.shape for a in arrays])
+        reduce = {"mean": np.mean, "sum": np.sum, "none": lambda x: x}[params["reduction"]]
+        np.testing.assert_allclose(reduce(part), op.forward(*arrays, **params), rtol=1e-5)
+        one = [a.reshape(-1)[:1] for a in np.broadcast_arrays(*arrays)]  # pointwise: an element
+        np.testing.assert_allclose(op.forward(*one, **{**params, "reduction": "none"}),
+                                   part.reshape(-1)[:1], rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.along_dim))
+def test_an_op_along_a_dim_maps_each_slice_alone(name):
+    op = OPS[name]
+    for arrays, params in calls(name):
+        (a,), dim = arrays, params["dim"]
+        out = np.moveaxis(np.asarray(op.forward(a, **params)), dim, -1).reshape(-1, a.shape[dim])
+        slices = np.moveaxis(a, dim, -1).reshape(-1, a.shape[dim])
+        for alone, expected in zip(slices, out):  # each slice run alone: its own output slice
+            np.testing.assert_allclose(op.forward(alone, **{**params, "dim": 0}), expected,
+                                       rtol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.linear))
+def test_a_linear_op_is_affine_in_its_first_input(name):
+    op = OPS[name]
+    rng = np.random.default_rng(0)
+    for arrays, params in calls(name):
+        a, rest = arrays[0].astype(np.float64), arrays[1:]
+        x, y = rng.standard_normal(a.shape), rng.standard_normal(a.shape)
+
+        def f(v, rest=rest, params=params):
+            return np.asarray(op.forward(v, *rest, **params), np.float64)
+
+        np.testing.assert_allclose(f(2 * x - 3 * y) - f(0 * x), 2 * (f(x) - f(0 * x))
+                                   - 3 * (f(y) - f(0 * x)), rtol=1e-9, atol=1e-9)
 
 
 @pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.rearranges))

@@ -19,6 +19,9 @@ SLOW = {
                                 "for i in range(20000):\n    y = y * 1.0\n"
                                 "for i in range(10000):\n    y.sum().backward(retain_graph=True)",
     "a loop of appends": "l = []\nfor i in range(4000000):\n    l.append(i * 2 + 1)",
+    "printing lists of tensors under the size limit": "x = torch.ones(3, requires_grad=True)\n"
+                                                      "for i in range(20):\n"
+                                                      "    s = str([x] * 10**5)",
     "a create_graph tower": "x = torch.tensor(0.7, requires_grad=True)\ng = torch.sin(x * x)\n"
                             "for i in range(18):\n"
                             "    g, = torch.autograd.grad(g, x, create_graph=True)",

@@ -242,13 +242,23 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
         raise runtime_error("value cannot be converted to type int64_t without overflow")
     if step == 0:
         raise runtime_error("step must be nonzero")
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise runtime_error(f"unsupported range: {_c_number(start)} -> {_c_number(end)}")
     if (end - start) * step < 0:
         raise runtime_error("upper bound and lower bound inconsistent with step sign")
-    n = builtins.max(0, math.ceil((end - start) / step))
+    size = (end - start) / step
+    if not size < -INT64_MIN:  # (nan too) torch's size check, before any element limit
+        raise runtime_error("invalid size, possible overflow?")
+    n = builtins.max(0, math.ceil(size))
     runtime.current.limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
     d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
     return _new(_arange_values(start, step, n, d.np), requires_grad)
+
+
+def _c_number(value) -> str:
+    """A number as torch's C++ message prints it: `2`, `0.5`, `1e+20`, `-inf`."""
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
