@@ -104,6 +104,12 @@ defop("elu_backward", "EluBackwardBackward0", K.elu_backward,
       ("b", "ab"), _sym_backward_of(_sym_elu), layout="elementwise")
 
 
+# elu_ (in place) saves its result instead: where it is <= 0, the slope is result + alpha
+defop("elu_result", "EluBackward1", _in_dtype(_elu),
+      lambda xp, g, o, a, alpha: (xp.where(K._values(o) <= 0, g * (o + alpha), g),), "o",
+      _sym_elu, **POINTWISE)
+
+
 def _softplus(x, beta, threshold):
     with np.errstate(over="ignore"):
         return np.where(x * beta > threshold, x, np.log1p(np.exp(x * beta)) / beta)
@@ -321,5 +327,5 @@ def _embedding_vjp(xp, g, o, w, indices, padding_idx, padding_row):
 defop("embedding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k",
       elements_read="selection")
 # (with a padding row the output is no mere selection: the check's element tags must not
-# meet the row's values)
-defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k")
+# meet the row's values; it is affine in the weight, the row a constant)
+defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k", linear=True)

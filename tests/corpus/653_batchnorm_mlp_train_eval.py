@@ -3,11 +3,11 @@ import torch.nn as nn
 # A BatchNorm MLP: train() uses batch statistics and updates the running ones,
 # eval() normalises with the running statistics
 torch.manual_seed(0)
-model = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4), nn.ReLU(), nn.Linear(4, 1))
+model = nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3), nn.ReLU(), nn.Linear(3, 1))
 print(model)
 bn = model[1]
 print(bn.running_mean, bn.running_var, bn.num_batches_tracked)
-x = torch.randn(8, 3)
+x = torch.randn(5, 3)
 y = x.sum(dim=1, keepdim=True)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
 for epoch in range(3):

@@ -108,6 +108,7 @@ EXAMPLES = {
                      "    (F.gelu(x) ** 3 + F.gelu(x, approximate='tanh') ** 3).sum(), x,\n"
                      "    create_graph=True)",
     "elu": "out = F.elu(x, 0.7)", "softplus": "out = F.softplus(x, beta=2.0, threshold=1.5)",
+    "elu_result": "out = F.elu(x * 1, 0.7, inplace=True)",
     "elu_backward":
         "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
     "softplus_backward": "(out,) = torch.autograd.grad(\n"

@@ -10,6 +10,7 @@ from ..errors import TorchError, runtime_error
 from ..tensor import Size, Tensor, apply
 from .autograd import no_grad
 from .elementwise import float_kernel
+from .inplace import _inplace
 from .nn_functional import _check_target_size, _reduction, python_name
 
 
@@ -29,8 +30,9 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 @python_name("elu")
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     float_kernel(input, "elu_cpu")
-    out = apply("elu", (input,), alpha=alpha)
-    return input.copy_(out) if inplace else out
+    if inplace:  # torch's elu_ saves its result (EluBackward1)
+        return _ELU_INPLACE(input, alpha)
+    return apply("elu", (input,), alpha=alpha)
 
 
 @python_name("softplus")
@@ -42,8 +44,11 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
 @python_name("silu")
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     float_kernel(input, "silu_cpu")
-    out = apply("silu", (input,))
-    return input.copy_(out) if inplace else out
+    return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
+
+
+_ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha))
+_SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)))
 
 
 # ---- losses -------------------------------------------------------------------------------
