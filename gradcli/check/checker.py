@@ -45,6 +45,7 @@ from .rowdata import as_json, formula_texts, number_text, sum_text
 # Up to this many input elements, each gradient element gets its own sympy formula, which the
 # table shows; past it the formulas are too long to read and the structured path goes first.
 FORMULA_ELEMENTS = 256
+PRODUCT_ELEMENTS = 32  # (a 2x2 @ 2x2 keeps its formulas; a 16-sample MLP does not)
 
 
 @dataclass
@@ -139,10 +140,13 @@ class Checker:
                 return {id(t.tensor): _unchecked(reason) for t in targets}
 
     def _structured_first(self, record, roots, targets) -> dict:
-        """A graph past FORMULA_ELEMENTS gets no readable per-element formulas, and sympy would
-        spend seconds building them: take the structured path first, exact on every element,
-        and per-element sympy only where that path has no form for an op."""
-        if record.hooks or sum(input_elements(r) for r in roots) <= FORMULA_ELEMENTS:
+        """A graph past FORMULA_ELEMENTS, or a product of matrices past PRODUCT_ELEMENTS, gets
+        no readable per-element formulas, and sympy would spend seconds to minutes building
+        them: take the structured path first, exact on every element, and per-element sympy
+        only where that path has no form for an op."""
+        size = sum(input_elements(r) for r in roots)
+        if record.hooks or size <= PRODUCT_ELEMENTS or (
+                size <= FORMULA_ELEMENTS and not structured.multiplies_matrices(roots)):
             return self._symbolic(record, roots, targets)
         try:
             return structured.expect(record, roots, targets)

@@ -68,6 +68,23 @@ def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dic
     return grads
 
 
+def multiplies_matrices(roots) -> bool:
+    """Whether a product of tensors (mm, addmm, conv...) is under the roots: its elements'
+    formulas are sums of products of every row, too long to read and slow to build."""
+    seen, stack = set(), list(roots)
+    while stack:
+        r = stack.pop()
+        if id(r) in seen:
+            continue
+        seen.add(id(r))
+        op = getattr(r, "op", None)
+        if op is not None and (op.unfold is not None or
+                               (op.contraction is not None and len(r.args) > 1)):
+            return True
+        stack.extend(getattr(r, "args", ()))
+    return False
+
+
 def _reverse_topological(roots) -> list:
     """The records under the roots, each after every record that reads it."""
     order, seen = [], set()
