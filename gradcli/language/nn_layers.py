@@ -10,6 +10,7 @@ from typing import Any
 from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
+from gradcli.language import nn_recurrent
 from gradcli.language.nn_module import (
     MODULE,
     builtin_class,
@@ -229,8 +230,9 @@ CLASSES: dict[str, ScriptClass] = {
     "BCEWithLogitsLoss": _loss("BCEWithLogitsLoss",
                                nn_functional.binary_cross_entropy_with_logits, weight=None,
                                pos_weight=None),
+    **nn_recurrent.CLASSES,
 }
 
 ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
     "weight", "bias", "in_features", "out_features", "inplace", "dim", "negative_slope",
-    "start_dim", "end_dim", "p", "reduction"})
+    "start_dim", "end_dim", "p", "reduction"}) | nn_recurrent.ATTRIBUTES
