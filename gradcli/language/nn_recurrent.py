@@ -321,8 +321,11 @@ CLASSES: dict[str, ScriptClass] = {
                      _cell_forward("GRUCell", lambda self: "GRU")),
 }
 
+# the layers' parameter names a script may write: weight_ih_l0 ... bias_hh_l9_reverse
+_LAYER_WEIGHTS = {f"{kind}_l{layer}{suffix}" for kind in ("weight_ih", "weight_hh", "bias_ih",
+                                                         "bias_hh")
+                  for layer in range(10) for suffix in ("", "_reverse")}
 ATTRIBUTES = frozenset({
     "input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout",
-    "bidirectional", "proj_size", "nonlinearity", "mode", "weight_ih_l0", "weight_hh_l0",
-    "bias_ih_l0", "bias_hh_l0", "weight_ih", "weight_hh", "bias_ih", "bias_hh",
-    "flatten_parameters"})
+    "bidirectional", "proj_size", "nonlinearity", "mode", "weight_ih", "weight_hh", "bias_ih",
+    "bias_hh", "flatten_parameters", *_LAYER_WEIGHTS})
