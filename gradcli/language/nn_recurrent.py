@@ -8,7 +8,7 @@ import numbers
 from collections.abc import Callable
 
 from gradcli.engine.api import creation, init, recurrent, shape
-from gradcli.engine.errors import TorchError, runtime_error, warn
+from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Parameter, Tensor
 from gradcli.language.nn_module import MODULE, builtin_class, parameters
 from gradcli.language.objects import ScriptClass, ScriptInstance
@@ -66,10 +66,8 @@ def _check_options(input_size, hidden_size, num_layers, bias, batch_first, dropo
             isinstance(dropout, bool):
         raise TorchError("ValueError", "dropout should be a number in range [0, 1] representing "
                                        "the probability of an element being zeroed")
-    if dropout > 0 and num_layers == 1:
-        warn("dropout option adds dropout after all but last recurrent layer, so non-zero "
-             "dropout expects num_layers greater than 1, but got "
-             f"dropout={dropout} and num_layers={num_layers}")
+    # NOTE: dropout > 0 with one layer: torch's warning names its own rnn.py (stacklevel=2
+    # lands there), never the script's line, so a session's trace has no warning for it.
     for name, value in (("bias", bias), ("batch_first", batch_first)):
         if not isinstance(value, bool):
             raise TorchError("TypeError", f"{name} should be of type bool, got: "
