@@ -4,8 +4,9 @@ from the engine's VJP rules:
 
 - a pointwise op: sympy differentiates its sym form once per op kind and input (on scalar
   symbols), and the derivative is evaluated on the replayed values of all elements;
-- a contraction (mm, bmm, mv, dot, sums, means): its `Op.contraction` einsum, transposed
-  mechanically (the gradient of one operand is the einsum of the others with the output's);
+- a contraction (mm, bmm, mv, dot, sums, means; addmm's plus its bias): its `Op.contraction`
+  einsum, transposed mechanically (the gradient of one operand is the einsum of the others
+  with the output's; an added input's is the output's, summed back to its shape);
 - a rearrangement (views, selections, cat, stack): its forward run on element tags says where
   each output element came from, and the gradient is added back there.
 
@@ -84,7 +85,13 @@ def _input_grads(r, g: np.ndarray, args: list) -> list:
                 reduce_to(np.add, np.broadcast_to(g * _partial(r, i, args), g.shape), a.shape)
                 for i, a in enumerate(args)]
     if op.contraction is not None:
-        return _transposed(op.contraction(*[a.shape for a in args], **r.params), g, args)
+        contraction = op.contraction(*[a.shape for a in args], **r.params)
+        k = op.added_input
+        if k is None:
+            return _transposed(contraction, g, args)
+        grads = _transposed(contraction, g, args[:k] + args[k + 1:])
+        added = reduce_to(np.add, g, args[k].shape) if _differentiable(args[k]) else None
+        return grads[:k] + [added] + grads[k:]
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
     raise TooLarge(f"{op.grad_fn} has no structured form")

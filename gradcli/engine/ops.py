@@ -67,6 +67,8 @@ class Op:
     # (spec, scale), for mm, sums, means... The check transposes it to get exact gradients of
     # large graphs (check/structured.py), never reading `vjp`.
     contraction: Callable[..., tuple[str, float]] | None = None
+    # The input the forward adds (broadcast) to the contraction of the others: addmm's bias.
+    added_input: int | None = None
     # Each output element is one input element (cat, stack, repeat; views and selections are
     # too): the check traces the forward on element tags to send gradients back.
     rearranges: bool = False
@@ -390,7 +392,8 @@ defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
 # F.linear with a bias: bias + input @ weight.t(), as one node.
 defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
       lambda xp, g, o, bias, a, b, columns: (g, *K.mm_grads(xp, g, a, b, columns)),
-      ("", "c", "b"))
+      ("", "c", "b"), contraction=lambda bias, a, b, columns: ("ij,jk->ik", 1.0),
+      added_input=0)
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
