@@ -93,6 +93,33 @@ for W in layers:
 h.sum().backward()
 layers[0].grad.sum()
 """
+CLASSIFIER = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+X = torch.randn({n}, 64)
+Y = torch.randint(0, 10, ({n},))
+model = nn.Sequential(nn.Linear(64, 128), nn.Tanh(), nn.Linear(128, 10))
+opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+loss_fn = nn.CrossEntropyLoss()
+for step in range({steps}):
+    opt.zero_grad()
+    loss = loss_fn(model(X), Y)
+    loss.backward()
+    opt.step()
+loss
+"""
+LSTM = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+lstm = nn.LSTM(16, 32, num_layers=2)
+x = torch.randn({seq}, 8, 16)
+for step in range({steps}):
+    lstm.zero_grad()
+    out, (h, c) = lstm(x)
+    out.sum().backward()
+lstm.weight_hh_l0.grad.sum()
+"""
+ACCUMULATE_NN = ACCUMULATE.replace("import torch\n", "import torch\nimport torch.nn\n", 1)
 MATMUL = """import torch
 torch.manual_seed(0)
 A = torch.rand({n}, {n}, requires_grad=True)
@@ -126,6 +153,12 @@ def workloads(smoke: bool) -> list[Workload]:
                  note="10 passes over 1e6 float32 elements"),
         Workload("mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.5,
                  note="200-step two-layer MLP, SGD under no_grad"),
+        Workload("classifier", CLASSIFIER.format(n=16 if s else 512, steps=3 if s else 200),
+                 1.0, note="200 Adam steps of Linear-Tanh-Linear, cross-entropy, 512 rows"),
+        Workload("lstm", LSTM.format(seq=3 if s else 20, steps=2 if s else 50), 1.5,
+                 note="2-layer LSTM(16, 32), 20 steps, batch 8: forward + backward x50"),
+        Workload("accumulate-nn", ACCUMULATE_NN, 0.40,
+                 note="the seed session importing torch.nn, with the check"),
         Workload("check-elementwise", ELEMENTWISE.format(n=1000 if s else 200_000), 2.0,
                  "nocheck", note="the check's cost: 200,000 elements, vs --no-check"),
         Workload("check-matmul", MATMUL.format(n=10 if s else 100), None, "nocheck",

@@ -39,6 +39,7 @@ from .replay import (
     constant_array,
     require_same_nans,
     scalar_objective,
+    sympy_deadline,
 )
 from .rowdata import as_json, formula_texts, number_text, sum_text
 
@@ -164,6 +165,7 @@ class Checker:
         leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
         leaves = {id(r): r for root in roots for r in leaf_records(root)}
         objective = self._objective(record, roots, hooked, {})
+        deadline = sympy_deadline()  # for sympy's derivatives of the whole pass
         result = {}
         for t in targets:
             hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))
@@ -176,13 +178,14 @@ class Checker:
                 entries = [self.symbols.of(r, self._name(t.tensor)) for r in leaves.values()
                            if r.tensor is t.tensor]
                 source = objective
-            exp = self._derivative(source, entries, t, list(self.symbols.names.values()))
+            exp = self._derivative(source, entries, t, list(self.symbols.names.values()),
+                                   deadline)
             result[id(t.tensor)] = exp if hook is None else self._through_hook(exp, hook)
         for rid, h in hooked.items():  # what each hooked non-leaf's hooks received
             target = _hook_target(h)
             if not any(t.tensor is target.tensor for t in targets):
                 exp = self._derivative(objective, [self._cut(rid_record(h), target.tensor)],
-                                       target, list(self.symbols.names.values()))
+                                       target, list(self.symbols.names.values()), deadline)
                 result[("hook", rid)] = (target, exp)
         return result
 
@@ -234,7 +237,8 @@ class Checker:
         # a record no tensor holds still needs a name of its own: one name is one sympy symbol
         return self.symbols.of(leaf, self._name(tensor if tensor is not None else leaf))
 
-    def _derivative(self, objective, entries, target, all_symbols) -> Expectation:
+    def _derivative(self, objective, entries, target, all_symbols,
+                    deadline: float) -> Expectation:
         shape = np.shape(target.added)
         if not entries:
             zeros = np.zeros(shape)
@@ -243,7 +247,7 @@ class Checker:
         sample = choose_sample(int(np.prod(shape)))
         total = None
         for e in entries:
-            d = differentiate(objective, e.symbols, sample)
+            d = differentiate(objective, e.symbols, sample, deadline)
             total = d if total is None else total + d
         point = point_of([s.symbols for s in all_symbols], [s.values for s in all_symbols])
         mask = None

@@ -4,9 +4,10 @@ from the engine's VJP rules:
 
 - a pointwise op: sympy differentiates its sym form once per op kind and input (on scalar
   symbols), and the derivative is evaluated on the replayed values of all elements;
-- a contraction (mm, bmm, mv, dot, sums, means): its `Op.contraction` einsum, transposed
-  mechanically (the gradient of one operand is the einsum of the others with the output's);
-  a convolution's operands are its input's windows (`Op.unfold`), traced on element tags;
+- a contraction (mm, bmm, mv, dot, sums, means; addmm's plus its bias): its `Op.contraction`
+  einsum, transposed mechanically (the gradient of one operand is the einsum of the others
+  with the output's); a convolution's operands are its input's windows (`Op.unfold`), traced
+  on element tags;
 - a rearrangement (views, selections, cat, stack): its forward run on element tags says where
   each output element came from, and the gradient is added back there;
 - a loss (mse, bce): its reduction transposed, then its pointwise part as above;

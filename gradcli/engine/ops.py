@@ -364,6 +364,9 @@ defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
 defop("transpose", "TransposeBackward0",
       lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
       lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,), layout="view")
+# x.transpose_(0, 1) (ATen's RNNs transpose their batch_first output in place)
+defop("transpose_", "TransposeBackward1", OPS["transpose"].forward, OPS["transpose"].vjp,
+      layout="view")
 defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
       lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),),
       rearranges=True)
@@ -430,6 +433,14 @@ for _name, _grad_fn in (("split", "SplitBackward0"),  # split(x, 2)
     defop(_name, _grad_fn, lambda a, dim, key: a[K.dim_key(dim, key)],
           lambda xp, g, o, a, dim, key: (K.split_back_one(xp, g, a.shape, dim, key),),
           layout="view", elements_read="selection")
+# unsafe_chunk: split's pieces as torch's RNN cells take them, not views (written in place)
+defop("unsafe_split", "UnsafeSplitBackward0", OPS["split"].forward, OPS["split"].vjp,
+      elements_read="selection")
+# NOTE: torch runs a float32 LSTM layer on CPU as one fused mkldnn node; gradcli computes the
+# layer from its composite ops (so the check sees each), then passes the layer's output
+# through this node so that it carries the fused node's name, as torch's output does.
+defop("mkldnn_rnn_layer", "MkldnnRnnLayerBackward0", np.copy, lambda xp, g, o, a: (g,),
+      **POINTWISE)
 
 # In-place fills: the old values get no gradient.
 defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype),

@@ -10,7 +10,7 @@ from typing import Any
 from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.language import nn_norm, training_notes
+from gradcli.language import nn_norm, nn_recurrent, training_notes
 from gradcli.language.nn_module import (
     MODULE,
     builtin_class,
@@ -235,8 +235,9 @@ CLASSES: dict[str, ScriptClass] = {
                                nn_functional.binary_cross_entropy_with_logits, weight=None,
                                pos_weight=None),
     **nn_norm.CLASSES,  # LayerNorm, BatchNorm1d, Embedding, GELU, ELU, ... (nn_norm.py)
+    **nn_recurrent.CLASSES,
 }
 
 ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
     "weight", "bias", "in_features", "out_features", "inplace", "dim", "negative_slope",
-    "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES
+    "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES | nn_recurrent.ATTRIBUTES

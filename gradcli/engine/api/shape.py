@@ -265,6 +265,21 @@ def chunk(input, chunks, dim=0) -> tuple:
     return split(input, size, d)
 
 
+def unsafe_chunk(input, chunks, dim=0) -> tuple:
+    """chunk whose pieces are no views (UnsafeSplitBackward0): what ATen's RNN cells use."""
+    d = normalize_dim(dim, input.ndim)
+    size = math.ceil(input.data.shape[d] / chunks)
+    n = input.data.shape[d]
+    return tuple(apply("unsafe_split", (input,), dim=d, key=slice(a, min(a + size, n)))
+                 for a in range(0, n, size))
+
+
+def transpose_(input, dim0, dim1) -> Tensor:
+    """The RNNs' in-place transpose of their own fresh output (TransposeBackward1)."""
+    d0, d1 = normalize_dim(dim0, input.ndim), normalize_dim(dim1, input.ndim)
+    return apply("transpose_", (input,), dim0=d0, dim1=d1)
+
+
 def split(input, split_size_or_sections, dim=0) -> tuple:
     sizes = split_size_or_sections
     if not isinstance(sizes, int) or isinstance(sizes, bool):
