@@ -453,7 +453,8 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
     """Where the engine's gradient is nan and sympy's is a number, the numeric replay (IEEE,
     as torch) decides: if it is nan there too, sympy's identities removed a nan torch's
     arithmetic keeps (log(sqrt(x)) at x < 0), and the row is checked numerically; if it is a
-    number, the mismatch stands. Only for elementwise graphs, which the replay differences
+    number, the mismatch stands; where it cannot judge (the forward is not finite around the
+    point), the element is unchecked. Only for elementwise graphs, which the replay differences
     element by element: elsewhere one nan term makes every difference nan, and proves nothing."""
     if record.hooks:
         return found
@@ -466,9 +467,14 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
         return found
     for t in suspects:
         n = numeric_found[id(t.tensor)]
+        # the replay's verdict where it judged (nan there too), and unchecked where it could
+        # not (the forward is not finite around the point): no proof of a mismatch either way
+        if n.method == "none":
+            found[id(t.tensor)] = n
+            continue
         lost = _lost(t, found[id(t.tensor)])
         checked = lost if n.mask is None else lost & n.mask
-        if checked.any() and np.isnan(n.added[checked]).all():
+        if np.isnan(n.added[checked]).all():
             found[id(t.tensor)] = n
     return found
 

@@ -1,3 +1,4 @@
+# gradcli: expect mismatch
 import torch
 from torch.autograd import gradcheck
 from torch.autograd.gradcheck import GradcheckError

@@ -1,3 +1,4 @@
+# gradcli: expect mismatch
 import torch
 
 
