@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from gradcli.engine.api import convolution, creation, init
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.language.nn_module import MODULE, builtin_class
-from gradcli.language.objects import ScriptClass, ScriptInstance
+from gradcli.language.nn_module import layer_class, set_fields
+from gradcli.language.objects import ScriptClass
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -19,17 +18,6 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 def _tuple(value, n: int) -> tuple:
     """torch's _single / _pair: a number repeated n times; a sequence as a tuple."""
     return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
-
-
-def _layer(name: str, init_: Callable, forward: Callable, extra: Callable) -> ScriptClass:
-    return builtin_class(name, MODULE, {"__init__": init_, "forward": forward,
-                                        "extra_repr": extra})
-
-
-def _fields(self: ScriptInstance, **values: Any) -> None:
-    """Module.__init__, then the layer's hyperparameters as attributes."""
-    MODULE.namespace["__init__"](self)
-    self.attributes.update(values)
 
 
 # ---- Conv1d, Conv2d ---------------------------------------------------------------------
@@ -42,7 +30,7 @@ def _conv_init(n: int) -> Callable:
         padding = padding if isinstance(padding, str) else _tuple(padding, n)
         _check_conv(in_channels, out_channels, groups, stride, padding, padding_mode)
         kernel_size = _tuple(kernel_size, n)
-        _fields(self, in_channels=in_channels, out_channels=out_channels,
+        set_fields(self, in_channels=in_channels, out_channels=out_channels,
                 kernel_size=kernel_size, stride=stride, padding=padding,
                 dilation=_tuple(dilation, n), transposed=False, output_padding=(0,) * n,
                 groups=groups, padding_mode=padding_mode)
@@ -112,7 +100,7 @@ def _conv_extra(self) -> str:
 
 def _max_pool_init(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
                    ceil_mode=False) -> None:
-    _fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
             padding=padding, dilation=dilation, return_indices=return_indices,
             ceil_mode=ceil_mode)
 
@@ -133,7 +121,7 @@ def _max_pool_extra(self) -> str:
 
 def _avg_pool_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
                    count_include_pad=True, divisor_override=None) -> None:
-    _fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
             padding=padding, ceil_mode=ceil_mode, count_include_pad=count_include_pad,
             divisor_override=divisor_override)
 
@@ -150,11 +138,11 @@ def _avg_pool_extra(self) -> str:
 
 
 def _unfold_init(self, kernel_size, dilation=1, padding=0, stride=1) -> None:
-    _fields(self, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
+    set_fields(self, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
 
 
 def _fold_init(self, output_size, kernel_size, dilation=1, padding=0, stride=1) -> None:
-    _fields(self, output_size=output_size, kernel_size=kernel_size, dilation=dilation,
+    set_fields(self, output_size=output_size, kernel_size=kernel_size, dilation=dilation,
             padding=padding, stride=stride)
 
 
@@ -167,22 +155,22 @@ def _windows_extra(self) -> str:
 
 
 CLASSES: dict[str, ScriptClass] = {
-    "Conv1d": _layer("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
-    "Conv2d": _layer("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
-    "MaxPool1d": _layer("MaxPool1d", _max_pool_init, _max_pool_forward(convolution.max_pool1d),
+    "Conv1d": layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
+    "Conv2d": layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
+    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(convolution.max_pool1d),
                         _max_pool_extra),
-    "MaxPool2d": _layer("MaxPool2d", _max_pool_init, _max_pool_forward(convolution.max_pool2d),
+    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(convolution.max_pool2d),
                         _max_pool_extra),
-    "AvgPool2d": _layer("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
-    "AdaptiveAvgPool2d": _layer(
-        "AdaptiveAvgPool2d", lambda self, output_size: _fields(self, output_size=output_size),
+    "AvgPool2d": layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
+    "AdaptiveAvgPool2d": layer_class(
+        "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
         lambda self, input: convolution.adaptive_avg_pool2d(input,
                                                             self.attributes["output_size"]),
         lambda self: f"output_size={self.attributes['output_size']}"),
-    "Unfold": _layer("Unfold", _unfold_init,
+    "Unfold": layer_class("Unfold", _unfold_init,
                      lambda self, input: convolution.unfold(input, **_windows(self)),
                      _windows_extra),
-    "Fold": _layer("Fold", _fold_init,
+    "Fold": layer_class("Fold", _fold_init,
                    lambda self, input: convolution.fold(input, self.attributes["output_size"],
                                                         **_windows(self)),
                    lambda self: f"output_size={self.attributes['output_size']}, "

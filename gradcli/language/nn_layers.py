@@ -13,36 +13,20 @@ from gradcli.engine.tensor import Parameter
 from gradcli.language import nn_norm, nn_recurrent, training_notes
 from gradcli.language.nn_module import (
     MODULE,
-    builtin_class,
     framed,
     indent,
     is_module,
+    layer_class,
     named_children,
+    set_fields,
 )
-from gradcli.language.objects import ScriptClass, ScriptInstance
-
-
-def _fields(self: ScriptInstance, **values: Any) -> None:
-    """Module.__init__, then the layer's hyperparameters as attributes."""
-    MODULE.namespace["__init__"](self)
-    self.attributes.update(values)
-
-
-def _layer(name: str, init_: Callable, forward: Callable, extra: Callable | None = None,
-           **methods: Callable) -> ScriptClass:
-    table = {"__init__": init_, **methods}
-    if forward is not None:  # (torch's ModuleList has none)
-        table["forward"] = forward
-    if extra is not None:
-        table["extra_repr"] = extra
-    return builtin_class(name, MODULE, table)
-
+from gradcli.language.objects import ScriptClass
 
 # ---- Linear ---------------------------------------------------------------------------------
 
 
 def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=None) -> None:
-    _fields(self, in_features=in_features, out_features=out_features)
+    set_fields(self, in_features=in_features, out_features=out_features)
     self.attributes["weight"] = Parameter(creation.empty(out_features, in_features, dtype=dtype))
     self.attributes["bias"] = Parameter(creation.empty(out_features, dtype=dtype)) if bias \
         else None
@@ -53,7 +37,7 @@ def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=
         init.uniform_(self.attributes["bias"], -bound, bound)
 
 
-LINEAR = _layer(
+LINEAR = layer_class(
     "Linear", _linear_init,
     lambda self, input: nn_functional.linear(input, self.attributes["weight"],
                                              self.attributes["bias"]),
@@ -64,7 +48,7 @@ LINEAR = _layer(
 
 
 def _inplace_init(self, inplace=False) -> None:
-    _fields(self, inplace=inplace)
+    set_fields(self, inplace=inplace)
 
 
 def _inplace_extra(self) -> str:
@@ -72,15 +56,15 @@ def _inplace_extra(self) -> str:
 
 
 def _stateless(name: str, forward: Callable) -> ScriptClass:
-    return _layer(name, lambda self: _fields(self), lambda self, input: forward(input))
+    return layer_class(name, lambda self: set_fields(self), lambda self, input: forward(input))
 
 
 def _dim_init(self, dim=None) -> None:
-    _fields(self, dim=dim)
+    set_fields(self, dim=dim)
 
 
 def _softmax_layer(name: str, forward: Callable) -> ScriptClass:
-    return _layer(name, _dim_init,
+    return layer_class(name, _dim_init,
                   lambda self, input: forward(input, self.attributes["dim"]),
                   lambda self: f"dim={self.attributes['dim']}")
 
@@ -95,7 +79,7 @@ def _implicit_dim(name: str, fn: Callable) -> Callable:
 
 
 def _leaky_relu_init(self, negative_slope=1e-2, inplace=False) -> None:
-    _fields(self, negative_slope=negative_slope, inplace=inplace)
+    set_fields(self, negative_slope=negative_slope, inplace=inplace)
 
 
 def _relu_forward(self, input):
@@ -106,14 +90,14 @@ def _relu_forward(self, input):
 
 
 def _flatten_init(self, start_dim=1, end_dim=-1) -> None:
-    _fields(self, start_dim=start_dim, end_dim=end_dim)
+    set_fields(self, start_dim=start_dim, end_dim=end_dim)
 
 
 def _dropout_init(self, p=0.5, inplace=False) -> None:
     if p < 0 or p > 1:
         raise TorchError("ValueError", f"dropout probability has to be between 0 and 1, but "
                                        f"got {p}")
-    _fields(self, p=p, inplace=inplace)
+    set_fields(self, p=p, inplace=inplace)
 
 
 def _dropout_forward(self, input):
@@ -126,7 +110,7 @@ def _dropout_forward(self, input):
 
 
 def _sequential_init(self, *modules) -> None:
-    _fields(self)
+    set_fields(self)
     for index, module in enumerate(modules):
         _add(self, str(index), module)
 
@@ -157,7 +141,7 @@ def _item(self, index):
 
 
 def _module_list_init(self, modules=None) -> None:
-    _fields(self)
+    set_fields(self)
     for index, module in enumerate(modules or ()):
         _add(self, str(index), module)
 
@@ -190,40 +174,40 @@ _CONTAINER = {"__getitem__": _item, "__len__": lambda self: sum(1 for _ in named
 def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
     """A loss module: its keyword arguments stored, then passed to the F function."""
     def init_(self, size_average=None, reduce=None, reduction="mean", **options):
-        _fields(self, reduction=reduction, **{**defaults, **options})
+        set_fields(self, reduction=reduction, **{**defaults, **options})
 
     def forward(self, input, target):
         options = {k: self.attributes[k] for k in ("reduction", *defaults)}
         return fn(input, target, **options)
-    return _layer(name, init_, forward)
+    return layer_class(name, init_, forward)
 
 
 CLASSES: dict[str, ScriptClass] = {
     "Module": MODULE, "Linear": LINEAR,
-    "ReLU": _layer("ReLU", _inplace_init, _relu_forward, _inplace_extra),
+    "ReLU": layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra),
     "Tanh": _stateless("Tanh", elementwise.tanh),
     "Sigmoid": _stateless("Sigmoid", elementwise.sigmoid),
-    "Identity": _layer("Identity", lambda self, *args, **kwargs: _fields(self),
+    "Identity": layer_class("Identity", lambda self, *args, **kwargs: set_fields(self),
                        lambda self, input: input),
     "Softmax": _softmax_layer("Softmax", _implicit_dim("softmax", reductions.softmax)),
     "LogSoftmax": _softmax_layer("LogSoftmax",
                                  _implicit_dim("log_softmax", reductions.log_softmax)),
-    "LeakyReLU": _layer(
+    "LeakyReLU": layer_class(
         "LeakyReLU", _leaky_relu_init,
         lambda self, input: nn_functional.leaky_relu(input, self.attributes["negative_slope"]),
         lambda self: f"negative_slope={self.attributes['negative_slope']}"
                      + (", inplace=True" if self.attributes["inplace"] else "")),
-    "Flatten": _layer(
+    "Flatten": layer_class(
         "Flatten", _flatten_init,
         lambda self, input: shape.flatten(input, self.attributes["start_dim"],
                                           self.attributes["end_dim"]),
         lambda self: f"start_dim={self.attributes['start_dim']}, "
                      f"end_dim={self.attributes['end_dim']}"),
-    "Dropout": _layer(
+    "Dropout": layer_class(
         "Dropout", _dropout_init, _dropout_forward,
         lambda self: f"p={self.attributes['p']}, inplace={self.attributes['inplace']}"),
-    "Sequential": _layer("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
-    "ModuleList": _layer("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
+    "Sequential": layer_class("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
+    "ModuleList": layer_class("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
                          **_CONTAINER),
     "MSELoss": _loss("MSELoss", nn_functional.mse_loss),
     "L1Loss": _loss("L1Loss", nn_functional.l1_loss),

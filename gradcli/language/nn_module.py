@@ -296,3 +296,24 @@ MODULE = builtin_class("Module", None, {
 })
 
 ATTRIBUTES = frozenset({*MODULE.namespace, "forward", "training"})
+
+
+# ---- built-in layers ---------------------------------------------------------------------
+
+
+def set_fields(self: ScriptInstance, **values: Any) -> None:
+    """A built-in layer's __init__ start: Module.__init__, then its settings as attributes."""
+    MODULE.namespace["__init__"](self)
+    self.attributes.update(values)
+
+
+def layer_class(name: str, init_: Callable, forward: Callable | None,
+                extra: Callable | None = None, **methods: Callable) -> ScriptClass:
+    """A built-in nn layer: its __init__, forward and extra_repr (torch's ModuleList has no
+    forward), and any other methods."""
+    table = {"__init__": init_, **methods}
+    if forward is not None:
+        table["forward"] = forward
+    if extra is not None:
+        table["extra_repr"] = extra
+    return builtin_class(name, MODULE, table)

@@ -12,19 +12,8 @@ from gradcli.engine.api import creation, init, nn_norm
 from gradcli.engine.api.autograd import no_grad
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter, Tensor
-from gradcli.language.nn_module import MODULE, builtin_class, register_buffer
+from gradcli.language.nn_module import layer_class, register_buffer, set_fields
 from gradcli.language.objects import ClassMethod, ScriptClass, ScriptFunction, ScriptInstance
-
-
-def _module(name: str, init_: Callable, forward: Callable, extra: Callable) -> ScriptClass:
-    return builtin_class(name, MODULE, {"__init__": init_, "forward": forward,
-                                        "extra_repr": extra})
-
-
-def _fields(self: ScriptInstance, **values: Any) -> None:
-    """Module.__init__, then the module's settings as attributes."""
-    MODULE.namespace["__init__"](self)
-    self.attributes.update(values)
 
 
 def _get(self: ScriptInstance, *names: str) -> list:
@@ -43,13 +32,13 @@ def _layer_norm_init(self, normalized_shape, eps=1e-5, elementwise_affine=True, 
                      device=None, dtype=None) -> None:
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else \
         tuple(normalized_shape)
-    _fields(self, normalized_shape=shape, eps=eps, elementwise_affine=elementwise_affine)
+    set_fields(self, normalized_shape=shape, eps=eps, elementwise_affine=elementwise_affine)
     affine = elementwise_affine
     self.attributes["weight"] = _filled(shape, init.ones_, dtype) if affine else None
     self.attributes["bias"] = _filled(shape, init.zeros_, dtype) if affine and bias else None
 
 
-LAYER_NORM = _module(
+LAYER_NORM = layer_class(
     "LayerNorm", _layer_norm_init,
     lambda self, input: nn_norm.layer_norm(input, *_get(self, "normalized_shape", "weight",
                                                         "bias", "eps")),
@@ -61,7 +50,7 @@ LAYER_NORM = _module(
 # ---- BatchNorm1d ----------------------------------------------------------------------------
 def _batch_norm_init(self, num_features, eps=1e-5, momentum=0.1, affine=True,
                      track_running_stats=True, device=None, dtype=None, *, bias=True) -> None:
-    _fields(self, num_features=num_features, eps=eps, momentum=momentum, affine=affine,
+    set_fields(self, num_features=num_features, eps=eps, momentum=momentum, affine=affine,
             track_running_stats=track_running_stats)
     shape = (num_features,)
     self.attributes["weight"] = _filled(shape, init.ones_, dtype) if affine else None
@@ -92,7 +81,7 @@ def _batch_norm_forward(self, input: Tensor) -> Tensor:
                               self.attributes["eps"])
 
 
-BATCH_NORM_1D = _module(
+BATCH_NORM_1D = layer_class(
     "BatchNorm1d", _batch_norm_init, _batch_norm_forward,
     lambda self: "{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}".format(
         *_get(self, "num_features", "eps", "momentum", "affine"),
@@ -103,7 +92,7 @@ BATCH_NORM_1D = _module(
 def _embedding_init(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None,
                     norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
                     _freeze=False, device=None, dtype=None) -> None:
-    _fields(self, num_embeddings=num_embeddings, embedding_dim=embedding_dim,
+    set_fields(self, num_embeddings=num_embeddings, embedding_dim=embedding_dim,
             padding_idx=nn_norm.padding_index(padding_idx, num_embeddings), max_norm=max_norm,
             norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq)
     if _weight is not None:  # from_pretrained's table, shared
@@ -147,7 +136,7 @@ def _embedding_repr(self) -> str:
     return ", ".join(parts)
 
 
-EMBEDDING = _module(
+EMBEDDING = layer_class(
     "Embedding", _embedding_init,
     lambda self, input: nn_norm.embedding(input, *_get(
         self, "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse")),
@@ -169,11 +158,11 @@ def _activation(name: str, fn: Callable, repr_: Callable, **defaults: Any) -> Sc
                             f"'{sorted(unknown)[0]}'" if unknown else
                             f"{name}.__init__() takes from 1 to {len(names) + 1} positional "
                             f"arguments but {len(args) + 1} were given")
-        _fields(self, **values)
+        set_fields(self, **values)
 
     def forward(self, input):
         return fn(input, **{n: self.attributes[n] for n in names})
-    return _module(name, init_, forward, lambda self: repr_(*_get(self, *names)))
+    return layer_class(name, init_, forward, lambda self: repr_(*_get(self, *names)))
 
 
 def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
@@ -182,12 +171,12 @@ def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
         names = ("size_average", "reduce", "reduction", option) if legacy else \
             ("reduction", option)
         values = {"reduction": "mean", option: 1.0, **dict(zip(names, args)), **kwargs}
-        _fields(self, reduction=values["reduction"], **{option: values[option]})
+        set_fields(self, reduction=values["reduction"], **{option: values[option]})
 
     def forward(self, input, target):
         return fn(input, target, reduction=self.attributes["reduction"],
                   **{option: self.attributes[option]})
-    return _module(name, init_, forward, lambda self: "")
+    return layer_class(name, init_, forward, lambda self: "")
 
 
 CLASSES: dict[str, ScriptClass] = {
