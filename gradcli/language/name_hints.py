@@ -10,16 +10,12 @@ from gradcli.language.torch_names import PYTORCH_NAMES
 
 # What to write today for PyTorch functions gradcli lacks, from functions it has.
 INSTEAD = {
-    "softplus": "torch.log1p(torch.exp(x))",
     "logaddexp": "torch.logsumexp(torch.stack([a, b]), 0)",
-    "silu": "x * torch.sigmoid(x)",
-    "elu": "torch.where(x > 0, x, torch.exp(x) - 1)",
     "logsigmoid": "-torch.log1p(torch.exp(-x))",
     "softsign": "x / (1 + x.abs())",
     "mish": "x * torch.tanh(torch.log1p(torch.exp(x)))",
     "relu6": "x.clamp(0, 6)",
     "hardtanh": "x.clamp(-1, 1)",
-    "l1_loss": "(a - b).abs().mean()",
 }
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}  # as scripts import them
 LITERAL_TYPES = (str, int, float, list, tuple, dict, set)

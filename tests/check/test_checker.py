@@ -60,7 +60,8 @@ def test_large_elementwise_programs_get_one_formula_evaluated_everywhere():
     assert len(row.formula) == 1 and "sin(x)" in row.formula[0]
 
 
-def test_large_general_programs_are_sampled_and_say_so():
+def test_large_general_programs_are_sampled_and_say_so(monkeypatch):
+    monkeypatch.setattr(structured, "expect", no_structured_form)  # (an op it has no form for)
     _, (row,) = rows("x = torch.linspace(-1, 1, 200, requires_grad=True)\n"
                      "w = torch.linspace(0, 1, 10)\n"
                      "(x.view(20, 10) @ w).sin().sum().backward()")

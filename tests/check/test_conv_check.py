@@ -105,9 +105,18 @@ def test_a_linear_layer_is_a_contraction_too(fault, monkeypatch):
     assert result.status == ("mismatch" if fault else "ok")
 
 
-def test_addmm_operands_put_a_bias_of_rows_under_an_identity():
+def test_addmm_is_its_bias_plus_a_product_for_every_bias_shape():
+    """The bias term `k+ij,jk->ik`: broadcast bias dims get letters of their own, so the
+    transposed einsum sums the gradient back over them."""
+    from gradcli.check.structured import _transposed
     from gradcli.engine.ops import OPS
     a, b = np.arange(6.0).reshape(2, 3), np.arange(12.0).reshape(3, 4)
-    for bias in (np.arange(4.0), np.arange(8.0).reshape(2, 4), np.arange(2.0).reshape(2, 1)):
-        left, right = OPS["addmm"].unfold(bias, a, b, columns=(False, False))
-        assert np.allclose(left @ right, bias + a @ b)
+    g = np.arange(8.0).reshape(2, 4) - 3
+    for bias in (np.arange(4.0), np.arange(8.0).reshape(2, 4), np.arange(2.0).reshape(2, 1),
+                 np.arange(4.0).reshape(1, 4), np.array(2.0)):
+        spec = OPS["addmm"].contraction(bias.shape, a.shape, b.shape, columns=(False, False))
+        d_bias, d_a, d_b = _transposed(spec, g, [bias, a, b])
+        padded = bias.reshape((1,) * (2 - bias.ndim) + bias.shape)
+        summed = tuple(i for i in range(2) if padded.shape[i] == 1 < g.shape[i])
+        assert np.allclose(d_bias, g.sum(axis=summed, keepdims=True).reshape(bias.shape))
+        assert np.allclose(d_a, g @ b.T) and np.allclose(d_b, a.T @ g)

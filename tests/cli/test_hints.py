@@ -56,11 +56,11 @@ def run_plain(source: str):
     ("x = torch.ones(2)\ntorch.fooo(x)", "hint: module 'torch' has no attribute 'fooo'"),
     ("x = torch.ones(2)\nx.fooo()", "hint: PyTorch has no `fooo`"),
     # a PyTorch name gradcli lacks is said so, never `did you mean relu?` for gelu
-    ("x = torch.ones(2)\nF.softplus(x)", "hint: PyTorch has torch.nn.functional.softplus, but "
-     "gradcli does not support it yet; today write torch.log1p(torch.exp(x))"),
-    ("import torch.nn.functional as G\nG.gelu(torch.ones(1))",
-     "hint: PyTorch has torch.nn.functional.gelu, but gradcli does not support it yet"),
-    ("x = torch.ones(2)\nsoftplus(x)", "hint: PyTorch has torch.nn.functional.softplus"),
+    ("x = torch.ones(2)\nF.logsigmoid(x)", "hint: PyTorch has torch.nn.functional.logsigmoid, "
+     "but gradcli does not support it yet; today write -torch.log1p(torch.exp(-x))"),
+    ("import torch.nn.functional as G\nG.hardswish(torch.ones(1))",
+     "hint: PyTorch has torch.nn.functional.hardswish, but gradcli does not support it yet"),
+    ("x = torch.ones(2)\nlogsigmoid(x)", "hint: PyTorch has torch.nn.functional.logsigmoid"),
     ("x = torch.ones(2)\nrelu(x)", "hint: did you mean `torch.relu`?"),
 ])
 def test_a_hint_leads_somewhere(source, hint):
@@ -71,8 +71,8 @@ def test_a_hint_leads_somewhere(source, hint):
 
 
 def test_grad_says_whether_pytorch_has_an_unknown_function():
-    assert "PyTorch has torch.nn.functional.softplus, but gradcli does not support it yet" in \
-        grad_plain("softplus(x)", "--at", "x=1").stderr
+    assert "PyTorch has torch.nn.functional.logsigmoid, but gradcli does not support it yet" \
+        in grad_plain("logsigmoid(x)", "--at", "x=1").stderr
     assert "PyTorch has no function of that name" in grad_plain("foo(x)", "--at", "x=1").stderr
 
 

@@ -179,7 +179,7 @@ def test_a_contraction_is_its_forward_as_an_einsum(name):
             here = "".join(c for c in output if c in term)
             value = np.einsum(f"{term}->{here}", *used)
             total = total + value.reshape([sizes[c] if c in here else 1 for c in output])
-        np.testing.assert_allclose(scale * total.reshape(out.shape), out, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose((scale * total).reshape(out.shape), out, rtol=1e-5, atol=1e-6)
 
 
 @pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.reduces))

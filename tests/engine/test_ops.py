@@ -43,6 +43,8 @@ EXAMPLES = {
     "repeat": "out = x.repeat(2, 1, 2)",
     "cumsum": "out = x.cumsum(1)", "softmax": "out = x.softmax(1)",
     "log_softmax": "out = torch.log_softmax(x, dim=1)", "mm": "out = x @ p.t()",
+    "backward_hook": "m = torch.nn.Tanh()\n"
+                     "m.register_full_backward_hook(lambda mod, gin, gout: None)\nout = m(x)",
     "mv": "out = x @ v", "dot": "out = v.dot(v * v)",
     "bmm": "out = x.reshape(1, 2, 3) @ p.reshape(1, 3, 2)", "addmm": "out = F.linear(x, p, b)",
     "view": "out = x.view(3, 2)", "reshape_alias": "out = x.t().reshape(3, 2, 1)", "unsafe_view": "out = x.t().reshape(6)",
