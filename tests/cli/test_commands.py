@@ -439,8 +439,10 @@ def test_shell_completion_through_the_entry_point():
     executable = shutil.which("gradcli")
     if executable is None:
         pytest.skip("the gradcli console script is not installed")
-    proc = subprocess.run([executable, "--show-completion", "bash"], capture_output=True,
-                          timeout=60)
+    # the script bash sources (`--show-completion` finds the shell from the parent processes,
+    # which a test runner need not have)
+    proc = subprocess.run([executable], env={**os.environ, "_GRADCLI_COMPLETE": "source_bash"},
+                          capture_output=True, timeout=60)
     assert proc.returncode == 0 and b"_gradcli_completion" in proc.stdout
     proc = subprocess.run([executable], env={**os.environ, "_GRADCLI_COMPLETE": "complete_bash",
                                              "COMP_WORDS": "gradcli gr", "COMP_CWORD": "1"},
