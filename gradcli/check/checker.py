@@ -128,11 +128,12 @@ class Checker:
             if record.hooks:
                 return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
                                                  f"sympy ({big})") for t in targets}
-            try:
-                return _nan_kept(record, roots, targets,
-                                 structured.expect(record, roots, targets))
-            except TooLarge as unstructured:
-                big = f"{big}, {unstructured}"
+            if not self._prefers_structure(record, roots):  # (else it was tried first)
+                try:
+                    return _nan_kept(record, roots, targets,
+                                     structured.expect(record, roots, targets))
+                except TooLarge as unstructured:
+                    big = f"{big}, {unstructured}"
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
@@ -145,14 +146,24 @@ class Checker:
         no readable per-element formulas, and sympy would spend seconds to minutes building
         them: take the structured path first, exact on every element, and per-element sympy
         only where that path has no form for an op."""
-        size = sum(input_elements(r) for r in roots)
-        if record.hooks or size <= PRODUCT_ELEMENTS or (
-                size <= FORMULA_ELEMENTS and not structured.multiplies_matrices(roots)):
+        if not self._prefers_structure(record, roots):
             return self._symbolic(record, roots, targets)
         try:
             return structured.expect(record, roots, targets)
-        except TooLarge:
-            return self._symbolic(record, roots, targets)
+        except TooLarge as unstructured:
+            try:
+                return self._symbolic(record, roots, targets)
+            except TooLarge as big:  # both said why: the numeric fallback's note says both
+                raise TooLarge(f"{big}, {unstructured}") from None
+
+    @staticmethod
+    def _prefers_structure(record, roots) -> bool:
+        try:
+            size = sum(input_elements(r) for r in roots)
+        except TooLarge:  # too many records to replay: no path takes it but the last
+            return False
+        return not record.hooks and size > PRODUCT_ELEMENTS and (
+            size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots))
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

@@ -34,7 +34,6 @@ from .vectorized import derivative
 
 NOTE = ("structured: every element exact in float64: sympy's derivative of each pointwise op, "
         "contractions transposed from their einsum form, rearrangements traced on element tags")
-REARRANGES = ("view", "selection")  # layout or elements_read of an op that only moves elements
 
 
 def expect(record, roots, targets) -> dict:
