@@ -50,6 +50,47 @@ def numeric_value(expr, env: dict, cache: dict | None = None):
     return cache[expr]
 
 
+class Program:
+    """Expressions compiled once into numpy steps, one per distinct subexpression, to be
+    evaluated many times (every step of a training loop) without walking sympy's trees
+    again: the values are numeric_value's, step for step."""
+
+    def __init__(self, exprs: list):
+        self.steps: list = []  # (node, its arguments' step numbers, whether a Piecewise)
+        numbers: dict = {}
+        for expr in exprs:
+            self._place(expr, numbers)
+        self.outputs = [numbers[e] for e in exprs]
+
+    def _place(self, expr, numbers: dict) -> None:
+        stack = [(expr, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node in numbers:
+                continue
+            piecewise = isinstance(node, sp().Piecewise)
+            args = [a for pair in node.args for a in pair] if piecewise else \
+                ([] if node.is_Number else list(node.args))
+            if expanded or not args:
+                numbers[node] = len(self.steps)
+                self.steps.append((node, [numbers[a] for a in args], piecewise))
+                continue
+            stack.append((node, True))
+            stack.extend((a, False) for a in args if a not in numbers)
+
+    def run(self, env: dict) -> list:
+        """The value of each expression, where `env` maps each symbol to a float64 scalar or
+        array (as numeric_value's)."""
+        values: list = [None] * len(self.steps)
+        with np.errstate(all="ignore"):
+            for k, (node, args, piecewise) in enumerate(self.steps):
+                given = [values[a] for a in args]
+                values[k] = np.select([np.asarray(c, bool) for c in given[1::2]], given[0::2],
+                                      default=np.nan)[()] if piecewise else \
+                    _apply(node, given, env)
+        return [values[k] for k in self.outputs]
+
+
 def _piecewise(node, env, cache):
     """The first branch whose condition holds, element by element."""
     values = [numeric_value(value, env, cache) for value, _ in node.args]

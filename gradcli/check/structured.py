@@ -27,7 +27,7 @@ from gradcli.engine.symforms import sp
 
 from .compare import Expectation
 from .dropped import reduce_to
-from .ieee import numeric_value
+from .ieee import Program
 from .numeric import replay
 from .records import Derived, Opaque, TooLarge, leaf_records
 from .vectorized import derivative
@@ -43,15 +43,34 @@ def expect(record, roots, targets) -> dict:
     for root in roots:
         values.update(replay(root, {}))
     order = _reverse_topological(roots)
+    order = _leading_to(targets, order)
     grads = _accumulate(record, roots, order, values, absolute=False)
     magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
     return {id(t.tensor): _expectation(t, roots, grads, lambda t=t: _total(
         t, roots, magnitudes())) for t in targets}
 
 
+def _leading_to(targets, order: list) -> list:
+    """The records of `order` that some target's record is under, in the same order: no
+    gradient is worked out for what no target reads (an input batch's, say)."""
+    wanted = {id(t.tensor) for t in targets}
+    reached: set = set()
+    for r in reversed(order):  # inputs before the records that read them
+        tensor = getattr(r, "tensor", None)
+        if (isinstance(r, trace.Leaf) and id(tensor) in wanted) or \
+                any(id(a) in reached for a in getattr(r, "args", ())):
+            reached.add(id(r))
+    for t in targets:
+        if t.tensor.grad_fn is not None:
+            reached.add(id(t.tensor._record))  # a retained non-leaf: its gradient is asked
+    return [r for r in order if id(r) in reached]
+
+
 def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dict:
-    """The gradient of every record by id; with `absolute`, the sum of the magnitudes of the
-    terms each element adds up (what its float32 rounding scales with)."""
+    """The gradient of every record of `order` by id; with `absolute`, the sum of the
+    magnitudes of the terms each element adds up (what its float32 rounding scales with).
+    Parts that flow into a record outside `order` are not worked out."""
+    kept = {id(r) for r in order}
     grads: dict = {}
     for root, seed in zip(roots, record.grad_outputs, strict=True):
         seed = np.asarray(seed, np.float64)
@@ -62,7 +81,8 @@ def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dic
         if g is None or not isinstance(r, trace.OpRecord):
             continue
         args = [values[id(a)] for a in r.args]
-        for a, part in zip(r.args, _input_grads(r, g, args, absolute), strict=True):
+        wanted = [id(a) in kept for a in r.args]
+        for a, part in zip(r.args, _input_grads(r, g, args, wanted, absolute), strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
     return grads
@@ -109,20 +129,21 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
     grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
 
 
-def _input_grads(r, g: np.ndarray, args: list, absolute: bool = False) -> list:
-    """Each input's part of the gradient `g` of r's output; with `absolute`, of |g| through
-    the magnitudes of each factor."""
+def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False) -> list:
+    """Each wanted input's part of the gradient `g` of r's output (None for the others);
+    with `absolute`, of |g| through the magnitudes of each factor."""
     op = r.op
     size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
-        return _pointwise(op, r.params, g, args, size)
+        return _pointwise(op, r.params, g, args, wanted, size)
     if op.reduces:
         return _reduced(r, g, args, size)
     if op.unfold is not None:
         return _unfolded(r, g, args, size)
     if op.contraction is not None:
         spec = op.contraction(*[a.shape for a in args], **r.params)
-        return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args])
+        return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args],
+                           wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
     if op.along_dim:
@@ -140,18 +161,18 @@ def _differentiable(a) -> bool:
     return isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 
-def _pointwise(op, params: dict, g: np.ndarray, args: list, size=_same) -> list:
-    return [None if not _differentiable(a) else reduce_to(
+def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
+               size=_same) -> list:
+    return [None if not (want and _differentiable(a)) else reduce_to(
         np.add, np.broadcast_to(g * size(_partial(op, params, i, args)), g.shape), a.shape)
-        for i, a in enumerate(args)]
+        for i, (a, want) in enumerate(zip(args, wanted, strict=True))]
 
 
 def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
     """d out / d input i of a pointwise op, on every (broadcast) element."""
-    symbols, d = _symbolic_partial(op, i, len(args), _hashable(params))
-    if d.has(sp().Derivative, sp().Subs):
-        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
-    return np.asarray(numeric_value(d, dict(zip(symbols, args, strict=True))), np.float64)
+    symbols, program = _symbolic_partial(op, i, len(args), _hashable(params))
+    (value,) = program.run(dict(zip(symbols, args, strict=True)))
+    return np.asarray(value, np.float64)
 
 
 @functools.lru_cache(maxsize=512)
@@ -160,7 +181,10 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     inputs = [np.asarray(s, dtype=object) for s in symbols]
     with sp().evaluate(False):
         form = np.asarray((op.sym or op.forward)(*inputs, **dict(params)), dtype=object).item()
-    return symbols, derivative(form, symbols[i])
+    d = derivative(form, symbols[i])
+    if d.has(sp().Derivative, sp().Subs):
+        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
+    return symbols, Program([d])
 
 
 def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
@@ -168,7 +192,7 @@ def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
     shape = np.broadcast_shapes(*[a.shape for a in args])
     count = int(np.prod(shape)) if r.params["reduction"] == "mean" else 1
     g = np.broadcast_to(np.asarray(g, np.float64) / count, shape)
-    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, size)
+    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, [True] * len(args), size)
 
 
 MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
@@ -183,23 +207,29 @@ def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
     if length > MAX_SLICE:
         raise TooLarge(f"{r.op.grad_fn} along a dim of {length} elements")
     params = _hashable({k: v for k, v in r.params.items() if k != "dim"})
-    symbols, jacobian = _slice_jacobian(r.op, length, params)
+    symbols, places, program = _slice_jacobian(r.op, length, params)
     x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
         np.reshape(g, a.shape or (1,)), dim, -1)
-    env, cache = {s: x[..., k] for k, s in enumerate(symbols)}, {}
+    entries = program.run({s: x[..., k] for k, s in enumerate(symbols)})
     out = np.zeros(x.shape)
-    for i, row in enumerate(jacobian):
-        for j, entry in enumerate(row):
-            if entry != 0:
-                out[..., j] += g[..., i] * size(numeric_value(entry, env, cache))
+    for (i, j), entry in zip(places, entries, strict=True):
+        out[..., j] += g[..., i] * size(entry)
     return [np.moveaxis(out, -1, dim).reshape(a.shape)]
 
 
 @functools.lru_cache(maxsize=64)
 def _slice_jacobian(op, length: int, params: tuple):
+    """The slice's symbols, where its Jacobian's nonzero entries are, and their program."""
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(length)]
     out = (op.sym or op.forward)(np.asarray(symbols, dtype=object), dim=0, **dict(params))
-    return symbols, [[derivative(y, s) for s in symbols] for y in np.asarray(out).reshape(-1)]
+    places, entries = [], []
+    for i, y in enumerate(np.asarray(out).reshape(-1)):
+        for j, s in enumerate(symbols):
+            entry = derivative(y, s)
+            if entry != 0:
+                places.append((i, j))
+                entries.append(entry)
+    return symbols, places, Program(entries)
 
 
 MAX_LINEAR = 100_000  # elements of a linear op's input followed one by one
@@ -211,38 +241,58 @@ def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
     a = args[0]
     if a.size > MAX_LINEAR:
         raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
-    forms = np.empty(a.size, dtype=object)
-    forms[:] = [_Affine({k: 1.0}) for k in range(a.size)]
     try:
-        out = np.asarray(r.op.forward(forms.reshape(a.shape), *args[1:], **r.params),
-                         dtype=object)
+        out = np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
+                                      **r.params), dtype=object)
     except (TypeError, AttributeError, ValueError):  # not affine after all: say so
         raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
     total = np.zeros(a.size)
     for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
-        if isinstance(y, _Affine):
-            for k, coefficient in y.terms.items():
-                total[k] += weight * size(coefficient)
+        if isinstance(y, _Affine) and y.where:
+            total += np.bincount(y.where, weight * size(y.weights()),
+                                 minlength=a.size)
     return [total.reshape(a.shape)] + [None] * (len(args) - 1)
 
 
+@functools.lru_cache(maxsize=8)
+def _unit_forms(size: int) -> np.ndarray:
+    """x[0], x[1], ... as forms; kept across passes (a loop's loss takes the same shape every
+    step) — safe, as forms are never changed, only combined into new ones."""
+    forms = np.empty(size, dtype=object)
+    forms[:] = [_Affine([k], [1.0]) for k in range(size)]
+    forms.flags.writeable = False
+    return forms
+
+
 class _Affine:
-    """c + Σ coefficient·x[k] over an input's elements: what an affine forward makes of them
-    (a sum of 512 picked log-probabilities is one form of 512 terms, built in microseconds
-    where sympy's Add takes seconds)."""
+    """constant + scale·Σ coefficients[n]·x[where[n]] over an input's elements (an element may
+    appear more than once: its coefficients add up): what an affine forward makes of them.
+    Scaling is O(1) and adding two forms of one scale joins their lists, so a sum of 512
+    picked, negated log-probabilities is built in microseconds where sympy's Add takes
+    seconds."""
 
-    __slots__ = ("terms", "constant")
+    __slots__ = ("where", "coefficients", "constant", "scale")
 
-    def __init__(self, terms: dict, constant: float = 0.0):
-        self.terms, self.constant = terms, constant
+    def __init__(self, where: list, coefficients: list, constant: float = 0.0,
+                 scale: float = 1.0):
+        self.where, self.coefficients = where, coefficients
+        self.constant, self.scale = constant, scale
+
+    def weights(self) -> np.ndarray:
+        """Each listed element's coefficient, scale applied."""
+        return np.asarray(self.coefficients) * self.scale
 
     def __add__(self, other):
-        if isinstance(other, _Affine):
-            terms = dict(self.terms)
-            for k, c in other.terms.items():
-                terms[k] = terms.get(k, 0.0) + c
-            return _Affine(terms, self.constant + other.constant)
-        return _Affine(self.terms, self.constant + float(other))
+        if not isinstance(other, _Affine):
+            return _Affine(self.where, self.coefficients, self.constant + float(other),
+                           self.scale)
+        constant = self.constant + other.constant
+        if self.scale == other.scale:
+            return _Affine(self.where + other.where, self.coefficients + other.coefficients,
+                           constant, self.scale)
+        return _Affine(self.where + other.where,
+                       [c * self.scale for c in self.coefficients] +
+                       [c * other.scale for c in other.coefficients], constant)
 
     __radd__ = __add__
 
@@ -250,7 +300,7 @@ class _Affine:
         if isinstance(other, _Affine):
             raise TypeError("a product of two inputs is not affine")
         k = float(other)
-        return _Affine({i: c * k for i, c in self.terms.items()}, self.constant * k)
+        return _Affine(self.where, self.coefficients, self.constant * k, self.scale * k)
 
     __rmul__ = __mul__
 
@@ -276,8 +326,10 @@ def _hashable(params: dict) -> tuple:
         raise TooLarge("an op with array parameters") from None
 
 
-def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list) -> list:
-    """The gradient of each operand of `scale * einsum(spec, *args)`: the einsum of the output's
+def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
+                wanted: list | None = None) -> list:
+    """The gradient of each (wanted) operand of `scale * einsum(spec, *args)`: the einsum of
+    the output's
     gradient with the other operands of its term, into that operand's indices. An index found
     nowhere else was summed away (or broadcast) by the forward: the gradient is the same all
     along it."""
@@ -288,11 +340,13 @@ def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list) -> li
     sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
     g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
     g = g * scale  # (a number, or an array over the output: average pooling's divisors)
+    wanted = [True] * len(args) if wanted is None else wanted
     out, first = [], 0
     for term in terms:
         operands = args[first:first + len(term)]
         out += [_operand_grad(g, output, term, operands, i, sizes)
-                if _differentiable(a) else None for i, a in enumerate(operands)]
+                if wanted[first + i] and _differentiable(a) else None
+                for i, a in enumerate(operands)]
         first += len(term)
     return out
 

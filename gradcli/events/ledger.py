@@ -100,26 +100,32 @@ def _enter(ledger: Ledger, event: BackwardEvent, call: int, row: Any) -> None:
 
 def _restart(previous: Contribution | None, row: Any) -> Restart | None:
     """Why this call does not continue the previous total, or None when it does."""
-    before = _before(row)
     if ZEROED in row.note:
-        return Restart(".grad was zeroed before this call", before)
+        return Restart(".grad was zeroed before this call", _before(row))
     if SET_BY_HAND in row.note:
-        return Restart(".grad was set by hand before this call", before)
+        return Restart(".grad was set by hand before this call", _before(row))
     if previous is None or _continues(previous.grad, row.added, row.grad):
         return None
     if _continues(None, row.added, row.grad):
         return Restart(".grad was None or zero before this call (zero_(), = None, or a new "
                        "tensor under this name)", None)
-    return Restart(".grad was changed outside backward() before this call", before)
+    return Restart(".grad was changed outside backward() before this call", _before(row))
 
 
 def _continues(total: Any, added: Any, grad: Any) -> bool:
     """Whether grad == total + added (total None: grad == added). A large tensor comes
     summarised; its mean is linear, so the means must add up."""
-    if total is not None and _shape(total) != _shape(added):
-        return False  # another tensor under the same name
     if all(map(listed, (total if total is not None else 0.0, added, grad))):
-        return _close(added if total is None else _plus(total, added), grad)
+        expected = _array(added)  # (each list made an array once: loops make many calls)
+        if total is not None:
+            start = _array(total)
+            if start.shape != expected.shape:
+                return False  # another tensor under the same name
+            with np.errstate(all="ignore"):  # inf and nan are gradients' values here
+                expected = start + expected
+        return _close(expected, grad)
+    if total is not None and _shape(total) != _shape(added):
+        return False
     means = [0.0 if total is None else total.get("mean"), added.get("mean"), grad.get("mean")]
     if any(isinstance(m, str) for m in means):  # "nan"/"inf": cannot tell, assume it goes on
         return True
@@ -157,11 +163,6 @@ def _shape(data: Any) -> tuple:
 
 def _array(data: Any) -> np.ndarray:
     return np.array(data, dtype=np.float64)  # "nan", "inf" and "-inf" come as strings
-
-
-def _plus(a: Any, b: Any) -> Any:
-    with np.errstate(all="ignore"):  # inf and nan are gradients' values here, as in torch
-        return data_of(_array(a) + _array(b))
 
 
 def _before(row: Any) -> Any:
