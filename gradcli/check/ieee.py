@@ -56,7 +56,7 @@ class Program:
     again: the values are numeric_value's, step for step."""
 
     def __init__(self, exprs: list):
-        self.steps: list = []  # (node, its arguments' step numbers, whether a Piecewise)
+        self.steps: list = []  # (what a node computes, its arguments' step numbers)
         numbers: dict = {}
         for expr in exprs:
             self._place(expr, numbers)
@@ -73,7 +73,7 @@ class Program:
                 ([] if node.is_Number else list(node.args))
             if expanded or not args:
                 numbers[node] = len(self.steps)
-                self.steps.append((node, [numbers[a] for a in args], piecewise))
+                self.steps.append((_compiled(node), [numbers[a] for a in args]))
                 continue
             stack.append((node, True))
             stack.extend((a, False) for a in args if a not in numbers)
@@ -83,12 +83,25 @@ class Program:
         array (as numeric_value's)."""
         values: list = [None] * len(self.steps)
         with np.errstate(all="ignore"):
-            for k, (node, args, piecewise) in enumerate(self.steps):
-                given = [values[a] for a in args]
-                values[k] = np.select([np.asarray(c, bool) for c in given[1::2]], given[0::2],
-                                      default=np.nan)[()] if piecewise else \
-                    _apply(node, given, env)
+            for k, (compute, args) in enumerate(self.steps):
+                values[k] = compute([values[a] for a in args], env)
         return [values[k] for k in self.outputs]
+
+
+def _compiled(node):
+    """What one node computes from its arguments' values and the symbols' (`env`); numbers
+    are made floats here, once (sympy's conversion is slow)."""
+    if node.is_Symbol:
+        return lambda args, env: env[node] if node in env else \
+            np.float64(S.CONSTANTS[node.name])
+    if node.is_Number or node in (sp().true, sp().false):
+        value = _apply(node, [], {})
+        return lambda args, env: value
+    if isinstance(node, sp().Piecewise):
+        return lambda args, env: np.select([np.asarray(c, bool) for c in args[1::2]],
+                                           args[0::2], default=np.nan)[()]
+    function = _function_of(node)
+    return lambda args, env: function(args)
 
 
 def _piecewise(node, env, cache):
@@ -109,20 +122,27 @@ def _apply(node, args: list, env: dict):
         return env[node] if node in env else np.float64(S.CONSTANTS[node.name])
     if node.is_Number or node in (sp().true, sp().false):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
+    return _function_of(node)(args)
+
+
+def _function_of(node):
+    """What an operation node computes from the list of its arguments' values."""
     name = type(node).__name__
     if node.is_Add:
-        return functools.reduce(np.add, args)
+        return lambda args: functools.reduce(np.add, args)
     if node.is_Mul:
-        return functools.reduce(np.multiply, args)
+        return lambda args: functools.reduce(np.multiply, args)
     if node.is_Pow:
-        return np.power(args[0], args[1])
+        return lambda args: np.power(args[0], args[1])
     if name in _RELATIONS:
-        return _RELATIONS[name](args[0], args[1])
+        relation = _RELATIONS[name]
+        return lambda args: relation(args[0], args[1])
     if name in ("And", "Or"):
-        return functools.reduce(np.logical_and if name == "And" else np.logical_or, args)
+        both = np.logical_and if name == "And" else np.logical_or
+        return lambda args: functools.reduce(both, args)
     if name == "Not":
-        return np.logical_not(args[0])
+        return lambda args: np.logical_not(args[0])
     fn = S.NUMERIC.get(name) or S.NUMERIC.get(getattr(node.func, "__name__", ""))
     if fn is None:
         raise TooLarge(f"no numeric form for {name}")
-    return fn(*args)
+    return lambda args: fn(*args)
