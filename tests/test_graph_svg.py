@@ -51,9 +51,11 @@ def test_the_cli_draws_every_node_with_its_name_value_and_gradient(tmp_path):
     for node in graph.nodes:
         assert node.kind == "AccumulateGrad" or node.kind in shown, node.kind
     assert "x  [2, 1]" in shown and "y  [3, 1]" in shown
-    assert "data [[0.4963], [0.7682]]" in shown
-    assert "grad [[0.9925], [3.584]]" in shown and "✓ sympy" in shown
-    assert f"data {compact(graph.nodes[0].value)}" in shown  # y's own value
+    boxes = "\n".join(shown)  # a matrix is one row per line, aligned as torch prints it
+    assert "data [[0.4963],\n      [0.7682]]" in boxes
+    assert "grad [[0.9925],\n      [ 3.584]]\n✓ sympy" in boxes
+    y_value = compact(graph.nodes[0].value, rows=True).replace("\n", "\n     ")
+    assert f"data {y_value}\n" in boxes  # y's own value
 
 
 def test_freed_saved_tensors_and_retained_non_leaves_are_marked():

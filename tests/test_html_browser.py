@@ -77,4 +77,4 @@ def test_the_report_loads_cleanly_and_shows_tables_formulas_and_pictures(
     assert shown["boxes"] == 5 * 8  # w, b, their five grad_fn nodes and loss, per picture
     assert len(shown["formulas"]) >= 15 and all(w > 10 and h > 5 for w, h in shown["formulas"])
     assert shown["checks"] == ["✓"] * 10
-    assert "grad [[-82], [-104]]" in shown["leafText"]
+    assert "grad [[ -82]," in shown["leafText"] and "      [-104]]" in shown["leafText"]

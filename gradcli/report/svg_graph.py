@@ -24,11 +24,13 @@ from gradcli.report.svg_text import (
 from gradcli.report.text import compact
 
 LINE_CHARS = 46  # a box's lines are cut here; the box's tooltip has them whole
+VALUE_CHARS = 60  # a matrix row may be longer: cut, its columns would not line up
 PAD = 8.0
 MARGIN = 16.0
 
 KIND = "gradcli-graph"  # the <svg>'s class, which scopes its style
 STYLE = """<style>
+svg.gradcli-graph text{white-space:pre}
 svg.gradcli-graph .box text{dominant-baseline:middle}
 svg.gradcli-graph .head{font-weight:bold}
 svg.gradcli-graph .dim{fill:#555}
@@ -116,16 +118,25 @@ def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
 def _tensor_box(ident: str, kind: str, node: GraphNode, name: str, note: str) -> Box:
     lines = [(f"{name}  {list(node.shape)}", "head"), (note, "dim")]
     if node.value is not None:
-        lines.append((f"data {compact(node.value)}", ""))
+        lines += _value_lines("data", node.value)
     if kind == "result":
         lines.append((".grad None (a non-leaf)", "dim"))
     else:
-        lines.append((f"grad {compact(node.grad)}", ""))
+        lines += _value_lines("grad", node.grad)
         if node.checked in CHECK_MARKS:
             lines.append(CHECK_MARKS[node.checked])
         elif node.grad is not None:
             lines.append(("not checked", "dim"))
     return Box(ident, kind, _clip(lines), tooltip=[text for text, _ in lines])
+
+
+def _value_lines(label: str, data: object) -> list[tuple[str, str]]:
+    """`data [[1, 2],` / `      [3, 4]]`: a matrix one row per line, as torch prints it (a
+    long one keeps its first rows and its last, as compact elides)."""
+    rows = compact(data, rows=True).split("\n")
+    indent = " " * (len(label) + 1)
+    lines = [f"{label} {rows[0]}"] + [indent + row for row in rows[1:]]
+    return [(clipped(line, VALUE_CHARS), "value") for line in lines]
 
 
 def _op_box(node: GraphNode) -> Box:
@@ -142,7 +153,8 @@ def _op_box(node: GraphNode) -> Box:
 
 
 def _clip(lines: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    return [(clipped(text, LINE_CHARS), style) for text, style in lines]
+    return [(text if style == "value" else clipped(text, LINE_CHARS), style)
+            for text, style in lines]
 
 
 # ---- drawing ---------------------------------------------------------------------------
