@@ -25,6 +25,7 @@ from gradcli.events.events import (
 )
 from gradcli.events.ledger import (
     AccumulationHint,
+    Contribution,
     Ledger,
     Restart,
     accumulation_hints,
@@ -33,7 +34,7 @@ from gradcli.events.ledger import (
 )
 from gradcli.events.results import Graph, mark_checked
 from gradcli.report.mathml import formula_mathml
-from gradcli.report.render_ledger import added_text, running_sum
+from gradcli.report.render_ledger import running_sum, symbolic
 from gradcli.report.render_plain import mismatch_detail, verdict
 from gradcli.report.svg_graph import graph_svg
 from gradcli.report.svg_plot import grad_history_svg
@@ -242,15 +243,21 @@ def _ledgers(ledgers: list[Ledger]) -> str:
                 rows.append(f'<tr class="restart"><td colspan="5">↺ {escape(entry.reason + held)}'
                             "</td></tr>")
                 continue
-            formula = entry.formula[0] if entry.formula and len(entry.formula) == 1 else ""
-            added = added_text(entry, compact, formula if formula != compact(entry.added)
-                               else "")
             rows.append(f'<tr><td><a href="#call{entry.call}">#{entry.call}</a></td>'
                         f"<td>{_where(entry.line)}</td><td><code>{escape(entry.source)}</code>"
-                        f"</td><td><code>{escape(added)}</code></td>"
+                        f"</td><td>{_added(entry)}</td>"
                         f"<td><code>{escape(running_sum(entry, compact))}</code></td></tr>")
         parts.append(f'<table class="ledger">{"".join(rows)}</table>')
     return "\n".join(parts)
+
+
+def _added(entry: Contribution) -> str:
+    """sympy's formula for what the call added, typeset, `= value`; the value alone when
+    the formula says no more than it."""
+    value = escape(compact(entry.added))
+    if not symbolic(entry.formula):
+        return f"<code>{value}</code>"
+    return f'<div class="formulas">{_formulas(entry.formula)}</div><code>= {value}</code>'
 
 
 def _held(start: Any) -> bool:
