@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from gradcli.app import cli
 from gradcli.app.graph import MAX_PICTURES
+from gradcli.report.render_html import Typesetter
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,3 +71,12 @@ def test_an_unwritable_report_stops_before_the_run(tmp_path):
                                           "/proc/no/such/r.html"])
     assert result.exit_code == 4 and "cannot write the HTML report" in result.stderr
     assert "ran" not in result.stdout
+
+
+def test_formulas_are_typeset_within_a_budget_then_shown_as_code():
+    typeset = Typesetter(budget=2)
+    first, second = typeset("2*x[0]"), typeset("3*y")
+    assert first.startswith("<math") and second.startswith("<math")
+    assert typeset("4*z") == "<code>4*z</code>"  # the budget is spent
+    assert typeset("2*x[0]") == first  # one already typeset costs nothing
+    assert typeset("x.real") == "<code>x.real</code>" and typeset("") == "<code>·</code>"

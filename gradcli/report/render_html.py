@@ -40,7 +40,8 @@ from gradcli.report.svg_graph import graph_svg
 from gradcli.report.svg_plot import grad_history_svg
 from gradcli.report.text import UNCHECKED, compact, excerpt, source_lines
 
-TYPESET = 6  # formulas typeset per cell at most (a large tensor's are listed as text)
+TYPESET = 6  # formulas shown per cell at most
+TYPESET_BUDGET = 200  # formulas typeset per page at most; the later ones are shown as code
 MARKS = {True: ("✓", "ok"), False: ("✗", "bad"), None: ("–", "dim")}
 
 CSS = """
@@ -103,12 +104,13 @@ def html_report(result: SessionResult, graphs: Mapping[int, Graph], source_name:
              f'<p><span class="status {"ok" if ok else "bad"}">{escape(verdict(result))}'
              "</span></p>",
              "<h2>The script</h2>", _script(source), "<h2>The run</h2>"]
-    parts += [_event(event, source, graphs) for event in result.events]
+    typeset = Typesetter()
+    parts += [_event(event, source, graphs, typeset) for event in result.events]
     if not result.events:
         parts.append('<p class="dim">The script showed nothing and called no backward.</p>')
     ledgers = build_ledgers(result.events)
     if ledgers:
-        parts += ["<h2>The accumulation ledger</h2>", _ledgers(ledgers),
+        parts += ["<h2>The accumulation ledger</h2>", _ledgers(ledgers, typeset),
                   *_hints(accumulation_hints(ledgers)),
                   "<h2>.grad over the backward calls</h2>",
                   f"<figure>{grad_history_svg(ledgers)}</figure>"]
@@ -127,7 +129,8 @@ def _where(line: int | None) -> str:
     return f'<a class="where" href="#L{line}">line {line}</a>' if line else ""
 
 
-def _event(event: Event, source: str, graphs: Mapping[int, Graph]) -> str:
+def _event(event: Event, source: str, graphs: Mapping[int, Graph], typeset: Typesetter
+           ) -> str:
     if isinstance(event, ValueEvent):
         return f'<div class="event echo">{_where(event.line)}<pre>{escape(event.text)}</pre></div>'
     if isinstance(event, PrintEvent):
@@ -142,7 +145,7 @@ def _event(event: Event, source: str, graphs: Mapping[int, Graph]) -> str:
         return (f'<div class="event finding">{_where(event.line)}'
                 f"<p>{escape(event.message)}</p></div>")
     if isinstance(event, BackwardEvent):
-        return _backward(event, graphs.get(event.call))
+        return _backward(event, graphs.get(event.call), typeset)
     return _problem(event, source)
 
 
@@ -172,12 +175,12 @@ def _clues(source: str, clues: tuple[Clue, ...]) -> str:
 # ---- a backward call ---------------------------------------------------------------------
 
 
-def _backward(event: BackwardEvent, graph: Graph | None) -> str:
+def _backward(event: BackwardEvent, graph: Graph | None, typeset: Typesetter) -> str:
     head = (f'<div class="event backward" id="call{event.call}">{_where(event.line)}'
             f"<h3>{escape(event.api)} #{event.call}: <code>{escape(event.source)}</code></h3>")
     header = "".join(f"<th>{c}</th>" for c in ("tensor", "shape", ".grad", "added by this call",
                                                   "expected (sympy)", "method", "✓"))
-    rows = "".join(_grad_row(row) for row in event.grads)
+    rows = "".join(_grad_row(row, typeset) for row in event.grads)
     table = f'<table class="grads"><tr>{header}</tr>{rows}</table>' if event.grads else \
         '<p class="dim">No gradient was touched.</p>'
     notes = _notes(event.grads)
@@ -189,34 +192,48 @@ def _backward(event: BackwardEvent, graph: Graph | None) -> str:
     return head + table + notes + picture + "</div>"
 
 
-def _grad_row(row: GradRow) -> str:
+def _grad_row(row: GradRow, typeset: Typesetter) -> str:
     mark, style = MARKS[row.match]
     css = ' class="mismatch"' if row.match is False else ""
     cells = [escape(row.name), escape(str(list(row.shape))),
              f"<pre>{escape(compact(row.grad, rows=True))}</pre>",
              f"<pre>{escape(compact(row.added, rows=True))}</pre>",
-             _expected(row), escape(row.method), f'<span class="{style}">{mark}</span>']
+             _expected(row, typeset), escape(row.method), f'<span class="{style}">{mark}</span>']
     return f"<tr{css}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
-def _expected(row: GradRow) -> str:
+def _expected(row: GradRow, typeset: Typesetter) -> str:
     """sympy's formula per element, typeset, and the value it gives."""
     if row.expected is None:
         return '<span class="dim">—</span>'
     value = f"<pre>= {escape(compact(row.expected, rows=True))}</pre>"
     if not row.formula:
         return value
-    return f'<div class="formulas">{_formulas(row.formula)}</div>{value}'
+    return f'<div class="formulas">{_formulas(row.formula, typeset)}</div>{value}'
 
 
-def _formulas(formula: list[str]) -> str:
-    shown = []
-    for text in formula[:TYPESET]:
-        typeset = formula_mathml(text) if text else None
-        shown.append(typeset or f"<code>{escape(text or UNCHECKED)}</code>")
+def _formulas(formula: list[str], typeset: Typesetter) -> str:
+    shown = [typeset(text) for text in formula[:TYPESET]]
     if len(formula) > TYPESET:
         shown.append(f'<span class="dim">… {len(formula) - TYPESET} more elements</span>')
     return "".join(shown)
+
+
+class Typesetter:
+    """A formula as MathML while the page's budget lasts (sympy takes milliseconds for each:
+    a long loop's hundreds of calls would take a minute), as code after it, and as code
+    whenever it is not one formula_mathml reads."""
+
+    def __init__(self, budget: int = TYPESET_BUDGET) -> None:
+        self.left = budget
+        self.done: dict[str, str | None] = {}
+
+    def __call__(self, text: str) -> str:
+        if text and text not in self.done and self.left > 0:
+            self.left -= 1
+            self.done[text] = formula_mathml(text)
+        typeset = self.done.get(text)
+        return typeset or f"<code>{escape(text or UNCHECKED)}</code>"
 
 
 def _notes(rows: tuple[GradRow, ...]) -> str:
@@ -230,7 +247,7 @@ def _notes(rows: tuple[GradRow, ...]) -> str:
 # ---- the ledger ------------------------------------------------------------------------
 
 
-def _ledgers(ledgers: list[Ledger]) -> str:
+def _ledgers(ledgers: list[Ledger], typeset: Typesetter) -> str:
     parts = []
     for ledger in ledgers:
         parts.append(f"<h3>{escape(ledger.name)}.grad <span class=\"dim\">shape "
@@ -245,19 +262,19 @@ def _ledgers(ledgers: list[Ledger]) -> str:
                 continue
             rows.append(f'<tr><td><a href="#call{entry.call}">#{entry.call}</a></td>'
                         f"<td>{_where(entry.line)}</td><td><code>{escape(entry.source)}</code>"
-                        f"</td><td>{_added(entry)}</td>"
+                        f"</td><td>{_added(entry, typeset)}</td>"
                         f"<td><code>{escape(running_sum(entry, compact))}</code></td></tr>")
         parts.append(f'<table class="ledger">{"".join(rows)}</table>')
     return "\n".join(parts)
 
 
-def _added(entry: Contribution) -> str:
+def _added(entry: Contribution, typeset: Typesetter) -> str:
     """sympy's formula for what the call added, typeset, `= value`; the value alone when
     the formula says no more than it."""
     value = escape(compact(entry.added))
     if not symbolic(entry.formula):
         return f"<code>{value}</code>"
-    return f'<div class="formulas">{_formulas(entry.formula)}</div><code>= {value}</code>'
+    return f'<div class="formulas">{_formulas(entry.formula, typeset)}</div><code>= {value}</code>'
 
 
 def _held(start: Any) -> bool:
