@@ -55,8 +55,11 @@ def graph_after_each_pass(session: Any, graphs: dict[int, Graph]) -> None:
         names = _Names(session.variables)
         roots = {(names.of(t) or f"the tensor #{i + 1} it ran from"): t
                  for i, t in enumerate(record.roots)}
-        graphs[session.result.summary.backward] = _build(roots, session.variables,
-                                                         session.interpreter.provenance)
+        try:
+            graph = _build(roots, session.variables, session.interpreter.provenance)
+        except Exception:  # a picture missing from the report must not change the run
+            return
+        graphs[session.result.summary.backward] = graph
 
     runtime.backward_listeners.append(taken)
 

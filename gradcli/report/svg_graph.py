@@ -109,8 +109,9 @@ def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
             boxes.append(_tensor_box(f"t{node.key}", kind, node, name, note))
             boxes[-1].root = node.key in roots
             out[node.key] = boxes[-1].ident
-    edges = [(f"n{node.key}", f"t{node.key}") for node in graph.nodes if f"t{node.key}" in
-             {b.ident for b in boxes}]
+    drawn = {box.ident for box in boxes}
+    edges = [(f"n{node.key}", f"t{node.key}") for node in graph.nodes
+             if f"t{node.key}" in drawn]
     edges += [(out[child], f"n{node.key}") for node in graph.nodes for child in node.children]
     return boxes, edges
 
