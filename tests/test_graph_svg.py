@@ -108,8 +108,21 @@ def test_a_graph_cut_at_max_nodes_says_so_and_stays_valid():
     assert len(graph.nodes) == MAX_NODES and graph.left_out > 0
     shown = texts(svg)
     assert f"… and {graph.left_out} more nodes (the graph is cut at {MAX_NODES})" in shown
+    # the chain is drawn as the text tree draws it: its ends, and one box for its middle
+    assert f"… {MAX_NODES - 2} more MulBackward0" in shown
     boxes = [g for g in ET.fromstring(svg).iter(f"{SVG}g") if "box" in (g.get("class") or "")]
-    assert len(boxes) == MAX_NODES + 1  # and y's own tensor box
+    assert len(boxes) == 4  # and y's own tensor box
+
+
+def test_a_short_chain_is_drawn_whole_and_a_named_node_cuts_a_chain():
+    _, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(4):\n"
+                   "    y = y * 1.0\n", "y")
+    assert sum(t == "MulBackward0" for t in texts(svg)) == 4
+    _, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(8):\n"
+                   "    y = y * 1.0\n    if i == 3:\n        middle = y\n", "y")
+    shown = texts(svg)
+    assert "middle  [1]" in shown and "… 3 more MulBackward0" in shown  # above `middle`
+    assert sum(t == "MulBackward0" for t in shown) == 5  # the last, middle's, and 3 below
 
 
 def test_boxes_never_overlap():

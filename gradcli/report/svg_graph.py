@@ -24,6 +24,7 @@ from gradcli.report.svg_text import (
 from gradcli.report.text import compact
 
 LINE_CHARS = 46  # a box's lines are cut here; the box's tooltip has them whole
+RUN = 3  # this many like nodes (or more) between a chain's two ends are drawn as one box
 VALUE_CHARS = 60  # a matrix row may be longer: cut, its columns would not line up
 PAD = 8.0
 MARGIN = 16.0
@@ -89,19 +90,28 @@ def graph_svg(graph: Graph) -> str:
 
 
 def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
-    """The boxes and the edges between them (from input to consumer)."""
+    """The boxes and the edges between them (from input to consumer). A long run of one op
+    from one line (a loop's chain) is drawn as its two ends and one box for the middle."""
     roots = {key: name for name, key in reversed(graph.roots)}
+    runs = _runs(graph, set(roots))
     boxes: list[Box] = []
+    into: dict[int, str] = {}  # node key -> the box its inputs flow into
     out: dict[int, str] = {}  # node key -> the box its value flows out of
     for node in graph.nodes:
+        if node.key in runs:
+            run = runs[node.key]
+            if node.key == run[0]:
+                boxes.append(_run_box(run, graph))
+            into[node.key] = out[node.key] = f"r{run[0]}"
+            continue
         if node.kind == "AccumulateGrad":
             boxes.append(_tensor_box(f"n{node.key}", "leaf", node, node.name or roots.get(
                 node.key) or "leaf", "leaf · AccumulateGrad"))
             boxes[-1].root = node.key in roots
-            out[node.key] = boxes[-1].ident
+            into[node.key] = out[node.key] = boxes[-1].ident
             continue
         boxes.append(_op_box(node))
-        out[node.key] = boxes[-1].ident
+        into[node.key] = out[node.key] = boxes[-1].ident
         name = node.retains_grad or node.name or roots.get(node.key)
         if name:
             kind = "retained" if node.retains_grad else "result"
@@ -109,11 +119,50 @@ def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
             boxes.append(_tensor_box(f"t{node.key}", kind, node, name, note))
             boxes[-1].root = node.key in roots
             out[node.key] = boxes[-1].ident
-    drawn = {box.ident for box in boxes}
-    edges = [(f"n{node.key}", f"t{node.key}") for node in graph.nodes
-             if f"t{node.key}" in drawn]
-    edges += [(out[child], f"n{node.key}") for node in graph.nodes for child in node.children]
-    return boxes, edges
+    edges = [(into[node.key], out[node.key]) for node in graph.nodes]
+    edges += [(out[child], into[node.key]) for node in graph.nodes for child in node.children]
+    return boxes, [edge for edge in dict.fromkeys(edges) if edge[0] != edge[1]]
+
+
+def _runs(graph: Graph, roots: set[int]) -> dict[int, list[int]]:
+    """The middles of chains: nodes of one op from one line, each the only input of the next,
+    unnamed, at least RUN long; each member's key -> its run (first = nearest the root)."""
+    consumers: dict[int, list[int]] = {}
+    for node in graph.nodes:
+        for child in node.children:
+            consumers.setdefault(child, []).append(node.key)
+
+    def middle(key: int) -> bool:
+        node = graph.nodes[key]
+        above = consumers.get(key, [])
+        if node.kind == "AccumulateGrad" or node.name or node.retains_grad or key in roots \
+                or len(node.children) != 1 or len(above) != 1 or node.line is None:
+            return False
+        return all(_alike(graph.nodes[k], node) for k in (above[0], node.children[0]))
+
+    runs: dict[int, list[int]] = {}
+    for node in graph.nodes:
+        key = node.key
+        if key in runs or not middle(key) or middle(consumers[key][0]):
+            continue
+        run = [key]
+        while middle(graph.nodes[run[-1]].children[0]):
+            run.append(graph.nodes[run[-1]].children[0])
+        if len(run) >= RUN:
+            runs.update(dict.fromkeys(run, run))
+    return runs
+
+
+def _alike(a: GraphNode, b: GraphNode) -> bool:
+    return (a.kind, a.line) == (b.kind, b.line)
+
+
+def _run_box(run: list[int], graph: Graph) -> Box:
+    node = graph.nodes[run[0]]
+    freed = any(graph.nodes[key].saved == "freed" for key in run)
+    lines = [(f"… {len(run)} more {node.kind}", "head"), ("one after another", "dim"),
+             (f"line {node.line}: {node.source}", "dim")]
+    return Box(f"r{run[0]}", "op", _clip(lines), freed, tooltip=[text for text, _ in lines])
 
 
 def _tensor_box(ident: str, kind: str, node: GraphNode, name: str, note: str) -> Box:
