@@ -69,7 +69,9 @@ def _panel(ledger: Ledger, max_series: int) -> list[str]:
     series = history_series(ledger, max_series)
     calls = [e.call for e in ledger.contributions()]
     values = [v for _, points in series for _, v in points] or [0.0]
-    x_scale = _Scale(min(calls), max(calls), PLOT_LEFT, PANEL_WIDTH - PLOT_RIGHT, pad=False)
+    # half a call of room each side: no point sits on an axis
+    x_scale = _Scale(min(calls) - 0.5, max(calls) + 0.5, PLOT_LEFT, PANEL_WIDTH - PLOT_RIGHT,
+                     pad=False)
     y_scale = _Scale(min(values), max(values), PANEL_HEIGHT - PLOT_BOTTOM, PLOT_TOP, pad=True)
     parts = [_text(PLOT_LEFT, 16, clipped(f"{ledger.name}.grad  {list(ledger.shape)}", 38),
                    "head")]
@@ -112,11 +114,11 @@ def _restarted_calls(ledger: Ledger) -> set[int]:
 
 
 def _restarts(ledger: Ledger, x: _Scale) -> list[str]:
-    """A dashed line just before each call whose .grad started afresh."""
+    """A dashed line half a call before each call whose .grad started afresh."""
     parts = []
     for before, entry in zip(ledger.entries, ledger.entries[1:]):
         if isinstance(before, Restart) and isinstance(entry, Contribution):
-            at = x(entry.call) - 4
+            at = x(entry.call - 0.5)
             parts.append(f'<line class="restart" x1="{at:.1f}" x2="{at:.1f}" y1="{PLOT_TOP}" '
                          f'y2="{PANEL_HEIGHT - PLOT_BOTTOM}"><title>{xml_text(before.reason)}'
                          f"</title></line>")
