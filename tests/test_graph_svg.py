@@ -211,3 +211,12 @@ def test_svg_of_a_script_without_a_graph_writes_nothing(tmp_path):
     out = tmp_path / "g.svg"
     result = CliRunner().invoke(cli.app, ["graph", "-", "--svg", str(out)], input="x = 1\n")
     assert result.exit_code == 1 and "no graph" in result.stderr and not out.exists()
+
+
+def test_svg_to_stdout_and_of_a_script_that_stopped():
+    result = CliRunner().invoke(cli.app, ["graph", str(ROOT / "examples/second_backward.py"),
+                                          "--svg", "-"])
+    assert result.exit_code == 0
+    assert "the graph as the script left it at line 10" in result.stderr
+    shown = texts(result.stdout)
+    assert any(t.startswith("saved ") and t.endswith(": freed") for t in shown)

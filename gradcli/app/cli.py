@@ -391,8 +391,9 @@ def graph(
         "--dot", help="Print Graphviz DOT instead of the tree (render it with `dot -Tsvg`).")
     ] = False,
     svg: Annotated[Path | None, typer.Option(
-        "--svg", metavar="FILE", help="Draw the graph as an SVG picture in FILE instead: data, "
-        ".grad and sympy's verdict on every tensor (runs the check).", show_default=False,
+        "--svg", metavar="FILE", help="Draw the graph as an SVG picture in FILE (- for "
+        "stdout) instead: data, .grad and sympy's verdict on every tensor (runs the check).",
+        show_default=False,
         dir_okay=False)] = None,
     max_steps: MaxSteps = Limits.max_steps,
     max_elements: MaxElements = Limits.max_elements,
@@ -405,7 +406,7 @@ def graph(
 
     if dot and svg is not None:
         raise typer.BadParameter("give --dot or --svg, not both", param_hint="--svg")
-    writable(svg, "the picture")
+    writable(None if str(svg) == "-" else svg, "the picture")
     limits = Limits(max_steps=max_steps)
     name, text, problem = load_script(source, None, limits)
     if problem is not None:

@@ -179,13 +179,18 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool,
 
 
 def write_picture(path: Path, result: SessionResult, drawn: Graph) -> None:
-    """The graph as SVG in `path`, each .grad with sympy's verdict of the call that made it."""
+    """The graph as SVG in `path` (- for stdout), each .grad with sympy's verdict of the call
+    that made it."""
     from gradcli.app.files import write_atomically
     from gradcli.events.results import mark_checked
     from gradcli.report.svg_graph import graph_svg
 
     rows = [row for event in result.events if event.kind == "backward" for row in event.grads]
-    write_atomically(path, graph_svg(mark_checked(drawn, rows)).encode())
+    picture = graph_svg(mark_checked(drawn, rows))
+    if str(path) == "-":  # standard output, for a pipe
+        sys.stdout.write(picture)
+        return
+    write_atomically(path, picture.encode())
     make_console(stderr=True).print(f"the graph is drawn in {path}", highlight=False,
                                     markup=False, soft_wrap=True)
 
