@@ -182,7 +182,8 @@ def test_history_without_any_gradient_says_so():
 ])
 def test_formulas_are_typeset(formula, pieces):
     typeset = formula_mathml(formula)
-    assert typeset.startswith('<math display="inline">') and typeset.endswith("</math>")
+    assert typeset.startswith('<math display="inline" displaystyle="true">')
+    assert typeset.endswith("</math>")
     for piece in pieces:
         assert piece in typeset
 

@@ -69,7 +69,8 @@ def formula_mathml(text: str) -> str | None:
         return None
     # sympy leaves `<` of a comparison bare; in HTML it would open a tag
     inner = inner.replace("<mo><</mo>", "<mo>&lt;</mo>").replace("<mo><=</mo>", "<mo>&le;</mo>")
-    return f'<math display="inline">{inner}</math>'
+    # displaystyle: a fraction as tall as in a displayed equation, not shrunk to fit a line
+    return f'<math display="inline" displaystyle="true">{inner}</math>'
 
 
 _BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.Pow: "pow"}

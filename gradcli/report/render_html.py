@@ -69,8 +69,8 @@ tr.mismatch td{background:#ffebe9}
 .ok{color:#116329;font-weight:bold}.bad{color:#cf222e;font-weight:bold}.dim{color:#57606a}
 .restart td{font-style:italic;color:#57606a}
 figure{margin:.6em 0;overflow-x:auto}figcaption{color:#57606a;font-size:.85em}
-math{font-size:1.05em}
-.formulas math{display:block;margin:.15em 0}
+math{font-size:1.1em}
+.formulas>div{margin:.4em 0}
 """
 
 
@@ -213,7 +213,7 @@ def _expected(row: GradRow, typeset: Typesetter) -> str:
 
 
 def _formulas(formula: list[str], typeset: Typesetter) -> str:
-    shown = [typeset(text) for text in formula[:TYPESET]]
+    shown = [f"<div>{typeset(text)}</div>" for text in formula[:TYPESET]]
     if len(formula) > TYPESET:
         shown.append(f'<span class="dim">… {len(formula) - TYPESET} more elements</span>')
     return "".join(shown)
