@@ -460,7 +460,9 @@ def test_run_does_not_import_what_it_does_not_need():
     for module in ("gradcli.app.repl", "gradcli.app.graph", "gradcli.app.batch",
                    "gradcli.app.oneshot", "gradcli.events.results",
                    "gradcli.report.render_graph", "gradcli.report.render_check",
-                   "gradcli.report.render_table", "gradcli.report.render_json"):
+                   "gradcli.report.render_table", "gradcli.report.render_json",
+                   "gradcli.report.render_html", "gradcli.report.svg_graph",
+                   "gradcli.report.svg_plot", "gradcli.report.mathml", "gradcli.app.files"):
         assert f"'{module}'" not in loaded, module
 
 
