@@ -185,6 +185,9 @@ RtolOption = Annotated[float | None, typer.Option(
     "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
 AtolOption = Annotated[float | None, typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
+ExplainOption = Annotated[bool, typer.Option(
+    "--explain", help="After the run, show each tensor's .grad as the sum of what every "
+    "backward() added, with the line, the formula and the running total.")]
 WidthOption = Annotated[int | None, typer.Option(
     "--width", min=20, metavar="N", help="Lay output out for N columns (default: the "
     "terminal's width, or COLUMNS, or 100 in a pipe); below 70, one gradient per line.",
@@ -256,9 +259,7 @@ def run(
         "--json-data", help="json/jsonl: bounded summarises gradients of more than 1,000 "
         "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
-    explain: Annotated[bool, typer.Option(
-        "--explain", help="After the run, show each tensor's .grad as the sum of what every "
-        "backward() added, with the line, the formula and the running total.")] = False,
+    explain: ExplainOption = False,
     rtol: RtolOption = None,
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
