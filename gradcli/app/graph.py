@@ -12,6 +12,7 @@ from gradcli.events.results import Graph, GraphNode, NoGraph
 from gradcli.language.provenance import Provenance, graph_nodes
 
 MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
+SUMMARISED = 1000  # a value or .grad of more elements is kept as its summary, as torch prints it
 
 
 def session_graph(variables: dict[str, Any], provenance: Provenance,
@@ -88,11 +89,13 @@ def _node(key: int, node: Any, keys: dict[int, int], names: _Names,
     origin = provenance.origin_of(node)
     saved = "freed" if node.saved is None else ("kept" if node.saved_refs else "none")
     retained = node.retained
+    output = names.output_of(node)
     return GraphNode(
         key, node.op.grad_fn, names.of_node(node), tuple(node.out_shape),
         origin.line if origin else None, origin.source if origin else "", saved,
         tuple(names.saved(ref) for ref in node.saved_refs),
         (names.of(retained) or "a tensor") if retained is not None else None,
+        value=_data(output.data) if output is not None else None,
         grad=_grad(retained) if retained is not None else None, children=children)
 
 
@@ -104,17 +107,22 @@ class _Names:
 
         self.by_tensor: dict[int, str] = {}
         self.by_node: dict[int, str] = {}
+        self.outputs: dict[int, Any] = {}  # a node's named result, for its value
         for name, value in variables.items():
             if isinstance(value, Tensor):
                 self.by_tensor.setdefault(id(value), name)
                 if value.grad_fn is not None:
                     self.by_node.setdefault(id(value.grad_fn), name)
+                    self.outputs.setdefault(id(value.grad_fn), value)
 
     def of(self, tensor: Any) -> str | None:
         return self.by_tensor.get(id(tensor))
 
     def of_node(self, node: Any) -> str | None:
         return self.by_node.get(id(node))
+
+    def output_of(self, node: Any) -> Any:
+        return self.outputs.get(id(node))
 
     def saved(self, ref: Any) -> str:
         """A saved tensor by its variable, else by its role, as PyTorch's `_saved_self` (a
@@ -128,9 +136,10 @@ class _Names:
 
 
 def _data(array: Any) -> Any:
-    from gradcli.events.encode import data_of
+    """Nested lists; a large tensor's summary (shape, range, mean, first elements) instead."""
+    from gradcli.events.encode import data_of, summarise
 
-    return data_of(array)
+    return summarise(array) if array.size > SUMMARISED else data_of(array)
 
 
 def _grad(tensor: Any) -> Any:

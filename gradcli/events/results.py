@@ -2,10 +2,11 @@
 a session's graph. Plain data, so the renderers never import the application layer."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.events.events import ErrorEvent, GradRow, InvalidEvent, SessionResult
 from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
 from gradcli.events.expectations import Expectation, verdict
 
@@ -70,9 +71,10 @@ class GraphNode:
     saved: str  # "kept", "freed" or "none" (the node saved nothing)
     saved_what: tuple[str, ...]  # what it saved, by the script's names: ("x", "its result")
     retains_grad: str | None  # name of the non-leaf whose .grad it keeps (retain_grad())
-    value: Any = None  # a leaf's data (nested lists)
+    value: Any = None  # a leaf's or named non-leaf's data (nested lists, or a summary)
     grad: Any = None  # a leaf's or retained tensor's .grad (nested lists), None when None
     children: tuple[int, ...] = ()  # next_functions, in order
+    checked: bool | None = None  # whether sympy agreed with .grad (None: not checked)
 
 
 @dataclass
@@ -80,6 +82,21 @@ class Graph:
     roots: list[tuple[str, int]]  # (variable, node key) of each tensor drawn
     nodes: list[GraphNode] = field(default_factory=list)
     left_out: int = 0  # nodes cut off beyond the size cap (app/graph.py MAX_NODES)
+
+
+def mark_checked(graph: Graph, rows: Iterable[GradRow]) -> Graph:
+    """`graph` with each tensor's sympy verdict from a backward's rows: a leaf's or retained
+    tensor's, when the row's .grad is the one the graph holds (a later reset makes it stale)."""
+    verdicts = {row.name: (row.match, row.grad) for row in rows if row.match is not None}
+
+    def marked(node: GraphNode) -> GraphNode:
+        name = node.name if node.kind == "AccumulateGrad" else node.retains_grad
+        verdict = verdicts.get(name or "")
+        if verdict is None or verdict[1] != node.grad:
+            return node
+        return replace(node, checked=verdict[0])
+
+    return Graph(graph.roots, [marked(node) for node in graph.nodes], graph.left_out)
 
 
 class NoGraph(Exception):
