@@ -4,12 +4,14 @@ A cell is one input of the repl's session (app/repl.py): its variables and graph
 next cell; its echoes, gradient tables, warnings and errors show under it (rich renders them as
 HTML in a notebook). A cell's options are the command line's own, read by the same typer
 definitions (app/cli.py). `%gradcli COMMAND` runs the repl's commands: reset, grads, graph,
-explain, help. Only IPython loads this module (gradcli.load_ipython_extension): the command
-line never does.
+explain, help, and plot. The graph and the gradient history are SVG pictures
+(report/svg_graph.py, report/svg_plot.py) with a text twin, for IPython at a terminal. Only
+IPython loads this module (gradcli.load_ipython_extension): the command line never does.
 """
 from __future__ import annotations
 
 import dataclasses
+import io
 import shlex
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
@@ -35,6 +37,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from gradcli.events.events import SessionResult
+    from gradcli.events.ledger import Ledger
+    from gradcli.events.results import Graph
 
 CELL_NAME = "<cell>"  # where errors say a cell's code came from
 CELL_HELP = """Run the cell as gradcli: values are echoed as PyTorch's REPL echoes them, and
@@ -42,24 +46,30 @@ every backward() shows a table of the gradients it touched, each checked against
 cells share one session, as the repl's inputs do: a cell sees the variables, graph and .grad
 the cells before it left (line numbers count from the session's first cell). The limits
 (--max-steps, --max-elements, --max-seconds) are set when a session starts: on the first cell,
-or with --reset."""
+or with --reset. The graph (--graph NAME) and the plot of how each .grad evolved over the
+backward calls (--plot; shown by itself when a cell's loop keeps adding to a .grad without
+zero_()) are pictures in a notebook, text in IPython at a terminal."""
 CELL_EPILOG = """Examples:
 
   %%gradcli --explain
+
+  %%gradcli --graph loss --plot
 
   %%gradcli --no-check --max-steps 200000
 
   %%gradcli --reset
 
-Between cells, %gradcli COMMAND: reset, grads, graph [NAME], explain [NAME], help."""
+Between cells, %gradcli COMMAND: reset, grads, graph [NAME], explain [NAME], plot [NAME],
+help."""
 LINE_HELP = """%%gradcli [OPTIONS] runs its cell on gradcli's engine (%%gradcli --help lists the
 options); the cells share one session. %gradcli COMMAND looks at that session:
   %gradcli grads          every tensor's gradient now
   %gradcli graph [NAME]   the computation graph of NAME (or of every result)
   %gradcli explain [NAME] how NAME.grad added up: every backward() and what it contributed
+  %gradcli plot [NAME]    how NAME.grad (or every .grad) evolved over the backward calls
   %gradcli reset          start afresh: no variables, no graph, a new random seed
   %gradcli help           this help"""
-LINE_COMMANDS = ("grads", "graph", "explain", "reset", "help")
+LINE_COMMANDS = ("grads", "graph", "explain", "plot", "reset", "help")
 
 
 @dataclass(frozen=True)
@@ -71,6 +81,7 @@ class CellOptions:
     atol: float | None = None
     explain: bool = False
     graph: str | None = None
+    plot: bool = False
     reset: bool = False
     limits: Limits = dataclasses.field(default_factory=Limits)
     limits_given: frozenset[str] = frozenset()  # the limits the line named (the others: defaults)
@@ -96,7 +107,11 @@ def _cell_options(
     explain: ExplainOption = False,
     graph: Annotated[str | None, typer.Option(
         "--graph", metavar="NAME", help="After the cell, draw the computation graph of "
-        "variable NAME.", show_default=False)] = None,
+        "variable NAME: every tensor's value and .grad, sympy's verdict.",
+        show_default=False)] = None,
+    plot: Annotated[bool, typer.Option(
+        "--plot", help="After the cell, plot how each .grad evolved over the session's "
+        "backward calls.")] = False,
     reset: Annotated[bool, typer.Option(
         "--reset", help="Start a new session first: no variables, no graph, a new random "
         "seed, and these limits.")] = False,
@@ -110,7 +125,7 @@ def _cell_options(
     limits = Limits(max_steps=max_steps, max_elements=max_elements, max_seconds=max_seconds)
     given = frozenset(name for name in LIMIT_OPTIONS
                       if context.get_parameter_source(name) is not ParameterSource.DEFAULT)
-    return CellOptions(check, rtol, atol, explain, graph, reset, limits, given, width)
+    return CellOptions(check, rtol, atol, explain, graph, plot, reset, limits, given, width)
 
 
 def parse_cell_options(line: str) -> CellOptions:
@@ -179,18 +194,26 @@ class Cells:
             self._complain(internal_error_message(bug))
 
     def run_line(self, line: str) -> None:
-        """`%gradcli COMMAND`: one of the repl's commands on the session."""
+        """`%gradcli COMMAND`: one of the repl's commands on the session, or `plot`."""
         word, _, argument = line.strip().removeprefix(":").partition(" ")
+        argument = argument.strip()
         if word in ("", "help"):
             self._screen().out.print(LINE_HELP, highlight=False, markup=False)
-        elif word not in LINE_COMMANDS:
+            return
+        if word not in LINE_COMMANDS:
             self._complain(f"%gradcli: unknown command {word!r} (%gradcli help lists the "
                            "commands; %%gradcli runs a cell)")
-        else:
-            try:
-                self._session_repl(CellOptions()).command(f":{word} {argument.strip()}")
-            except Exception as bug:
-                self._complain(internal_error_message(bug))
+            return
+        try:
+            repl = self._session_repl(CellOptions())
+            if word == "graph":
+                self._show_graph(argument or None)
+            elif word == "plot":
+                self._show_plot(argument or None)
+            else:
+                repl.command(f":{word} {argument}")
+        except Exception as bug:
+            self._complain(internal_error_message(bug))
 
     # -- a cell --------------------------------------------------------------------------------
     def _run(self, options: CellOptions, cell: str) -> None:
@@ -202,13 +225,17 @@ class Cells:
         screen.renderer.explain = options.explain  # findings (hints) shown as they happen
         checker = repl.session.checker  # the check's settings are the cell's own
         checker.enabled, checker.rtol, checker.atol = options.check, options.rtol, options.atol
+        hinted = set(repl.hinted)
         piece = repl.submit(cell.rstrip("\n")) if cell.strip() else None
         if piece is not None and piece.summary.backward:
             self._show_verdict(piece)
         if options.explain:
             repl.explain("")
         if options.graph is not None:
-            repl.graph(options.graph)
+            self._show_graph(options.graph)
+        climbing = {name for name, _ in repl.hinted - hinted}  # no zero_() in a loop: see it
+        if options.plot or climbing:
+            self._show_plot(None if options.plot else climbing)
 
     def _session_repl(self, options: CellOptions) -> CellRepl | None:
         """The session to run in: made on first use or on --reset, with the cell's limits;
@@ -238,6 +265,41 @@ class Cells:
 
         self.repl.screen.out.print(Text(verdict(piece), style=STATUS_STYLES[piece.status]))
 
+    # -- the pictures ------------------------------------------------------------------------
+    def _show_graph(self, name: str | None) -> None:
+        """The graph of `name` (or of every result) as SVG, each .grad marked with the verdict
+        of the backward that last computed it; a tree for a terminal."""
+        from gradcli.app.graph import session_graph
+        from gradcli.events.events import BackwardEvent
+        from gradcli.events.results import NoGraph, mark_checked
+        from gradcli.report.svg_graph import graph_svg
+
+        session = self.repl.session
+        try:
+            graph = session_graph(session.variables, session.interpreter.provenance, name)
+        except NoGraph as problem:
+            self._complain(problem.message)
+            return
+        rows = [row for event in session.result.events if isinstance(event, BackwardEvent)
+                for row in event.grads]
+        graph = mark_checked(graph, rows)
+        _display(graph_svg(graph), _graph_text(graph, self.repl.screen.out.width))
+
+    def _show_plot(self, names: str | set[str] | None) -> None:
+        """How each .grad (those `names` names: one, a set, or None for all) evolved over the
+        backward calls, as SVG; the ledger's lines for a terminal."""
+        from gradcli.events.ledger import build_ledgers
+        from gradcli.report.svg_plot import grad_history_svg
+
+        wanted = {names} if isinstance(names, str) else names
+        ledgers = [ledger for ledger in build_ledgers(self.repl.session.result.events)
+                   if wanted is None or ledger.name in wanted]
+        if not ledgers:
+            what = f"{names}.grad" if isinstance(names, str) else "any .grad"
+            self._complain(f"no backward() has added to {what} yet: nothing to plot")
+            return
+        _display(grad_history_svg(ledgers), _plot_text(ledgers))
+
     def _screen(self) -> Screen:
         return self.repl.screen if self.repl is not None else notebook_screen()
 
@@ -253,6 +315,34 @@ def _limits_change(running: Limits, asked: CellOptions) -> str:
     return (f"%%gradcli: {', '.join(changed)} set the session's limits when it starts: add "
             "--reset to start a new session with them (its variables are then gone); the cell "
             "did not run")
+
+
+def _display(svg: str, text: str) -> None:
+    """A picture in a notebook; its text twin where only text shows (IPython at a terminal)."""
+    from IPython.display import display
+
+    display({"image/svg+xml": svg, "text/plain": text}, raw=True)
+
+
+def _graph_text(graph: Graph, width: int) -> str:
+    """The graph as the repl's :graph draws it, without colour."""
+    from rich.console import Console
+
+    from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
+
+    console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False,
+                      force_jupyter=False)  # text, even in a notebook
+    for tree in graph_trees(graph, depth_for(width)):
+        console.print(tree)
+    if graph.left_out:
+        console.print(left_out_line(graph))
+    return console.file.getvalue().rstrip("\n")
+
+
+def _plot_text(ledgers: list[Ledger]) -> str:
+    from gradcli.report.render_ledger import ledger_lines
+
+    return "\n".join(ledger_lines(ledgers))
 
 
 def load_magics(ipython: Any) -> None:

@@ -214,3 +214,66 @@ def test_the_command_line_does_not_load_ipython():
     imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines()}
     assert "gradcli.app.cli" in imported  # importtime did list the modules
     assert not {"IPython", "gradcli.app.notebook", "nbformat"} & imported
+
+
+# ---- the pictures: SVG for a notebook, with a text twin for IPython at a terminal ----------
+
+
+@pytest.fixture
+def displayed(shell):
+    """Run a `%%gradcli` cell (or, without code, a `%gradcli` line): the SVG pictures it
+    displayed, and the text twins beside them."""
+    from IPython.utils.capture import capture_output
+
+    def run(line: str, code: str | None = None) -> tuple[list[str], list[str]]:
+        with capture_output() as captured:
+            if code is None:
+                shell.run_line_magic("gradcli", line)
+            else:
+                shell.run_cell_magic("gradcli", line, code)
+        bundles = [output.data for output in captured.outputs if "image/svg+xml" in output.data]
+        return [b["image/svg+xml"] for b in bundles], [b["text/plain"] for b in bundles]
+    return run
+
+
+GRAPH = ("a = torch.tensor(2.0, requires_grad=True)\nb = torch.tensor(3.0, requires_grad=True)\n"
+         "y = a * b + a.sin()\ny.backward()")
+
+
+def test_graph_is_an_svg_picture_with_values_grads_and_verdicts(displayed):
+    [svg], [text] = displayed("--graph y", GRAPH)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    for shown in ("MulBackward0", "SinBackward0", "AccumulateGrad", "data 3", "grad 2.584"):
+        assert shown in svg
+    assert svg.count(">✓ sympy</text>") == 2
+    assert text.startswith("AddBackward0 y []") and "AccumulateGrad b [] = 3 · grad 2" in text
+    [svg], _ = displayed("graph b")  # as a line command: the same picture, of b alone
+    assert "b  []" in svg and "MulBackward0" not in svg
+
+
+def test_a_mismatch_is_marked_on_the_picture(displayed, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "MulBackward0")
+    [svg], _ = displayed("--graph y", GRAPH)
+    assert svg.count("✗ sympy") >= 2  # the legend's, and the wrong .grad's
+
+
+def test_plot_shows_each_grad_over_the_backward_calls(displayed):
+    assert displayed("", FIRST) == ([], [])  # no --plot, nothing climbing: no picture
+    [svg], [text] = displayed("--plot", "x.grad.zero_()\n(x**3).backward()")
+    assert "x.grad" in svg and "backward call" in svg
+    assert "#2 line 5 (x**3).backward(): + 3*x**2 = [3.] → [3.]" in text
+    [svg], _ = displayed("plot x")
+    assert "x.grad" in svg
+
+
+def test_a_loop_without_zero_is_plotted_by_itself(displayed):
+    displayed("", "w = torch.tensor([1.0, -1.0], requires_grad=True)\n"
+                  "v = torch.ones(1, requires_grad=True)\n(v * 2).sum().backward()")
+    [svg], [text] = displayed("", "for i in range(3):\n    (w * w).sum().backward()")
+    assert "w.grad" in svg and "v.grad" not in svg  # only the .grad that kept climbing
+    assert "→ [ 6., -6.]" in text  # (the hint that says so: test_notebook_example.py)
+
+
+def test_plot_or_graph_of_nothing_says_so(command):
+    assert command("plot") == ("", "no backward() has added to any .grad yet: nothing to plot\n")
+    assert command("graph nothing") == ("", "`nothing` is not defined when the script ends\n")

@@ -33,6 +33,10 @@ def html(cell) -> str:
     return "\n".join(o.data.get("text/html", "") for o in cell.outputs if "data" in o)
 
 
+def pictures(cell) -> list[str]:
+    return [o.data["image/svg+xml"] for o in cell.outputs if "image/svg+xml" in o.get("data", {})]
+
+
 @pytest.fixture(scope="module")
 def executed():
     """The notebook after a real kernel ran it; the kernel imports this tree's gradcli."""
@@ -80,22 +84,35 @@ def test_zero_starts_the_count_again(executed):
     text = shown(executed[3])
     assert "tensor([0.])" in text and "tensor([2.])" in text
     assert ".grad was zeroed before this call" in text
+    assert pictures(executed[3]) == []  # no --plot, and nothing piled up
+
+
+def test_a_loop_without_zero_is_hinted_and_plotted(executed):
+    text = shown(executed[4])
+    assert "tensor([8.])" in text  # 2 + 2 + 2 + 2
+    assert "hint: x.grad accumulated over 3 calls at line 12" in text
+    [plot] = pictures(executed[4])
+    assert plot.startswith("<svg") and "x.grad" in plot and "backward call" in plot
 
 
 def test_the_network_trains_with_every_gradient_checked(executed):
-    text = shown(executed[4])
+    text = shown(executed[5])
     losses = [float(loss) for _, loss in LOSS.findall(text)]
     assert len(losses) == 3 and losses[0] > losses[1] > losses[2]
     assert "session reset" in text
     for name in ("model.0.weight", "model.0.bias", "model.2.weight", "model.2.bias"):
         assert name in text
     assert "✓ ok" in text and "12 gradients checked · 0 mismatches" in text
+    [plot] = pictures(executed[5])  # --plot: every parameter's .grad, step by step
+    for name in ("model.0.weight.grad", "model.2.bias.grad"):
+        assert name in plot
 
 
 def test_the_graph_is_drawn(executed):
-    text = shown(executed[5]) + html(executed[5])
-    assert "b + cos(a)" in text  # the table, then the graph of y
-    for node in ("AddBackward0", "MulBackward0", "SinBackward0", "AccumulateGrad"):
-        assert node in text
-    grads = shown(executed[6])
+    assert "b + cos(a)" in shown(executed[6])  # the table, then the picture of y's graph
+    [graph] = pictures(executed[6])
+    for node in ("AddBackward0", "MulBackward0", "SinBackward0", "AccumulateGrad", "grad 2.584"):
+        assert node in graph
+    assert graph.count(">✓ sympy</text>") == 2  # a's and b's .grad, checked
+    grads = shown(executed[7])
     assert "gradients now" in grads and "2.584" in grads
