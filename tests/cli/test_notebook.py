@@ -277,3 +277,11 @@ def test_a_loop_without_zero_is_plotted_by_itself(displayed):
 def test_plot_or_graph_of_nothing_says_so(command):
     assert command("plot") == ("", "no backward() has added to any .grad yet: nothing to plot\n")
     assert command("graph nothing") == ("", "`nothing` is not defined when the script ends\n")
+
+
+def test_the_readmes_cell_works_as_written(cell):
+    readme = (ROOT / "README.md").read_text()
+    [block] = re.findall(r"```\n(%%gradcli.*?)```", readme, re.S)
+    line, _, code = block.partition("\n")
+    out, err = cell(code, line.removeprefix("%%gradcli").strip())
+    assert "tensor([5.])" in out and "[5] = [2] + [3]" in out and err == ""
