@@ -171,8 +171,8 @@ def notebook_screen() -> Screen:
 
 
 class Cells:
-    """What the magics keep between cells: the session (made by the first cell) and the
-    limits it was made with."""
+    """What the magics keep between cells: the repl holding the session (made by the first
+    cell or command, remade by a reset; its options hold the session's limits)."""
 
     def __init__(self) -> None:
         self.repl: CellRepl | None = None
@@ -221,7 +221,7 @@ class Cells:
         if repl is None:
             return
         screen = repl.screen
-        screen.out.width = options.width or self.width
+        screen.out.width = screen.err.width = options.width or self.width
         screen.renderer.explain = options.explain  # findings (hints) shown as they happen
         checker = repl.session.checker  # the check's settings are the cell's own
         checker.enabled, checker.rtol, checker.atol = options.check, options.rtol, options.atol

@@ -285,3 +285,17 @@ def test_the_readmes_cell_works_as_written(cell):
     line, _, code = block.partition("\n")
     out, err = cell(code, line.removeprefix("%%gradcli").strip())
     assert "tensor([5.])" in out and "[5] = [2] + [3]" in out and err == ""
+
+
+def test_width_lays_the_cell_out_narrow_and_only_that_cell(cell):
+    out, _ = cell(FIRST, "--width 40")
+    assert "x [1]  grad [2]  ✓ symbolic" in out and "┏" not in out  # a block, not a table
+    assert max(map(len, out.splitlines())) <= 40
+    out, _ = cell("x.grad.zero_()\n(x**2).backward()")
+    assert "┏" in out
+
+
+def test_a_warning_is_shown_under_its_cell(cell):
+    out, err = cell("x = torch.ones(1, requires_grad=True)\ny = x * 2\ny.grad")
+    assert "UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor" in err
+    assert "Traceback" not in out + err
