@@ -12,11 +12,19 @@ from gradcli.events.events import Event, SessionResult
 
 
 def run_session(source: str, source_name: str, options: RunOptions | None = None,
-                on_event: Callable[[Event], None] | None = None) -> SessionResult:
-    """Run `source` as a gradcli session; every event also goes to `on_event` as it happens."""
+                on_event: Callable[[Event], None] | None = None,
+                graphs: dict[int, Graph] | None = None) -> SessionResult:
+    """Run `source` as a gradcli session; every event also goes to `on_event` as it happens.
+    With `graphs`, the graph after each backward call goes in it too, by the call's number
+    (app/graph.py MAX_PICTURES of them)."""
     from gradcli.app.session import Session
 
-    return Session(source_name, options, on_event).run(source)
+    session = Session(source_name, options, on_event)
+    if graphs is not None:
+        from gradcli.app.graph import graph_after_each_pass
+
+        graph_after_each_pass(session, graphs)
+    return session.run(source)
 
 
 def run_json(source: str, filename: str, options: RunOptions | None = None) -> dict:

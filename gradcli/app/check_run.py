@@ -2,16 +2,15 @@
 reports, and survive an interruption with every finished result kept."""
 from __future__ import annotations
 
-import os
 import signal
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gradcli.app.files import write_atomically
 from gradcli.app.output import CheckFormat
 from gradcli.events.exit_status import ExitStatus
 from gradcli.events.results import ScriptRun, unfinished_run
@@ -37,10 +36,6 @@ class Interrupted(BaseException):
     def __init__(self, signum: int):
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
-
-
-class ReportPathError(Exception):
-    pass
 
 
 def run_check(scripts: list[str], options: RunOptions, settings: CheckSettings) -> ExitStatus:
@@ -165,32 +160,3 @@ def show_summary(runs: list[ScriptRun], settings: CheckSettings) -> None:
     else:
         print(render_check.totals(runs))
     sys.stdout.flush()
-
-
-def check_report_path(path: Path) -> None:
-    """Fail before any script runs when the report cannot be written there (its folder is
-    created, as pytest does)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise IsADirectoryError(21, "is a directory")
-        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}."):
-            pass
-    except OSError as e:
-        raise ReportPathError(f"cannot write the JUnit report {path}: {e.strerror or e}") from None
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader (or a second run writing
-    the same path) never sees a torn file."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        os.chmod(temporary, 0o666 & ~umask)  # as open() would have made it, not mkstemp's 0600
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise

@@ -34,6 +34,7 @@ from gradcli.app.output import (
     show_expectation,
     show_grad,
     show_graph,
+    with_html_report,
 )
 from gradcli.app.sources import load_script, rejected
 from gradcli.engine.limits import Limits
@@ -65,6 +66,12 @@ RUN_EXAMPLES = """Examples:
   gradcli run - --format plain < examples/vector.py
 
   gradcli run -c 'x = torch.ones(2, requires_grad=True); x.sum().backward(); x.grad'
+
+  gradcli run examples/training_loop.py --html report.html
+
+--html writes one self-contained page (open it in any browser, offline): the script, each
+echo, each backward's table with sympy's formulas typeset, the graph after each backward
+(the first 12), the accumulation ledger and a plot of each .grad over the calls.
 
 Exit codes:
   0  ok: every gradient matched sympy, every assert held (or it ended as its
@@ -112,7 +119,13 @@ GRAPH_EXAMPLES = """Examples:
 
   gradcli graph examples/second_backward.py --of y
 
+  gradcli graph examples/vector.py --of y --svg graph.svg
+
   gradcli graph examples/training_loop.py --dot | dot -Tsvg > graph.svg
+
+--svg draws the picture itself (no Graphviz needed): one box per tensor and grad_fn node,
+with data, .grad and sympy's verdict. There is no --png: no pure-Python SVG-to-PNG path
+exists without system libraries; open the SVG in a browser, or convert it with one.
 
 Exit codes:
   0  the graph was drawn (also when the script stopped at an error: its graph so far)
@@ -260,6 +273,10 @@ def run(
         "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
     explain: ExplainOption = False,
+    html: Annotated[Path | None, typer.Option(
+        "--html", metavar="FILE", help="Also write the run as one self-contained HTML page: "
+        "tables, typeset formulas, the graph after each backward, the ledger, a .grad plot.",
+        show_default=False, dir_okay=False)] = None,
     rtol: RtolOption = None,
     atol: AtolOption = None,
     max_steps: MaxSteps = Limits.max_steps,
@@ -283,15 +300,20 @@ def run(
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
                     max_memory=max_memory, max_call_depth=max_call_depth,
                     max_seconds=max_seconds)
+    writable(html, "the HTML report")
     name, text, problem = load_script(source, code, limits)
     expected, problem = declared_ending(text, problem)
     renderer = make_renderer(fmt, name, text, explain, json_data)
+    graphs = None
+    if html is not None:
+        graphs = {}
+        renderer = with_html_report(renderer, name, text, html, graphs)
     if problem is None:
         from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
-        result = run_session(text, name, options, reader_still_there(renderer.on_event))
+        result = run_session(text, name, options, reader_still_there(renderer.on_event), graphs)
     else:
         result = rejected(name, text, problem, renderer.on_event)
     renderer.finish(result)
@@ -369,6 +391,10 @@ def graph(
     dot: Annotated[bool, typer.Option(
         "--dot", help="Print Graphviz DOT instead of the tree (render it with `dot -Tsvg`).")
     ] = False,
+    svg: Annotated[Path | None, typer.Option(
+        "--svg", metavar="FILE", help="Draw the graph as an SVG picture in FILE instead: data, "
+        ".grad and sympy's verdict on every tensor (runs the check).", show_default=False,
+        dir_okay=False)] = None,
     max_steps: MaxSteps = Limits.max_steps,
     max_elements: MaxElements = Limits.max_elements,
     width: WidthOption = None,
@@ -378,14 +404,18 @@ def graph(
     set_terminal(Terminal(width, color))
     from gradcli.app.api import script_graph
 
+    if dot and svg is not None:
+        raise typer.BadParameter("give --dot or --svg, not both", param_hint="--svg")
+    writable(svg, "the picture")
     limits = Limits(max_steps=max_steps)
     name, text, problem = load_script(source, None, limits)
     if problem is not None:
         report_rejected(name, text, problem)
         raise typer.Exit(ExitStatus.INVALID)
-    result, drawn = script_graph(text, name, of, run_options(False, None, None, limits,
-                                                             max_elements))
-    raise typer.Exit(show_graph(result, drawn, dot))
+    # the picture shows sympy's verdict beside each .grad: only it needs the check
+    options = run_options(svg is not None, None, None, limits, max_elements)
+    result, drawn = script_graph(text, name, of, options)
+    raise typer.Exit(show_graph(result, drawn, dot, svg))
 
 
 @app.command(epilog=CHECK_EXAMPLES)
@@ -431,16 +461,10 @@ def check(
     script ended ok or as its `# gradcli: expect ...` line declares."""
     set_terminal(Terminal(width, color))
     from gradcli.app.batch import discover
-    from gradcli.app.check_run import CheckSettings, ReportPathError, check_report_path, run_check
+    from gradcli.app.check_run import CheckSettings, run_check
 
     scripts = existing_scripts(paths, tuple(exclude or ()), discover)
-    if junit is not None:
-        try:
-            check_report_path(junit)
-        except ReportPathError as problem:
-            make_console(stderr=True).print(str(problem), highlight=False, markup=False,
-                                            soft_wrap=True)
-            raise typer.Exit(ExitStatus.USAGE) from None
+    writable(junit, "the JUnit report")
     limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
                     max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
                     max_memory=max_memory, max_call_depth=max_call_depth,
@@ -465,6 +489,20 @@ def declared_ending(text: str, problem: Unreadable | None
         return expectation(text), None
     except MalformedDirective as bad:
         return None, Unreadable(bad.message, bad.hint, bad.line, bad.col)
+
+
+def writable(path: Path | None, what: str) -> None:
+    """Exit 4 before anything runs when `path` (given) cannot be written."""
+    if path is None:
+        return
+    from gradcli.app.files import ReportPathError, check_report_path
+
+    try:
+        check_report_path(path, what)
+    except ReportPathError as problem:
+        make_console(stderr=True).print(str(problem), highlight=False, markup=False,
+                                        soft_wrap=True)
+        raise typer.Exit(ExitStatus.USAGE) from None
 
 
 def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,

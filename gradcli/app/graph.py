@@ -12,6 +12,7 @@ from gradcli.events.results import Graph, GraphNode, NoGraph
 from gradcli.language.provenance import Provenance, graph_nodes
 
 MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
+MAX_PICTURES = 12  # run --html draws the graph after this many backward calls at most
 SUMMARISED = 1000  # a value or .grad of more elements is kept as its summary, as torch prints it
 
 
@@ -39,6 +40,25 @@ def session_graph(variables: dict[str, Any], provenance: Provenance,
         raise NoGraph("no variable holds a tensor with a grad_fn: nothing was computed from a "
                       "tensor that requires grad", ExitStatus.MISMATCH)
     return _build(outputs, variables, provenance)
+
+
+def graph_after_each_pass(session: Any, graphs: dict[int, Graph]) -> None:
+    """Have `session` put into `graphs`, after each backward/autograd.grad call, the graph of
+    the tensors it started from (by the call's number), for the first MAX_PICTURES calls:
+    the pictures of `run --html`. A listener that only runs when asked for."""
+    runtime = session.interpreter.runtime
+
+    def taken(record: Any) -> None:
+        if len(graphs) >= MAX_PICTURES:
+            runtime.backward_listeners.remove(taken)
+            return
+        names = _Names(session.variables)
+        roots = {(names.of(t) or f"the tensor #{i + 1} it ran from"): t
+                 for i, t in enumerate(record.roots)}
+        graphs[session.result.summary.backward] = _build(roots, session.variables,
+                                                         session.interpreter.provenance)
+
+    runtime.backward_listeners.append(taken)
 
 
 def _outputs(variables: dict[str, Any]) -> dict[str, Any]:

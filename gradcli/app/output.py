@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from gradcli.events.exit_status import ExitStatus
@@ -143,8 +144,10 @@ def show_grad(result: GradResult, fmt: Format) -> None:
     print_table(result, make_console(stderr=False))
 
 
-def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> ExitStatus:
-    """The tree (or DOT) on stdout, what stopped the script on stderr; the exit code."""
+def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool,
+               svg: Path | None = None) -> ExitStatus:
+    """The tree (or DOT) on stdout, or the picture in file `svg`; what stopped the script on
+    stderr; the exit code."""
     from gradcli.events.results import NoGraph
 
     stopped = next((e for e in result.events if e.kind in ("error", "invalid")), None)
@@ -157,6 +160,9 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> Exit
     if stopped is not None:
         make_console(stderr=True).print(f"the graph as the script left it at line "
                                         f"{stopped.line}:", highlight=False)
+    if svg is not None:
+        write_picture(svg, result, drawn)
+        return ExitStatus.OK
     if dot:
         from gradcli.report.render_graph import graph_dot
 
@@ -170,6 +176,48 @@ def show_graph(result: SessionResult, drawn: Graph | NoGraph, dot: bool) -> Exit
     if drawn.left_out:
         out.print(left_out_line(drawn), highlight=False)
     return ExitStatus.OK
+
+
+def write_picture(path: Path, result: SessionResult, drawn: Graph) -> None:
+    """The graph as SVG in `path`, each .grad with sympy's verdict of the call that made it."""
+    from gradcli.app.files import write_atomically
+    from gradcli.events.results import mark_checked
+    from gradcli.report.svg_graph import graph_svg
+
+    rows = [row for event in result.events if event.kind == "backward" for row in event.grads]
+    write_atomically(path, graph_svg(mark_checked(drawn, rows)).encode())
+    make_console(stderr=True).print(f"the graph is drawn in {path}", highlight=False,
+                                    markup=False, soft_wrap=True)
+
+
+class Both:
+    """Two renderers fed the same run: what the terminal shows, and a report file."""
+
+    def __init__(self, first: Renderer, second: Renderer) -> None:
+        self.first, self.second = first, second
+
+    def on_event(self, event: Event) -> None:
+        self.first.on_event(event)
+        self.second.on_event(event)
+
+    def finish(self, result: SessionResult) -> None:
+        self.second.finish(result)  # the file first: the terminal's renderer may end the run
+        self.first.finish(result)
+
+
+def with_html_report(shown: Renderer, name: str, text: str, path: Path,
+                     graphs: dict[int, Graph]) -> Renderer:
+    """`shown` and the HTML page written to `path` when the run ends (`graphs` fills with
+    the graph after each backward as the script runs)."""
+    from gradcli.app.files import write_atomically
+    from gradcli.report.render_html import HtmlRenderer
+
+    def write(page: str) -> None:
+        write_atomically(path, page.encode())
+        make_console(stderr=True).print(f"the report is in {path}", highlight=False,
+                                        markup=False, soft_wrap=True)
+
+    return Both(shown, HtmlRenderer(name, text, write, graphs))
 
 
 def show_expectation(run: ScriptRun) -> ExitStatus:

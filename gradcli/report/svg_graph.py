@@ -27,15 +27,16 @@ LINE_CHARS = 46  # a box's lines are cut here; the box's tooltip has them whole
 PAD = 8.0
 MARGIN = 16.0
 
+KIND = "gradcli-graph"  # the <svg>'s class, which scopes its style
 STYLE = """<style>
-.box text{dominant-baseline:middle}
-.head{font-weight:bold}
-.dim{fill:#555}
-.ok{fill:#12813a;font-weight:bold}
-.bad{fill:#c62828;font-weight:bold}
-.freed{fill:#c62828}
-.edge{fill:none;stroke:#7a8594;stroke-width:1.3}
-.arrow{fill:#7a8594}
+svg.gradcli-graph .box text{dominant-baseline:middle}
+svg.gradcli-graph .head{font-weight:bold}
+svg.gradcli-graph .dim{fill:#555}
+svg.gradcli-graph .ok{fill:#12813a;font-weight:bold}
+svg.gradcli-graph .bad{fill:#c62828;font-weight:bold}
+svg.gradcli-graph .freed{fill:#c62828}
+svg.gradcli-graph .edge{fill:none;stroke:#7a8594;stroke-width:1.3}
+svg.gradcli-graph .arrow{fill:#7a8594}
 </style>"""
 
 # box kind -> (fill, stroke, corner radius)
@@ -79,7 +80,7 @@ def graph_svg(graph: Graph) -> str:
         height += LINE_HEIGHT + 4
     width = max(layout.width, 560.0) + 2 * MARGIN
     names = ", ".join(name for name, _ in graph.roots)
-    return svg_document(width, height, body, f"gradcli: the graph of {names}")
+    return svg_document(width, height, body, f"gradcli: the graph of {names}", KIND)
 
 
 # ---- boxes -----------------------------------------------------------------------------

@@ -24,6 +24,13 @@ PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, PLOT_BOTTOM = 58.0, 12.0, 30.0, 46.0
 PANELS_PER_ROW = 2
 COLOURS = ("#1d4ed8", "#c2410c", "#15803d", "#a21caf", "#0e7490", "#854d0e")
 TICKS = 4
+TITLE = "gradcli: .grad over the backward calls"
+KIND = "gradcli-plot"  # the <svg>'s class, which scopes its style
+STYLE = ("<style>svg.gradcli-plot .axis{stroke:#888;stroke-width:1}"
+         "svg.gradcli-plot .grid{stroke:#e5e7eb;stroke-width:1}"
+         "svg.gradcli-plot .restart{stroke:#9ca3af;stroke-dasharray:4 3}"
+         "svg.gradcli-plot .small{font-size:10px;fill:#555}"
+         "svg.gradcli-plot .head{font-weight:bold}</style>")
 
 
 def grad_history_svg(ledgers: Sequence[Ledger], max_series: int = 4) -> str:
@@ -31,19 +38,16 @@ def grad_history_svg(ledgers: Sequence[Ledger], max_series: int = 4) -> str:
     shown = [ledger for ledger in ledgers if ledger.contributions()]
     if not shown:
         return svg_document(320, 40, [_text(12, 24, "no gradient was accumulated", "")],
-                            "gradcli: .grad over the backward calls")
+                            TITLE, KIND)
     columns = min(PANELS_PER_ROW, len(shown))
     rows = math.ceil(len(shown) / columns)
-    body = ["<style>.axis{stroke:#888;stroke-width:1}.grid{stroke:#e5e7eb;stroke-width:1}"
-            ".restart{stroke:#9ca3af;stroke-dasharray:4 3}.small{font-size:10px;fill:#555}"
-            ".head{font-weight:bold}</style>"]
+    body = [STYLE]
     for i, ledger in enumerate(shown):
         x, y = (i % columns) * PANEL_WIDTH, (i // columns) * PANEL_HEIGHT
         body.append(f'<g class="panel" transform="translate({x:.0f},{y:.0f})">')
         body += _panel(ledger, max_series)
         body.append("</g>")
-    return svg_document(columns * PANEL_WIDTH, rows * PANEL_HEIGHT, body,
-                        "gradcli: .grad over the backward calls")
+    return svg_document(columns * PANEL_WIDTH, rows * PANEL_HEIGHT, body, TITLE, KIND)
 
 
 def history_series(ledger: Ledger, max_series: int = 4

@@ -31,12 +31,13 @@ def clipped(text: str, limit: int) -> str:
     return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
-def svg_document(width: float, height: float, body: list[str], title: str) -> str:
-    """A standalone SVG document (it opens in a browser as it is, and inlines in HTML)."""
+def svg_document(width: float, height: float, body: list[str], title: str, kind: str) -> str:
+    """A standalone SVG document (it opens in a browser as it is, and inlines in HTML: its
+    <style> rules start with `svg.KIND` so that they style nothing else on a page)."""
     return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="{xml_text(FONT)}" '
-        f'font-size="{FONT_SIZE}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{kind}" width="{width:.0f}" '
+        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'font-family="{xml_text(FONT)}" font-size="{FONT_SIZE}">',
         f"<title>{xml_text(title)}</title>",
         f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
         *body,

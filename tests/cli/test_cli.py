@@ -74,7 +74,7 @@ def fake_events(source: str) -> list:
 def fake_api(monkeypatch):
     calls: list[tuple] = []
 
-    def run_session(source, source_name, options, on_event=None):
+    def run_session(source, source_name, options, on_event=None, graphs=None):
         calls.append((source, source_name, options))
         result = SessionResult(source_name, source)
         for event in fake_events(source):

@@ -1,0 +1,261 @@
+"""`run --html FILE`: the run as one self-contained HTML page, from its events like every other
+renderer: the script, each echo and print, each backward's table with sympy's formulas typeset
+(MathML, which browsers draw natively), the graph picture after each backward, the
+accumulation ledger and the .grad history plot. Inline CSS and SVG, no script, nothing
+fetched when it is viewed. Every piece of text from the script is escaped.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+
+from gradcli.events.events import (
+    BackwardEvent,
+    Clue,
+    ErrorEvent,
+    Event,
+    FindingEvent,
+    GradRow,
+    InvalidEvent,
+    PrintEvent,
+    SessionResult,
+    ValueEvent,
+    WarningEvent,
+)
+from gradcli.events.ledger import (
+    AccumulationHint,
+    Ledger,
+    Restart,
+    accumulation_hints,
+    any_nonzero,
+    build_ledgers,
+)
+from gradcli.events.results import Graph, mark_checked
+from gradcli.report.mathml import formula_mathml
+from gradcli.report.render_ledger import added_text, running_sum
+from gradcli.report.render_plain import mismatch_detail, verdict
+from gradcli.report.svg_graph import graph_svg
+from gradcli.report.svg_plot import grad_history_svg
+from gradcli.report.text import UNCHECKED, compact, excerpt, source_lines
+
+TYPESET = 6  # formulas typeset per cell at most (a large tensor's are listed as text)
+MARKS = {True: ("✓", "ok"), False: ("✗", "bad"), None: ("–", "dim")}
+
+CSS = """
+body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1100px;
+padding:1.5em;color:#1f2328}
+h1{font-size:1.5em;margin:.2em 0}h2{margin-top:1.6em;border-bottom:1px solid #d0d7de}
+pre,code,td.num{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,monospace;
+font-size:13px}
+pre{margin:.3em 0;white-space:pre-wrap}
+.status{display:inline-block;padding:.15em .6em;border-radius:1em;font-weight:bold}
+.status.ok{background:#dafbe1;color:#116329}.status.bad{background:#ffebe9;color:#a40e26}
+.script{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:.6em 0}
+.script span.ln{display:inline-block;width:3.5em;text-align:right;padding-right:1em;color:#8b949e;
+user-select:none}
+.event{margin:.6em 0;padding:.4em .8em;border-left:4px solid #d0d7de}
+.event .where{color:#57606a;font-size:.85em}
+.event.echo{border-color:#54aeff}.event.print{border-color:#8c959f}
+.event.warning,.event.finding{border-color:#d4a72c;background:#fff8c5}
+.event.error{border-color:#cf222e;background:#ffebe9}
+.event.backward{border-color:#2da44e}
+table{border-collapse:collapse;margin:.5em 0}
+th,td{border:1px solid #d0d7de;padding:.3em .6em;vertical-align:top;text-align:left}
+th{background:#f6f8fa}
+tr.mismatch td{background:#ffebe9}
+.ok{color:#116329;font-weight:bold}.bad{color:#cf222e;font-weight:bold}.dim{color:#57606a}
+.restart td{font-style:italic;color:#57606a}
+figure{margin:.6em 0;overflow-x:auto}figcaption{color:#57606a;font-size:.85em}
+math{font-size:1.05em}
+.formulas math{display:block;margin:.15em 0}
+"""
+
+
+class HtmlRenderer:
+    """Collects the run's events; `finish` hands the page to `write`. `graphs` maps a
+    backward call's number to the graph after it (filled by the app as the script runs)."""
+
+    def __init__(self, source_name: str, source: str, write: Callable[[str], None],
+                 graphs: Mapping[int, Graph] | None = None) -> None:
+        self.source_name, self.source, self.write = source_name, source, write
+        self.graphs = graphs if graphs is not None else {}
+        self.events: list[Event] = []
+
+    def on_event(self, event: Event) -> None:
+        self.events.append(event)
+
+    def finish(self, result: SessionResult) -> None:
+        self.write(html_report(result, self.graphs, self.source_name,
+                               self.source or result.source))
+
+
+def html_report(result: SessionResult, graphs: Mapping[int, Graph], source_name: str = "",
+                source: str = "") -> str:
+    """The whole page for a finished run."""
+    name = source_name or result.source_name
+    source = source or result.source
+    ok = result.status == "ok"
+    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+             f"<title>gradcli · {escape(name)}</title><style>{CSS}</style></head><body>",
+             f"<h1>gradcli · {escape(name)}</h1>",
+             f'<p><span class="status {"ok" if ok else "bad"}">{escape(verdict(result))}'
+             "</span></p>",
+             "<h2>The script</h2>", _script(source), "<h2>The run</h2>"]
+    parts += [_event(event, source, graphs) for event in result.events]
+    if not result.events:
+        parts.append('<p class="dim">The script showed nothing and called no backward.</p>')
+    ledgers = build_ledgers(result.events)
+    if ledgers:
+        parts += ["<h2>The accumulation ledger</h2>", _ledgers(ledgers),
+                  *_hints(accumulation_hints(ledgers)),
+                  "<h2>.grad over the backward calls</h2>",
+                  f"<figure>{grad_history_svg(ledgers)}</figure>"]
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _script(source: str) -> str:
+    lines = source_lines(source.rstrip("\n"))
+    numbered = "\n".join(f'<span id="L{n}"><span class="ln">{n}</span>{escape(line)}</span>'
+                         for n, line in enumerate(lines, 1))
+    return f'<pre class="script">{numbered}</pre>'
+
+
+def _where(line: int | None) -> str:
+    return f'<a class="where" href="#L{line}">line {line}</a>' if line else ""
+
+
+def _event(event: Event, source: str, graphs: Mapping[int, Graph]) -> str:
+    if isinstance(event, ValueEvent):
+        return f'<div class="event echo">{_where(event.line)}<pre>{escape(event.text)}</pre></div>'
+    if isinstance(event, PrintEvent):
+        return (f'<div class="event print">{_where(event.line)} print'
+                f"<pre>{escape(event.text)}</pre></div>")
+    if isinstance(event, WarningEvent):
+        body = f"<b>{escape(event.type)}</b>: {escape(event.message)}"
+        hint = f"<p>{escape(event.hint)}</p>" if event.hint else ""
+        return (f'<div class="event warning">{_where(event.line)}<p>{body}</p>'
+                f"{_clues(source, event.clues)}{hint}</div>")
+    if isinstance(event, FindingEvent):
+        return (f'<div class="event finding">{_where(event.line)}'
+                f"<p>{escape(event.message)}</p></div>")
+    if isinstance(event, BackwardEvent):
+        return _backward(event, graphs.get(event.call))
+    return _problem(event, source)
+
+
+def _problem(event: ErrorEvent | InvalidEvent, source: str) -> str:
+    title = f"{event.type}" if isinstance(event, ErrorEvent) else "invalid script"
+    shown = "\n".join(excerpt(source, event.line, event.col, event.end_col))
+    parts = [f'<div class="event error">{_where(event.line)}',
+             f"<p><b>{escape(title)}</b>: {escape(event.message)}</p>"]
+    if shown:
+        parts.append(f"<pre>{escape(shown)}</pre>")
+    if isinstance(event, ErrorEvent):
+        parts.append(_clues(source, event.clues))
+    if event.hint:
+        parts.append(f"<p>hint: {escape(event.hint)}</p>")
+    return "".join(parts) + "</div>"
+
+
+def _clues(source: str, clues: tuple[Clue, ...]) -> str:
+    shown = []
+    for clue in clues:
+        lines = "\n".join(excerpt(source, clue.line, None, None))
+        code = f"<pre>{escape(lines)}</pre>" if lines else ""
+        shown.append(f"<p>note: {escape(clue.text)}</p>{code}")
+    return "".join(shown)
+
+
+# ---- a backward call ---------------------------------------------------------------------
+
+
+def _backward(event: BackwardEvent, graph: Graph | None) -> str:
+    head = (f'<div class="event backward" id="call{event.call}">{_where(event.line)}'
+            f"<h3>{escape(event.api)} #{event.call}: <code>{escape(event.source)}</code></h3>")
+    header = "".join(f"<th>{c}</th>" for c in ("tensor", "shape", ".grad", "added by this call",
+                                                  "expected (sympy)", "method", "✓"))
+    rows = "".join(_grad_row(row) for row in event.grads)
+    table = f'<table class="grads"><tr>{header}</tr>{rows}</table>' if event.grads else \
+        '<p class="dim">No gradient was touched.</p>'
+    notes = _notes(event.grads)
+    picture = ""
+    if graph is not None:
+        picture = (f"<figure>{graph_svg(mark_checked(graph, event.grads))}<figcaption>The graph "
+                   f"after {escape(event.api)} #{event.call}: values, .grad and sympy's "
+                   "verdicts as they stood then</figcaption></figure>")
+    return head + table + notes + picture + "</div>"
+
+
+def _grad_row(row: GradRow) -> str:
+    mark, style = MARKS[row.match]
+    css = ' class="mismatch"' if row.match is False else ""
+    cells = [escape(row.name), escape(str(list(row.shape))),
+             f"<pre>{escape(compact(row.grad, rows=True))}</pre>",
+             f"<pre>{escape(compact(row.added, rows=True))}</pre>",
+             _expected(row), escape(row.method), f'<span class="{style}">{mark}</span>']
+    return f"<tr{css}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def _expected(row: GradRow) -> str:
+    """sympy's formula per element, typeset, and the value it gives."""
+    if row.expected is None:
+        return '<span class="dim">—</span>'
+    value = f"<pre>= {escape(compact(row.expected, rows=True))}</pre>"
+    if not row.formula:
+        return value
+    return f'<div class="formulas">{_formulas(row.formula)}</div>{value}'
+
+
+def _formulas(formula: list[str]) -> str:
+    shown = []
+    for text in formula[:TYPESET]:
+        typeset = formula_mathml(text) if text else None
+        shown.append(typeset or f"<code>{escape(text or UNCHECKED)}</code>")
+    if len(formula) > TYPESET:
+        shown.append(f'<span class="dim">… {len(formula) - TYPESET} more elements</span>')
+    return "".join(shown)
+
+
+def _notes(rows: tuple[GradRow, ...]) -> str:
+    lines = [f'<li class="bad">✗ {escape(row.name)}: {escape(mismatch_detail(row))}</li>'
+             for row in rows if row.match is False]
+    lines += [f'<li class="dim">{escape(row.name)}: {escape(row.note)}</li>' for row in rows
+              if row.note]
+    return f"<ul>{''.join(lines)}</ul>" if lines else ""
+
+
+# ---- the ledger ------------------------------------------------------------------------
+
+
+def _ledgers(ledgers: list[Ledger]) -> str:
+    parts = []
+    for ledger in ledgers:
+        parts.append(f"<h3>{escape(ledger.name)}.grad <span class=\"dim\">shape "
+                     f"{escape(str(list(ledger.shape)))}</span></h3>")
+        rows = ["<tr><th>call</th><th>line</th><th>statement</th><th>added (sympy = value)"
+                "</th><th>.grad after</th></tr>"]
+        for entry in ledger.entries:
+            if isinstance(entry, Restart):
+                held = f" (it held {compact(entry.start)})" if _held(entry.start) else ""
+                rows.append(f'<tr class="restart"><td colspan="5">↺ {escape(entry.reason + held)}'
+                            "</td></tr>")
+                continue
+            formula = entry.formula[0] if entry.formula and len(entry.formula) == 1 else ""
+            added = added_text(entry, compact, formula if formula != compact(entry.added)
+                               else "")
+            rows.append(f'<tr><td><a href="#call{entry.call}">#{entry.call}</a></td>'
+                        f"<td>{_where(entry.line)}</td><td><code>{escape(entry.source)}</code>"
+                        f"</td><td><code>{escape(added)}</code></td>"
+                        f"<td><code>{escape(running_sum(entry, compact))}</code></td></tr>")
+        parts.append(f'<table class="ledger">{"".join(rows)}</table>')
+    return "\n".join(parts)
+
+
+def _held(start: Any) -> bool:
+    return start is not None and any_nonzero(start)
+
+
+def _hints(hints: list[AccumulationHint]) -> list[str]:
+    return [f'<div class="event warning"><p>hint: {escape(h.message)}</p></div>' for h in hints]
