@@ -137,6 +137,22 @@ def test_a_bug_in_gradcli_is_reported_not_raised(cell, monkeypatch):
     assert "Traceback" not in out + err
 
 
+def test_an_interrupted_cell_leaves_the_kernel_and_the_session(cell, monkeypatch):
+    from gradcli.app.session import Session
+
+    cell(FIRST)
+    feed = Session.feed
+
+    def interrupted(self, text):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Session, "feed", interrupted)
+    out, err = cell("for i in range(10**6):\n    i")
+    assert err == "KeyboardInterrupt\n" and out == ""
+    monkeypatch.setattr(Session, "feed", feed)
+    assert cell("x.grad") == ("tensor([2.])\n", "")
+
+
 @pytest.mark.parametrize("line, message", [
     ("--bogus", "No such option: --bogus"),
     ("--rtol -1", "Invalid value for '--rtol'"),
