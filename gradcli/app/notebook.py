@@ -155,6 +155,7 @@ class CellRepl(Repl):
     """The repl's session, fed a cell at a time."""
 
     source_name = CELL_NAME
+    soft_wrap = False  # a notebook shows rich's lines as they are: rich wraps them
 
 
 def notebook_screen() -> Screen:
@@ -305,7 +306,7 @@ class Cells:
 
     def _complain(self, message: str) -> None:
         err: Console = self._screen().err
-        err.print(message, style="red", highlight=False, markup=False, soft_wrap=True)
+        err.print(message, style="red", highlight=False, markup=False)
 
 
 def _limits_change(running: Limits, asked: CellOptions) -> str:

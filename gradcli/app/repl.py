@@ -62,6 +62,7 @@ class Repl:
     succeeded); fed by a pipe, with the worst code seen, as a script would."""
 
     source_name = "<stdin>"  # where errors say the input came from
+    soft_wrap = True  # hints are one line each, wrapped by the terminal (copied whole)
 
     def __init__(self, options: RunOptions, screen: Screen, on_event: Callable[[Any], None],
                  interactive: bool = False) -> None:
@@ -174,7 +175,7 @@ class Repl:
             if (hint.name, hint.line) not in self.hinted:
                 self.hinted.add((hint.name, hint.line))
                 self.screen.err.print(f"hint: {hint.message}", style="cyan", highlight=False,
-                                      markup=False, soft_wrap=True)
+                                      markup=False, soft_wrap=self.soft_wrap)
 
     # -- the : commands -----------------------------------------------------------------------
     def command(self, line: str) -> str | None:

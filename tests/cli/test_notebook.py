@@ -163,6 +163,7 @@ def test_an_interrupted_cell_leaves_the_kernel_and_the_session(cell, monkeypatch
 ])
 def test_bad_options_are_rejected_and_the_cell_does_not_run(cell, line, message):
     out, err = cell("ran = 1\nran", line)
+    err = " ".join(err.split())  # rich wrapped it to the console's width
     assert f"%%gradcli: {message}" in err
     assert "%%gradcli --help lists the options" in err and "the cell did not run" in err
     assert out == ""
@@ -182,7 +183,8 @@ def test_limits_are_set_when_a_session_starts(cell):
     _, err = cell("for i in range(100):\n    i", "--max-steps 20")
     assert "LimitExceeded" in err and "max-steps" in err
     _, err = cell("1", "--max-steps 1000")  # the running session keeps its limits
-    assert "--max-steps set the session's limits when it starts: add --reset" in err
+    assert "--max-steps set the session's limits when it starts: add --reset" in " ".join(
+        err.split())
     _, err = cell("1", "--max-steps 20")  # the same value: nothing changes, it runs
     assert err == ""
     out, err = cell("for i in range(100):\n    i", "--reset --max-steps 1000")
