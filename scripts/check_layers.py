@@ -6,7 +6,9 @@ Prints one line per problem and a verdict; exits 1 if there is any problem.
 
 Layers, lowest first. A module may import its own layer and the layers LAYERS lists for it;
 every import counts, a lazy one inside a function too (it is a dependency all the same).
-The package's own __init__ (its version, nothing more) may be imported from anywhere.
+The package's own __init__ (its version, and hooks such as IPython's `load_ipython_extension`
+that import what they need when called) may be imported from anywhere: so it must import none of
+the package's modules at import time, and the imports of it close no cycle.
 """
 from __future__ import annotations
 
@@ -112,10 +114,28 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def eager_imports(init: Path, package: str) -> list[str]:
+    """The package's modules its __init__ imports at import time (outside any function)."""
+    eager = []
+    for node in ast.parse(init.read_text(), str(init)).body:
+        if isinstance(node, ast.Import):
+            eager += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0]
+                                                   == package):
+            eager.append("." * node.level + (node.module or ""))
+    return [name for name in eager if name.startswith(".") or name.split(".")[0] == package]
+
+
 def problems(root: Path, max_lines: int = MAX_LINES) -> list[str]:
     known = modules(root)
     graph = defaultdict(set, {name: imports(name, path, known) for name, path in known.items()})
-    found = [f"import cycle: {' <-> '.join(component)}" for component in cycles(graph)]
+    # the package's __init__ loads nothing when imported (checked below): importing it for its
+    # version closes no cycle
+    acyclic = {name: targets - {root.name} for name, targets in graph.items()}
+    found = [f"import cycle: {' <-> '.join(component)}" for component in cycles(acyclic)]
+    found += [f"eager import: {root.name}/__init__.py imports {name} when imported (import it "
+              "inside the function that needs it)"
+              for name in eager_imports(root / "__init__.py", root.name)]
     for name, path in known.items():
         lines = len(path.read_text().splitlines())
         if lines > max_lines:

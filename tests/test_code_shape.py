@@ -32,6 +32,23 @@ def test_the_checker_finds_each_kind_of_problem(tmp_path):
     assert len(found) == 3
 
 
+def test_the_package_init_imports_only_inside_functions(tmp_path):
+    """Every module may import the package's __init__ (its version): a hook there that imports
+    a module when called closes no cycle, an import at its top does."""
+    package = tmp_path / "gradcli"
+    (package / "app").mkdir(parents=True)
+    (package / "app" / "__init__.py").write_text("")
+    (package / "app" / "magic.py").write_text("from gradcli import __version__\n")
+    (package / "__init__.py").write_text(
+        "from __future__ import annotations\n__version__ = '1'\n\n\n"
+        "def load_ipython_extension(ipython):\n    from gradcli.app import magic\n")
+    assert check_layers.problems(package) == []
+    (package / "__init__.py").write_text("from gradcli.app import magic\n__version__ = '1'\n")
+    assert check_layers.problems(package) == [
+        "eager import: gradcli/__init__.py imports gradcli.app when imported (import it inside "
+        "the function that needs it)"]
+
+
 @pytest.mark.skipif(shutil.which("ruff") is None and importlib.util.find_spec("ruff") is None,
                     reason="ruff not installed (pip install '.[test]')")
 def test_ruff_clean():

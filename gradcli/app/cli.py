@@ -198,6 +198,9 @@ RtolOption = Annotated[float | None, typer.Option(
     "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
 AtolOption = Annotated[float | None, typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
+ExplainOption = Annotated[bool, typer.Option(
+    "--explain", help="After the run, show each tensor's .grad as the sum of what every "
+    "backward() added, with the line, the formula and the running total.")]
 WidthOption = Annotated[int | None, typer.Option(
     "--width", min=20, metavar="N", help="Lay output out for N columns (default: the "
     "terminal's width, or COLUMNS, or 100 in a pipe); below 70, one gradient per line.",
@@ -269,9 +272,7 @@ def run(
         "--json-data", help="json/jsonl: bounded summarises gradients of more than 1,000 "
         "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
-    explain: Annotated[bool, typer.Option(
-        "--explain", help="After the run, show each tensor's .grad as the sum of what every "
-        "backward() added, with the line, the formula and the running total.")] = False,
+    explain: ExplainOption = False,
     html: Annotated[Path | None, typer.Option(
         "--html", metavar="FILE", help="Also write the run as one self-contained HTML page: "
         "tables, typeset formulas, the graph after each backward, the ledger, a .grad plot.",

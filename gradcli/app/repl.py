@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from gradcli.app.running import RunOptions
     from gradcli.app.session import Session
+    from gradcli.events.events import SessionResult
 
 PROMPT, MORE = ">>> ", "... "
 DOCTEST_PROMPTS = (">>> ", "... ", ">>>", "...")  # longest first; bare: an empty line
@@ -60,6 +61,9 @@ class Repl:
     """The loop: read, run, render. Interactive, it exits with the last input's code (0 when it
     succeeded); fed by a pipe, with the worst code seen, as a script would."""
 
+    source_name = "<stdin>"  # where errors say the input came from
+    soft_wrap = True  # hints are one line each, wrapped by the terminal (copied whole)
+
     def __init__(self, options: RunOptions, screen: Screen, on_event: Callable[[Any], None],
                  interactive: bool = False) -> None:
         self.options, self.screen = options, screen
@@ -75,7 +79,7 @@ class Repl:
         from gradcli.app.api import open_session
 
         self.screen.renderer.source = ""
-        return open_session("<stdin>", self.options,
+        return open_session(self.source_name, self.options,
                             lambda event: self.on_event(titled_as_python(event)))
 
     # -- the loop ---------------------------------------------------------------------------
@@ -150,16 +154,18 @@ class Repl:
     def prompt(self) -> str:
         return MORE if self.buffer else PROMPT
 
-    def submit(self, source: str) -> None:
+    def submit(self, source: str) -> SessionResult | None:
+        """Run `source` in the session; its own events (None when Ctrl-C stopped it)."""
         text = source + "\n"
         self.screen.renderer.source = self.session.result.source + text
         try:
             piece = self.session.feed(text)
         except KeyboardInterrupt:  # Ctrl-C while a long loop runs: back to the prompt
             self.screen.err.print("KeyboardInterrupt", highlight=False)
-            return
+            return None
         self.last, self.worst = piece.exit_code, max(self.worst, piece.exit_code)
         self.show_new_hints()
+        return piece
 
     def show_new_hints(self) -> None:
         """Warn once when a .grad keeps accumulating at one line (a loop without zero_())."""
@@ -169,7 +175,7 @@ class Repl:
             if (hint.name, hint.line) not in self.hinted:
                 self.hinted.add((hint.name, hint.line))
                 self.screen.err.print(f"hint: {hint.message}", style="cyan", highlight=False,
-                                      markup=False, soft_wrap=True)
+                                      markup=False, soft_wrap=self.soft_wrap)
 
     # -- the : commands -----------------------------------------------------------------------
     def command(self, line: str) -> str | None:
