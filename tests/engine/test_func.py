@@ -157,3 +157,57 @@ def test_vmap_results_show_the_grad_fn_of_torchs_batching_rules():
 for f in [lambda a: a.sum(), lambda a: a.t(), lambda a: a @ torch.ones(3, 2), lambda a: a * 2]:
     print(vmap(f)(x).grad_fn.name())""") == [
         "SumBackward1", "TransposeBackward0", "UnsafeViewBackward0", "MulBackward0"]
+
+
+def _error_text(source: str) -> str:
+    return " ".join(str(e.get("message", "")) for e in events(source) if e["kind"] == "error")
+
+
+def test_batched_values_survive_ops_without_a_graph_node():
+    # comparisons, detach and indices carry vmap's batching: bool() of them is refused
+    for expr in ("bool((a > 0).sum() > 1)", "bool(a.detach().sum() > 0)",
+                 "bool(a[torch.tensor([0])].sum() > 0)"):
+        assert "data-dependent control flow" in _error_text(
+            f"vmap(lambda a: a if {expr} else -a)(torch.ones(2, 3))"), expr
+
+
+def test_unbatched_values_inside_vmap_stay_python_values():
+    c = "c = torch.tensor([2.0])\n"
+    assert prints(c + "print(vmap(lambda a: a * c.item() if c.sum() > 0 else a)"
+                  "(torch.ones(2)))") == ["tensor([2., 2.])"]
+
+
+def test_item_under_grad_inside_vmap_is_torchs_ambiguous_message():
+    assert "either (1) calling .item()" in _error_text(
+        "vmap(grad(lambda a: a.sum() * a.sum().item()))(torch.ones(2, 3))")
+
+
+def test_inplace_into_a_tensor_made_inside_grad_is_allowed():
+    assert prints("x = torch.ones(2)\nprint(grad(lambda a: torch.zeros(2).add_(a).sum())(x))"
+                  ) == ["tensor([1., 1.])"]
+
+
+def test_inplace_on_a_view_of_a_captured_tensor_is_refused():
+    assert "(aten::mul_.Tensor) that would mutate a captured Tensor" in _error_text(
+        "c = torch.ones(3)\ngrad(lambda a: (c[:2].mul_(a), a.sum())[1])(torch.ones(2))")
+
+
+def test_a_transform_that_failed_leaves_no_level_behind():
+    assert prints("""c = torch.zeros(2)
+try:
+    vmap(lambda a: a.item())(torch.ones(2))
+except RuntimeError:
+    pass
+c.add_(torch.ones(2))
+print(float(c.sum()))""") == ["2.0"]
+
+
+@pytest.mark.parametrize("call, aten", [
+    ("add_(1.0)", "aten::add_.Tensor"), ("pow_(2)", "aten::pow_.Scalar"),
+    ("pow_(a)", "aten::pow_.Tensor"), ("clamp_(min=0.5)", "aten::clamp_"),
+    ("clamp_(min=a)", "aten::clamp_.Tensor"), ("fill_(2.0)", "aten::fill_.Scalar"),
+    ("masked_fill_(c > 0, a[0])", "aten::masked_fill_.Tensor"), ("exp_()", "aten::exp_"),
+])
+def test_captured_inplace_names_torchs_overload(call, aten):
+    assert f"({aten}) that would mutate" in _error_text(
+        f"c = torch.ones(2)\ngrad(lambda a: (c.{call}, a.sum())[1])(torch.ones(2))")

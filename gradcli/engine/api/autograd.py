@@ -70,7 +70,7 @@ def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_grap
                        else grad_tensors)
     _check_outputs(outputs)
     seeds = _seed_grads(outputs, grads)
-    if runtime.current.transform_depth:
+    if runtime.current.transforms:
         raise runtime_error(BACKWARD_INSIDE_TRANSFORM)
     keep = create_graph if retain_graph is None else retain_graph
     with _grad_mode(create_graph):

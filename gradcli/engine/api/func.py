@@ -24,6 +24,7 @@ from ..autograd import AccumulateGrad
 from ..errors import TorchError, runtime_error
 from ..runtime import is_grad_enabled
 from ..tensor import Tensor, apply
+from ..transforms import GRAD, VMAP, TransformLevel
 from .autograd import autograd_grad, enable_grad
 from .creation import zeros_like
 from .indexing import getitem
@@ -149,16 +150,25 @@ def stand_in_for(tensor: Any) -> Tensor | None:
 
 
 @contextmanager
+def running(level: TransformLevel) -> Iterator[TransformLevel]:
+    """`level` is the innermost transform while the block runs."""
+    levels = runtime.current.transforms
+    levels.append(level)
+    try:
+        yield level
+    finally:
+        levels.pop()
+
+
+@contextmanager
 def _level() -> Iterator[_Level]:
     """A transform runs its function with grad mode on; backward() is refused inside."""
     level = _Level(is_grad_enabled())
-    runtime.current.transform_depth += 1
-    try:
-        with enable_grad():
+    with running(TransformLevel(GRAD)), enable_grad():
+        try:
             yield level
-    finally:
-        level.active = False
-        runtime.current.transform_depth -= 1
+        finally:
+            level.active = False
 
 
 # ---- argnums --------------------------------------------------------------------------
@@ -441,8 +451,9 @@ def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = 
         size = _batch_size(name, in_dims, tree_leaves(args), dims)
         if not size:
             raise runtime_error("vmap over a dimension of size 0 is not supported by gradcli")
-        with _guarded_randomness(randomness):
-            results = [func(*_sample(args, dims, i), **kwargs) for i in range(size)]
+        with _guarded_randomness(randomness), running(TransformLevel(VMAP, size)) as level:
+            results = [func(*_sample(args, dims, i, level.batched), **kwargs)
+                       for i in range(size)]
         return _stack_results(name, results, out_dims)
     return wrapper
 
@@ -541,12 +552,15 @@ def _batch_size(name: str, in_dims: Any, leaves: list, dims: list) -> int:
     return sizes[0]
 
 
-def _sample(args: tuple, dims: list, i: int) -> tuple:
-    """Sample i of args: each mapped leaf indexed at i along its dimension."""
+def _sample(args: tuple, dims: list, i: int, batched: Any) -> tuple:
+    """Sample i of args: each mapped leaf indexed at i along its dimension (and `batched`:
+    torch would wrap it)."""
     def pick(leaf, dim):
         if dim is None:
             return leaf
-        return getitem(leaf, (slice(None),) * (dim % leaf.data.ndim) + (i,))
+        sample = getitem(leaf, (slice(None),) * (dim % leaf.data.ndim) + (i,))
+        batched.add(sample)
+        return sample
     return _tree_zip_map(pick, args, dims)
 
 

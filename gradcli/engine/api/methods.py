@@ -187,7 +187,7 @@ def _install_methods() -> None:
     for name, fn in METHOD_FUNCTIONS.items():
         setattr(Tensor, name, fn)
     for name, fn in INPLACE_FUNCTIONS.items():
-        setattr(Tensor, name, _inplace(fn))
+        setattr(Tensor, name, _inplace(fn, name))
     operators = dict(
         __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
@@ -196,10 +196,11 @@ def _install_methods() -> None:
         __rpow__=_reflected(pow), __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
         __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
         __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
-        __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
-        __itruediv__=_inplace(div), __ipow__=_inplace(pow),
-        __ifloordiv__=_inplace(floor_divide), __imod__=_inplace(remainder),
     )
+    augmented = {"iadd": "add_", "isub": "sub_", "imul": "mul_", "itruediv": "div_",
+                 "ipow": "pow_", "ifloordiv": "floor_divide_", "imod": "remainder_"}
+    operators.update({f"__{dunder}__": _inplace(INPLACE_FUNCTIONS[name], name)
+                      for dunder, name in augmented.items()})
     dunders = {name: _operator(fn) for name, fn in operators.items()}
     dunders.update(
         __matmul__=_operator(matmul, (Tensor,)), __rmatmul__=_operator(_reflected(matmul),
