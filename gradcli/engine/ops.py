@@ -338,6 +338,8 @@ defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
 defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
 defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
+# forward_ad.unpack_dual's primal: a view of the dual tensor without its tangent
+defop("dual_primal", "Identity", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 # torch's BackwardHookFunction around one tensor going in or out of an nn.Module with backward
 # hooks: an identity whose gradient those hooks watch, as hooks of its output
 # (language/nn_hooks.py)

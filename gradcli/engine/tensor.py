@@ -91,6 +91,8 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     state = runtime.current
     if state.transforms:
         transforms.inherit(result, inputs)
+    if state.dual is not None and state.dual.tangents:  # forward AD: push the tangents
+        state.dual.propagate(op_name, inputs, dtype, params, result)
     if state.grad_enabled and any([t.requires_grad for t in inputs]):
         result._requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
@@ -488,8 +490,11 @@ class Tensor:
         if runtime.current is not runtime.IDLE:  # str([x] * 10**5) formats for seconds
             runtime.current.count_work(1, "printing tensors", "tensor printed")
         name = self.grad_fn.op.grad_fn if self.grad_fn is not None else None
+        dual = runtime.current.dual
+        tangent = None if dual is None else dual.tangent_of(self)
         return format_tensor(self.data, self.dtype.name, requires_grad=self.requires_grad,
-                             grad_fn_name=name)
+                             grad_fn_name=name,
+                             tangent=None if tangent is None else format(tangent, ""))
 
     __str__ = __repr__
 

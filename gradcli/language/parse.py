@@ -17,7 +17,7 @@ from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
 GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "detect_anomaly",
-                                "set_detect_anomaly"})
+                                "set_detect_anomaly", "dual_level"})
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -390,12 +390,18 @@ class _Validator:
             self.assigned.add(node.name)
         return node.body
 
-    def delete(self, node: ast.Delete) -> None:
+    def delete(self, node: ast.Delete) -> list[ast.AST]:
+        attributes = []  # (checked as any attribute: `del ctx.result`)
         for target in node.targets:
-            if not isinstance(target, ast.Name):
-                self.reject(target, "`del` takes only names in a gradcli session",
+            if not isinstance(target, (ast.Name, ast.Attribute)):
+                self.reject(target, "`del` takes only names and attributes in a gradcli "
+                            "session",
                             "to drop a gradient, assign None: `x.grad = None`")
-            self.loads.append(target)
+            if isinstance(target, ast.Name):
+                self.loads.append(target)
+            else:
+                attributes.append(target)
+        return attributes
 
     def import_(self, node: ast.Import) -> None:
         for alias in node.names:

@@ -26,7 +26,10 @@ def _inplace(fn, name: str):
                 result.dtype.is_floating_point:
             raise runtime_error(f"result type {result.dtype.cpp} can't be cast to the desired "
                                 f"output type {self.dtype.cpp}")
-        return commit_inplace(self, result)  # the write casts to self's dtype
+        written = commit_inplace(self, result)  # the write casts to self's dtype
+        if runtime.current.dual is not None:
+            runtime.current.dual.after_inplace(self, result)
+        return written
     return method
 
 
