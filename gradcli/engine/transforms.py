@@ -40,13 +40,14 @@ class IdentitySet:
 class TransformLevel:
     """One running transform call: its kind and the tensors torch would have wrapped."""
 
-    __slots__ = ("kind", "born", "batched", "size")
+    __slots__ = ("kind", "born", "batched", "size", "index")
 
     def __init__(self, kind: str, size: int = 0):
         self.kind = kind
         self.born = IdentitySet()  # grad: tensors made while it runs
         self.batched = IdentitySet()  # vmap: tensors computed from its samples
         self.size = size  # vmap: the batch size
+        self.index = 0  # vmap: the sample its function runs for
 
 
 def note_birth(tensor) -> None:
@@ -154,3 +155,14 @@ def refuse_batched_mask(indices: list) -> None:
             raise runtime_error("vmap: We do not support batching operators that can support "
                                 "dynamic shape. Attempting to batch over indexing with a "
                                 "boolean mask.")
+
+
+def retains_for_later_samples(seeds: list) -> bool:
+    """Whether autograd.grad inside vmap must keep the graph: torch runs it once for the
+    whole batch, gradcli once per sample, so every sample but the last keeps it (where a
+    gradient seed is batched, the call is one of the batch's)."""
+    for level in runtime.current.transforms:
+        if level.kind == VMAP and level.index < level.size - 1 and \
+                any(seed in level.batched for seed in seeds):
+            return True
+    return False

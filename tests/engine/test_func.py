@@ -125,7 +125,7 @@ def test_vmap_randomness_is_torchs_error_or_refused():
     source = """x = torch.ones(3, 2)
 for r in ['error', 'same']:
     try:
-        vmap(lambda a: a + torch.rand(2), randomness=r)(x)
+        vmap(lambda a: a + torch.randperm(2), randomness=r)(x)
     except RuntimeError as e:
         print(e)
 torch.manual_seed(0)
@@ -134,7 +134,8 @@ print(vmap(lambda a: a * 2)(x).shape, torch.rand(1))"""
         "vmap: called random operation while in randomness error mode. Please either use the "
         "'same' or 'different' randomness flags on vmap or perform the randomness operation "
         "out of vmap",
-        "random operations inside vmap(randomness='same') are not supported by gradcli",
+        "random operations inside vmap(randomness='same') other than rand, uniform, randn, "
+        "normal, bernoulli draws are not supported by gradcli",
         "torch.Size([3, 2]) tensor([0.4963])"]
 
 
@@ -211,3 +212,29 @@ print(float(c.sum()))""") == ["2.0"]
 def test_captured_inplace_names_torchs_overload(call, aten):
     assert f"({aten}) that would mutate" in _error_text(
         f"c = torch.ones(2)\ngrad(lambda a: (c.{call}, a.sum())[1])(torch.ones(2))")
+
+
+def test_vmap_samples_that_draw_differently_are_refused():
+    """torch calls func once; gradcli once per sample, and a later sample's draw that the
+    first did not make cannot be cut from a batch."""
+    source = """calls = []
+def f(a):
+    calls.append(1)
+    return a + torch.rand(2) if len(calls) == 2 else a
+try:
+    vmap(f, randomness='different')(torch.ones(2, 2))
+except RuntimeError as e:
+    print(e)"""
+    assert prints(source) == [
+        "vmap: a sample drew random numbers the first sample did not: gradcli runs func once "
+        "per sample and cannot batch these draws"]
+
+
+def test_vmapped_autograd_grad_frees_the_graph_after_the_last_sample():
+    assert prints("""x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x ** 2
+vmap(lambda v: torch.autograd.grad(y, x, v))(torch.eye(2))
+try:
+    torch.autograd.grad(y, x, torch.ones(2))
+except RuntimeError as e:
+    print(str(e)[:40])""") == ["Trying to backward through the graph a s"]
