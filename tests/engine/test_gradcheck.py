@@ -139,6 +139,20 @@ def test_fast_mode_unit_vectors_are_torchs():
     assert np.array_equal(u.data, expected.numpy())
 
 
+def test_forward_ad_mismatch_message_is_pytorchs():
+    """A tangent lost on the way (detach cuts forward AD as it cuts backward AD)."""
+    kwargs = {"check_forward_ad": True, "check_backward_ad": False,
+              "check_undefined_grad": False}
+    assert message_of(GC.gradcheck, detached_square, (ours(),), **kwargs) == \
+        real_message_of(real.autograd.gradcheck, detached_square, (theirs(),), **kwargs)
+
+
+def test_forward_ad_check_leaves_no_dual_level_behind():
+    assert GC.gradcheck(lambda t: t.exp() * t, (ours(),), check_forward_ad=True,
+                        check_undefined_grad=False)
+    assert runtime.current.dual is None
+
+
 @pytest.mark.parametrize("flag", ["check_forward_ad", "check_batched_grad"])
 def test_unported_modes_say_so(flag):
     with pytest.raises(TorchError) as caught:

@@ -12,7 +12,10 @@ vectors u (per input) and v (per output) drawn from a fresh torch.Generator() (i
 seed), J u by one central difference along u, v^T J by one autograd.grad; on a mismatch the
 message adds the slow mode's Jacobians.
 
-Not ported: complex inputs (gradcli has none), forward AD and the batched checks.
+check_forward_ad=True compares the numerical Jacobians with forward AD's, column by column
+(slow mode, without check_undefined_grad's forward half).
+
+Not ported: complex inputs (gradcli has none), forward AD in fast mode, the batched checks.
 The warning torch gives for inputs that are not float64 is one it attributes to its own
 code (gradcheck.py), so a script's trace shows none (see the output contract).
 """
@@ -28,6 +31,7 @@ from ..arguments import type_name
 from ..errors import TorchError
 from ..rng import Generator
 from ..tensor import Tensor
+from . import forward_ad
 from .autograd import autograd_grad
 from .reductions import norm
 
@@ -223,6 +227,53 @@ def _slow_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tup
     return True
 
 
+# ---- forward AD -----------------------------------------------------------------------
+
+
+def _forward_ad_jacobians(func: Callable, inputs: tuple, func_out: tuple) -> list[list]:
+    """[input that requires grad][float output] -> its Jacobian, one column per input element:
+    the outputs' tangents with that element's tangent 1 and every other 0."""
+    floats = [o for o in func_out if o.dtype.is_floating_point]
+    with forward_ad.dual_level():
+        duals, tangents = [], []
+        for inp in inputs:
+            if isinstance(inp, Tensor) and inp.requires_grad:
+                tangent = _zeros_like(inp)
+                inp = forward_ad.make_dual(inp.detach(), tangent)
+                tangents.append(tangent)
+            duals.append(inp)
+        jacobians = []
+        for tangent in tangents:
+            per_output = [np.zeros((tangent.numel(), o.numel()), o.data.dtype) for o in floats]
+            for column, idx in enumerate(np.ndindex(tangent.data.shape)):
+                tangent.data[idx] = 1.0
+                outs = [o for o in _as_tuple(func(*duals)) if isinstance(o, Tensor) and
+                        o.dtype.is_floating_point]
+                for jacobian, out in zip(per_output, outs):
+                    res = forward_ad.unpack_dual(out).tangent
+                    jacobian[column] = 0 if res is None else res.data.reshape(-1)
+                tangent.data[idx] = 0.0
+            jacobians.append(per_output)
+    return jacobians
+
+
+def _slow_forward_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tuple,
+                            eps: float, rtol: float, atol: float) -> bool:
+    if not outputs:
+        return _slow_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, 0.0)
+    by_input = _numerical_jacobians(func, inputs, func_out, eps)
+    numerical = [nj for o, nj in zip(func_out, zip(*by_input)) if o.requires_grad]
+    analytical = _forward_ad_jacobians(func, inputs, func_out)
+    for i, per_input in enumerate(numerical):
+        for j, n in enumerate(per_input):
+            a = analytical[j][i]
+            if not _allclose(a, n, rtol, atol):
+                raise _error(f"Jacobian computed with forward mode mismatch for output {i:d} "
+                             f"with respect to input {j:d},\nnumerical:{Tensor(n)}\n"
+                             f"analytical:{Tensor(a)}\n")
+    return True
+
+
 # ---- fast mode ------------------------------------------------------------------------
 
 FAST_FAIL_SLOW_OK_MSG = """Fast gradcheck failed but element-wise differences are small. \
@@ -374,8 +425,7 @@ def _refuse_unported(**flags: bool) -> None:
     for name, value in flags.items():
         if value:
             raise TorchError("NotImplementedError", f"gradcli's gradcheck does not support "
-                             f"{name}=True yet: it runs PyTorch's default slow mode, backward "
-                             "AD only")
+                             f"{name.replace('_with_', '=True with ')}=True yet")
 
 
 # ---- the public functions -------------------------------------------------------------
@@ -393,7 +443,10 @@ def gradcheck(func: Callable, inputs: Any, *, eps: float = 1e-6, atol: float = 1
     if not (check_forward_ad or check_backward_ad):
         raise TorchError("AssertionError", "Expected at least one of check_forward_ad or "
                          "check_backward_ad to be True")
-    _refuse_unported(check_forward_ad=check_forward_ad, check_batched_grad=check_batched_grad,
+    _refuse_unported(check_batched_grad=check_batched_grad,
+                     check_forward_ad_with_check_undefined_grad=check_forward_ad and
+                     check_undefined_grad,
+                     check_forward_ad_with_fast_mode=check_forward_ad and fast_mode,
                      check_batched_forward_grad=check_batched_forward_grad,
                      masked=bool(masked))
     try:
@@ -401,8 +454,13 @@ def gradcheck(func: Callable, inputs: Any, *, eps: float = 1e-6, atol: float = 1
         _check_inputs(tupled_inputs)
         func_out = _as_tuple(func(*tupled_inputs))
         outputs = _differentiable_outputs(func_out)
-        check = _fast_gradcheck if fast_mode else _slow_gradcheck
-        check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, nondet_tol)
+        if check_backward_ad:
+            check = _fast_gradcheck if fast_mode else _slow_gradcheck
+            check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, nondet_tol)
+        if check_forward_ad:
+            _slow_forward_gradcheck(func, func_out, tupled_inputs, outputs, eps, rtol, atol)
+        if not check_backward_ad:  # (the remaining tests need backward AD)
+            return True
         _test_backward_mul_by_grad_output(outputs, tupled_inputs)
         if check_undefined_grad:
             _test_undefined_backward_mode(func, outputs, tupled_inputs)
