@@ -238,3 +238,31 @@ try:
     torch.autograd.grad(y, x, torch.ones(2))
 except RuntimeError as e:
     print(str(e)[:40])""") == ["Trying to backward through the graph a s"]
+
+
+def test_a_registered_buffer_is_an_attribute_the_script_defines():
+    assert prints("""import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("running", torch.ones(2))
+    def forward(self, x):
+        return x * self.running
+print(functional_call(M(), {"running": torch.zeros(2)}, torch.ones(2)))""") == [
+        "tensor([0., 0.])"]
+
+
+def test_tied_weights_inside_submodules_follow_their_replacement():
+    assert prints("""import torch.nn as nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(2, 2, bias=False)
+        self.b = nn.Linear(2, 2, bias=False)
+        self.b.weight = self.a.weight
+    def forward(self, x):
+        return self.b(self.a(x))
+m = M()
+print(functional_call(m, {"a.weight": torch.eye(2) * 2}, torch.ones(1, 2)))
+print(functional_call(m, {"a.weight": torch.eye(2) * 2}, torch.ones(1, 2), tie_weights=False)
+      .shape)""")[0] == "tensor([[4., 4.]])"
