@@ -661,16 +661,17 @@ class ExpressionCompiler:
 
     def unset_attribute(self, target: ast.Attribute, scope: Scope | None
                         ) -> Callable[[Frame], None]:
-        """`del obj.name`: for what a script set on a custom Function's ctx (torch's
-        tutorial frees ctx.result in its jvp so)."""
+        """`del obj.name`: on the script's own objects (torch's forward-AD tutorial frees
+        ctx.result in its jvp so)."""
         obj, name, fail = self.sub(target.value, scope, target), target.attr, self.rt.fail
 
         def unset(f):
             o = obj(f)
             try:
                 if not hasattr(o, "delete_attribute"):
-                    raise TorchError("TypeError", "gradcli sessions can `del` only names and "
-                                     "the attributes a script set on a custom Function's ctx")
+                    raise TorchError("RuntimeError", "`del` of an attribute is supported by "
+                                     "gradcli only on the script's own objects (a custom "
+                                     "Function's ctx, an instance of a plain class)")
                 o.delete_attribute(name)
             except Exception as e:
                 raise fail(e, target) from None

@@ -80,6 +80,18 @@ def test_a_zero_dim_tangent_prints_as_its_item():
         "tensor(2., tangent=0.5)"]
 
 
-def test_del_of_an_attribute_other_than_a_ctxs_is_refused():
+def test_del_of_an_attribute_other_than_the_scripts_own_is_refused():
     errors = [e for e in events("x = torch.ones(2)\ndel x.grad") if e["kind"] == "error"]
-    assert "can `del` only names and the attributes" in errors[0]["message"]
+    assert "supported by gradcli only on the script's own objects" in errors[0]["message"]
+
+
+def test_del_of_an_attribute_of_a_plain_instance_is_pythons():
+    assert prints("""class A:
+    pass
+a = A()
+a.x = 1
+del a.x
+try:
+    del a.x
+except AttributeError as e:
+    print(e)""") == ["'A' object has no attribute 'x'"]
