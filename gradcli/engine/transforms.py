@@ -44,17 +44,17 @@ class TransformLevel:
 
     def __init__(self, kind: str, size: int = 0):
         self.kind = kind
-        self.born = IdentitySet()  # grad: tensors made while it runs
+        self.born = IdentitySet()  # tensors made while it runs
         self.batched = IdentitySet()  # vmap: tensors computed from its samples
         self.size = size  # vmap: the batch size
         self.index = 0  # vmap: the sample its function runs for
 
 
 def note_birth(tensor) -> None:
-    """A tensor was made while transforms run: torch wraps it at each grad-like level."""
+    """A tensor was made while transforms run: torch wraps it at each grad-like level (and
+    vmap runs its function once per sample: what it made is the sample's own)."""
     for level in runtime.current.transforms:
-        if level.kind == GRAD:
-            level.born.add(tensor)
+        level.born.add(tensor)
 
 
 def inherit(result, inputs: Iterable) -> None:
@@ -164,5 +164,17 @@ def retains_for_later_samples(seeds: list) -> bool:
     for level in runtime.current.transforms:
         if level.kind == VMAP and level.index < level.size - 1 and \
                 any(seed in level.batched for seed in seeds):
+            return True
+    return False
+
+
+def repeats_a_captured_write(self, others: tuple) -> bool:
+    """Whether an in-place write was already done by an earlier sample of a vmap: torch
+    runs func once, so a write of unbatched values into a tensor captured from outside the
+    vmap happens once; gradcli's later samples skip it."""
+    root = self if self._base is None else self._base
+    for level in runtime.current.transforms:
+        if level.kind == VMAP and level.index > 0 and root not in level.born and \
+                self not in level.batched and not any(o in level.batched for o in others):
             return True
     return False

@@ -266,3 +266,13 @@ m = M()
 print(functional_call(m, {"a.weight": torch.eye(2) * 2}, torch.ones(1, 2)))
 print(functional_call(m, {"a.weight": torch.eye(2) * 2}, torch.ones(1, 2), tie_weights=False)
       .shape)""")[0] == "tensor([[4., 4.]])"
+
+
+def test_a_captured_write_inside_vmap_happens_once_and_a_fresh_one_per_sample():
+    assert prints("""c = torch.zeros(2)
+def f(a):
+    c.add_(1.0)
+    fresh = torch.zeros(2)
+    fresh += 1.0
+    return a * fresh
+print(vmap(f)(torch.ones(3, 2)).sum().item(), c)""") == ["6.0 tensor([1., 1.])"]

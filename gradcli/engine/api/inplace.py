@@ -5,7 +5,7 @@ from .. import runtime
 from ..errors import runtime_error
 from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
-from ..transforms import check_inplace_in_transforms
+from ..transforms import check_inplace_in_transforms, repeats_a_captured_write
 from .elementwise import written_value
 from .shape import check_expand
 
@@ -14,8 +14,10 @@ def _inplace(fn, name: str):
     """x.name(...): fn's result written into x (`name`: the in-place op's own, `add_`)."""
     def method(self, *args, **kwargs) -> Tensor:
         if runtime.current.transforms:
-            check_inplace_in_transforms(self, (*args, *kwargs.values()),
-                                        aten_name(name, args, kwargs), name)
+            others = (*args, *kwargs.values())
+            check_inplace_in_transforms(self, others, aten_name(name, args, kwargs), name)
+            if repeats_a_captured_write(self, others):
+                return self
         check_inplace(self, args)
         if overlaps(self.data) and not _writes_one_value(fn, args):
             raise runtime_error("unsupported operation: more than one element of the "
