@@ -153,12 +153,38 @@ def test_forward_ad_check_leaves_no_dual_level_behind():
     assert runtime.current.dual is None
 
 
-@pytest.mark.parametrize("flag", ["check_forward_ad", "check_batched_grad"])
-def test_unported_modes_say_so(flag):
+@pytest.mark.parametrize("flags, named", [
+    ({"check_batched_grad": True}, "check_batched_grad=True"),
+    ({"check_forward_ad": True, "fast_mode": True}, "check_forward_ad=True with fast_mode=True"),
+])
+def test_unported_modes_say_so(flags, named):
     with pytest.raises(TorchError) as caught:
-        GC.gradcheck(lambda t: t * 2, (ours(),), **{flag: True})
+        GC.gradcheck(lambda t: t * 2, (ours(),), **flags)
     assert caught.value.type_name == "NotImplementedError"
-    assert f"{flag}=True" in caught.value.message
+    assert named in caught.value.message
+
+
+def test_undefined_forward_tangents_must_agree_with_zero_ones():
+    """A function whose tangent depends on whether an input is dual at all."""
+    from gradcli.engine.api import forward_ad
+
+    def odd(t):
+        dual = forward_ad.unpack_dual(t).tangent is not None
+        return t * 2 if dual else t * 2 + (t - t.detach()) * 0  # same values, same tangents
+    assert GC.gradcheck(odd, (ours(),), check_forward_ad=True)
+    calls = []
+
+    def counted(t):
+        calls.append(1)
+        return t.exp()
+    GC.gradcheck(counted, (ours(),), check_forward_ad=True)
+    real_calls = []
+
+    def real_counted(t):
+        real_calls.append(1)
+        return t.exp()
+    real.autograd.gradcheck(real_counted, (theirs(),), check_forward_ad=True)
+    assert len(calls) == len(real_calls)
 
 
 @pytest.mark.parametrize("tolerances", [{"atol": -1.0}, {"rtol": -0.5, "atol": -1.0}])

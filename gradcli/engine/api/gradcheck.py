@@ -13,7 +13,8 @@ seed), J u by one central difference along u, v^T J by one autograd.grad; on a m
 message adds the slow mode's Jacobians.
 
 check_forward_ad=True compares the numerical Jacobians with forward AD's, column by column
-(slow mode, without check_undefined_grad's forward half).
+(slow mode), then, with check_undefined_grad, the tangents of an input without a tangent
+against those of one with a zero tangent.
 
 Not ported: complex inputs (gradcli has none), forward AD in fast mode, the batched checks.
 The warning torch gives for inputs that are not float64 is one it attributes to its own
@@ -274,6 +275,36 @@ def _slow_forward_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outp
     return True
 
 
+def _test_undefined_forward_mode(func: Callable, inputs: tuple) -> None:
+    """Each differentiable input in turn given a zero tangent, then none: the outputs'
+    tangents must agree (the others' tangents are torch's random unit vectors)."""
+    generator = Generator(TORCH_GENERATOR_SEED)
+    with forward_ad.dual_level():
+        duals = [forward_ad.make_dual(inp.detach(), _unit_vector(inp, generator).reshape(
+            inp.data.shape)) if isinstance(inp, Tensor) and inp.requires_grad else inp
+            for inp in inputs]
+        for idx, inp in enumerate(inputs):
+            if not (isinstance(inp, Tensor) and inp.requires_grad):
+                continue
+            kept = duals[idx]
+            duals[idx] = forward_ad.make_dual(inp.detach(), _zeros_like(inp))
+            with_zero = _as_tuple(func(*duals))
+            duals[idx] = inp.detach()
+            without = _as_tuple(func(*duals))
+            duals[idx] = kept
+            floats = [(a, b) for a, b in zip(with_zero, without)
+                      if isinstance(a, Tensor) and a.dtype.is_floating_point]
+            for index_o, (a, b) in enumerate(floats):
+                res1, res2 = (forward_ad.unpack_dual(a).tangent,
+                              forward_ad.unpack_dual(b).tangent)
+                if res1 is not None and res2 is not None and \
+                        not _allclose(res1.data, res2.data, 1e-05, 1e-08):
+                    raise _error(str(("Mismatch in tangent values for output with index: ",
+                                      index_o, " when input: ", inp,
+                                      " has an undefined tangent value. ", " Got: ", res1,
+                                      " but expected: ", res2)))
+
+
 # ---- fast mode ------------------------------------------------------------------------
 
 FAST_FAIL_SLOW_OK_MSG = """Fast gradcheck failed but element-wise differences are small. \
@@ -444,8 +475,6 @@ def gradcheck(func: Callable, inputs: Any, *, eps: float = 1e-6, atol: float = 1
         raise TorchError("AssertionError", "Expected at least one of check_forward_ad or "
                          "check_backward_ad to be True")
     _refuse_unported(check_batched_grad=check_batched_grad,
-                     check_forward_ad_with_check_undefined_grad=check_forward_ad and
-                     check_undefined_grad,
                      check_forward_ad_with_fast_mode=check_forward_ad and fast_mode,
                      check_batched_forward_grad=check_batched_forward_grad,
                      masked=bool(masked))
@@ -459,6 +488,8 @@ def gradcheck(func: Callable, inputs: Any, *, eps: float = 1e-6, atol: float = 1
             check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, nondet_tol)
         if check_forward_ad:
             _slow_forward_gradcheck(func, func_out, tupled_inputs, outputs, eps, rtol, atol)
+            if check_undefined_grad:
+                _test_undefined_forward_mode(func, tupled_inputs)
         if not check_backward_ad:  # (the remaining tests need backward AD)
             return True
         _test_backward_mul_by_grad_output(outputs, tupled_inputs)
