@@ -79,9 +79,20 @@ class Slotted:
 
 
 def apply_function(name: str, state: FunctionState, forward: Callable[[], Any],
-                   backward: Callable[..., Any], args: tuple) -> Any:
-    """`Cls.apply(*args)`: forward with grad mode off, then one node for all the outputs."""
+                   backward: Callable[..., Any], args: tuple,
+                   jvp: Callable[..., Any] | None = None) -> Any:
+    """`Cls.apply(*args)`: forward with grad mode off, then one node for all the outputs;
+    inside a dual level, the outputs' tangents are the class's jvp of the inputs'."""
     rt = runtime.current
+    tangents = _input_tangents(args)
+    if tangents is not None:
+        rt.dual, dual = None, rt.dual  # the forward's own ops push no tangents: jvp does
+        try:
+            made = apply_function(name, state, forward, backward, args)
+        finally:
+            rt.dual = dual
+        _set_output_tangents(made, jvp(*tangents) if jvp is not None else None)
+        return made
     tensors = [a for a in args if isinstance(a, Tensor)]
     state.needs_input_grad = tuple(isinstance(a, Tensor) and a.requires_grad and rt.grad_enabled
                                    for a in args)
@@ -111,6 +122,25 @@ def apply_function(name: str, state: FunctionState, forward: Callable[[], Any],
         for o in graphed:
             o._record = recorder.output_record(o, OPS["clone"], name)
     return made if isinstance(result, tuple) else made[0]
+
+
+def _input_tangents(args: tuple) -> list | None:
+    """Inside a dual level where an input has a tangent: each input's (zeros for a tensor
+    without one, None for what is not a tensor); else None."""
+    dual = runtime.current.dual
+    if dual is None or not any(dual.tangent_of(a) is not None for a in args):
+        return None
+    return [None if not isinstance(a, Tensor) else dual.tangent_of(a) if
+            dual.tangent_of(a) is not None else Tensor(np.zeros_like(a.data)) for a in args]
+
+
+def _set_output_tangents(made: Any, tangents: Any) -> None:
+    dual = runtime.current.dual
+    outputs = made if isinstance(made, tuple) else (made,)
+    tangents = tangents if isinstance(tangents, tuple) else (tangents,)
+    for out, tangent in zip(outputs, tangents):
+        if isinstance(out, Tensor) and isinstance(tangent, Tensor):
+            dual.set_tangent(out, tangent)
 
 
 def _no_forward(*args):

@@ -338,6 +338,8 @@ defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
 defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
       lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
 defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
+# forward_ad.unpack_dual's primal: a view of the dual tensor without its tangent
+defop("dual_primal", "Identity", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 # torch's BackwardHookFunction around one tensor going in or out of an nn.Module with backward
 # hooks: an identity whose gradient those hooks watch, as hooks of its output
 # (language/nn_hooks.py)
@@ -532,6 +534,12 @@ defop("scatter_add_src", "ScatterAddBackward0", K.scatter_add_src,
       lambda xp, gg, o, g, shape, dim, index: (xp.gather(gg, dim, index),))
 defop("index_add_src", "IndexAddBackward0", K.index_add_src,
       lambda xp, gg, o, g, shape, dim, index: (xp.index_select(gg, dim, index),))
+# torch.diag: a vector put on a matrix's diagonal (offset by `diagonal`), or that diagonal
+# read back; `key` holds the (rows, columns) of the diagonal's elements
+defop("diag_embed", "DiagEmbedBackward0", lambda a, shape, key: K.scatter_array(a, shape, key),
+      lambda xp, g, o, a, shape, key: (g[key],))
+defop("diagonal_copy", "DiagonalBackward0_copy", lambda a, key: a[key],
+      lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), elements_read="selection")
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),), rearranges=True)
 

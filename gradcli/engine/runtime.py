@@ -63,7 +63,11 @@ class Runtime:
     faults: Faults = field(default_factory=Faults)
     grad_enabled: bool = True  # torch.is_grad_enabled()
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's
-    transform_depth: int = 0  # torch.func transforms running (backward() is refused inside)
+    # the torch.func transforms running, outermost first (transforms.TransformLevel): what
+    # torch would wrap inside them, for functorch's refusals (backward() is one)
+    transforms: list = field(default_factory=list)
+    # inside torch.autograd.forward_ad.dual_level(): its api.forward_ad.DualLevel (tangents)
+    dual: Any = None
     # id(a torch.func transform's own input) -> (weak references to it and to the script's
     # tensor it stands for (the check names its gradient's row after that one), the
     # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)

@@ -189,6 +189,7 @@ TORCH = {
         "multiply(Tensor input, Scalar other)",
     ),
     "mv": ("mv(Tensor input, Tensor vec, *, Tensor out=None)",),
+    "diag": ("diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
     "narrow": (
         "narrow(Tensor input, int64_t dim, Tensor start, SymInt length)",
         "narrow(Tensor input, int64_t dim, SymInt start, SymInt length)",
@@ -475,6 +476,7 @@ METHODS = {
         "multiply(Scalar other)",
     ),
     "mv": ("mv(Tensor vec)",),
+    "diag": ("diag(int64_t diagonal=0)",),
     "narrow": (
         "narrow(int64_t dim, Tensor start, SymInt length)",
         "narrow(int64_t dim, SymInt start, SymInt length)",

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import dtypes, runtime, trace
+from . import dtypes, runtime, trace, transforms
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
@@ -89,6 +89,10 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         if source._multi_output is not None:  # a view of an unbind/split piece
             result._multi_output = 0
     state = runtime.current
+    if state.transforms:
+        transforms.inherit(result, inputs)
+    if state.dual is not None and state.dual.tangents:  # forward AD: push the tangents
+        state.dual.propagate(op_name, inputs, dtype, params, result)
     if state.grad_enabled and any([t.requires_grad for t in inputs]):
         result._requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
@@ -230,7 +234,10 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
-        runtime.current.memory.count(data.nbytes + TENSOR_OVERHEAD)  # one add and compare
+        state = runtime.current
+        state.memory.count(data.nbytes + TENSOR_OVERHEAD)  # one add and compare
+        if state.transforms:
+            transforms.note_birth(self)
         self.data = data
         self._requires_grad = requires_grad
         self._grad = None
@@ -397,6 +404,8 @@ class Tensor:
     def detach(self) -> Tensor:
         t = Tensor(self.data)
         t._storage = self._storage  # shares memory and version counter, as torch
+        if runtime.current.transforms:
+            transforms.inherit(t, (self,))
         return t
 
     def detach_(self) -> Tensor:
@@ -413,12 +422,14 @@ class Tensor:
 
     # ---- values ---------------------------------------------------------------------
     def item(self):
+        transforms.check_python_value(self, transforms.ITEM)
         if self.data.size != 1:
             raise runtime_error(f"a Tensor with {self.data.size} elements cannot be converted "
                                 "to Scalar")
         return self.data.reshape(()).item()
 
     def tolist(self):
+        transforms.check_python_value(self, transforms.NO_STORAGE)
         return self.data.tolist()
 
     def numel(self) -> int:
@@ -438,15 +449,18 @@ class Tensor:
         return self.data.shape[0]
 
     def __bool__(self) -> bool:
+        transforms.check_python_value(self, transforms.CONTROL_FLOW)
         if self.data.size != 1:
             raise runtime_error("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self.data.reshape(()))
 
     def __float__(self) -> float:
+        transforms.check_python_value(self, transforms.ITEM)
         self._scalar_conversion()
         return float(self.data.reshape(()))
 
     def __int__(self) -> int:
+        transforms.check_python_value(self, transforms.ITEM)
         if self.data.size != 1:
             raise value_error("only one element tensors can be converted to Python scalars")
         return int(self.data.reshape(()))
@@ -476,8 +490,11 @@ class Tensor:
         if runtime.current is not runtime.IDLE:  # str([x] * 10**5) formats for seconds
             runtime.current.count_work(1, "printing tensors", "tensor printed")
         name = self.grad_fn.op.grad_fn if self.grad_fn is not None else None
+        dual = runtime.current.dual
+        tangent = None if dual is None else dual.tangent_of(self)
         return format_tensor(self.data, self.dtype.name, requires_grad=self.requires_grad,
-                             grad_fn_name=name)
+                             grad_fn_name=name,
+                             tangent=None if tangent is None else format(tangent, ""))
 
     __str__ = __repr__
 

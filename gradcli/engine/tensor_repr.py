@@ -22,6 +22,7 @@ def format_tensor(
     *,
     requires_grad: bool = False,
     grad_fn_name: str | None = None,
+    tangent: str | None = None,
 ) -> str:
     """What `repr(t)` (== `str(t)`) gives for the tensor holding `data`."""
     data = np.asarray(data)
@@ -42,6 +43,8 @@ def format_tensor(
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
+    if tangent is not None:  # a dual tensor's, as f"{tangent}" formats it
+        suffixes.append(f"tangent={tangent}")
     return _add_suffixes(PREFIX + body, suffixes, indent)
 
 

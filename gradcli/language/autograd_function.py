@@ -43,6 +43,11 @@ class Ctx(FunctionState, ScriptObject):
             return self.attributes[name]
         raise TorchError("AttributeError", f"'{self.node_name}' object has no attribute '{name}'")
 
+    def delete_attribute(self, name: str) -> None:
+        if name not in self.attributes:
+            raise TorchError("AttributeError", name)
+        del self.attributes[name]
+
     def set_attribute(self, name: str, value: Any) -> None:
         if name in CTX_METHODS or name in ("saved_tensors", "needs_input_grad"):
             raise TorchError("AttributeError", f"attribute '{name}' of "
@@ -92,7 +97,10 @@ def _apply(cls: ScriptClass, *args, **kwargs) -> Any:
 
     def run_backward(*grads):
         return cls.attribute("backward")(ctx, *grads)
-    return apply_function(cls.name, ctx, run_forward, run_backward, inputs)
+
+    def run_jvp(*tangents):
+        return cls.attribute("jvp")(ctx, *tangents)
+    return apply_function(cls.name, ctx, run_forward, run_backward, inputs, run_jvp)
 
 
 def _not_implemented(message: str):
@@ -135,6 +143,9 @@ BASE = {
     "backward": StaticMethod(ScriptFunction("Function.backward", _not_implemented(
         "You must implement either the backward or vjp method for your custom "
         "autograd.Function to use it with backward mode AD."))),
+    "jvp": StaticMethod(ScriptFunction("Function.jvp", _not_implemented(
+        "You must implement the jvp function for custom autograd.Function to use it with "
+        "forward mode AD."))),
     "setup_context": StaticMethod(ScriptFunction("Function.setup_context", _not_implemented(
         "setup_context is not implemented."))),
     "__init__": ScriptFunction("Function.__init__", _instantiated),
@@ -143,7 +154,7 @@ BASE = {
 FUNCTION = BuiltinClass("Function", "torch.autograd.function", BASE)
 
 # The attribute names a script may use on a Function class and its ctx.
-ATTRIBUTES = frozenset({"apply", "forward", "backward", "setup_context", "saved_tensors",
+ATTRIBUTES = frozenset({"apply", "forward", "backward", "jvp", "setup_context", "saved_tensors",
                         "needs_input_grad", *CTX_METHODS})
 
 TYPE_NAMES.update({Ctx: lambda ctx: ctx.node_name})

@@ -11,7 +11,7 @@ from typing import Any
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error
 from gradcli.engine.tensor import Tensor
-from gradcli.language.nn_module import is_module, named_parameters
+from gradcli.language.nn_module import is_module, named_modules, named_parameters
 from gradcli.language.objects import MISSING, ScriptInstance
 
 
@@ -28,6 +28,8 @@ def functional_call(module: Any, parameter_and_buffer_dicts: Any, args: Any = No
             raise type_error(f"{value!r} is not an instance of torch.Tensor")
     if strict:
         _check_complete(module, replacements)
+    if tie_weights:
+        replacements = _with_tied_names(module, replacements)
     args = () if args is None else args if isinstance(args, tuple) else (args,)
     with _swapped(module, replacements):
         return module(*args, **(kwargs or {}))
@@ -50,6 +52,27 @@ def _merged(dicts: Any) -> dict:
         return merged
     raise type_error("Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of "
                      f"dicts, but got {type(dicts)}")
+
+
+def _with_tied_names(module: ScriptInstance, replacements: dict) -> dict:
+    """torch's tie_weights: a replacement stands for every name bound to the same tensor
+    (`self.foo_tied = self.foo`); two values for one tied tensor are an error."""
+    names_of: dict[int, list[str]] = {}
+    for prefix, owner in named_modules(module):
+        for name, value in owner.attributes.items():
+            if isinstance(value, Tensor):
+                names_of.setdefault(id(value), []).append(f"{prefix}.{name}" if prefix
+                                                          else name)
+    tied = [names for names in names_of.values() if len(names) > 1]
+    result = dict(replacements)
+    for names in tied:
+        given = [name for name in names if name in replacements]
+        if len(given) > 1:
+            raise value_error(f"functional_call got multiple values for keys {sorted(given)}, "
+                              "which are tied. Consider using tie_weights=False")
+        if given:
+            result.update({name: replacements[given[0]] for name in names})
+    return result
 
 
 def _check_complete(module: ScriptInstance, replacements: dict) -> None:

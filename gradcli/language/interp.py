@@ -544,7 +544,9 @@ class Interpreter:
         return if_
 
     def _delete(self, node: ast.Delete, scope: Scope | None) -> Run:
-        unbinds = [self.expressions.unbind(target.id, scope, target) for target in node.targets]
+        unbinds = [self.expressions.unbind(target.id, scope, target)
+                   if isinstance(target, ast.Name) else
+                   self.expressions.unset_attribute(target, scope) for target in node.targets]
 
         def delete(f):
             for unbind in unbinds:

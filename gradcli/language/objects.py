@@ -140,6 +140,17 @@ class ScriptInstance(ScriptObject):
         else:
             bind(setter, self, self.cls)(name, value)
 
+    def delete_attribute(self, name: str) -> None:
+        """`del obj.name` on an instance of a plain script class (an nn.Module's attributes
+        are registered: deleting them is not supported)."""
+        if self.cls.lookup("__setattr__") is not MISSING:
+            raise TorchError("RuntimeError", f"`del` of an attribute of a "
+                             f"'{self.cls.name}' object is not supported by gradcli")
+        if name not in self.attributes:
+            raise TorchError("AttributeError", f"'{self.cls.name}' object has no attribute "
+                                               f"'{name}'")
+        del self.attributes[name]
+
     def special(self, name: str, refusal: str) -> Callable:
         """The class's `name` method (__call__, __len__...), or Python's TypeError."""
         method = self.cls.lookup(name)

@@ -16,8 +16,11 @@ from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
+# nn.Module methods that define an attribute named by their first argument
+REGISTERING = frozenset({"register_buffer", "register_parameter", "register_module",
+                         "add_module"})
 GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "detect_anomaly",
-                                "set_detect_anomaly"})
+                                "set_detect_anomaly", "dual_level"})
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -390,12 +393,18 @@ class _Validator:
             self.assigned.add(node.name)
         return node.body
 
-    def delete(self, node: ast.Delete) -> None:
+    def delete(self, node: ast.Delete) -> list[ast.AST]:
+        attributes = []  # (checked as any attribute: `del ctx.result`)
         for target in node.targets:
-            if not isinstance(target, ast.Name):
-                self.reject(target, "`del` takes only names in a gradcli session",
+            if not isinstance(target, (ast.Name, ast.Attribute)):
+                self.reject(target, "`del` takes only names and attributes in a gradcli "
+                            "session",
                             "to drop a gradient, assign None: `x.grad = None`")
-            self.loads.append(target)
+            if isinstance(target, ast.Name):
+                self.loads.append(target)
+            else:
+                attributes.append(target)
+        return attributes
 
     def import_(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -450,6 +459,14 @@ class _Validator:
         self.check_attribute_name(node, node.attr, self.defines_classes, node.value)
         return [node.value]
 
+    def note_registered_attribute(self, node: ast.Call) -> None:
+        """`self.register_buffer("name", ...)` (or a parameter, a submodule) defines
+        `self.name` as an assignment would."""
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in REGISTERING and node.args and \
+                isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            self.script_attributes.add(node.args[0].value)
+
     def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
@@ -485,6 +502,7 @@ class _Validator:
             if len(node.args) not in (0, 2) or node.keywords:
                 self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
             return list(node.args)  # `super` itself: the method's own, no name to check
+        self.note_registered_attribute(node)
         template = node.func.value if isinstance(node.func, ast.Attribute) and \
             node.func.attr == "format" else None
         if isinstance(template, ast.Constant) and isinstance(template.value, str):

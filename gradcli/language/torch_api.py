@@ -20,6 +20,7 @@ from gradcli.engine.api import (
     convolution,
     creation,
     elementwise,
+    forward_ad,
     func,
     functional,
     gradcheck,
@@ -196,7 +197,7 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow conv1d conv2d max_pool1d max_pool2d"
+    "var std logsumexp outer bmm narrow diag conv1d conv2d max_pool1d max_pool2d"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
@@ -219,6 +220,7 @@ _torch.update(
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS),
         **gradcheck.FUNCTIONS,
         "detect_anomaly": anomaly.detect_anomaly,
+        "forward_ad": Namespace("torch.autograd.forward_ad", forward_ad.FUNCTIONS),
         "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
@@ -263,6 +265,7 @@ MODULES: dict[str, Namespace] = {
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"],
+    "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
         **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]})}
@@ -355,6 +358,8 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            "count": ("method", tuple.count)},
     DType: {"is_floating_point": ("property", lambda d: d.is_floating_point),
             "itemsize": ("property", lambda d: d.itemsize)},
+    forward_ad.UnpackedDualTensor: {"primal": ("property", lambda r: r.primal),
+                                    "tangent": ("property", lambda r: r.tangent)},
     reductions.ReturnTypes: {"values": ("property", lambda r: r.values),
                     "indices": ("property", lambda r: r.indices)},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
@@ -434,7 +439,7 @@ def set_attribute(obj, name: str, value) -> None:
 def is_grad_mode_manager(obj) -> bool:
     """Whether `with obj:` is allowed: the grad-mode and anomaly-mode managers."""
     return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly,
-                            anomaly.set_detect_anomaly))
+                            anomaly.set_detect_anomaly, forward_ad.dual_level))
 
 
 def _all_names() -> frozenset:

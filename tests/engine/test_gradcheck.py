@@ -75,12 +75,116 @@ def test_a_gradcheck_error_is_a_runtime_error_for_except():
     assert not is_caught_by("RuntimeError", "GradcheckError")
 
 
-@pytest.mark.parametrize("flag", ["fast_mode", "check_forward_ad", "check_batched_grad"])
-def test_unported_modes_say_so(flag):
+@pytest.mark.parametrize("dtype, fn", [
+    ("float64", detached_square), ("float32", lambda t: t * t),
+    ("float64", lambda t: (t * t.detach()).sum() + t[0]),
+    ("float64", lambda t: (t.exp(), t.detach() * t)),  # the second output's mismatch
+])
+def test_fast_mode_mismatch_message_is_pytorchs(dtype, fn):
+    """v^T J u from torch's own unit vectors, then slow mode's Jacobians: word for word, but
+    for the last digits of the two reduced scalars (torch's dot is BLAS's, its float32 norm
+    its own vectorized loop: sums in orders gradcli does not copy)."""
+    ours_message = message_of(GC.gradcheck, fn, (ours(dtype=dtype),), fast_mode=True)
+    real_message = real_message_of(real.autograd.gradcheck, fn, (theirs(dtype=dtype),),
+                                   fast_mode=True)
+    assert_same_but_the_scalars(ours_message, real_message)
+    assert "we recompute numerical and analytical jacobians in slow mode" in ours_message
+
+
+def assert_same_but_the_scalars(ours_message: str, real_message: str) -> None:
+    ours_lines, real_lines = ours_message.split("\n"), real_message.split("\n")
+    assert ours_lines[0] == real_lines[0] and ours_lines[3:] == real_lines[3:]
+    for mine, torchs in zip(ours_lines[1:3], real_lines[1:3]):
+        label, value = mine.split(":")
+        assert torchs.startswith(label + ":")
+        assert float(value) == pytest.approx(float(torchs.split(":")[1]), rel=1e-6)
+
+
+def test_fast_mode_message_of_a_float64_square_is_pytorchs_to_the_digit():
+    assert message_of(GC.gradcheck, detached_square, (ours(),), fast_mode=True) == \
+        real_message_of(real.autograd.gradcheck, detached_square, (theirs(),), fast_mode=True)
+
+
+def test_fast_mode_names_a_small_difference_slow_mode_would_pass():
+    """Each element of the analytical Jacobian is off by 5e-4 of itself (under rtol), but
+    the signs of the Jacobian cancel in v^T J u and the errors do not: fast mode fails,
+    and says that slow mode would pass."""
+    def make(lib, float64):
+        k = lib.tensor([1.0, -1.0, 1.0], dtype=float64)
+        e = k.abs() * 5e-4
+        return lambda t: t * k + (t - t.detach()) * e
+    ours_fn = make(creation, creation.dtypes.float64)
+    real_fn = make(real, real.float64)
+    ours_message = message_of(GC.gradcheck, ours_fn, (ours(),), fast_mode=True, atol=0.0)
+    real_message = real_message_of(real.autograd.gradcheck, real_fn, (theirs(),),
+                                   fast_mode=True, atol=0.0)
+    assert_same_but_the_scalars(ours_message, real_message)
+    assert ours_message.endswith("`gradcheck_fast_mode=False`")  # torch's advice
+
+
+def test_fast_mode_passes_what_slow_mode_passes_and_leaves_the_inputs():
+    x = ours([0.1, 0.7, 1e-3])
+    y = ours([[0.5, -1.0], [2.0, 0.25], [1.5, 3.0]])
+    before = x.data.copy()
+    assert GC.gradcheck(lambda a, b: (a @ b).tanh(), (x, y), fast_mode=True)
+    assert np.array_equal(x.data, before) and x._version == 0 and x.grad is None
+
+
+def test_fast_mode_unit_vectors_are_torchs():
+    t = ours([[1.0, 2.0], [3.0, 4.0]])
+    u = GC._unit_vector(t, GC.Generator(GC.TORCH_GENERATOR_SEED))
+    g = real.Generator()
+    expected = real.rand(4, generator=g).to(real.float64)
+    expected /= expected.norm()
+    assert np.array_equal(u.data, expected.numpy())
+
+
+def test_forward_ad_mismatch_message_is_pytorchs():
+    """A tangent lost on the way (detach cuts forward AD as it cuts backward AD)."""
+    kwargs = {"check_forward_ad": True, "check_backward_ad": False,
+              "check_undefined_grad": False}
+    assert message_of(GC.gradcheck, detached_square, (ours(),), **kwargs) == \
+        real_message_of(real.autograd.gradcheck, detached_square, (theirs(),), **kwargs)
+
+
+def test_forward_ad_check_leaves_no_dual_level_behind():
+    assert GC.gradcheck(lambda t: t.exp() * t, (ours(),), check_forward_ad=True,
+                        check_undefined_grad=False)
+    assert runtime.current.dual is None
+
+
+@pytest.mark.parametrize("flags, named", [
+    ({"check_batched_grad": True}, "check_batched_grad=True"),
+    ({"check_forward_ad": True, "fast_mode": True}, "check_forward_ad=True with fast_mode=True"),
+])
+def test_unported_modes_say_so(flags, named):
     with pytest.raises(TorchError) as caught:
-        GC.gradcheck(lambda t: t * 2, (ours(),), **{flag: True})
+        GC.gradcheck(lambda t: t * 2, (ours(),), **flags)
     assert caught.value.type_name == "NotImplementedError"
-    assert f"{flag}=True" in caught.value.message
+    assert named in caught.value.message
+
+
+def test_undefined_forward_tangents_must_agree_with_zero_ones():
+    """A function whose tangent depends on whether an input is dual at all."""
+    from gradcli.engine.api import forward_ad
+
+    def odd(t):
+        dual = forward_ad.unpack_dual(t).tangent is not None
+        return t * 2 if dual else t * 2 + (t - t.detach()) * 0  # same values, same tangents
+    assert GC.gradcheck(odd, (ours(),), check_forward_ad=True)
+    calls = []
+
+    def counted(t):
+        calls.append(1)
+        return t.exp()
+    GC.gradcheck(counted, (ours(),), check_forward_ad=True)
+    real_calls = []
+
+    def real_counted(t):
+        real_calls.append(1)
+        return t.exp()
+    real.autograd.gradcheck(real_counted, (theirs(),), check_forward_ad=True)
+    assert len(calls) == len(real_calls)
 
 
 @pytest.mark.parametrize("tolerances", [{"atol": -1.0}, {"rtol": -0.5, "atol": -1.0}])

@@ -58,6 +58,10 @@ EXAMPLES = {
     "masked_fill": "out = x.masked_fill(x > 1, 0.0)",
     "masked_fill_tensor": "out = x.masked_fill(x > 1, v[0] * 2)",
     "index_put": "out = x * 1\nout[[1, 0]] = p[0] * v", "alias": "out = x[...]",
+    "diag_embed": "out = torch.diag(v, 1) * 2", "diagonal_copy": "out = x.diag(1) + x.diag()",
+    "dual_primal": "with torch.autograd.forward_ad.dual_level():\n"
+                   "    out = torch.autograd.forward_ad.unpack_dual(torch.autograd.forward_ad."
+                   "make_dual(x, torch.ones(2, 3))).primal",
     "fill_tensor": "out = x * 1\nout[:] = v[1]",
     "copy_slices": "out = torch.zeros(2, 3)\nout[0] = v * x[1]",
     "as_strided": "y = x * 1\nv = y[1]\nv.mul_(3)\nout = v * p[0]",

@@ -10,6 +10,7 @@ from ..autograd import run_backward
 from ..errors import runtime_error, type_error
 from ..runtime import is_grad_enabled
 from ..tensor import NAMESPACE, Size, Tensor
+from ..transforms import retains_for_later_samples
 
 
 def _as_list(x):
@@ -70,7 +71,7 @@ def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_grap
                        else grad_tensors)
     _check_outputs(outputs)
     seeds = _seed_grads(outputs, grads)
-    if runtime.current.transform_depth:
+    if runtime.current.transforms:
         raise runtime_error(BACKWARD_INSIDE_TRANSFORM)
     keep = create_graph if retain_graph is None else retain_graph
     with _grad_mode(create_graph):
@@ -88,6 +89,8 @@ def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_
             raise runtime_error("One of the differentiated Tensors does not require grad")
     seeds = _seed_grads(outs, _grad_list(grad_outputs))
     keep = create_graph if retain_graph is None else retain_graph
+    if not keep and runtime.current.transforms:  # (vmap's samples share one call in torch)
+        keep = retains_for_later_samples(_grad_list(grad_outputs) or [])
     with _grad_mode(create_graph):
         record = run_backward(outs, seeds, keep_graph=bool(keep), create_graph=bool(create_graph),
                               inputs=ins, capture=True, ns=NAMESPACE)

@@ -6,10 +6,11 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import TorchError, runtime_error
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape
+from ..transforms import inherit
 
 
 def float_input(t: Tensor) -> DType:
@@ -314,7 +315,10 @@ def _compare(ufunc):
     def fn(input, other) -> Tensor:
         d = _binary_dtype(input, other)
         a, b = _operands(input, other, d)
-        return Tensor(ufunc(a.data.astype(d.np), b.data.astype(d.np)))
+        result = Tensor(ufunc(a.data.astype(d.np), b.data.astype(d.np)))
+        if runtime.current.transforms:  # (no apply: comparisons have no graph)
+            inherit(result, (input, other))
+        return result
     return fn
 
 

@@ -24,6 +24,7 @@ from ..autograd import AccumulateGrad
 from ..errors import TorchError, runtime_error
 from ..runtime import is_grad_enabled
 from ..tensor import Tensor, apply
+from ..transforms import GRAD, VMAP, TransformLevel
 from .autograd import autograd_grad, enable_grad
 from .creation import zeros_like
 from .indexing import getitem
@@ -149,16 +150,25 @@ def stand_in_for(tensor: Any) -> Tensor | None:
 
 
 @contextmanager
+def running(level: TransformLevel) -> Iterator[TransformLevel]:
+    """`level` is the innermost transform while the block runs."""
+    levels = runtime.current.transforms
+    levels.append(level)
+    try:
+        yield level
+    finally:
+        levels.pop()
+
+
+@contextmanager
 def _level() -> Iterator[_Level]:
     """A transform runs its function with grad mode on; backward() is refused inside."""
     level = _Level(is_grad_enabled())
-    runtime.current.transform_depth += 1
-    try:
-        with enable_grad():
+    with running(TransformLevel(GRAD)), enable_grad():
+        try:
             yield level
-    finally:
-        level.active = False
-        runtime.current.transform_depth -= 1
+        finally:
+            level.active = False
 
 
 # ---- argnums --------------------------------------------------------------------------
@@ -430,6 +440,9 @@ def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = 
     if randomness not in RANDOMNESS:
         raise runtime_error("Only allowed values for randomness are 'error', 'different', or "
                             f"'same'. Got {randomness}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size <= 0):
+        raise TorchError("ValueError", "vmap: chunk_size should be None or greater than 0. "
+                         f"(got {chunk_size})")
 
     def wrapper(*args, **kwargs):
         name = _function_name(func)
@@ -441,8 +454,13 @@ def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = 
         size = _batch_size(name, in_dims, tree_leaves(args), dims)
         if not size:
             raise runtime_error("vmap over a dimension of size 0 is not supported by gradcli")
-        with _guarded_randomness(randomness):
-            results = [func(*_sample(args, dims, i), **kwargs) for i in range(size)]
+        with _guarded_randomness(randomness, size) as guard, \
+                running(TransformLevel(VMAP, size)) as level:
+            results = []
+            for i in range(size):
+                guard.start_sample(i)
+                level.index = i
+                results.append(func(*_sample(args, dims, i, level.batched), **kwargs))
         return _stack_results(name, results, out_dims)
     return wrapper
 
@@ -451,12 +469,23 @@ RANDOMNESS = ("error", "different", "same")
 
 
 class _RandomnessGuard:
-    """The generator while vmap runs func: seeding passes through; a draw is torch's error
-    (randomness="error"), or refused: torch draws one batch at once ("different") or one
-    sample for all ("same"), which a loop of draws would not reproduce."""
+    """The generator while vmap runs func once per sample. Seeding passes through; a draw is
+    torch's error (randomness="error"), else each sample's k-th draw is served from one
+    draw made at the first sample: the same values for every sample ("same"), or one batch
+    of values drawn at once, sample i taking the i-th slice ("different"), as torch's
+    batching rules draw them."""
 
-    def __init__(self, generator: Any, randomness: str):
-        self.generator, self.randomness = generator, randomness
+    # the draws a batch can be cut from: (its element count, the rest of the arguments)
+    BATCHABLE = ("rand", "uniform", "randn", "normal", "bernoulli")
+
+    def __init__(self, generator: Any, randomness: str, size: int):
+        self.generator, self.randomness, self.size = generator, randomness, size
+        self.sample = 0  # the sample func is running for
+        self.draws: list = []  # (method, arguments, values) in the order sample 0 drew
+        self.position = 0  # the next draw of this sample
+
+    def start_sample(self, i: int) -> None:
+        self.sample, self.position = i, 0
 
     def manual_seed(self, seed: int) -> Any:
         return self.generator.manual_seed(seed)
@@ -469,17 +498,33 @@ class _RandomnessGuard:
             raise runtime_error("vmap: called random operation while in randomness error mode. "
                                 "Please either use the 'same' or 'different' randomness flags "
                                 "on vmap or perform the randomness operation out of vmap")
-        raise runtime_error(f"random operations inside vmap(randomness='{self.randomness}') "
-                            "are not supported by gradcli")
+        if name not in self.BATCHABLE:
+            raise runtime_error(f"random operations inside vmap(randomness='{self.randomness}') "
+                                f"other than {', '.join(self.BATCHABLE)} draws are not "
+                                "supported by gradcli")
+        return lambda n, *args: self._draw(name, n, args)
+
+    def _draw(self, name: str, n: int, args: tuple) -> np.ndarray:
+        if self.sample == 0:
+            count = n * self.size if self.randomness == "different" else n
+            self.draws.append((name, n, args, getattr(self.generator, name)(count, *args)))
+        if self.position >= len(self.draws) or self.draws[self.position][:3] != (name, n, args):
+            raise runtime_error("vmap: a sample drew random numbers the first sample did not: "
+                                "gradcli runs func once per sample and cannot batch these draws")
+        values = self.draws[self.position][3]
+        self.position += 1
+        if self.randomness == "same":
+            return values.copy()
+        return values[self.sample * n:(self.sample + 1) * n].copy()
 
 
 @contextmanager
-def _guarded_randomness(randomness: str) -> Iterator[None]:
+def _guarded_randomness(randomness: str, size: int) -> Iterator[_RandomnessGuard]:
     state = runtime.current
     previous = state.generator
-    state.generator = _RandomnessGuard(previous, randomness)
+    state.generator = guard = _RandomnessGuard(previous, randomness, size)
     try:
-        yield
+        yield guard
     finally:
         state.generator = previous
 
@@ -541,12 +586,15 @@ def _batch_size(name: str, in_dims: Any, leaves: list, dims: list) -> int:
     return sizes[0]
 
 
-def _sample(args: tuple, dims: list, i: int) -> tuple:
-    """Sample i of args: each mapped leaf indexed at i along its dimension."""
+def _sample(args: tuple, dims: list, i: int, batched: Any) -> tuple:
+    """Sample i of args: each mapped leaf indexed at i along its dimension (and `batched`:
+    torch would wrap it)."""
     def pick(leaf, dim):
         if dim is None:
             return leaf
-        return getitem(leaf, (slice(None),) * (dim % leaf.data.ndim) + (i,))
+        sample = getitem(leaf, (slice(None),) * (dim % leaf.data.ndim) + (i,))
+        batched.add(sample)
+        return sample
     return _tree_zip_map(pick, args, dims)
 
 

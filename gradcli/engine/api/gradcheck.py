@@ -7,7 +7,16 @@ torch does; the analytical one from autograd.grad, row by row, twice (the reentr
 The function is called exactly as often as torch calls it, and each backward pass runs as
 often, so a script's own prints in forward or backward come out as in PyTorch.
 
-Not ported: complex inputs (gradcli has none), fast_mode, forward AD and the batched checks.
+fast_mode=True is torch's fast mode: each Jacobian J is reduced to v^T J u with random unit
+vectors u (per input) and v (per output) drawn from a fresh torch.Generator() (its default
+seed), J u by one central difference along u, v^T J by one autograd.grad; on a mismatch the
+message adds the slow mode's Jacobians.
+
+check_forward_ad=True compares the numerical Jacobians with forward AD's, column by column
+(slow mode), then, with check_undefined_grad, the tangents of an input without a tangent
+against those of one with a zero tangent.
+
+Not ported: complex inputs (gradcli has none), forward AD in fast mode, the batched checks.
 The warning torch gives for inputs that are not float64 is one it attributes to its own
 code (gradcheck.py), so a script's trace shows none (see the output contract).
 """
@@ -21,8 +30,11 @@ import numpy as np
 from .. import dtypes, runtime
 from ..arguments import type_name
 from ..errors import TorchError
+from ..rng import Generator
 from ..tensor import Tensor
+from . import forward_ad
 from .autograd import autograd_grad
+from .reductions import norm
 
 GRADCHECK_ERROR = "GradcheckError"  # torch.autograd.gradcheck.GradcheckError(RuntimeError)
 
@@ -122,8 +134,9 @@ def _numerical_column(func: Callable, inputs: tuple, array: np.ndarray, idx: tup
     return column
 
 
-def _check_same_dtype_and_shape(a: np.ndarray, b: np.ndarray, eps: float, idx: tuple) -> None:
-    on_index = f"on index {idx} "
+def _check_same_dtype_and_shape(a: np.ndarray, b: np.ndarray, eps: float,
+                                idx: tuple | None) -> None:
+    on_index = "" if idx is None else f"on index {idx} "
     if a.shape != b.shape:
         raise TorchError("AssertionError", "Expected `func` to return outputs with the same "
                          f"shape when inputs are perturbed {on_index}by {eps}, but got: shapes "
@@ -215,6 +228,197 @@ def _slow_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tup
     return True
 
 
+# ---- forward AD -----------------------------------------------------------------------
+
+
+def _forward_ad_jacobians(func: Callable, inputs: tuple, func_out: tuple) -> list[list]:
+    """[input that requires grad][float output] -> its Jacobian, one column per input element:
+    the outputs' tangents with that element's tangent 1 and every other 0."""
+    floats = [o for o in func_out if o.dtype.is_floating_point]
+    with forward_ad.dual_level():
+        duals, tangents = [], []
+        for inp in inputs:
+            if isinstance(inp, Tensor) and inp.requires_grad:
+                tangent = _zeros_like(inp)
+                inp = forward_ad.make_dual(inp.detach(), tangent)
+                tangents.append(tangent)
+            duals.append(inp)
+        jacobians = []
+        for tangent in tangents:
+            per_output = [np.zeros((tangent.numel(), o.numel()), o.data.dtype) for o in floats]
+            for column, idx in enumerate(np.ndindex(tangent.data.shape)):
+                tangent.data[idx] = 1.0
+                outs = [o for o in _as_tuple(func(*duals)) if isinstance(o, Tensor) and
+                        o.dtype.is_floating_point]
+                for jacobian, out in zip(per_output, outs):
+                    res = forward_ad.unpack_dual(out).tangent
+                    jacobian[column] = 0 if res is None else res.data.reshape(-1)
+                tangent.data[idx] = 0.0
+            jacobians.append(per_output)
+    return jacobians
+
+
+def _slow_forward_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tuple,
+                            eps: float, rtol: float, atol: float) -> bool:
+    if not outputs:
+        return _slow_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, 0.0)
+    by_input = _numerical_jacobians(func, inputs, func_out, eps)
+    numerical = [nj for o, nj in zip(func_out, zip(*by_input)) if o.requires_grad]
+    analytical = _forward_ad_jacobians(func, inputs, func_out)
+    for i, per_input in enumerate(numerical):
+        for j, n in enumerate(per_input):
+            a = analytical[j][i]
+            if not _allclose(a, n, rtol, atol):
+                raise _error(f"Jacobian computed with forward mode mismatch for output {i:d} "
+                             f"with respect to input {j:d},\nnumerical:{Tensor(n)}\n"
+                             f"analytical:{Tensor(a)}\n")
+    return True
+
+
+def _test_undefined_forward_mode(func: Callable, inputs: tuple) -> None:
+    """Each differentiable input in turn given a zero tangent, then none: the outputs'
+    tangents must agree (the others' tangents are torch's random unit vectors)."""
+    generator = Generator(TORCH_GENERATOR_SEED)
+    with forward_ad.dual_level():
+        duals = [forward_ad.make_dual(inp.detach(), _unit_vector(inp, generator).reshape(
+            inp.data.shape)) if isinstance(inp, Tensor) and inp.requires_grad else inp
+            for inp in inputs]
+        for idx, inp in enumerate(inputs):
+            if not (isinstance(inp, Tensor) and inp.requires_grad):
+                continue
+            kept = duals[idx]
+            duals[idx] = forward_ad.make_dual(inp.detach(), _zeros_like(inp))
+            with_zero = _as_tuple(func(*duals))
+            duals[idx] = inp.detach()
+            without = _as_tuple(func(*duals))
+            duals[idx] = kept
+            floats = [(a, b) for a, b in zip(with_zero, without)
+                      if isinstance(a, Tensor) and a.dtype.is_floating_point]
+            for index_o, (a, b) in enumerate(floats):
+                res1, res2 = (forward_ad.unpack_dual(a).tangent,
+                              forward_ad.unpack_dual(b).tangent)
+                if res1 is not None and res2 is not None and \
+                        not _allclose(res1.data, res2.data, 1e-05, 1e-08):
+                    raise _error(str(("Mismatch in tangent values for output with index: ",
+                                      index_o, " when input: ", inp,
+                                      " has an undefined tangent value. ", " Got: ", res1,
+                                      " but expected: ", res2)))
+
+
+# ---- fast mode ------------------------------------------------------------------------
+
+FAST_FAIL_SLOW_OK_MSG = """Fast gradcheck failed but element-wise differences are small. \
+This means that the
+test might've passed in slow_mode!
+
+If you are adding a new operator, please file an issue and then use one of the
+workarounds. The workaround depends on how your test invokes gradcheck/gradgradcheck:
+
+If the test
+- manually invokes gradcheck/gradgradcheck, then call gradcheck/gradgradcheck
+  with `fast_mode=False` as a keyword argument.
+- is OpInfo-based (e.g., in test_ops_gradients.py), then modify the OpInfo for the test
+  to have `gradcheck_fast_mode=False`
+- is a Module test (e.g., in common_nn.py), then modify the corresponding
+  module_test entry to have `gradcheck_fast_mode=False`"""
+TORCH_GENERATOR_SEED = 67280421310721  # a fresh torch.Generator()'s seed
+
+
+def _unit_vector(x: Tensor, generator: Generator) -> Tensor:
+    """torch.rand(x.numel(), generator) in x's dtype, divided by its norm."""
+    vec = Tensor(generator.rand(x.numel()).astype(x.data.dtype))
+    return Tensor(vec.data / norm(vec).data)
+
+
+def _numerical_jvp(func: Callable, inputs: tuple, inp: Tensor, u: Tensor,
+                   eps: float) -> list[np.ndarray]:
+    """J u for each output, by one central difference along eps * u, written into inp's
+    memory as torch's entry.copy_(orig -/+ v)."""
+    entry = inp.data
+    step = u.data.reshape(entry.shape) * entry.dtype.type(eps)
+    orig = entry.copy()
+    entry[...] = orig - step
+    outa = _cloned_outputs(func, inputs)
+    entry[...] = orig + step
+    outb = _cloned_outputs(func, inputs)
+    entry[...] = orig
+    jvps = []
+    for a, b in zip(outa, outb):
+        _check_same_dtype_and_shape(a, b, eps, None)
+        jvps.append(((b - a) / b.dtype.type(2 * eps)).reshape(-1))
+    return jvps
+
+
+def _dot(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """(u * v).sum() after type promotion: a 0-dim array."""
+    promoted = np.result_type(u, v)
+    return np.asarray((u.astype(promoted) * v.astype(promoted)).sum(), promoted)
+
+
+def _analytical_vj(diff_inputs: list[Tensor], output: Tensor, v: Tensor,
+                   nondet_tol: float) -> list[np.ndarray]:
+    """v^T J per input (flat, in the input's dtype), twice for the reentrancy check."""
+    def vjps() -> list[np.ndarray]:
+        grads = autograd_grad(output, diff_inputs, Tensor(v.data.reshape(output.data.shape)),
+                              retain_graph=True, allow_unused=True)
+        return [np.zeros(t.numel(), t.data.dtype) if g is None else
+                g.data.reshape(-1).astype(t.data.dtype) for g, t in zip(grads, diff_inputs)]
+    first, second = vjps(), vjps()
+    for a, b in zip(first, second):
+        if a.size and np.abs(a - b).max() > nondet_tol:
+            raise _error("Backward is not reentrant, i.e., running backward with same input "
+                         "and grad_output multiple times gives different values, although "
+                         "analytical gradient matches numerical gradient.The tolerance for "
+                         f"nondeterminism was {nondet_tol}." + FAILED_NONDET_MSG)
+    return first
+
+
+def _fast_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tuple,
+                    eps: float, rtol: float, atol: float, nondet_tol: float) -> bool:
+    diff_inputs = _diff_inputs(inputs)
+    generator = Generator(TORCH_GENERATOR_SEED)
+    all_u = [_unit_vector(t, generator) for t in diff_inputs]
+    all_v = [_unit_vector(o, generator) for o in outputs]
+    floats = [o.dtype.is_floating_point for o in func_out]
+    all_ju = [[ju for ju, is_float in zip(_numerical_jvp(func, inputs, t, u, eps), floats)
+               if is_float] for t, u in zip(diff_inputs, all_u)]
+    if not outputs:
+        for jus in all_ju:
+            if any(ju.size and np.abs(ju).max() > nondet_tol for ju in jus):
+                raise _error("Numerical gradient for function expected to be zero")
+    numerical = [[_dot(v.data, ju) for v, ju in zip(all_v, jus)] for jus in all_ju]
+    analytical = [[_dot(vj, u.data) for vj, u in
+                   zip(_analytical_vj(diff_inputs, o, v, nondet_tol), all_u)]
+                  for o, v in zip(outputs, all_v)]
+    for i, per_output in enumerate(numerical):
+        for j, n in enumerate(per_output):
+            a = analytical[j][i]
+            scaled_atol = atol * float(all_u[i].data.sum()) * float(all_v[j].data.sum())
+            if not _allclose(a, n, rtol, scaled_atol):
+                raise _error(f"Jacobian mismatch for output {j:d} with respect to input "
+                             f"{i:d},\nnumerical:{Tensor(n)}\nanalytical:{Tensor(a)}\n"
+                             + _slow_mode_report(func, inputs, outputs, i, j, rtol, atol, eps))
+    return True
+
+
+def _slow_mode_report(func: Callable, inputs: tuple, outputs: tuple, i: int, j: int,
+                      rtol: float, atol: float, eps: float) -> str:
+    """torch's rerun in slow mode of one failing (input, output) pair, for the message."""
+    numerical = _numerical_jacobians(func, inputs, outputs, eps)[i][j]
+    analytical = _analytical_jacobians(inputs, outputs[j], float("inf"))[i]
+    max_diff = Tensor(np.asarray(np.abs(numerical - analytical).max()))
+    message = (
+        "\nThe above quantities relating the numerical and analytical jacobians are computed "
+        "\nin fast mode. See: https://github.com/pytorch/pytorch/issues/53876 for more "
+        "background \nabout fast mode. Below, we recompute numerical and analytical jacobians "
+        f"in slow mode:\n\nNumerical:\n {Tensor(numerical)}\nAnalytical:\n"
+        f"{Tensor(analytical)}\n\nThe max per-element difference (slow mode) is: "
+        f"{max_diff}.\n")
+    if _allclose(analytical, numerical, rtol, atol):
+        message += FAST_FAIL_SLOW_OK_MSG
+    return message
+
+
 def _test_backward_mul_by_grad_output(outputs: tuple, inputs: tuple) -> None:
     """A zero grad_output must give zero gradients, of the inputs' dtype and size."""
     diff_inputs = _diff_inputs(inputs)
@@ -252,8 +456,7 @@ def _refuse_unported(**flags: bool) -> None:
     for name, value in flags.items():
         if value:
             raise TorchError("NotImplementedError", f"gradcli's gradcheck does not support "
-                             f"{name}=True yet: it runs PyTorch's default slow mode, backward "
-                             "AD only")
+                             f"{name.replace('_with_', '=True with ')}=True yet")
 
 
 # ---- the public functions -------------------------------------------------------------
@@ -271,15 +474,24 @@ def gradcheck(func: Callable, inputs: Any, *, eps: float = 1e-6, atol: float = 1
     if not (check_forward_ad or check_backward_ad):
         raise TorchError("AssertionError", "Expected at least one of check_forward_ad or "
                          "check_backward_ad to be True")
-    _refuse_unported(check_forward_ad=check_forward_ad, check_batched_grad=check_batched_grad,
+    _refuse_unported(check_batched_grad=check_batched_grad,
+                     check_forward_ad_with_fast_mode=check_forward_ad and fast_mode,
                      check_batched_forward_grad=check_batched_forward_grad,
-                     fast_mode=fast_mode, masked=bool(masked))
+                     masked=bool(masked))
     try:
         tupled_inputs = _as_tuple(inputs)
         _check_inputs(tupled_inputs)
         func_out = _as_tuple(func(*tupled_inputs))
         outputs = _differentiable_outputs(func_out)
-        _slow_gradcheck(func, func_out, tupled_inputs, outputs, eps, rtol, atol, nondet_tol)
+        if check_backward_ad:
+            check = _fast_gradcheck if fast_mode else _slow_gradcheck
+            check(func, func_out, tupled_inputs, outputs, eps, rtol, atol, nondet_tol)
+        if check_forward_ad:
+            _slow_forward_gradcheck(func, func_out, tupled_inputs, outputs, eps, rtol, atol)
+            if check_undefined_grad:
+                _test_undefined_forward_mode(func, tupled_inputs)
+        if not check_backward_ad:  # (the remaining tests need backward AD)
+            return True
         _test_backward_mul_by_grad_output(outputs, tupled_inputs)
         if check_undefined_grad:
             _test_undefined_backward_mode(func, outputs, tupled_inputs)

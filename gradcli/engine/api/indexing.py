@@ -6,9 +6,10 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, runtime
 from ..errors import index_error, runtime_error, type_error, value_error, warn
 from ..tensor import Tensor, apply, as_tensor
+from ..transforms import inherit, refuse_batched_mask
 from .creation import _flatten, _nested_shape
 from .elementwise import INT64_MIN, written_value
 from .inplace import _copy, _fill, _index_put_values, _inplace
@@ -95,7 +96,13 @@ def getitem(t, key) -> Tensor:
     if advanced:
         k = tuple(parts)
         _check_advanced(t, parts)
-        return apply("index", (t,), key=k)
+        result = apply("index", (t,), key=k)
+        if runtime.current.transforms:  # (the index tensors are params, not inputs)
+            indices = [p for p in (key if isinstance(key, tuple) else (key,))
+                       if isinstance(p, Tensor)]
+            refuse_batched_mask(indices)
+            inherit(result, indices)
+        return result
     if not isinstance(key, tuple) and isinstance(key, slice):
         return _basic_index(t, parts, whole_slices=True)  # x[:] is SliceBackward0, as torch
     return _basic_index(t, parts)
@@ -208,10 +215,10 @@ def setitem(t, key, value) -> None:
     target = t if _whole(parts, t.data.shape) else _basic_index(t, parts)
     v = _drop_leading_ones(v)
     if v.ndim == 0:
-        _inplace(_fill)(target, v)
+        _inplace(_fill, "copy_")(target, v)
     else:
         check_expand(v.data.shape, target.data.shape, v.dtype)
-        _inplace(_copy)(target, v)
+        _inplace(_copy, "copy_")(target, v)
 
 
 def _assigned_value(t, value) -> Tensor:
@@ -242,7 +249,7 @@ def _index_put(t, parts, v) -> None:
     if not _broadcasts(v.data.shape, slot):
         raise runtime_error(f"shape mismatch: value tensor of shape {list(v.data.shape)} cannot "
                             f"be broadcast to indexing result of shape {list(slot)}")
-    _inplace(_index_put_values)(target, v, key)
+    _inplace(_index_put_values, "index_put_")(target, v, key)
 
 
 def _split_index(parts, ndim) -> tuple[list, tuple]:

@@ -1,15 +1,23 @@
 """In-place ops: the wrapper that turns an op into x.op_(...), and fill_/zero_/copy_."""
 from __future__ import annotations
 
+from .. import runtime
 from ..errors import runtime_error
 from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
+from ..transforms import check_inplace_in_transforms, repeats_a_captured_write
 from .elementwise import written_value
 from .shape import check_expand
 
 
-def _inplace(fn):
+def _inplace(fn, name: str):
+    """x.name(...): fn's result written into x (`name`: the in-place op's own, `add_`)."""
     def method(self, *args, **kwargs) -> Tensor:
+        if runtime.current.transforms:
+            others = (*args, *kwargs.values())
+            check_inplace_in_transforms(self, others, aten_name(name, args, kwargs), name)
+            if repeats_a_captured_write(self, others):
+                return self
         check_inplace(self, args)
         if overlaps(self.data) and not _writes_one_value(fn, args):
             raise runtime_error("unsupported operation: more than one element of the "
@@ -20,8 +28,33 @@ def _inplace(fn):
                 result.dtype.is_floating_point:
             raise runtime_error(f"result type {result.dtype.cpp} can't be cast to the desired "
                                 f"output type {self.dtype.cpp}")
-        return commit_inplace(self, result)  # the write casts to self's dtype
+        written = commit_inplace(self, result)  # the write casts to self's dtype
+        if runtime.current.dual is not None:
+            runtime.current.dual.after_inplace(self, result)
+        return written
     return method
+
+
+# torch's overload of each in-place op, as functorch's messages name it (aten::add_.Tensor):
+# arithmetic always takes the Tensor overload (a number becomes a tensor); these pick the
+# Scalar one for a number, clamp's its unnamed one; the rest have a single overload
+_ALWAYS_TENSOR = {"add_", "sub_", "mul_", "div_", "floor_divide_"}
+_SCALAR_OR_TENSOR = {"pow_", "remainder_", "fill_", "masked_fill_"}
+_CLAMPS = {"clamp_", "clamp_min_", "clamp_max_"}
+
+
+def aten_name(name: str, args: tuple, kwargs: dict) -> str:
+    """`aten::add_.Tensor` for x.add_(...) with these arguments."""
+    any_tensor = any(isinstance(a, Tensor) for a in (*args, *kwargs.values()))
+    if name == "masked_fill_":
+        any_tensor = isinstance(args[1] if len(args) > 1 else kwargs.get("value"), Tensor)
+    if name in _ALWAYS_TENSOR:
+        return f"aten::{name}.Tensor"
+    if name in _SCALAR_OR_TENSOR:
+        return f"aten::{name}.{'Tensor' if any_tensor else 'Scalar'}"
+    if name in _CLAMPS and any_tensor:
+        return f"aten::{name}.Tensor"
+    return f"aten::{name}"
 
 
 def _writes_one_value(fn, args) -> bool:

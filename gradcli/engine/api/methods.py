@@ -84,6 +84,7 @@ from .shape import (
     _cast,
     chunk,
     contiguous,
+    diag,
     expand,
     expand_as,
     flatten,
@@ -118,7 +119,7 @@ METHOD_FUNCTIONS = dict(
     isnan=isnan, isfinite=isfinite, logical_not=logical_not, allclose=allclose, equal=equal,
     sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
     argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
-    var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow,
+    var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow, diag=diag,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),
@@ -187,7 +188,7 @@ def _install_methods() -> None:
     for name, fn in METHOD_FUNCTIONS.items():
         setattr(Tensor, name, fn)
     for name, fn in INPLACE_FUNCTIONS.items():
-        setattr(Tensor, name, _inplace(fn))
+        setattr(Tensor, name, _inplace(fn, name))
     operators = dict(
         __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
@@ -196,10 +197,11 @@ def _install_methods() -> None:
         __rpow__=_reflected(pow), __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
         __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
         __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
-        __iadd__=_inplace(add), __isub__=_inplace(sub), __imul__=_inplace(mul),
-        __itruediv__=_inplace(div), __ipow__=_inplace(pow),
-        __ifloordiv__=_inplace(floor_divide), __imod__=_inplace(remainder),
     )
+    augmented = {"iadd": "add_", "isub": "sub_", "imul": "mul_", "itruediv": "div_",
+                 "ipow": "pow_", "ifloordiv": "floor_divide_", "imod": "remainder_"}
+    operators.update({f"__{dunder}__": _inplace(INPLACE_FUNCTIONS[name], name)
+                      for dunder, name in augmented.items()})
     dunders = {name: _operator(fn) for name, fn in operators.items()}
     dunders.update(
         __matmul__=_operator(matmul, (Tensor,)), __rmatmul__=_operator(_reflected(matmul),

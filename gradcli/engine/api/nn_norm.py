@@ -47,8 +47,8 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
 
 
-_ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha))
-_SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)))
+_ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha), "elu_")
+_SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)), "silu_")
 
 
 # ---- losses -------------------------------------------------------------------------------

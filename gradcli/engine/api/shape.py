@@ -462,3 +462,20 @@ def _dims(dim, ndim):
         return dims if ndim else ()
     d = normalize_dim(dim, ndim)
     return d if ndim else ()
+
+
+def diag(input, diagonal: int = 0) -> Tensor:
+    """torch.diag: a 1-D input as the `diagonal`-th diagonal of a square matrix, or a 2-D
+    input's `diagonal`-th diagonal."""
+    if input.ndim not in (1, 2):
+        raise runtime_error(f"diag(): Supports 1D or 2D tensors. Got {input.ndim}D")
+    below, above = max(-diagonal, 0), max(diagonal, 0)
+    if input.ndim == 1:
+        n = input.data.shape[0]
+        steps = np.arange(n)
+        size = n + abs(diagonal)
+        return apply("diag_embed", (input,), shape=(size, size),
+                     key=(steps + below, steps + above))
+    rows, cols = input.data.shape
+    steps = np.arange(max(0, min(rows - below, cols - above)))
+    return apply("diagonal_copy", (input,), key=(steps + below, steps + above))
