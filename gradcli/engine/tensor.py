@@ -230,7 +230,7 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
-        runtime.current.memory.count(data.nbytes + TENSOR_OVERHEAD)  # one add and compare
+        runtime.current.tensor_made(data.nbytes + TENSOR_OVERHEAD)  # two adds and compares
         self.data = data
         self._requires_grad = requires_grad
         self._grad = None
@@ -438,11 +438,13 @@ class Tensor:
         return self.data.shape[0]
 
     def __bool__(self) -> bool:
+        runtime.current.tick()  # any() and all() over ten million tensors loop in C
         if self.data.size != 1:
             raise runtime_error("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self.data.reshape(()))
 
     def __float__(self) -> float:
+        runtime.current.tick()
         self._scalar_conversion()
         return float(self.data.reshape(()))
 

@@ -45,6 +45,7 @@ from gradcli.language.script_errors import (
     hint_for,
     is_caught_by,
 )
+from gradcli.language.watchdog import watchdog
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."
@@ -222,7 +223,8 @@ class Interpreter:
                 # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
                 # not the script's: torch's own warnings reach it through the engine's handler
                 warnings.simplefilter("ignore", RuntimeWarning)
-                body(None)
+                with watchdog(self.runtime):  # ends what reads no clock, at the time limit
+                    body(None)
         except ScriptError as e:
             line = e.line if e.line is not None else self.current_line
             message = e.message.splitlines()[0] if e.message else ""
