@@ -19,13 +19,12 @@ from typing import Any
 from gradcli.engine import runtime
 from gradcli.language.formatting import format_string
 from gradcli.language.guards import (
-    LAZY,
     NESTABLE,
     active_limits,
     check_nested,
     count_growth,
     iteration_length,
-    lazy_length,
+    known_length,
     too_big,
 )
 
@@ -89,13 +88,6 @@ def chunks(iterable: Any, where: str, unit: str) -> Iterator[list]:
         if total is not None:
             clock.project(done, total, started, f"{where.removeprefix('in ')} of {total:,} "
                           "items")
-
-
-def known_length(iterable: Any) -> int | None:
-    """How many items iterating `iterable` gives, when that is known without iterating."""
-    if type(iterable) in (list, tuple, str, dict, set, frozenset):
-        return len(iterable)
-    return lazy_length(iterable) if type(iterable) in LAZY else None
 
 
 def _timed_sum(iterable: Any, start: Any) -> Any:
