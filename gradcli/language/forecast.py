@@ -52,7 +52,8 @@ def refuse_steps(limits: Limits, executed: int, items: int, each: int, what: str
 
 class Forecast:
     """The time of one running loop of `total` items, foretold from its first ones. `due(n)`
-    says when to look again: at items 1, 2, 4, ... 256, then every 256."""
+    says when to look again: after each of the first 1,024 items (a clock read is ~0.1 us,
+    and loops that run out of time have slow items), then every 256."""
 
     __slots__ = ("runtime", "total", "what", "started", "last_time", "last_n")
 
@@ -63,7 +64,7 @@ class Forecast:
 
     @staticmethod
     def due(n: int) -> bool:
-        return not n & (n - 1) or not n & 255
+        return n <= 1024 or not n & 255
 
     def look(self, done: int) -> None:
         """`done` items are done: refuse the rest if, at the rate of the items so far or of
@@ -81,7 +82,7 @@ class Forecast:
         if needed > MARGIN * max(left, 0.0):
             raise LimitHit(limit_message(
                 self.runtime.limits, "max_seconds",
-                f"by {self.what} of {self.total:,} items: at the rate of its first {done:,} "
+                f"by {self.what}: at the rate of its first {done:,} "
                 f"(~{rate:.2g} s each) the other {self.total - done:,} need ~{needed:,.0f} s, "
                 f"and {max(left, 0):.1f} s are left"))
 

@@ -520,17 +520,32 @@ class Interpreter:
         if total is None:
             return None
         refuse_steps(self.limits, self.statements_executed, total, each, what)
-        return Forecast(self.runtime, total, what)
+        return Forecast(self.runtime, total, f"{what} of {total:,} items")
+
+    def endless_forecast(self) -> Forecast:
+        """The forecast of a loop that only the step budget can end: it has as many items as
+        the budget has room for (two steps each: the test and a statement)."""
+        room = max(self.limits.max_steps - self.statements_executed, 0) // 2 + 1
+        return Forecast(self.runtime, room, "a `while True` loop, which only the step budget "
+                        f"can end (after {room:,} more iterations at most)")
 
     def _while(self, node: ast.While, scope: Scope | None) -> Run:
         test = self._expr(node.test, node, scope)
         body = self.block(node.body, scope) or (lambda f: None)
         orelse = self.block(node.orelse, scope)
         rt, line, fail = self, node.lineno, self.fail
+        # `while True:` with no way out: only the step budget (or an error) can end it
+        endless = (isinstance(node.test, ast.Constant) and bool(node.test.value)
+                   and not self._try_depth and ends_only_by_its_items(node.body))
 
         def loop(f):
+            forecast, n = rt.endless_forecast() if endless else None, 0
             while True:
                 rt.count_step()  # each test counts, so `while True: pass` ends
+                if forecast is not None:  # n iterations are done
+                    if n and forecast.due(n):
+                        forecast.look(n)
+                    n += 1
                 rt.current_line = line
                 v = test(f)
                 try:
