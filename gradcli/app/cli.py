@@ -289,7 +289,7 @@ def run(
         from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
-        from gradcli.app.running import process_started
+        from gradcli.engine.runtime import process_started
 
         options = run_options(check, rtol, atol, limits, max_elements)
         options.clock_origin = process_started()  # the limit bounds the wait, imports included

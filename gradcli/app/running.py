@@ -3,7 +3,6 @@ check of one backward pass (the Session in app/session.py puts them together).""
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass, field
 
 from gradcli.engine import autograd
@@ -23,19 +22,6 @@ class RunOptions:
     # the limit bounds what the user waits); None: when the run starts
     clock_origin: float | None = None
 
-
-def process_started() -> float:
-    """When this process started, on time.monotonic()'s scale (Linux; elsewhere: now). Python
-    and gradcli's imports take a second or more on a loaded machine."""
-    now = time.monotonic()
-    try:
-        with open("/proc/self/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: ticks since boot
-        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
-    except (OSError, ValueError, IndexError, AttributeError):
-        return now
-    return now - min(max(age, 0.0), 60.0)
 
 
 def new_runtime(options: RunOptions) -> Runtime:

@@ -171,6 +171,20 @@ FLOPS_PER_SECOND = 1e10
 TIMED_FLOPS = 10**7
 TICK_EVERY = 1023  # a tensor op costs microseconds: 1,024 of them take milliseconds
 
+def process_started() -> float:
+    """When this process started, on time.monotonic()'s scale (Linux; elsewhere: now). Python
+    and gradcli's imports take a second or more on a loaded machine."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: ticks since boot
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - min(max(age, 0.0), 60.0)
+
+
 # Outside any run (a library import, a report rendered after the run): no clock, no budget.
 current = IDLE = Runtime(Limits(max_seconds=math.inf))
 

@@ -52,6 +52,7 @@ class FakeOptions:
     atol: float | None = None
     limits: Limits = field(default_factory=Limits)
     faults: Faults = field(default_factory=Faults.from_environment)
+    clock_origin: float | None = None
 
 
 def fake_events(source: str) -> list:
@@ -120,7 +121,10 @@ def test_defaults_are_the_cores(fake_api):
     import gradcli  # its `app.running` is still the real module: the fake is in sys.modules
 
     invoke("run", "-c", "ok")
-    assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.running.RunOptions()))
+    given = fake_api[0][2]  # `run`'s time limit counts from the process's start
+    assert given.clock_origin is not None
+    expected = {**vars(gradcli.app.running.RunOptions()), "clock_origin": given.clock_origin}
+    assert given == FakeOptions(**expected)
 
 
 def test_reads_a_file_and_stdin(fake_api, tmp_path):
