@@ -55,12 +55,12 @@ class Forecast:
     says when to look again: after each of the first 1,024 items (a clock read is ~0.1 us,
     and loops that run out of time have slow items), then every 256."""
 
-    __slots__ = ("runtime", "total", "what", "started", "last_time", "last_n")
+    __slots__ = ("runtime", "total", "what", "started", "mark_time", "mark_n")
 
     def __init__(self, runtime: Runtime, total: int, what: str):
         self.runtime, self.total, self.what = runtime, total, what
-        self.started = self.last_time = time.monotonic()
-        self.last_n = 0  # the items done at last_time, when a rate was last taken
+        self.started = self.mark_time = time.monotonic()
+        self.mark_n = 0  # the items done at mark_time
 
     @staticmethod
     def due(n: int) -> bool:
@@ -68,16 +68,19 @@ class Forecast:
 
     def look(self, done: int) -> None:
         """`done` items are done: refuse the rest if, at the rate of the items so far or of
-        the latest ones (the slower: each may cost more than the last), they cannot finish.
-        Rates are trusted only over MEASURED seconds: a loop's first item may be far slower
-        than the others (a first allocation, a lazy import)."""
+        the latest third or more (the slower: each may cost more than the last), they cannot
+        finish. Rates are taken only over MEASURED seconds, and the latest over many items:
+        one item may be far slower than the others (a first allocation, a lazy import, a
+        pass of the garbage collector)."""
         now = time.monotonic()
         if now - self.started < MEASURED:
             return
         rate = (now - self.started) / done
-        if now - self.last_time >= MEASURED and done > self.last_n:
-            rate = max(rate, (now - self.last_time) / (done - self.last_n))
-        self.last_time, self.last_n = now, done
+        since = done - self.mark_n  # items since the mark, which moves on as `done` doubles
+        if since >= max(1, self.mark_n // 2) and now - self.mark_time >= MEASURED:
+            rate = max(rate, (now - self.mark_time) / since)
+        if done >= 2 * self.mark_n:
+            self.mark_time, self.mark_n = now, done
         needed, left = rate * (self.total - done), self.runtime.seconds_left()
         if needed > MARGIN * max(left, 0.0):
             raise LimitHit(limit_message(
