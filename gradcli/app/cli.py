@@ -313,6 +313,7 @@ def run(
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
+        options.clock_origin = PROGRAM_STARTED  # the limit bounds the wait, imports included
         result = run_session(text, name, options, reader_still_there(renderer.on_event), graphs)
     else:
         result = rejected(name, text, problem, renderer.on_event)
@@ -556,11 +557,19 @@ def existing_scripts(paths: list[str], exclude: tuple[str, ...], discover: Calla
 # ---- the entry point --------------------------------------------------------------------
 
 
+# When the process started, if it is the console script (`python -m gradcli` included): the
+# time limit of `run` counts from there. None in a host process (a test's CliRunner).
+PROGRAM_STARTED: float | None = None
+
+
 def main() -> None:
     """The console script: `run_main`, then leave at once. The interpreter's own teardown of
     sympy's large heap costs ~0.1 s and does nothing a finished run needs."""
     from gradcli.engine.process import tune_process
+    from gradcli.engine.runtime import process_started
 
+    global PROGRAM_STARTED
+    PROGRAM_STARTED = process_started()
     tune_process()
     try:
         run_main()

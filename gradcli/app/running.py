@@ -18,6 +18,10 @@ class RunOptions:
     atol: float | None = None
     limits: Limits = field(default_factory=Limits)
     faults: Faults = field(default_factory=Faults.from_environment)  # GRADCLI_FAULT
+    # time.monotonic() the time limit counts from (`gradcli run`: the process's start, so that
+    # the limit bounds what the user waits); None: when the run starts
+    clock_origin: float | None = None
+
 
 
 def new_runtime(options: RunOptions) -> Runtime:

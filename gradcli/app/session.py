@@ -32,6 +32,7 @@ class Session:
         self._attributes: frozenset[str] = frozenset()  # those earlier inputs' classes define
         self._classes = False  # whether any input so far held a class statement
         self._piece: SessionResult | None = None  # the input being run
+        self._clock_origin = self.options.clock_origin  # the first input's, then each's own
         runtime = new_runtime(self.options)  # grad mode, seed...: kept from input to input
         self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
                                        runtime)
@@ -87,7 +88,9 @@ class Session:
     def _run(self, program: Any) -> None:
         interpreter, summary = self.interpreter, self.result.summary
         interpreter.statements_executed = 0  # the step budget is per input
-        interpreter.runtime.start_budgets()  # and so are the time limit and the work
+        # and so are the time limit (the first from the options' origin) and the work
+        interpreter.runtime.start_budgets(self._clock_origin)
+        self._clock_origin = None
         try:
             interpreter.feed(program)
         finally:

@@ -87,24 +87,46 @@ class Runtime:
     # counted against the step budget apart from the statements, so that one call can't run
     # for ever within its single step
     work: int = field(init=False)
+    # tensors made and tensors read as Python values: the clock is read every TICK_EVERY + 1,
+    # so that loops in C over tensors (any(), sorted(), map(abs, ...)) end by the time limit
+    ticks: int = 0
 
     def __post_init__(self) -> None:
         self.memory = MemoryMeter(self.limits.max_memory)  # the process now is the zero
         self.start_budgets()
 
-    def start_budgets(self) -> None:
-        """The time limit and the work budget start now (a run starts, or a REPL input)."""
-        self.deadline = time.monotonic() + self.limits.max_seconds
+    def start_budgets(self, origin: float | None = None) -> None:
+        """The time limit and the work budget start now, or at `origin` (time.monotonic()),
+        when a run starts or a REPL input."""
+        self.deadline = (time.monotonic() if origin is None else origin) + self.limits.max_seconds
         self.work = 0
 
     def count_work(self, n: int, where: str, unit: str) -> None:
         """`n` units of work (`unit`: "graph node visited") were done `where` ("in backward()"),
         or are about to be. Callers count in chunks of hundreds; the clock is read with each."""
+        self.expect_work(n, where, unit)
         self.work += n
-        if self.work > self.limits.max_steps:
+        self.check_clock(where)
+
+    def expect_work(self, n: int, where: str, unit: str) -> None:
+        """Refuse `n` units of work about to be done if they would take the work over the
+        step budget: `sum([x] * 10**8)` ends before its first addition."""
+        if self.work + n > self.limits.max_steps:
             raise TorchError("LimitExceeded", limit_message(
                 self.limits, "max_steps", f"{where}, where each {unit} counts as a step"))
-        self.check_clock(where)
+
+    def tick(self) -> None:
+        """One small unit of tensor work was done (a tensor made, one read as a bool)."""
+        self.ticks += 1
+        if not self.ticks & TICK_EVERY:
+            self.check_clock()
+
+    def tensor_made(self, nbytes: int) -> None:
+        """A tensor of `nbytes` bytes of data was made: the memory limit and the clock."""
+        self.memory.count(nbytes)
+        self.ticks += 1
+        if not self.ticks & TICK_EVERY:
+            self.check_clock()
 
     def seconds_left(self) -> float:
         return self.deadline - time.monotonic()
@@ -118,6 +140,20 @@ class Runtime:
     def backward_finished(self, record: Any) -> None:
         for listener in self.backward_listeners:
             listener(record)
+
+    def project(self, done: int, total: int, started: float, what: str) -> None:
+        """`done` of the `total` items of one call (`what`: "sum() of 9,999,999 items") took
+        the time since `started`: refuse the rest at once if, at that rate, it cannot finish
+        in the time left, rather than find out when the time is up."""
+        if not 0 < done < total:
+            return
+        elapsed, left = time.monotonic() - started, self.seconds_left()
+        needed = elapsed / done * (total - done)
+        if needed > left:
+            raise TorchError("LimitExceeded", limit_message(
+                self.limits, "max_seconds",
+                f"by {what}: at the rate of its first {done:,} the rest needs ~{needed:.0f} s, "
+                f"more than the {max(left, 0):.1f} s left"))
 
     def check_flops(self, flops: int, what: str) -> None:
         """Refuse a kernel that cannot finish in the time left, before running it; one big
@@ -137,6 +173,21 @@ class Runtime:
 # for float64 on two cores), and the size from which a kernel's time is worth estimating.
 FLOPS_PER_SECOND = 1e10
 TIMED_FLOPS = 10**7
+TICK_EVERY = 1023  # a tensor op costs microseconds: 1,024 of them take milliseconds
+
+def process_started() -> float:
+    """When this process started, on time.monotonic()'s scale (Linux; elsewhere: now). Python
+    and gradcli's imports take a second or more on a loaded machine."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: ticks since boot
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - started
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now
+    return now - min(max(age, 0.0), 60.0)
+
 
 # Outside any run (a library import, a report rendered after the run): no clock, no budget.
 current = IDLE = Runtime(Limits(max_seconds=math.inf))

@@ -235,7 +235,7 @@ class Tensor:
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
         state = runtime.current
-        state.memory.count(data.nbytes + TENSOR_OVERHEAD)  # one add and compare
+        state.tensor_made(data.nbytes + TENSOR_OVERHEAD)  # two adds and compares
         if state.transforms:
             transforms.note_birth(self)
         self.data = data
@@ -449,12 +449,14 @@ class Tensor:
         return self.data.shape[0]
 
     def __bool__(self) -> bool:
+        runtime.current.tick()  # any() and all() over ten million tensors loop in C
         transforms.check_python_value(self, transforms.CONTROL_FLOW)
         if self.data.size != 1:
             raise runtime_error("Boolean value of Tensor with more than one value is ambiguous")
         return bool(self.data.reshape(()))
 
     def __float__(self) -> float:
+        runtime.current.tick()
         transforms.check_python_value(self, transforms.ITEM)
         self._scalar_conversion()
         return float(self.data.reshape(()))

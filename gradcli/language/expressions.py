@@ -16,6 +16,7 @@ from typing import Any
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
+from gradcli.language.forecast import watched
 from gradcli.language.guards import (
     COUNTED,
     LAZY,
@@ -570,13 +571,24 @@ class ExpressionCompiler:
 
         def comprehension(f):
             out, frame = kind(), ({}, f)
+            outer = foreseen(frame)
             try:
-                for _ in matches(0, frame, source(0, frame)):
+                for _ in matches(0, frame, outer):
                     put(frame, out)
             except Exception as e:
                 raise fail(e, node) from None
             count_sequence(out)
             return out
+
+        def foreseen(frame) -> Any:
+            """The outer items, watched by a forecast when their number is known: the step
+            budget refuses too many at once, and their time foretells the rest's."""
+            try:
+                items = loops[0][0](frame[1])
+            except Exception as e:
+                raise fail(e, loops[0][3]) from None
+            forecast = rt.forecast_loop(items, 1, "a comprehension")
+            return iter(items) if forecast is None else watched(iter(items), forecast)
         return comprehension
 
     def generator(self, node: ast.GeneratorExp, inner: Scope, source: Callable,

@@ -366,6 +366,13 @@ def check_item_store(limits: Limits, target: Any, key: Any, value: Any) -> None:
         count_growth(target, target, added)
 
 
+def known_length(iterable: Any) -> int | None:
+    """How many items iterating `iterable` gives, when that is known without iterating."""
+    if type(iterable) in (list, tuple, str, dict, set, frozenset):
+        return len(iterable)
+    return lazy_length(iterable) if type(iterable) in LAZY else None
+
+
 def iteration_length(value: Any) -> int:
     """How many items iterating `value` gives, for the iterables that know it; else 0."""
     if type(value) in (list, tuple, str):

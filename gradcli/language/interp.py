@@ -31,8 +31,9 @@ from gradcli.language import training_notes
 from gradcli.language.classes import compile_class
 from gradcli.language.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.language.expressions import ExpressionCompiler, Scope, Store
+from gradcli.language.forecast import Forecast, ends_only_by_its_items, refuse_steps
 from gradcli.language.functions import compile_def, compile_return
-from gradcli.language.guards import check_nested, count_sequence
+from gradcli.language.guards import check_nested, count_sequence, known_length
 from gradcli.language.limits import LimitHit
 from gradcli.language.nn_module import is_module, named_parameters
 from gradcli.language.objects import ScriptFunction, ScriptInstance
@@ -45,6 +46,7 @@ from gradcli.language.script_errors import (
     hint_for,
     is_caught_by,
 )
+from gradcli.language.watchdog import watchdog
 
 Run = Callable[[], None]
 LANGUAGE_PACKAGE = "gradcli.language."
@@ -172,6 +174,7 @@ class Interpreter:
         self.current_line = 0
         self.current_source = ""
         self.statements_executed = 0
+        self._try_depth = 0  # `try` bodies with handlers the compiler is inside
         self.call_depth = 0  # script functions and lambdas running now
         self.handling: list[ScriptError] = []  # the exceptions `except` blocks are handling
         self.provenance = Provenance()  # which line built each node: for explanations
@@ -222,7 +225,8 @@ class Interpreter:
                 # numpy's RuntimeWarnings (overflow in a cast, mean of an empty slice...) are
                 # not the script's: torch's own warnings reach it through the engine's handler
                 warnings.simplefilter("ignore", RuntimeWarning)
-                body(None)
+                with watchdog(self.runtime):  # ends what reads no clock, at the time limit
+                    body(None)
         except ScriptError as e:
             line = e.line if e.line is not None else self.current_line
             message = e.message.splitlines()[0] if e.message else ""
@@ -480,14 +484,22 @@ class Interpreter:
         iterable, store = self._expr(node.iter, node, scope), self._store(node.target, scope)
         body, orelse = self.block(node.body, scope), self.block(node.orelse, scope)
         rt, line = self, node.lineno
+        # a loop that only its items (or an error no `try` around it catches) can end
+        foreseeable = not self._try_depth and ends_only_by_its_items(node.body)
 
         def loop(f):
             try:
-                items = iter(iterable(f))
+                source = iterable(f)
+                items = iter(source)
             except Exception as e:
                 raise rt.fail(e, node.iter) from None
+            forecast, n = rt.forecast_loop(source, 2, "a for loop") if foreseeable else None, 0
             for item in items:
                 rt.count_step()  # iterations count, so `for i in range(10**12)` ends
+                if forecast is not None:  # n items are done
+                    if n and forecast.due(n):
+                        forecast.look(n)
+                    n += 1
                 rt.current_line = line
                 store(f, item)
                 try:
@@ -501,15 +513,39 @@ class Interpreter:
                     orelse(f)
         return loop
 
+    def forecast_loop(self, source: Any, each: int, what: str) -> Forecast | None:
+        """The forecast of a loop over `source` (each item at least `each` steps), refused
+        at once if its steps cannot fit the budget; None when its length is unknown."""
+        total = known_length(source)
+        if total is None:
+            return None
+        refuse_steps(self.limits, self.statements_executed, total, each, what)
+        return Forecast(self.runtime, total, f"{what} of {total:,} items")
+
+    def endless_forecast(self) -> Forecast:
+        """The forecast of a loop that only the step budget can end: it has as many items as
+        the budget has room for (two steps each: the test and a statement)."""
+        room = max(self.limits.max_steps - self.statements_executed, 0) // 2 + 1
+        return Forecast(self.runtime, room, "a `while True` loop, which only the step budget "
+                        f"can end (after {room:,} more iterations at most)")
+
     def _while(self, node: ast.While, scope: Scope | None) -> Run:
         test = self._expr(node.test, node, scope)
         body = self.block(node.body, scope) or (lambda f: None)
         orelse = self.block(node.orelse, scope)
         rt, line, fail = self, node.lineno, self.fail
+        # `while True:` with no way out: only the step budget (or an error) can end it
+        endless = (isinstance(node.test, ast.Constant) and bool(node.test.value)
+                   and not self._try_depth and ends_only_by_its_items(node.body))
 
         def loop(f):
+            forecast, n = rt.endless_forecast() if endless else None, 0
             while True:
                 rt.count_step()  # each test counts, so `while True: pass` ends
+                if forecast is not None:  # n iterations are done
+                    if n and forecast.due(n):
+                        forecast.look(n)
+                    n += 1
                 rt.current_line = line
                 v = test(f)
                 try:
@@ -580,7 +616,11 @@ class Interpreter:
         return with_
 
     def _try(self, node: ast.Try, scope: Scope | None) -> Run:
-        body = self.block(node.body, scope)
+        self._try_depth += bool(node.handlers)  # its errors may be the way a loop ends
+        try:
+            body = self.block(node.body, scope)
+        finally:
+            self._try_depth -= bool(node.handlers)
         names = self.expressions
         handlers = [(self._matcher(h.type), (names.bind(h.name, scope), names.unbind(h.name, scope))
                      if h.name else (None, None), self.block(h.body, scope))

@@ -8,9 +8,11 @@ isinstance; what they build is measured at the call (guards) and counted for the
 """
 from __future__ import annotations
 
+import builtins
 import itertools
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from types import GeneratorType
 from typing import Any
 
@@ -22,6 +24,7 @@ from gradcli.language.guards import (
     check_nested,
     count_growth,
     iteration_length,
+    known_length,
     too_big,
 )
 
@@ -66,21 +69,54 @@ def _sum(*args, **kwargs):
     return _timed_sum(iterable, start)
 
 
-SUM_CHUNK = 4096  # items added between two readings of the clock
+CHUNK = 4096  # items a builtin handles between two readings of the clock
+
+
+def chunks(iterable: Any, where: str, unit: str) -> Iterator[list]:
+    """The items of `iterable`, a chunk at a time, each counted as work before it is used.
+    When the length is known, the whole is refused at once if it exceeds the step budget,
+    and the rest after any chunk if, at the rate so far, it cannot finish in the time left:
+    `sum([x] * 9999999)` builds ten million graph nodes inside one call."""
+    clock, total = runtime.current, known_length(iterable)
+    if total is not None:
+        clock.expect_work(total, where, unit)
+    items, started, done = iter(iterable), time.monotonic(), 0
+    while chunk := list(itertools.islice(items, CHUNK)):
+        clock.count_work(len(chunk), where, unit)
+        yield chunk
+        done += len(chunk)
+        if total is not None:
+            clock.project(done, total, started, f"{where.removeprefix('in ')} of {total:,} "
+                          "items")
 
 
 def _timed_sum(iterable: Any, start: Any) -> Any:
-    """sum() a chunk at a time, counting the work between chunks: the sum of ten million
-    tensors is ten million graph nodes built inside one call. Python's sum is a left fold, so
-    folding chunk by chunk gives the same result, errors included."""
+    """sum() a chunk at a time, counting the work between chunks. Python's sum is a left
+    fold, so folding chunk by chunk gives the same result, errors included."""
     if isinstance(start, (str, bytes, bytearray)):
         return sum(iterable, start)  # Python refuses these before iterating
-    items, clock = iter(iterable), runtime.current
     total = start
-    while chunk := list(itertools.islice(items, SUM_CHUNK)):
-        clock.count_work(len(chunk), "in sum()", "item added")
+    for chunk in chunks(iterable, "in sum()", "item added"):
         total = sum(chunk, total)
     return total
+
+
+def _any(iterable: Any) -> bool:
+    """any(): over a list or tuple a chunk at a time (each item may be a tensor read as a
+    bool). A lazy iterable is left to Python's any, which stops at the first true item:
+    reading a chunk ahead would run the script's generator further than Python does."""
+    if type(iterable) not in (list, tuple):
+        return builtins.any(iterable)
+    return builtins.any(builtins.any(chunk) for chunk in chunks(iterable, "in any()",
+                                                                  "item tested"))
+
+
+def _all(iterable: Any) -> bool:
+    """all(), as any()."""
+    if type(iterable) not in (list, tuple):
+        return builtins.all(iterable)
+    return builtins.all(builtins.all(chunk) for chunk in chunks(iterable, "in all()",
+                                                                  "item tested"))
 
 
 def _concatenate(items: list, start: list | tuple):
@@ -228,7 +264,8 @@ def _named(qualname: str, wrapper: Callable) -> Callable:
 BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
-    "sorted": Builtin("sorted", _sorted),
+    "sorted": Builtin("sorted", _sorted), "any": Builtin("any", _any),
+    "all": Builtin("all", _all),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

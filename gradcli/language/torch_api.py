@@ -290,8 +290,9 @@ BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
-    "any": any, "all": all, "isinstance": _isinstance,
-    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted, measured before they loop
+    "isinstance": _isinstance,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all, measured before they
+    # loop
     **EXCEPTION_CLASSES,
 }
 

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 OK = "import torch\nx = torch.ones(2, requires_grad=True)\n(x * x).sum().backward()\n"
 TWICE = ("import torch\nx = torch.ones(1, requires_grad=True)\ny = x * x\ny.backward()\n"
          "y.backward()\n")
-SLOW = "i = 0\nfor _ in range(10 ** 7):\n    i = i + 1\n"
+# (a while loop: a for loop this long is refused before its first item)
+SLOW = "i = 0\nwhile i < 10 ** 7:\n    i = i + 1\n"
 
 
 def gradcli(*args: str, cwd: Path = ROOT, **kwargs) -> subprocess.CompletedProcess:

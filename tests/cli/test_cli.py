@@ -52,6 +52,7 @@ class FakeOptions:
     atol: float | None = None
     limits: Limits = field(default_factory=Limits)
     faults: Faults = field(default_factory=Faults.from_environment)
+    clock_origin: float | None = None
 
 
 def fake_events(source: str) -> list:

@@ -178,6 +178,25 @@ ATTACK_TEMPLATES = (
     "a = torch.ones({k}0, {k}0)\nfor i in range({n}):\n    a = a @ a",
     "s = f'{{x:>{n}}}'", "t = '%{n}s' % 'a'",
     "l = [0]\nfor i in range({k}):\n    l = [l, l]\nl == l",
+    # the same spirit, beyond the shapes issue 17 named
+    "y = x\nl = [[{step} for i in range({n})] for j in range({n})]",
+    "def f(y, k):\n    return y if k == 0 else f(y * 1.5, k - 1) + f(y * 0.5, k - 1)\n"
+    "z = f(x, {k})",
+    "s = 'ab' * {n}\nt = [s] * {n}\nu = str(t)",
+    "t = torch.zeros({n}, {n})\nu = t + 1",
+    "n = 0\nfor i in range({n}):\n    n += 1",
+    "y = x[0:1].expand({n}).sum()\ny.backward()",
+    "y = torch.cat([x] * {n})\ny.sum().backward()",
+    "y = x\nfor i in range({n}):\n    y = y * 1.0\n    y.retain_grad()\ny.sum().backward()",
+    "def h(g):\n    with torch.enable_grad():\n        (x * 2).sum().backward(retain_graph=True)\n"
+    "    return g\ny = x * 3\ny.register_hook(h)\nfor i in range({n}):\n"
+    "    y.sum().backward(retain_graph=True)",
+    "while True:\n    l = [x * 2]",
+    "d = {{i: [i] * {k} for i in range({n})}}\ns = set(d)\nt = str(d)",
+    "s = all([x.sum() + 1] * {n})\nm = list(map(abs, [x] * {n}))",
+    "s = sorted([x.sum()] * {n})",
+    "a = torch.ones({k}00, {k}00)\nfor i in range({n}):\n    b = torch.einsum('ij,jk->ik', a, a)",
+    "y = x\nfor i in range({n}):\n    y = y * y + y\n    y = y / (1 + y * y)\ny.sum().backward()",
 )
 
 

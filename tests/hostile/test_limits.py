@@ -29,10 +29,11 @@ def hit(source: str, limits: Limits = DEFAULTS, seconds: float = 20.0, **options
 
 NAMED = [
     ("for i in range(10**9):\n    pass", DEFAULTS,
-     "step budget of 10,000,000 statements exceeded (raise it with --max-steps)"),
+     "step budget of 10,000,000 statements exceeded by a for loop of 1,000,000,000 items, "
+     "each at least 2 steps (foreseen before its first item) (raise it with --max-steps)"),
     ("x = torch.ones(10**12)", DEFAULTS,
      "exceeds the limit of 134,217,728 elements per tensor (raise it with --max-elements)"),
-    ("xs = []\nfor i in range(100):\n    xs.append(torch.ones(10**7))", SMALL_MEMORY,
+    ("xs = []\nwhile len(xs) < 10**6:\n    xs.append(torch.ones(10**7))", SMALL_MEMORY,
      "memory limit of 268,435,456 bytes exceeded"),
     ("x = 10**10**10", DEFAULTS,
      "integer size limit of 10,000 bits exceeded by ** (raise it with --max-int-bits)"),
@@ -48,7 +49,7 @@ def test_a_hit_limit_names_itself_its_value_and_its_flag(source, limits, message
 
 
 def test_the_memory_message_names_its_flag():
-    outcome = hit("xs = []\nfor i in range(100):\n    xs.append(torch.ones(10**7))",
+    outcome = hit("xs = []\nwhile len(xs) < 10**6:\n    xs.append(torch.ones(10**7))",
                   SMALL_MEMORY)
     assert outcome.message.endswith("(raise it with --max-memory)")
 
@@ -71,7 +72,9 @@ def test_every_limit_has_a_flag():
 # ---- the memory limit counts tensors, graphs and lists -------------------------------------
 
 MEMORY_BOMBS = {
-    "tensors kept in a list": "xs = []\nfor i in range(1000):\n    xs.append(torch.ones(10**7))",
+    # (a while loop with a test: a for loop of 1,000 items, or `while True`, is foreseen to run
+    # out of time before the memory is full)
+    "tensors kept in a list": "xs = []\nwhile len(xs) < 10**6:\n    xs.append(torch.ones(10**7))",
     "a graph of big tensors": "y = torch.ones(10**6, requires_grad=True)\n"
                               "for i in range(1000):\n    y = y.exp()",
     "lists kept in a list": "xs = [[0] * 10**6 for i in range(1000)]",
