@@ -253,7 +253,7 @@ class Interpreter:
         return emit_in_order
 
     def _pass_finished(self, record: autograd.PassRecord) -> None:
-        self.provenance.pass_finished(record.roots)
+        self.provenance.pass_finished(record.number)
 
     def _explained(self, message: str, explain: Callable[[str, Scene], Explanation | None]
                    ) -> Explanation | None:
