@@ -174,7 +174,10 @@ def _check_saved(node) -> None:
     if node.saved is None:
         raise runtime_error(SECOND_BACKWARD)
     if node.checks_saved_on_run:
-        check_saved_versions(node)
+        for r in node.saved_refs:  # (a loop that finds nothing, usually: then no list)
+            s = r.storage
+            if s is not None and (s.version != r.version or r.nonleaf and r.tensor.grad_fn is None):
+                check_saved_versions(node)
 
 
 def check_saved_versions(node) -> None:
@@ -433,8 +436,8 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
     if faults.names and node.op.grad_fn in faults.names:
         grads = tuple(None if g is None else faults.corrupt(g) for g in grads)
     # (an input with no edge needs no gradient: it is not summed back or cast)
-    return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
-                 for g, meta, edge in zip(grads, node.metas, node.next, strict=True))
+    return tuple([None if g is None or edge is None else _to_input(xp, g, meta)
+                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True)])
 
 
 def _check_nan(node, grads) -> None:
@@ -452,8 +455,9 @@ def _check_nan(node, grads) -> None:
 def _to_input(xp, g, meta):
     if meta is None:  # a custom Function's OutputSlot: its node sums the outputs' gradients
         return g
-    g = sum_to(xp, g, meta.shape)
-    if g.dtype != meta.dtype:
+    if g.shape != meta.shape:
+        g = sum_to(xp, g, meta.shape)
+    if g.dtype is not meta.dtype and g.dtype != meta.dtype:
         g = g.astype(meta.dtype) if xp is opkit.NUMPY else xp.cast(g, meta.dtype)
     return g
 
