@@ -56,6 +56,45 @@ for i in range({n}):
 y.backward()
 x.grad
 """
+# The two-op chain through a function call: a `def`, a method, a closure (issue 18: calls may
+# cost gradcli no more, against PyTorch, than the inline loop does)
+CALL = """import torch
+def step(y):
+    return y * 1.0001 + 0.001
+x = torch.ones(1, requires_grad=True)
+y = x
+for i in range({n}):
+    y = step(y)
+y.backward()
+x.grad
+"""
+METHOD = """import torch
+class Stepper:
+    def __init__(self, a):
+        self.a = a
+    def step(self, y):
+        return y * self.a + 0.001
+s = Stepper(1.0001)
+x = torch.ones(1, requires_grad=True)
+y = x
+for i in range({n}):
+    y = s.step(y)
+y.backward()
+x.grad
+"""
+CLOSURE = """import torch
+def make(a):
+    def step(y):
+        return y * a + 0.001
+    return step
+step = make(1.0001)
+x = torch.ones(1, requires_grad=True)
+y = x
+for i in range({n}):
+    y = step(y)
+y.backward()
+x.grad
+"""
 ELEMENTWISE = """import torch
 torch.manual_seed(0)
 x = torch.rand({n}, requires_grad=True)
@@ -149,6 +188,12 @@ def workloads(smoke: bool) -> list[Workload]:
                  note="1e5-op chain in a for loop, then backward"),
         Workload("chain2", CHAIN2.format(n=1000 if s else 100_000), 0.7,
                  note="1e5-step two-op chain (y * 1.0001 + 0.001), then backward"),
+        Workload("call", CALL.format(n=1000 if s else 100_000), 0.7,
+                 note="chain2 with each step a call of a `def`"),
+        Workload("method", METHOD.format(n=1000 if s else 100_000), 0.7,
+                 note="chain2 with each step a method call (self.a read inside)"),
+        Workload("closure", CLOSURE.format(n=1000 if s else 100_000), 0.7,
+                 note="chain2 with each step a call of a closure"),
         Workload("elementwise", ELEMENTWISE.format(n=1000 if s else 1_000_000), 1.0,
                  note="10 passes over 1e6 float32 elements"),
         Workload("mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.5,

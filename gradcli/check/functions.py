@@ -13,6 +13,8 @@ from gradcli.events.events import GradRow
 
 def functions_under(roots) -> list[trace.FunctionOutput]:
     """The custom Function outputs the records under `roots` pass through."""
+    if not trace.FunctionOutput.ever_made:  # (no walk of a graph that cannot hold one)
+        return []
     seen, out, stack = set(), [], list(roots)
     while stack:
         r = stack.pop()

@@ -39,6 +39,8 @@ NOTE = ("structured: every element exact in float64: sympy's derivative of each 
 def expect(record, roots, targets) -> dict:
     """{id(target tensor): Expectation} for every target, or TooLarge when an op under the
     roots has no structured form."""
+    # the leaves first: past MAX_REPLAY_RECORDS this raises before seconds of accumulation
+    leaves = [r for root in roots for r in leaf_records(root)]
     values: dict = {}
     for root in roots:
         values.update(replay(root, {}))
@@ -46,8 +48,8 @@ def expect(record, roots, targets) -> dict:
     order = _leading_to(targets, order)
     grads = _accumulate(record, roots, order, values, absolute=False)
     magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
-    return {id(t.tensor): _expectation(t, roots, grads, lambda t=t: _total(
-        t, roots, magnitudes())) for t in targets}
+    return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
+        t, leaves, magnitudes())) for t in targets}
 
 
 def _leading_to(targets, order: list) -> list:
@@ -397,16 +399,15 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
             for k, a in enumerate(args)]
 
 
-def _expectation(target, roots, grads: dict, rounding) -> Expectation:
-    return Expectation(_total(target, roots, grads), None, "symbolic", NOTE, rounding=rounding)
+def _expectation(target, leaves: list, grads: dict, rounding) -> Expectation:
+    return Expectation(_total(target, leaves, grads), None, "symbolic", NOTE, rounding=rounding)
 
 
-def _total(target, roots, grads: dict) -> np.ndarray:
+def _total(target, leaves: list, grads: dict) -> np.ndarray:
     """What the pass adds to the target: the parts of each of its records, in its shape."""
     tensor = target.tensor
     if tensor.grad_fn is None:
-        parts = [grads[id(r)] for root in roots for r in leaf_records(root)
-                 if r.tensor is tensor and id(r) in grads]
+        parts = [grads[id(r)] for r in leaves if r.tensor is tensor and id(r) in grads]
     else:
         parts = [grads[id(tensor._record)]] if id(tensor._record) in grads else []
     shape = np.shape(target.added)

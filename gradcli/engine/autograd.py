@@ -19,6 +19,7 @@ from .dtypes import of_array
 from .errors import runtime_error, type_error
 
 _sequence = itertools.count()
+_passes = itertools.count(1)  # each backward pass's number, process-wide (Node.freed_in)
 CLOCK_EVERY = 255  # the time limit is read once every 256 nodes a pass visits
 _ACCUMULATE_SEQ = 2**64 - 1  # torch's UINT64_MAX: a leaf accumulates as soon as it is ready
 
@@ -66,7 +67,7 @@ class Node:
 
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
                  "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next", "cast",
-                 "__weakref__")
+                 "freed_in", "__weakref__")
     checks_saved_on_run = True  # (a custom Function's ctx checks them as its backward reads them)
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
@@ -82,6 +83,7 @@ class Node:
         self.out_shape = out_shape
         self.shown_next = None  # the edges torch shows, where they differ (CopySlices, where)
         self.cast = None  # the dtype the op computed in, when a saved input had another
+        self.freed_in = None  # the number of the pass that freed `saved` (PassRecord.number)
 
     def name(self) -> str:
         n = self.op.grad_fn
@@ -137,6 +139,7 @@ class PassRecord:
     capture: bool = False  # autograd.grad (results returned, .grad untouched)
     hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
     seed_requires_grad: bool = False  # create_graph with a seed the graph depends on (jvp's trick)
+    number: int = 0  # which pass of the process this is: the nodes it frees say so (freed_in)
 
     @property
     def hooks_ran(self) -> bool:
@@ -171,7 +174,10 @@ def _check_saved(node) -> None:
     if node.saved is None:
         raise runtime_error(SECOND_BACKWARD)
     if node.checks_saved_on_run:
-        check_saved_versions(node)
+        for r in node.saved_refs:  # (a loop that finds nothing, usually: then no list)
+            s = r.storage
+            if s is not None and (s.version != r.version or r.nonleaf and r.tensor.grad_fn is None):
+                check_saved_versions(node)
 
 
 def check_saved_versions(node) -> None:
@@ -314,7 +320,8 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
     record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
                         list(inputs) if inputs is not None else None, create_graph, capture,
-                        seed_requires_grad=create_graph and any(g.requires_grad for g in grads))
+                        seed_requires_grad=create_graph and any(g.requires_grad for g in grads),
+                        number=next(_passes))
     ready = ReadyQueue()
     for e in dict.fromkeys(entries):
         if deps.get(e, 0) == 0:
@@ -346,7 +353,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                 record.captured[target_entries[id(node)]] = grad
                 if capture and not any(id(e) in needed for e in node.next if e is not None):
                     continue
-            grads = _apply_vjp(node, grad, xp, keep_graph)
+            grads = _apply_vjp(node, grad, xp, keep_graph, record.number)
             if check_nan:
                 _check_nan(node, grads)
             for e, gi in zip(node.next, grads, strict=True):
@@ -413,7 +420,7 @@ class ReadyQueue:
         self._sift_up(hole, node)
 
 
-def _apply_vjp(node, grad, xp, keep_graph):
+def _apply_vjp(node, grad, xp, keep_graph, number):
     _check_saved(node)
     inputs, out = node.saved if node.saved else (node.metas, Meta(node.out_shape, None))
     if xp is not opkit.NUMPY and node.saved:
@@ -423,13 +430,14 @@ def _apply_vjp(node, grad, xp, keep_graph):
                        x.dtype != node.cast else x for x in inputs)
     if node.frees and not keep_graph:
         node.saved = None  # free: a node that saved nothing can run again, as in torch
+        node.freed_in = number
     grads = node.op.vjp(xp, grad, out, *inputs, **node.params)
     faults = runtime.current.faults
     if faults.names and node.op.grad_fn in faults.names:
         grads = tuple(None if g is None else faults.corrupt(g) for g in grads)
     # (an input with no edge needs no gradient: it is not summed back or cast)
-    return tuple(None if g is None or edge is None else _to_input(xp, g, meta)
-                 for g, meta, edge in zip(grads, node.metas, node.next, strict=True))
+    return tuple([None if g is None or edge is None else _to_input(xp, g, meta)
+                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True)])
 
 
 def _check_nan(node, grads) -> None:
@@ -447,8 +455,9 @@ def _check_nan(node, grads) -> None:
 def _to_input(xp, g, meta):
     if meta is None:  # a custom Function's OutputSlot: its node sums the outputs' gradients
         return g
-    g = sum_to(xp, g, meta.shape)
-    if g.dtype != meta.dtype:
+    if g.shape != meta.shape:
+        g = sum_to(xp, g, meta.shape)
+    if g.dtype is not meta.dtype and g.dtype != meta.dtype:
         g = g.astype(meta.dtype) if xp is opkit.NUMPY else xp.cast(g, meta.dtype)
     return g
 

@@ -72,12 +72,16 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
     if dtype is None:
         arrays = [t.data for t in inputs]
     else:
-        arrays = [t.data if t.data.dtype == dtype.np else t.data.astype(dtype.np)
+        want = dtype.np  # (a dtype is its one object: `is` settles the usual case)
+        arrays = [d if (d := t.data).dtype is want or d.dtype == want else d.astype(want)
                   for t in inputs]
     out = np.asarray(op.forward(*arrays, **params))
-    runtime.current.limits.check_elements(out.size)
+    state = runtime.current
+    if out.size > state.limits.max_elements:
+        state.limits.check_elements(out.size)
     if op_name in KEEPS_LAYOUT:
-        out = elementwise_layout(out, arrays)
+        if out.ndim >= 2 or not out.flags.c_contiguous:
+            out = elementwise_layout(out, arrays)
     elif op_name not in VIEWS:
         out = contiguous(out)
     result = Tensor(out)
@@ -88,19 +92,26 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result._view_path = source._view_path + ((op, params),)
         if source._multi_output is not None:  # a view of an unbind/split piece
             result._multi_output = 0
-    state = runtime.current
     if state.transforms:
         transforms.inherit(result, inputs)
     if state.dual is not None and state.dual.tangents:  # forward AD: push the tangents
         state.dual.propagate(op_name, inputs, dtype, params, result)
-    if state.grad_enabled and any([t.requires_grad for t in inputs]):
+    if state.grad_enabled and _any_requires_grad(inputs):
         result._requires_grad = True
         result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
         if state.tracing:
-            result._record = result.grad_fn.record = trace.op_record(op, inputs, params)
+            result._record = result._grad_fn.record = trace.op_record(op, inputs, params)
     elif state.forward_recorder is not None:  # a custom Function's forward, for the check
         state.forward_recorder.record(op, inputs, params, result)
     return result
+
+
+def _any_requires_grad(inputs) -> bool:
+    for t in inputs:
+        # (the property's answer, read from the fields when they settle it: most tensors)
+        if t._requires_grad or (t._base is not None and t.requires_grad):
+            return True
+    return False
 
 
 _NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never written
@@ -109,14 +120,14 @@ _NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never
 def _make_node(op, inputs, arrays, out, result, params) -> Node:
     metas = tuple([meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs)])
     out_meta = meta(out.shape, out.dtype)  # (its shape tuple is shared, not one per node)
-    node = Node(op, params, tuple(map(edge, inputs)), metas, (), (), out_meta.shape)
+    node = Node(op, params, tuple([edge(t) for t in inputs]), metas, (), (), out_meta.shape)
     if not op.reads:
         return node
     # What torch saves: what the gradients of the inputs that require grad read, and nothing
     # else. What is saved is version-checked, and freed after a backward. (The VJP computes
     # the gradients of the other inputs too, then dropped: from zeros where they read values
     # that were not saved.)
-    real = op.saves(tuple([t.requires_grad for t in inputs]))
+    real = op.saves(tuple([e is not None for e in node.next]))
     saved_inputs, refs = [], []
     for letter, a, t in zip("abc", arrays, inputs):  # (only the first three can be read)
         if letter in real:
@@ -128,7 +139,8 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
                 node.cast = a.dtype
         else:
             saved_inputs.append(_unsaved(a, letter in op.reads))
-    saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
+    if len(arrays) > 3:
+        saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
     if "o" in real:
         refs.append(Saved(result._storage, None, node, -1))
     node.saved = (tuple(saved_inputs), out if "o" in real else

@@ -64,10 +64,12 @@ class FunctionOutput(OpRecord):
     unchanged (op: clone), so that the check differentiates the forward and can name it."""
 
     __slots__ = ("function",)
+    ever_made = False  # whether the process made one: until then no graph can hold one
 
     def __init__(self, op, forward_record, function: str):
         super().__init__(op, (forward_record,), {})
         self.function = function
+        FunctionOutput.ever_made = True
 
 
 @dataclass

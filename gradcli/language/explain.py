@@ -96,7 +96,7 @@ def second_backward(scene: Scene) -> Explanation | None:
     if built is not None:
         clues.append(Clue(f"{scene.describe(node)} was built at line {built.line}, saving "
                           "tensors for its gradient:", built.line))
-    freed = scene.provenance.freed_by.get(node)
+    freed = scene.provenance.freed_by(node)
     if freed is None:
         return Explanation(tuple(clues), "pass retain_graph=True to the backward() that ran "
                            "through this graph before, or rebuild the graph")

@@ -66,7 +66,11 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
     Python). `qualname` names it in messages: `Net.forward` for a method."""
     a, expressions = node.args, rt.expressions
     inner = Scope(local_names(node), scope)
-    body = block(node.body, inner) or (lambda f: None)
+    *leading, last = node.body
+    if isinstance(last, ast.Return):  # the usual end: its value returned, nothing raised
+        body, result = block(leading, inner), rt.returning(last, inner)
+    else:
+        body, result = block(node.body, inner), None
     defaults = [expressions.compile(d, scope, node.lineno) for d in a.defaults]
     keyword_defaults = [(p.arg, expressions.compile(d, scope, node.lineno))
                         for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
@@ -82,7 +86,10 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
             rt.enter_call()
             outer = rt.current_line, rt.current_source  # (a backward event names the caller)
             try:
-                body(frame)
+                if body is not None:
+                    body(frame)
+                if result is not None:
+                    return result(frame)
             except Return as r:
                 return r.value
             finally:

@@ -257,7 +257,7 @@ class Interpreter:
         return emit_in_order
 
     def _pass_finished(self, record: autograd.PassRecord) -> None:
-        self.provenance.pass_finished(record.roots)
+        self.provenance.pass_finished(record.number)
 
     def _explained(self, message: str, explain: Callable[[str, Scene], Explanation | None]
                    ) -> Explanation | None:
@@ -355,8 +355,16 @@ class Interpreter:
                 run(f)
         return block
 
-    def _statement(self, node: ast.stmt, scope: Scope | None) -> Run:
-        body = self._statements[type(node)](node, scope)
+    def returning(self, node: ast.Return, scope: Scope | None) -> Run:
+        """A function body's last statement, `return v`, as a statement (a step, its line,
+        its errors located) whose closure returns v: no Return exception to unwind."""
+        value = self._expr(node.value, node, scope) if node.value else (lambda f: None)
+        return self._statement(node, scope, value)
+
+    def _statement(self, node: ast.stmt, scope: Scope | None, body: Run | None = None) -> Run:
+        """The statement's closure (`body`: what it runs, when not the usual one for its
+        kind), counted as a step; it returns what body returns."""
+        body = body or self._statements[type(node)](node, scope)
         line, source, rt = node.lineno, self._source_of(node), self
         max_steps = self.limits.max_steps
         origin = Origin(line, source, node)
@@ -373,7 +381,7 @@ class Interpreter:
             rt.current_line, rt.current_source = line, source
             started(origin)
             try:
-                body(f)
+                return body(f)
             except ScriptError as e:
                 raise e.locate(*rt.span(node))
             except Exception as e:
@@ -388,7 +396,7 @@ class Interpreter:
         def watched(f):
             before = versions([env.get(name) for name in names])
             try:
-                body(f)
+                return body(f)
             finally:
                 note(before, origin)
         return watched

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import weakref
 from array import array
 from bisect import bisect_right
 from collections import OrderedDict, deque
@@ -57,7 +56,7 @@ class Provenance:
     next one. Only statements that built something are kept.
     """
 
-    __slots__ = ("_starts", "_origins", "_current_start", "current", "passes", "freed_by",
+    __slots__ = ("_starts", "_origins", "_current_start", "current", "passes", "_freeing",
                  "_writes", "_sequence")
 
     def __init__(self) -> None:
@@ -66,7 +65,7 @@ class Provenance:
         self._current_start = -2
         self.current: Origin | None = None  # the statement running now (or last)
         self.passes = 0
-        self.freed_by: weakref.WeakKeyDictionary[Any, FreedBy] = weakref.WeakKeyDictionary()
+        self._freeing: dict[int, FreedBy] = {}  # the engine's pass number -> the pass, here
         # id(storage) -> (storage, writes): kept alive so that the id stays its own
         self._writes: OrderedDict[int, tuple[Any, deque]] = OrderedDict()
         self._sequence = autograd._sequence
@@ -82,25 +81,16 @@ class Provenance:
         self._current_start = start
         self.current = origin
 
-    def pass_finished(self, roots: list) -> None:
-        """After each backward pass: remember which nodes it freed, and where. A node freed
-        before was reached only by the pass that freed it (a later one would have failed),
-        so the walk stops there."""
+    def pass_finished(self, number: int) -> None:
+        """After each backward pass (the engine's pass `number`): which statement ran it. The
+        nodes it freed carry the number (Node.freed_in): nothing to walk here."""
         self.passes += 1
-        freed_by = self.freed_by
-        freed = FreedBy(self.passes, self.current or Origin(0, ""))
-        stack = [r.grad_fn for r in roots if r.grad_fn is not None]
-        seen: set[int] = set()
-        while stack:
-            node = stack.pop()
-            if id(node) in seen or not hasattr(node, "saved"):  # AccumulateGrad: nothing
-                continue
-            seen.add(id(node))
-            if node.saved is None:
-                if node in freed_by:
-                    continue
-                freed_by[node] = freed
-            stack.extend(e for e in node.next if e is not None)
+        self._freeing[number] = FreedBy(self.passes, self.current or Origin(0, ""))
+
+    def freed_by(self, node: Any) -> FreedBy | None:
+        """The backward pass that freed the node's saved tensors (None: none did, or one that
+        failed half-way)."""
+        return self._freeing.get(getattr(node, "freed_in", None))
 
     def versions(self, values: Iterable[Any]) -> list[tuple[Any, int]]:
         """(memory, version) of every tensor among `values`, of their .grad, and of tensors

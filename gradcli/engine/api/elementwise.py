@@ -9,7 +9,7 @@ import numpy as np
 from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import TorchError, runtime_error
-from ..tensor import Tensor, apply, as_tensor, broadcast_shape
+from ..tensor import Tensor, apply, as_tensor, broadcast_shape, wrapped_number
 from ..transforms import inherit
 
 
@@ -93,6 +93,16 @@ def _operand(v, dtype: DType) -> Tensor:
         return Tensor(np.array(v).astype(dtype.np))
 
 
+def _float_and_number(a, b) -> tuple[DType, tuple] | None:
+    """(dtype, operands) of a floating tensor and a Python float, the usual `y * 1.01` of a
+    loop, settled without the general promotion (the tensor keeps its dtype, the number is
+    its wrapped operand); None for anything else."""
+    if type(b) is not float or type(a) is not Tensor:
+        return None
+    d = dtypes.of_array(a.data)
+    return (d, (a, wrapped_number(b, d.np))) if d.category == dtypes.FLOAT else None
+
+
 def _operands(a, b, dtype):
     ta, tb = _operand(a, dtype), _operand(b, dtype)
     broadcast_shape(ta.data.shape, tb.data.shape)
@@ -128,6 +138,10 @@ def written_value(value, dtype: DType):
 
 
 def add(input, other, alpha=1) -> Tensor:
+    fast = _float_and_number(input, other)
+    if fast is not None:
+        _check_alpha(fast[0], alpha)
+        return apply("add", fast[1], fast[0], alpha=alpha)
     d = _binary_dtype(input, other)
     operands = _operands(input, other, d)
     _check_alpha(d, alpha)
@@ -135,6 +149,10 @@ def add(input, other, alpha=1) -> Tensor:
 
 
 def sub(input, other, alpha=1) -> Tensor:
+    fast = _float_and_number(input, other)
+    if fast is not None:
+        _check_alpha(fast[0], alpha)
+        return apply("sub", fast[1], fast[0], alpha=alpha)
     _check_sub(input, other)
     d = _binary_dtype(input, other)
     if isinstance(input, (int, float)) and not isinstance(other, (int, float)):
@@ -171,6 +189,9 @@ subtract = sub
 
 
 def mul(input, other) -> Tensor:
+    fast = _float_and_number(input, other)
+    if fast is not None:
+        return apply("mul", fast[1], fast[0])
     d = _binary_dtype(input, other)
     return apply("mul", _operands(input, other, d), d)
 
@@ -181,6 +202,9 @@ multiply = mul
 def div(input, other, rounding_mode=None) -> Tensor:
     if rounding_mode is not None:
         return _div_rounding(input, other, rounding_mode)
+    fast = _float_and_number(input, other)
+    if fast is not None:
+        return apply("div", fast[1], fast[0])
     if isinstance(input, (int, float)) and isinstance(other, Tensor):
         # NOTE: torch computes `2 / x` as reciprocal(x) * 2: MulBackward0 over Reciprocal.
         return mul(reciprocal(other), input)
