@@ -16,6 +16,7 @@ from typing import Any
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
+from gradcli.language import displays
 from gradcli.language.guards import (
     COUNTED,
     LAZY,
@@ -464,12 +465,16 @@ class ExpressionCompiler:
 
     # -- displays --------------------------------------------------------------------------
     def sequence(self, node: ast.List | ast.Tuple, scope) -> Closure:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return displays.unpacking_sequence(self, node, scope)
         items = [self.sub(e, scope, node) for e in node.elts]
         if isinstance(node, ast.Tuple):
             return lambda f: tuple([item(f) for item in items])
         return lambda f: [item(f) for item in items]
 
     def set_display(self, node: ast.Set, scope) -> Closure:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return displays.unpacking_set(self, node, scope)
         items, fail = [self.sub(e, scope, node) for e in node.elts], self.rt.fail
 
         def set_display(f):
@@ -481,6 +486,8 @@ class ExpressionCompiler:
         return set_display
 
     def dict_display(self, node: ast.Dict, scope) -> Closure:
+        if None in node.keys:
+            return displays.unpacking_dict(self, node, scope)
         pairs = [(self.sub(k, scope, node), self.sub(v, scope, node))
                  for k, v in zip(node.keys, node.values)]
         fail = self.rt.fail

@@ -21,8 +21,8 @@ GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "d
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
+    ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^",  # sets, dict merges, masks, ints
 }
-UNARY_OPERATORS = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
 LOOP, FUNCTION, METHOD = 1, 2, 4  # where a statement is: a loop's, function's, method's body
 LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
@@ -228,7 +228,7 @@ class _Validator:
             ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
             ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
             ast.List: self.display, ast.Tuple: self.display, ast.ListComp: self.generic,
-            ast.Dict: self.dict_, ast.Set: self.generic, ast.SetComp: self.generic,
+            ast.Dict: self.dict_, ast.Set: self.display, ast.SetComp: self.generic,
             ast.DictComp: self.generic, ast.GeneratorExp: self.generic,
             ast.Starred: self.starred, ast.Raise: self.raise_,
             ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
@@ -465,17 +465,14 @@ class _Validator:
     def operator(self, node: ast.AST, op: ast.AST) -> None:
         if type(op) not in BINARY_OPERATORS:
             self.reject(node, f"the operator `{type(op).__name__}` is not part of the session "
-                        "language", "the arithmetic operators are + - * / // % ** @")
+                        "language", "the operators are + - * / // % ** @ and | & ^")
 
     def binary(self, node: ast.BinOp) -> list[ast.AST]:
         self.operator(node, node.op)
         return [node.left, node.right]
 
     def unary(self, node: ast.UnaryOp) -> list[ast.AST]:
-        if type(node.op) not in UNARY_OPERATORS:
-            self.reject(node, "the operator `~` is not part of the session language",
-                        "the unary operators are - + not")
-        return [node.operand]
+        return [node.operand]  # - + not ~: each is Python's (guards.UNARY)
 
     def call(self, node: ast.Call) -> list[ast.AST]:
         if isinstance(node.func, ast.Name) and node.func.id == "super":
@@ -495,27 +492,26 @@ class _Validator:
         self.star_targets.update(id(a) for a in node.args if isinstance(a, ast.Starred))
         return [node.func, *node.args, *node.keywords]
 
-    def display(self, node: ast.List | ast.Tuple) -> list[ast.AST]:
+    def display(self, node: ast.List | ast.Tuple | ast.Set) -> list[ast.AST]:
+        """`[*a, *b]`, `(*xs, 1)`, `{*s}` unpack iterables; a target takes one `*rest`."""
         stars = [e for e in node.elts if isinstance(e, ast.Starred)]
-        if isinstance(node.ctx, ast.Store):
-            if len(stars) > 1:
-                self.reject(stars[1], "multiple starred expressions in assignment",
-                            "unpack with one `*`: `first, *rest = items`")
-            self.star_targets.update(map(id, stars))
+        if isinstance(getattr(node, "ctx", None), ast.Store) and len(stars) > 1:
+            self.reject(stars[1], "multiple starred expressions in assignment",
+                        "unpack with one `*`: `first, *rest = items`")
+        self.star_targets.update(map(id, stars))
         return list(node.elts)
 
     def starred(self, node: ast.Starred) -> list[ast.AST]:
         if id(node) not in self.star_targets:
             self.reject(node, "`*` unpacking is part of the session language in calls "
-                        "(`f(*args)`) and assignment targets (`first, *rest = items`)",
+                        "(`f(*args)`), displays (`[*a, *b]`) and assignment targets "
+                        "(`first, *rest = items`)",
                         "write the items out one by one, or build the list with `+`")
         return [node.value]
 
     def dict_(self, node: ast.Dict) -> list[ast.AST]:
-        if any(key is None for key in node.keys):
-            self.reject(node, "`**` unpacking in a dict is not part of the session language",
-                        "copy the dict and update it: `d = dict(a)` then `d.update(b)`")
-        return [*node.keys, *node.values]
+        # `{**d, 'k': 1}`: a None key is a `**` of a mapping
+        return [*(k for k in node.keys if k is not None), *node.values]
 
     def raise_(self, node: ast.Raise) -> list[ast.AST]:
         return [n for n in (node.exc, node.cause) if n is not None]

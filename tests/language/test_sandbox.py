@@ -115,7 +115,6 @@ REFUSED_BEFORE_RUNNING = [
     "try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
     "with open('/tmp/x', 'w') as f:\n    pass",
     "class A:\n    def __getattr__(self, name):\n        pass",
-    "x = {**{}}",
     "'{0[0]}'.format([1])",
     "async def f():\n    pass",
     "g = (x for x in [1])\ng.gi_frame",
