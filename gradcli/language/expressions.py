@@ -36,6 +36,7 @@ from gradcli.language.guards import (
 from gradcli.language.objects import BoundMethod, ScriptFunction
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
+from gradcli.language.type_objects import READABLE_DUNDERS, dunder_attribute
 
 Frame = Any  # None, or (dict of names, parent frame)
 Closure = Callable[[Frame], Any]
@@ -144,6 +145,8 @@ def unpack_starred(value: Any, before: int, after: int, limits) -> list:
 def exception_attribute(e: ScriptError, name: str) -> Any:
     if name == "args":
         return e.args
+    if name in READABLE_DUNDERS:  # e.__class__.__name__
+        return dunder_attribute(e, name)
     raise TorchError("AttributeError", f"'{e.type_name}' object has no attribute '{name}'")
 
 

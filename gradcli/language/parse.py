@@ -13,6 +13,7 @@ from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
 from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
 from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
+from gradcli.language.type_objects import READABLE_DUNDERS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
@@ -50,10 +51,11 @@ REJECTED: dict[type, tuple[str, str]] = {
 DANGEROUS_NAMES = frozenset({
     "open", "eval", "exec", "compile", "getattr", "setattr", "delattr", "globals", "locals",
     "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
-    "object", "super", "type", "classmethod", "staticmethod", "property",
+    "object", "super", "classmethod", "staticmethod", "property",
 })
 CLASS_HINT = "see Classes in docs/language.md"
-CLASS_DECORATORS = frozenset({"staticmethod", "classmethod"})
+CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
+PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
 METHOD_DUNDERS = frozenset({"__init__", "__call__"})
 # Dunder methods a script may not define -> what to write instead.
 DUNDER_HINTS = {
@@ -192,6 +194,12 @@ def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
     return line, col, end
 
 
+def _property_accessor(node: ast.expr) -> bool:
+    """`@name.setter`: the class body's own property `name`, resolved when the class runs."""
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.attr in PROPERTY_ACCESSORS)
+
+
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
@@ -213,6 +221,7 @@ class _Validator:
         self.script_attributes: set[str] = set()
         self.star_targets: set[int] = set()  # ids of the `*rest` of tuple targets
         self.attribute_uses: list[tuple[ast.AST, str]] = []
+        self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
@@ -297,7 +306,8 @@ class _Validator:
         decorators = node.decorator_list
         if id(node) in self.methods:  # the method's wrappers: builtins no name check sees
             decorators = [d for d in decorators
-                          if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)]
+                          if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)
+                          and not _property_accessor(d)]
         self.parameters(node, [*a.args, *a.kwonlyargs, *[p for p in (a.vararg, a.kwarg) if p]])
         self.assigned.add(node.name)
         # annotations are never evaluated: not checked, not run
@@ -442,6 +452,11 @@ class _Validator:
     def attribute(self, node: ast.Attribute) -> list[ast.AST]:
         if node.attr == "__init__" and _is_super(node.value):
             return [node.value]
+        if node.attr in READABLE_DUNDERS:  # type_objects answers these, and nothing else
+            if not isinstance(node.ctx, ast.Load):
+                self.reject(node, f"`{node.attr}` can be read but not assigned in a gradcli "
+                            "session", SANDBOX_HINT)
+            return [node.value]
         if node.attr == "__init__" and self.defines_classes:
             self.reject(node, "`__init__` is reachable only as `super().__init__(...)`",
                         "call the base class's __init__ as `super().__init__(...)`")
@@ -454,6 +469,9 @@ class _Validator:
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
         if name.startswith("_"):
+            if later and not name.startswith("__"):  # `self._value`: if the script sets it
+                self.private_uses.append((node, name))
+                return
             self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
                         "in a gradcli session", SANDBOX_HINT)
         if later and name not in self.vocabulary.attributes:
@@ -547,6 +565,12 @@ class _Validator:
 
     # -- names, once every assignment is known ------------------------------------------------
     def check_names(self) -> None:
+        unknown_private = [(n, a) for n, a in self.private_uses if a not in self.script_attributes]
+        if unknown_private:
+            node, name = unknown_private[0]
+            self.reject(node, f"attribute `{name}`: names starting with '_' are reachable in a "
+                        "gradcli session only when the script's classes define them",
+                        SANDBOX_HINT)
         unknown_attributes = [(n, a) for n, a in self.attribute_uses
                               if a not in self.script_attributes]
         if unknown_attributes:

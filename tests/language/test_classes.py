@@ -157,7 +157,7 @@ def test_recursion_through_init_ends_at_the_call_depth_limit():
     ("class A(metaclass=A):\n    pass", "class keywords"),
     ("class A:\n    for i in [1]:\n        pass", "a class body"),
     ("class A:\n    __slots__ = ()", "special class attribute"),
-    ("class A:\n    @property\n    def p(self):\n        pass", "property"),
+    ("class A:\n    @p.deleter\n    def p(self):\n        pass", "`deleter`"),
     ("class A:\n    pass\nA.__init__(A())", r"super\(\)\.__init__"),
     ("super()", "only in a method"),
     ("class A:\n    def f(self):\n        return super(self)", r"write `super\(\)`"),

@@ -96,7 +96,9 @@ REJECTED = [
     ("a, *b, *c = [1, 2]", 1, 8, "multiple starred", "one `*`"),
     ("'{0.x}'.format(1)", 1, 1, "attribute or index lookups", "the value itself"),
     ("if (y := 1):\n    pass", 1, 5, "`:=`", ""),
-    ("x = 1\nx.__class__", 2, 3, "starting with '_'", ""),
+    ("x = 1\nx.__dict__", 2, 3, "starting with '_'", ""),
+    ("x = 1\nx.__class__ = 2", 2, 3, "read but not assigned", ""),
+    ("class A:\n    pass\nA()._hidden", 3, 5, "only when the script's classes define them", ""),
     ("x = 1\nx._private", 2, 3, "starting with '_'", ""),
     ("x = torch.ones(1)\nx.retian_grad()", 2, 3, "`retian_grad`", "did you mean `retain_grad`?"),
     ("y = q + 1", 1, 5, "name 'q' is not defined", ""),
@@ -214,7 +216,7 @@ def test_wide_script_validates_quickly():
 
 
 def test_error_names_the_dangerous_builtin():
-    for name in ("getattr", "exec", "compile", "globals", "vars", "type"):
+    for name in ("getattr", "exec", "compile", "globals", "vars", "object"):
         assert f"no `{name}`" in rejection(f"{name}(1)").hint
 
 
