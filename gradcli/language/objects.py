@@ -15,6 +15,7 @@ from typing import Any
 
 from gradcli.engine.arguments import TYPE_NAMES, type_name
 from gradcli.engine.errors import TorchError
+from gradcli.language.script_errors import ScriptError
 
 
 class ScriptFunction:
@@ -211,6 +212,12 @@ class ScriptInstance(ScriptObject):
     def __len__(self) -> int:
         return self.special("__len__", "object of type '{}' has no len()")()
 
+    def __bool__(self) -> bool:
+        """Python's truth of an object: its __len__ when its class has one, else True."""
+        if self.cls.lookup("__len__") is MISSING:
+            return True
+        return len(self) != 0
+
     def __contains__(self, item) -> bool:
         method = self.cls.lookup("__contains__")
         if method is MISSING:  # Python's fallback: look through the iteration
@@ -227,6 +234,10 @@ class ScriptInstance(ScriptObject):
         if method is MISSING:
             return f"<__main__.{self.cls.name} object>"
         return bind(method, self, self.cls)()
+
+    def __str__(self) -> str:
+        method = self.cls.lookup("__str__")
+        return repr(self) if method is MISSING else bind(method, self, self.cls)()
 
 
 class Super(ScriptObject):
@@ -278,6 +289,10 @@ def _by_index(obj: ScriptInstance):
         try:
             yield obj[index]
         except IndexError:
+            return
+        except ScriptError as e:  # the script's __getitem__ raised it
+            if e.type_name != "IndexError":
+                raise
             return
         index += 1
 

@@ -56,14 +56,12 @@ DANGEROUS_NAMES = frozenset({
 CLASS_HINT = "see Classes in docs/language.md"
 CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
 PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
-METHOD_DUNDERS = frozenset({"__init__", "__call__"})
+# the special methods a script's class may define: each is one ScriptInstance answers
+METHOD_DUNDERS = frozenset({"__init__", "__call__", "__repr__", "__str__", "__len__",
+                            "__getitem__"})
 # Dunder methods a script may not define -> what to write instead.
 DUNDER_HINTS = {
-    "__repr__": "write a method such as `describe(self)` and print what it returns",
-    "__str__": "write a method such as `describe(self)` and print what it returns",
-    "__getitem__": "write a method such as `get(self, i)`",
-    "__len__": "write a method such as `size(self)`",
-    "__iter__": "return a list from a method and iterate over it",
+    "__iter__": "return a list from a method and iterate over it, or define __getitem__",
 }
 OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
 # torch's classes a script's class may derive from, as a script writes them (a bare
@@ -338,7 +336,8 @@ class _Validator:
             name = node.name
             if name.startswith("__") and name.endswith("__") and name not in METHOD_DUNDERS:
                 self.reject(node, f"the special method `{name}` is not part of the session "
-                            "language (only __init__ and __call__ are)",
+                            "language (only __init__, __call__, __repr__, __str__, __len__ "
+                            "and __getitem__ are)",
                             DUNDER_HINTS.get(name, OPERATOR_HINT))
             self.methods.add(id(node))
             self.script_attributes.add(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from types import GeneratorType
 from typing import Any
@@ -24,6 +25,7 @@ from gradcli.language.guards import (
     iteration_length,
     too_big,
 )
+from gradcli.language.limits import digits_exceed
 
 
 class Builtin:
@@ -143,6 +145,16 @@ def _round(*args, **kwargs):
     return round(*args, **kwargs)
 
 
+def _format(value: Any, spec: str = "") -> str:
+    """format(value, spec): a width or precision in the spec makes a string that long."""
+    limits = active_limits()
+    if type(spec) is str and any(digits_exceed(n, limits.max_sequence)
+                                 for n in re.findall(r"\d+", spec)):
+        raise too_big(limits, "max_sequence", "by a format width")
+    check_nested(limits, value, "format()")
+    return format(value, spec)
+
+
 # ---- math ---------------------------------------------------------------------------------
 
 
@@ -228,7 +240,7 @@ def _named(qualname: str, wrapper: Callable) -> Callable:
 BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
-    "sorted": Builtin("sorted", _sorted),
+    "sorted": Builtin("sorted", _sorted), "format": Builtin("format", _format),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

@@ -313,6 +313,14 @@ CLEAN_ERRORS += [
      "        self._buffers = 1\nm._buffers", "AttributeError"),
     ("class A:\n    @property\n    def p(self):\n        return self.p\nA().p", "LimitExceeded"),
     ("[*range(10**12)]", "LimitExceeded"),
+    # the special methods a class may define run as the script's code, bounded as any call
+    ("class A:\n    def __repr__(self):\n        return repr(self)\nprint(A())", "LimitExceeded"),
+    ("class A:\n    def __str__(self):\n        return 5\nstr(A())", "TypeError"),
+    ("class A:\n    def __len__(self):\n        return -1\nlen(A())", "ValueError"),
+    ("class A:\n    def __len__(self):\n        return 10**30\nlen(A())", "OverflowError"),
+    ("class A:\n    def __getitem__(self, i):\n        return i\nlist(A())", "LimitExceeded"),
+    ("class A:\n    def __getitem__(self, i):\n        return [1] * 10**5\n"
+     "[x for x in A()]", "LimitExceeded"),
 ]
 
 

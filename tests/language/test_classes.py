@@ -152,7 +152,8 @@ def test_recursion_through_init_ends_at_the_call_depth_limit():
 
 @pytest.mark.parametrize("source, message", [
     ("class A:\n    def __add__(self, o):\n        pass", "special method `__add__`"),
-    ("class A:\n    def __repr__(self):\n        pass", "special method `__repr__`"),
+    ("class A:\n    def __iter__(self):\n        pass", "special method `__iter__`"),
+    ("class A:\n    def __eq__(self, o):\n        pass", "special method `__eq__`"),
     ("class A:\n    pass\nclass B:\n    pass\nclass C(A, B):\n    pass", "multiple inheritance"),
     ("class A(metaclass=A):\n    pass", "class keywords"),
     ("class A:\n    for i in [1]:\n        pass", "a class body"),

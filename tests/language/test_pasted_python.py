@@ -90,6 +90,16 @@ SNIPPETS = [
     "t.history, Temperature.describe(t.kelvin), t.describe(1), t.unit, type(t).__name__)",
     CLASS + "h = Hot(2.0)\nprint(h.value, h.kelvin, isinstance(h, Temperature), type(h).__name__,"
     " type(h) is Temperature)\nh2 = Hot.freezing()\nprint(type(h2).__name__)",
+    "class A:\n    pass\na = A()\nprint(bool(a), 'yes' if a else 'no', not a, a and 1)",
+    "class Bag:\n    def __init__(self, items):\n        self.items = list(items)\n"
+    "    def __len__(self):\n        return len(self.items)\n"
+    "    def __getitem__(self, i):\n        return self.items[i] * 10\n"
+    "    def __repr__(self):\n        return f'Bag({self.items})'\n"
+    "    def __str__(self):\n        return 'a bag of ' + str(len(self))\n"
+    "b, e = Bag([1, 2, 3]), Bag([])\nprint(b, repr(b), [b], f'{b}|{b!r}', len(b), b[1], list(b),"
+    " [x for x in b], 20 in b, bool(e), sorted(b, key=lambda v: -v), *b)",
+    "print(format(3.14159, '.2f'), format(42, '>6'), format('x', '^5') + '|', format(7), "
+    "format(0.5, '.1%'), format(255, 'x'))",
     "class Box:\n    def __init__(self):\n        self._items = []\n    def _check(self, x):\n"
     "        return x > 0\n    def add(self, x):\n        if self._check(x):\n"
     "            self._items.append(x)\n        return self\nb = Box().add(1).add(-1).add(2)\n"
@@ -104,6 +114,13 @@ ERRORS = [
     ("type(1, 2)", "TypeError", "type() takes 1 or 3 arguments"),
     ("type(len)()", "TypeError", "cannot create 'builtin_function_or_method' instances"),
     ("x = 3\nx.__name__", "AttributeError", "'int' object has no attribute '__name__'"),
+    ("class A:\n    def __len__(self):\n        return 'x'\nlen(A())", "TypeError",
+     "'str' object cannot be interpreted as an integer"),
+    ("class A:\n    def __repr__(self):\n        return 1\nrepr(A())", "TypeError",
+     "__repr__ returned non-string (type int)"),
+    ("class A:\n    pass\nlen(A())", "TypeError", "object of type 'A' has no len()"),
+    ("class A:\n    pass\nA()[0]", "TypeError", "'A' object is not subscriptable"),
+    ("format(1, 5)", "TypeError", "format() argument 2 must be str, not int"),
     ("isinstance(1, (str, 2))", "TypeError",
      "isinstance() arg 2 must be a type, a tuple of types, or a union"),
 ]
@@ -162,3 +179,8 @@ def test_every_private_name_of_torchs_classes_is_kept_from_scripts():
 def test_unpacking_past_the_sequence_limit_is_refused(source):
     e = error(source, Limits(max_sequence=1_000_000))
     assert e.type == "LimitExceeded" and "unpacking" in e.message, e.message
+
+
+def test_a_huge_format_width_is_refused():
+    e = error("format(1, '>999999999999')", Limits(max_sequence=1_000_000))
+    assert e.type == "LimitExceeded" and "format width" in e.message
