@@ -26,6 +26,7 @@ from gradcli.language.guards import (
     too_big,
 )
 from gradcli.language.limits import digits_exceed
+from gradcli.language.script_errors import ScriptError
 
 
 class Builtin:
@@ -155,6 +156,14 @@ def _format(value: Any, spec: str = "") -> str:
     return format(value, spec)
 
 
+def _next(*args):
+    """next(iterator[, default]); an exhausted iterator is the script's StopIteration."""
+    try:
+        return next(*args)
+    except StopIteration as e:
+        raise ScriptError("StopIteration", str(e), e.args) from None
+
+
 # ---- math ---------------------------------------------------------------------------------
 
 
@@ -241,6 +250,7 @@ BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
     "sorted": Builtin("sorted", _sorted), "format": Builtin("format", _format),
+    "next": Builtin("next", _next),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

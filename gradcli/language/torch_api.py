@@ -289,6 +289,8 @@ BUILTINS: dict[str, Any] = {
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
     "any": any, "all": all, "isinstance": _isinstance, "type": TYPE,
+    # (next() is in safe_builtins; iter() is left out: iter(f, sentinel) loops in C, unmeasured)
+    "divmod": divmod, "callable": callable,
     **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted, measured before they loop
     **EXCEPTION_CLASSES,
 }

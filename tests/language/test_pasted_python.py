@@ -98,6 +98,9 @@ SNIPPETS = [
     "    def __str__(self):\n        return 'a bag of ' + str(len(self))\n"
     "b, e = Bag([1, 2, 3]), Bag([])\nprint(b, repr(b), [b], f'{b}|{b!r}', len(b), b[1], list(b),"
     " [x for x in b], 20 in b, bool(e), sorted(b, key=lambda v: -v), *b)",
+    "g = (i * i for i in range(3))\nprint(next(g), next(g, 9), list(g), next(g, 'end'), "
+    "divmod(17, 5), divmod(-7.5, 2), callable(print), callable(1))\n"
+    "try:\n    next(g)\nexcept Exception as e:\n    print(type(e).__name__, repr(e), e.args)",
     "print(format(3.14159, '.2f'), format(42, '>6'), format('x', '^5') + '|', format(7), "
     "format(0.5, '.1%'), format(255, 'x'))",
     "class Box:\n    def __init__(self):\n        self._items = []\n    def _check(self, x):\n"
@@ -121,6 +124,8 @@ ERRORS = [
     ("class A:\n    pass\nlen(A())", "TypeError", "object of type 'A' has no len()"),
     ("class A:\n    pass\nA()[0]", "TypeError", "'A' object is not subscriptable"),
     ("format(1, 5)", "TypeError", "format() argument 2 must be str, not int"),
+    ("next([1])", "TypeError", "'list' object is not an iterator"),
+    ("next(x for x in [])", "StopIteration", ""),
     ("isinstance(1, (str, 2))", "TypeError",
      "isinstance() arg 2 must be a type, a tuple of types, or a union"),
 ]
