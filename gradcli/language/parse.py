@@ -564,7 +564,10 @@ class _Validator:
 
     # -- names, once every assignment is known ------------------------------------------------
     def check_names(self) -> None:
-        unknown_private = [(n, a) for n, a in self.private_uses if a not in self.script_attributes]
+        # (the vocabulary's: a REPL's earlier inputs defined them; at run time only the
+        # script's own objects answer `_` names, objects.holds_private)
+        defined = self.script_attributes | self.vocabulary.attributes
+        unknown_private = [(n, a) for n, a in self.private_uses if a not in defined]
         if unknown_private:
             node, name = unknown_private[0]
             self.reject(node, f"attribute `{name}`: names starting with '_' are reachable in a "
