@@ -12,7 +12,14 @@ from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.language.expressions import Frame, Scope
 from gradcli.language.functions import compile_function
-from gradcli.language.objects import ClassMethod, ScriptClass, StaticMethod, Super
+from gradcli.language.objects import (
+    MISSING,
+    ClassMethod,
+    Property,
+    ScriptClass,
+    StaticMethod,
+    Super,
+)
 
 SUPER = "super"  # the name `super()` calls resolve to, in the methods' enclosing scope
 
@@ -69,16 +76,18 @@ def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
     names are the class's table."""
     if isinstance(node, ast.FunctionDef):
         method = _with_super_argument(node)
-        plain = [d for d in node.decorator_list if _decorator_name(d) not in WRAPPERS]
-        wrappers = [WRAPPERS[_decorator_name(d)] for d in node.decorator_list
-                    if _decorator_name(d) in WRAPPERS]
+        plain = [d for d in node.decorator_list
+                 if _decorator_name(d) not in WRAPPERS and not _property_part(d)]
+        wrappers = [WRAPPERS[_decorator_name(d)] if _decorator_name(d) in WRAPPERS
+                    else _accessor(rt, d) for d in node.decorator_list
+                    if _decorator_name(d) in WRAPPERS or _property_part(d)]
         make = compile_function(rt, method, methods_scope, block, f"{class_name}.{node.name}")
         grad_modes = decorate(plain, methods_scope)
 
         def define_method(class_frame, methods_frame):
             value = grad_modes(make(methods_frame), methods_frame)
-            for wrap in wrappers:
-                value = wrap(value)
+            for wrap in reversed(wrappers):  # the innermost first, as Python applies them
+                value = wrap(value, class_frame[0]) if _takes_namespace(wrap) else wrap(value)
             class_frame[0][node.name] = value
         return define_method
     if isinstance(node, (ast.Assign, ast.Expr)):  # (a docstring is echoed, as any expression)
@@ -87,11 +96,37 @@ def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
     return lambda class_frame, methods_frame: None  # `pass`
 
 
-WRAPPERS = {"staticmethod": StaticMethod, "classmethod": ClassMethod}
+WRAPPERS = {"staticmethod": StaticMethod, "classmethod": ClassMethod, "property": Property}
 
 
 def _decorator_name(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
+
+
+def _property_part(node: ast.expr) -> bool:
+    """`@name.setter` (or `.getter`): a further accessor of the class body's property."""
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.attr in ("setter", "getter"))
+
+
+def _accessor(rt, node: ast.Attribute) -> Callable:
+    """`@name.setter`: the property `name` the class body has defined so far, with `fn` as
+    its setter (or getter); Python's NameError or AttributeError when there is none."""
+    def accessor(fn: Any, namespace: dict) -> Property:
+        current = namespace.get(node.value.id, MISSING)
+        if current is MISSING:
+            raise rt.error("NameError", f"name '{node.value.id}' is not defined", node.value)
+        if type(current) is not Property:
+            raise rt.error("AttributeError", f"'{type_name(current)}' object has no attribute "
+                           f"'{node.attr}'", node)
+        return current.with_setter(fn) if node.attr == "setter" else \
+            Property(fn, current.setter)
+    accessor.takes_namespace = True
+    return accessor
+
+
+def _takes_namespace(wrap: Callable) -> bool:
+    return getattr(wrap, "takes_namespace", False)
 
 
 def _with_super_argument(node: ast.FunctionDef) -> ast.FunctionDef:

@@ -16,6 +16,7 @@ from typing import Any
 from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
+from gradcli.language import displays
 from gradcli.language.forecast import watched
 from gradcli.language.guards import (
     COUNTED,
@@ -36,6 +37,7 @@ from gradcli.language.guards import (
 from gradcli.language.objects import BoundMethod, ScriptFunction
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
+from gradcli.language.type_objects import READABLE_DUNDERS, dunder_attribute
 
 Frame = Any  # None, or (dict of names, parent frame)
 Closure = Callable[[Frame], Any]
@@ -144,6 +146,8 @@ def unpack_starred(value: Any, before: int, after: int, limits) -> list:
 def exception_attribute(e: ScriptError, name: str) -> Any:
     if name == "args":
         return e.args
+    if name in READABLE_DUNDERS:  # e.__class__.__name__
+        return dunder_attribute(e, name)
     raise TorchError("AttributeError", f"'{e.type_name}' object has no attribute '{name}'")
 
 
@@ -465,12 +469,16 @@ class ExpressionCompiler:
 
     # -- displays --------------------------------------------------------------------------
     def sequence(self, node: ast.List | ast.Tuple, scope) -> Closure:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return displays.unpacking_sequence(self, node, scope)
         items = [self.sub(e, scope, node) for e in node.elts]
         if isinstance(node, ast.Tuple):
             return lambda f: tuple([item(f) for item in items])
         return lambda f: [item(f) for item in items]
 
     def set_display(self, node: ast.Set, scope) -> Closure:
+        if any(isinstance(e, ast.Starred) for e in node.elts):
+            return displays.unpacking_set(self, node, scope)
         items, fail = [self.sub(e, scope, node) for e in node.elts], self.rt.fail
 
         def set_display(f):
@@ -482,6 +490,8 @@ class ExpressionCompiler:
         return set_display
 
     def dict_display(self, node: ast.Dict, scope) -> Closure:
+        if None in node.keys:
+            return displays.unpacking_dict(self, node, scope)
         pairs = [(self.sub(k, scope, node), self.sub(v, scope, node))
                  for k, v in zip(node.keys, node.values)]
         fail = self.rt.fail

@@ -239,7 +239,19 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
             return result
         return mod
 
+    def guarded_bits(plain: Operator) -> Operator:
+        """| & ^ on sets and dicts (`d1 | d2` merges): the new items count towards memory."""
+        def bits(a, b):
+            before = len(a) if type(a) in (set, dict) else 0
+            result = plain(a, b)
+            if type(result) in (set, dict):
+                count_growth(result, result, len(result) - (before if result is a else 0))
+            return result
+        return bits
+
     binary = {
+        ast.BitOr: guarded_bits(operator.or_), ast.BitAnd: guarded_bits(operator.and_),
+        ast.BitXor: guarded_bits(operator.xor),
         ast.Add: guarded_add(operator.add), ast.Sub: operator.sub,
         ast.Mult: guarded_mul(operator.mul), ast.Div: operator.truediv,
         ast.FloorDiv: operator.floordiv, ast.Mod: guarded_mod(operator.mod),
@@ -247,6 +259,8 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
     }
     # The in-place forms call __iadd__ & co., so `x += 1` on a tensor mutates it, as in Python.
     inplace = {
+        ast.BitOr: guarded_bits(operator.ior), ast.BitAnd: guarded_bits(operator.iand),
+        ast.BitXor: guarded_bits(operator.ixor),
         ast.Add: guarded_add(operator.iadd), ast.Sub: operator.isub,
         ast.Mult: guarded_mul(operator.imul), ast.Div: operator.itruediv,
         ast.FloorDiv: operator.ifloordiv, ast.Mod: guarded_mod(operator.imod),
@@ -305,6 +319,7 @@ def make_comparisons(limits: Limits) -> dict[type, Operator]:
 
 UNARY: dict[type, Callable[[Any], Any]] = {
     ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_,
+    ast.Invert: operator.invert,
 }
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from gradcli.engine.arguments import TYPE_NAMES, type_name
 from gradcli.engine.errors import TorchError
+from gradcli.language.script_errors import ScriptError
 
 
 class ScriptFunction:
@@ -65,15 +66,44 @@ class ClassMethod:
         self.function = function
 
 
+class Property:
+    """`@property` (and `@name.setter`): a getter run on attribute access, a setter run on
+    assignment, both the script's functions."""
+
+    __slots__ = ("name", "getter", "setter")
+
+    def __init__(self, getter: Any, setter: Any = None):
+        self.getter, self.setter = getter, setter
+        self.name = getattr(getter, "name", "<lambda>").rpartition(".")[2]
+
+    def with_setter(self, setter: Any) -> Property:
+        return Property(self.getter, setter)
+
+    def get(self, instance: ScriptInstance) -> Any:
+        return self.getter(instance)
+
+    def set(self, instance: ScriptInstance, value: Any) -> None:
+        if self.setter is None:
+            raise TorchError("AttributeError", f"property '{self.name}' of "
+                                               f"'{instance.cls.name}' object has no setter")
+        self.setter(instance, value)
+
+    def __repr__(self) -> str:
+        return "<property object>"
+
+
 class ScriptClass(ScriptObject):
     """What `class Name(Base):` makes: callable to make an instance."""
 
-    __slots__ = ("name", "base", "namespace", "mro", "instance_type")
+    __slots__ = ("name", "base", "namespace", "mro", "instance_type", "has_properties")
     script_lambda = True  # calling it consumes no iterable it is given
 
     def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any]):
         self.name, self.base, self.namespace = name, base, namespace
         self.mro: tuple[ScriptClass, ...] = (self, *(base.mro if base else ()))
+        # assignments to instances look for a setter only when there may be one
+        self.has_properties = any(type(v) is Property for c in self.mro
+                                  for v in c.namespace.values())
         # A name-only subclass, nothing of the script in it: Python's own messages about an
         # instance (`len(a)`, `a + 1`, `for i in a`) then name the script's class, as in Python.
         self.instance_type = type(name, (ScriptInstance,), {"__slots__": (),
@@ -95,6 +125,9 @@ class ScriptClass(ScriptObject):
         return bind(value, None, self)
 
     def set_attribute(self, name: str, value: Any) -> None:
+        if type(value) is Property:  # its subclasses, made before, would not know of it
+            raise TorchError("TypeError", "a property is defined in a class body in a gradcli "
+                             "session (`@property`), not assigned to a class afterwards")
         self.namespace[name] = value
 
     def is_instance(self, obj: Any) -> bool:
@@ -116,6 +149,23 @@ class ScriptClass(ScriptObject):
         return f"<class '__main__.{self.name}'>"
 
 
+# The names starting with '_' under which gradcli's code for torch's classes keeps its state
+# in an instance's or a class's table: a script never reaches these (any other `_name` its
+# own classes define, it does). tests/language/test_pasted_python.py keeps this whole.
+TORCH_PRIVATE = frozenset({
+    "_buffers", "_forward_pre_hooks", "_forward_hooks", "_backward_hooks",
+    "_backward_pre_hooks", "_flat_weights_names", "_opt_called", "_step_count", "_last_lr",
+    "_is_initial", "_lr", "_closed_form_lr"})
+
+
+def holds_private(obj: Any, name: str) -> bool:
+    """Whether `obj._name` may be the script's own: on its classes' instances, classes and
+    super(), never one of gradcli's (TORCH_PRIVATE) and never a dunder but `super().__init__`."""
+    if name.startswith("__"):
+        return name == "__init__" and type(obj) is Super
+    return isinstance(obj, (ScriptInstance, ScriptClass, Super)) and name not in TORCH_PRIVATE
+
+
 class ScriptInstance(ScriptObject):
     """An instance of a script class: its attributes, then its class's."""
 
@@ -134,6 +184,9 @@ class ScriptInstance(ScriptObject):
         return bind(value, self, self.cls)
 
     def set_attribute(self, name: str, value: Any) -> None:
+        if self.cls.has_properties and type(self.cls.lookup(name)) is Property:
+            self.cls.lookup(name).set(self, value)
+            return
         setter = self.cls.lookup("__setattr__")  # a built-in base's (nn.Module registers)
         if setter is MISSING:
             self.attributes[name] = value
@@ -170,6 +223,12 @@ class ScriptInstance(ScriptObject):
     def __len__(self) -> int:
         return self.special("__len__", "object of type '{}' has no len()")()
 
+    def __bool__(self) -> bool:
+        """Python's truth of an object: its __len__ when its class has one, else True."""
+        if self.cls.lookup("__len__") is MISSING:
+            return True
+        return len(self) != 0
+
     def __contains__(self, item) -> bool:
         method = self.cls.lookup("__contains__")
         if method is MISSING:  # Python's fallback: look through the iteration
@@ -186,6 +245,10 @@ class ScriptInstance(ScriptObject):
         if method is MISSING:
             return f"<__main__.{self.cls.name} object>"
         return bind(method, self, self.cls)()
+
+    def __str__(self) -> str:
+        method = self.cls.lookup("__str__")
+        return repr(self) if method is MISSING else bind(method, self, self.cls)()
 
 
 class Super(ScriptObject):
@@ -238,6 +301,10 @@ def _by_index(obj: ScriptInstance):
             yield obj[index]
         except IndexError:
             return
+        except ScriptError as e:  # the script's __getitem__ raised it
+            if e.type_name != "IndexError":
+                raise
+            return
         index += 1
 
 
@@ -258,6 +325,8 @@ def bind(value: Any, instance: ScriptInstance | None, cls: ScriptClass) -> Any:
         return BoundMethod(value.function, cls)
     if instance is not None and (isinstance(value, ScriptFunction) or is_lambda(value)):
         return BoundMethod(value, instance)
+    if instance is not None and type(value) is Property:
+        return value.get(instance)
     return value
 
 
@@ -267,6 +336,6 @@ def is_lambda(value: Any) -> bool:
 
 
 TYPE_NAMES.update({ScriptInstance: lambda obj: obj.cls.name, ScriptClass: "type",
-                   BoundMethod: "method", Super: "super"})
+                   BoundMethod: "method", Super: "super", Property: "property"})
 
 

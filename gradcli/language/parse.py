@@ -13,6 +13,7 @@ from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
 from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
 from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
+from gradcli.language.type_objects import READABLE_DUNDERS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
@@ -24,8 +25,8 @@ GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "d
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
+    ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^",  # sets, dict merges, masks, ints
 }
-UNARY_OPERATORS = {ast.USub: "-", ast.UAdd: "+", ast.Not: "not"}
 LOOP, FUNCTION, METHOD = 1, 2, 4  # where a statement is: a loop's, function's, method's body
 LEAF_TYPES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
 CONSTANT_TYPES = (int, float, str, bool, type(None), type(Ellipsis))
@@ -53,18 +54,17 @@ REJECTED: dict[type, tuple[str, str]] = {
 DANGEROUS_NAMES = frozenset({
     "open", "eval", "exec", "compile", "getattr", "setattr", "delattr", "globals", "locals",
     "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
-    "object", "super", "type", "classmethod", "staticmethod", "property",
+    "object", "super", "classmethod", "staticmethod", "property",
 })
 CLASS_HINT = "see Classes in docs/language.md"
-CLASS_DECORATORS = frozenset({"staticmethod", "classmethod"})
-METHOD_DUNDERS = frozenset({"__init__", "__call__"})
+CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
+PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
+# the special methods a script's class may define: each is one ScriptInstance answers
+METHOD_DUNDERS = frozenset({"__init__", "__call__", "__repr__", "__str__", "__len__",
+                            "__getitem__"})
 # Dunder methods a script may not define -> what to write instead.
 DUNDER_HINTS = {
-    "__repr__": "write a method such as `describe(self)` and print what it returns",
-    "__str__": "write a method such as `describe(self)` and print what it returns",
-    "__getitem__": "write a method such as `get(self, i)`",
-    "__len__": "write a method such as `size(self)`",
-    "__iter__": "return a list from a method and iterate over it",
+    "__iter__": "return a list from a method and iterate over it, or define __getitem__",
 }
 OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
 # torch's classes a script's class may derive from, as a script writes them (a bare
@@ -195,6 +195,12 @@ def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
     return line, col, end
 
 
+def _property_accessor(node: ast.expr) -> bool:
+    """`@name.setter`: the class body's own property `name`, resolved when the class runs."""
+    return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.attr in PROPERTY_ACCESSORS)
+
+
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
@@ -216,6 +222,7 @@ class _Validator:
         self.script_attributes: set[str] = set()
         self.star_targets: set[int] = set()  # ids of the `*rest` of tuple targets
         self.attribute_uses: list[tuple[ast.AST, str]] = []
+        self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
@@ -231,7 +238,7 @@ class _Validator:
             ast.Compare: self.generic, ast.IfExp: self.generic, ast.Call: self.call,
             ast.keyword: self.keyword, ast.Subscript: self.generic, ast.Slice: self.generic,
             ast.List: self.display, ast.Tuple: self.display, ast.ListComp: self.generic,
-            ast.Dict: self.dict_, ast.Set: self.generic, ast.SetComp: self.generic,
+            ast.Dict: self.dict_, ast.Set: self.display, ast.SetComp: self.generic,
             ast.DictComp: self.generic, ast.GeneratorExp: self.generic,
             ast.Starred: self.starred, ast.Raise: self.raise_,
             ast.comprehension: self.comprehension, ast.Lambda: self.lambda_,
@@ -300,7 +307,8 @@ class _Validator:
         decorators = node.decorator_list
         if id(node) in self.methods:  # the method's wrappers: builtins no name check sees
             decorators = [d for d in decorators
-                          if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)]
+                          if not (isinstance(d, ast.Name) and d.id in CLASS_DECORATORS)
+                          and not _property_accessor(d)]
         self.parameters(node, [*a.args, *a.kwonlyargs, *[p for p in (a.vararg, a.kwarg) if p]])
         self.assigned.add(node.name)
         # annotations are never evaluated: not checked, not run
@@ -331,7 +339,8 @@ class _Validator:
             name = node.name
             if name.startswith("__") and name.endswith("__") and name not in METHOD_DUNDERS:
                 self.reject(node, f"the special method `{name}` is not part of the session "
-                            "language (only __init__ and __call__ are)",
+                            "language (only __init__, __call__, __repr__, __str__, __len__ "
+                            "and __getitem__ are)",
                             DUNDER_HINTS.get(name, OPERATOR_HINT))
             self.methods.add(id(node))
             self.script_attributes.add(name)
@@ -451,6 +460,11 @@ class _Validator:
     def attribute(self, node: ast.Attribute) -> list[ast.AST]:
         if node.attr == "__init__" and _is_super(node.value):
             return [node.value]
+        if node.attr in READABLE_DUNDERS:  # type_objects answers these, and nothing else
+            if not isinstance(node.ctx, ast.Load):
+                self.reject(node, f"`{node.attr}` can be read but not assigned in a gradcli "
+                            "session", SANDBOX_HINT)
+            return [node.value]
         if node.attr == "__init__" and self.defines_classes:
             self.reject(node, "`__init__` is reachable only as `super().__init__(...)`",
                         "call the base class's __init__ as `super().__init__(...)`")
@@ -471,6 +485,9 @@ class _Validator:
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
         if name.startswith("_"):
+            if later and not name.startswith("__"):  # `self._value`: if the script sets it
+                self.private_uses.append((node, name))
+                return
             self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
                         "in a gradcli session", SANDBOX_HINT)
         if later and name not in self.vocabulary.attributes:
@@ -482,17 +499,14 @@ class _Validator:
     def operator(self, node: ast.AST, op: ast.AST) -> None:
         if type(op) not in BINARY_OPERATORS:
             self.reject(node, f"the operator `{type(op).__name__}` is not part of the session "
-                        "language", "the arithmetic operators are + - * / // % ** @")
+                        "language", "the operators are + - * / // % ** @ and | & ^")
 
     def binary(self, node: ast.BinOp) -> list[ast.AST]:
         self.operator(node, node.op)
         return [node.left, node.right]
 
     def unary(self, node: ast.UnaryOp) -> list[ast.AST]:
-        if type(node.op) not in UNARY_OPERATORS:
-            self.reject(node, "the operator `~` is not part of the session language",
-                        "the unary operators are - + not")
-        return [node.operand]
+        return [node.operand]  # - + not ~: each is Python's (guards.UNARY)
 
     def call(self, node: ast.Call) -> list[ast.AST]:
         if isinstance(node.func, ast.Name) and node.func.id == "super":
@@ -513,27 +527,26 @@ class _Validator:
         self.star_targets.update(id(a) for a in node.args if isinstance(a, ast.Starred))
         return [node.func, *node.args, *node.keywords]
 
-    def display(self, node: ast.List | ast.Tuple) -> list[ast.AST]:
+    def display(self, node: ast.List | ast.Tuple | ast.Set) -> list[ast.AST]:
+        """`[*a, *b]`, `(*xs, 1)`, `{*s}` unpack iterables; a target takes one `*rest`."""
         stars = [e for e in node.elts if isinstance(e, ast.Starred)]
-        if isinstance(node.ctx, ast.Store):
-            if len(stars) > 1:
-                self.reject(stars[1], "multiple starred expressions in assignment",
-                            "unpack with one `*`: `first, *rest = items`")
-            self.star_targets.update(map(id, stars))
+        if isinstance(getattr(node, "ctx", None), ast.Store) and len(stars) > 1:
+            self.reject(stars[1], "multiple starred expressions in assignment",
+                        "unpack with one `*`: `first, *rest = items`")
+        self.star_targets.update(map(id, stars))
         return list(node.elts)
 
     def starred(self, node: ast.Starred) -> list[ast.AST]:
         if id(node) not in self.star_targets:
             self.reject(node, "`*` unpacking is part of the session language in calls "
-                        "(`f(*args)`) and assignment targets (`first, *rest = items`)",
+                        "(`f(*args)`), displays (`[*a, *b]`) and assignment targets "
+                        "(`first, *rest = items`)",
                         "write the items out one by one, or build the list with `+`")
         return [node.value]
 
     def dict_(self, node: ast.Dict) -> list[ast.AST]:
-        if any(key is None for key in node.keys):
-            self.reject(node, "`**` unpacking in a dict is not part of the session language",
-                        "copy the dict and update it: `d = dict(a)` then `d.update(b)`")
-        return [*node.keys, *node.values]
+        # `{**d, 'k': 1}`: a None key is a `**` of a mapping
+        return [*(k for k in node.keys if k is not None), *node.values]
 
     def raise_(self, node: ast.Raise) -> list[ast.AST]:
         return [n for n in (node.exc, node.cause) if n is not None]
@@ -569,6 +582,15 @@ class _Validator:
 
     # -- names, once every assignment is known ------------------------------------------------
     def check_names(self) -> None:
+        # (the vocabulary's: a REPL's earlier inputs defined them; at run time only the
+        # script's own objects answer `_` names, objects.holds_private)
+        defined = self.script_attributes | self.vocabulary.attributes
+        unknown_private = [(n, a) for n, a in self.private_uses if a not in defined]
+        if unknown_private:
+            node, name = unknown_private[0]
+            self.reject(node, f"attribute `{name}`: names starting with '_' are reachable in a "
+                        "gradcli session only when the script's classes define them",
+                        SANDBOX_HINT)
         unknown_attributes = [(n, a) for n, a in self.attribute_uses
                               if a not in self.script_attributes]
         if unknown_attributes:

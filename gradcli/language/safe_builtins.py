@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import math
+import re
 import time
 from collections.abc import Callable, Iterator
 from types import GeneratorType
@@ -27,6 +28,8 @@ from gradcli.language.guards import (
     known_length,
     too_big,
 )
+from gradcli.language.limits import digits_exceed
+from gradcli.language.script_errors import ScriptError
 
 
 class Builtin:
@@ -179,6 +182,24 @@ def _round(*args, **kwargs):
     return round(*args, **kwargs)
 
 
+def _format(value: Any, spec: str = "") -> str:
+    """format(value, spec): a width or precision in the spec makes a string that long."""
+    limits = active_limits()
+    if type(spec) is str and any(digits_exceed(n, limits.max_sequence)
+                                 for n in re.findall(r"\d+", spec)):
+        raise too_big(limits, "max_sequence", "by a format width")
+    check_nested(limits, value, "format()")
+    return format(value, spec)
+
+
+def _next(*args):
+    """next(iterator[, default]); an exhausted iterator is the script's StopIteration."""
+    try:
+        return next(*args)
+    except StopIteration as e:
+        raise ScriptError("StopIteration", str(e), e.args) from None
+
+
 # ---- math ---------------------------------------------------------------------------------
 
 
@@ -265,7 +286,8 @@ BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sum": Builtin("sum", _sum), "min": Builtin("min", _extreme(min)),
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
     "sorted": Builtin("sorted", _sorted), "any": Builtin("any", _any),
-    "all": Builtin("all", _all),
+    "all": Builtin("all", _all), "format": Builtin("format", _format),
+    "next": Builtin("next", _next),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

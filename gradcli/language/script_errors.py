@@ -6,7 +6,7 @@ from __future__ import annotations
 CATCHABLE = (
     "RuntimeError", "TypeError", "ValueError", "IndexError", "KeyError", "LookupError",
     "AttributeError", "ZeroDivisionError", "ArithmeticError", "OverflowError",
-    "NotImplementedError", "AssertionError", "Exception",
+    "NotImplementedError", "AssertionError", "StopIteration", "Exception",
 )
 PARENTS: dict[str, str] = {
     "ArithmeticError": "Exception", "ZeroDivisionError": "ArithmeticError",
@@ -14,6 +14,7 @@ PARENTS: dict[str, str] = {
     "KeyError": "LookupError", "RuntimeError": "Exception", "NotImplementedError": "RuntimeError",
     "RecursionError": "RuntimeError", "TypeError": "Exception", "ValueError": "Exception",
     "AttributeError": "Exception", "AssertionError": "Exception", "NameError": "Exception",
+    "StopIteration": "Exception",
     "UnboundLocalError": "NameError", "LinAlgError": "RuntimeError",
     "OutOfMemoryError": "RuntimeError", "GradcheckError": "RuntimeError",
 }

@@ -49,12 +49,20 @@ from gradcli.language import (
     numpy_api,
     safe_builtins,
 )
-from gradcli.language.objects import ScriptClass, ScriptObject
+from gradcli.language.objects import ScriptClass, ScriptObject, holds_private
 from gradcli.language.script_errors import (
     EXCEPTION_CLASSES,
     TORCH_EXCEPTION_CLASSES,
     ExceptionClass,
     ScriptError,
+)
+from gradcli.language.type_objects import (
+    READABLE_DUNDERS,
+    TENSOR_TYPE,
+    TYPE,
+    TypeBuiltin,
+    TypeObject,
+    dunder_attribute,
 )
 
 
@@ -68,14 +76,6 @@ class Namespace:
         return f"<module '{self.name}'>"
 
 
-class TensorType:
-    """`torch.Tensor` as a script sees it: good for isinstance, not for constructing."""
-
-    def __repr__(self) -> str:
-        return "<class 'torch.Tensor'>"
-
-
-TENSOR_TYPE = TensorType()
 
 # ---- torch's argument checks ----------------------------------------------------------
 
@@ -276,7 +276,8 @@ MODULES: dict[str, Namespace] = {
 def _isinstance(obj, kind) -> bool:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     classes = tuple(Tensor if k is TENSOR_TYPE else k for k in kinds)
-    own = (ScriptClass, ExceptionClass)  # the language's classes answer for themselves
+    # the language's classes answer for themselves
+    own = (ScriptClass, ExceptionClass, TypeObject, TypeBuiltin)
     if any(k.is_instance(obj) for k in classes if isinstance(k, own)):
         return True
     classes = tuple(k for k in classes if not isinstance(k, own))
@@ -290,9 +291,11 @@ BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
-    "isinstance": _isinstance,
-    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all, measured before they
-    # loop
+    "isinstance": _isinstance, "type": TYPE,
+    # (next() is in safe_builtins; iter() is left out: iter(f, sentinel) loops in C, unmeasured)
+    "divmod": divmod, "callable": callable,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format next,
+    # measured before they loop
     **EXCEPTION_CLASSES,
 }
 
@@ -330,7 +333,7 @@ class Device:
 
 
 arguments.TYPE_NAMES.update({
-    Namespace: "module", TensorType: "torch._C._TensorMeta", Device: "torch.device",
+    Namespace: "module", Device: "torch.device",
     safe_builtins.Builtin: "builtin_function_or_method", ExceptionClass: "type",
     ScriptError: lambda error: error.type_name,  # a caught exception
     numpy_api.Array: numpy_api.type_name,
@@ -399,6 +402,10 @@ def _no_attribute(obj, name) -> TorchError:
 
 def get_attribute(obj, name: str):
     """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
+    if name[0] == "_":
+        if name in READABLE_DUNDERS:
+            return dunder_attribute(obj, name)
+        return _private(obj, name).attribute(name)
     if isinstance(obj, ScriptObject):
         return obj.attribute(name)
     if isinstance(obj, Tensor):
@@ -420,9 +427,20 @@ def get_attribute(obj, name: str):
     return fn(obj) if kind == "property" else types.MethodType(fn, obj)
 
 
+def _private(obj, name: str) -> ScriptObject:
+    """The holder of `obj._name`: only the script's own classes and their instances hold
+    names starting with '_' (the validator lets by only those the script assigns)."""
+    if holds_private(obj, name):
+        return obj
+    raise TorchError("AttributeError", f"'{_type_name(obj)}' object has no attribute '{name}' "
+                     "(names starting with '_' are reachable only on the script's own classes)")
+
+
 def set_attribute(obj, name: str, value) -> None:
     """`obj.name = value` for a script: a script object's, or the tensor attributes PyTorch
     lets one set."""
+    if name[0] == "_":  # (a dunder is never assigned: the validator refuses it)
+        _private(obj, name)
     if isinstance(obj, ScriptObject):
         obj.set_attribute(name, value)
         return

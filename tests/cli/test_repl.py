@@ -298,6 +298,12 @@ def test_a_class_from_an_earlier_input_takes_new_attributes_in_later_ones():
     assert proc.stdout.decode().split() == ["4"] and b"invalid" not in proc.stderr
 
 
+def test_a_private_attribute_set_in_an_earlier_input_is_readable_in_later_ones():
+    proc = piped("class A:\n    def __init__(self):\n        self._w = 2\n\na = A()\n"
+                 "a._w * 3\n", "--format", "plain")
+    assert proc.stdout.decode().split() == ["6"] and b"invalid" not in proc.stderr
+
+
 # ---- pastes, doctests, :commands after a block, Python's titles, exit codes ----------------
 
 

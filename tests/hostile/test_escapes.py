@@ -37,18 +37,19 @@ REJECTED = [
     ("F.relu.__wrapped__", "an API function's wrapped original"),
     ("x = torch.ones(1)\nx.__class__.__init__.__globals__", "a tensor's class globals"),
     ("x = torch.ones(1)\nx.register_hook.__func__", "a bound method's function"),
-    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__", "a grad_fn's class"),
+    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__.__mro__",
+     "a grad_fn's class"),
     ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.next_functions[0][0].__init__",
      "a graph node's init"),
     ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.name.__self__", "a node method"),
     ("x = torch.ones(2)\nx.tolist().__class__.__mro__", "a list from a tensor"),
     ("x = torch.ones(2)\nx.shape.__class__.__mro__", "torch.Size's bases"),
     ("torch.float32.__reduce__()", "a dtype's reduce"),
-    ("torch.manual_seed(0).__class__", "the generator handle"),
+    ("torch.manual_seed(0).__class__.__init__", "the generator handle"),
     ("'{0.__class__.__base__}'.format(1)", "format-string attribute access"),
     ("x = torch.ones(1)\n'{0.__init__.__globals__}'.format(x)", "format-string globals"),
     ("'{}'.format_map(1)", "format_map"),
-    ("x = 1\nf'{x.__class__}'", "an f-string's attribute"),
+    ("x = 1\nf'{x.__class__.__base__}'", "an f-string's attribute"),
     ("x = 1\nf'{x!r:{x.__class__}}'", "an f-string's nested format spec"),
     ("x = 1\nw = 5\nf'{x:{w}}'", "an f-string's computed format spec"),
     ("x = torch.ones(2)\nx.__array__()", "numpy's array protocol"),
@@ -61,7 +62,10 @@ REJECTED = [
     ("import numpy.linalg", "a numpy submodule"),
     ("from numpy import frombuffer", "an unknown numpy function"),
     ("raise SystemExit", "raising an exception a session does not know"),
-    ("x = {**{}}", "dict unpacking"),
+    ("x = {**print.__globals__}", "dict unpacking"),
+    ("x = [*torch.__dict__]", "list unpacking"),
+    ("x = {*type(1).__subclasses__()}", "set unpacking"),
+    ("x = ({1} | ().__class__.__bases__)", "a set operator"),
     ("'{0[0]}'.format([1])", "format-string index lookup"),
     ("try:\n    raise ValueError('x')\nexcept ValueError as e:\n    e.__traceback__",
      "a raised exception's traceback"),
@@ -99,7 +103,12 @@ REJECTED = [
     ("globals()", "globals"),
     ("locals()", "locals"),
     ("dir()", "dir"),
-    ("type(1)", "type"),
+    ("type(1).__subclasses__()", "type's subclasses"),
+    ("type(1).__mro__", "type's mro"),
+    ("type(type(1)).__dict__", "type's namespace"),
+    ("x = 1\nx.__class__ = list", "assigning a class"),
+    ("class A:\n    pass\nA.__name__ = 'B'", "renaming a class"),
+    ("class A:\n    pass\nA().__dict__", "an instance's namespace"),
     ("object()", "object"),
     ("super()", "super"),
     ("breakpoint()", "breakpoint"),
@@ -109,7 +118,7 @@ REJECTED = [
     ("memoryview(b'')", "bytes"),
     ("__builtins__", "__builtins__"),
     ("ｅｖａｌ('1')", "eval in fullwidth letters (NFKC-normalised by the parser)"),
-    ("x = 1\nx.__ｃｌａｓｓ__", "a dunder in fullwidth letters"),
+    ("x = 1\nx.__ｄｉｃｔ__", "a dunder in fullwidth letters"),
     ("try:\n    1 / 0\nexcept Exception as e:\n    e.__traceback__.tb_frame.f_globals",
      "a traceback's frame"),
     ("try:\n    1 / 0\nexcept Exception as e:\n    e.__context__", "an exception's context"),
@@ -119,7 +128,7 @@ REJECTED = [
     ("g = (x for x in [1])\ng.gi_code.co_consts", "a generator's code"),
     ("g = (x for x in [1])\ng.throw(ValueError)", "throwing into a generator"),
     ("with open('/tmp/x', 'w') as f:\n    pass", "with open"),
-    ("class A:\n    pass\nA().__class__", "an instance's class"),
+    ("class A:\n    pass\nA().__class__.__bases__", "an instance's class"),
     ("class A:\n    pass\nA.__bases__", "a class's bases"),
     ("class A:\n    pass\nA.__dict__", "a class's namespace"),
     ("class A:\n    pass\nA().__dict__", "an instance's attributes by dunder"),
@@ -136,23 +145,28 @@ REJECTED = [
     ("class A(object):\n    pass", "object as a base"),
     ("class A(type(1)):\n    pass", "a computed base"),
     ("@print\nclass A:\n    pass", "a class decorator"),
-    ("class A:\n    @property\n    def p(self):\n        return 1", "a property"),
+    ("class A:\n    @property\n    def p(self):\n        return 1\nA.p.fget",
+     "a property's getter"),
+    ("class A:\n    @property\n    def p(self):\n        return 1\n    @p.deleter\n"
+     "    def p(self):\n        pass", "a property's deleter"),
+    ("x = torch.ones(1)\nx._version", "a tensor's private attribute"),
+    ("class A:\n    def __init__(self):\n        self._x = 1\nA()._y", "a private name not set"),
     ("super().__init__()", "super() outside a method"),
     ("class A:\n    def f(self):\n        return super\n", "super as a value"),
     ("class A:\n    def f(self):\n        return super(1)\n", "super with one argument"),
     ("class A:\n    def f(self):\n        def g():\n            return super()\n"
      "        return g()", "super() in a nested function"),
-    ("@torch.no_grad().__class__\ndef f():\n    pass", "a decorator's class"),
+    ("@torch.no_grad().__class__.__enter__\ndef f():\n    pass", "a decorator's class"),
     ("def f():\n    pass\nf.__code__.co_consts", "a function's code"),
     ("def f():\n    pass\nf.__globals__", "a function's globals"),
     ("def f():\n    pass\nf.__defaults__", "a function's defaults"),
     ("def f():\n    x = 1\n    def g():\n        return x\n    return g\nf().__closure__",
      "a closure's cells"),
-    ("def f(x=().__class__):\n    pass", "a default argument's class"),
+    ("def f(x=().__class__.__base__):\n    pass", "a default argument's class"),
     ("def f():\n    return locals()", "a function's locals"),
     ("def f():\n    global x\n    x = 1", "global in a function"),
     ("def f():\n    pass\nf.call", "the function object's own slot"),
-    ("def f():\n    pass\ntype(f)", "a function's type"),
+    ("def f():\n    pass\ntype(f).__code__", "a function's type"),
     ("global x", "global"),
     ("(y := 1)", "the walrus"),
     ("async def f():\n    pass", "async"),
@@ -165,7 +179,7 @@ REJECTED = [
     ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
     ("match 1:\n    case _:\n        pass", "match"),
     # custom autograd.Function: ctx and the Function classes are gradcli's own tables
-    (function("ctx.__class__"), "ctx's class"),
+    (function("ctx.__class__.__dict__"), "ctx's class"),
     (function("ctx.__dict__"), "ctx's namespace"),
     (function(backward="ctx.save_for_backward.__self__"), "a ctx method's object"),
     (function("ctx._saved_tensors"), "ctx's private slots"),
@@ -281,6 +295,35 @@ CLEAN_ERRORS = [
 ]
 
 
+# type() and __class__ give the script's own classes, exposed builtin types or inert names
+CLEAN_ERRORS += [
+    ("type('X', (), {'__init__': print})", "TypeError"),
+    ("type(type(1))('X', (), {})", "TypeError"),
+    ("type(print)(1)", "TypeError"),
+    ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
+    ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__(1)", "TypeError"),
+    ("type(torch.ones(1))([1.0])", "TypeError"),
+    ("type(torch)('os')", "TypeError"),
+    ("import numpy as np\ntype(np.ones(1))(3)", "TypeError"),
+    (function("type(ctx)()"), "TypeError"),
+    (SLOT_NAMES + "type(1).mro", "AttributeError"),
+    (SLOT_NAMES + "type(len).namespace = {}", "TypeError"),
+    (SLOT_NAMES + "S.__class__.function", "AttributeError"),
+    ("m = torch.nn.Linear(1, 1)\nclass A:\n    def __init__(self):\n"
+     "        self._buffers = 1\nm._buffers", "AttributeError"),
+    ("class A:\n    @property\n    def p(self):\n        return self.p\nA().p", "LimitExceeded"),
+    ("[*range(10**12)]", "LimitExceeded"),
+    # the special methods a class may define run as the script's code, bounded as any call
+    ("class A:\n    def __repr__(self):\n        return repr(self)\nprint(A())", "LimitExceeded"),
+    ("class A:\n    def __str__(self):\n        return 5\nstr(A())", "TypeError"),
+    ("class A:\n    def __len__(self):\n        return -1\nlen(A())", "ValueError"),
+    ("class A:\n    def __len__(self):\n        return 10**30\nlen(A())", "OverflowError"),
+    ("class A:\n    def __getitem__(self, i):\n        return i\nlist(A())", "LimitExceeded"),
+    ("class A:\n    def __getitem__(self, i):\n        return [1] * 10**5\n"
+     "[x for x in A()]", "LimitExceeded"),
+]
+
+
 @pytest.mark.parametrize("source, error_type", CLEAN_ERRORS)
 def test_clean_error_at_run_time(source, error_type):
     outcome = run_text(source, strict=True)
@@ -319,8 +362,21 @@ DEFINITIONS = [
 ]
 
 
+DEFINITIONS.append(
+    # properties, private names, type() and __class__, unpacking displays, set operators
+    "class A:\n    def __init__(self):\n        self._w = torch.ones(2, requires_grad=True)\n"
+     "    @property\n    def w(self):\n        return self._w\n    @w.setter\n"
+     "    def w(self, v):\n        self._w = v\n"
+     "a = A()\na.w = a.w * 2\nx = torch.ones(1, requires_grad=True)\n"
+     "print(type(a), type(a).__name__, type(x), type((x * 2).grad_fn), type(1), type(None),"
+     " type(print), type(type), a.__class__.__name__, A.w, [*a.w.shape, *'ab'],"
+     " {**{'k': 1}}, {1, 2} | {3}, {'a': 1} | {'b': 2}, (x > 0) & (x < 2), ~(x > 0))\n"
+     "try:\n    1 / 0\nexcept Exception as e:\n    print(type(e), e.__class__.__name__)\n")
+
+
 @pytest.mark.parametrize("source", DEFINITIONS, ids=["decorators and star arguments",
-                                                  "functions", "classes", "autograd.Function"])
+                                                  "functions", "classes", "autograd.Function",
+                                                  "types and properties"])
 def test_definitions_run_without_touching_the_host(source):
     """What a script defines sets no attribute of a Python object and reads none."""
     outcome = run_text(source, strict=True)

@@ -63,10 +63,15 @@ def test_prints_what_python_prints(source):
     assert gradcli_prints(source) == python_prints(source)
 
 
-@pytest.mark.parametrize("source, error_type, message", ERRORS)
-def test_errors_are_pythons(source, error_type, message):
+def assert_pythons_error(source: str, error_type: str, message: str) -> None:
+    """Python raises this error for `source`, and gradcli reports the same."""
     with pytest.raises(Exception) as python:
         exec(source, {})
     assert (type(python.value).__name__, str(python.value)) == (error_type, message)
     error = [e for e in run_json(source, "s.py")["events"] if e["kind"] == "error"][0]
     assert (error["type"], error["message"]) == (error_type, message)
+
+
+@pytest.mark.parametrize("source, error_type, message", ERRORS)
+def test_errors_are_pythons(source, error_type, message):
+    assert_pythons_error(source, error_type, message)

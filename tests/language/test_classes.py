@@ -152,12 +152,13 @@ def test_recursion_through_init_ends_at_the_call_depth_limit():
 
 @pytest.mark.parametrize("source, message", [
     ("class A:\n    def __add__(self, o):\n        pass", "special method `__add__`"),
-    ("class A:\n    def __repr__(self):\n        pass", "special method `__repr__`"),
+    ("class A:\n    def __iter__(self):\n        pass", "special method `__iter__`"),
+    ("class A:\n    def __eq__(self, o):\n        pass", "special method `__eq__`"),
     ("class A:\n    pass\nclass B:\n    pass\nclass C(A, B):\n    pass", "multiple inheritance"),
     ("class A(metaclass=A):\n    pass", "class keywords"),
     ("class A:\n    for i in [1]:\n        pass", "a class body"),
     ("class A:\n    __slots__ = ()", "special class attribute"),
-    ("class A:\n    @property\n    def p(self):\n        pass", "property"),
+    ("class A:\n    @p.deleter\n    def p(self):\n        pass", "`deleter`"),
     ("class A:\n    pass\nA.__init__(A())", r"super\(\)\.__init__"),
     ("super()", "only in a method"),
     ("class A:\n    def f(self):\n        return super(self)", r"write `super\(\)`"),

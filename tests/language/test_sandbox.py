@@ -73,7 +73,17 @@ def warm_up():
 
 REFUSED_BEFORE_RUNNING = [
     "().__class__.__bases__[0].__subclasses__()",
-    "x = torch.ones(1)\nx.__class__",
+    "x = torch.ones(1)\nx.__class__.__mro__",
+    "type(1).__subclasses__()",
+    "type(torch.ones(1)).__dict__",
+    "x = 1\nx.__class__ = int",
+    "class A:\n    pass\nA.__name__ = 'B'",
+    "x = torch.ones(1)\nx._version",
+    "class A:\n    def f(self):\n        return self.__dict__",
+    "class A:\n    def __init__(self):\n        self._a = 1\nA()._b",
+    "[*().__class__.__bases__]",
+    "{**print.__globals__}",
+    "class A:\n    @property\n    def p(self):\n        return self.__class__.__base__",
     "(lambda: 0).__globals__",
     "f = lambda: 0\nf.__code__",
     "print.__self__",
@@ -82,9 +92,9 @@ REFUSED_BEFORE_RUNNING = [
     "[c for c in ().__class__.__base__.__subclasses__()]",
     "'{0.__class__}'.format(1)",
     "'{0}'.format_map(1)",
-    "x = 1\nf'{x.__class__}'",
+    "x = 1\nf'{x.__class__.__init__}'",
     "x = 1\nf'{x!r:{x.__class__}}'",
-    "f = lambda x=().__class__: x",
+    "f = lambda x=().__class__.__bases__: x",
     "getattr(torch, 'load')",
     "eval('1 + 1')",
     "exec('import os')",
@@ -95,7 +105,6 @@ REFUSED_BEFORE_RUNNING = [
     "globals()",
     "vars()",
     "dir()",
-    "type(1)",
     "breakpoint()",
     "input()",
     "import os",
@@ -115,7 +124,6 @@ REFUSED_BEFORE_RUNNING = [
     "try:\n    1 / 0\nexcept Exception as e:\n    e.with_traceback(None)",
     "with open('/tmp/x', 'w') as f:\n    pass",
     "class A:\n    def __getattr__(self, name):\n        pass",
-    "x = {**{}}",
     "'{0[0]}'.format([1])",
     "async def f():\n    pass",
     "g = (x for x in [1])\ng.gi_frame",
@@ -148,6 +156,26 @@ CLEAN_RUNTIME_ERRORS = [
     ("sum(range(10**12))", "LimitExceeded"),
     ("x = [1]\nfor i in range(100):\n    x.extend(x)", "LimitExceeded"),
     ("a = [0]\nfor i in range(60):\n    a = [a, a]\nprint(a)", "LimitExceeded"),
+    # type() hands out no Python class: what it gives cannot build or reach anything
+    ("type('X', (), {})", "TypeError"),
+    ("type(print)(1)", "TypeError"),
+    ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
+    ("type(None)()", "TypeError"),
+    ("type(type(1))('X', (), {})", "TypeError"),
+    ("x = torch.ones(1)\ntype(x)(3)", "TypeError"),
+    ("class A:\n    mro = 1\ntype(1).mro", "AttributeError"),
+    ("x = torch.ones(1)\ntype(x).from_numpy", "AttributeError"),
+    ("class A:\n    x = 1\ntype(len).x = 1", "TypeError"),
+    ("opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)\n"
+     "class A:\n    def __init__(self):\n        self._opt_called = 1\nopt._opt_called",
+     "AttributeError"),
+    ("m = torch.nn.Linear(1, 1)\nclass A:\n    def __init__(self):\n        self._buffers = 1\n"
+     "m._buffers = 2", "AttributeError"),
+    ("class A:\n    @property\n    def p(self):\n        return 1\nclass B:\n    pass\n"
+     "B.q = A.p", "TypeError"),
+    ("class A:\n    @property\n    def p(self):\n        return self.p\nA().p", "LimitExceeded"),
+    ("[*range(10**12)]", "LimitExceeded"),
+    ("{**{i: i for i in range(10**4)}, **{-i: i for i in range(10**8)}}", "LimitExceeded"),
 ]
 
 

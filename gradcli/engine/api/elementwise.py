@@ -351,6 +351,32 @@ eq, ne, lt, le, gt, ge = (_compare(f) for f in (np.equal, np.not_equal, np.less,
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
+def _bitwise(name: str, ufunc):
+    """torch.bitwise_and/or/xor (`&`, `|`, `^`): logical on bools, bitwise on integers, no
+    kernel for floating types. No gradient: the result is never a float."""
+    def fn(input, other) -> Tensor:
+        d = _binary_dtype(input, other)
+        if d.is_floating_point:
+            raise TorchError("NotImplementedError",
+                             f'"bitwise_{name}_cpu" not implemented for \'{d.cpp}\'')
+        a, b = _operands(input, other, d)
+        return Tensor(ufunc(a.data, b.data).astype(d.np))
+    return fn
+
+
+bitwise_and, bitwise_or, bitwise_xor = (
+    _bitwise(name, f) for name, f in (("and", np.bitwise_and), ("or", np.bitwise_or),
+                                      ("xor", np.bitwise_xor)))
+
+
+def invert(input) -> Tensor:
+    """`~t`: logical not of a bool tensor, bitwise not of an integer one."""
+    if input.dtype.is_floating_point:
+        raise TorchError("TypeError", "~ (operator.invert) is only implemented on integer and "
+                         "Boolean-type tensors")
+    return Tensor(np.invert(input.data))
+
+
 def logical_not(input) -> Tensor:
     return Tensor(np.logical_not(input.data))
 

@@ -1,11 +1,9 @@
 """Tensor's methods and operators: the API functions, bound to Tensor."""
 from __future__ import annotations
 
-import numpy as np
-
 from .. import dtypes
 from ..errors import type_error
-from ..tensor import Tensor, as_tensor
+from ..tensor import Tensor
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
 from .elementwise import (
@@ -13,6 +11,9 @@ from .elementwise import (
     add,
     allclose,
     atan,
+    bitwise_and,
+    bitwise_or,
+    bitwise_xor,
     clamp,
     clamp_max,
     clamp_min,
@@ -27,6 +28,7 @@ from .elementwise import (
     floor_divide,
     ge,
     gt,
+    invert,
     isfinite,
     isnan,
     le,
@@ -195,8 +197,8 @@ def _install_methods() -> None:
         __floordiv__=floor_divide, __rfloordiv__=_reflected(floor_divide),
         __mod__=remainder, __rmod__=_reflected(remainder), __pow__=pow,
         __rpow__=_reflected(pow), __lt__=lt, __le__=le, __gt__=gt, __ge__=ge,
-        __and__=lambda a, b: Tensor(np.logical_and(a.data, as_tensor(b).data)),
-        __or__=lambda a, b: Tensor(np.logical_or(a.data, as_tensor(b).data)),
+        __and__=bitwise_and, __rand__=bitwise_and, __or__=bitwise_or, __ror__=bitwise_or,
+        __xor__=bitwise_xor, __rxor__=bitwise_xor,
     )
     augmented = {"iadd": "add_", "isub": "sub_", "imul": "mul_", "itruediv": "div_",
                  "ipow": "pow_", "ifloordiv": "floor_divide_", "imod": "remainder_"}
@@ -208,7 +210,7 @@ def _install_methods() -> None:
                                                                       (Tensor,)),
         __neg__=neg, __pos__=lambda self: self, __abs__=abs,
         __eq__=_compare_dunder(eq, False), __ne__=_compare_dunder(ne, True),
-        __iter__=_iter, __getitem__=getitem, __setitem__=setitem, __invert__=logical_not,
+        __iter__=_iter, __getitem__=getitem, __setitem__=setitem, __invert__=invert,
     )
     for name, fn in dunders.items():
         setattr(Tensor, name, fn)

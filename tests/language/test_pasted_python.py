@@ -1,0 +1,191 @@
+"""The Python pasted programs use beyond the basics: `*`/`**` in displays, | & ^ ~ on sets,
+dicts and ints, type(), __class__, __name__, isinstance with tuples, @property/@x.setter,
+@staticmethod, @classmethod and the script's own `_name` attributes. Python judges every print
+and message, run on the same text."""
+import re
+from pathlib import Path
+
+import pytest
+from test_builtins import assert_pythons_error, gradcli_prints, python_prints
+from test_control_flow import error
+
+from gradcli.engine.limits import Limits
+from gradcli.language import torch_api
+from gradcli.language.objects import TORCH_PRIVATE
+from gradcli.language.type_objects import REAL_TYPES
+
+DISPLAY_SNIPPETS = [
+    "a, b = [1, 2], (3,)\nprint([*a, *b], (*a, 1), {*a, 5}, [*range(3), *'ab'], (*[],), [*()])",
+    "d = {'x': 1}\nprint({**d, 'k': 2, **{'x': 5}}, {'x': 0, **d}, {**{}})",
+    "xs = [1.5, 2]\nprint(*xs, sep=', ')\nfirst, *rest = [*xs, *xs]\nprint(first, rest)",
+    "calls = []\ndef f(v):\n    calls.append(v)\n    return [v]\n[*f(1), f(2), *f(3)]\n"
+    "{f('k')[0]: f(4), **{5: 6}}\nprint(calls)",
+    "s, t = {1, 2, 3}, {2, 3, 4}\nprint(s | t, s & t, s ^ t, s - t, s <= t, s < s | t, s == t)",
+    "s = {1, 2}\ns |= {9}\ns -= {1}\ns &= {2, 9, 10}\ns ^= {0}\nprint(sorted(s))",
+    "d = {'a': 1} | {'b': 2, 'a': 3}\nd |= {'c': 4}\nprint(d, d | {})",
+    "print(6 | 3, 6 & 3, 6 ^ 3, ~6, ~-1, True ^ True, True | False, -5 & 0xFF)",
+    "a = [1]\nb = a\nb += [2]\ns = {1}\nt = s\nt |= {2}\nprint(a, s, a is b, s is t)",
+]
+DISPLAY_ERRORS = [
+    ("[*3]", "TypeError", "Value after * must be an iterable, not int"),
+    ("(*None, 1)", "TypeError", "Value after * must be an iterable, not NoneType"),
+    ("{*3}", "TypeError", "'int' object is not iterable"),
+    ("{**[1]}", "TypeError", "'list' object is not a mapping"),
+    ("{*[[1]]}", "TypeError", "unhashable type: 'list'"),
+    ("{1} | [2]", "TypeError", "unsupported operand type(s) for |: 'set' and 'list'"),
+    ("{'a': 1} | [('b', 2)]", "TypeError", "unsupported operand type(s) for |: 'dict' and 'list'"),
+    ("x = [1]\nx |= {2}", "TypeError", "unsupported operand type(s) for |=: 'list' and 'set'"),
+    ("~1.5", "TypeError", "bad operand type for unary ~: 'float'"),
+    ("1.5 & 1", "TypeError", "unsupported operand type(s) for &: 'float' and 'int'"),
+]
+
+CLASS = """
+class Temperature:
+    unit = "C"
+
+    def __init__(self, value):
+        self._value = value
+        self.history = []
+
+    @property
+    def value(self):
+        return self._value
+
+    @value.setter
+    def value(self, v):
+        if v < -273.15:
+            raise ValueError("below absolute zero")
+        self.history.append(self._value)
+        self._value = v
+
+    @property
+    def kelvin(self):
+        return self._value + 273.15
+
+    @staticmethod
+    def describe(x):
+        return f"{x:.1f}"
+
+    @classmethod
+    def freezing(cls):
+        return cls(0.0)
+
+class Hot(Temperature):
+    @property
+    def value(self):
+        return self._value * 2
+"""
+SNIPPETS = [
+    "print(type(3), type(3.5).__name__, type('a') is str, type([]) == list, type({}).__name__)",
+    "print(type(None), type(None) is type(None), type(type(1)), type(len), type(lambda: 0))",
+    "def f(a):\n    return a\nprint(f.__name__, (lambda: 0).__name__, type(f).__name__, "
+    "len.__name__, int.__name__, type(f) is type(lambda: 0))",
+    "class A:\n    def m(self):\n        pass\na = A()\nprint(type(a).__name__, type(a) is A, "
+    "a.__class__ is A, A.__name__, a.m.__name__, A.m.__qualname__, type(A) is type, "
+    "isinstance(a, (int, A)), isinstance(3, (str, type(4))), type(type(a)) is type)",
+    "try:\n    int('x')\nexcept Exception as e:\n    print(type(e).__name__, e.__class__.__name__,"
+    " type(e) is ValueError, isinstance(e, (TypeError, ValueError)), type(e))",
+    "print(type(type(3)(4.5)), type(list)(range(2)), type([1])(), type(1.5).__name__)",
+    CLASS + "t = Temperature.freezing()\nt.value = 25.0\nt.value += 1\nprint(t.value, t.kelvin, "
+    "t.history, Temperature.describe(t.kelvin), t.describe(1), t.unit, type(t).__name__)",
+    CLASS + "h = Hot(2.0)\nprint(h.value, h.kelvin, isinstance(h, Temperature), type(h).__name__,"
+    " type(h) is Temperature)\nh2 = Hot.freezing()\nprint(type(h2).__name__)",
+    "class A:\n    pass\na = A()\nprint(bool(a), 'yes' if a else 'no', not a, a and 1)",
+    "class Bag:\n    def __init__(self, items):\n        self.items = list(items)\n"
+    "    def __len__(self):\n        return len(self.items)\n"
+    "    def __getitem__(self, i):\n        return self.items[i] * 10\n"
+    "    def __repr__(self):\n        return f'Bag({self.items})'\n"
+    "    def __str__(self):\n        return 'a bag of ' + str(len(self))\n"
+    "b, e = Bag([1, 2, 3]), Bag([])\nprint(b, repr(b), [b], f'{b}|{b!r}', len(b), b[1], list(b),"
+    " [x for x in b], 20 in b, bool(e), sorted(b, key=lambda v: -v), *b)",
+    "g = (i * i for i in range(3))\nprint(next(g), next(g, 9), list(g), next(g, 'end'), "
+    "divmod(17, 5), divmod(-7.5, 2), callable(print), callable(1))\n"
+    "try:\n    next(g)\nexcept Exception as e:\n    print(type(e).__name__, repr(e), e.args)",
+    "print(format(3.14159, '.2f'), format(42, '>6'), format('x', '^5') + '|', format(7), "
+    "format(0.5, '.1%'), format(255, 'x'))",
+    "class Box:\n    def __init__(self):\n        self._items = []\n    def _check(self, x):\n"
+    "        return x > 0\n    def add(self, x):\n        if self._check(x):\n"
+    "            self._items.append(x)\n        return self\nb = Box().add(1).add(-1).add(2)\n"
+    "print(b._items, len(b._items))",
+]
+ERRORS = [
+    (CLASS + "t = Temperature(1.0)\nt.kelvin = 3", "AttributeError",
+     "property 'kelvin' of 'Temperature' object has no setter"),
+    (CLASS + "h = Hot(1.0)\nh.value = 3", "AttributeError",
+     "property 'value' of 'Hot' object has no setter"),
+    (CLASS + "t = Temperature(1.0)\nt.value = -300", "ValueError", "below absolute zero"),
+    ("type(1, 2)", "TypeError", "type() takes 1 or 3 arguments"),
+    ("type(len)()", "TypeError", "cannot create 'builtin_function_or_method' instances"),
+    ("x = 3\nx.__name__", "AttributeError", "'int' object has no attribute '__name__'"),
+    ("class A:\n    def __len__(self):\n        return 'x'\nlen(A())", "TypeError",
+     "'str' object cannot be interpreted as an integer"),
+    ("class A:\n    def __repr__(self):\n        return 1\nrepr(A())", "TypeError",
+     "__repr__ returned non-string (type int)"),
+    ("class A:\n    pass\nlen(A())", "TypeError", "object of type 'A' has no len()"),
+    ("class A:\n    pass\nA()[0]", "TypeError", "'A' object is not subscriptable"),
+    ("format(1, 5)", "TypeError", "format() argument 2 must be str, not int"),
+    ("next([1])", "TypeError", "'list' object is not an iterator"),
+    ("next(x for x in [])", "StopIteration", ""),
+    ("isinstance(1, (str, 2))", "TypeError",
+     "isinstance() arg 2 must be a type, a tuple of types, or a union"),
+]
+
+
+@pytest.mark.parametrize("source", DISPLAY_SNIPPETS + SNIPPETS)
+def test_prints_what_python_prints(source):
+    assert gradcli_prints(source) == python_prints(source)
+
+
+@pytest.mark.parametrize("source, error_type, message", DISPLAY_ERRORS + ERRORS)
+def test_errors_are_pythons(source, error_type, message):
+    assert_pythons_error(source, error_type, message)
+
+
+def test_tensor_types_are_torchs():
+    assert gradcli_prints("""
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+p = torch.nn.Parameter(torch.ones(1))
+print(type(x), type(x).__name__, type(x) is torch.Tensor, x.__class__.__name__)
+print(type(y.grad_fn), type(y.grad_fn).__name__, type(x.shape), type(x.shape).__name__)
+print(type(p).__name__, type(p) is torch.nn.Parameter, type(torch.nn.Linear(1, 1)).__name__)
+print(isinstance(x, (list, torch.Tensor)), isinstance(y.grad_fn, type(y.grad_fn)))
+""") == ["<class 'torch.Tensor'> Tensor True Tensor", "<class 'MulBackward0'> MulBackward0 "
+         "<class 'torch.Size'> Size", "Parameter True Linear", "True True"]
+
+
+def test_type_with_three_arguments_is_refused_clearly():
+    e = error("type('X', (), {})")
+    assert e.type == "TypeError" and "write a `class` statement" in e.message
+
+
+def test_real_types_type_gives_are_already_in_the_api_table():
+    reachable = {id(v) for v in torch_api.BUILTINS.values()}
+    reachable |= {id(v) for ns in torch_api.MODULES.values() for v in ns.members.values()}
+    assert all(id(t) in reachable for t in REAL_TYPES)
+
+
+# `"_name"` literals in gradcli.language that are not an instance's or class's table entry
+NOT_TABLE_ENTRIES = {"_storage", "_reverse", "_starts", "_origins", "_current_start", "_writes",
+                     "_sequence"}
+
+
+def test_every_private_name_of_torchs_classes_is_kept_from_scripts():
+    package = Path(torch_api.__file__).parent
+    used = {m for f in package.glob("*.py")
+            for m in re.findall(r"[\"'](_[a-z][a-z_]*)[\"']", f.read_text())}
+    assert used - NOT_TABLE_ENTRIES <= TORCH_PRIVATE, used - NOT_TABLE_ENTRIES - TORCH_PRIVATE
+
+
+@pytest.mark.parametrize("source", [
+    "[*range(10**12)]", "x = [0] * 600_000\ny = (*x, *x)", "{*range(10**9), 1}",
+    "d = {i: i for i in range(600_000)}\ne = {**d, **{-i: i for i in range(600_000)}}",
+])
+def test_unpacking_past_the_sequence_limit_is_refused(source):
+    e = error(source, Limits(max_sequence=1_000_000))
+    assert e.type == "LimitExceeded" and "unpacking" in e.message, e.message
+
+
+def test_a_huge_format_width_is_refused():
+    e = error("format(1, '>999999999999')", Limits(max_sequence=1_000_000))
+    assert e.type == "LimitExceeded" and "format width" in e.message
