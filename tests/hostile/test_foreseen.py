@@ -94,6 +94,7 @@ def test_a_short_loop_of_slow_items_runs():
 
 
 def test_the_watchdog_names_the_line_it_interrupted():
-    outcome = run_text("import torch\n" + X + "y = torch.cat([x] * 3000000)", SECONDS,
-                       seconds=60.0, check=False)
+    # (room for 18M elements: only the clock can end it, however fast the machine)
+    outcome = run_text("import torch\n" + X + "y = torch.cat([x] * 9000000)", SECONDS,
+                       seconds=60.0, check=False, max_elements=2**27)
     assert outcome.message == "time limit of 3 seconds exceeded (raise it with --max-seconds)"
