@@ -182,6 +182,7 @@ F = Namespace("torch.nn.functional", {
         "binary_cross_entropy_with_logits")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
+    "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["F.bilinear"]),
     **convolution.FUNCTIONS,
     **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
        for name in ("conv1d", "conv2d")},
@@ -240,6 +241,7 @@ _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_gr
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
 _torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
+_torch["bilinear"] = F.members["bilinear"]
 _torch.update({name: getattr(anomaly, name) for name in (
     "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "set_anomaly_enabled")})
 TORCH = Namespace("torch", _torch)

@@ -1,0 +1,48 @@
+"""torch.nn's Bilinear, module dtype moves, state dicts and optimizer state in a session:
+PyTorch's values, reprs and error messages (the corpus 632-649, 668-679 compares whole
+scripts with PyTorch; these pin the errors one by one)."""
+import pytest
+
+from gradcli.app.api import run_json
+
+
+def prints(source: str) -> list[str]:
+    return [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
+
+
+def error_of(source: str) -> dict:
+    events = run_json(source, "<test>")["events"]
+    errors = [e for e in events if e["kind"] == "error"]
+    assert errors, events
+    return errors[-1]
+
+
+HEAD = "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+
+
+@pytest.mark.parametrize("call, message", [
+    ("F.bilinear(torch.ones(5, 3), torch.ones(4, 2), torch.ones(4, 3, 2))",
+     "bilinear(): input batch dimensions do not match at dim 0: got 5 and 4"),
+    ("F.bilinear(torch.ones(5, 2), torch.ones(5, 2), torch.ones(4, 3, 2))",
+     "bilinear(): input1 size does not match weight size: got 2 but expected 3"),
+    ("F.bilinear(torch.ones(5, 3), torch.ones(5, 2), torch.ones(4, 3, 2), torch.ones(3))",
+     "bilinear(): bias size does not match weight size: got 3 but expected 4"),
+    ("F.bilinear(torch.ones(5, 3), torch.ones(5, 2).double(), torch.ones(4, 3, 2))",
+     "All tensors must have the same dtype, got input1: float, input2: double, weight: float"),
+    ("F.bilinear(torch.ones(5, 3), torch.ones(5, 1, 2), torch.ones(4, 3, 2))",
+     "bilinear(): input dimensions do not match: got 2 and 3"),
+    ("nn.Bilinear(0, 2, 3)", "in1_features must be > 0, but got (in1_features=0)"),
+    ("nn.Bilinear(3, 2, 4)(torch.ones(5, 3))",
+     "Bilinear.forward() missing 1 required positional argument: 'input2'"),
+    ("torch.ones(()).size(0)", "Dimension specified as 0 but tensor has no dimensions"),
+])
+def test_bilinear_errors_are_pytorchs(call, message):
+    assert error_of(HEAD + call)["message"] == message
+
+
+def test_bilinear_gradients_are_trilinear_nodes():
+    out = prints(HEAD + "m = nn.Bilinear(2, 2, 1)\n"
+                 "x = torch.ones(3, 2, requires_grad=True)\n"
+                 "g, = torch.autograd.grad(m(x, x).sum(), m.weight, create_graph=True)\n"
+                 "print(g.grad_fn.name(), g.shape)\n")
+    assert out == ["TrilinearBackward0 torch.Size([1, 2, 2])"]
