@@ -10,7 +10,7 @@ from typing import Any
 from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.language import nn_norm, nn_recurrent, training_notes
+from gradcli.language import nn_norm, nn_recurrent, nn_state, training_notes
 from gradcli.language.nn_module import (
     MODULE,
     framed,
@@ -252,4 +252,4 @@ CLASSES: dict[str, ScriptClass] = {
 ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
     "weight", "bias", "in_features", "out_features", "in1_features", "in2_features", "inplace",
     "dim", "negative_slope", "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES \
-    | nn_recurrent.ATTRIBUTES
+    | nn_recurrent.ATTRIBUTES | nn_state.ATTRIBUTES

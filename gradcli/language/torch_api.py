@@ -45,6 +45,7 @@ from gradcli.language import (
     nn_layers,
     nn_module,
     nn_optim,
+    nn_state,
     numpy_api,
     safe_builtins,
 )
@@ -378,7 +379,12 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     float: {"is_integer": ("method", float.is_integer)},
     numpy_api.Array: numpy_api.ATTRIBUTES,
 }
-_BY_TYPE[OrderedDict] = _BY_TYPE[dict]  # a state_dict()
+_BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
+    *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
+_BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
+_BY_TYPE[nn_state.IncompatibleKeys] = {
+    name: ("property", lambda keys, name=name: getattr(keys, name))
+    for name in nn_state.IncompatibleKeys._fields}
 
 _TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
 

@@ -46,3 +46,43 @@ def test_bilinear_gradients_are_trilinear_nodes():
                  "g, = torch.autograd.grad(m(x, x).sum(), m.weight, create_graph=True)\n"
                  "print(g.grad_fn.name(), g.shape)\n")
     assert out == ["TrilinearBackward0 torch.Size([1, 2, 2])"]
+
+
+@pytest.mark.parametrize("call, kind, message", [
+    ("nn.Linear(2, 2).to('cuda')", "AssertionError", "Torch not compiled with CUDA enabled"),
+    ("nn.Linear(2, 2).cuda()", "AssertionError", "Torch not compiled with CUDA enabled"),
+    ("nn.Linear(2, 2).to(torch.int64)", "TypeError",
+     "nn.Module.to only accepts floating point or complex dtypes, but got desired "
+     "dtype=torch.int64"),
+    ("nn.Linear(2, 2).type(torch.int64)", "RuntimeError",
+     "data set to a tensor that requires gradients must be floating point or complex dtype"),
+    ("nn.Linear(2, 2).double()(torch.ones(1, 2))", "RuntimeError",
+     "mat1 and mat2 must have the same dtype, but got Float and Double"),
+    ("nn.Linear(3, 1).load_state_dict({'weight': torch.zeros(1, 3)})", "RuntimeError",
+     'Error(s) in loading state_dict for Linear:\n\tMissing key(s) in state_dict: "bias". '),
+    ("nn.Linear(3, 1).load_state_dict({'weight': torch.zeros(2, 3), 'bias': torch.zeros(1), "
+     "'b': torch.zeros(1)})", "RuntimeError",
+     'Error(s) in loading state_dict for Linear:\n\tUnexpected key(s) in state_dict: "b". \n\t'
+     "size mismatch for weight: copying a param with shape torch.Size([2, 3]) from checkpoint,"
+     " the shape in current model is torch.Size([1, 3])."),
+    ("nn.Linear(3, 1).load_state_dict([1])", "TypeError",
+     "Expected state_dict to be dict-like, got <class 'list'>."),
+])
+def test_module_move_and_load_errors_are_pytorchs(call, kind, message):
+    out = prints(HEAD + f"try:\n    {call}\nexcept {kind} as e:\n    print(e)\n")
+    assert out == [message]
+
+
+def test_double_keeps_parameter_identity_and_converts_grad():
+    out = prints(HEAD + "m = nn.Linear(2, 1)\nw = m.weight\n"
+                 "m(torch.ones(1, 2)).sum().backward()\nm.double()\n"
+                 "print(w is m.weight, w.dtype, w.grad.dtype, w.is_leaf)\n")
+    assert out == ["True torch.float64 torch.float64 True"]
+
+
+def test_state_dict_keys_and_load_result_print_as_pytorch():
+    out = prints(HEAD + "m = nn.Linear(2, 1)\nsd = m.state_dict()\nprint(sd.keys())\n"
+                 "print(m.load_state_dict(sd))\n"
+                 "print(m.load_state_dict({'weight': sd['weight']}, strict=False))\n")
+    assert out == ["odict_keys(['weight', 'bias'])", "<All keys matched successfully>",
+                   "_IncompatibleKeys(missing_keys=['bias'], unexpected_keys=[])"]
