@@ -9,7 +9,7 @@ import functools
 import inspect
 import math
 import types
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
@@ -382,6 +382,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
 _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
+_BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}

@@ -86,3 +86,43 @@ def test_state_dict_keys_and_load_result_print_as_pytorch():
                  "print(m.load_state_dict({'weight': sd['weight']}, strict=False))\n")
     assert out == ["odict_keys(['weight', 'bias'])", "<All keys matched successfully>",
                    "_IncompatibleKeys(missing_keys=['bias'], unexpected_keys=[])"]
+
+
+TRAINED = HEAD + """torch.manual_seed(0)
+m = nn.Linear(2, 1)
+opt = torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9)
+m(torch.ones(3, 2)).sum().backward()
+opt.step()
+"""
+
+
+def test_optimizer_state_is_keyed_by_parameter():
+    out = prints(TRAINED + "print(opt.state[m.bias]['momentum_buffer'])\n"
+                 "print(opt.state_dict()['state'])\nprint(opt.state_dict()['param_groups'])\n")
+    assert out == ["tensor([3.])",
+                   "{0: {'momentum_buffer': tensor([[3., 3.]])}, "
+                   "1: {'momentum_buffer': tensor([3.])}}",
+                   "[{'lr': 0.1, 'momentum': 0.9, 'dampening': 0, 'weight_decay': 0, "
+                   "'nesterov': False, 'maximize': False, 'foreach': None, "
+                   "'differentiable': False, 'fused': None, 'params': [0, 1]}]"]
+
+
+def test_sgd_without_momentum_keeps_no_state():
+    out = prints(HEAD + "m = nn.Linear(2, 1)\nopt = torch.optim.SGD(m.parameters(), lr=0.1)\n"
+                 "m(torch.ones(3, 2)).sum().backward()\nopt.step()\n"
+                 "print(opt.state_dict()['state'], len(opt.state))\n")
+    assert out == ["{} 0"]
+
+
+@pytest.mark.parametrize("params, message", [
+    ("m.parameters()", "loaded state dict has a different number of parameter groups"),
+    ("[{'params': [m.weight]}, {'params': []}]",
+     "loaded state dict contains a parameter group that doesn't match the size of "
+     "optimizer's group"),
+])
+def test_optimizer_load_state_dict_errors_are_pytorchs(params, message):
+    source = TRAINED + ("sd = torch.optim.SGD([{'params': [m.weight]}, {'params': [m.bias]}], "
+                        "lr=0.1).state_dict()\n"
+                        f"try:\n    torch.optim.SGD({params}, lr=0.1).load_state_dict(sd)\n"
+                        "except ValueError as e:\n    print(e)\n")
+    assert prints(source) == [message]
