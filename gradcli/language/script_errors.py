@@ -16,6 +16,7 @@ PARENTS: dict[str, str] = {
     "AttributeError": "Exception", "AssertionError": "Exception", "NameError": "Exception",
     "UnboundLocalError": "NameError", "LinAlgError": "RuntimeError",
     "OutOfMemoryError": "RuntimeError", "GradcheckError": "RuntimeError",
+    "StopIteration": "Exception",
 }
 # Exception classes torch defines, which a script imports and catches by name: their modules.
 TORCH_EXCEPTION_MODULES = {"GradcheckError": "torch.autograd.gradcheck"}

@@ -286,11 +286,19 @@ def _isinstance(obj, kind) -> bool:
     return isinstance(obj, classes)
 
 
+def _next(iterator, *default):
+    """next(): an exhausted iterator's StopIteration as an error the script sees."""
+    try:
+        return next(iterator, *default)
+    except StopIteration as stop:
+        raise TorchError("StopIteration", str(stop)) from None
+
+
 BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
-    "any": any, "all": all, "isinstance": _isinstance,
+    "any": any, "all": all, "isinstance": _isinstance, "iter": iter, "next": _next,
     **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted, measured before they loop
     **EXCEPTION_CLASSES,
 }
