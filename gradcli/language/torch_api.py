@@ -28,6 +28,7 @@ from gradcli.engine.api import (
     methods,
     nn_functional,
     nn_norm,
+    recurrent,
     reductions,
     shape,
 )
@@ -224,7 +225,9 @@ _torch.update(
         "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
-                              "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
+                              "utils": Namespace("torch.nn.utils", {
+                                  **clip_grad.UTILS, "rnn": Namespace("torch.nn.utils.rnn", {
+                                      "pad_sequence": recurrent.pad_sequence})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
                               **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
@@ -263,6 +266,7 @@ MODULES: dict[str, Namespace] = {
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
+    "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"],

@@ -126,3 +126,12 @@ def test_optimizer_load_state_dict_errors_are_pytorchs(params, message):
                         f"try:\n    torch.optim.SGD({params}, lr=0.1).load_state_dict(sd)\n"
                         "except ValueError as e:\n    print(e)\n")
     assert prints(source) == [message]
+
+
+def test_pad_sequence_pads_and_refuses_an_empty_list():
+    source = ("import torch\nfrom torch.nn.utils.rnn import pad_sequence\n"
+              "p = pad_sequence([torch.ones(2), torch.ones(1)], batch_first=True, "
+              "padding_value=-1.0)\nprint(p)\n"
+              "try:\n    pad_sequence([])\nexcept RuntimeError as e:\n    print(e)\n")
+    assert prints(source) == ["tensor([[ 1.,  1.],\n        [ 1., -1.]])",
+                              "received an empty list of sequences"]

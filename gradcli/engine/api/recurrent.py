@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import runtime_error
 from ..tensor import Tensor, apply
-from . import elementwise, linalg, nn_functional, shape
+from . import creation, elementwise, indexing, linalg, nn_functional, shape
 
 Hidden = Tensor | tuple[Tensor, Tensor]  # h, or an LSTM's (h, c)
 
@@ -162,3 +162,27 @@ def _cell_params(weights: list[Tensor], has_biases: bool, projections: bool) -> 
     """One layer-direction's weights in torch's order: w_ih, w_hh[, b_ih, b_hh][, w_hr]."""
     biases = weights[2:4] if has_biases else [None, None]
     return CellParams(weights[0], weights[1], *biases, weights[-1] if projections else None)
+
+
+def pad_sequence(sequences, batch_first: bool = False, padding_value: float = 0.0,
+                 padding_side: str = "right") -> Tensor:
+    """torch.nn.utils.rnn.pad_sequence: a tensor full of padding_value, each sequence copied
+    into its slot (CopySlices nodes, one per sequence, as ATen's copy_ into a view)."""
+    if isinstance(sequences, Tensor):
+        sequences = list(shape.unbind(sequences, 0))
+    sequences = list(sequences)
+    if not sequences:
+        raise runtime_error("received an empty list of sequences")
+    if padding_side not in ("left", "right"):
+        raise runtime_error(f"Expected padding_side to be one of left or right, but got "
+                            f"{padding_side}.")
+    longest = max(s.size(0) for s in sequences)
+    trailing = tuple(sequences[0].shape[1:])
+    dims = (len(sequences), longest) if batch_first else (longest, len(sequences))
+    out = creation.full(dims + trailing, padding_value, dtype=sequences[0].dtype)
+    for i, seq in enumerate(sequences):
+        length = seq.size(0)
+        start = longest - length if padding_side == "left" else 0
+        rows = slice(start, start + length)
+        indexing.setitem(out, (i, rows) if batch_first else (rows, i), seq)
+    return out
