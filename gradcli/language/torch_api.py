@@ -184,7 +184,7 @@ F = Namespace("torch.nn.functional", {
         "binary_cross_entropy_with_logits")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
-    "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["F.bilinear"]),
+    "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
     **convolution.FUNCTIONS,
     **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
        for name in ("conv1d", "conv2d")},
