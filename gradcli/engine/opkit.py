@@ -550,6 +550,28 @@ def _row_weights(target, weight, ignore_index, dtype):
     return safe, (ones if weight is None else weight[safe].astype(ones.dtype)) * keep
 
 
+def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim):
+    """ATen's _trilinear: each input unsqueezed at its `expand` dims, the three multiplied
+    (broadcast) and summed over `sumdim`. Floats are summed in double and rounded once;
+    object arrays (the check's symbols) as they are."""
+    parts = [np.expand_dims(x, tuple(e)) if e else x
+             for x, e in ((i1, expand1), (i2, expand2), (i3, expand3))]
+    dtype = np.result_type(i1, i2, i3)
+    symbolic = dtype.kind == "O"
+    if not symbolic:
+        parts = [x.astype(np.float64) for x in parts]
+    out = np.sum(parts[0] * parts[1] * parts[2], axis=tuple(sumdim)) + 0
+    return np.asarray(out if symbolic else out.astype(dtype))
+
+
+def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):
+    """ATen's _trilinear_backward: each input's gradient is another _trilinear, the output
+    gradient standing where that input stood."""
+    return (xp.trilinear(g, i2, i3, sumdim, expand2, expand3, expand1),
+            xp.trilinear(i1, g, i3, expand1, sumdim, expand3, expand2),
+            xp.trilinear(i1, i2, g, expand1, expand2, sumdim, expand3))
+
+
 def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
     safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
     picked = -logp[_rows(safe)] * w
@@ -603,5 +625,5 @@ NUMPY: ArrayNamespace = build(
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
     gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
-    im2col=convkit.im2col, col2im=convkit.col2im,
+    im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
 )

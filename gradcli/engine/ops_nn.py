@@ -329,3 +329,21 @@ defop("embedding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k",
 # (with a padding row the output is no mere selection: the check's element tags must not
 # meet the row's values; it is affine in the weight, the row a constant)
 defop("embedding_padding", "EmbeddingBackward0", _embedding, _embedding_vjp, "k", linear=True)
+
+
+# ---- F.bilinear's _trilinear ----------------------------------------------------------------
+def _trilinear_contraction(a, b, c, expand1, expand2, expand3, sumdim) -> tuple[str, float]:
+    """_trilinear as an einsum: one letter per dim of the common (expanded) shape; each input
+    has the dims it was not expanded at, the output those not summed."""
+    ndim = len(a) + len(expand1)
+    letters = "abcdefghijklmnopqrstuvwxyz"[:ndim]
+
+    def kept(dropped) -> str:
+        return "".join(c for d, c in enumerate(letters) if d not in dropped)
+    return f"{kept(expand1)},{kept(expand2)},{kept(expand3)}->{kept(sumdim)}", 1.0
+
+
+defop("trilinear", "TrilinearBackward0", K.trilinear,
+      lambda xp, g, o, a, b, c, expand1, expand2, expand3, sumdim: K.trilinear_backward(
+          xp, g, a, b, c, expand1, expand2, expand3, sumdim),
+      ("bc", "ac", "ab"), contraction=_trilinear_contraction)

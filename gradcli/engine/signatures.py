@@ -9,6 +9,7 @@ FACTORY = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
            "bool? pin_memory=False, bool? requires_grad=False")
 
 TORCH = {
+    "bilinear": ("bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)",),
     "F.linear": ("linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)",),
     "abs": ("abs(Tensor input, *, Tensor out=None)",),
     "add": (

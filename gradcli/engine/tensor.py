@@ -453,6 +453,8 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return self.shape
+        if not self.ndim and isinstance(dim, int) and not isinstance(dim, bool):
+            raise index_error(f"Dimension specified as {dim} but tensor has no dimensions")
         return self.data.shape[normalize_dim(dim, self.ndim)]
 
     def __len__(self) -> int:

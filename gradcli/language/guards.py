@@ -330,7 +330,7 @@ UNARY: dict[type, Callable[[Any], Any]] = {
 # list(), sum(), max(), math.prod(), torch.Size(), list.extend(), str.join() ...
 LAZY_SAFE = ("range", "enumerate", "zip", "len", "bool", "str", "repr", "int", "float",
              "isinstance",
-             "print", "map", "filter", "reversed")
+             "print", "map", "filter", "reversed", "iter", "next")
 PRINTING = ("str", "repr", "print")  # builtins that walk a nested list item by item
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.language import nn_norm, nn_recurrent, training_notes
+from gradcli.language import nn_norm, nn_recurrent, nn_state, training_notes
 from gradcli.language.nn_module import (
     MODULE,
     framed,
@@ -42,6 +42,33 @@ LINEAR = layer_class(
     lambda self, input: nn_functional.linear(input, self.attributes["weight"],
                                              self.attributes["bias"]),
     lambda self: (f"in_features={self.attributes['in_features']}, out_features="
+                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
+
+
+
+def _bilinear_init(self, in1_features, in2_features, out_features, bias=True, device=None,
+                   dtype=None) -> None:
+    set_fields(self, in1_features=in1_features, in2_features=in2_features,
+               out_features=out_features)
+    weight = Parameter(creation.empty(out_features, in1_features, in2_features, dtype=dtype))
+    self.attributes["weight"] = weight
+    self.attributes["bias"] = Parameter(creation.empty(out_features, dtype=dtype)) if bias \
+        else None
+    if in1_features <= 0:  # torch's reset_parameters
+        raise TorchError("ValueError", f"in1_features must be > 0, but got (in1_features="
+                                       f"{in1_features})")
+    bound = 1 / math.sqrt(in1_features)
+    init.uniform_(weight, -bound, bound)
+    if bias:
+        init.uniform_(self.attributes["bias"], -bound, bound)
+
+
+BILINEAR = layer_class(
+    "Bilinear", _bilinear_init,
+    lambda self, input1, input2: nn_functional.bilinear(
+        input1, input2, self.attributes["weight"], self.attributes["bias"]),
+    lambda self: (f"in1_features={self.attributes['in1_features']}, in2_features="
+                  f"{self.attributes['in2_features']}, out_features="
                   f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
 
 # ---- activations ----------------------------------------------------------------------------
@@ -183,7 +210,7 @@ def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
 
 
 CLASSES: dict[str, ScriptClass] = {
-    "Module": MODULE, "Linear": LINEAR,
+    "Module": MODULE, "Linear": LINEAR, "Bilinear": BILINEAR,
     "ReLU": layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra),
     "Tanh": _stateless("Tanh", elementwise.tanh),
     "Sigmoid": _stateless("Sigmoid", elementwise.sigmoid),
@@ -223,5 +250,6 @@ CLASSES: dict[str, ScriptClass] = {
 }
 
 ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
-    "weight", "bias", "in_features", "out_features", "inplace", "dim", "negative_slope",
-    "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES | nn_recurrent.ATTRIBUTES
+    "weight", "bias", "in_features", "out_features", "in1_features", "in2_features", "inplace",
+    "dim", "negative_slope", "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES \
+    | nn_recurrent.ATTRIBUTES | nn_state.ATTRIBUTES

@@ -246,9 +246,20 @@ def _buffers(self: ScriptInstance, recurse: bool = True) -> Iterator[Tensor]:
         yield buffer
 
 
+class StateDict(OrderedDict):
+    """What state_dict() returns: an OrderedDict carrying torch's `_metadata` (the modules'
+    versions), which load_state_dict reads; a copy (dict(sd), OrderedDict(sd)) has none."""
+
+    has_metadata = False
+
+
+StateDict.__name__ = StateDict.__qualname__ = "OrderedDict"  # its repr is an OrderedDict's
+
+
 def _state_dict(self: ScriptInstance) -> OrderedDict:
     """Each module's parameters, then its persistent buffers, then its children's, as torch."""
-    state = OrderedDict()
+    state = StateDict()
+    state.has_metadata = True
     for prefix, module in named_modules(self):
         own = [(n, p) for n, p in named_parameters(module, recurse=False)]
         own += [(n, b) for n, b in named_buffers(module, recurse=False)

@@ -4,10 +4,15 @@ Optimizer: param groups as torch keeps them (plain dicts a script reads and writ
 arithmetic, bit for bit with torch's single-tensor path."""
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
+from itertools import chain
 from typing import Any
 
+import numpy as np
+
 from gradcli.engine import optim_math
+from gradcli.engine.api import shape
 from gradcli.engine.api.autograd import enable_grad, no_grad
 from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
@@ -42,7 +47,7 @@ def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
         raise _value_error("optimizer got an empty parameter list")
     if not isinstance(groups[0], dict):
         groups = [{"params": groups}]
-    self.attributes.update(defaults=defaults, state={}, param_groups=[])
+    self.attributes.update(defaults=defaults, state=defaultdict(dict), param_groups=[])
     for group in groups:
         _add_param_group(self, group)
 
@@ -134,7 +139,7 @@ def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
                          "differentiable": differentiable, "fused": fused})
     for group in self.attributes["param_groups"]:  # Adagrad's state is made up front
         for p in group["params"]:
-            self.attributes["state"][id(p)] = _adagrad_state(p, group)
+            self.attributes["state"][p] = _as_tensors(_adagrad_state(p, group))
 
 
 def _adagrad_state(p: Tensor, group: dict) -> dict:
@@ -159,9 +164,29 @@ def _stepper(update: Callable[[Tensor, dict, dict], None]) -> Callable:
                 for p in group["params"]:
                     if p.grad is not None:
                         p._storage.before_write()  # torch's in-place update bumps the version
-                        update(p, state.setdefault(id(p), {}), group)
+                        _update_state(update, p, state, group)
         return loss
     return step
+
+
+def _update_state(update: Callable, p: Tensor, state: dict, group: dict) -> None:
+    """One parameter's update on the arrays of its state tensors, written in place; a buffer
+    the update makes becomes a tensor of `optimizer.state[p]` (SGD without momentum makes
+    none, and torch then keeps no entry for p)."""
+    public = state.get(p, {})
+    arrays = {key: value.data if isinstance(value, Tensor) else value
+              for key, value in public.items()}
+    update(p, arrays, group)
+    if arrays:
+        for key, value in arrays.items():
+            current = public.get(key)
+            if not (isinstance(current, Tensor) and current.data is value):
+                public[key] = Tensor(value) if isinstance(value, np.ndarray) else value
+        state[p] = public
+
+
+def _as_tensors(arrays: dict) -> dict:
+    return {key: Tensor(value) for key, value in arrays.items()}
 
 
 def _sgd_update(p: Tensor, state: dict, group: dict) -> None:
@@ -210,8 +235,65 @@ def _repr(self: ScriptInstance) -> str:
     return text + ")"
 
 
+def _state_dict(self: ScriptInstance) -> dict:
+    """Optimizer.state_dict: the state keyed by each parameter's index in the groups, and the
+    groups with indices for params (put last); the state's dicts and tensors are the live ones."""
+    index: dict[int, int] = {}
+    groups = []
+    for group in self.attributes["param_groups"]:
+        packed = {key: value for key, value in group.items() if key != "params"}
+        for p in group["params"]:
+            index.setdefault(id(p), len(index))
+        packed["params"] = [index[id(p)] for p in group["params"]]
+        groups.append(packed)
+    state = {index[id(key)] if isinstance(key, Tensor) else key: value
+             for key, value in self.attributes["state"].items()}
+    return {"state": state, "param_groups": groups}
+
+
+def _load_state_dict(self: ScriptInstance, state_dict: dict) -> None:
+    """Optimizer.load_state_dict: torch's checks, the saved state given to the current
+    parameters (cast to their dtype, `step` as it is) and the saved group settings."""
+    groups = self.attributes["param_groups"]
+    saved_groups = [_copied(group) for group in state_dict["param_groups"]]
+    if len(groups) != len(saved_groups):
+        raise _value_error("loaded state dict has a different number of parameter groups")
+    if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
+        raise _value_error("loaded state dict contains a parameter group that doesn't match "
+                           "the size of optimizer's group")
+    params = dict(zip(chain.from_iterable(s["params"] for s in saved_groups),
+                      chain.from_iterable(g["params"] for g in groups)))
+    state: defaultdict = defaultdict(dict)
+    for key, value in state_dict["state"].items():
+        if key in params:
+            param = params[key]
+            state[param] = {name: _cast_state(param, name, v) for name, v in value.items()}
+        else:
+            state[key] = value
+    for group, saved in zip(groups, saved_groups):
+        saved["params"] = group["params"]
+    self.attributes.update(state=state, param_groups=saved_groups)
+
+
+def _copied(value: Any) -> Any:
+    """copy.deepcopy of a saved param group (its lists and tuples are new objects)."""
+    if isinstance(value, dict):
+        return {key: _copied(v) for key, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(v) for v in value)
+    return value.clone() if isinstance(value, Tensor) else value
+
+
+def _cast_state(param: Tensor, name: str, value: Any) -> Any:
+    """torch's _process_value_according_to_param_policy (on CPU, not fused or capturable)."""
+    if not isinstance(value, Tensor) or name == "step" or not param.dtype.is_floating_point:
+        return value
+    return shape.to(value, param.dtype)
+
+
 OPTIMIZER = builtin_class("Optimizer", None, {
-    "zero_grad": _zero_grad, "add_param_group": _add_param_group, "__repr__": _repr})
+    "zero_grad": _zero_grad, "add_param_group": _add_param_group, "__repr__": _repr,
+    "state_dict": _state_dict, "load_state_dict": _load_state_dict})
 
 
 def is_optimizer(value: Any) -> bool:
@@ -232,4 +314,4 @@ CLASSES: dict[str, ScriptClass] = {
 }
 
 ATTRIBUTES = frozenset({"step", "zero_grad", "add_param_group", "param_groups", "state",
-                        "defaults"})
+                        "defaults", "state_dict", "load_state_dict"})

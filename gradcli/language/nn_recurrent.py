@@ -43,15 +43,18 @@ def _base_init(self: ScriptInstance, mode: str, input_size, hidden_size, num_lay
         bias=bias, batch_first=batch_first, dropout=float(dropout), bidirectional=bidirectional,
         proj_size=proj_size)
     gate_size = GATES[mode] * hidden_size
+    real_hidden_size = proj_size or hidden_size  # an LSTM's h is projected to proj_size
     names = []
     for layer in range(num_layers):
         for suffix in ("", "_reverse")[:2 if bidirectional else 1]:
-            layer_input_size = input_size if layer == 0 else hidden_size * (
+            layer_input_size = input_size if layer == 0 else real_hidden_size * (
                 2 if bidirectional else 1)
             shapes = {"weight_ih": (gate_size, layer_input_size),
-                      "weight_hh": (gate_size, hidden_size)}
+                      "weight_hh": (gate_size, real_hidden_size)}
             if bias:
                 shapes |= {"bias_ih": (gate_size,), "bias_hh": (gate_size,)}
+            if proj_size:
+                shapes |= {"weight_hr": (proj_size, hidden_size)}
             for kind, size in shapes.items():
                 name = f"{kind}_l{layer}{suffix}"
                 self.attributes[name] = _empty(*size, dtype=dtype)
@@ -85,8 +88,6 @@ def _check_options(input_size, hidden_size, num_layers, bias, batch_first, dropo
                                        "disable projections")
     if proj_size >= hidden_size:
         raise TorchError("ValueError", "proj_size has to be smaller than hidden_size")
-    if proj_size:
-        raise TorchError("NotImplementedError", "gradcli does not support LSTM's proj_size yet")
 
 
 def _rnn_init(self, *args, **kwargs) -> None:
@@ -116,6 +117,8 @@ def _gru_init(self, *args, **kwargs) -> None:
 def _base_repr(self) -> str:
     a = self.attributes
     text = f"{a['input_size']}, {a['hidden_size']}"
+    if a["proj_size"]:
+        text += f", proj_size={a['proj_size']}"
     defaults = {"num_layers": 1, "bias": True, "batch_first": False, "dropout": 0,
                 "bidirectional": False}
     for name, default in defaults.items():
@@ -145,18 +148,17 @@ def _forward(self, input, hx=None):
     weights = [a[name] for name in a["_flat_weights_names"]]
     output, *hidden = recurrent.rnn(a["mode"], input, hx if lstm else hx[0], weights, a["bias"],
                                     a["num_layers"], a["dropout"], a["training"],
-                                    a["bidirectional"], a["batch_first"])
+                                    a["bidirectional"], a["batch_first"],
+                                    projections=a["proj_size"] > 0)
     if not batched:
         output = shape.squeeze(output, batch_dim)
         hidden = [shape.squeeze(h, 1) for h in hidden]
     return output, (tuple(hidden) if lstm else hidden[0])
 
 
-def _zeros(self, input) -> Tensor:
-    a = self.attributes
-    batch = input.size(0) if a["batch_first"] else input.size(1)
-    layers = a["num_layers"] * (2 if a["bidirectional"] else 1)
-    return creation.zeros(layers, batch, a["hidden_size"], dtype=input.dtype)
+def _zeros(self, input, projected: bool = True) -> Tensor:
+    """A missing initial state: h's size is proj_size when the LSTM projects, c's never."""
+    return creation.zeros(*_zeros_shape(self, input, projected), dtype=input.dtype)
 
 
 def _hidden(self, input, hx, batched) -> tuple[Tensor]:
@@ -175,7 +177,7 @@ def _hidden(self, input, hx, batched) -> tuple[Tensor]:
 
 def _lstm_hidden(self, input, hx, batched) -> tuple[Tensor, Tensor]:
     if hx is None:
-        hx = (_zeros(self, input), _zeros(self, input))
+        hx = (_zeros(self, input), _zeros(self, input, projected=False))
     else:
         h, c = hx
         want = 3 if batched else 2
@@ -186,7 +188,8 @@ def _lstm_hidden(self, input, hx, batched) -> tuple[Tensor, Tensor]:
         hx = (h, c) if batched else (shape.unsqueeze(h, 1), shape.unsqueeze(c, 1))
     _check_input(self, input)
     _check_hidden_size(self, input, hx[0], "Expected hidden[0] size {}, got {}")
-    _check_hidden_size(self, input, hx[1], "Expected hidden[1] size {}, got {}")
+    _check_hidden_size(self, input, hx[1], "Expected hidden[1] size {}, got {}",
+                       projected=False)
     return hx
 
 
@@ -204,16 +207,17 @@ def _check_input(self, input) -> None:
                             f"{self.attributes['input_size']}, got {input.size(-1)}")
 
 
-def _check_hidden_size(self, input, hx, message: str) -> None:
-    expected = tuple(_zeros_shape(self, input))
+def _check_hidden_size(self, input, hx, message: str, projected: bool = True) -> None:
+    expected = tuple(_zeros_shape(self, input, projected))
     if tuple(hx.size()) != expected:
         raise runtime_error(message.format(expected, list(hx.size())))
 
 
-def _zeros_shape(self, input) -> tuple[int, int, int]:
+def _zeros_shape(self, input, projected: bool = True) -> tuple[int, int, int]:
     a = self.attributes
     batch = input.size(0) if a["batch_first"] else input.size(1)
-    return a["num_layers"] * (2 if a["bidirectional"] else 1), batch, a["hidden_size"]
+    size = a["proj_size"] if projected and a.get("proj_size") else a["hidden_size"]
+    return a["num_layers"] * (2 if a["bidirectional"] else 1), batch, size
 
 
 def _recurrent(name: str, init_: Callable) -> ScriptClass:
@@ -321,7 +325,7 @@ CLASSES: dict[str, ScriptClass] = {
 
 # the layers' parameter names a script may write: weight_ih_l0 ... bias_hh_l9_reverse
 _LAYER_WEIGHTS = {f"{kind}_l{layer}{suffix}" for kind in ("weight_ih", "weight_hh", "bias_ih",
-                                                         "bias_hh")
+                                                         "bias_hh", "weight_hr")
                   for layer in range(10) for suffix in ("", "_reverse")}
 ATTRIBUTES = frozenset({
     "input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout",

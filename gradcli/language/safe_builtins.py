@@ -192,6 +192,16 @@ def _format(value: Any, spec: str = "") -> str:
     return format(value, spec)
 
 
+def _iter(iterable, *sentinel):
+    """iter(iterable), for the `next(iter(loader))` of pasted data loops; the two-argument
+    form is refused: it calls its function inside Python's C loop, where no step is counted."""
+    if sentinel:
+        message = ("gradcli supports iter(iterable) only: iter(callable, sentinel) loops where "
+                   "the step budget cannot count it; write a while loop instead")
+        raise ScriptError("TypeError", message, (message,))
+    return iter(iterable)
+
+
 def _next(*args):
     """next(iterator[, default]); an exhausted iterator is the script's StopIteration."""
     try:
@@ -287,7 +297,7 @@ BUILTIN_WRAPPERS: dict[str, Callable] = {
     "max": Builtin("max", _extreme(max)), "round": Builtin("round", _round),
     "sorted": Builtin("sorted", _sorted), "any": Builtin("any", _any),
     "all": Builtin("all", _all), "format": Builtin("format", _format),
-    "next": Builtin("next", _next),
+    "iter": Builtin("iter", _iter), "next": Builtin("next", _next),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

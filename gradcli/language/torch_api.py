@@ -9,7 +9,7 @@ import functools
 import inspect
 import math
 import types
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
@@ -29,6 +29,7 @@ from gradcli.engine.api import (
     methods,
     nn_functional,
     nn_norm,
+    recurrent,
     reductions,
     shape,
 )
@@ -46,6 +47,7 @@ from gradcli.language import (
     nn_layers,
     nn_module,
     nn_optim,
+    nn_state,
     numpy_api,
     safe_builtins,
 )
@@ -183,6 +185,7 @@ F = Namespace("torch.nn.functional", {
         "binary_cross_entropy_with_logits")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
+    "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
     **convolution.FUNCTIONS,
     **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
        for name in ("conv1d", "conv2d")},
@@ -224,7 +227,9 @@ _torch.update(
         "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
                               "init": Namespace("torch.nn.init", init.INIT),
-                              "utils": Namespace("torch.nn.utils", clip_grad.UTILS),
+                              "utils": Namespace("torch.nn.utils", {
+                                  **clip_grad.UTILS, "rnn": Namespace("torch.nn.utils.rnn", {
+                                      "pad_sequence": recurrent.pad_sequence})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
                               **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
@@ -242,6 +247,7 @@ _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_gr
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
 _torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
+_torch["bilinear"] = F.members["bilinear"]
 _torch.update({name: getattr(anomaly, name) for name in (
     "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "set_anomaly_enabled")})
 TORCH = Namespace("torch", _torch)
@@ -262,6 +268,7 @@ MODULES: dict[str, Namespace] = {
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
+    "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"],
@@ -291,10 +298,8 @@ BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
-    "isinstance": _isinstance, "type": TYPE,
-    # (next() is in safe_builtins; iter() is left out: iter(f, sentinel) loops in C, unmeasured)
-    "divmod": divmod, "callable": callable,
-    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format next,
+    "isinstance": _isinstance, "type": TYPE, "divmod": divmod, "callable": callable,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format iter next,
     # measured before they loop
     **EXCEPTION_CLASSES,
 }
@@ -385,7 +390,13 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     float: {"is_integer": ("method", float.is_integer)},
     numpy_api.Array: numpy_api.ATTRIBUTES,
 }
-_BY_TYPE[OrderedDict] = _BY_TYPE[dict]  # a state_dict()
+_BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
+    *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
+_BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
+_BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[nn_state.IncompatibleKeys] = {
+    name: ("property", lambda keys, name=name: getattr(keys, name))
+    for name in nn_state.IncompatibleKeys._fields}
 
 _TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
 

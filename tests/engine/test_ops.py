@@ -47,6 +47,7 @@ EXAMPLES = {
                      "m.register_full_backward_hook(lambda mod, gin, gout: None)\nout = m(x)",
     "mv": "out = x @ v", "dot": "out = v.dot(v * v)",
     "bmm": "out = x.reshape(1, 2, 3) @ p.reshape(1, 3, 2)", "addmm": "out = F.linear(x, p, b)",
+    "trilinear": "out = F.bilinear(x, p, torch.stack([x.t() @ p, p.t() @ x]))",
     "view": "out = x.view(3, 2)", "reshape_alias": "out = x.t().reshape(3, 2, 1)", "unsafe_view": "out = x.t().reshape(6)",
     "squeeze": "out = x.reshape(2, 1, 3).squeeze()",
     "squeeze_dim": "out = x.unsqueeze(0).squeeze(0)", "squeeze_last": "out = v @ p.t()",

@@ -38,8 +38,10 @@ def test_empty_batch_runs():
      "Expected sequence length to be larger than 0 in RNN"),
     ("nn.RNNCell(3, 4, nonlinearity='gelu')(torch.randn(2, 3))", "RuntimeError",
      "Unknown nonlinearity: gelu"),
-    ("nn.LSTM(3, 4, proj_size=2)", "NotImplementedError",
-     "gradcli does not support LSTM's proj_size yet"),
+    ("nn.LSTM(3, 4, proj_size=2)(torch.randn(5, 2, 3), (torch.zeros(1, 2, 4), "
+     "torch.zeros(1, 2, 4)))", "RuntimeError", "Expected hidden[0] size (1, 2, 2), got [1, 2, 4]"),
+    ("nn.LSTM(3, 4, proj_size=2)(torch.randn(5, 2, 3), (torch.zeros(1, 2, 2), "
+     "torch.zeros(1, 2, 2)))", "RuntimeError", "Expected hidden[1] size (1, 2, 4), got [1, 2, 2]"),
     ("nn.LSTM(3, 4, proj_size=4)", "ValueError", "proj_size has to be smaller than hidden_size"),
 ])
 def test_errors(source, kind, message):

@@ -35,13 +35,14 @@ def mm(input, mat2) -> Tensor:
 
 
 def addmm(input, mat1, mat2) -> Tensor:
-    """input + mat1 @ mat2 as one node (F.linear's bias path)."""
+    """input + mat1 @ mat2 as one node (F.linear's bias path); torch checks dtypes first."""
+    for name, other in (("self", input), ("mat1", mat1)):
+        if other.dtype is not mat2.dtype:
+            raise runtime_error(f"{name} and mat2 must have the same dtype, but got "
+                                f"{other.dtype.cpp} and {mat2.dtype.cpp}")
     _check_mm(mat1, mat2)
     shape = (mat1.data.shape[0], mat2.data.shape[1])
     check_expand(input.data.shape, shape)
-    if input.dtype is not mat2.dtype:
-        raise runtime_error(f"self and mat2 must have the same dtype, but got {input.dtype.cpp} "
-                            f"and {mat2.dtype.cpp}")
     return apply("addmm", (input, mat1, mat2), columns=(column_major(mat1.data),
                                                          column_major(mat2.data)))
 

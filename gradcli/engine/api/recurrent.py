@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import runtime_error
 from ..tensor import Tensor, apply
-from . import elementwise, nn_functional, shape
+from . import creation, elementwise, indexing, linalg, nn_functional, shape
 
 Hidden = Tensor | tuple[Tensor, Tensor]  # h, or an LSTM's (h, c)
 
@@ -24,12 +24,16 @@ class CellParams:
     w_hh: Tensor
     b_ih: Tensor | None
     b_hh: Tensor | None
+    w_hr: Tensor | None = None  # an LSTM's projection of h (proj_size)
 
     def linear_ih(self, input: Tensor) -> Tensor:
         return nn_functional.linear(input, self.w_ih, self.b_ih)
 
     def linear_hh(self, hidden: Tensor) -> Tensor:
         return nn_functional.linear(hidden, self.w_hh, self.b_hh)
+
+    def matmul_hr(self, hidden: Tensor) -> Tensor:
+        return hidden if self.w_hr is None else linalg.matmul(hidden, shape.t(self.w_hr))
 
 
 # ---- cells: one step from the input's projection (x @ w_ih.T + b_ih) ------------------------
@@ -48,7 +52,7 @@ def _lstm_cell(x_proj: Tensor, hidden: tuple[Tensor, Tensor], p: CellParams):
     ingate, forgetgate = elementwise.sigmoid(ingate), elementwise.sigmoid(forgetgate)
     cellgate, outgate = elementwise.tanh(cellgate), elementwise.sigmoid(outgate)
     cy = forgetgate * cx + ingate * cellgate
-    return outgate * elementwise.tanh(cy), cy
+    return p.matmul_hr(outgate * elementwise.tanh(cy)), cy
 
 
 def _gru_cell(x_proj: Tensor, hidden: Tensor, p: CellParams) -> Tensor:
@@ -132,13 +136,14 @@ def run(mode: str, input: Tensor, hiddens: list[Hidden], params: list[CellParams
 
 def rnn(mode: str, input: Tensor, hx: Hidden, weights: list[Tensor], has_biases: bool,
         num_layers: int, dropout: float, train: bool, bidirectional: bool,
-        batch_first: bool) -> tuple:
-    """_VF.rnn_tanh / rnn_relu / gru -> (output, h_n); _VF.lstm -> (output, h_n, c_n)."""
-    per_layer = 4 if has_biases else 2
-    params = [CellParams(*weights[i:i + 2], *(weights[i + 2:i + 4] if has_biases else (None,) * 2))
+        batch_first: bool, projections: bool = False) -> tuple:
+    """_VF.rnn_tanh / rnn_relu / gru -> (output, h_n); _VF.lstm -> (output, h_n, c_n).
+    `projections`: each layer's weights end with an LSTM's w_hr (oneDNN has no such layer)."""
+    per_layer = (4 if has_biases else 2) + projections
+    params = [_cell_params(weights[i:i + per_layer], has_biases, projections)
               for i in range(0, len(weights), per_layer)]
     lstm = mode == "LSTM"
-    fused = lstm and input.dtype.name == "float32" and input.numel() > 0
+    fused = lstm and not projections and input.dtype.name == "float32" and input.numel() > 0
     if batch_first:
         input = shape.transpose(input, 0, 1)
     hiddens = list(zip(shape.unbind(hx[0], 0), shape.unbind(hx[1], 0))) if lstm \
@@ -151,3 +156,33 @@ def rnn(mode: str, input: Tensor, hx: Hidden, weights: list[Tensor], has_biases:
         return (output, shape.stack([h for h, _ in finals], 0),
                 shape.stack([c for _, c in finals], 0))
     return output, shape.stack(finals, 0)
+
+
+def _cell_params(weights: list[Tensor], has_biases: bool, projections: bool) -> CellParams:
+    """One layer-direction's weights in torch's order: w_ih, w_hh[, b_ih, b_hh][, w_hr]."""
+    biases = weights[2:4] if has_biases else [None, None]
+    return CellParams(weights[0], weights[1], *biases, weights[-1] if projections else None)
+
+
+def pad_sequence(sequences, batch_first: bool = False, padding_value: float = 0.0,
+                 padding_side: str = "right") -> Tensor:
+    """torch.nn.utils.rnn.pad_sequence: a tensor full of padding_value, each sequence copied
+    into its slot (CopySlices nodes, one per sequence, as ATen's copy_ into a view)."""
+    if isinstance(sequences, Tensor):
+        sequences = list(shape.unbind(sequences, 0))
+    sequences = list(sequences)
+    if not sequences:
+        raise runtime_error("received an empty list of sequences")
+    if padding_side not in ("left", "right"):
+        raise runtime_error(f"Expected padding_side to be one of left or right, but got "
+                            f"{padding_side}.")
+    longest = max(s.size(0) for s in sequences)
+    trailing = tuple(sequences[0].shape[1:])
+    dims = (len(sequences), longest) if batch_first else (longest, len(sequences))
+    out = creation.full(dims + trailing, padding_value, dtype=sequences[0].dtype)
+    for i, seq in enumerate(sequences):
+        length = seq.size(0)
+        start = longest - length if padding_side == "left" else 0
+        rows = slice(start, start + length)
+        indexing.setitem(out, (i, rows) if batch_first else (rows, i), seq)
+    return out
