@@ -98,6 +98,7 @@ SNIPPETS = [
     "    def __str__(self):\n        return 'a bag of ' + str(len(self))\n"
     "b, e = Bag([1, 2, 3]), Bag([])\nprint(b, repr(b), [b], f'{b}|{b!r}', len(b), b[1], list(b),"
     " [x for x in b], 20 in b, bool(e), sorted(b, key=lambda v: -v), *b)",
+    "it = iter([1, 2])\nprint(next(it), next(iter((5,))), list(it), next(it, 'end'))",
     "g = (i * i for i in range(3))\nprint(next(g), next(g, 9), list(g), next(g, 'end'), "
     "divmod(17, 5), divmod(-7.5, 2), callable(print), callable(1))\n"
     "try:\n    next(g)\nexcept Exception as e:\n    print(type(e).__name__, repr(e), e.args)",
@@ -189,3 +190,12 @@ def test_unpacking_past_the_sequence_limit_is_refused(source):
 def test_a_huge_format_width_is_refused():
     e = error("format(1, '>999999999999')", Limits(max_sequence=1_000_000))
     assert e.type == "LimitExceeded" and "format width" in e.message
+
+
+def test_iter_with_a_sentinel_is_refused_with_why():
+    from gradcli.app.api import run_session
+
+    result = run_session("n = [0]\ndef f():\n    n[0] += 1\n    return n[0]\n"
+                         "for v in iter(f, 10**9):\n    pass", "iter.py")
+    (error,) = [e for e in result.events if e.kind == "error"]
+    assert error.type == "TypeError" and "iter(iterable) only" in error.message
