@@ -51,15 +51,17 @@ def refuse_steps(limits: Limits, executed: int, items: int, each: int, what: str
 
 
 class Forecast:
-    """The time of one running loop of `total` items, foretold from its first ones. `due(n)`
-    says when to look again: after each of the first 1,024 items (a clock read is ~0.1 us,
-    and loops that run out of time have slow items), then every 256."""
+    """The time of one running loop of `total` items, foretold from its items after the first
+    (the first pays one-time costs: a training loop's first step imports sympy and derives
+    its formulas, seconds where later steps take milliseconds). `due(n)` says when to look
+    again: after each of the first 1,024 items (a clock read is ~0.1 us, and loops that run
+    out of time have slow items), then every 256."""
 
     __slots__ = ("runtime", "total", "what", "started", "mark_time", "mark_n")
 
     def __init__(self, runtime: Runtime, total: int, what: str):
         self.runtime, self.total, self.what = runtime, total, what
-        self.started = self.mark_time = time.monotonic()
+        self.started = self.mark_time = time.monotonic()  # (until the first item is done)
         self.mark_n = 0  # the items done at mark_time
 
     @staticmethod
@@ -67,27 +69,33 @@ class Forecast:
         return n <= 1024 or not n & 255
 
     def look(self, done: int) -> None:
-        """`done` items are done: refuse the rest if, at the rate of the items so far or of
-        the latest third or more (the slower: each may cost more than the last), they cannot
-        finish. Rates are taken only over MEASURED seconds, and the latest over many items:
-        one item may be far slower than the others (a first allocation, a lazy import, a
+        """`done` items are done: refuse the rest if, at the rate of the items since the
+        first or of the latest half or more (the faster: only a loop that cannot finish even
+        so is ended early), they cannot finish. Rates are taken only over MEASURED seconds
+        and two items or more: one item may be far slower than the others (a lazy import, a
         pass of the garbage collector)."""
         now = time.monotonic()
-        if now - self.started < MEASURED:
+        if done == 1:  # the rate is measured from here
+            self.started = self.mark_time = now
+            self.mark_n = 1
             return
-        rate = (now - self.started) / done
+        measured = done - 1
+        if measured < 2 or now - self.started < MEASURED:
+            return
+        rate = (now - self.started) / measured
         since = done - self.mark_n  # items since the mark, which moves on as `done` doubles
-        if since >= max(1, self.mark_n // 2) and now - self.mark_time >= MEASURED:
-            rate = max(rate, (now - self.mark_time) / since)
+        if since >= max(2, self.mark_n // 2) and now - self.mark_time >= MEASURED:
+            rate = min(rate, (now - self.mark_time) / since)
         if done >= 2 * self.mark_n:
             self.mark_time, self.mark_n = now, done
         needed, left = rate * (self.total - done), self.runtime.seconds_left()
         if needed > MARGIN * max(left, 0.0):
             raise LimitHit(limit_message(
                 self.runtime.limits, "max_seconds",
-                f"by {self.what}: at the rate of its first {done:,} "
+                f"by {self.what}: at the rate of its items after the first "
                 f"(~{rate:.2g} s each) the other {self.total - done:,} need ~{needed:,.0f} s, "
                 f"and {max(left, 0):.1f} s are left"))
+
 
 def watched(items: Iterator, forecast: Forecast) -> Iterator:
     """The items, the forecast told of each one done."""

@@ -98,3 +98,37 @@ def test_the_watchdog_names_the_line_it_interrupted():
     outcome = run_text("import torch\n" + X + "y = torch.cat([x] * 9000000)", SECONDS,
                        seconds=60.0, check=False, max_elements=2**27)
     assert outcome.message == "time limit of 3 seconds exceeded (raise it with --max-seconds)"
+
+
+def _forecast_on_a_clock(monkeypatch, clock: list):
+    from types import SimpleNamespace
+
+    from gradcli.language import forecast
+
+    monkeypatch.setattr(forecast, "time", SimpleNamespace(monotonic=lambda: clock[0]))
+    runtime = SimpleNamespace(seconds_left=lambda: 60.0 - clock[0], limits=Limits())
+    return forecast.Forecast(runtime, 200, "a for loop of 200 items")
+
+
+def test_a_slow_first_item_does_not_foretell_the_rest(monkeypatch):
+    """A training loop's first step imports sympy and derives its formulas: seconds, where
+    the other 199 take milliseconds each. It runs."""
+    clock = [0.0]
+    loop = _forecast_on_a_clock(monkeypatch, clock)
+    clock[0] = 3.0
+    loop.look(1)
+    for done in range(2, 200):
+        clock[0] += 0.02
+        loop.look(done)
+
+
+def test_items_that_stay_slow_end_the_loop_early(monkeypatch):
+    from gradcli.language.limits import LimitHit
+
+    clock = [0.0]
+    loop = _forecast_on_a_clock(monkeypatch, clock)
+    with pytest.raises(LimitHit, match="items after the first"):
+        for done in range(1, 200):
+            clock[0] += 1.0
+            loop.look(done)
+    assert clock[0] < 10
