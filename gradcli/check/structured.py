@@ -331,10 +331,9 @@ def _hashable(params: dict) -> tuple:
 def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
                 wanted: list | None = None) -> list:
     """The gradient of each (wanted) operand of `scale * einsum(spec, *args)`: the einsum of
-    the output's
-    gradient with the other operands of its term, into that operand's indices. An index found
-    nowhere else was summed away (or broadcast) by the forward: the gradient is the same all
-    along it."""
+    the output's gradient with the other operands of its term, into that operand's indices.
+    An index found nowhere else was summed away (or broadcast) by the forward: the gradient
+    is the same all along it."""
     spec, scale = contraction
     inputs, output = spec.split("->")
     terms = [term.split(",") for term in inputs.split("+")]

@@ -183,7 +183,11 @@ def _analytical_jacobians(inputs: tuple, output: Tensor, nondet_tol: float) -> l
     """Computed twice: backward must give the same twice (within nondet_tol)."""
     diff_inputs = _diff_inputs(inputs)
     first = _analytical_rows(diff_inputs, output)
-    second = _analytical_rows(diff_inputs, output)
+    return _reentrant(first, _analytical_rows(diff_inputs, output), nondet_tol)
+
+
+def _reentrant(first: list, second: list, nondet_tol: float) -> list:
+    """`first`, when a second backward gave the same (within nondet_tol); else torch's error."""
     for j1, j2 in zip(first, second):
         if j1.size and np.abs(j1 - j2).max() > nondet_tol:
             raise _error("Backward is not reentrant, i.e., running backward with same input "
@@ -363,14 +367,8 @@ def _analytical_vj(diff_inputs: list[Tensor], output: Tensor, v: Tensor,
                               retain_graph=True, allow_unused=True)
         return [np.zeros(t.numel(), t.data.dtype) if g is None else
                 g.data.reshape(-1).astype(t.data.dtype) for g, t in zip(grads, diff_inputs)]
-    first, second = vjps(), vjps()
-    for a, b in zip(first, second):
-        if a.size and np.abs(a - b).max() > nondet_tol:
-            raise _error("Backward is not reentrant, i.e., running backward with same input "
-                         "and grad_output multiple times gives different values, although "
-                         "analytical gradient matches numerical gradient.The tolerance for "
-                         f"nondeterminism was {nondet_tol}." + FAILED_NONDET_MSG)
-    return first
+    first = vjps()
+    return _reentrant(first, vjps(), nondet_tol)
 
 
 def _fast_gradcheck(func: Callable, func_out: tuple, inputs: tuple, outputs: tuple,
