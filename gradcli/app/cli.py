@@ -16,6 +16,7 @@ import typer
 from typer._click.exceptions import UsageError  # typer 0.29 ships its own copy of click
 from typer.core import TyperGroup
 
+from gradcli.app.coercion import lean_coercion
 from gradcli.app.output import (
     CheckFormat,
     Color,
@@ -163,11 +164,22 @@ class DType(str, Enum):
 
 class GradcliGroup(TyperGroup):
     """Typer's command group, with command-line mistakes exiting ExitStatus.USAGE (4) instead of
-    click's 2, which the output contract gives to a rejected script."""
+    click's 2, which the output contract gives to a rejected script; its options' values
+    coerced without pydantic when they are well-formed (gradcli/app/coercion.py)."""
 
     def make_context(self, *args, **kwargs) -> typer.Context:  # the group's own options
         with usage_status():
             return super().make_context(*args, **kwargs)
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        lean_coercion(self.get_params(ctx))  # (the help option is made for a context)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: typer.Context, args: list[str]):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:  # its context takes the help option's names from ours
+            lean_coercion(command.get_params(ctx))
+        return name, command, rest
 
     def invoke(self, ctx: typer.Context):  # the command's name and options
         with usage_status():
