@@ -3,12 +3,18 @@
 
     python scripts/bench.py              # every workload, 5 interleaved rounds
     python scripts/bench.py --rounds 9 --only mlp chain
+    python scripts/bench.py --formats plain          # plain output only (the quickest)
+    python scripts/bench.py --formats plain,json,jsonl   # every output format everywhere
     python scripts/bench.py --smoke      # tiny sizes, one round, no targets (what CI runs)
 
 Whole-process wall time, one thread each (OMP/MKL/OpenBLAS pinned to 1), medians with the
-min-max spread; ratios are gradcli / PyTorch, so below 1 is faster. Then figures for the
-engine alone: bytes per graph node, time per node from 1e3 to 1e6 nodes, and big-tensor ops
-against hand-written numpy; and what the symbolic check costs on large sessions.
+min-max spread; ratios are gradcli / PyTorch, so below 1 is faster. Each gradcli run is
+measured in the output format users run: `plain` for every workload, and by default `json`
+and `jsonl` too where the output is big (the chains, the MLP, the nn loops), one line per
+format, each with its own ratio, peak memory (gradcli's / the reference's, MiB) and output
+size (stdout + stderr). Then figures for the engine alone: bytes per graph node, time per
+node from 1e3 to 1e6 nodes, and big-tensor ops against hand-written numpy; and what the
+symbolic check costs on large sessions.
 """
 from __future__ import annotations
 
@@ -158,6 +164,29 @@ for step in range({steps}):
     out.sum().backward()
 lstm.weight_hh_l0.grad.sum()
 """
+# PyTorch's tutorial two_layer_net_autograd.py, shrunk (issue 15): 8x6 inputs, 5 hidden units,
+# 2 outputs; its `device=` arguments left out (gradcli has no torch.device yet)
+TUTORIAL = """import torch
+dtype = torch.float
+N, D_in, H, D_out = 8, 6, 5, 2
+torch.manual_seed(0)
+x = torch.randn(N, D_in, dtype=dtype)
+y = torch.randn(N, D_out, dtype=dtype)
+w1 = torch.randn(D_in, H, dtype=dtype, requires_grad=True)
+w2 = torch.randn(H, D_out, dtype=dtype, requires_grad=True)
+learning_rate = 1e-6
+for t in range({steps}):
+    y_pred = x.mm(w1).clamp(min=0).mm(w2)
+    loss = (y_pred - y).pow(2).sum()
+    if t % 5 == 4:
+        print(t, loss.item())
+    loss.backward()
+    with torch.no_grad():
+        w1 -= learning_rate * w1.grad
+        w2 -= learning_rate * w2.grad
+        w1.grad.zero_()
+        w2.grad.zero_()
+"""
 ACCUMULATE_NN = ACCUMULATE.replace("import torch\n", "import torch\nimport torch.nn\n", 1)
 MATMUL = """import torch
 torch.manual_seed(0)
@@ -178,16 +207,24 @@ class Workload:
     reference: str = "torch"
     note: str = ""
     files: int = 1
+    # the output formats measured by default: json and jsonl too where the output is big
+    formats: tuple[str, ...] = ("plain",)
+    memory_target: bool = False  # peak RSS ≤ the reference process's (issue 18)
+
+
+ALL_FORMATS = ("plain", "json", "jsonl")
 
 
 def workloads(smoke: bool) -> list[Workload]:
-    s = smoke
+    s, every = smoke, ALL_FORMATS
     return [
         Workload("accumulate", ACCUMULATE, 0.40, note="the seed session, with the check"),
         Workload("chain", CHAIN.format(n=1000 if s else 100_000), 1.0,
-                 note="1e5-op chain in a for loop, then backward"),
+                 note="1e5-op chain in a for loop, then backward", formats=every,
+                 memory_target=True),
         Workload("chain2", CHAIN2.format(n=1000 if s else 100_000), 0.7,
-                 note="1e5-step two-op chain (y * 1.0001 + 0.001), then backward"),
+                 note="1e5-step two-op chain (y * 1.0001 + 0.001), then backward",
+                 formats=every),
         Workload("call", CALL.format(n=1000 if s else 100_000), 0.7,
                  note="chain2 with each step a call of a `def`"),
         Workload("method", METHOD.format(n=1000 if s else 100_000), 0.7,
@@ -197,11 +234,14 @@ def workloads(smoke: bool) -> list[Workload]:
         Workload("elementwise", ELEMENTWISE.format(n=1000 if s else 1_000_000), 1.0,
                  note="10 passes over 1e6 float32 elements"),
         Workload("mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.5,
-                 note="200-step two-layer MLP, SGD under no_grad"),
+                 note="200-step two-layer MLP, SGD under no_grad", formats=every,
+                 memory_target=True),
         Workload("classifier", CLASSIFIER.format(n=16 if s else 512, steps=3 if s else 200),
-                 1.0, note="200 Adam steps of Linear-Tanh-Linear, cross-entropy, 512 rows"),
+                 1.0, note="200 Adam steps of Linear-Tanh-Linear, cross-entropy, 512 rows",
+                 formats=every),
         Workload("lstm", LSTM.format(seq=3 if s else 20, steps=2 if s else 50), 1.5,
-                 note="2-layer LSTM(16, 32), 20 steps, batch 8: forward + backward x50"),
+                 note="2-layer LSTM(16, 32), 20 steps, batch 8: forward + backward x50",
+                 formats=every),
         Workload("accumulate-nn", ACCUMULATE_NN, 0.40,
                  note="the seed session importing torch.nn, with the check"),
         Workload("check-elementwise", ELEMENTWISE.format(n=1000 if s else 200_000), 2.0,
@@ -210,6 +250,8 @@ def workloads(smoke: bool) -> list[Workload]:
                  note="the check's cost: 100x100 matmul, vs --no-check"),
         Workload("check-mlp", MLP.format(n=16 if s else 512, steps=3 if s else 200), 1.3,
                  "nocheck", note="the exact check of every element of the MLP, vs --no-check"),
+        Workload("check-tutorial", TUTORIAL.format(steps=3 if s else 20), 3.0, "nocheck",
+                 note="PyTorch's two_layer_net_autograd.py, 8x6 inputs, 20 steps, vs --no-check"),
         Workload("check-mmchain", MMCHAIN.format(n=8 if s else 512), 1.5, "nocheck",
                  note="ten 512x512 mm + tanh layers checked exactly, vs --no-check"),
         Workload("check-many", ACCUMULATE, 4.0, "one", files=5 if s else 100,
@@ -230,20 +272,31 @@ def session_files(w: Workload, folder: Path) -> Path:
     return batch
 
 
-def timed(cmd: list[str], cwd: str) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KiB) of one process."""
-    with tempfile.TemporaryFile() as err_file:  # not a pipe: a chatty run would block on it
+@dataclass
+class Run:
+    """One process's measures."""
+
+    seconds: float
+    rss_kib: int  # peak resident memory
+    output_bytes: int  # what it wrote to stdout and stderr
+
+
+def timed(cmd: list[str], cwd: str) -> Run:
+    """Wall time, peak RSS and output size of one process."""
+    # files, not pipes: a chatty run would block on a pipe; a file takes what a user's
+    # redirection takes (/dev/null would hide the cost of writing the output)
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL,
-                                stderr=err_file)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=out_file, stderr=err_file)
         _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
+        written = os.fstat(out_file.fileno()).st_size + os.fstat(err_file.fileno()).st_size
         err_file.seek(0)
         err = err_file.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):  # 1: a mismatch is still a finished run
         raise RuntimeError(f"{' '.join(cmd)} exited {code}: {err.strip()[-400:]}")
-    return elapsed, usage.ru_maxrss
+    return Run(elapsed, usage.ru_maxrss, written)
 
 
 def reference_cmd(reference: str, path: Path) -> list[str]:
@@ -255,8 +308,8 @@ def reference_cmd(reference: str, path: Path) -> list[str]:
     return gradcli_cmd(next(path.iterdir()))  # "one": one of the files `check` runs
 
 
-def gradcli_cmd(path: Path, check: bool = True) -> list[str]:
-    return [sys.executable, "-m", "gradcli", "run", str(path), "--format", "plain",
+def gradcli_cmd(path: Path, check: bool = True, fmt: str = "plain") -> list[str]:
+    return [sys.executable, "-m", "gradcli", "run", str(path), "--format", fmt,
             *(() if check else ("--no-check",))]
 
 
@@ -273,34 +326,81 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):7.3f}s [{min(values):.3f}-{max(values):.3f}]"
 
 
-def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool) -> list[str]:
-    rows, failures = [], []
+def measured_formats(w: Workload, chosen: tuple[str, ...] | None) -> tuple[str, ...]:
+    """The workload's own formats, or those `--formats` chose; a workload measured against
+    gradcli itself (the check's cost, `check` vs `run`) is measured in plain alone."""
+    if w.reference != "torch":
+        return ("plain",)
+    return chosen or w.formats
+
+
+def size(n: int) -> str:
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n / 1e3:.1f} kB"
+
+
+def measure(w: Workload, path: Path, formats: tuple[str, ...], rounds: int,
+            cwd: str) -> tuple[list[Run], dict[str, list[Run]]]:
+    """The reference's runs and gradcli's in each format, interleaved: who goes first
+    alternates from round to round."""
+    ref_cmd = reference_cmd(w.reference, path)
+    ours: dict[str, list[Run]] = {fmt: [] for fmt in formats}
+    theirs: list[Run] = []
+    cmds = [(theirs, ref_cmd)] + [
+        (ours[fmt], gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path, fmt=fmt))
+        for fmt in formats]
+    for r in range(rounds):
+        for sink, cmd in (cmds if r % 2 else cmds[::-1]):
+            sink.append(timed(cmd, cwd))
+    return theirs, ours
+
+
+def workload_lines(w: Workload, theirs: list[Run], ours: dict[str, list[Run]],
+                   smoke: bool) -> tuple[list[str], list[str]]:
+    """One line per format (the reference's figures on the first) and the targets missed."""
+    lines, missed = [], []
+    ref_times = [run.seconds for run in theirs]
+    ref_rss = max(run.rss_kib for run in theirs) // 1024
+    for i, (fmt, runs) in enumerate(ours.items()):
+        times = [run.seconds for run in runs]
+        ratio = statistics.median(times) / statistics.median(ref_times)
+        verdict = ""
+        if w.target is not None and not smoke:
+            verdict = f" {'✓' if ratio <= w.target else '✗'} (≤ {w.target}x)"
+            if ratio > w.target:
+                missed.append(f"{w.name} {fmt}")
+        rss = max(run.rss_kib for run in runs) // 1024
+        memory = f"{rss}/{ref_rss} MiB"
+        if w.memory_target and not smoke:
+            memory += " ✓" if rss <= ref_rss else " ✗"
+            if rss > ref_rss:
+                missed.append(f"{w.name} {fmt} memory")
+        reference = f"{w.reference:7} {spread(ref_times)}" if i == 0 else " " * 32
+        name, note = (w.name, f"   # {w.note}") if i == 0 else ("", "")
+        lines.append(f"{name:17} {fmt:5} gradcli {spread(times)}  {reference}  ratio "
+                     f"{ratio:5.2f}x{verdict:13} mem {memory:16} out "
+                     f"{size(runs[-1].output_bytes):>8}{note}")
+    return lines, missed
+
+
+def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool,
+                  formats: tuple[str, ...] | None = None) -> list[str]:
+    """Print each workload's lines as it finishes (a full run takes minutes); returns the
+    line that lists the targets missed, if any."""
+    failures = []
     with tempfile.TemporaryDirectory() as tmp:
         for w in workloads(smoke):
             if only and w.name not in only:
                 continue
             if w.reference == "torch" and not torch:
-                rows.append(f"{w.name:18} skipped: torch not installed")
+                print(f"{w.name:17} skipped: torch not installed", flush=True)
                 continue
             path = session_files(w, Path(tmp))
-            ours, theirs, mem = [], [], []
-            ref_cmd = reference_cmd(w.reference, path)
-            our_cmd = gradcli_check_cmd(path) if w.files > 1 else gradcli_cmd(path)
-            for r in range(rounds):
-                pair = [(ours, our_cmd), (theirs, ref_cmd)]
-                for sink, cmd in (pair if r % 2 == 0 else pair[::-1]):  # interleaved
-                    seconds, rss = timed(cmd, tmp)
-                    sink.append(seconds)
-                    if sink is ours:
-                        mem.append(rss)
-            ratio = statistics.median(ours) / statistics.median(theirs)
-            verdict = "" if w.target is None or smoke else \
-                ("  ✓" if ratio <= w.target else "  ✗") + f" (target ≤ {w.target}x)"
-            if verdict.startswith("  ✗"):
-                failures.append(w.name)
-            rows.append(f"{w.name:18} gradcli {spread(ours)}  {w.reference:7} {spread(theirs)}  "
-                        f"ratio {ratio:5.2f}x  {max(mem) // 1024} MiB{verdict}   # {w.note}")
-    return rows + ([f"targets missed: {', '.join(failures)}"] if failures else [])
+            theirs, ours = measure(w, path, measured_formats(w, formats), rounds, tmp)
+            lines, missed = workload_lines(w, theirs, ours, smoke)
+            failures += missed
+            for line in lines:
+                print(line, flush=True)
+    return [f"targets missed: {', '.join(failures)}"] if failures else []
 
 
 def check_scaling(smoke: bool) -> list[str]:
@@ -426,17 +526,30 @@ def _leaf(array):
     return Tensor(array, requires_grad=True)
 
 
+def output_formats(text: str) -> tuple[str, ...]:
+    chosen = tuple(dict.fromkeys(f.strip() for f in text.split(",") if f.strip()))
+    unknown = [f for f in chosen if f not in ALL_FORMATS]
+    if unknown or not chosen:
+        raise argparse.ArgumentTypeError(f"formats are {', '.join(ALL_FORMATS)}, "
+                                         f"comma-separated (not {text!r})")
+    return chosen
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--smoke", action="store_true", help="tiny sizes, one round, no targets")
     ap.add_argument("--only", nargs="*", help="workload names to run")
+    ap.add_argument("--formats", type=output_formats, default=None, metavar="LIST",
+                    help="comma-separated output formats to measure every workload in "
+                    f"({', '.join(ALL_FORMATS)}); default: plain, and json and jsonl too "
+                    "where the output is big")
     args = ap.parse_args()
     rounds = 1 if args.smoke else args.rounds
     torch = has_torch()
     print(f"gradcli vs python + PyTorch, {rounds} interleaved round(s), one thread each",
           flush=True)
-    for line in run_workloads(rounds, args.smoke, args.only, torch):
+    for line in run_workloads(rounds, args.smoke, args.only, torch, args.formats):
         print(line, flush=True)
     if not args.only:
         from gradcli.engine.process import tune_process
