@@ -2,13 +2,14 @@
 check of one backward pass (the Session in app/session.py puts them together)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 
 from gradcli.engine import autograd
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Faults, Runtime
-from gradcli.events.events import GradRow
+from gradcli.events.events import BackwardEvent, Event, GradRow, ValueEvent
 
 
 @dataclass
@@ -21,7 +22,24 @@ class RunOptions:
     # time.monotonic() the time limit counts from (`gradcli run`: the process's start, so that
     # the limit bounds what the user waits); None: when the run starts
     clock_origin: float | None = None
+    # False: once `on_event` has had an event in full, the SessionResult keeps of it only what
+    # the verdict, the accumulation ledger and a declared ending read (see `lightened`): what
+    # the CLI's streaming formats need, in a fraction of the memory on a long loop
+    keep_event_data: bool = True
 
+
+
+def lightened(event: Event) -> Event:
+    """`event` without the data no one reads once it is shown: an echo's encoded value, and
+    the expectation and formulas of each row that matched (a mismatch keeps its own)."""
+    if isinstance(event, ValueEvent):
+        return dataclasses.replace(event, value=None)
+    if isinstance(event, BackwardEvent):
+        rows = tuple(row if row.match is False else
+                     dataclasses.replace(row, expected=None, formula=None)
+                     for row in event.grads)
+        return dataclasses.replace(event, grads=rows)
+    return event
 
 
 def new_runtime(options: RunOptions) -> Runtime:

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from gradcli.app.running import RunOptions, checked_rows, new_runtime
+from gradcli.app.running import RunOptions, checked_rows, lightened, new_runtime
 from gradcli.engine import autograd
 from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
@@ -109,8 +109,9 @@ class Session:
                                  tuple(rows), self.result.summary.backward, api=api))
 
     def _emit(self, event: Event) -> None:
-        self.result.events.append(event)
+        kept = event if self.options.keep_event_data else lightened(event)
+        self.result.events.append(kept)
         if self._piece is not None:
-            self._piece.events.append(event)
+            self._piece.events.append(kept)
         if self._on_event is not None:
             self._on_event(event)

@@ -53,6 +53,7 @@ class FakeOptions:
     limits: Limits = field(default_factory=Limits)
     faults: Faults = field(default_factory=Faults.from_environment)
     clock_origin: float | None = None
+    keep_event_data: bool = True
 
 
 def fake_events(source: str) -> list:
@@ -121,7 +122,17 @@ def test_defaults_are_the_cores(fake_api):
     import gradcli  # its `app.running` is still the real module: the fake is in sys.modules
 
     invoke("run", "-c", "ok")
-    assert fake_api[0][2] == FakeOptions(**vars(gradcli.app.running.RunOptions()))
+    # but for the data the events keep: the table shows each as it comes (next test)
+    defaults = {**vars(gradcli.app.running.RunOptions()), "keep_event_data": False}
+    assert fake_api[0][2] == FakeOptions(**defaults)
+
+
+def test_the_formats_that_read_the_events_again_have_them_keep_their_data(fake_api, tmp_path):
+    for fmt in ("table", "plain", "jsonl", "json"):
+        invoke("run", "-c", "ok", "--format", fmt)
+    invoke("run", "-c", "ok", "--html", str(tmp_path / "report.html"))
+    assert [options.keep_event_data for _, _, options in fake_api] == [
+        False, False, False, True, True]
 
 
 def test_reads_a_file_and_stdin(fake_api, tmp_path):
