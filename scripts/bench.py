@@ -322,8 +322,12 @@ def has_torch() -> bool:
                           capture_output=True).returncode == 0
 
 
+SPREAD = 26  # columns of a spread: the table stays aligned up to runs of 999 s
+
+
 def spread(values: list[float]) -> str:
-    return f"{statistics.median(values):7.3f}s [{min(values):.3f}-{max(values):.3f}]"
+    text = f"{statistics.median(values):7.3f}s [{min(values):.3f}-{max(values):.3f}]"
+    return text.ljust(SPREAD)
 
 
 def measured_formats(w: Workload, chosen: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -374,7 +378,7 @@ def workload_lines(w: Workload, theirs: list[Run], ours: dict[str, list[Run]],
             memory += " ✓" if rss <= ref_rss else " ✗"
             if rss > ref_rss:
                 missed.append(f"{w.name} {fmt} memory")
-        reference = f"{w.reference:7} {spread(ref_times)}" if i == 0 else " " * 32
+        reference = f"{w.reference:7} {spread(ref_times)}" if i == 0 else " " * (8 + SPREAD)
         name, note = (w.name, f"   # {w.note}") if i == 0 else ("", "")
         lines.append(f"{name:17} {fmt:5} gradcli {spread(times)}  {reference}  ratio "
                      f"{ratio:5.2f}x{verdict:13} mem {memory:16} out "
