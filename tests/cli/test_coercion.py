@@ -70,3 +70,35 @@ def test_a_command_does_not_import_pydantic(args):
     proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           env=env, timeout=120, cwd=ROOT)
     assert proc.stderr.strip().splitlines()[-1] == "False", proc.stderr
+
+
+SAMPLES = ["0", "1", "-2", "+3", "20", "1.5", "1e3", ".5", "-0.0", "abc", "", "json", "plain",
+           "table", "auto", "float32", "x=1", ("a", "b"), ["x=1"], 7, 2.5, True]
+
+
+def every_parameter():
+    import typer.main
+
+    group = typer.main.get_command(cli.app)
+    for command in group.commands.values():
+        for param in command.params:
+            yield pytest.param(param, id=f"{command.name}-{param.name}")
+
+
+@pytest.mark.parametrize("param", every_parameter())
+def test_each_option_coerces_as_typer_would(param):
+    """Whatever lean coercion accepts, typer's own coercion turns into the same value."""
+    from typer._coercion import build_runtime_param
+
+    from gradcli.app.coercion import LeanParam
+
+    descriptor = param.type_descriptor
+    typers = build_runtime_param(descriptor)
+    lean = LeanParam(descriptor.parameter_info, descriptor.annotation)
+    for value in SAMPLES:
+        mine = lean_value(descriptor.annotation, descriptor.parameter_info, value)
+        if mine is SKIP:
+            continue
+        theirs = typers._coerce_value(value, param=param, ctx=None)
+        assert (mine, type(mine)) == (theirs, type(theirs)), value
+        assert lean._coerce_value(value, param=param, ctx=None) == theirs
