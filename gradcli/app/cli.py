@@ -326,8 +326,8 @@ def run(
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
         options = run_options(check, rtol, atol, limits, max_elements)
         options.clock_origin = PROGRAM_STARTED  # the limit bounds the wait, imports included
-        # the formats that show each event as it comes read little of it again at the end
-        options.keep_event_data = fmt is Format.json or html is not None
+        # the renderers take each event in full as it comes and read little of it at the end
+        options.keep_event_data = html is not None
         result = run_session(text, name, options, reader_still_there(renderer.on_event), graphs)
     else:
         result = rejected(name, text, problem, renderer.on_event)

@@ -49,6 +49,17 @@ def bounded(data: Any, size: int) -> Any:
     return summarise(values, None if checked.all() else checked)
 
 
+def shortest32(data: Any) -> Any:
+    """float32 data (nested lists) with each number as the shortest decimal that reads back as
+    the same float32 (`0.1384567`, not its float64 expansion `0.13845670223236084`): the same
+    values in half the characters."""
+    if isinstance(data, list):
+        return [shortest32(item) for item in data]
+    if isinstance(data, float):
+        return float(str(np.float32(data)))
+    return data  # None (unchecked), "nan"/"inf" names, a summary
+
+
 def bounded_formulas(formulas: list[str] | None, full: bool) -> Any:
     """Each element's formula (one for an elementwise graph), or beyond LISTED formulas the
     distinct ones (in order of first appearance, up to six) and how many there are."""
@@ -62,6 +73,9 @@ def bounded_formulas(formulas: list[str] | None, full: bool) -> Any:
 def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
     """A gradient row as JSON; without `full`, data beyond LISTED elements summarised."""
     size = 0 if full else math.prod(row.shape)
+    # bounded, float32 rows list each number to float32's precision, sympy's expectation too
+    # (how far it is from the gradient stays exact in max_error); full lists float64 digits
+    short = shortest32 if not full and row.dtype == "float32" else (lambda data: data)
     tolerance = None
     if row.tolerance is not None:
         rtol, atol = row.tolerance
@@ -70,9 +84,9 @@ def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
         "name": row.name,
         "shape": list(row.shape),
         "dtype": row.dtype,
-        "grad": bounded(row.grad, size),
-        "added": bounded(row.added, size),
-        "expected": bounded(row.expected, size),
+        "grad": short(bounded(row.grad, size)),
+        "added": short(bounded(row.added, size)),
+        "expected": short(bounded(row.expected, size)),
         "formula": bounded_formulas(row.formula, full),
         "added_formula": bounded_formulas(row.added_formula, full),
         "method": row.method,
@@ -98,7 +112,7 @@ def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
     `full`, a backward event's large gradients are summarised."""
     head = {"kind": event.kind, "line": event.line}
     if isinstance(event, ValueEvent):
-        return {**head, "value": event.value}
+        return {**head, "value": event.value}  # the contract's data, listed whole
     if isinstance(event, PrintEvent):
         return {**head, "text": event.text}
     if isinstance(event, WarningEvent):
@@ -119,10 +133,11 @@ def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
     raise TypeError(f"not a session event: {event!r}")
 
 
-def session_to_json(result: SessionResult, explain: bool = False,
-                    full: bool = True) -> dict[str, Any]:
+def session_to_json(result: SessionResult, explain: bool = False, full: bool = True,
+                    encoded: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The contract's JSON object for a whole session, as Python data; with `explain`, the
-    accumulation ledger too; without `full`, large gradients summarised."""
+    accumulation ledger too; without `full`, large gradients summarised. `encoded`: the events
+    as a renderer encoded them while the session ran (the result may keep less of them)."""
     from gradcli.events.ledger import accumulation_hints, build_ledgers
     from gradcli.report.render_ledger import hints_to_json, ledger_to_json
 
@@ -134,11 +149,16 @@ def session_to_json(result: SessionResult, explain: bool = False,
     return {
         **session_head(result.source_name),
         "status": result.status,
-        "events": [event_to_json(event, full) for event in result.events
-                   if explain or not isinstance(event, FindingEvent)],  # --explain's notes
+        "events": encoded if encoded is not None else
+        [event_to_json(event, full) for event in result.events if shown(event, explain)],
         "summary": summary_to_json(result),
         **extra,
     }
+
+
+def shown(event: Event, explain: bool) -> bool:
+    """--explain's notes are events only with --explain."""
+    return explain or not isinstance(event, FindingEvent)
 
 
 def session_head(source: str) -> dict[str, Any]:
@@ -159,16 +179,19 @@ def write_json(out: TextIO, data: dict[str, Any]) -> None:
 
 
 class JsonRenderer:
-    """Collects nothing while the session runs: the object is written once, at the end."""
+    """Encodes each event as it comes (bounded, it is far smaller than the event: a long loop's
+    run keeps little), and writes the one object at the end."""
 
     def __init__(self, out: TextIO, explain: bool = False, full: bool = False) -> None:
         self.out, self.explain, self.full = out, explain, full
+        self.encoded: list[dict[str, Any]] = []
 
     def on_event(self, event: Event) -> None:
-        pass  # the result carries every event; one object means nothing to stream
+        if shown(event, self.explain):
+            self.encoded.append(event_to_json(event, self.full))
 
     def finish(self, result: SessionResult) -> None:
-        write_json(self.out, session_to_json(result, self.explain, self.full))
+        write_json(self.out, session_to_json(result, self.explain, self.full, self.encoded))
 
 
 class JsonLinesRenderer:
@@ -179,7 +202,7 @@ class JsonLinesRenderer:
         self.out, self.full = out, full
 
     def on_event(self, event: Event) -> None:
-        if not isinstance(event, FindingEvent):  # --explain's notes: jsonl has no --explain
+        if shown(event, explain=False):  # jsonl has no --explain
             write_json(self.out, event_to_json(event, self.full))
 
     def finish(self, result: SessionResult) -> None:

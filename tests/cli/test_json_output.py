@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 from typer.testing import CliRunner
 
 from gradcli.app import cli
@@ -78,3 +79,19 @@ def test_more_than_a_thousand_formulas_fold_to_the_distinct_ones():
     assert bounded_formulas(formulas, full=False) == {
         "type": "summary", "shape": [1200], "distinct": 2, "head": ["2*x", "3*x"]}
     assert bounded_formulas(formulas, full=True) is formulas
+
+
+def test_bounded_float32_gradients_are_listed_to_float32_precision():
+    script = ("import torch\nx = torch.tensor([0.1, 0.7], requires_grad=True)\n"
+              "(x * x).sum().backward()\n")
+    rows = {}
+    for data in ("bounded", "full"):
+        result = CliRunner().invoke(cli.app, ["run", "-", "--format", "json", "--json-data", data],
+                                    input=script)
+        rows[data] = json.loads(result.stdout)["events"][0]["grads"][0]
+    bounded, full = rows["bounded"], rows["full"]
+    assert bounded["grad"] == [0.2, 1.4]  # float32's shortest decimals
+    assert full["grad"] == [float(np.float32(0.2)), float(np.float32(1.4))]  # float64 digits
+    for field in ("grad", "added", "expected"):  # the same float32 values, to the last bit
+        assert np.array_equal(np.float32(bounded[field]), np.float32(full[field]))
+    assert bounded["max_error"] == full["max_error"]  # the evidence stays exact
