@@ -47,6 +47,7 @@ from gradcli.language import (
     nn_layers,
     nn_module,
     nn_optim,
+    nn_packing,
     nn_state,
     numpy_api,
     safe_builtins,
@@ -229,7 +230,8 @@ _torch.update(
                               "init": Namespace("torch.nn.init", init.INIT),
                               "utils": Namespace("torch.nn.utils", {
                                   **clip_grad.UTILS, "rnn": Namespace("torch.nn.utils.rnn", {
-                                      "pad_sequence": recurrent.pad_sequence})}),
+                                      "pad_sequence": recurrent.pad_sequence,
+                                      **nn_packing.UTILS})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
                               **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
@@ -394,6 +396,7 @@ _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name i
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
