@@ -40,6 +40,7 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
+    data_utils,
     func_call,
     lr_scheduler,
     nn_containers,
@@ -236,6 +237,8 @@ _torch.update(
                               **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
+    utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
+        **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
@@ -273,7 +276,8 @@ MODULES: dict[str, Namespace] = {
     "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
-    "torch.func": TORCH.members["func"],
+    "torch.func": TORCH.members["func"], "torch.utils": TORCH.members["utils"],
+    "torch.utils.data": TORCH.members["utils"].members["data"],
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
@@ -480,7 +484,7 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
-    names |= nn_conv.ATTRIBUTES
+    names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():
