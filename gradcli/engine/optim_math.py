@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import math
 import zlib
 from collections import Counter
 
@@ -294,3 +295,23 @@ def exponential_lr(lr: float, *, gamma: float, initial: bool) -> float:
 def exponential_lr_closed_form(base_lr: float, last_epoch: int, *, gamma: float) -> float:
     """ExponentialLR._get_closed_form_lr, used by the deprecated step(epoch)."""
     return base_lr * gamma ** last_epoch
+
+
+def cosine_annealing_lr(lr: float, base_lr: float, last_epoch: int, *, t_max: int,
+                        eta_min: float, initial: bool, first_step: bool) -> float:
+    """CosineAnnealingLR.get_lr (chained): each step scales the distance to eta_min by the
+    ratio of consecutive cosines; at each restart of the period it adds the step back."""
+    if initial:
+        return lr
+    if first_step and last_epoch > 0:
+        return cosine_annealing_lr_closed_form(base_lr, last_epoch, t_max=t_max, eta_min=eta_min)
+    if (last_epoch - 1 - t_max) % (2 * t_max) == 0:
+        return lr + (base_lr - eta_min) * (1 - math.cos(math.pi / t_max)) / 2
+    return ((1 + math.cos(math.pi * last_epoch / t_max))
+            / (1 + math.cos(math.pi * (last_epoch - 1) / t_max)) * (lr - eta_min) + eta_min)
+
+
+def cosine_annealing_lr_closed_form(base_lr: float, last_epoch: int, *, t_max: int,
+                                    eta_min: float) -> float:
+    """CosineAnnealingLR._get_closed_form_lr."""
+    return eta_min + (base_lr - eta_min) * (1 + math.cos(math.pi * last_epoch / t_max)) / 2

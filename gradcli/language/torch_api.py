@@ -51,6 +51,7 @@ from gradcli.language import (
     nn_packing,
     nn_state,
     numpy_api,
+    py_random,
     safe_builtins,
 )
 from gradcli.language.objects import ScriptClass, ScriptObject, holds_private
@@ -184,7 +185,7 @@ F = Namespace("torch.nn.functional", {
     **{name: getattr(nn_functional, name) for name in (
         "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
         "binary_cross_entropy",
-        "binary_cross_entropy_with_logits")},
+        "binary_cross_entropy_with_logits", "one_hot")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
     "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
@@ -237,6 +238,10 @@ _torch.update(
                               **nn_conv.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
+    cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
+    backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
+        "is_available": lambda: False})}),
+    device=lambda type, index=None: _device(type, index),
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
@@ -271,6 +276,7 @@ NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
 MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
+    "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
@@ -335,7 +341,19 @@ _TENSOR_PROPERTIES = {
 }
 
 
+def _device(kind, index=None) -> Device:
+    """torch.device: the CPU (a session has no other device)."""
+    if isinstance(kind, Device):
+        return kind
+    if not isinstance(kind, str) or kind.split(":")[0] != "cpu":
+        raise runtime_error(f"torch.device({kind!r}): gradcli sessions run on the CPU only; "
+                            "use torch.device('cpu') (torch.cuda.is_available() is False here)")
+    return Device()
+
+
 class Device:
+    type = "cpu"
+
     def __repr__(self) -> str:
         return "device(type='cpu')"
 

@@ -227,3 +227,21 @@ def _check_bilinear(input1, input2, weight, bias) -> None:
     if bias is not None and bias.size(0) != sizes[0]:
         raise runtime_error(f"bilinear(): bias size does not match weight size: got "
                             f"{bias.size(0)} but expected {sizes[0]}")
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
+    if tensor.dtype is not dtypes.int64:
+        raise runtime_error("one_hot is only applicable to index tensor of type LongTensor.")
+    values = tensor.data
+    if values.size and values.min() < 0:
+        raise runtime_error("Class values must be non-negative.")
+    if num_classes == -1:
+        if not values.size:
+            raise runtime_error("Can not infer total number of classes from empty tensor.")
+        num_classes = int(values.max()) + 1
+    elif values.size and values.max() >= num_classes:
+        raise runtime_error("Class values must be smaller than num_classes.")
+    out = np.zeros((*values.shape, num_classes), dtype=np.int64)
+    np.put_along_axis(out, values[..., None], 1, axis=-1)
+    return Tensor(out)
