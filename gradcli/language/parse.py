@@ -11,7 +11,7 @@ from itertools import repeat
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
-from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
+from gradcli.language.name_hints import REFUSED, attribute_hint, closest, lacking, pytorch_homes
 from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 from gradcli.language.type_objects import READABLE_DUNDERS
 
@@ -595,9 +595,11 @@ class _Validator:
                               if a not in self.script_attributes]
         if unknown_attributes:
             node, name = unknown_attributes[0]
+            refused = f"gradcli does not support `{name}`: {REFUSED[name]}" \
+                if name in REFUSED else ""
             self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
-                        "defines", closest(name, self.vocabulary.attributes
-                                            | self.script_attributes)
+                        "defines", refused or closest(name, self.vocabulary.attributes
+                                                      | self.script_attributes)
                         or "assign it (`self.name = ...`) or define it in a class body")
         known = self.vocabulary.names | self.assigned
         unknown = [n for n in self.loads if n.id not in known]
