@@ -9,7 +9,7 @@ import functools
 import inspect
 import math
 import types
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
@@ -51,6 +51,7 @@ from gradcli.language import (
     nn_packing,
     nn_state,
     numpy_api,
+    py_copy,
     py_random,
     safe_builtins,
 )
@@ -277,6 +278,9 @@ MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
+    "copy": Namespace("copy", py_copy.FUNCTIONS),
+    "collections": Namespace("collections", {"OrderedDict": OrderedDict,
+                                             "defaultdict": defaultdict, "Counter": Counter}),
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
