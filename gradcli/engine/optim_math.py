@@ -259,6 +259,25 @@ def adagrad_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     param[...] = _addcdiv(param, grad, std, -clr)
 
 
+
+def adadelta_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+    """Adadelta._init_group's lazy state, in torch's key order."""
+    return {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param),
+            "acc_delta": np.zeros_like(param)}
+
+
+def adadelta_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, rho: float,
+                  eps: float, weight_decay: float, maximize: bool) -> None:
+    """torch/optim/adadelta.py `_single_tensor_adadelta`."""
+    _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    square_avg, acc_delta = state["square_avg"], state["acc_delta"]
+    square_avg[...] = _addcmul(square_avg * _cast(rho, square_avg), grad, grad, 1 - rho)
+    std = _sqrt(square_avg + _cast(eps, square_avg))
+    delta = _sqrt(acc_delta + _cast(eps, acc_delta)) / std * grad
+    acc_delta[...] = _addcmul(acc_delta * _cast(rho, acc_delta), delta, delta, 1 - rho)
+    param[...] = _add(param, delta, -lr)
+
 # ---- lr schedulers: group["lr"] is a Python float, so these are plain double arithmetic ------
 
 def step_lr(lr: float, last_epoch: int, *, step_size: int, gamma: float) -> float:

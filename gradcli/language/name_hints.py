@@ -19,7 +19,7 @@ INSTEAD = {
 }
 _ATTENTION = ("gradcli has no attention modules yet: write it out with nn.Linear projections, "
               "scores = q @ k.transpose(-2, -1) / math.sqrt(d), F.softmax(scores, dim=-1) @ v")
-_OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop and Adagrad"
+_OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
 _FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
@@ -29,7 +29,7 @@ REFUSED = {
     **dict.fromkeys(("MultiheadAttention", "Transformer", "TransformerEncoder",
                      "TransformerEncoderLayer", "TransformerDecoder", "TransformerDecoderLayer",
                      "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
-    **dict.fromkeys(("Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
+    **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
                      "SparseAdam"), _OPTIMIZERS),
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
                      "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",

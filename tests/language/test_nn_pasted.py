@@ -21,7 +21,7 @@ def prints(source: str) -> list[str]:
     ("nn.MultiheadAttention(8, 2)", "MultiheadAttention", "F.softmax(scores, dim=-1) @ v"),
     ("nn.TransformerEncoderLayer(8, 2)", "TransformerEncoderLayer", "nn.Linear projections"),
     ("torch.save(nn.Linear(2, 2).state_dict(), 'm.pt')", "save", "print(model.state_dict())"),
-    ("torch.optim.Adadelta(nn.Linear(2, 2).parameters())", "Adadelta", "SGD, Adam"),
+    ("torch.optim.NAdam(nn.Linear(2, 2).parameters())", "NAdam", "SGD, Adam"),
     ("torch.optim.lr_scheduler.ReduceLROnPlateau(None)", "ReduceLROnPlateau",
      "param_groups[0]['lr']"),
 ])
