@@ -273,12 +273,13 @@ MATH = Namespace("math", {
 })
 
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
-NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
+NUMPY = Namespace("numpy", {**numpy_api.FUNCTIONS,
+                            "random": Namespace("numpy.random", numpy_api.RANDOM)})
 MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
-    "copy": Namespace("copy", py_copy.FUNCTIONS),
+    "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
     "collections": Namespace("collections", {"OrderedDict": OrderedDict,
                                              "defaultdict": defaultdict, "Counter": Counter}),
     "torch.nn.init": TORCH.members["nn"].members["init"],
