@@ -17,8 +17,8 @@ INSTEAD = {
     "relu6": "x.clamp(0, 6)",
     "hardtanh": "x.clamp(-1, 1)",
 }
-_ATTENTION = ("gradcli has no attention modules yet: write it out with nn.Linear projections, "
-              "scores = q @ k.transpose(-2, -1) / math.sqrt(d), F.softmax(scores, dim=-1) @ v")
+_ATTENTION = ("gradcli has no Transformer modules yet: build them from nn.MultiheadAttention, "
+              "nn.Linear, nn.LayerNorm and nn.Dropout, as torch's TransformerEncoderLayer does")
 _OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
@@ -26,7 +26,7 @@ _FILES = ("sessions read and write no files: print(model.state_dict()) to see th
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("MultiheadAttention", "Transformer", "TransformerEncoder",
+    **dict.fromkeys(("Transformer", "TransformerEncoder",
                      "TransformerEncoderLayer", "TransformerDecoder", "TransformerDecoderLayer",
                      "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
     **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",

@@ -43,6 +43,7 @@ from gradcli.language import (
     data_utils,
     func_call,
     lr_scheduler,
+    nn_attention,
     nn_containers,
     nn_conv,
     nn_layers,
@@ -236,7 +237,7 @@ _torch.update(
                                       "pad_sequence": recurrent.pad_sequence,
                                       **nn_packing.UTILS})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
-                              **nn_conv.CLASSES}),
+                              **nn_conv.CLASSES, **nn_attention.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
@@ -507,7 +508,7 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
-    names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES
+    names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES | nn_attention.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():
