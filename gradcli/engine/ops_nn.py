@@ -372,3 +372,22 @@ def _pack_padded_vjp(xp, g, o, a, batch_sizes):
 
 defop("pack_padded_sequence", "PackPaddedSequenceBackward0", _pack_padded, _pack_padded_vjp,
       rearranges=True)
+
+
+# ---- triu / tril: each element kept or zeroed by its position (causal attention masks) --------
+def _outside_triangle(shape, diagonal, upper: bool) -> np.ndarray:
+    """Where triu (upper) or tril zeroes: True off the kept triangle of the last two dims."""
+    keep = (np.triu if upper else np.tril)(np.ones(shape[-2:], dtype=bool), diagonal)
+    return np.broadcast_to(~keep, shape)
+
+
+for _name, _grad_fn, _upper in (("triu", "TriuBackward0", True), ("tril", "TrilBackward0", False)):
+    defop(_name, _grad_fn,
+          lambda a, diagonal, upper=_upper: K.masked_fill(
+              a, _outside_triangle(a.shape, diagonal, upper), 0),
+          lambda xp, g, o, a, diagonal, upper=_upper: (
+              xp.masked_fill(g, _outside_triangle(a.shape, diagonal, upper), 0),),
+          sym=lambda a, diagonal, upper=_upper: S.masked_fill(
+              a, _outside_triangle(a.shape, diagonal, upper), 0),
+          pointwise=True,
+          zeroed=lambda i, a, diagonal, upper=_upper: _outside_triangle(a.shape, diagonal, upper))

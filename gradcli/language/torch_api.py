@@ -205,7 +205,7 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow diag conv1d conv2d max_pool1d max_pool2d"
+    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
