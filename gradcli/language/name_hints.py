@@ -17,8 +17,8 @@ INSTEAD = {
     "relu6": "x.clamp(0, 6)",
     "hardtanh": "x.clamp(-1, 1)",
 }
-_ATTENTION = ("gradcli has no Transformer modules yet: build them from nn.MultiheadAttention, "
-              "nn.Linear, nn.LayerNorm and nn.Dropout, as torch's TransformerEncoderLayer does")
+_ATTENTION = ("gradcli has only the Transformer's encoder: build a decoder from "
+              "nn.MultiheadAttention, nn.Linear, nn.LayerNorm and nn.Dropout")
 _OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
@@ -26,8 +26,7 @@ _FILES = ("sessions read and write no files: print(model.state_dict()) to see th
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("Transformer", "TransformerEncoder",
-                     "TransformerEncoderLayer", "TransformerDecoder", "TransformerDecoderLayer",
+    **dict.fromkeys(("Transformer", "TransformerDecoder", "TransformerDecoderLayer",
                      "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
     **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
                      "SparseAdam"), _OPTIMIZERS),

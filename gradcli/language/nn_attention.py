@@ -111,15 +111,16 @@ def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
     weight, bias = self.attributes["in_proj_weight"], self.attributes["in_proj_bias"]
     embed_dim = query.shape[-1]
     if query is key and key is value:
-        proj = nn_functional.linear(query, weight, bias)
-        return tuple(shape.chunk(proj, 3, -1))
+        proj = nn_functional.linear(query, weight, bias)  # torch makes the pieces contiguous
+        return tuple(shape.contiguous(piece) for piece in shape.chunk(proj, 3, -1))
     w_q, w_k, w_v = (shape.narrow(weight, 0, i * embed_dim, embed_dim) for i in range(3))
     b_q, b_k, b_v = (None,) * 3 if bias is None else (
         shape.narrow(bias, 0, i * embed_dim, embed_dim) for i in range(3))
     if key is value:
         w_kv = shape.narrow(weight, 0, embed_dim, 2 * embed_dim)
         b_kv = None if bias is None else shape.narrow(bias, 0, embed_dim, 2 * embed_dim)
-        k, v = shape.chunk(nn_functional.linear(key, w_kv, b_kv), 2, -1)
+        k, v = (shape.contiguous(piece) for piece in
+                shape.chunk(nn_functional.linear(key, w_kv, b_kv), 2, -1))
         return nn_functional.linear(query, w_q, b_q), k, v
     return (nn_functional.linear(query, w_q, b_q), nn_functional.linear(key, w_k, b_k),
             nn_functional.linear(value, w_v, b_v))

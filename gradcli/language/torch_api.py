@@ -51,6 +51,7 @@ from gradcli.language import (
     nn_optim,
     nn_packing,
     nn_state,
+    nn_transformer,
     numpy_api,
     py_copy,
     py_random,
@@ -237,7 +238,8 @@ _torch.update(
                                       "pad_sequence": recurrent.pad_sequence,
                                       **nn_packing.UTILS})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
-                              **nn_conv.CLASSES, **nn_attention.CLASSES}),
+                              **nn_conv.CLASSES, **nn_attention.CLASSES,
+                              **nn_transformer.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
@@ -509,6 +511,7 @@ def _all_names() -> frozenset:
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
     names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES | nn_attention.ATTRIBUTES
+    names |= nn_transformer.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

@@ -18,7 +18,7 @@ def prints(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("line, name, instead", [
-    ("nn.TransformerEncoderLayer(8, 2)", "TransformerEncoderLayer", "nn.MultiheadAttention"),
+    ("nn.TransformerDecoderLayer(8, 2)", "TransformerDecoderLayer", "nn.MultiheadAttention"),
     ("torch.save(nn.Linear(2, 2).state_dict(), 'm.pt')", "save", "print(model.state_dict())"),
     ("torch.optim.NAdam(nn.Linear(2, 2).parameters())", "NAdam", "SGD, Adam"),
     ("torch.optim.lr_scheduler.ReduceLROnPlateau(None)", "ReduceLROnPlateau",
@@ -32,7 +32,7 @@ def test_a_refused_construct_is_named_with_what_to_write_instead(line, name, ins
 
 def test_refused_in_a_class_body_too():
     events = run("class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
-                 "        self.attn = nn.TransformerEncoder(4, 1)\n")
+                 "        self.attn = nn.Transformer(4, 1)\n")
     assert events[0]["kind"] == "invalid" and "LayerNorm" in events[0]["hint"]
 
 

@@ -186,8 +186,21 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     if p == 1:
         return input * Tensor(np.zeros((), dtype))
     keep = runtime.current.generator.bernoulli(input.numel(), 1 - p, input.dtype.name)
-    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype).reshape(input.shape))
+    keep = _in_memory_order(keep, input.data)
+    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype))
     return input.mul_(noise) if inplace else input * noise
+
+
+def _in_memory_order(values: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """Values drawn one after another laid out as torch's empty_like(like) holds them: in
+    memory order, which for a permuted dense tensor (a transpose) is not the logical order."""
+    if like.flags.c_contiguous or like.ndim < 2:
+        return values.reshape(like.shape)
+    order = sorted(range(like.ndim), key=lambda d: -like.strides[d])
+    dense = np.empty([like.shape[d] for d in order], like.dtype)
+    if [like.strides[d] for d in order] != list(dense.strides):
+        return values.reshape(like.shape)  # not a permutation of a dense block: contiguous
+    return np.transpose(values.reshape(dense.shape), np.argsort(order))
 
 
 @python_name("bilinear")
