@@ -77,3 +77,18 @@ def test_only_the_cpu_is_a_device():
     events = run("torch.device('cuda:0')\n")
     error = [e for e in events if e["kind"] == "error"][0]
     assert "CPU only" in error["message"]
+
+
+def test_dropout_of_a_transposed_tensor_drops_what_torch_drops():
+    # torch fills the mask in memory order (empty_like keeps the transpose's strides): the
+    # same draws land on the transposed positions, not on the logical order's
+    source = ("torch.manual_seed(0)\nm = F.dropout(torch.ones(3, 2).t(), 0.5)\n"
+              "torch.manual_seed(0)\nc = F.dropout(torch.ones(3, 2), 0.5)\n"
+              "print(torch.equal(m, c.t()), torch.equal(m, c.reshape(2, 3)))\n")
+    assert prints(source) == ["True False"]
+
+
+def test_attention_options_gradcli_lacks_are_refused_by_name():
+    events = run("nn.MultiheadAttention(4, 2, kdim=3)\n")
+    error = [e for e in events if e["kind"] == "error"][0]
+    assert "kdim" in error["message"] and "not supported by gradcli" in error["message"]
