@@ -347,3 +347,47 @@ defop("trilinear", "TrilinearBackward0", K.trilinear,
       lambda xp, g, o, a, b, c, expand1, expand2, expand3, sumdim: K.trilinear_backward(
           xp, g, a, b, c, expand1, expand2, expand3, sumdim),
       ("bc", "ac", "ab"), contraction=_trilinear_contraction)
+
+
+# ---- packed sequences -------------------------------------------------------------------------
+def _pack_padded(a, batch_sizes):
+    """(steps, batch, *) -> the running sequences' rows of each step, one step after another."""
+    return np.concatenate([a[t, :size] for t, size in enumerate(batch_sizes)], 0)
+
+
+def _pack_padded_vjp(xp, g, o, a, batch_sizes):
+    """Each step's rows back in place, zeros for the padding (and the steps past the longest)."""
+    rows, offset = [], 0
+    for size in batch_sizes:
+        part = g[offset:offset + size]
+        offset += size
+        missing = a.shape[1] - size
+        pad = [xp.zeros_shaped((missing, *a.shape[2:]), g)] if missing else []
+        rows.append(xp.cat([part, *pad], 0) if pad else part)
+    missing = a.shape[0] - len(batch_sizes)
+    if missing:
+        rows += [xp.zeros_shaped(tuple(a.shape[1:]), g)] * missing
+    return (xp.stack(rows, 0),)
+
+
+defop("pack_padded_sequence", "PackPaddedSequenceBackward0", _pack_padded, _pack_padded_vjp,
+      rearranges=True)
+
+
+# ---- triu / tril: each element kept or zeroed by its position (causal attention masks) --------
+def _outside_triangle(shape, diagonal, upper: bool) -> np.ndarray:
+    """Where triu (upper) or tril zeroes: True off the kept triangle of the last two dims."""
+    keep = (np.triu if upper else np.tril)(np.ones(shape[-2:], dtype=bool), diagonal)
+    return np.broadcast_to(~keep, shape)
+
+
+for _name, _grad_fn, _upper in (("triu", "TriuBackward0", True), ("tril", "TrilBackward0", False)):
+    defop(_name, _grad_fn,
+          lambda a, diagonal, upper=_upper: K.masked_fill(
+              a, _outside_triangle(a.shape, diagonal, upper), 0),
+          lambda xp, g, o, a, diagonal, upper=_upper: (
+              xp.masked_fill(g, _outside_triangle(a.shape, diagonal, upper), 0),),
+          sym=lambda a, diagonal, upper=_upper: S.masked_fill(
+              a, _outside_triangle(a.shape, diagonal, upper), 0),
+          pointwise=True,
+          zeroed=lambda i, a, diagonal, upper=_upper: _outside_triangle(a.shape, diagonal, upper))

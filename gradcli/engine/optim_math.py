@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import bisect
+import math
 import zlib
 from collections import Counter
 
@@ -258,6 +259,25 @@ def adagrad_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     param[...] = _addcdiv(param, grad, std, -clr)
 
 
+
+def adadelta_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+    """Adadelta._init_group's lazy state, in torch's key order."""
+    return {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param),
+            "acc_delta": np.zeros_like(param)}
+
+
+def adadelta_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, rho: float,
+                  eps: float, weight_decay: float, maximize: bool) -> None:
+    """torch/optim/adadelta.py `_single_tensor_adadelta`."""
+    _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    square_avg, acc_delta = state["square_avg"], state["acc_delta"]
+    square_avg[...] = _addcmul(square_avg * _cast(rho, square_avg), grad, grad, 1 - rho)
+    std = _sqrt(square_avg + _cast(eps, square_avg))
+    delta = _sqrt(acc_delta + _cast(eps, acc_delta)) / std * grad
+    acc_delta[...] = _addcmul(acc_delta * _cast(rho, acc_delta), delta, delta, 1 - rho)
+    param[...] = _add(param, delta, -lr)
+
 # ---- lr schedulers: group["lr"] is a Python float, so these are plain double arithmetic ------
 
 def step_lr(lr: float, last_epoch: int, *, step_size: int, gamma: float) -> float:
@@ -294,3 +314,23 @@ def exponential_lr(lr: float, *, gamma: float, initial: bool) -> float:
 def exponential_lr_closed_form(base_lr: float, last_epoch: int, *, gamma: float) -> float:
     """ExponentialLR._get_closed_form_lr, used by the deprecated step(epoch)."""
     return base_lr * gamma ** last_epoch
+
+
+def cosine_annealing_lr(lr: float, base_lr: float, last_epoch: int, *, t_max: int,
+                        eta_min: float, initial: bool, first_step: bool) -> float:
+    """CosineAnnealingLR.get_lr (chained): each step scales the distance to eta_min by the
+    ratio of consecutive cosines; at each restart of the period it adds the step back."""
+    if initial:
+        return lr
+    if first_step and last_epoch > 0:
+        return cosine_annealing_lr_closed_form(base_lr, last_epoch, t_max=t_max, eta_min=eta_min)
+    if (last_epoch - 1 - t_max) % (2 * t_max) == 0:
+        return lr + (base_lr - eta_min) * (1 - math.cos(math.pi / t_max)) / 2
+    return ((1 + math.cos(math.pi * last_epoch / t_max))
+            / (1 + math.cos(math.pi * (last_epoch - 1) / t_max)) * (lr - eta_min) + eta_min)
+
+
+def cosine_annealing_lr_closed_form(base_lr: float, last_epoch: int, *, t_max: int,
+                                    eta_min: float) -> float:
+    """CosineAnnealingLR._get_closed_form_lr."""
+    return eta_min + (base_lr - eta_min) * (1 + math.cos(math.pi * last_epoch / t_max)) / 2

@@ -191,6 +191,8 @@ TORCH = {
     ),
     "mv": ("mv(Tensor input, Tensor vec, *, Tensor out=None)",),
     "diag": ("diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
+    "triu": ("triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
+    "tril": ("tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)",),
     "narrow": (
         "narrow(Tensor input, int64_t dim, Tensor start, SymInt length)",
         "narrow(Tensor input, int64_t dim, SymInt start, SymInt length)",
@@ -478,6 +480,8 @@ METHODS = {
     ),
     "mv": ("mv(Tensor vec)",),
     "diag": ("diag(int64_t diagonal=0)",),
+    "triu": ("triu(int64_t diagonal=0)",),
+    "tril": ("tril(int64_t diagonal=0)",),
     "narrow": (
         "narrow(int64_t dim, Tensor start, SymInt length)",
         "narrow(int64_t dim, SymInt start, SymInt length)",

@@ -1,8 +1,8 @@
-"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR and LambdaLR as built-in
-classes deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is
-its `get_lr` (the chained form step() uses) and, where torch has one, its closed form (what the
-deprecated step(epoch) uses). A group's lr is a Python float, so the arithmetic is plain double
-(engine/optim_math.py)."""
+"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR and
+CosineAnnealingLR as built-in classes deriving from LRScheduler, ported from
+torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the chained form step() uses) and,
+where torch has one, its closed form (what the deprecated step(epoch) uses). A group's lr is a
+Python float, so the arithmetic is plain double (engine/optim_math.py)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -162,7 +162,29 @@ def _lambda_lr(self) -> list[float]:
             for factor, base in zip(self.attributes["lr_lambdas"], self.attributes["base_lrs"])]
 
 
+def _cosine_init(self, optimizer, T_max, eta_min=0.0, last_epoch=-1) -> None:
+    self.attributes.update(T_max=T_max, eta_min=eta_min)
+    _init(self, optimizer, last_epoch)
+
+
+def _cosine_lr(self) -> list[float]:
+    a = self.attributes
+    return [optim_math.cosine_annealing_lr(
+        g["lr"], base, a["last_epoch"], t_max=a["T_max"], eta_min=a["eta_min"],
+        initial=a["_is_initial"], first_step=a["_step_count"] == 1)
+        for g, base in zip(_groups(self), a["base_lrs"])]
+
+
+def _cosine_closed_form(self) -> list[float]:
+    a = self.attributes
+    return [optim_math.cosine_annealing_lr_closed_form(base, a["last_epoch"], t_max=a["T_max"],
+                                                       eta_min=a["eta_min"])
+            for base in a["base_lrs"]]
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
+    "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
+                                    _cosine_closed_form),
     "LRScheduler": LR_SCHEDULER,
     "StepLR": _scheduler("StepLR", _step_lr_init, _step_lr, _step_lr_closed_form),
     "MultiStepLR": _scheduler("MultiStepLR", _multi_step_lr_init, _multi_step_lr,
@@ -173,4 +195,5 @@ SCHEDULERS: dict[str, ScriptClass] = {
 }
 
 ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimizer",
-                        "step_size", "gamma", "milestones", "lr_lambdas", "lr_scheduler"})
+                        "step_size", "gamma", "milestones", "lr_lambdas", "lr_scheduler",
+                        "T_max", "eta_min"})

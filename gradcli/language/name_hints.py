@@ -17,6 +17,24 @@ INSTEAD = {
     "relu6": "x.clamp(0, 6)",
     "hardtanh": "x.clamp(-1, 1)",
 }
+_ATTENTION = ("gradcli has only the Transformer's encoder: build a decoder from "
+              "nn.MultiheadAttention, nn.Linear, nn.LayerNorm and nn.Dropout")
+_OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
+_SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
+               "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
+_FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
+          "other.load_state_dict(model.state_dict()) to copy them")
+# PyTorch names that snippets use and gradcli refuses, with what to write instead.
+REFUSED = {
+    **dict.fromkeys(("Transformer", "TransformerDecoder", "TransformerDecoderLayer",
+                     "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
+    **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
+                     "SparseAdam"), _OPTIMIZERS),
+    **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
+                     "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",
+                     "MultiplicativeLR"), _SCHEDULERS),
+    **dict.fromkeys(("save", "load"), _FILES),
+}
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}  # as scripts import them
 LITERAL_TYPES = (str, int, float, list, tuple, dict, set)
 
@@ -42,6 +60,8 @@ def attribute_hint(name: str, owner: ast.AST | None, known: Iterable[str]) -> st
     """Why `owner.name` is unknown. `known`: the attribute names gradcli knows. A close name
     is offered only when the owner has it: `"{}".formt` suggests `format`, never `float`."""
     kind = _literal_type(owner)
+    if kind is None and name in REFUSED:
+        return f"gradcli does not support `{name}`: {REFUSED[name]}"
     if kind is not None and hasattr(kind, name):
         return f"gradcli does not support `{kind.__name__}.{name}` yet"
     space = _namespace(owner)

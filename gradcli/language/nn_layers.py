@@ -4,6 +4,7 @@ and the `extra_repr` torch prints."""
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -138,6 +139,10 @@ def _dropout_forward(self, input):
 
 def _sequential_init(self, *modules) -> None:
     set_fields(self)
+    if len(modules) == 1 and isinstance(modules[0], OrderedDict):  # named layers
+        for name, module in modules[0].items():
+            _add(self, name, module)
+        return
     for index, module in enumerate(modules):
         _add(self, str(index), module)
 

@@ -65,7 +65,10 @@ def _batch_norm_init(self, num_features, eps=1e-5, momentum=0.1, affine=True,
 def _batch_norm_forward(self, input: Tensor) -> Tensor:
     """torch's _BatchNorm.forward: count the batch, pick the averaging factor, normalise with
     the batch's statistics in training (or without running ones), else the running ones."""
-    if input.ndim not in (2, 3):
+    if self.cls.name == "BatchNorm2d":
+        if input.ndim != 4:
+            raise TorchError("ValueError", f"expected 4D input (got {input.ndim}D input)")
+    elif input.ndim not in (2, 3):
         raise TorchError("ValueError", f"expected 2D or 3D input (got {input.ndim}D input)")
     momentum, training, tracked = _get(self, "momentum", "training", "num_batches_tracked")
     factor = 0.0 if momentum is None else momentum
@@ -81,11 +84,16 @@ def _batch_norm_forward(self, input: Tensor) -> Tensor:
                               self.attributes["eps"])
 
 
-BATCH_NORM_1D = layer_class(
-    "BatchNorm1d", _batch_norm_init, _batch_norm_forward,
-    lambda self: "{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}".format(
-        *_get(self, "num_features", "eps", "momentum", "affine"),
-        self.attributes["bias"] is not None, self.attributes["track_running_stats"]))
+def _batch_norm_class(name: str) -> ScriptClass:
+    """BatchNorm1d over (N, C) or (N, C, L); BatchNorm2d over (N, C, H, W): the same module."""
+    return layer_class(
+        name, _batch_norm_init, _batch_norm_forward,
+        lambda self: "{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}".format(
+            *_get(self, "num_features", "eps", "momentum", "affine"),
+            self.attributes["bias"] is not None, self.attributes["track_running_stats"]))
+
+
+BATCH_NORM_1D, BATCH_NORM_2D = _batch_norm_class("BatchNorm1d"), _batch_norm_class("BatchNorm2d")
 
 
 # ---- Embedding ------------------------------------------------------------------------------
@@ -180,7 +188,8 @@ def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
 
 
 CLASSES: dict[str, ScriptClass] = {
-    "LayerNorm": LAYER_NORM, "BatchNorm1d": BATCH_NORM_1D, "Embedding": EMBEDDING,
+    "LayerNorm": LAYER_NORM, "BatchNorm1d": BATCH_NORM_1D,
+    "BatchNorm2d": BATCH_NORM_2D, "Embedding": EMBEDDING,
     "GELU": _activation("GELU", nn_norm.gelu, lambda a: f"approximate={a!r}",
                         approximate="none"),
     "ELU": _activation("ELU", nn_norm.elu,

@@ -1,4 +1,4 @@
-"""torch.optim's SGD, Adam, AdamW, RMSprop and Adagrad as built-in classes deriving from
+"""torch.optim's SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta as built-in classes deriving from
 Optimizer: param groups as torch keeps them (plain dicts a script reads and writes, so
 `optimizer.param_groups[0]["lr"] = ...` moves the next step), steps with engine/optim_math.py's
 arithmetic, bit for bit with torch's single-tensor path."""
@@ -125,6 +125,25 @@ def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, m
                          "centered": centered, "weight_decay": weight_decay,
                          "capturable": capturable, "foreach": foreach, "maximize": maximize,
                          "differentiable": differentiable})
+
+
+def _adadelta_init(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
+                   capturable=False, maximize=False, differentiable=False) -> None:
+    _check_nonnegative(lr=lr)
+    if not 0.0 <= rho <= 1.0:
+        raise _value_error(f"Invalid rho value: {rho}")
+    _check_nonnegative(eps=eps, weight_decay=weight_decay)
+    _init(self, params, {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
+                         "maximize": maximize, "capturable": capturable, "foreach": foreach,
+                         "differentiable": differentiable})
+
+
+def _adadelta_update(p: Tensor, state: dict, group: dict) -> None:
+    if not state:
+        state.update(optim_math.adadelta_state(p.data))
+    optim_math.adadelta_step(p.data, p.grad.data, state, lr=group["lr"], rho=group["rho"],
+                             eps=group["eps"], weight_decay=group["weight_decay"],
+                             maximize=group["maximize"])
 
 
 def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
@@ -311,6 +330,7 @@ CLASSES: dict[str, ScriptClass] = {
     "AdamW": _optimizer("AdamW", _adam_init(True, 1e-2), _adam_update),
     "RMSprop": _optimizer("RMSprop", _rmsprop_init, _rmsprop_update),
     "Adagrad": _optimizer("Adagrad", _adagrad_init, _adagrad_update),
+    "Adadelta": _optimizer("Adadelta", _adadelta_init, _adadelta_update),
 }
 
 ATTRIBUTES = frozenset({"step", "zero_grad", "add_param_group", "param_groups", "state",

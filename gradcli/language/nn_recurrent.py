@@ -10,6 +10,7 @@ from collections.abc import Callable
 from gradcli.engine.api import creation, init, recurrent, shape
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Parameter, Tensor
+from gradcli.language import nn_packing
 from gradcli.language.nn_module import MODULE, builtin_class, parameters
 from gradcli.language.objects import ScriptClass, ScriptInstance
 
@@ -130,6 +131,8 @@ def _base_repr(self) -> str:
 def _forward(self, input, hx=None):
     """RNN/GRU/LSTM.forward on unpacked input: batch an unbatched input, zeros for a missing
     hx, torch's checks, then the _VF function."""
+    if isinstance(input, nn_packing.PackedSequence):
+        return nn_packing.packed_forward(self, input, hx, _check_input)
     a = self.attributes
     lstm = a["mode"] == "LSTM"
     if not isinstance(input, Tensor):
@@ -193,15 +196,15 @@ def _lstm_hidden(self, input, hx, batched) -> tuple[Tensor, Tensor]:
     return hx
 
 
-def _check_input(self, input) -> None:
-    """RNNBase.check_input."""
+def _check_input(self, input, dims: int = 3) -> None:
+    """RNNBase.check_input (packed data has 2 dims)."""
     weight = self.attributes[self.attributes["_flat_weights_names"][0]]
     if input.dtype is not weight.dtype:
         raise TorchError("ValueError", f"RNN input dtype ({input.dtype!r}) does not match weight "
                          f"dtype ({weight.dtype!r}). Convert input: input.to({weight.dtype!r}), "
                          f"or convert model: model.to({input.dtype!r})")
-    if input.dim() != 3:
-        raise runtime_error(f"input must have 3 dimensions, got {input.dim()}")
+    if input.dim() != dims:
+        raise runtime_error(f"input must have {dims} dimensions, got {input.dim()}")
     if self.attributes["input_size"] != input.size(-1):
         raise runtime_error(f"input.size(-1) must be equal to input_size. Expected "
                             f"{self.attributes['input_size']}, got {input.size(-1)}")

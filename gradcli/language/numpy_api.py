@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import operator
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -347,3 +348,46 @@ ATTRIBUTES: dict[str, tuple[str, Callable]] = {
     "tolist": ("method", _of_values(_plain("tolist"))),
     "item": ("method", _of_values(_plain("item"))),
 }
+
+
+# ---- np.random: numpy's legacy global generator, one per session ---------------------------
+_RANDOM_STATES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# where each draw takes its `size` positionally (rand and randn take the dims themselves)
+_SIZE_AT = {"randint": 2, "normal": 2, "uniform": 2, "binomial": 2, "choice": 1, "poisson": 1,
+            "exponential": 1, "standard_normal": 0, "random_sample": 0, "random": 0}
+
+
+def _random_state() -> np.random.RandomState:
+    """This session's np.random state (numpy's own Mersenne Twister, so a seeded script draws
+    what it draws under numpy), seeded from the OS until the script seeds it."""
+    session = runtime.current
+    state = _RANDOM_STATES.get(session)
+    if state is None:
+        state = _RANDOM_STATES[session] = np.random.RandomState()
+    return state
+
+
+def _draw_size(name: str, args: tuple, kwargs: dict) -> int:
+    """How many values a draw makes, checked against the limits before numpy makes them."""
+    if name in ("rand", "randn"):
+        return math.prod(args) if args else 1
+    if name == "permutation":
+        return args[0] if args and isinstance(args[0], (int, np.integer)) else 0
+    at = _SIZE_AT.get(name)
+    size = kwargs.get("size", args[at] if at is not None and len(args) > at else None)
+    return 1 if size is None else _shape_size(size)
+
+
+def _random(name: str) -> Callable:
+    def call(*args, **kwargs):
+        fn = getattr(_random_state(), name)
+        args, kwargs = unwrap(args), {k: unwrap(v) for k, v in kwargs.items()}
+        _check_elements(numpy_call(_draw_size, name, args, kwargs))
+        return wrap(numpy_call(fn, *args, **kwargs))
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+RANDOM: dict[str, Any] = {name: _random(name) for name in (
+    "seed", "rand", "randn", "randint", "normal", "uniform", "random", "permutation", "shuffle",
+    "choice", "binomial", "poisson", "exponential", "standard_normal", "random_sample")}

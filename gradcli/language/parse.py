@@ -11,7 +11,7 @@ from itertools import repeat
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.language.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.language.limits import digits_exceed
-from gradcli.language.name_hints import attribute_hint, closest, lacking, pytorch_homes
+from gradcli.language.name_hints import REFUSED, attribute_hint, closest, lacking, pytorch_homes
 from gradcli.language.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 from gradcli.language.type_objects import READABLE_DUNDERS
 
@@ -475,11 +475,18 @@ class _Validator:
 
     def note_registered_attribute(self, node: ast.Call) -> None:
         """`self.register_buffer("name", ...)` (or a parameter, a submodule) defines
-        `self.name` as an assignment would."""
+        `self.name` as an assignment would; so do the keys of an OrderedDict of layers."""
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in REGISTERING and node.args and \
                 isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             self.script_attributes.add(node.args[0].value)
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "OrderedDict" and node.args and isinstance(node.args[0], (ast.List, ast.Tuple)):
+            # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1
+            self.script_attributes.update(
+                pair.elts[0].value for pair in node.args[0].elts
+                if isinstance(pair, ast.Tuple) and pair.elts and
+                isinstance(pair.elts[0], ast.Constant) and isinstance(pair.elts[0].value, str))
 
     def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
                              owner: ast.AST | None = None) -> None:
@@ -492,7 +499,7 @@ class _Validator:
                         "in a gradcli session", SANDBOX_HINT)
         if later and name not in self.vocabulary.attributes:
             self.attribute_uses.append((node, name))
-        elif name not in self.vocabulary.attributes:
+        elif name not in self.vocabulary.attributes and name not in self.script_attributes:
             self.reject(node, f"`{name}` is not an attribute gradcli knows",
                         attribute_hint(name, owner, self.vocabulary.attributes))
 
@@ -595,9 +602,11 @@ class _Validator:
                               if a not in self.script_attributes]
         if unknown_attributes:
             node, name = unknown_attributes[0]
+            refused = f"gradcli does not support `{name}`: {REFUSED[name]}" \
+                if name in REFUSED else ""
             self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
-                        "defines", closest(name, self.vocabulary.attributes
-                                            | self.script_attributes)
+                        "defines", refused or closest(name, self.vocabulary.attributes
+                                                      | self.script_attributes)
                         or "assign it (`self.name = ...`) or define it in a class body")
         known = self.vocabulary.names | self.assigned
         unknown = [n for n in self.loads if n.id not in known]

@@ -9,7 +9,7 @@ import functools
 import inspect
 import math
 import types
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from gradcli.engine import arguments, dtypes, signatures
@@ -40,15 +40,21 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.language import (
     autograd_function,
+    data_utils,
     func_call,
     lr_scheduler,
+    nn_attention,
     nn_containers,
     nn_conv,
     nn_layers,
     nn_module,
     nn_optim,
+    nn_packing,
     nn_state,
+    nn_transformer,
     numpy_api,
+    py_copy,
+    py_random,
     safe_builtins,
 )
 from gradcli.language.objects import ScriptClass, ScriptObject, holds_private
@@ -182,7 +188,7 @@ F = Namespace("torch.nn.functional", {
     **{name: getattr(nn_functional, name) for name in (
         "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
         "binary_cross_entropy",
-        "binary_cross_entropy_with_logits")},
+        "binary_cross_entropy_with_logits", "one_hot")},
     **nn_norm.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
     "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
@@ -200,7 +206,7 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow diag conv1d conv2d max_pool1d max_pool2d"
+    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
@@ -229,11 +235,19 @@ _torch.update(
                               "init": Namespace("torch.nn.init", init.INIT),
                               "utils": Namespace("torch.nn.utils", {
                                   **clip_grad.UTILS, "rnn": Namespace("torch.nn.utils.rnn", {
-                                      "pad_sequence": recurrent.pad_sequence})}),
+                                      "pad_sequence": recurrent.pad_sequence,
+                                      **nn_packing.UTILS})}),
                               **nn_layers.CLASSES, **nn_containers.CLASSES,
-                              **nn_conv.CLASSES}),
+                              **nn_conv.CLASSES, **nn_attention.CLASSES,
+                              **nn_transformer.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
+    cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
+    backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
+        "is_available": lambda: False})}),
+    device=lambda type, index=None: _device(type, index),
+    utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
+        **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
@@ -262,16 +276,22 @@ MATH = Namespace("math", {
 })
 
 ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
-NUMPY = Namespace("numpy", numpy_api.FUNCTIONS)
+NUMPY = Namespace("numpy", {**numpy_api.FUNCTIONS,
+                            "random": Namespace("numpy.random", numpy_api.RANDOM)})
 MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
+    "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
+    "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
+    "collections": Namespace("collections", {"OrderedDict": OrderedDict,
+                                             "defaultdict": defaultdict, "Counter": Counter}),
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
-    "torch.func": TORCH.members["func"],
+    "torch.func": TORCH.members["func"], "torch.utils": TORCH.members["utils"],
+    "torch.utils.data": TORCH.members["utils"].members["data"],
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
@@ -329,7 +349,19 @@ _TENSOR_PROPERTIES = {
 }
 
 
+def _device(kind, index=None) -> Device:
+    """torch.device: the CPU (a session has no other device)."""
+    if isinstance(kind, Device):
+        return kind
+    if not isinstance(kind, str) or kind.split(":")[0] != "cpu":
+        raise runtime_error(f"torch.device({kind!r}): gradcli sessions run on the CPU only; "
+                            "use torch.device('cpu') (torch.cuda.is_available() is False here)")
+    return Device()
+
+
 class Device:
+    type = "cpu"
+
     def __repr__(self) -> str:
         return "device(type='cpu')"
 
@@ -394,6 +426,7 @@ _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name i
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
@@ -477,7 +510,8 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
     names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
-    names |= nn_conv.ATTRIBUTES
+    names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES | nn_attention.ATTRIBUTES
+    names |= nn_transformer.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

@@ -72,6 +72,9 @@ EXAMPLES = {
     "unsafe_split": "out = torch.nn.GRUCell(3, 2)(x)",  # its gates are unsafe_chunk pieces
     "transpose_": "out = torch.nn.RNN(3, 2, batch_first=True)(x.unsqueeze(0))[0]",
     "mkldnn_rnn_layer": "out = torch.nn.LSTM(3, 2)(x.unsqueeze(1))[0]",
+    "triu": "out = torch.triu(x, 1) + x", "tril": "out = x.tril(-1) * 3",
+    "pack_padded_sequence": "out = torch.nn.utils.rnn.pack_padded_sequence(torch.stack([x, x * p"
+                            ", p]), [2, 2, 1], batch_first=True).data",
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
     "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
     "index_backward": "(out,) = torch.autograd.grad((x[[1]] ** 3).sum(), x, create_graph=True)",

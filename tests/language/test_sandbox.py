@@ -112,7 +112,7 @@ REFUSED_BEFORE_RUNNING = [
     "import importlib",
     "import sys",
     "from os import system",
-    "import torch.utils",
+    "import torch.utils.cpp_extension",
     "from torch import _C",
     "import torch as t\nt.load('model.pt')",
     "torch.save(torch.ones(1), '/tmp/x.pt')",

@@ -7,14 +7,15 @@ import math
 import types
 from collections.abc import Iterable
 
-from ..errors import runtime_error, warn
+from ..arguments import type_name
+from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor
 from .autograd import no_grad
 from .creation import tensor
 from .elementwise import add, clamp, div
 from .methods import METHOD_FUNCTIONS  # noqa: F401  (installs Tensor.mul_, clamp_)
 from .reductions import norm
-from .shape import stack
+from .shape import cat, narrow, stack, view
 
 
 def _tensors(parameters: Tensor | Iterable[Tensor]) -> list[Tensor]:
@@ -80,6 +81,22 @@ def clip_grad_value_(parameters, clip_value: float, foreach: bool | None = None)
             grad.clamp_(min=-clip_value, max=clip_value)
 
 
+def parameters_to_vector(parameters: Iterable[Tensor]) -> Tensor:
+    """torch.nn.utils.parameters_to_vector: every parameter flattened, one after another."""
+    return cat([view(p, -1) for p in parameters])
+
+
+def vector_to_parameters(vec: Tensor, parameters: Iterable[Tensor]) -> None:
+    """torch.nn.utils.vector_to_parameters: each parameter's `.data` replaced by its slice."""
+    if not isinstance(vec, Tensor):
+        raise TorchError("TypeError", f"expected torch.Tensor, but got: {type_name(vec)}")
+    pointer = 0
+    for param in parameters:
+        count = param.numel()
+        param.set_data(view(narrow(vec, 0, pointer, count), *param.shape).alias)
+        pointer += count
+
+
 UTILS = {name: globals()[name] for name in (
     "clip_grad_norm_", "clip_grad_norm", "clip_grad_value_", "get_total_norm",
-    "clip_grads_with_norm_")}
+    "clip_grads_with_norm_", "parameters_to_vector", "vector_to_parameters")}

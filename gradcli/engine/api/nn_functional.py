@@ -186,8 +186,21 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool 
     if p == 1:
         return input * Tensor(np.zeros((), dtype))
     keep = runtime.current.generator.bernoulli(input.numel(), 1 - p, input.dtype.name)
-    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype).reshape(input.shape))
+    keep = _in_memory_order(keep, input.data)
+    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype))
     return input.mul_(noise) if inplace else input * noise
+
+
+def _in_memory_order(values: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """Values drawn one after another laid out as torch's empty_like(like) holds them: in
+    memory order, which for a permuted dense tensor (a transpose) is not the logical order."""
+    if like.flags.c_contiguous or like.ndim < 2:
+        return values.reshape(like.shape)
+    order = sorted(range(like.ndim), key=lambda d: -like.strides[d])
+    dense = np.empty([like.shape[d] for d in order], like.dtype)
+    if [like.strides[d] for d in order] != list(dense.strides):
+        return values.reshape(like.shape)  # not a permutation of a dense block: contiguous
+    return np.transpose(values.reshape(dense.shape), np.argsort(order))
 
 
 @python_name("bilinear")
@@ -227,3 +240,21 @@ def _check_bilinear(input1, input2, weight, bias) -> None:
     if bias is not None and bias.size(0) != sizes[0]:
         raise runtime_error(f"bilinear(): bias size does not match weight size: got "
                             f"{bias.size(0)} but expected {sizes[0]}")
+
+
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
+    if tensor.dtype is not dtypes.int64:
+        raise runtime_error("one_hot is only applicable to index tensor of type LongTensor.")
+    values = tensor.data
+    if values.size and values.min() < 0:
+        raise runtime_error("Class values must be non-negative.")
+    if num_classes == -1:
+        if not values.size:
+            raise runtime_error("Can not infer total number of classes from empty tensor.")
+        num_classes = int(values.max()) + 1
+    elif values.size and values.max() >= num_classes:
+        raise runtime_error("Class values must be smaller than num_classes.")
+    out = np.zeros((*values.shape, num_classes), dtype=np.int64)
+    np.put_along_axis(out, values[..., None], 1, axis=-1)
+    return Tensor(out)

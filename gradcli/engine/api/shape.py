@@ -479,3 +479,15 @@ def diag(input, diagonal: int = 0) -> Tensor:
     rows, cols = input.data.shape
     steps = np.arange(max(0, min(rows - below, cols - above)))
     return apply("diagonal_copy", (input,), key=(steps + below, steps + above))
+
+
+def _triangle(name: str):
+    def fn(input, diagonal=0) -> Tensor:
+        if input.ndim < 2:
+            raise runtime_error(f"{name}: input tensor must have at least 2 dimensions")
+        return apply(name, (input,), diagonal=int(diagonal))
+    fn.__name__ = name
+    return fn
+
+
+triu, tril = _triangle("triu"), _triangle("tril")

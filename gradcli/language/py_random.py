@@ -1,0 +1,34 @@
+"""Python's `random` module for scripts (`random.seed(0)`, `random.randint(4, 6)` in the
+tutorials' DynamicNet): Python's own Mersenne Twister, one per session, so a seeded script
+draws what it draws under Python."""
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Callable
+
+from gradcli.engine import runtime
+
+_STREAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+NAMES = ("seed", "random", "randint", "randrange", "uniform", "choice", "choices", "shuffle",
+         "sample", "gauss", "normalvariate", "getrandbits", "betavariate", "expovariate",
+         "triangular")
+
+
+def _stream() -> random.Random:
+    """This session's generator, seeded from the OS like Python's until the script seeds it."""
+    session = runtime.current
+    stream = _STREAMS.get(session)
+    if stream is None:
+        stream = _STREAMS[session] = random.Random()
+    return stream
+
+
+def _method(name: str) -> Callable:
+    def call(*args, **kwargs):
+        return getattr(_stream(), name)(*args, **kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+FUNCTIONS = {name: _method(name) for name in NAMES}
