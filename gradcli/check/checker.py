@@ -40,6 +40,7 @@ from .replay import (
     require_same_nans,
     scalar_objective,
     sympy_deadline,
+    sympy_time_box,
 )
 from .rowdata import as_json, formula_texts, number_text, sum_text
 
@@ -174,9 +175,13 @@ class Checker:
         hooked = {id(h.node.record): h for h in record.hooks
                   if h.node is not None and h.node.record is not None}
         leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
+        deadline = sympy_deadline()  # for sympy's derivatives of the whole pass
+        with sympy_time_box(deadline):
+            return self._derivatives(record, roots, targets, hooked, leaf_hooks, deadline)
+
+    def _derivatives(self, record, roots, targets, hooked, leaf_hooks, deadline) -> dict:
         leaves = {id(r): r for root in roots for r in leaf_records(root)}
         objective = self._objective(record, roots, hooked, {})
-        deadline = sympy_deadline()  # for sympy's derivatives of the whole pass
         result = {}
         for t in targets:
             hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))

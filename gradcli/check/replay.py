@@ -2,14 +2,17 @@
 its sympy form (Op.sym), so that sympy can differentiate what the engine computed."""
 from __future__ import annotations
 
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from gradcli.engine import runtime, trace
 from gradcli.engine import symforms as S
+from gradcli.engine.interrupt import can_interrupt, interrupt_at
 from gradcli.engine.symforms import number, sp
 from gradcli.engine.trace import Opaque
 
@@ -31,7 +34,35 @@ def sympy_deadline() -> float:
 
 def check_time(deadline: float) -> None:
     if time.monotonic() > deadline:
-        raise TooLarge(f"sympy took more than its {SYMPY_SECONDS:g} s, or the run's time was up")
+        raise TooLarge(TIME_UP)
+
+
+TIME_UP = f"sympy took more than its {SYMPY_SECONDS:g} s, or the run's time was up"
+SIGNAL = getattr(signal, "SIGUSR1", None)  # the run's watchdog has SIGUSR2
+
+
+class _SympyTimeUp(BaseException):
+    """Raised by the interrupt: a BaseException, so that sympy's own `except Exception`
+    blocks let it through."""
+
+
+@contextmanager
+def sympy_time_box(deadline: float) -> Iterator[None]:
+    """Ends the block with TooLarge at `deadline` even inside one sympy call that reads no
+    clock (a deep stack of relu's Piecewise folds for minutes): the check then falls back,
+    the run goes on."""
+    if not can_interrupt(SIGNAL):
+        yield
+        return
+
+    def time_up() -> None:
+        raise _SympyTimeUp
+
+    try:
+        with interrupt_at(lambda: deadline, time_up, SIGNAL):
+            yield
+    except _SympyTimeUp:
+        raise TooLarge(TIME_UP) from None
 
 
 @dataclass
