@@ -19,7 +19,7 @@ from gradcli.events.events import GradRow
 
 from . import numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
-from .derive import choose_sample, differentiate
+from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
 from .functions import functions_under, with_verdict
 from .ieee import evaluate, point_of
@@ -128,7 +128,7 @@ class Checker:
             if record.hooks:
                 return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
                                                  f"sympy ({big})") for t in targets}
-            if not self._prefers_structure(record, roots):  # (else it was tried first)
+            if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
                     return _nan_kept(record, roots, targets,
                                      structured.expect(record, roots, targets))
@@ -146,7 +146,7 @@ class Checker:
         no readable per-element formulas, and sympy would spend seconds to minutes building
         them: take the structured path first, exact on every element, and per-element sympy
         only where that path has no form for an op."""
-        if not self._prefers_structure(record, roots):
+        if not self._prefers_structure(record, roots, targets):
             return self._symbolic(record, roots, targets)
         try:
             return structured.expect(record, roots, targets)
@@ -157,13 +157,16 @@ class Checker:
                 raise TooLarge(f"{big}, {unstructured}") from None
 
     @staticmethod
-    def _prefers_structure(record, roots) -> bool:
+    def _prefers_structure(record, roots, targets) -> bool:
+        """Also where per-element sympy would only sample a target (past MAX_EXACT_SYMBOLS
+        elements): the structured path checks every element of every target."""
         try:
             size = sum(input_elements(r) for r in roots)
         except TooLarge:  # too many records to replay: no path takes it but the last
             return False
         return not record.hooks and size > PRODUCT_ELEMENTS and (
-            size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots))
+            size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots) or
+            any(np.size(t.added) > MAX_EXACT_SYMBOLS for t in targets))
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

@@ -12,7 +12,9 @@ from the engine's VJP rules:
   each output element came from, and the gradient is added back there;
 - a loss (mse, bce): its reduction transposed, then its pointwise part as above;
 - an op along a dim (softmax): sympy's Jacobian of one slice, evaluated on every slice;
-- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients.
+- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients;
+- norms and statistics (layer_norm, batch_norm, var, logsumexp), extrema split among ties:
+  written as steps in forms_nn.py.
 
 Anything else raises TooLarge, and the check falls back to finite differences as before.
 """
@@ -25,6 +27,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
+from . import forms_nn
 from .compare import Expectation
 from .dropped import reduce_to
 from .ieee import Program
@@ -152,6 +155,9 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
         return _sliced(r, g, args, size)
     if op.linear:
         return _linear(r, g, args, size)
+    found = forms_nn.input_grads(r, g, args, size)
+    if found is not None:
+        return found
     raise TooLarge(f"{op.grad_fn} has no structured form")
 
 
