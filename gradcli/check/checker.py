@@ -17,7 +17,7 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import numeric, structured, vectorized
+from . import custom_backward, numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
 from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
@@ -82,8 +82,9 @@ class Checker:
         targets = self._targets(record)
         expectations = self._expect(record, targets)
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
-        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions)
-                for t in targets]
+        backwards = custom_backward.verdicts(functions, self.rtol, self.atol)
+        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions,
+                             backwards) for t in targets]
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
