@@ -1,9 +1,11 @@
 """Structured forms of the ops that normalize or reduce through statistics (layer_norm,
-batch_norm, var, std, logsumexp, vector norms) and of the extrema that split their gradient
-among ties (max, min, amax, amin). Each is written as its definition — a few steps, each a
-mean over axes or a pointwise sympy form — and differentiated by reverse accumulation over
-those steps: sympy derives each pointwise form once, the means are transposed by broadcasting.
-Nothing here reads the engine's VJP rules.
+batch_norm, var, std, logsumexp, vector norms), of the extrema that split their gradient
+among ties (max, min, amax, amin), and of choices by a condition (where, masked_fill).
+Each statistic is written as its definition — a few steps, each a mean over axes or a
+pointwise sympy form — and differentiated by reverse accumulation over those steps: sympy
+derives each pointwise form once, the means are transposed by broadcasting. A choice takes
+sympy's derivative of the branch its condition picks. Nothing here reads the engine's VJP
+rules.
 """
 from __future__ import annotations
 
@@ -23,10 +25,45 @@ from .vectorized import derivative
 def input_grads(r, g: np.ndarray, args: list, size) -> list | None:
     """Each input's part of the gradient `g` of r's output, or None when r's op has no
     form here. `size` is abs in the magnitudes pass (each local factor taken by size)."""
+    if r.op.condition is not None and r.op.branches is not None:
+        return _chosen(r.op, r.params, g, args, size)
     form = FORMS.get(r.op.name)
     if form is None:
         return None
     return form(g, args, size, **r.params)
+
+
+def _chosen(op, params: dict, g: np.ndarray, args: list, size) -> list:
+    """where / masked_fill: each input's partial in the branch the condition picks, the
+    branches' derivatives by sympy (once per op kind and input)."""
+    condition = args[op.condition] if isinstance(op.condition, int) else params[op.condition]
+    condition = np.asarray(condition) != 0
+    others = {k: v for k, v in params.items() if k != op.condition}
+    out = []
+    for i, a in enumerate(args):
+        if i == op.condition or not (isinstance(a, np.ndarray) and a.dtype.kind == "f"):
+            out.append(None)
+            continue
+        symbols, programs = _branch_partials(op, i, len(args), tuple(sorted(others.items())))
+        point = {s: v for s, v in zip(symbols, args, strict=True)}
+        held, other = (np.asarray(p.run(point)[0], np.float64) for p in programs)
+        partial = np.where(condition, held, other)
+        out.append(reduce_to(np.add, np.broadcast_to(g * size(partial), g.shape), a.shape))
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _branch_partials(op, i: int, n: int, params: tuple):
+    symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
+    inputs = [np.asarray(s, dtype=object) for s in symbols]
+    if isinstance(op.condition, str):
+        params = (*params, (op.condition, inputs[0]))  # (a stand-in: branches do not read it)
+    branches = op.branches(*inputs, **dict(params))
+    partials = [derivative(sp().sympify(np.asarray(b, dtype=object).item()), symbols[i])
+                for b in branches]
+    if any(d.has(sp().Derivative, sp().Subs) for d in partials):
+        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s branches")
+    return symbols, [Program([d]) for d in partials]
 
 
 # ---- the steps --------------------------------------------------------------------------

@@ -27,22 +27,6 @@ def test_norms_and_statistics_are_exact_on_every_element(source):
     assert all(r.method == "symbolic" and "structured" in r.note for r in rs)
 
 
-@pytest.mark.parametrize("fault", ["NativeLayerNormBackward0", "NativeBatchNormBackward0"])
-def test_one_wrong_element_of_a_norms_gradient_is_caught(fault, monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", fault)
-    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
-    assert rows(NORMS)[0].status == "mismatch"
-
-
-@pytest.mark.parametrize("fault", ["VarBackward0", "StdBackward0", "LogsumexpBackward0",
-                                   "LinalgVectorNormBackward0", "AmaxBackward0",
-                                   "AminBackward0", "MaxBackward1", "MinBackward1"])
-def test_one_wrong_element_of_a_statistics_gradient_is_caught(fault, monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", fault)
-    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
-    assert rows(STATS)[0].status == "mismatch"
-
-
 def test_a_gather_past_the_exact_formula_count_is_checked_on_every_element():
     """140 logits: per-element sympy would sample 16 of them; the structured path takes all."""
     result, (row,) = rows(
@@ -51,3 +35,32 @@ def test_a_gather_past_the_exact_formula_count_is_checked_on_every_element():
         "picked = torch.gather(logits.log_softmax(dim=1), 1, idx)\n"
         "loss = -picked.mean() + logits[:, 2:5].pow(2).sum() * 0.01\nloss.backward()")
     assert result.status == "ok" and row.method == "symbolic" and "structured" in row.note
+
+
+MASKED = (
+    "import math\ntorch.manual_seed(21)\nT, d = 8, 16\nx = torch.randn(T, d)\n"
+    "Wq = torch.randn(d, d, requires_grad=True)\nWk = torch.randn(d, d, requires_grad=True)\n"
+    "mask = torch.arange(T).reshape(T, 1) < torch.arange(T).reshape(1, T)\n"
+    "scores = ((x @ Wq) @ (x @ Wk).T / math.sqrt(d)).masked_fill(mask, float('-inf'))\n"
+    "att = torch.softmax(scores, dim=-1)\ny = torch.where(att > 0.1, att, att * 0.5)\n"
+    "(y @ x).pow(2).sum().backward()")
+
+
+def test_choices_by_a_condition_are_exact_on_every_element():
+    result, rs = rows(MASKED)
+    assert result.status == "ok" and len(rs) == 2
+    assert all(r.method == "symbolic" and "structured" in r.note for r in rs)
+
+
+FAULTS = [(NORMS, f) for f in ("NativeLayerNormBackward0", "NativeBatchNormBackward0")] + [
+    (STATS, f) for f in ("VarBackward0", "StdBackward0", "LogsumexpBackward0",
+                         "LinalgVectorNormBackward0", "AmaxBackward0", "AminBackward0",
+                         "MaxBackward1", "MinBackward1")] + [
+    (MASKED, f) for f in ("WhereBackward0", "MaskedFillBackward0")]
+
+
+@pytest.mark.parametrize(("source", "fault"), FAULTS, ids=[f for _, f in FAULTS])
+def test_one_wrong_element_of_their_gradients_is_caught(source, fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    assert rows(source)[0].status == "mismatch"
