@@ -17,9 +17,9 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import numeric, structured, vectorized
+from . import custom_backward, numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
-from .derive import choose_sample, differentiate
+from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
 from .functions import functions_under, with_verdict
 from .ieee import evaluate, point_of
@@ -83,8 +83,9 @@ class Checker:
         targets = self._targets(record)
         expectations = self._expect(record, targets)
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
-        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions)
-                for t in targets]
+        backwards = custom_backward.verdicts(functions, self.rtol, self.atol)
+        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions,
+                             backwards) for t in targets]
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
@@ -129,7 +130,7 @@ class Checker:
             if record.hooks:
                 return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
                                                  f"sympy ({big})") for t in targets}
-            if not self._prefers_structure(record, roots):  # (else it was tried first)
+            if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
                     return _nan_kept(record, roots, targets,
                                      structured.expect(record, roots, targets))
@@ -147,7 +148,7 @@ class Checker:
         no readable per-element formulas, and sympy would spend seconds to minutes building
         them: take the structured path first, exact on every element, and per-element sympy
         only where that path has no form for an op."""
-        if not self._prefers_structure(record, roots):
+        if not self._prefers_structure(record, roots, targets):
             return self._symbolic(record, roots, targets)
         try:
             return structured.expect(record, roots, targets)
@@ -158,13 +159,16 @@ class Checker:
                 raise TooLarge(f"{big}, {unstructured}") from None
 
     @staticmethod
-    def _prefers_structure(record, roots) -> bool:
+    def _prefers_structure(record, roots, targets) -> bool:
+        """Also where per-element sympy would only sample a target (past MAX_EXACT_SYMBOLS
+        elements): the structured path checks every element of every target."""
         try:
             size = sum(input_elements(r) for r in roots)
         except TooLarge:  # too many records to replay: no path takes it but the last
             return False
         return not record.hooks and size > PRODUCT_ELEMENTS and (
-            size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots))
+            size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots) or
+            any(np.size(t.added) > MAX_EXACT_SYMBOLS for t in targets))
 
     def _symbolic(self, record, roots, targets) -> dict:
         """Per target, sympy's derivative of the forward. A hook is user code: the gradient it

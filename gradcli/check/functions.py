@@ -27,8 +27,10 @@ def functions_under(roots) -> list[trace.FunctionOutput]:
     return out
 
 
-def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) -> GradRow:
-    """The row, naming the Functions whose backward this gradient went through."""
+def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput],
+                 backwards: dict | None = None) -> GradRow:
+    """The row, naming the Functions whose backward this gradient went through; `backwards`
+    holds the verdicts on what each one's backward returned (custom_backward.verdicts)."""
     names = tuple(dict.fromkeys(f.function for f in functions if _reaches(f, tensor)))
     if not names:
         return row
@@ -39,12 +41,24 @@ def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput]) ->
         verdict = f"{backward} (the script's own derivative) {verb} with sympy's d/d{row.name} " \
                   f"of {forward}"
     elif row.match is False:
-        verdict = f"{backward} disagree{'' if len(names) > 1 else 's'} with sympy's " \
-                  f"d/d{row.name} of {forward}" + _worst_element(row)
+        verdict = _mismatch(row, names, backwards or {}, backward, forward)
     else:
         verdict = f"{backward} not checked against {forward}"  # (the note says why)
     note = f"{verdict}; {row.note}" if row.note else verdict
     return replace(row, note=note, functions=names)
+
+
+def _mismatch(row: GradRow, names: tuple, backwards: dict, backward: str, forward: str) -> str:
+    """Which backward returned what where (its own check), or that all of them returned
+    sympy's values and the mismatch comes from elsewhere (an engine op)."""
+    wrong = [backwards[n] for n in names if backwards.get(n)]
+    if wrong:
+        return "; ".join(wrong)
+    if all(backwards.get(n) == "" for n in names):
+        return f"{backward} returned sympy's values (checked on what it was given), so the " \
+               f"mismatch is elsewhere in the graph" + _worst_element(row)
+    return f"{backward} disagree{'' if len(names) > 1 else 's'} with sympy's " \
+           f"d/d{row.name} of {forward}" + _worst_element(row)
 
 
 def _reaches(function: trace.FunctionOutput, tensor) -> bool:

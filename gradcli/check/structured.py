@@ -12,7 +12,9 @@ from the engine's VJP rules:
   each output element came from, and the gradient is added back there;
 - a loss (mse, bce): its reduction transposed, then its pointwise part as above;
 - an op along a dim (softmax): sympy's Jacobian of one slice, evaluated on every slice;
-- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients.
+- an affine op (nll_loss, cumsum, x * 2): its forward run on symbols gives the coefficients;
+- norms and statistics (layer_norm, batch_norm, var, logsumexp), extrema split among ties:
+  written as steps in forms_nn.py.
 
 Anything else raises TooLarge, and the check falls back to finite differences as before.
 """
@@ -25,6 +27,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
+from . import forms_nn
 from .compare import Expectation
 from .dropped import reduce_to
 from .ieee import Program
@@ -46,10 +49,20 @@ def expect(record, roots, targets) -> dict:
         values.update(replay(root, {}))
     order = _reverse_topological(roots)
     order = _leading_to(targets, order)
-    grads = _accumulate(record, roots, order, values, absolute=False)
-    magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
+    grads = _accumulate(record.grad_outputs, roots, order, values, absolute=False)
+    magnitudes = functools.cache(lambda: _accumulate(record.grad_outputs, roots, order, values,
+                                                      absolute=True))
     return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
         t, leaves, magnitudes())) for t in targets}
+
+
+def vector_jacobian(roots, seeds: list, inputs: list, values: dict) -> list:
+    """The gradient of Σ seed·root with respect to each input record, through the records
+    between them only (a custom Function's forward); `values` holds the replayed values of
+    the records under the roots, the inputs' included. TooLarge where an op has no form."""
+    stops = frozenset(id(r) for r in inputs)
+    grads = _accumulate(seeds, roots, _reverse_topological(roots, stops), values, False, stops)
+    return [grads.get(id(r)) for r in inputs]
 
 
 def _leading_to(targets, order: list) -> list:
@@ -68,19 +81,21 @@ def _leading_to(targets, order: list) -> list:
     return [r for r in order if id(r) in reached]
 
 
-def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dict:
-    """The gradient of every record of `order` by id; with `absolute`, the sum of the
-    magnitudes of the terms each element adds up (what its float32 rounding scales with).
-    Parts that flow into a record outside `order` are not worked out."""
+def _accumulate(seeds, roots, order: list, values: dict, absolute: bool,
+                stops: frozenset = frozenset()) -> dict:
+    """The gradient of every record of `order` by id, the roots seeded with `seeds`; with
+    `absolute`, the sum of the magnitudes of the terms each element adds up (what its float32
+    rounding scales with). Parts that flow into a record outside `order` are not worked out,
+    nor what flows on from a record in `stops`."""
     kept = {id(r) for r in order}
     grads: dict = {}
-    for root, seed in zip(roots, record.grad_outputs, strict=True):
+    for root, seed in zip(roots, seeds, strict=True):
         seed = np.asarray(seed, np.float64)
         _add(grads, root, np.broadcast_to(np.abs(seed) if absolute else seed,
                                           values[id(root)].shape))
     for r in order:
         g = grads.get(id(r))
-        if g is None or not isinstance(r, trace.OpRecord):
+        if g is None or not isinstance(r, trace.OpRecord) or id(r) in stops:
             continue
         args = [values[id(a)] for a in r.args]
         wanted = [id(a) in kept for a in r.args]
@@ -107,8 +122,9 @@ def multiplies_matrices(roots) -> bool:
     return False
 
 
-def _reverse_topological(roots) -> list:
-    """The records under the roots, each after every record that reads it."""
+def _reverse_topological(roots, stops: frozenset = frozenset()) -> list:
+    """The records under the roots, each after every record that reads it; what is under
+    a record in `stops` (by id) is left out."""
     order, seen = [], set()
     for root in roots:
         stack = [(root, False)]
@@ -123,7 +139,8 @@ def _reverse_topological(roots) -> list:
                 raise TooLarge("a create_graph gradient in the graph")
             seen.add(id(r))
             stack.append((r, True))
-            stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
+            if id(r) not in stops:
+                stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
     return order[::-1]
 
 
@@ -152,6 +169,9 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
         return _sliced(r, g, args, size)
     if op.linear:
         return _linear(r, g, args, size)
+    found = forms_nn.input_grads(r, g, args, size)
+    if found is not None:
+        return found
     raise TooLarge(f"{op.grad_fn} has no structured form")
 
 

@@ -121,6 +121,9 @@ def apply_function(name: str, state: FunctionState, forward: Callable[[], Any],
     if recorder is not None:
         for o in graphed:
             o._record = recorder.output_record(o, OPS["clone"], name)
+        node.params["function"].call = trace.FunctionCall(
+            name, recorder, [getattr(o, "_record", None) if any(o is g for g in graphed)
+                             else None for o in made])
     return made if isinstance(result, tuple) else made[0]
 
 
@@ -201,10 +204,11 @@ def _save(state: FunctionState, node: FunctionNode, made: tuple) -> None:
 class _Application:
     """One apply's backward: the user's function, the arguments' kinds, the outputs' shapes."""
 
-    __slots__ = ("state", "args", "backward", "outputs")
+    __slots__ = ("state", "args", "backward", "outputs", "call")
 
     def __init__(self, state, args, backward, made):
         self.state, self.backward = state, backward
+        self.call = None  # trace.FunctionCall, for the check of what backward returns
         self.args = tuple(isinstance(a, Tensor) for a in args)
         self.outputs = tuple(meta(o.data.shape, o.data.dtype) if isinstance(o, Tensor) else None
                              for o in made)
@@ -227,7 +231,10 @@ def _run_backward(xp, grad, out, *, function: _Application) -> tuple:
         function.state.saved = None  # reading them fails then (the node itself runs again)
         node.saved = NO_ARRAYS
     returned = result if isinstance(result, tuple) else (result,)
-    return _checked(node, function.args, returned, create_graph)
+    checked = _checked(node, function.args, returned, create_graph)
+    if function.call is not None:
+        function.call.saw(grads, list(checked))
+    return checked
 
 
 def _materialized(g, m: Meta | None, materialize: bool):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 
 class Snapshot:
     __slots__ = ("array",)
@@ -63,13 +65,40 @@ class FunctionOutput(OpRecord):
     """An output of a custom autograd.Function: its forward's own record (`args[0]`), passed on
     unchanged (op: clone), so that the check differentiates the forward and can name it."""
 
-    __slots__ = ("function",)
+    __slots__ = ("function", "call")
     ever_made = False  # whether the process made one: until then no graph can hold one
 
     def __init__(self, op, forward_record, function: str):
         super().__init__(op, (forward_record,), {})
         self.function = function
+        self.call = None  # its FunctionCall, once apply has made every output
         FunctionOutput.ever_made = True
+
+
+class FunctionCall:
+    """One apply of a custom Function, for the check of its backward: the records of its
+    tensor inputs and their values then, its outputs' records (None for one not in the
+    graph), and what its backward last received and returned (`seen`), which the check of
+    the pass takes (and clears)."""
+
+    __slots__ = ("function", "inputs", "values", "outputs", "seen")
+
+    def __init__(self, function: str, recorder: ForwardRecorder, outputs: list):
+        self.function = function
+        self.inputs = [r for _, _, r in recorder.inputs]
+        self.values = [np.array(t.data, copy=True) for t, _, _ in recorder.inputs]
+        self.outputs = [r if isinstance(r, FunctionOutput) else None for r in outputs]
+        self.seen = None
+        for r in self.outputs:
+            if r is not None:
+                r.call = self
+
+    def saw(self, received: list, returned: list) -> None:
+        """What the script's backward got (per output) and gave (per tensor input)."""
+        self.seen = ([None if g is None else np.asarray(getattr(g, "data", g))
+                      for g in received],
+                     [None if g is None else np.asarray(getattr(g, "data", g))
+                      for g in returned])
 
 
 @dataclass

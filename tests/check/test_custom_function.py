@@ -36,8 +36,8 @@ def test_a_wrong_backward_is_a_mismatch_that_names_the_function():
     result, (row,) = rows(EXP.format(derivative="2"))
     assert result.status == "mismatch" and row.match is False
     assert row.expected == [3 * 1.6487212707001282, 3 * 2.718281828459045]
-    assert row.note == ("MyExp.backward disagrees with sympy's d/dx of MyExp.forward: element "
-                        "[1] of x's gradient is 6, sympy's 3*exp(x[1]) = 8.155")
+    assert row.note == ("MyExp.backward: input 0, element [1]: returned 6, sympy's "
+                        "3·d/dx exp(x) = 8.155")
     event = next(e for e in result.events if e.kind == "backward")
     assert f"({row.note})" in \
         check_line(event, row)
@@ -106,5 +106,68 @@ w = torch.tensor([0.2, 1.7], requires_grad=True)
 RoundSTE.apply(w).sum().backward()
 """)
     assert result.status == "mismatch" and row.expected == [0.0, 0.0]
-    assert row.note == ("RoundSTE.backward disagrees with sympy's d/dw of RoundSTE.forward: "
-                        "element [0] of w's gradient is 1, sympy's 0")
+    assert row.note == ("RoundSTE.backward: input 0, element [0]: returned 1, sympy's "
+                        "d/dx round(x) = 0")
+
+
+WRONG_IN_A_NETWORK = """
+class MyTanh(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        out = x.tanh()
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        (out,) = ctx.saved_tensors
+        d = 1 - out * out
+        d[{row}, 0] = 1.0
+        return g * d
+
+torch.manual_seed(3)
+X = torch.randn(64, 16)
+W = torch.randn(16, 32, requires_grad=True)
+MyTanh.apply(X @ W).sum().backward()
+"""
+
+
+def test_what_a_backward_returned_is_checked_where_it_returned_it():
+    """One element of what MyTanh.backward returns is wrong (the Function's input is
+    X @ W, 64x32): the message names that element, not one of W's gradient it spoils."""
+    result, (row,) = rows(WRONG_IN_A_NETWORK.format(row=5))
+    assert result.status == "mismatch" and row.method == "symbolic"
+    assert row.note.startswith("MyTanh.backward: input 0, element [5, 0]: returned 1, sympy's "
+                               "d/dx tanh(x) = ")
+
+
+def test_two_inputs_the_wrong_one_is_named():
+    result, rs = rows("""
+class MulAdd(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return a * b + a
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        return g * (b + 1), g * b
+
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+b = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+MulAdd.apply(a, b).sum().backward()
+""")
+    a_row, b_row = sorted(rs, key=lambda r: r.name)
+    assert a_row.match and b_row.match is False
+    assert b_row.note == ("MulAdd.backward: input 1, element [1]: returned -1, sympy's "
+                          "derivative of MulAdd.forward = 2")
+
+
+def test_a_fault_elsewhere_is_not_blamed_on_a_right_backward(monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, (row,) = rows(WRONG_IN_A_NETWORK.replace("        d[{row}, 0] = 1.0\n", ""))
+    assert result.status == "mismatch"
+    assert row.note.startswith("MyTanh.backward returned sympy's values (checked on what it "
+                               "was given), so the mismatch is elsewhere in the graph")

@@ -1,0 +1,10 @@
+import torch
+torch.manual_seed(19)
+x = torch.randn(20, 16, requires_grad=True)
+W = torch.randn(16, 16, requires_grad=True)
+h = torch.tanh(x @ W)
+loss = h.var(dim=1).sum() + h.std(dim=0, keepdim=True).mean() + torch.logsumexp(h, dim=1).mean()
+loss = loss + h.norm(dim=1).sum() + torch.norm(h, p=3, dim=0).sum()
+loss = loss + h.amax(dim=1).sum() + h.amin(dim=0).sum() + h.max() - h.min() + h.var()
+loss.backward()
+print(loss.item())
