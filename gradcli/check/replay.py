@@ -155,9 +155,31 @@ def condition_of(record) -> tuple:
 def _choice(table, record, args) -> np.ndarray:
     # NOTE: torch's where passes 0 * grad to the unselected branch, so inf/nan derivatives
     # there leak as nan. With the mask a symbol until evaluation, so does sympy's derivative.
-    m = table.mask(*condition_of(record))
+    owner, condition = condition_of(record)
+    m = table.mask(owner, condition)
     chosen, other = record.op.branches(*args, **record.params)
-    return np.asarray(chosen * m + other * (1 - m), dtype=object)
+    picked = np.broadcast_to(np.asarray(condition, dtype=bool), np.shape(m))
+    return np.asarray(_weighted(chosen, m, picked) + _weighted(other, 1 - m, ~picked),
+                      dtype=object)
+
+
+def _weighted(branch, weight, picked: np.ndarray):
+    """branch * weight, but a non-finite constant element (masked_fill's -inf) is itself where
+    the condition picks it and 0 elsewhere: inf * 0 would be nan in the value, and a constant
+    has no derivative to leak."""
+    product = branch * weight
+    values = np.broadcast_to(np.asarray(branch, dtype=object), np.shape(product))
+    if not any(_non_finite_number(v) for v in values.flat):
+        return product
+    out = np.array(product, dtype=object)
+    for index, v in np.ndenumerate(values):
+        if _non_finite_number(v):
+            out[index] = v if picked[index] else 0
+    return out
+
+
+def _non_finite_number(v) -> bool:
+    return getattr(v, "is_number", False) and not getattr(v, "is_finite", True)
 
 
 def signed_zero(value) -> sp.Symbol:

@@ -305,3 +305,16 @@ def test_the_rounding_allowance_still_catches_one_wrong_element(monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     assert rows(DEEP)[0].status == "mismatch"
+
+
+@pytest.mark.parametrize("masked", [
+    "scores.masked_fill(mask, float('-inf'))", "torch.where(mask, float('-inf'), scores)",
+    "torch.where(~mask, scores, torch.full((4, 4), float('-inf')))",
+])
+def test_a_causal_mask_of_minus_infinity_is_no_nan_in_the_expectation(masked):
+    _, (row,) = rows("mask = torch.ones(4, 4).triu(1) > 0\n"
+                     "scores = torch.linspace(-1, 1, 16).view(4, 4).requires_grad_()\n"
+                     f"attn = torch.softmax({masked}, dim=-1)\n"
+                     "attn[:, 0].sum().backward()")
+    assert row.method == "symbolic" and row.match
+    assert not any(str(x) == "nan" for line in row.expected for x in line)
