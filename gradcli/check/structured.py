@@ -173,7 +173,9 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
             continue
         partial = _partial(op, key, i, args)
         part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
-        out.append(reduce_to(np.add, np.broadcast_to(part, g.shape), a.shape))
+        if part.shape != g.shape:
+            part = np.broadcast_to(part, g.shape)
+        out.append(reduce_to(np.add, part, a.shape))
     return out
 
 
@@ -352,6 +354,8 @@ class _Affine:
 
 
 def _hashable(params: dict) -> tuple:
+    if not params:
+        return ()
     try:
         key = tuple(sorted(params.items()))
         hash(key)
