@@ -50,6 +50,8 @@ def _multi_row_sum(x):
     size = x.shape[0]
     ceil_log2 = (size - 1).bit_length() if size > 1 else 0
     step = 1 << max(4, ceil_log2 // 4)
+    if size < step:  # no block: the cascade's levels all add zeros to the tail's sum
+        return _sequential(x, 0)
     blocks, tail = _grouped(x, step)
     groups, acc1 = _grouped(blocks, step)
     supergroups, acc2 = _grouped(groups, step)
