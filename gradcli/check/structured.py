@@ -19,6 +19,7 @@ Anything else raises TooLarge, and the check falls back to finite differences as
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 
@@ -422,7 +423,7 @@ def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
 def _traced_back(r, g: np.ndarray, args: list) -> list:
     """Run the forward on tags (each input element's flat position, the inputs numbered one
     after another), then add each output element's gradient to the element its tag names."""
-    offsets = np.cumsum([0] + [a.size for a in args])
+    offsets = [0, *itertools.accumulate(a.size for a in args)]
     moved, in_range = _moved(r, args, offsets)
     if moved.shape != g.shape:
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
@@ -465,7 +466,7 @@ def _tag_key(r, args: list) -> tuple | None:
     if not all(_differentiable(a) for a in args):
         return None
     try:
-        params = tuple(sorted((k, _key_of(v)) for k, v in r.params.items()))
+        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
         hash(params)
     except TypeError:
         return None
