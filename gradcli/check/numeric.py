@@ -23,6 +23,11 @@ def replay(root, overrides: dict, base: dict | None = None) -> dict:
     """The values in float64 of all records under `root` (by id), with some records' values
     replaced (perturbed). Records that do not depend on those take their value from `base`,
     an earlier replay: a perturbed replay recomputes only what the perturbation reaches."""
+    values: dict = {}
+    if not overrides and base is None:  # the plain replay: every record once, as it is
+        with np.errstate(all="ignore"):
+            post_order(root, _value, values=values)
+        return values
     changed = set(overrides)
 
     def evaluate(record, values):
@@ -35,12 +40,13 @@ def replay(root, overrides: dict, base: dict | None = None) -> dict:
         changed.add(key)
         return _value(record, values)
 
-    values: dict = {}
-    post_order(root, evaluate, lambda record: id(record) in overrides, values)
+    with np.errstate(all="ignore"):
+        post_order(root, evaluate, lambda record: id(record) in overrides, values)
     return values
 
 
 def _value(record, values):
+    """A record's value from its arguments' (under np.errstate: inf and nan are values)."""
     if isinstance(record, (trace.Leaf, trace.Const)):
         a = record.value.array
         return a.astype(np.float64) if a.dtype.kind == "f" else a
@@ -49,11 +55,10 @@ def _value(record, values):
     if isinstance(record, Derived):
         raise TooLarge("a create_graph gradient has no numeric replay")
     args = [values[id(a)] for a in record.args]
-    params = dict(record.params)
+    params = record.params
     if record.op.name == "to_copy" and np.dtype(params["to"]).kind == "f":
-        params["to"] = np.float64  # keep the replay in float64
-    with np.errstate(all="ignore"):
-        return np.asarray(record.op.forward(*args, **params))
+        params = {**params, "to": np.float64}  # keep the replay in float64
+    return np.asarray(record.op.forward(*args, **params))
 
 
 def _objective(outputs, overrides: dict, bases, reach=None) -> float:

@@ -72,6 +72,18 @@ def input_elements(root) -> int:
 
 
 def _scan(root) -> tuple[list, int]:
+    """The leaves under root and its inputs' elements; the last root's are kept, as a pass
+    asks for both (records never change once made)."""
+    if _LAST_SCAN[0] is root:
+        return _LAST_SCAN[1]
+    _LAST_SCAN[:] = [root, _walk(root)]
+    return _LAST_SCAN[1]
+
+
+_LAST_SCAN: list = [None, None]  # [root, what _walk found under it]
+
+
+def _walk(root) -> tuple[list, int]:
     seen, out, stack, elements = set(), [], [root], 0
     while stack:
         r = stack.pop()

@@ -21,6 +21,7 @@ Anything else raises TooLarge, and the check falls back to finite differences as
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 
@@ -185,20 +186,49 @@ def _differentiable(a) -> bool:
 
 def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
                size=_same) -> list:
-    return [None if not (want and _differentiable(a)) else reduce_to(
-        np.add, np.broadcast_to(g * size(_partial(op, params, i, args)), g.shape), a.shape)
-        for i, (a, want) in enumerate(zip(args, wanted, strict=True))]
+    key = _hashable(params)
+    out = []
+    for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
+        if not (want and _differentiable(a)):
+            out.append(None)
+            continue
+        partial = _partial(op, key, i, args)
+        part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
+        if part.shape != g.shape:
+            part = np.broadcast_to(part, g.shape)
+        out.append(reduce_to(np.add, part, a.shape))
+    return out
 
 
-def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
-    """d out / d input i of a pointwise op, on every (broadcast) element."""
-    symbols, program = _symbolic_partial(op, i, len(args), _hashable(params))
+ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplication
+
+
+def _partial(op, params: tuple, i: int, args: list):
+    """d out / d input i of a pointwise op, on every (broadcast) element: a float64 array,
+    or ONE."""
+    found = _PARTIALS.get((id(op), i, len(args), params))
+    if found is None:
+        if len(_PARTIALS) > 512:  # (a bound, for sessions of ever new params)
+            _PARTIALS.clear()
+        found = _PARTIALS[id(op), i, len(args), params] = (
+            op, *_symbolic_partial(op, i, len(args), params))
+    _, symbols, program, shortcut = found
+    if shortcut is not None:  # a number, or one of the inputs as it is
+        return shortcut if not isinstance(shortcut, int) else \
+            np.asarray(args[shortcut], np.float64)
     (value,) = program.run(dict(zip(symbols, args, strict=True)))
     return np.asarray(value, np.float64)
 
 
-@functools.lru_cache(maxsize=512)
+# (id(op), input, inputs, params) -> (op, symbols, program, shortcut): looked up by the op's
+# identity (an Op's dataclass hash walks all its fields), which the entry keeps alive
+_PARTIALS: dict = {}
+
+
 def _symbolic_partial(op, i: int, n: int, params: tuple):
+    """sympy's derivative of the op's form by input i, as a program over the inputs' symbols;
+    and its shortcut, where running the program would only copy: ONE (or another number) for
+    a constant derivative, k where it is input k itself (a product's)."""
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
     inputs = [np.asarray(s, dtype=object) for s in symbols]
     with sp().evaluate(False):
@@ -206,7 +236,12 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     d = derivative(form, symbols[i])
     if d.has(sp().Derivative, sp().Subs):
         raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
-    return symbols, Program([d])
+    program = Program([d])
+    shortcut = symbols.index(d) if d in symbols else None
+    if d.is_Number:
+        (value,) = program.run({})
+        shortcut = ONE if value == 1.0 else np.float64(value)
+    return symbols, program, shortcut
 
 
 def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
@@ -340,6 +375,8 @@ class _Affine:
 
 
 def _hashable(params: dict) -> tuple:
+    if not params:
+        return ()
     try:
         key = tuple(sorted(params.items()))
         hash(key)
@@ -406,16 +443,65 @@ def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
 def _traced_back(r, g: np.ndarray, args: list) -> list:
     """Run the forward on tags (each input element's flat position, the inputs numbered one
     after another), then add each output element's gradient to the element its tag names."""
-    offsets = np.cumsum([0] + [a.size for a in args])
-    tags = [np.arange(offsets[k], offsets[k + 1], dtype=np.float64).reshape(a.shape)
-            if _differentiable(a) else a for k, a in enumerate(args)]
-    moved = np.asarray(r.op.forward(*tags, **r.params))
+    offsets = [0, *itertools.accumulate(a.size for a in args)]
+    moved, in_range = _moved(r, args, offsets)
     if moved.shape != g.shape:
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
-    total = np.zeros(offsets[-1])
-    np.add.at(total, moved.reshape(-1).astype(np.int64), g.reshape(-1))
+    if in_range:  # (the same sums as add.at's, element by element in order, but at once)
+        total = np.bincount(moved.reshape(-1), g.reshape(-1), minlength=offsets[-1])
+    else:
+        total = np.zeros(offsets[-1])
+        np.add.at(total, moved.reshape(-1), g.reshape(-1))
     return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if _differentiable(a) else None
             for k, a in enumerate(args)]
+
+
+def _moved(r, args: list, offsets) -> tuple[np.ndarray, bool]:
+    """The tag of each output element, and whether all tags name an input element. Where every
+    input is tagged the tags depend on the shapes alone: kept for the next record of the same
+    op, params and shapes (a loop's step repeats them all)."""
+    key = _tag_key(r, args)
+    found = _MOVED.get(key) if key is not None else None
+    if found is not None:
+        return found[1], found[2]
+    tags = [np.arange(offsets[k], offsets[k + 1], dtype=np.float64).reshape(a.shape)
+            if _differentiable(a) else a for k, a in enumerate(args)]
+    moved = np.asarray(r.op.forward(*tags, **r.params)).astype(np.int64)
+    in_range = moved.size == 0 or (moved.min() >= 0 and moved.max() < offsets[-1])
+    if key is not None and moved.size <= MAX_KEPT_TAGS:
+        if len(_MOVED) > 256:  # (a bound, for sessions of ever new shapes)
+            _MOVED.clear()
+        moved.flags.writeable = False
+        _MOVED[key] = (r.op, moved, in_range)
+    return moved, in_range
+
+
+MAX_KEPT_TAGS = 1 << 16
+_MOVED: dict = {}  # _tag_key -> (op, its tags, in range): the entry keeps the op alive
+
+
+def _tag_key(r, args: list) -> tuple | None:
+    """What an op's tags depend on when all its inputs are tagged; None when an input is not
+    (an index: its values place the elements) or a param cannot be a key."""
+    if not all(_differentiable(a) for a in args):
+        return None
+    try:
+        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
+        hash(params)
+    except TypeError:
+        return None
+    return id(r.op), params, tuple(a.shape for a in args)
+
+
+def _key_of(value):
+    """A param as a dict key: slices (unhashable before Python 3.12) and tuples of them."""
+    if isinstance(value, slice):
+        return ("slice", value.start, value.stop, value.step)
+    if isinstance(value, tuple):
+        return tuple(_key_of(v) for v in value)
+    if value is None or isinstance(value, (bool, int, float, str, np.integer, np.dtype)):
+        return value
+    raise TypeError("not a key")  # an index array, a list: values that place elements
 
 
 def _expectation(target, leaves: list, grads: dict, rounding) -> Expectation:

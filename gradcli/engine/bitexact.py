@@ -50,6 +50,8 @@ def _multi_row_sum(x):
     size = x.shape[0]
     ceil_log2 = (size - 1).bit_length() if size > 1 else 0
     step = 1 << max(4, ceil_log2 // 4)
+    if size < step:  # no block: the cascade's levels all add zeros to the tail's sum
+        return _sequential(x, 0)
     blocks, tail = _grouped(x, step)
     groups, acc1 = _grouped(blocks, step)
     supergroups, acc2 = _grouped(groups, step)
@@ -89,24 +91,20 @@ def _inner_sum(rows):
 
 
 def _outer_sum(x):
-    """The sum over axis 0 of a C-contiguous (m, n) array (reduce a dim that is not the last)."""
+    """The sum over axis 0 of a C-contiguous (m, n) array (reduce a dim that is not the last).
+    torch runs its kernel on blocks of columns; each column's sum depends only on the width of
+    the block it falls in, so all blocks of one width are summed in one call."""
     lanes = _LANES[x.dtype]
     n = x.shape[1]
     out = np.empty(n, x.dtype)
-    j = 0
-    if n >= lanes:
-        while j + _ILP * lanes <= n:
-            out[j:j + _ILP * lanes] = _multi_row_sum(x[:, j:j + _ILP * lanes])
-            j += _ILP * lanes
-        while j + lanes <= n:
-            out[j:j + lanes] = _row_sum(x[:, j:j + lanes])
-            j += lanes
-    else:
-        while j + _ILP <= n:
-            out[j:j + _ILP] = _multi_row_sum(x[:, j:j + _ILP])
-            j += _ILP
-    if j < n:
-        out[j:] = _row_sum(x[:, j:])
+    wide = n // (_ILP * lanes) * (_ILP * lanes) if n >= lanes else n // _ILP * _ILP
+    if wide:
+        out[:wide] = _multi_row_sum(x[:, :wide])
+    narrow = wide + (n - wide) // lanes * lanes if n >= lanes else wide
+    if narrow > wide:
+        out[wide:narrow] = _row_sum(x[:, wide:narrow])
+    if narrow < n:
+        out[narrow:] = _row_sum(x[:, narrow:])
     return out + x.dtype.type(0)
 
 

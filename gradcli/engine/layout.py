@@ -22,7 +22,8 @@ def contiguous(a):
 def elementwise_layout(out, arrays):
     """`out` laid out as torch's TensorIterator lays out an elementwise result: dims ordered
     by the inputs' strides, the first input that orders a pair of dims deciding."""
-    if out.ndim < 2 or all(a.flags.c_contiguous for a in arrays):
+    if out.ndim < 2 or all(a.flags.c_contiguous for a in arrays) or \
+            _row_major(arrays[0], out.shape):
         return contiguous(out)
     strides = [_broadcast_strides(a, out.shape) for a in arrays]
     perm = list(reversed(range(out.ndim)))  # innermost dim first, as TensorIterator
@@ -41,6 +42,15 @@ def elementwise_layout(out, arrays):
     laid = np.empty([out.shape[d] for d in outer_first], out.dtype)
     laid[...] = out.transpose(outer_first)
     return laid.transpose(np.argsort(outer_first))
+
+
+def _row_major(a, shape) -> bool:
+    """Whether `a` has the output's shape and strides that fall from each dim to the next (a
+    slice of columns: an RNN cell's gate): then it settles every pair of dims, in C order,
+    before any other input is asked (see _should_swap)."""
+    strides = a.strides
+    return a.shape == shape and strides[-1] > 0 and \
+        all(strides[i] > strides[i + 1] for i in range(a.ndim - 1))
 
 
 def _broadcast_strides(a, shape):

@@ -426,11 +426,6 @@ def unscatter_flat(xp, g, positions):
     return xp.reshape(xp.unscatter(xp.reshape(g, (-1,)), positions), g.shape)
 
 
-def unbind_back(xp, g, shape, dim, index):
-    zeros = xp.zeros_like(g)
-    return xp.stack([g if i == index else zeros for i in range(shape[dim])], dim)
-
-
 def split_back_one(xp, g, shape, dim, key):
     """The gradient of one piece of a split: cat with zeros for the rest of the dim."""
     start, stop, _ = key.indices(shape[dim])
@@ -607,8 +602,8 @@ NUMPY: ArrayNamespace = build(
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
     unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
     mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
-    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
-        arrays, dim), zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
+    cat=lambda arrays, dim: np.concatenate(arrays, dim),
+    zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
     masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
     masked_fill=lambda a, mask, value: np.where(mask, value, a),
     tanh_backward=tanh_backward, sigmoid_backward=sigmoid_backward,
@@ -618,6 +613,8 @@ NUMPY: ArrayNamespace = build(
     softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
     nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+    # (a stack of a sequence's pieces, each mostly zeros, costs its length squared)
+    unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
     sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),

@@ -428,7 +428,7 @@ defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
 # Iterating / unbind / chunk give views of one node in torch; here one node per piece.
 # torch's VJPs stack/cat the pieces' gradients, zeros for the pieces not used.
 defop("unbind", "UnbindBackward0", lambda a, dim, index: K.select(a, dim, index),
-      lambda xp, g, o, a, dim, index: (K.unbind_back(xp, g, a.shape, dim, index),),
+      lambda xp, g, o, a, dim, index: (xp.unbind_backward(g, a.shape, dim, index),),
       layout="view", elements_read="selection")
 for _name, _grad_fn in (("split", "SplitBackward0"),  # split(x, 2)
                         ("split_with_sizes", "SplitWithSizesBackward0")):  # split(x, [1, 2])

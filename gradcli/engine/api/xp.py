@@ -33,6 +33,12 @@ def _unscatter(g, key):
     return apply("masked_slots", (g,), key=key)
 
 
+def _unbind_backward(g, shape, dim, index):
+    """torch's UnbindBackward0: the pieces' gradients stacked, zeros for those not used."""
+    zeros = zeros_like(g)
+    return stack([g if i == index else zeros for i in range(shape[dim])], dim)
+
+
 def _sum_xp(a, axis=None, keepdims=False):
     return sum(a) if axis is None and not keepdims else sum(a, dim=axis, keepdim=keepdims)
 
@@ -57,7 +63,7 @@ TENSORS: GraphNamespace = build(
         "index_add_src", (g,), shape=tuple(shape), dim=dim, index=index),
     gather=lambda a, dim, index: apply("gather", (a,), dim=dim, index=index),
     index_select=lambda a, dim, index: apply("index_select", (a,), dim=dim, index=index),
-    stack=lambda tensors, dim: stack(tensors, dim), cat=lambda tensors, dim: cat(tensors, dim),
+    cat=lambda tensors, dim: cat(tensors, dim),
     zeros_shaped=lambda shape, like: zeros(shape, dtype=like.dtype),
     masked_fill_tensor=lambda a, mask, value: apply("masked_fill_tensor", (a, value),
                                                     mask=np.asarray(mask)),
@@ -93,6 +99,7 @@ TENSORS: GraphNamespace = build(
         "select_backward", (g,), shape=tuple(shape), dim=dim, index=index),
     slice_backward=lambda g, shape, dim, key: apply(
         "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
+    unbind_backward=_unbind_backward,
     im2col=lambda a, kernel, dilation, padding, stride, out: apply(
         "im2col", (a,), kernel=kernel, dilation=dilation, padding=padding, stride=stride,
         out=out),

@@ -1,0 +1,53 @@
+"""The structured check on a recurrent graph: many small records of a few kinds, repeated at
+every step (its partials and element maps are worked out once per kind, shape and params)."""
+import pytest
+
+from gradcli.app.api import run_session
+
+LSTM = ("import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\n"
+        "lstm = nn.LSTM(4, 6, num_layers=2)\nx = torch.randn(5, 3, 4)\n"
+        "for step in range(2):\n    lstm.zero_grad()\n    out, (h, c) = lstm(x)\n"
+        "    (out.sum() + c.sum() * 2).backward()\n")
+CHUNKS = ("import torch\ntorch.manual_seed(0)\nx = torch.randn(20, 40, requires_grad=True)\n"
+          "a, b = x.chunk(2, 1)\n((a * 2) + (b * 3)).sum().backward()\n"
+          "y = torch.randn(20, 40, requires_grad=True)\nc, d = y.chunk(2, 1)\n"
+          "((d * 2) + (c * 3)).sum().backward()\n")
+
+
+def grad_rows(source: str):
+    result = run_session(source, "check.py")
+    assert result.status in ("ok", "mismatch"), result.events
+    return result, [g for e in result.events if e.kind == "backward" for g in e.grads]
+
+
+def test_an_lstm_is_checked_exactly_at_every_step():
+    result, rows = grad_rows(LSTM)
+    assert result.status == "ok" and len(rows) == 16
+    assert all(r.method == "symbolic" and "structured" in r.note and r.match for r in rows)
+
+
+@pytest.mark.parametrize("fault", ["UnsafeSplitBackward0", "SigmoidBackward0", "TanhBackward0",
+                                   "MulBackward0", "AddBackward0", "AddmmBackward0",
+                                   "UnbindBackward0", "StackBackward0"])
+def test_an_lstm_gradient_wrong_in_one_element_is_caught(fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, rows = grad_rows(LSTM)
+    assert result.status == "mismatch" and any(not r.match for r in rows)
+
+
+def test_pieces_of_one_shape_are_told_apart_by_where_they_were_cut():
+    """Two chunks of one op and shape, in both orders: each piece's gradient goes back to its
+    own columns (the element map is per slice, not per shape)."""
+    result, (first, second) = grad_rows(CHUNKS)
+    assert result.status == "ok" and first.match and second.match
+    assert first.method == second.method == "symbolic" and "structured" in first.note
+    assert first.grad[0][:2] == [2.0, 2.0] and first.grad[0][-2:] == [3.0, 3.0]
+    assert second.grad[0][:2] == [3.0, 3.0] and second.grad[0][-2:] == [2.0, 2.0]
+
+
+def test_a_split_gradient_sent_to_the_wrong_piece_is_caught(monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "SplitBackward0")
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, _ = grad_rows(CHUNKS)
+    assert result.status == "mismatch"
