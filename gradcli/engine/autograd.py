@@ -59,7 +59,8 @@ class Saved:
         self.output_of = output_of  # for a saved output: the node that produced it
         self.index = index  # which input it is (-1: the output)
         # whether the input was a non-leaf: if detach_() makes it a leaf, torch refuses it
-        self.nonleaf = tensor is not None and tensor.grad_fn is not None
+        self.nonleaf = tensor is not None and (
+            tensor._grad_fn if tensor._base is None else tensor.grad_fn) is not None
 
 
 class Node:
@@ -260,20 +261,20 @@ def saved_values_written_behind(roots) -> bool:
 def _topo_deps(starts) -> dict:
     """In-degree of every node reachable from `starts`, counted with an explicit stack."""
     deps: dict = {}
-    seen = set()
-    stack = list(starts)
-    clock = runtime.current
+    seen = set(starts)  # (nodes hash by identity) the nodes ever put on the stack
+    stack = list(seen)
+    clock, visited = runtime.current, 0
     while stack:
         node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if not len(seen) & CLOCK_EVERY:
+        visited += 1
+        if not visited & CLOCK_EVERY:
             clock.count_work(CLOCK_EVERY + 1, "in backward()", "graph node visited")
         for e in getattr(node, "next", ()):
             if e is not None:
                 deps[e] = deps.get(e, 0) + 1
-                stack.append(e)
+                if e not in seen:  # each node visited once: pushed the first time it is met
+                    seen.add(e)
+                    stack.append(e)
     return deps
 
 
@@ -330,7 +331,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
     clock, visited = runtime.current, 0
     check_nan = clock.anomaly_enabled and clock.anomaly_check_nan  # anomaly mode
     try:
-        while ready:
+        while ready.heap:
             node = ready.pop()
             visited += 1
             if not visited & CLOCK_EVERY:
@@ -386,8 +387,10 @@ class ReadyQueue:
         return bool(self.heap)
 
     def push(self, node) -> None:
-        self.heap.append(node)
-        self._sift_up(len(self.heap) - 1, node)
+        heap = self.heap
+        heap.append(node)
+        if len(heap) > 1:  # (a chain's queue holds one node at a time: nothing to sift)
+            self._sift_up(len(heap) - 1, node)
 
     def pop(self):
         heap = self.heap
@@ -435,8 +438,11 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
     faults = runtime.current.faults
     if faults.names and node.op.grad_fn in faults.names:
         grads = tuple(None if g is None else faults.corrupt(g) for g in grads)
-    # (an input with no edge needs no gradient: it is not summed back or cast)
-    return tuple([None if g is None or edge is None else _to_input(xp, g, meta)
+    # (an input with no edge needs no gradient: it is not summed back or cast; one of the
+    # input's own shape and dtype, the usual case, is passed on as it is)
+    return tuple([None if g is None or edge is None else
+                  g if meta is not None and g.dtype is meta.dtype and g.shape == meta.shape
+                  else _to_input(xp, g, meta)
                   for g, meta, edge in zip(grads, node.metas, node.next, strict=True)])
 
 

@@ -121,13 +121,6 @@ class Runtime:
         if not self.ticks & TICK_EVERY:
             self.check_clock()
 
-    def tensor_made(self, nbytes: int) -> None:
-        """A tensor of `nbytes` bytes of data was made: the memory limit and the clock."""
-        self.memory.count(nbytes)
-        self.ticks += 1
-        if not self.ticks & TICK_EVERY:
-            self.check_clock()
-
     def seconds_left(self) -> float:
         return self.deadline - time.monotonic()
 

@@ -14,6 +14,7 @@ from .errors import index_error, runtime_error, type_error, value_error, warn
 from .layout import contiguous, elementwise_layout
 from .limits import TENSOR_OVERHEAD
 from .ops import KEEPS_LAYOUT, OPS, VIEWS
+from .runtime import TICK_EVERY
 
 
 class Storage:
@@ -98,9 +99,10 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         state.dual.propagate(op_name, inputs, dtype, params, result)
     if state.grad_enabled and _any_requires_grad(inputs):
         result._requires_grad = True
-        result.grad_fn = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
+        node = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
+        result._grad_fn, result._view_version = node, result._storage.version  # (the setter)
         if state.tracing:
-            result._record = result._grad_fn.record = trace.op_record(op, inputs, params)
+            result._record = node.record = trace.op_record(op, inputs, params)
     elif state.forward_recorder is not None:  # a custom Function's forward, for the check
         state.forward_recorder.record(op, inputs, params, result)
     return result
@@ -118,9 +120,12 @@ _NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never
 
 
 def _make_node(op, inputs, arrays, out, result, params) -> Node:
-    metas = tuple([meta(a.shape, t.data.dtype) for a, t in zip(arrays, inputs)])
-    out_meta = meta(out.shape, out.dtype)  # (its shape tuple is shared, not one per node)
-    node = Node(op, params, tuple([edge(t) for t in inputs]), metas, (), (), out_meta.shape)
+    known = _METAS.get  # (meta(), inlined: a node of a binary op looks up three)
+    metas = tuple([known((a.shape, d := t.data.dtype)) or meta(a.shape, d)
+                   for a, t in zip(arrays, inputs)])
+    out_meta = known((out.shape, out.dtype)) or meta(out.shape, out.dtype)
+    # (its shape tuple is shared, not one per node)
+    node = Node(op, params, tuple([_edge_of(t) for t in inputs]), metas, (), (), out_meta.shape)
     if not op.reads:
         return node
     # What torch saves: what the gradients of the inputs that require grad read, and nothing
@@ -129,7 +134,7 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     # that were not saved.)
     real = op.saves(tuple([e is not None for e in node.next]))
     saved_inputs, refs = [], []
-    for letter, a, t in zip("abc", arrays, inputs):  # (only the first three can be read)
+    for letter, a, t, m in zip("abc", arrays, inputs, metas):  # (only three can be read)
         if letter in real:
             # torch saves the input itself, even when the op computed on a cast copy (a later
             # write through .data shows in the gradient): the VJP gets it cast again
@@ -137,8 +142,8 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
             refs.append(Saved(t._storage, t, None, len(saved_inputs) - 1))
             if a is not t.data:
                 node.cast = a.dtype
-        else:
-            saved_inputs.append(_unsaved(a, letter in op.reads))
+        else:  # (the input's Meta is the array's, unless the op computed on a cast copy)
+            saved_inputs.append(_unsaved(a if a is not t.data else m, letter in op.reads))
     if len(arrays) > 3:
         saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
     if "o" in real:
@@ -150,8 +155,8 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     return node
 
 
-def _unsaved(a: np.ndarray, read: bool):
-    m = meta(a.shape, a.dtype)
+def _unsaved(a: np.ndarray | Meta, read: bool):
+    m = a if type(a) is Meta else meta(a.shape, a.dtype)
     return m.zeros() if read else m
 
 
@@ -175,6 +180,15 @@ def edge(t):
     return t.grad_fn if t.grad_fn is not None else accumulator(t)
 
 
+def _edge_of(t):
+    """edge(t), read from the fields for a tensor that is no view (most): no properties."""
+    if t._base is not None:
+        return edge(t)
+    if not t._requires_grad:
+        return None
+    return t._grad_fn if t._grad_fn is not None else accumulator(t)
+
+
 def accumulator(t) -> AccumulateGrad:
     if t._accumulator is None:
         t._accumulator = AccumulateGrad(t)
@@ -196,7 +210,7 @@ _WRAPPED: dict = {}
 def wrapped_number(v: bool | int | float, np_dtype) -> Tensor:
     """The operand tensor of a Python number, shared by the ops that use the same number
     (`y * 1.01` in a loop makes one, not one per step); read-only, as nothing may write it."""
-    key = (type(v), v, math.copysign(1.0, v), np_dtype)  # (0.0 and -0.0 are different)
+    key = (type(v), v, v or math.copysign(1.0, v), np_dtype)  # (0.0 and -0.0 are different)
     t = _WRAPPED.get(key)
     if t is None:
         if len(_WRAPPED) > 1024:  # (a bound, for sessions of ever new numbers)
@@ -247,7 +261,14 @@ class Tensor:
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
         state = runtime.current
-        state.tensor_made(data.nbytes + TENSOR_OVERHEAD)  # two adds and compares
+        # the memory limit and the clock: two adds and compares, on every op
+        meter = state.memory
+        meter.since_check += data.nbytes + TENSOR_OVERHEAD
+        if meter.since_check > meter.interval:
+            meter.check()
+        state.ticks += 1
+        if not state.ticks & TICK_EVERY:
+            state.check_clock()
         if state.transforms:
             transforms.note_birth(self)
         self.data = data

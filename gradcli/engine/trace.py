@@ -179,6 +179,9 @@ def record_of(t):
     """The record standing for tensor t now (cached per version for leaves and constants)."""
     r = t._record
     version = t._storage.version
+    if type(r) is Const and r.version == version and r.storage.hidden_writes == r.hidden and \
+            not t._requires_grad and t._base is None:  # (the usual constant, settled early)
+        return r
     if r is not None and not isinstance(r, (Leaf, Const)):
         return r  # an OpRecord, or a record the check put there (a derived gradient)
     if r is not None and r.version == version and not r.written_behind() and \
@@ -191,4 +194,6 @@ def record_of(t):
 
 
 def op_record(op, inputs, params) -> OpRecord:
-    return OpRecord(op, tuple(record_of(t) for t in inputs), params)
+    # (an input made by an op has its OpRecord already: most inputs, read without a call)
+    return OpRecord(op, tuple([r if type(r := t._record) is OpRecord else record_of(t)
+                               for t in inputs]), params)

@@ -41,6 +41,9 @@ from gradcli.language.type_objects import READABLE_DUNDERS, dunder_attribute
 
 Frame = Any  # None, or (dict of names, parent frame)
 Closure = Callable[[Frame], Any]
+# The operators whose guards (guards.make_operators) watch only int and sequence operands:
+# with a float on the right, the plain operator does what the guarded one would.
+UNGUARDED_BY_FLOAT = {ast.Add: operator.add, ast.Mult: operator.mul}
 Store = Callable[[Frame, Any], None]
 MISSING = object()
 CONVERSIONS = {-1: None, ord("s"): str, ord("r"): repr, ord("a"): ascii}
@@ -84,18 +87,17 @@ def binder_code(name: str, a: ast.arguments) -> types.CodeType:
         co_nlocals=len(names), co_flags=flags, co_name=name, co_qualname=name)
 
 
-def argument_binder(code: types.CodeType, defaults: tuple, keyword_defaults: dict
-                    ) -> Callable[[tuple, dict], dict]:
-    """bind(args, kwargs): the parameters' values, as a dict; wrong arguments raise Python's
-    TypeError as the script's, unlocated (Python reports it at the caller)."""
-    bind = types.FunctionType(code, BINDER_GLOBALS, code.co_name, defaults)
+def argument_binder(code: types.CodeType, defaults: tuple) -> Callable[..., dict]:
+    """bind(*args, **kwargs): the parameters' values, as a dict; wrong arguments raise
+    Python's TypeError, which the caller turns into the script's by `binding_error` (one
+    frame fewer per call than a wrapper). Keyword-only defaults are the caller's to merge
+    into kwargs: bind.__kwdefaults__ is not set, as setting it is audited."""
+    return types.FunctionType(code, BINDER_GLOBALS, code.co_name, defaults)
 
-    def bound(args: tuple, kwargs: dict) -> dict:
-        try:  # keyword-only defaults not as bind.__kwdefaults__: setting it is audited
-            return bind(*args, **{**keyword_defaults, **kwargs} if keyword_defaults else kwargs)
-        except TypeError as e:
-            raise ScriptError("TypeError", _binding_message(bind, args, kwargs, e)) from None
-    return bound
+
+def binding_error(bind: Callable, args: tuple, kwargs: dict, error: TypeError) -> ScriptError:
+    """The script's TypeError for a wrong call, unlocated (Python reports it at the caller)."""
+    return ScriptError("TypeError", _binding_message(bind, args, kwargs, error))
 
 
 def _binding_message(bind: Callable, args: tuple, kwargs: dict, error: TypeError) -> str:
@@ -359,8 +361,13 @@ class ExpressionCompiler:
             fn, arg = func(f), args[0](f)
             if type(arg) in RISKY:
                 check(fn, (arg,), None)
-            try:
-                result = fn(arg)
+            try:  # (a script's def or method called without the wrappers' frames)
+                if type(fn) is ScriptFunction:
+                    result = fn.call(arg)
+                elif type(fn) is BoundMethod and type(fn.function) is ScriptFunction:
+                    result = fn.function.call(fn.obj, arg)
+                else:
+                    result = fn(arg)
             except ScriptError as e:
                 raise e.locate(*rt.span(node))
             except Exception as e:
@@ -378,6 +385,8 @@ class ExpressionCompiler:
         left = self.sub(node.left, scope, node)
         if isinstance(node.right, ast.Constant):  # `y * 1.0001`: one closure call fewer
             constant = node.right.value
+            if type(constant) is float and type(node.op) in UNGUARDED_BY_FLOAT:
+                op = UNGUARDED_BY_FLOAT[type(node.op)]  # (the guard would only pass it on)
 
             def binop_constant(f):
                 a = left(f)
@@ -630,10 +639,13 @@ class ExpressionCompiler:
         rt, fail, code = self.rt, self.rt.fail, binder_code("<lambda>", node.args)
 
         def make(f):
-            bind = argument_binder(code, tuple(d(f) for d in defaults), {})
+            bind = argument_binder(code, tuple(d(f) for d in defaults))
 
             def lambda_(*args, **kwargs):
-                frame = (bind(args, kwargs), f)
+                try:
+                    frame = (bind(*args, **kwargs), f)
+                except TypeError as e:
+                    raise binding_error(bind, args, kwargs, e) from None
                 rt.enter_call()
                 outer, rt.current_line = rt.current_line, line
                 try:
@@ -664,6 +676,22 @@ class ExpressionCompiler:
                 f = f[1]
             f[0][name] = v
         return bind_outer
+
+    def assign(self, name: str, scope: Scope | None, value: Closure) -> Callable[[Frame], None]:
+        """`name = value`, as one closure (the usual assignment: no call of a store)."""
+        hops = scope.hops(name) if scope else None
+        if hops == 0:
+            def assign_local(f):
+                f[0][name] = value(f)
+            return assign_local
+        if hops is None:
+            env = self.rt.env
+
+            def assign_global(f):
+                env[name] = value(f)
+            return assign_global
+        store = self.bind(name, scope)
+        return lambda f: store(f, value(f))
 
     def unbind(self, name: str, scope: Scope | None, node: ast.AST | None = None
                ) -> Callable[[Frame], None]:

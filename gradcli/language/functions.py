@@ -8,7 +8,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code
+from gradcli.language.expressions import Frame, Scope, argument_binder, binder_code, binding_error
 from gradcli.language.objects import ScriptFunction
 
 
@@ -78,11 +78,14 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
     code = binder_code(name, a)
 
     def make(f: Frame) -> ScriptFunction:
-        bind = argument_binder(code, tuple(d(f) for d in defaults),
-                               {k: d(f) for k, d in keyword_defaults})
+        bind = argument_binder(code, tuple(d(f) for d in defaults))
+        given = {k: d(f) for k, d in keyword_defaults}  # (merged into each call's keywords)
 
         def call(*args, **kwargs):
-            frame = (bind(args, kwargs), f)
+            try:
+                frame = (bind(*args, **{**given, **kwargs} if given else kwargs), f)
+            except TypeError as e:
+                raise binding_error(bind, args, kwargs, e) from None
             rt.enter_call()
             outer = rt.current_line, rt.current_source  # (a backward event names the caller)
             try:

@@ -455,6 +455,8 @@ class Interpreter:
 
     def _assign(self, node: ast.Assign, scope: Scope | None) -> Run:
         value = self._expr(node.value, node, scope)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            return self.expressions.assign(node.targets[0].id, scope, value)
         stores = [self._store(t, scope) for t in node.targets]
         if len(stores) == 1:
             store = stores[0]

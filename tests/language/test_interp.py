@@ -1027,3 +1027,39 @@ def test_same_events_as_pytorch(name, oracle, tmp_path):
     expected = comparable(oracle.trace_isolated(str(path))["events"])
     actual = comparable(run_real(DIFFERENTIAL[name]))
     assert close(actual, expected), json.dumps({"expected": expected, "actual": actual}, indent=1)
+
+
+@pytest.mark.parametrize("source, message", [
+    # a float constant on the right takes + and * without their guards: Python's own errors
+    ("[1, 2] * 2.0", "can't multiply sequence by non-int of type 'float'"),
+    ("'a' + 1.5", 'can only concatenate str (not "float") to str'),
+    ("(1,) + 0.5", 'can only concatenate tuple (not "float") to tuple'),
+])
+def test_float_constant_operators_fail_as_python(source, message):
+    e = error(source)
+    assert (e.type, e.message, e.line) == ("TypeError", message, 1)
+
+
+def test_float_constant_operators_compute_as_python():
+    assert values("x = 3\nx * 0.5\nx + 0.25\n[1] * 2\n'ab' + 'c'") == [
+        (2, 1.5), (3, 3.25), (4, [1, 1]), (5, "abc")]
+
+
+@pytest.mark.parametrize("call, message", [
+    # one-argument calls of a def and a method go straight to the function: wrong arguments
+    # are still Python's TypeError, at the call
+    ("f(1)", "f() missing 1 required positional argument: 'b'"),
+    ("g(1)", "g() missing 1 required keyword-only argument: 'k'"),
+])
+def test_one_argument_calls_bind_as_python(call, message):
+    src = f"def f(a, b):\n    return a\ndef g(a, *, k):\n    return a\n{call}"
+    e = error(src)
+    assert (e.type, e.message, e.line) == ("TypeError", message, 5)
+    assert values("def h(a, *, k=2):\n    return a + k\nh(1)\nh(1, k=5)") == [(3, 3), (4, 6)]
+
+
+def test_one_argument_method_call_binds_as_python():
+    src = "class C:\n    def m(self):\n        return 1\nC().m(1)\n"
+    e = run_real(src)[-1]
+    assert (e["kind"], e["type"], e["message"], e["line"]) == (
+        "error", "TypeError", "C.m() takes 1 positional argument but 2 were given", 4)
