@@ -602,7 +602,8 @@ NUMPY: ArrayNamespace = build(
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
     unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
     mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
-    cat=lambda arrays, dim: np.concatenate(arrays, dim),
+    stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
+        arrays, dim),
     zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),
     masked_fill_tensor=lambda a, mask, value: np.where(mask, value, a),
     masked_fill=lambda a, mask, value: np.where(mask, value, a),

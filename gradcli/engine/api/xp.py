@@ -63,7 +63,7 @@ TENSORS: GraphNamespace = build(
         "index_add_src", (g,), shape=tuple(shape), dim=dim, index=index),
     gather=lambda a, dim, index: apply("gather", (a,), dim=dim, index=index),
     index_select=lambda a, dim, index: apply("index_select", (a,), dim=dim, index=index),
-    cat=lambda tensors, dim: cat(tensors, dim),
+    stack=lambda tensors, dim: stack(tensors, dim), cat=lambda tensors, dim: cat(tensors, dim),
     zeros_shaped=lambda shape, like: zeros(shape, dtype=like.dtype),
     masked_fill_tensor=lambda a, mask, value: apply("masked_fill_tensor", (a, value),
                                                     mask=np.asarray(mask)),
