@@ -25,6 +25,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
+from . import derivcache
 from .compare import Expectation
 from .dropped import reduce_to
 from .ieee import Program
@@ -172,13 +173,19 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
 
 def _partial(op, params: dict, i: int, args: list) -> np.ndarray:
     """d out / d input i of a pointwise op, on every (broadcast) element."""
-    symbols, program = _symbolic_partial(op, i, len(args), _hashable(params))
-    (value,) = program.run(dict(zip(symbols, args, strict=True)))
+    program = _partial_program(op, i, len(args), _hashable(params))
+    (value,) = program.run({f"a{k}": a for k, a in enumerate(args)})
     return np.asarray(value, np.float64)
 
 
 @functools.lru_cache(maxsize=512)
-def _symbolic_partial(op, i: int, n: int, params: tuple):
+def _partial_program(op, i: int, n: int, params: tuple) -> Program:
+    """sympy's derivative, compiled; kept on disk between runs (derivcache)."""
+    return derivcache.program(op, ("partial", i, n, params),
+                              lambda: _symbolic_partial(op, i, n, params))
+
+
+def _symbolic_partial(op, i: int, n: int, params: tuple) -> Program:
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
     inputs = [np.asarray(s, dtype=object) for s in symbols]
     with sp().evaluate(False):
@@ -186,7 +193,7 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     d = derivative(form, symbols[i])
     if d.has(sp().Derivative, sp().Subs):
         raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
-    return symbols, Program([d])
+    return Program([d])
 
 
 def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
@@ -212,7 +219,7 @@ def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
     symbols, places, program = _slice_jacobian(r.op, length, params)
     x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
         np.reshape(g, a.shape or (1,)), dim, -1)
-    entries = program.run({s: x[..., k] for k, s in enumerate(symbols)})
+    entries = program.run({s.name: x[..., k] for k, s in enumerate(symbols)})
     out = np.zeros(x.shape)
     for (i, j), entry in zip(places, entries, strict=True):
         out[..., j] += g[..., i] * size(entry)
