@@ -48,7 +48,7 @@ def expect(record, roots, targets) -> dict:
     order = _reverse_topological(roots)
     order = _leading_to(targets, order)
     grads = _accumulate(record, roots, order, values, absolute=False)
-    magnitudes = functools.cache(lambda: _accumulate(record, roots, order, values, absolute=True))
+    magnitudes = functools.cache(lambda: _magnitudes(record, roots, order, values))
     return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
         t, leaves, magnitudes())) for t in targets}
 
@@ -69,10 +69,22 @@ def _leading_to(targets, order: list) -> list:
     return [r for r in order if id(r) in reached]
 
 
-def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dict:
+def _magnitudes(record, roots, order: list, values: dict) -> dict:
+    """Σ|terms| of every gradient element, with the products of tensors in float32: an
+    allowance needs no more precision, and they are most of its cost. Where that overflows,
+    again in float64 (an infinite allowance would pass any value)."""
+    found = _accumulate(record, roots, order, values, absolute=True, narrow=True)
+    if all(np.isfinite(g).all() for g in found.values()):
+        return found
+    return _accumulate(record, roots, order, values, absolute=True)
+
+
+def _accumulate(record, roots, order: list, values: dict, absolute: bool,
+                narrow: bool = False) -> dict:
     """The gradient of every record of `order` by id; with `absolute`, the sum of the
-    magnitudes of the terms each element adds up (what its float32 rounding scales with).
-    Parts that flow into a record outside `order` are not worked out."""
+    magnitudes of the terms each element adds up (what its float32 rounding scales with),
+    and with `narrow` too, its contractions in float32. Parts that flow into a record
+    outside `order` are not worked out."""
     kept = {id(r) for r in order}
     grads: dict = {}
     for root, seed in zip(roots, record.grad_outputs, strict=True):
@@ -85,7 +97,8 @@ def _accumulate(record, roots, order: list, values: dict, absolute: bool) -> dic
             continue
         args = [values[id(a)] for a in r.args]
         wanted = [id(a) in kept for a in r.args]
-        for a, part in zip(r.args, _input_grads(r, g, args, wanted, absolute), strict=True):
+        parts = _input_grads(r, g, args, wanted, absolute, narrow)
+        for a, part in zip(r.args, parts, strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
     return grads
@@ -132,9 +145,11 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
     grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
 
 
-def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False) -> list:
+def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False,
+                 narrow: bool = False) -> list:
     """Each wanted input's part of the gradient `g` of r's output (None for the others);
-    with `absolute`, of |g| through the magnitudes of each factor."""
+    with `absolute`, of |g| through the magnitudes of each factor (`narrow`: contracted in
+    float32)."""
     op = r.op
     size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
@@ -145,6 +160,8 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
         return _unfolded(r, g, args, size)
     if op.contraction is not None:
         spec = op.contraction(*[a.shape for a in args], **r.params)
+        if absolute and narrow:
+            g, size = np.asarray(g, np.float32), _magnitude32
         return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args],
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
@@ -158,6 +175,10 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
 
 def _same(a):
     return a
+
+
+def _magnitude32(a):
+    return np.abs(a).astype(np.float32)
 
 
 def _differentiable(a) -> bool:

@@ -1,4 +1,5 @@
 """The cross-check's behaviour: how each expectation is obtained, and what it explains."""
+import numpy as np
 import pytest
 
 from gradcli.app.api import run_session
@@ -305,3 +306,12 @@ def test_the_rounding_allowance_still_catches_one_wrong_element(monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     assert rows(DEEP)[0].status == "mismatch"
+
+
+def test_rounding_magnitudes_that_overflow_float32_are_taken_in_float64(monkeypatch):
+    """The allowance's products run in float32; an infinite allowance would pass any value."""
+    def accumulate(record, roots, order, values, absolute, narrow=False):
+        return {1: np.array([np.inf if narrow else 3e38 * 10.0])}
+    monkeypatch.setattr(structured, "_accumulate", accumulate)
+    (found,) = structured._magnitudes(None, [], [], {}).values()
+    assert np.isfinite(found).all()
