@@ -67,11 +67,20 @@ class _Store:
                                              prefix=".tmp-", suffix=".json") as out:
                 json.dump(self.entries, out)
             os.replace(out.name, self.path)  # whole or not at all, for runs reading it
-            for old in self.path.parent.glob(f"{PREFIX}*.json"):
-                if old != self.path:  # an earlier gradcli's or sympy's: never read again
-                    old.unlink(missing_ok=True)
+            _prune(self.path.parent)
         except OSError:
             pass  # a read-only home: the next run derives again
+
+
+KEPT_FILES = 8  # of other gradcli versions (or checkouts) and sympy versions
+
+
+def _prune(folder: Path) -> None:
+    """Removes all but the KEPT_FILES files written last: one per version in use, not one per
+    version ever installed (several checkouts side by side do not take turns deleting)."""
+    files = sorted(folder.glob(f"{PREFIX}*.json"), key=lambda p: p.stat().st_mtime)
+    for old in files[:-KEPT_FILES]:
+        old.unlink(missing_ok=True)
 
 
 def _read(path: Path) -> dict:

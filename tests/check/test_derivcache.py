@@ -2,6 +2,7 @@
 and a damaged or foreign cache never changes a value."""
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 
@@ -118,3 +119,13 @@ def test_a_rerun_checks_every_element_without_importing_sympy(cache, tmp_path):
         assert len(rows) == 2 and all(r["method"] == "symbolic" and r["match"] for r in rows)
     imported = ["| sympy\n" in run.stderr for run in runs]
     assert imported == [True, False]
+
+
+def test_only_the_files_written_last_are_kept(tmp_path):
+    """Checkouts of different versions side by side keep their own files."""
+    for k in range(derivcache.KEPT_FILES + 3):
+        (tmp_path / f"derivatives-{k}.json").write_text("{}")
+        os.utime(tmp_path / f"derivatives-{k}.json", (k, k))
+    derivcache._prune(tmp_path)
+    kept = sorted(int(p.stem.split("-")[1]) for p in tmp_path.glob("derivatives-*.json"))
+    assert kept == list(range(3, derivcache.KEPT_FILES + 3))
