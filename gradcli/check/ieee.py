@@ -97,8 +97,9 @@ class Program:
             stack.extend((a, False) for a in args if a not in numbers)
 
     def run(self, env: dict) -> list:
-        """The value of each expression, where `env` maps each symbol's name to a float64
-        scalar or array."""
+        """The value of each expression, where `env` maps each symbol (or its name) to a
+        float64 scalar or array."""
+        env = {getattr(k, "name", k): v for k, v in env.items()}
         values: list = [None] * len(self.steps)
         with np.errstate(all="ignore"):
             for k, (compute, args) in enumerate(self.steps):

@@ -129,3 +129,9 @@ def test_only_the_files_written_last_are_kept(tmp_path):
     derivcache._prune(tmp_path)
     kept = sorted(int(p.stem.split("-")[1]) for p in tmp_path.glob("derivatives-*.json"))
     assert kept == list(range(3, derivcache.KEPT_FILES + 3))
+
+
+def test_a_program_takes_its_inputs_by_symbol_or_by_name():
+    a0 = sp().Symbol("a0", real=True)
+    program = Program([sp().tanh(a0) * 2])
+    assert program.run({a0: np.float64(1.0)}) == program.run({"a0": np.float64(1.0)})
