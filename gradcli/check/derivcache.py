@@ -25,6 +25,7 @@ from gradcli.engine.optable import OPS
 from .ieee import Program
 
 PREFIX = "derivatives-"
+MAX_ENTRIES = 2048  # a file read at every run stays small (scripts' own exponents and such)
 
 
 def program(op, what: tuple, derive: Callable[[], Program]) -> Program:
@@ -60,7 +61,9 @@ class _Store:
 
     def add(self, key: str, entry: list) -> None:
         """Adds an entry to the file, keeping what other runs wrote since it was read."""
-        self.entries = {**_read(self.path), **self.entries, key: entry}
+        entries = {**_read(self.path), **self.entries}
+        entries.pop(key, None)  # (re)written last: the entries dropped first are the oldest
+        self.entries = dict(list(entries.items())[-MAX_ENTRIES + 1:]) | {key: entry}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile("w", dir=self.path.parent, delete=False,
@@ -101,7 +104,10 @@ def _folder() -> Path | None:
     chosen = os.environ.get("GRADCLI_CACHE")
     if chosen is not None:
         return Path(chosen) if chosen.strip() else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    except RuntimeError:  # no home directory: no cache
+        return None
     return Path(base) / "gradcli"
 
 

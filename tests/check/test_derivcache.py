@@ -135,3 +135,14 @@ def test_a_program_takes_its_inputs_by_symbol_or_by_name():
     a0 = sp().Symbol("a0", real=True)
     program = Program([sp().tanh(a0) * 2])
     assert program.run({a0: np.float64(1.0)}) == program.run({"a0": np.float64(1.0)})
+
+
+def test_the_entries_written_last_are_kept(cache, monkeypatch):
+    monkeypatch.setattr(derivcache, "MAX_ENTRIES", 2)
+    calls: list = []
+    for exponent in (2, 3, 4):
+        derivcache.program(OPS["tanh"], ("partial", 0, 1, (("exponent", exponent),)),
+                           _tanh_program(calls))
+    (path,) = cache.glob("derivatives-*.json")
+    keys = list(json.loads(path.read_text()))
+    assert len(keys) == 2 and "('exponent', 3)" in keys[0] and "('exponent', 4)" in keys[1]
