@@ -38,7 +38,7 @@ def program(op, what: tuple, derive: Callable[[], Program]) -> Program:
     if entry is not None:
         try:
             return Program.from_recipe(*entry)
-        except ValueError:  # a damaged entry: derived again, and written over
+        except (ValueError, TypeError):  # a damaged entry: derived again, and written over
             pass
     made = derive()
     store.add(key, [made.recipe, made.outputs])

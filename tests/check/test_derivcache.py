@@ -72,12 +72,13 @@ def test_a_damaged_cache_is_derived_again_and_mended(cache):
     derivcache.program(OPS["tanh"], ("partial", 0, 1, ()), _tanh_program(calls))
     (path,) = cache.glob("derivatives-*.json")
     key = next(iter(json.loads(path.read_text())))
-    for damage in ("{not json", json.dumps({key: [[[["Add", None], [7]]], [0]]})):
+    for damage in ("{not json", json.dumps({key: [[[["Add", None], [7]]], [0]]}),
+                   json.dumps({key: "text"}), json.dumps([1, 2])):
         path.write_text(damage)
         derivcache._store.cache_clear()
         made = derivcache.program(OPS["tanh"], ("partial", 0, 1, ()), _tanh_program(calls))
         assert made.run({"a0": np.float64(0.0)}) == [1.0]
-    assert len(calls) == 3 and key in json.loads(path.read_text())
+    assert len(calls) == 5 and key in json.loads(path.read_text())
 
 
 def test_a_row_made_at_run_time_is_never_cached(cache):
