@@ -1,4 +1,6 @@
 """What every test starts from."""
+import os
+
 import pytest
 
 
@@ -8,3 +10,10 @@ def _no_terminal_size(monkeypatch):
     must not depend on how the tests were started."""
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_derivative_cache(tmp_path_factory):
+    """The check's cache of sympy's derivatives (check/derivcache.py) in a folder of the test
+    session's own: never the user's, and every session derives afresh."""
+    os.environ["GRADCLI_CACHE"] = str(tmp_path_factory.mktemp("derivatives"))

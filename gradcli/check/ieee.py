@@ -53,14 +53,32 @@ def numeric_value(expr, env: dict, cache: dict | None = None):
 class Program:
     """Expressions compiled once into numpy steps, one per distinct subexpression, to be
     evaluated many times (every step of a training loop) without walking sympy's trees
-    again: the values are numeric_value's, step for step."""
+    again: the values are numeric_value's, step for step. Its `recipe` says the same in
+    plain data (JSON), from which `from_recipe` compiles it again without sympy."""
 
     def __init__(self, exprs: list):
-        self.steps: list = []  # (what a node computes, its arguments' step numbers)
+        self.recipe: list = []  # [what a node computes, its arguments' step numbers]
         numbers: dict = {}
         for expr in exprs:
             self._place(expr, numbers)
         self.outputs = [numbers[e] for e in exprs]
+        self.steps = [(_step(*what), args) for what, args in self.recipe]
+
+    @classmethod
+    def from_recipe(cls, recipe: list, outputs: list) -> Program:
+        """The program a recipe (and its output step numbers) describes: ValueError if it is
+        not one (a damaged copy)."""
+        program = cls.__new__(cls)
+        try:
+            program.steps = [(_step(*what), [int(a) for a in args]) for what, args in recipe]
+        except (TypeError, KeyError, IndexError) as bad:
+            raise ValueError(f"not a program's recipe ({bad})") from None
+        count = len(program.steps)
+        if any(not 0 <= a < k for k, (_, args) in enumerate(program.steps) for a in args) or \
+                any(not 0 <= o < count for o in outputs):
+            raise ValueError("a program's recipe refers to steps it does not have")
+        program.recipe, program.outputs = recipe, [int(o) for o in outputs]
+        return program
 
     def _place(self, expr, numbers: dict) -> None:
         stack = [(expr, False)]
@@ -72,15 +90,16 @@ class Program:
             args = [a for pair in node.args for a in pair] if piecewise else \
                 ([] if node.is_Number else list(node.args))
             if expanded or not args:
-                numbers[node] = len(self.steps)
-                self.steps.append((_compiled(node), [numbers[a] for a in args]))
+                numbers[node] = len(self.recipe)
+                self.recipe.append((_described(node), [numbers[a] for a in args]))
                 continue
             stack.append((node, True))
             stack.extend((a, False) for a in args if a not in numbers)
 
     def run(self, env: dict) -> list:
-        """The value of each expression, where `env` maps each symbol to a float64 scalar or
-        array (as numeric_value's)."""
+        """The value of each expression, where `env` maps each symbol (or its name) to a
+        float64 scalar or array."""
+        env = {getattr(k, "name", k): v for k, v in env.items()}
         values: list = [None] * len(self.steps)
         with np.errstate(all="ignore"):
             for k, (compute, args) in enumerate(self.steps):
@@ -88,20 +107,69 @@ class Program:
         return [values[k] for k in self.outputs]
 
 
-def _compiled(node):
-    """What one node computes from its arguments' values and the symbols' (`env`); numbers
-    are made floats here, once (sympy's conversion is slow)."""
-    if node.is_Symbol:
-        return lambda args, env: env[node] if node in env else \
-            np.float64(S.CONSTANTS[node.name])
-    if node.is_Number or node in (sp().true, sp().false):
-        value = _apply(node, [], {})
-        return lambda args, env: value
+def _described(node) -> tuple:
+    """What one node computes, as plain data: (kind, detail)."""
+    if node.is_Symbol:  # an input, or a constant sympy must not fold (valued here, once)
+        value = S.CONSTANTS.get(node.name)
+        return ("symbol", [node.name, None if value is None else float(value)])
+    if node.is_Number:
+        return ("number", float(_apply(node, [], {})))
+    if node in (sp().true, sp().false):
+        return ("bool", bool(node))
     if isinstance(node, sp().Piecewise):
+        return ("piecewise", None)
+    name = type(node).__name__
+    if node.is_Add or node.is_Mul or node.is_Pow or name in _RELATIONS or \
+            name in ("And", "Or", "Not"):
+        return ("Add" if node.is_Add else "Mul" if node.is_Mul else "Pow" if node.is_Pow
+                else name, None)
+    for key in (name, getattr(node.func, "__name__", "")):
+        if key in S.NUMERIC:
+            return ("function", key)
+    raise TooLarge(f"no numeric form for {name}")
+
+
+def _step(kind: str, detail):
+    """What a described node computes from its arguments' values and the inputs' (`env`)."""
+    if kind == "symbol":
+        name, fallback = detail if isinstance(detail, (list, tuple)) else (None, None)
+        if not isinstance(name, str):
+            raise TypeError(f"a symbol named {name!r}")
+        if fallback is None:
+            return lambda args, env: env[name]
+        constant = np.float64(fallback)
+        return lambda args, env: env[name] if name in env else constant
+    if kind in ("number", "bool"):
+        value = np.float64(detail) if kind == "number" else bool(detail)
+        return lambda args, env: value
+    if kind == "piecewise":
         return lambda args, env: np.select([np.asarray(c, bool) for c in args[1::2]],
                                            args[0::2], default=np.nan)[()]
-    function = _function_of(node)
+    function = _OPERATIONS[kind] if kind != "function" else _numeric_function(S.NUMERIC[detail])
     return lambda args, env: function(args)
+
+
+def _numeric_function(fn):
+    return lambda args: fn(*args)
+
+
+def _binary(relation):
+    return lambda args: relation(args[0], args[1])
+
+
+_RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
+              "GreaterThan": np.greater_equal, "LessThan": np.less_equal,
+              "Equality": np.equal, "Unequality": np.not_equal}
+# What each operation node computes from the list of its arguments' values, by sympy's name
+_OPERATIONS = {
+    "Add": lambda args: functools.reduce(np.add, args),
+    "Mul": lambda args: functools.reduce(np.multiply, args),
+    "Pow": lambda args: np.power(args[0], args[1]),
+    "And": lambda args: functools.reduce(np.logical_and, args),
+    "Or": lambda args: functools.reduce(np.logical_or, args),
+    "Not": lambda args: np.logical_not(args[0]),
+    **{name: _binary(relation) for name, relation in _RELATIONS.items()},
+}
 
 
 def _piecewise(node, env, cache):
@@ -112,37 +180,10 @@ def _piecewise(node, env, cache):
     return np.select(conditions, values, default=np.nan)[()]
 
 
-_RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
-              "GreaterThan": np.greater_equal, "LessThan": np.less_equal,
-              "Equality": np.equal, "Unequality": np.not_equal}
-
-
 def _apply(node, args: list, env: dict):
     if node.is_Symbol:
         return env[node] if node in env else np.float64(S.CONSTANTS[node.name])
     if node.is_Number or node in (sp().true, sp().false):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
-    return _function_of(node)(args)
-
-
-def _function_of(node):
-    """What an operation node computes from the list of its arguments' values."""
-    name = type(node).__name__
-    if node.is_Add:
-        return lambda args: functools.reduce(np.add, args)
-    if node.is_Mul:
-        return lambda args: functools.reduce(np.multiply, args)
-    if node.is_Pow:
-        return lambda args: np.power(args[0], args[1])
-    if name in _RELATIONS:
-        relation = _RELATIONS[name]
-        return lambda args: relation(args[0], args[1])
-    if name in ("And", "Or"):
-        both = np.logical_and if name == "And" else np.logical_or
-        return lambda args: functools.reduce(both, args)
-    if name == "Not":
-        return lambda args: np.logical_not(args[0])
-    fn = S.NUMERIC.get(name) or S.NUMERIC.get(getattr(node.func, "__name__", ""))
-    if fn is None:
-        raise TooLarge(f"no numeric form for {name}")
-    return lambda args: fn(*args)
+    kind, detail = _described(node)
+    return _step(kind, detail)(args, env)

@@ -28,7 +28,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
-from . import forms_nn
+from . import derivcache, forms_nn
 from .compare import Expectation
 from .dropped import reduce_to
 from .ieee import Program
@@ -51,8 +51,7 @@ def expect(record, roots, targets) -> dict:
     order = _reverse_topological(roots)
     order = _leading_to(targets, order)
     grads = _accumulate(record.grad_outputs, roots, order, values, absolute=False)
-    magnitudes = functools.cache(lambda: _accumulate(record.grad_outputs, roots, order, values,
-                                                      absolute=True))
+    magnitudes = functools.cache(lambda: _magnitudes(record.grad_outputs, roots, order, values))
     return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
         t, leaves, magnitudes())) for t in targets}
 
@@ -82,12 +81,23 @@ def _leading_to(targets, order: list) -> list:
     return [r for r in order if id(r) in reached]
 
 
+def _magnitudes(seeds, roots, order: list, values: dict) -> dict:
+    """Σ|terms| of every gradient element, with the products of tensors in float32: an
+    allowance needs no more precision, and they are most of its cost. Where that overflows,
+    again in float64 (an infinite allowance would pass any value)."""
+    found = _accumulate(seeds, roots, order, values, absolute=True, narrow=True)
+    if all(np.isfinite(g).all() for g in found.values()):
+        return found
+    return _accumulate(seeds, roots, order, values, absolute=True)
+
+
 def _accumulate(seeds, roots, order: list, values: dict, absolute: bool,
-                stops: frozenset = frozenset()) -> dict:
+                stops: frozenset = frozenset(), narrow: bool = False) -> dict:
     """The gradient of every record of `order` by id, the roots seeded with `seeds`; with
     `absolute`, the sum of the magnitudes of the terms each element adds up (what its float32
-    rounding scales with). Parts that flow into a record outside `order` are not worked out,
-    nor what flows on from a record in `stops`."""
+    rounding scales with), and with `narrow` too, its contractions in float32. Parts that
+    flow into a record outside `order` are not worked out, nor what flows on from a record
+    in `stops`."""
     kept = {id(r) for r in order}
     grads: dict = {}
     for root, seed in zip(roots, seeds, strict=True):
@@ -100,7 +110,8 @@ def _accumulate(seeds, roots, order: list, values: dict, absolute: bool,
             continue
         args = [values[id(a)] for a in r.args]
         wanted = [id(a) in kept for a in r.args]
-        for a, part in zip(r.args, _input_grads(r, g, args, wanted, absolute), strict=True):
+        parts = _input_grads(r, g, args, wanted, absolute, narrow)
+        for a, part in zip(r.args, parts, strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
     return grads
@@ -149,9 +160,11 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
     grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
 
 
-def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False) -> list:
+def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False,
+                 narrow: bool = False) -> list:
     """Each wanted input's part of the gradient `g` of r's output (None for the others);
-    with `absolute`, of |g| through the magnitudes of each factor."""
+    with `absolute`, of |g| through the magnitudes of each factor (`narrow`: contracted in
+    float32)."""
     op = r.op
     size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
@@ -162,6 +175,8 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
         return _unfolded(r, g, args, size)
     if op.contraction is not None:
         spec = op.contraction(*[a.shape for a in args], **r.params)
+        if absolute and narrow:
+            g, size = np.asarray(g, np.float32), _magnitude32
         return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args],
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
@@ -178,6 +193,10 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = Fa
 
 def _same(a):
     return a
+
+
+def _magnitude32(a):
+    return np.abs(a).astype(np.float32)
 
 
 def _differentiable(a) -> bool:
@@ -210,25 +229,38 @@ def _partial(op, params: tuple, i: int, args: list):
     if found is None:
         if len(_PARTIALS) > 512:  # (a bound, for sessions of ever new params)
             _PARTIALS.clear()
-        found = _PARTIALS[id(op), i, len(args), params] = (
-            op, *_symbolic_partial(op, i, len(args), params))
-    _, symbols, program, shortcut = found
+        program = derivcache.program(op, ("partial", i, len(args), params),
+                                     lambda: _symbolic_partial(op, i, len(args), params))
+        found = _PARTIALS[id(op), i, len(args), params] = (op, program, _shortcut(program))
+    _, program, shortcut = found
     if shortcut is not None:  # a number, or one of the inputs as it is
         return shortcut if not isinstance(shortcut, int) else \
             np.asarray(args[shortcut], np.float64)
-    (value,) = program.run(dict(zip(symbols, args, strict=True)))
+    (value,) = program.run({f"a{k}": a for k, a in enumerate(args)})
     return np.asarray(value, np.float64)
 
 
-# (id(op), input, inputs, params) -> (op, symbols, program, shortcut): looked up by the op's
-# identity (an Op's dataclass hash walks all its fields), which the entry keeps alive
+# (id(op), input, inputs, params) -> (op, program, shortcut): looked up by the op's identity
+# (an Op's dataclass hash walks all its fields), which the entry keeps alive; the program is
+# sympy's derivative, kept on disk between runs (derivcache)
 _PARTIALS: dict = {}
 
 
-def _symbolic_partial(op, i: int, n: int, params: tuple):
-    """sympy's derivative of the op's form by input i, as a program over the inputs' symbols;
-    and its shortcut, where running the program would only copy: ONE (or another number) for
-    a constant derivative, k where it is input k itself (a product's)."""
+def _shortcut(program: Program):
+    """Where running the program would only copy: ONE (or another number) for a constant
+    derivative, k where it is input k (`a{k}`) itself (a product's); else None."""
+    (out,) = program.outputs
+    kind, detail = program.recipe[out][0]
+    if kind == "number":
+        return ONE if detail == 1.0 else np.float64(detail)
+    if kind == "symbol" and detail[1] is None and detail[0][:1] == "a" and detail[0][1:].isdigit():
+        return int(detail[0][1:])
+    return None
+
+
+def _symbolic_partial(op, i: int, n: int, params: tuple) -> Program:
+    """sympy's derivative of the op's form by input i, as a program over the inputs'
+    symbols a0, a1, ..."""
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
     inputs = [np.asarray(s, dtype=object) for s in symbols]
     with sp().evaluate(False):
@@ -236,12 +268,7 @@ def _symbolic_partial(op, i: int, n: int, params: tuple):
     d = derivative(form, symbols[i])
     if d.has(sp().Derivative, sp().Subs):
         raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
-    program = Program([d])
-    shortcut = symbols.index(d) if d in symbols else None
-    if d.is_Number:
-        (value,) = program.run({})
-        shortcut = ONE if value == 1.0 else np.float64(value)
-    return symbols, program, shortcut
+    return Program([d])
 
 
 def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
@@ -267,7 +294,7 @@ def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
     symbols, places, program = _slice_jacobian(r.op, length, params)
     x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
         np.reshape(g, a.shape or (1,)), dim, -1)
-    entries = program.run({s: x[..., k] for k, s in enumerate(symbols)})
+    entries = program.run({s.name: x[..., k] for k, s in enumerate(symbols)})
     out = np.zeros(x.shape)
     for (i, j), entry in zip(places, entries, strict=True):
         out[..., j] += g[..., i] * size(entry)

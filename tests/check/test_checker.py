@@ -1,4 +1,5 @@
 """The cross-check's behaviour: how each expectation is obtained, and what it explains."""
+import numpy as np
 import pytest
 
 from gradcli.app.api import run_session
@@ -318,3 +319,12 @@ def test_a_causal_mask_of_minus_infinity_is_no_nan_in_the_expectation(masked):
                      "attn[:, 0].sum().backward()")
     assert row.method == "symbolic" and row.match
     assert not any(str(x) == "nan" for line in row.expected for x in line)
+
+
+def test_rounding_magnitudes_that_overflow_float32_are_taken_in_float64(monkeypatch):
+    """The allowance's products run in float32; an infinite allowance would pass any value."""
+    def accumulate(record, roots, order, values, absolute, narrow=False):
+        return {1: np.array([np.inf if narrow else 3e38 * 10.0])}
+    monkeypatch.setattr(structured, "_accumulate", accumulate)
+    (found,) = structured._magnitudes(None, [], [], {}).values()
+    assert np.isfinite(found).all()
