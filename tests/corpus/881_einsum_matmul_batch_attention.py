@@ -34,3 +34,10 @@ tree(scores.grad_fn)
 torch.softmax(scores / 2.0, dim=-1)[..., 0].sum().backward()
 q.grad[0, 1]
 k.grad[1, 0]
+swapped = torch.einsum("bhqd,bhkd->bhkq", q, k)
+tree(swapped.grad_fn)
+torch.allclose(swapped, scores.transpose(-1, -2))
+ki = torch.einsum("ij,jk->ki", a, b)
+tree(ki.grad_fn)
+ki.sum().backward()
+a.grad

@@ -310,6 +310,9 @@ def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
             left_only.append(i)
         else:
             right_only.append(i)
+    if left_only and right_only and right_only[-1] < left_only[0]:
+        # torch swaps the operands when that makes the bmm's result the output's order
+        left, right, left_only, right_only = right, left, right_only, left_only
     out_size = ([left.data.shape[d] for d in both + left_only] + [1] * len(sum_dims)
                 + [right.data.shape[d] for d in right_only])
     n_both, n_left, n_right = (math.prod(left.data.shape[d] for d in both),
