@@ -349,7 +349,8 @@ def diagonal(a, dim1, dim2):
 def diagonal_backward(g, shape, dim1, dim2):
     """Zeros of `shape` with g on the diagonal of dims dim1, dim2 (torch's diagonal_backward)."""
     out = np.zeros(shape, dtype=g.dtype)
-    diagonal(out, dim1, dim2)[...] = g
+    steps = np.arange(shape[dim1])
+    np.moveaxis(out, (dim1, dim2), (-2, -1))[..., steps, steps] = g  # (object arrays too)
     return out
 
 
