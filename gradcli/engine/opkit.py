@@ -337,6 +337,23 @@ def select_backward(g, shape, dim, index):
     return out
 
 
+def diagonal(a, dim1, dim2):
+    """a.diagonal(0, dim1, dim2): a view, writable like torch's (an in-place op may write
+    through it)."""
+    view = np.diagonal(a, 0, dim1, dim2)
+    if a.dtype == object or not a.flags.writeable:
+        return view
+    return np.lib.stride_tricks.as_strided(a, view.shape, view.strides)
+
+
+def diagonal_backward(g, shape, dim1, dim2):
+    """Zeros of `shape` with g on the diagonal of dims dim1, dim2 (torch's diagonal_backward)."""
+    out = np.zeros(shape, dtype=g.dtype)
+    steps = np.arange(shape[dim1])
+    np.moveaxis(out, (dim1, dim2), (-2, -1))[..., steps, steps] = g  # (object arrays too)
+    return out
+
+
 def slice_backward(g, shape, dim, key):
     return select_backward(g, shape, dim, key)
 
@@ -616,6 +633,7 @@ NUMPY: ArrayNamespace = build(
     nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
     # (a stack of a sequence's pieces, each mostly zeros, costs its length squared)
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
+    diagonal=diagonal, diagonal_backward=diagonal_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
     sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),

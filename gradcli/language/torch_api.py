@@ -19,6 +19,7 @@ from gradcli.engine.api import (
     clip_grad,
     convolution,
     creation,
+    einsum,
     elementwise,
     forward_ad,
     func,
@@ -206,10 +207,11 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d"
+    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum"
 ).split()
 
-_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution)
+_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
+                 einsum)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (

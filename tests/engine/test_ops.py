@@ -60,6 +60,9 @@ EXAMPLES = {
     "masked_fill_tensor": "out = x.masked_fill(x > 1, v[0] * 2)",
     "index_put": "out = x * 1\nout[[1, 0]] = p[0] * v", "alias": "out = x[...]",
     "diag_embed": "out = torch.diag(v, 1) * 2", "diagonal_copy": "out = x.diag(1) + x.diag()",
+    "diagonal": "out = torch.einsum('ii->i', x @ p.t()) * v[:2]",
+    "diagonal_backward": "(out,) = torch.autograd.grad((torch.einsum('ii->i', x[:, :2]) ** 3)"
+                         ".sum(), x, create_graph=True)",
     "dual_primal": "with torch.autograd.forward_ad.dual_level():\n"
                    "    out = torch.autograd.forward_ad.unpack_dual(torch.autograd.forward_ad."
                    "make_dual(x, torch.ones(2, 3))).primal",

@@ -78,6 +78,9 @@ def trace(path):
     import torch
     import torch.nn.functional as F
 
+    # one thread, always: a forked child may or may not get the parent's OpenMP pool, and a
+    # convolution's sums then differ in a last printed digit from one trace to the next
+    torch.set_num_threads(1)
     path = str(path)
     tree = _Echo().visit(ast.parse(Path(path).read_text(), path))
     ast.fix_missing_locations(tree)
