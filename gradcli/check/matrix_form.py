@@ -13,6 +13,7 @@ JSON the full one. Built once per graph shape: a training loop repeats it every 
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable
@@ -69,22 +70,30 @@ def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable 
     """Give each symbolic expectation of `found` (by id of its target tensor) its matrix form;
     a graph this module cannot read keeps none (the row then reads `= grad`)."""
     try:
-        key = _graph_key(roots, targets, name_of)
-    except TooLarge:
+        forms = _forms(roots, targets, name_of, const_name)
+    except Exception:  # noqa: BLE001 (display only: a form it cannot write never fails a check)
+        if os.environ.get("GRADCLI_DEBUG") == "1":
+            raise
         return
-    forms = _CACHE.get(key)
-    if forms is None:
-        try:
-            forms = _Writer(roots, name_of, const_name).forms(targets)
-        except (TooLarge, RecursionError, ValueError, TypeError, KeyError, IndexError):
-            forms = {}
-        _remember(key, forms)
-    else:
-        _CACHE.move_to_end(key)
     for position, t in enumerate(targets):
         exp = found.get(id(t.tensor))
         if exp is not None and exp.method == "symbolic" and position in forms:
             exp.matrix = forms[position]
+
+
+def _forms(roots, targets, name_of: Callable, const_name: Callable | None) -> dict:
+    """{target position: MatrixForm}, remembered by the graph's shape."""
+    key = _graph_key(roots, targets, name_of)
+    forms = _CACHE.get(key)
+    if forms is not None:
+        _CACHE.move_to_end(key)
+        return forms
+    try:
+        forms = _Writer(roots, name_of, const_name).forms(targets)
+    except (TooLarge, RecursionError):
+        forms = {}
+    _remember(key, forms)
+    return forms
 
 
 _CACHE: OrderedDict = OrderedDict()
