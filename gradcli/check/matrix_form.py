@@ -225,13 +225,20 @@ class _Writer:
             text, kind = f"{_wrap(*args[0], 'mm')}·{_wrap(*args[1], 'mm')}", "mm"
         elif op.name == "addmm":
             text, kind = f"{_wrap(*args[1], 'mm')}·{_wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
-        elif op.name in TRANSPOSES and len(self.shapes[id(r)]) == 2:
+        elif self._transposes(r):
+            inner = r.args[0]
+            if self._transposes(inner):  # (Aᵀ)ᵀ is A
+                return self.forward(inner.args[0])
             text, kind = f"{_wrap(*args[0], 'T')}ᵀ", "atom"
         elif op.pointwise and op.condition is None:
             text, kind = _pointwise_forward(op, _hashable(r.params), args)
         else:
             text, kind = f"{op.name}({', '.join(a for a, _ in args)})", "atom"
         return f"{OPEN}{text}{CLOSE}", kind
+
+    def _transposes(self, r) -> bool:
+        return isinstance(r, trace.OpRecord) and r.op.name in TRANSPOSES and \
+            len(self.shapes[id(r)]) == 2
 
     def _const(self, r) -> str:
         value = _input_value(r)
@@ -255,7 +262,7 @@ class _Writer:
         if op.contraction is not None and op.unfold is None:
             spec = op.contraction(*[self.shapes[id(a)] for a in r.args], **r.params)
             return self._contraction(r, g, spec)
-        if op.name in TRANSPOSES and len(self.shapes[id(r)]) == 2:
+        if self._transposes(r):
             return [_transpose(g)] + [None] * (len(r.args) - 1)
         if op.name in RESHAPES or op.name == "reshape":
             return [_Expr(f"{op.name}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
@@ -500,6 +507,7 @@ def _partial_template(op, params: tuple, n: int, i: int):
         return None
     if d.is_Piecewise:
         return _indicator(d)
+    d = sp().factor_terms(d)  # 2·(a − b), not 2·a − 2·b
     factor, rest = d.as_coeff_Mul()
     if rest == 1 and factor.is_Rational:
         return Fraction(str(factor)), None, "atom"
@@ -582,15 +590,22 @@ def _strip(text: str) -> str:
 
 
 def _bounded(marked: str) -> str:
-    """The table's text: a forward subexpression seen before, or longer than
-    SUBEXPRESSION_CHARS, reads `·`; then the whole cut at TABLE_CHARS."""
+    """The table's text: a forward subexpression seen before reads `·`; if that is still
+    longer than TABLE_CHARS, so does one longer than SUBEXPRESSION_CHARS; then it is cut."""
+    shown = _elided(marked, None)
+    if len(shown) > TABLE_CHARS:
+        shown = _elided(marked, SUBEXPRESSION_CHARS)
+    return _cut(shown, TABLE_CHARS)
+
+
+def _elided(marked: str, longest: int | None) -> str:
     out, seen, i = [], set(), 0
     while i < len(marked):
         ch = marked[i]
         if ch == OPEN:
             end = _matching(marked, i)
             inner = _strip(marked[i + 1:end])
-            if inner in seen or len(inner) > SUBEXPRESSION_CHARS:
+            if inner in seen or (longest is not None and len(inner) > longest):
                 called = i > 0 and marked[i - 1] == "(" and marked[end + 1:end + 2] == ")"
                 out.append("·" if called else "(·)")
                 i = end + 1
@@ -599,7 +614,7 @@ def _bounded(marked: str) -> str:
         elif ch != CLOSE:
             out.append(ch)
         i += 1
-    return _cut("".join(out), TABLE_CHARS)
+    return "".join(out)
 
 
 def _matching(text: str, start: int) -> int:
