@@ -331,9 +331,8 @@ def _render(e: _Expr) -> str:
     if c == -1 and e.count == 1:
         return f"−{_wrap(core, e.kind, 'mm')}"
     number = f"{_number(c)}/{e.count}" if e.count != 1 else _number(c)
-    if e.one:
-        return f"({number})" if "/" in number else number
-    return f"({number})·{_wrap(core, e.kind, 'mm')}"
+    number = f"({number})" if "/" in number or number.startswith("−") else number
+    return number if e.one else f"{number}·{_wrap(core, e.kind, 'mm')}"
 
 
 def _number(c: Fraction) -> str:
@@ -474,7 +473,7 @@ def _placeholder_symbols(n: int) -> list:
 
 def _pointwise_forward(op, params: tuple, args: list) -> tuple[str, str]:
     text, kind = _forward_template(op, params, len(args))
-    return _filled(text, args, kind), kind
+    return _filled(text, args, kind), _kind_of(text, args, kind)
 
 
 @functools.lru_cache(maxsize=256)
@@ -493,7 +492,7 @@ def _pointwise_partial(op, params: tuple, n: int, i: int, args: tuple):
     if template is None:
         return None
     factor, text, kind = template
-    return factor, None if text is None else _filled(text, args, kind), kind
+    return factor, None if text is None else _filled(text, args, kind), _kind_of(text, args, kind)
 
 
 @functools.lru_cache(maxsize=256)
@@ -550,6 +549,7 @@ def _text(form) -> str:
     text = re.sub(r"(\w+)\((ARG\d+Z)\)\*\*2\b", r"\1²(\2)", text)  # tanh(x)**2 -> tanh²(x)
     text = text.replace("**2", "²").replace("**", "^").replace(" - ", " − ")
     text = re.sub(r"(?<=\d)\*", "·", text)
+    text = re.sub(r"(^|\()-", r"\1−", text)
     return text.replace("*", " ⊙ ")
 
 
@@ -563,10 +563,17 @@ def _filled(template: str, args, kind: str) -> str:
             (end == len(template) or template[end] in ") ,")
         inside_call = start > 0 and template[start - 1] == "(" and end < len(template) and \
             template[end] == ")"
-        keep = arg_kind == "atom" or inside_call or (kind == "sum" and alone) or \
+        keep = arg_kind == "atom" or inside_call or template == match.group(0) or \
+            (kind == "sum" and alone) or \
             (arg_kind == "had" and kind == "had" and alone)
         return text if keep else f"({text})"
     return re.sub(r"ARG(\d+)Z", fill, template)
+
+
+def _kind_of(template: str | None, args, kind: str) -> str:
+    """A template that is one input alone (the identity's derivative 1·a) binds as it does."""
+    alone = re.fullmatch(r"ARG(\d+)Z", template or "")
+    return args[int(alone.group(1))][1] if alone else kind
 
 
 def _hashable(params: dict) -> tuple:

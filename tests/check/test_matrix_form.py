@@ -95,3 +95,13 @@ def test_an_op_sympy_cannot_write_keeps_the_row_checked():
                     "loss.backward()")
     row = found["W"]
     assert row.method == "symbolic" and row.formula[0].startswith("xᵀ·(∂cumsum(")
+
+
+def test_an_input_passed_on_whole_keeps_its_parentheses():
+    """d(a²)/da = 2·a: the sum a is written into a product, so it stays parenthesised."""
+    found = by_name("import torch.nn as nn\ntorch.manual_seed(0)\nx = torch.randn(5, 3)\n"
+                    "model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))\n"
+                    "loss = model(x).pow(2).mean()\nloss.backward()")
+    assert found["model.2.weight"].formula == [
+        "(2/5)·(tanh(x·model.0.weightᵀ + model.0.bias)·model.2.weightᵀ + model.2.bias)ᵀ·"
+        "tanh(x·model.0.weightᵀ + model.0.bias)"]
