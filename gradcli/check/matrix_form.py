@@ -564,7 +564,7 @@ def _filled(template: str, args, kind: str) -> str:
         inside_call = start > 0 and template[start - 1] == "(" and end < len(template) and \
             template[end] == ")"
         keep = arg_kind == "atom" or inside_call or template == match.group(0) or \
-            (kind == "sum" and alone) or \
+            (kind == "sum" and alone and template[max(start - 2, 0):start] != "− ") or \
             (arg_kind == "had" and kind == "had" and alone)
         return text if keep else f"({text})"
     return re.sub(r"ARG(\d+)Z", fill, template)
