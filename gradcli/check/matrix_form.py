@@ -33,6 +33,9 @@ from .vectorized import derivative
 TABLE_CHARS = 120  # the table's bound on a matrix form; --explain and JSON have it whole
 SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the table
 FULL_CHARS = 4000  # past this even the full text is cut (a deep network's form)
+# a longer forward subexpression is written `op(⋯)`, a longer gradient part `⋯`: a recurrent
+# net reads each state many times, and whole texts would grow exponentially with its steps
+FORWARD_CHARS = 400
 CACHED_GRAPHS = 64
 OPEN, CLOSE = "\x01", "\x02"  # around a forward subexpression: the table may elide it
 SUBSCRIPTS = "ᵢⱼₖₗₘₙₒₚ"  # Σᵢ sums over the output's first dim, Σⱼ its second...
@@ -202,7 +205,7 @@ class _Writer:
         for r in self.order:
             if not isinstance(r, trace.OpRecord) or id(r) not in grads:
                 continue
-            g = _sum(grads[id(r)])
+            g = _capped(_sum(grads[id(r)]))
             for a, part in zip(r.args, self._input_grads(r, g), strict=True):
                 if part is not None and not isinstance(a, trace.Const):
                     grads.setdefault(id(a), []).append(part)
@@ -212,7 +215,10 @@ class _Writer:
     def forward(self, r) -> tuple[str, str]:
         """(text, kind) of what the record computes, named by the script's tensors."""
         if id(r) not in self.forward_texts:
-            self.forward_texts[id(r)] = self._forward(r)
+            text, kind = self._forward(r)
+            if len(text) > FORWARD_CHARS:
+                text, kind = f"{OPEN}{r.op.name}(⋯){CLOSE}", "atom"
+            self.forward_texts[id(r)] = text, kind
         return self.forward_texts[id(r)]
 
     def _forward(self, r) -> tuple[str, str]:
@@ -342,6 +348,11 @@ def _number(c: Fraction) -> str:
 def _wrap(text: str, kind: str, within: str = "mm") -> str:
     """`text` in parentheses unless it binds tighter than the product it is put in."""
     return text if kind == "atom" or kind == within else f"({text})"
+
+
+def _capped(e: _Expr) -> _Expr:
+    """e, or `⋯` (its coefficient kept) past FULL_CHARS."""
+    return e if len(e.text) <= FULL_CHARS else _Expr("⋯", "atom", e.coefficient, e.count)
 
 
 def _scaled(e: _Expr, factor: Fraction, count: int = 1) -> _Expr:
