@@ -193,7 +193,8 @@ def _partials(event: BackwardEvent, at: dict[str, Any], wrt: list[str]) -> list[
             partials.append(Partial(name, _shape(at[name]), None, zero, zero, True, "symbolic",
                                     "the expression does not use it"))
             continue
-        partials.append(Partial(name, row.shape, row.formula, row.expected, row.grad, row.match,
+        formula = None if row.matrix_form else row.formula  # (per element here, not a matrix's)
+        partials.append(Partial(name, row.shape, formula, row.expected, row.grad, row.match,
                                 row.method, row.note))
     return partials
 

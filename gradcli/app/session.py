@@ -37,8 +37,18 @@ class Session:
         self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
                                        runtime)
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
-                               enabled=self.options.check)
+                               enabled=self.options.check, const_name=self._const_name)
         runtime.backward_listeners.append(self._on_pass)
+
+    def _const_name(self, record) -> str | None:
+        """The variable holding the tensor a graph read as a constant (X in `X @ W1`): same
+        memory, same shape. For matrix forms only; asked once per graph shape."""
+        value = getattr(record.value, "array", record.value)
+        for name, v in self.interpreter.env.items():
+            if getattr(v, "_storage", None) is record.storage and \
+                    tuple(getattr(v, "shape", ())) == tuple(value.shape):
+                return name
+        return None
 
     @property
     def variables(self) -> dict[str, Any]:

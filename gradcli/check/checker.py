@@ -17,7 +17,7 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import custom_backward, numeric, structured, vectorized
+from . import custom_backward, matrix_form, numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
 from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
@@ -68,8 +68,10 @@ class _History:
 
 class Checker:
     def __init__(self, name_of: Callable[[object], str], rtol: float | None = None,
-                 atol: float | None = None, enabled: bool = True):
+                 atol: float | None = None, enabled: bool = True,
+                 const_name: Callable[[object], str | None] | None = None):
         self.name_of, self.rtol, self.atol, self.enabled = name_of, rtol, atol, enabled
+        self.const_name = const_name  # a constant record's name in the script (matrix forms)
         self.symbols = SymbolTable()
         self.history: dict[int, _History] = {}
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
@@ -133,7 +135,7 @@ class Checker:
             if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
                     return _nan_kept(record, roots, targets,
-                                     structured.expect(record, roots, targets))
+                                     self._structured(record, roots, targets))
                 except TooLarge as unstructured:
                     big = f"{big}, {unstructured}"
             try:
@@ -151,12 +153,18 @@ class Checker:
         if not self._prefers_structure(record, roots, targets):
             return self._symbolic(record, roots, targets)
         try:
-            return structured.expect(record, roots, targets)
+            return self._structured(record, roots, targets)
         except TooLarge as unstructured:
             try:
                 return self._symbolic(record, roots, targets)
             except TooLarge as big:  # both said why: the numeric fallback's note says both
                 raise TooLarge(f"{big}, {unstructured}") from None
+
+    def _structured(self, record, roots, targets) -> dict:
+        """The structured path's expectations, each with its gradient as a matrix form."""
+        found = structured.expect(record, roots, targets)
+        matrix_form.attach(found, roots, targets, self._name, self.const_name)
+        return found
 
     @staticmethod
     def _prefers_structure(record, roots, targets) -> bool:
@@ -292,6 +300,8 @@ class Checker:
             exp = _unchecked("no expectation")
         history = None if t.result is not None else self.history.get(id(t.tensor))
         formulas = formula_texts(exp)
+        if formulas is None and exp.matrix is not None:  # one form standing for every element
+            formulas = [exp.matrix.full]
         terms, note = self._accumulated(history, t, formulas, exp.note)
         accumulated = None if terms is None else [sum_text(ts) for ts in terms]
         if t.result is not None:
@@ -315,7 +325,8 @@ class Checker:
             grad=as_json(t.after), added=as_json(t.added),
             expected=None if expected is None else as_json(expected, exp.mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
-            note=note, max_error=worst, tolerance=(rtol, atol))
+            note=note, max_error=worst, tolerance=(rtol, atol),
+            matrix_form=None if exp.matrix is None else matrix_form.in_table(terms, exp.matrix))
 
     def _hook_row(self, target: Target, exp: Expectation) -> GradRow:
         """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
@@ -345,6 +356,8 @@ class Checker:
         before = np.asarray(t.before).reshape(-1)
         if not before.any():
             return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
+        if len(formulas) != before.size:  # one formula for all elements: .grad's not in it
+            return [[f] for f in formulas], _clause(note, ".grad was set by hand before this call")
         return ([[number_text(v), f] for v, f in zip(before, formulas, strict=True)],
                 _clause(note, ".grad was set by hand before this call"))
 

@@ -21,6 +21,7 @@ class Expectation:
     # Σ|terms| of each element, computed when a comparison fails: a float32 sum of many
     # terms rounds by up to about eps·Σ|terms|, however small the sum itself.
     rounding: Callable[[], np.ndarray] | None = None
+    matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
 
 
 

@@ -88,7 +88,8 @@ def _worst_element(row: GradRow) -> str:
         return ""
     flat = int(np.nanargmax(np.where(np.isfinite(error), error, -1)))
     where = [int(i) for i in np.unravel_index(flat, grad.shape)] if grad.ndim else []
-    formula = row.formula[flat] if row.formula and flat < len(row.formula) else ""
+    formula = row.formula[flat] if row.formula and flat < len(row.formula) and \
+        not row.matrix_form else ""  # (a matrix form is the whole gradient's, not one element's)
     said = f"{formula} = " if formula and formula != f"{expected.flat[flat]:.4g}" else ""
     return (f": element {where} of {row.name}'s gradient is {grad.flat[flat]:.4g}, sympy's "
             f"{said}{expected.flat[flat]:.4g}")

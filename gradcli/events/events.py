@@ -81,6 +81,8 @@ class GradRow:
     # the custom autograd.Functions whose own backward the gradient went through (the note
     # says whether they agree with sympy's derivative of their forward)
     functions: tuple[str, ...] = ()
+    # the matrix form of `formula` bounded for a table cell (structured rows; `formula` whole)
+    matrix_form: str | None = None
 
 
 @dataclass(frozen=True)

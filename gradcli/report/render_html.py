@@ -209,6 +209,8 @@ def _expected(row: GradRow, typeset: Typesetter) -> str:
     value = f"<pre>= {escape(compact(row.expected, rows=True))}</pre>"
     if not row.formula:
         return value
+    if row.matrix_form:  # a matrix expression, not a sympy formula: shown as written
+        return f'<div class="formulas"><code>{escape(row.formula[0])}</code></div>{value}'
     return f'<div class="formulas">{_formulas(row.formula, typeset)}</div>{value}'
 
 

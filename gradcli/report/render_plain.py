@@ -89,7 +89,7 @@ def check_line(event: BackwardEvent, row: GradRow) -> str:
         f"check line {event.line} {event.source}: {row.name}",
         f"grad {torch_style(row.grad)}",
         f"expected {torch_style(row.expected) if row.expected is not None else '—'}",
-        formulas_text(row.formula),
+        f"({row.matrix_form})" if row.matrix_form else formulas_text(row.formula),
         method,
         MARKS[row.match],
         mismatch_detail(row) if row.match is False else "",

@@ -45,6 +45,8 @@ def expected_text(row: GradRow, rows: bool = True) -> str:
         return NO_EXPECTATION
     value = compact(row.expected, rows)
     same = value == compact(row.grad, rows)
+    if row.matrix_form:  # one matrix expression for every element, bounded already
+        return row.matrix_form if same else f"{row.matrix_form}\n= {value}"
     if not row.formula:  # a numeric check has a value but no formula
         return SAME_AS_GRAD if same else value
     if len(row.formula) == 1:  # one element: read it as an equation, `2*x = 2`
@@ -87,9 +89,9 @@ def call_heading(event: BackwardEvent, number: int) -> Text:
     return Text(f"{event.api} #{number} · line {event.line} · {event.source}", style="bold")
 
 
-def footnotes(event: BackwardEvent) -> Text | None:
-    """Under the gradients: how far off each red row is, and each row's note (whole, not in a
-    cell), less what the heading already says."""
+def footnotes(event: BackwardEvent, explain: bool = False) -> Text | None:
+    """Under the gradients: how far off each red row is, each row's note (whole, not in a
+    cell), less what the heading already says; with `explain`, each matrix form in full."""
     lines = Text()
     named: dict[str, list[str]] = {}  # note -> the rows it belongs to, said once for them all
     for row in event.grads:
@@ -102,6 +104,9 @@ def footnotes(event: BackwardEvent) -> Text | None:
             named.setdefault(note, []).append(row.name)
     for note, names in named.items():
         lines.append(f"{', '.join(names)}: {note}\n", style="dim")
+    for row in event.grads:
+        if explain and row.matrix_form and row.formula:  # the cell holds it bounded
+            lines.append(f"{row.name}.grad = {row.formula[0]}\n")
     return lines[:-1] if lines else None  # no trailing newline
 
 
@@ -165,13 +170,14 @@ def fit(console: Console, piece: Text | Table) -> None:
         console.print(line, soft_wrap=True)
 
 
-def backward_report(event: BackwardEvent, number: int, width: int) -> list[Text | Table]:
+def backward_report(event: BackwardEvent, number: int, width: int,
+                    explain: bool = False) -> list[Text | Table]:
     """The heading, the gradients (a table, or one block each below NARROW columns) and the
     footnotes: separate pieces, so no line is padded out to the table's width."""
     if not event.grads:
         return [call_heading(event, number), Text("no gradient touched")]
     body = grad_lines(event, width) if width < NARROW else [grad_table(event)]
-    notes = footnotes(event)
+    notes = footnotes(event, explain)
     return [call_heading(event, number), *body, *([notes] if notes else [])]
 
 
@@ -224,7 +230,7 @@ class TableRenderer:
         elif isinstance(event, BackwardEvent):
             self.backward_calls += 1
             for piece in backward_report(event, event.call or self.backward_calls,
-                                         self.out.width):
+                                         self.out.width, self.explain):
                 fit(self.out, piece)
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self.show_problem(event)

@@ -1,0 +1,107 @@
+"""The structured rows' formula column: the gradient as a matrix expression (check/matrix_form.py),
+bounded in the table, whole in JSON and with --explain; what it cannot write is a placeholder."""
+import json
+import os
+import subprocess
+import sys
+
+from test_checker import rows
+
+from gradcli.check import matrix_form
+
+MLP = ("torch.manual_seed(0)\nX = torch.randn(512, 64); Y = torch.randn(512, 1)\n"
+       "W1 = (torch.randn(64, 128) * 0.1).requires_grad_(); "
+       "b1 = torch.zeros(128, requires_grad=True)\n"
+       "W2 = (torch.randn(128, 1) * 0.1).requires_grad_()\n"
+       "loss = ((torch.tanh(X @ W1 + b1) @ W2 - Y) ** 2).mean()\nloss.backward()")
+
+NORM = ("torch.manual_seed(3)\nx = torch.randn(16, 32)\nlin = torch.nn.Linear(32, 32)\n"
+        "ln = torch.nn.LayerNorm(32)\nloss = torch.relu(ln(lin(x))).pow(2).mean()\n"
+        "loss.backward()")
+
+
+def by_name(source: str) -> dict:
+    result, rs = rows(source)
+    assert result.status == "ok"
+    return {r.name: r for r in rs}
+
+
+def test_the_mlp_reads_as_matrix_products_with_the_transposed_operands():
+    found = by_name(MLP)
+    w1, b1, w2 = found["W1"], found["b1"], found["W2"]
+    assert all(r.method == "symbolic" and "structured" in r.note for r in (w1, b1, w2))
+    assert w1.formula == [
+        "(2/512)·Xᵀ·(((tanh(X·W1 + b1)·W2 − Y)·W2ᵀ) ⊙ (1 − tanh²(X·W1 + b1)))"]
+    assert w1.matrix_form == "(2/512)·Xᵀ·(((tanh(X·W1 + b1)·W2 − Y)·W2ᵀ) ⊙ (1 − tanh²(·)))"
+    assert b1.matrix_form.startswith("(2/512)·Σᵢ(")  # the bias, summed over the batch rows
+    assert w2.formula == ["(2/512)·tanh(X·W1 + b1)ᵀ·(tanh(X·W1 + b1)·W2 − Y)"]
+    assert w2.added_formula == w2.formula
+
+
+def test_a_loop_accumulates_the_form_and_reuses_it():
+    loop = MLP.replace("loss = ", "for step in range(3):\n    loss = ").replace(
+        "\nloss.backward()", "\n    loss.backward()")
+    result, rs = rows(loop)
+    w1 = [r for r in rs if r.name == "W1"]
+    assert len(w1) == 3 and w1[0].matrix_form and w1[1].matrix_form.startswith("2*(")
+    assert w1[2].formula[0].startswith("3*((2/512)·Xᵀ·")
+
+
+def test_what_has_no_form_here_is_a_named_placeholder():
+    found = by_name(NORM)
+    weight = found["lin.weight"].formula[0]
+    assert "∂layer_norm" in weight and weight.endswith("ᵀ·x")  # (xᵀ·G)ᵀ read as Gᵀ·x
+    assert "[layer_norm(x·lin.weightᵀ + lin.bias, ln.weight, ln.bias) > 0]" in weight  # relu'
+    assert found["lin.bias"].formula[0].startswith("Σᵢ(∂layer_norm₀(")
+
+
+def test_the_table_is_bounded_and_the_full_form_is_in_json():
+    found = by_name(NORM)
+    for row in found.values():
+        assert len(row.matrix_form) <= matrix_form.TABLE_CHARS
+    longest = max(found.values(), key=lambda r: len(r.formula[0]))
+    assert len(longest.formula[0]) > matrix_form.TABLE_CHARS  # so the bound did cut
+
+
+def test_the_attention_scores_transposes_come_out_right():
+    found = by_name(
+        "torch.manual_seed(0)\nx = torch.randn(6, 8)\n"
+        "Wq = torch.randn(8, 8, requires_grad=True); Wk = torch.randn(8, 8, requires_grad=True)\n"
+        "q = x @ Wq; k = x @ Wk\natt = torch.softmax(q @ k.T, dim=-1)\n"
+        "out = (att @ x).sum()\nout.backward()")
+    assert found["Wk"].formula[0] == "xᵀ·∂softmax(𝟙·xᵀ)ᵀ·x·Wq"  # the grad of kᵀ, transposed
+    assert found["Wq"].formula[0].endswith("·(x·Wk)")
+
+
+def test_explain_prints_the_full_form_under_the_table(tmp_path):
+    script = tmp_path / "mlp.py"
+    script.write_text("import torch\n" + NORM + "\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    run = subprocess.run([sys.executable, "-m", "gradcli", "run", str(script), "--width", "400",
+                          "--explain"], capture_output=True, text=True, env=env, timeout=120)
+    shown = run.stdout
+    full = [line for line in shown.splitlines() if line.startswith("lin.weight.grad = ")]
+    assert full and len(full[0]) > matrix_form.TABLE_CHARS and "(·)" not in full[0]
+    data = subprocess.run([sys.executable, "-m", "gradcli", "run", str(script), "--format",
+                           "json"], capture_output=True, text=True, env=env, timeout=120)
+    (event,) = [e for e in json.loads(data.stdout)["events"] if e["kind"] == "backward"]
+    weight = next(g for g in event["grads"] if g["name"] == "lin.weight")
+    assert weight["formula"] == [full[0].removeprefix("lin.weight.grad = ")]
+
+
+def test_an_op_sympy_cannot_write_keeps_the_row_checked():
+    found = by_name("torch.manual_seed(1)\nW = torch.randn(40, 40, requires_grad=True)\n"
+                    "x = torch.randn(8, 40)\nloss = torch.cumsum(torch.sin(x @ W), dim=1).sum()\n"
+                    "loss.backward()")
+    row = found["W"]
+    assert row.method == "symbolic" and row.formula[0].startswith("xᵀ·(∂cumsum(")
+
+
+def test_an_input_passed_on_whole_keeps_its_parentheses():
+    """d(a²)/da = 2·a: the sum a is written into a product, so it stays parenthesised."""
+    found = by_name("import torch.nn as nn\ntorch.manual_seed(0)\nx = torch.randn(5, 3)\n"
+                    "model = nn.Sequential(nn.Linear(3, 4), nn.Tanh(), nn.Linear(4, 1))\n"
+                    "loss = model(x).pow(2).mean()\nloss.backward()")
+    assert found["model.2.weight"].formula == [
+        "(2/5)·(tanh(x·model.0.weightᵀ + model.0.bias)·model.2.weightᵀ + model.2.bias)ᵀ·"
+        "tanh(x·model.0.weightᵀ + model.0.bias)"]
