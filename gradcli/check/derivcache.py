@@ -19,17 +19,28 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from gradcli.engine.optable import OPS
 
 from .ieee import Program
 
 PREFIX = "derivatives-"
+T = TypeVar("T")
 MAX_ENTRIES = 2048  # a file read at every run stays small (scripts' own exponents and such)
 
 
 def program(op, what: tuple, derive: Callable[[], Program]) -> Program:
     """The program `derive()` makes for `what` of `op`, from the cache when it holds one."""
+    return kept(op, what, derive, lambda made: [made.recipe, made.outputs],
+                lambda entry: Program.from_recipe(*entry))
+
+
+def kept(op, what: tuple, derive: Callable[[], T], encode: Callable[[T], Any],
+         decode: Callable[[Any], T]) -> T:
+    """What `derive()` (sympy's work) makes for `what` of `op`, from the cache when it holds
+    it: `encode` gives it as JSON data, `decode` makes it again from that data (raising
+    ValueError, TypeError, KeyError or IndexError for a damaged entry, derived again)."""
     key = _key(op, what)
     store = _store() if key is not None else None
     if store is None:
@@ -37,11 +48,11 @@ def program(op, what: tuple, derive: Callable[[], Program]) -> Program:
     entry = store.entries.get(key)
     if entry is not None:
         try:
-            return Program.from_recipe(*entry)
-        except (ValueError, TypeError):  # a damaged entry: derived again, and written over
+            return decode(entry)
+        except (ValueError, TypeError, KeyError, IndexError):  # damaged: derived, written over
             pass
     made = derive()
-    store.add(key, [made.recipe, made.outputs])
+    store.add(key, encode(made))
     return made
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
+from . import derivcache
 from .numeric import replay
 from .records import TooLarge
 from .rowdata import sum_text
@@ -489,6 +490,14 @@ def _pointwise_forward(op, params: tuple, args: list) -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=256)
 def _forward_template(op, params: tuple, n: int) -> tuple[str, str]:
+    """The op's form as text over ARGkZ placeholders, and its kind; kept between runs
+    (derivcache): a script checked again imports no sympy for its formula column either."""
+    return derivcache.kept(op, ("matrix-forward", n, params),
+                           lambda: _derived_forward_template(op, params, n),
+                           list, lambda entry: (str(entry[0]), str(entry[1])))
+
+
+def _derived_forward_template(op, params: tuple, n: int) -> tuple[str, str]:
     symbols = _placeholder_symbols(n)
     form = _sym_form(op, params, symbols)
     if form.has(sp().Piecewise) or len(_text(form)) > SUBEXPRESSION_CHARS:  # relu, by name
@@ -508,6 +517,30 @@ def _pointwise_partial(op, params: tuple, n: int, i: int, args: tuple):
 
 @functools.lru_cache(maxsize=256)
 def _partial_template(op, params: tuple, n: int, i: int):
+    """(constant factor, text or None, kind) of d op / d input i over ARGkZ placeholders, or
+    None where sympy gives nothing printable; kept between runs (derivcache)."""
+    return derivcache.kept(op, ("matrix-partial", i, n, params),
+                           lambda: _derived_partial_template(op, params, n, i),
+                           _encoded_partial, _decoded_partial)
+
+
+def _encoded_partial(template) -> list:
+    if template is None:
+        return ["none"]
+    factor, text, kind = template
+    return ["form", str(factor), text, kind]
+
+
+def _decoded_partial(entry: list):
+    if entry == ["none"]:
+        return None
+    tag, factor, text, kind = entry
+    if tag != "form" or not isinstance(kind, str) or not (text is None or isinstance(text, str)):
+        raise ValueError("not a partial's template")
+    return Fraction(factor), text, kind
+
+
+def _derived_partial_template(op, params: tuple, n: int, i: int):
     symbols = _placeholder_symbols(n)
     try:
         d = derivative(_sym_form(op, params, symbols), symbols[i])

@@ -118,6 +118,7 @@ def test_a_rerun_checks_every_element_without_importing_sympy(cache, tmp_path):
         rows = [g for e in json.loads(run.stdout)["events"] if e["kind"] == "backward"
                 for g in e["grads"]]
         assert len(rows) == 2 and all(r["method"] == "symbolic" and r["match"] for r in rows)
+        assert "Xᵀ" in rows[-1]["formula"][0]  # the matrix form, its templates kept too
     imported = ["| sympy\n" in run.stderr for run in runs]
     assert imported == [True, False]
 
