@@ -291,10 +291,10 @@ def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
     if length > MAX_SLICE:
         raise TooLarge(f"{r.op.grad_fn} along a dim of {length} elements")
     params = _hashable({k: v for k, v in r.params.items() if k != "dim"})
-    symbols, places, program = _slice_jacobian(r.op, length, params)
+    names, places, program = _slice_jacobian(r.op, length, params)
     x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
         np.reshape(g, a.shape or (1,)), dim, -1)
-    entries = program.run({s.name: x[..., k] for k, s in enumerate(symbols)})
+    entries = program.run({name: x[..., k] for k, name in enumerate(names)})
     out = np.zeros(x.shape)
     for (i, j), entry in zip(places, entries, strict=True):
         out[..., j] += g[..., i] * size(entry)
@@ -303,7 +303,17 @@ def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
 
 @functools.lru_cache(maxsize=64)
 def _slice_jacobian(op, length: int, params: tuple):
-    """The slice's symbols, where its Jacobian's nonzero entries are, and their program."""
+    """The slice's input names (a0, a1, ...), where its Jacobian's nonzero entries are, and
+    their program; kept between runs (derivcache): a softmax or cross-entropy checked again
+    imports no sympy."""
+    return derivcache.kept(
+        op, ("slice-jacobian", length, params), lambda: _derived_slice_jacobian(op, length, params),
+        lambda made: [made[1], made[2].recipe, made[2].outputs],
+        lambda entry: ([f"a{k}" for k in range(length)], [tuple(p) for p in entry[0]],
+                       Program.from_recipe(entry[1], entry[2])))
+
+
+def _derived_slice_jacobian(op, length: int, params: tuple):
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(length)]
     out = (op.sym or op.forward)(np.asarray(symbols, dtype=object), dim=0, **dict(params))
     places, entries = [], []
@@ -313,7 +323,7 @@ def _slice_jacobian(op, length: int, params: tuple):
             if entry != 0:
                 places.append((i, j))
                 entries.append(entry)
-    return symbols, places, Program(entries)
+    return [s.name for s in symbols], places, Program(entries)
 
 
 MAX_LINEAR = 100_000  # elements of a linear op's input followed one by one

@@ -108,19 +108,42 @@ NETWORK = ("import torch\ntorch.manual_seed(0)\nX = torch.randn(64, 8)\n"
            "loss = (torch.tanh(X @ W + b) ** 2).mean()\nloss.backward()\n")
 
 
-def test_a_rerun_checks_every_element_without_importing_sympy(cache, tmp_path):
-    script = tmp_path / "net.py"
-    script.write_text(NETWORK)
-    runs = [subprocess.run([sys.executable, "-X", "importtime", "-m", "gradcli", "run",
+def two_runs(folder, source: str) -> list:
+    """`gradcli run` of `source` twice, with -X importtime (what was imported is on stderr)."""
+    script = folder / "script.py"
+    script.write_text(source)
+    return [subprocess.run([sys.executable, "-X", "importtime", "-m", "gradcli", "run",
                             str(script), "--format", "json"], capture_output=True, text=True)
             for _ in range(2)]
+
+
+def backward_rows(run) -> list:
+    return [g for e in json.loads(run.stdout)["events"] if e["kind"] == "backward"
+            for g in e["grads"]]
+
+
+def test_a_rerun_checks_every_element_without_importing_sympy(cache, tmp_path):
+    runs = two_runs(tmp_path, NETWORK)
     for run in runs:
-        rows = [g for e in json.loads(run.stdout)["events"] if e["kind"] == "backward"
-                for g in e["grads"]]
+        rows = backward_rows(run)
         assert len(rows) == 2 and all(r["method"] == "symbolic" and r["match"] for r in rows)
         assert "Xᵀ" in rows[-1]["formula"][0]  # the matrix form, its templates kept too
     imported = ["| sympy\n" in run.stderr for run in runs]
     assert imported == [True, False]
+
+
+CLASSIFIER = ("import torch\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+              "W = torch.randn(8, 5, requires_grad=True)\n"
+              "F.cross_entropy(torch.randn(16, 8) @ W, torch.randint(0, 5, (16,))).backward()\n")
+
+
+def test_a_cross_entropy_checked_again_imports_no_sympy_either(cache, tmp_path):
+    """Its log_softmax's slice Jacobian is kept too."""
+    runs = two_runs(tmp_path, CLASSIFIER)
+    for run in runs:
+        (row,) = backward_rows(run)
+        assert row["method"] == "symbolic" and row["match"]
+    assert ["| sympy\n" in run.stderr for run in runs] == [True, False]
 
 
 def test_only_the_files_written_last_are_kept(tmp_path):
