@@ -28,7 +28,6 @@ class RunOptions:
     keep_event_data: bool = True
 
 
-
 def lightened(event: Event) -> Event:
     """`event` without the data no one reads once it is shown: an echo's encoded value, and
     the expectation and formulas of each row that matched (a mismatch keeps its own)."""

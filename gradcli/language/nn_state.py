@@ -13,7 +13,7 @@ from typing import Any
 from gradcli.engine import dtypes
 from gradcli.engine.api import shape
 from gradcli.engine.api.autograd import no_grad
-from gradcli.engine.arguments import type_name
+from gradcli.engine.arguments import check_device, type_name
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, Tensor
@@ -29,8 +29,6 @@ from gradcli.language.nn_module import (
 from gradcli.language.objects import ScriptInstance
 
 _NO_CUDA = "Torch not compiled with CUDA enabled"
-_DEVICE_TYPES = ("cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, "
-                 "lazy, vulkan, mps, meta, hpu, mtia, privateuseone")
 
 
 # ---- moves ----------------------------------------------------------------------------------
@@ -71,18 +69,6 @@ def _cast_method(name: str, dtype: DType) -> Callable:
     return method
 
 
-def _check_device(device: Any) -> None:
-    """torch.device's parse of a device string; on a CPU build only the CPU is there."""
-    text = str(device)
-    kind = text.split(":")[0]
-    if kind == "cpu":
-        return
-    if kind == "cuda":
-        raise TorchError("AssertionError", _NO_CUDA)
-    raise runtime_error(f"Expected one of {_DEVICE_TYPES} device type at start of device "
-                        f"string: {text}")
-
-
 def _to(self: ScriptInstance, *args, **kwargs) -> ScriptInstance:
     """Module.to(device, dtype, tensor=, non_blocking=): only floating dtypes move."""
     unknown = set(kwargs) - {"device", "dtype", "non_blocking", "memory_format", "copy"}
@@ -98,7 +84,7 @@ def _to(self: ScriptInstance, *args, **kwargs) -> ScriptInstance:
         elif not isinstance(arg, bool):
             device = arg
     if device is not None:
-        _check_device(device)
+        check_device(device if type(device) is int else str(device))  # tensors' own parse
     if dtype is None:
         return self
     if not dtype.is_floating_point:
