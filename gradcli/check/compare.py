@@ -22,6 +22,8 @@ class Expectation:
     # terms rounds by up to about eps·Σ|terms|, however small the sum itself.
     rounding: Callable[[], np.ndarray] | None = None
     matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
+    # the formulas' texts where they were kept from an earlier run (formulas is None then)
+    texts: list[str] | None = None
 
 
 

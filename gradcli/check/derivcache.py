@@ -42,18 +42,35 @@ def kept(op, what: tuple, derive: Callable[[], T], encode: Callable[[T], Any],
     it: `encode` gives it as JSON data, `decode` makes it again from that data (raising
     ValueError, TypeError, KeyError or IndexError for a damaged entry, derived again)."""
     key = _key(op, what)
-    store = _store() if key is not None else None
-    if store is None:
+    if key is None:
         return derive()
-    entry = store.entries.get(key)
-    if entry is not None:
-        try:
-            return decode(entry)
-        except (ValueError, TypeError, KeyError, IndexError):  # damaged: derived, written over
-            pass
+    found = cached(key, decode)
+    if found is not None:
+        return found
     made = derive()
-    store.add(key, encode(made))
+    keep(key, encode(made))
     return made
+
+
+def cached(key: str, decode: Callable[[Any], T]) -> T | None:
+    """The entry named `key`, made again by `decode` from its JSON data; None where the cache
+    holds none, or a damaged one (decode raising ValueError, TypeError, KeyError or
+    IndexError: derived again, written over)."""
+    store = _store()
+    entry = None if store is None else store.entries.get(key)
+    if entry is None:
+        return None
+    try:
+        return decode(entry)
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None
+
+
+def keep(key: str, entry: Any) -> None:
+    """Writes an entry (JSON data) under `key`, where there is a cache."""
+    store = _store()
+    if store is not None:
+        store.add(key, entry)
 
 
 def _key(op, what: tuple) -> str | None:

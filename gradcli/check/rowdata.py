@@ -13,6 +13,8 @@ from .compare import Expectation
 def formula_texts(exp: Expectation) -> list[str] | None:
     """Each element's formula as a person reads it (display only: values come from sympy's
     derivative as derived)."""
+    if exp.texts is not None:
+        return exp.texts
     if exp.formulas is None:
         return None
     return display.texts(exp.formulas, exp.point)

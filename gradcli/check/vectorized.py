@@ -16,6 +16,7 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 from gradcli.engine.trace import Opaque
 
+from . import display, elementwise_kept
 from .compare import Expectation
 from .derive import torch_conventions
 from .dropped import Dropped, read_mask, reduce_to
@@ -178,22 +179,63 @@ _VALUES: dict = {}  # (derivative, its inputs' identities) -> (value, the input 
 
 
 def expect(record, roots, targets, name_of, is_intermediate) -> dict:
-    """Expectations for every target, from one formula per input symbol."""
-    cuts = {id(t.tensor._record): t.tensor for t in targets if is_intermediate(t.tensor)}
+    """Expectations for every target, from one formula per input symbol. A retained
+    intermediate is cut out (a symbol of its own) for its own gradient only: the leaves'
+    gradients go through it."""
+    leaves = [t for t in targets if not is_intermediate(t.tensor)]
+    groups = [({}, leaves)] if leaves else []
+    groups += [({id(t.tensor._record): t.tensor}, [t]) for t in targets
+               if is_intermediate(t.tensor)]
+    found = {}
+    for cuts, group in groups:
+        found.update(_expect_cut(record, roots, group, name_of, cuts))
+    return found
+
+
+def _expect_cut(record, roots, targets, name_of, cuts: dict) -> dict:
+    """The targets' expectations with the records in `cuts` as inputs: kept from an earlier
+    run (or pass) where the graph's formula is one sympy already derived, else derived."""
+    weights = [np.asarray(seed, dtype=np.float64) * _factor(*_inner(root))
+               for root, seed in zip(roots, record.grad_outputs, strict=True)]
+    layout = _layout(record, roots, cuts, name_of)
+    if layout is not None:
+        kept = [elementwise_kept.found(layout, t.tensor) for t in targets]
+        if all(k is not None for k in kept):
+            return {id(t.tensor): elementwise_kept.expectation(k, layout, weights, np.shape(
+                t.added), NOTE) for t, k in zip(targets, kept, strict=True)}
     generic = Generic(name_of, cuts)
     pieces = []  # (element formula, weight array) per root
-    for root, seed, tensor in zip(roots, record.grad_outputs, record.roots, strict=True):
+    for root, weight, tensor in zip(roots, weights, record.roots, strict=True):
         inner, reduction = _inner(root)
         f = generic.run(inner)
         if not np.isfinite(tensor.data).all() and not inputs_written_behind(roots):
             require_same_nans(lambda: _root_value(f.item(), reduction, generic.values),  # noqa: B023
                               tensor)  # (called at once, before the loop moves on)
         generic.dropped.read(inner, f)  # read by the sum, the mean or the seed
-        pieces.append((f.item(), np.asarray(seed, dtype=np.float64) * _factor(inner, reduction)))
+        pieces.append((f.item(), weight))
     unread = generic.dropped.term(generic.values, generic.mask_symbol)
     if unread != 0:
         pieces.append((unread, np.float64(1.0)))
-    return {id(t.tensor): _for_target(t, generic, pieces, cuts) for t in targets}
+        layout = None  # its masks are the values'
+    found = {}
+    for t in targets:
+        found[id(t.tensor)], derivatives = _for_target(t, generic, pieces, cuts)
+        if layout is not None:
+            by_source = {(id(r), v): s for s, (r, v) in generic.sources.items()}
+            elementwise_kept.keep(layout, t.tensor, derivatives,
+                                  display.text(found[id(t.tensor)].formulas[0]),
+                                  [by_source[(id(r), v)] for r, v, _ in layout.inputs])
+    return found
+
+
+def _layout(record, roots, cuts, name_of) -> elementwise_kept.Layout | None:
+    """The graph's key and inputs where a kept formula can stand for sympy's: not under
+    create_graph (a second derivative differentiates sympy's first one), nor where a root is
+    not finite (sympy's form of the forward is checked against torch's nans first)."""
+    if record.create_graph or not all(np.isfinite(t.data).all() for t in record.roots):
+        return None
+    layout = elementwise_kept.Layout([_inner(root)[0] for root in roots], cuts, name_of)
+    return layout if layout.plain else None
 
 
 def _root_value(f, reduction, values: dict) -> np.ndarray:
@@ -202,7 +244,9 @@ def _root_value(f, reduction, values: dict) -> np.ndarray:
     return replayed.sum() if reduction is not None else replayed
 
 
-def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
+def _for_target(target, generic: Generic, pieces, cuts) -> tuple[Expectation, list]:
+    """The target's expectation, and sympy's derivatives it is made of (per symbol, per
+    piece)."""
     symbols = _symbols_of(target.tensor, generic, cuts)
     shape = np.shape(target.added)
     total = np.zeros(shape)
@@ -217,9 +261,11 @@ def _for_target(target, generic: Generic, pieces, cuts) -> Expectation:
             total = total + reduce_to(np.add, np.broadcast_to(value, np.broadcast_shapes(
                 value.shape, shape)), shape)
     formula = sum(formulas, sp().Integer(0)) if formulas else sp().Integer(0)
-    note = ("one formula for every element: each symbol stands for that tensor's element "
-            "(c0, c1, ... for constants; m0, m1, ... are 1 where a mask holds, else 0)")
-    return Expectation(total, np.asarray([formula], dtype=object), "symbolic", note)
+    return Expectation(total, np.asarray([formula], dtype=object), "symbolic", NOTE), formulas
+
+
+NOTE = ("one formula for every element: each symbol stands for that tensor's element (c0, c1, "
+        "... for constants; m0, m1, ... are 1 where a mask holds, else 0)")
 
 
 @functools.lru_cache(maxsize=256)

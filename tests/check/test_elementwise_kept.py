@@ -1,0 +1,116 @@
+"""The vectorized check's derivatives kept between runs (check/elementwise_kept.py): a script
+checked again derives nothing, imports no sympy, and says exactly what it said the first time,
+values, formulas and all; a graph whose formula its structure does not fix is derived anew."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gradcli.app.api import run_json, run_session
+from gradcli.check import derivcache, elementwise_kept, vectorized
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache folder of the test's own, read afresh, and nothing kept in the process."""
+    monkeypatch.setenv("GRADCLI_CACHE", str(tmp_path))
+    derivcache._store.cache_clear()
+    elementwise_kept._MADE.clear()
+    yield tmp_path
+    derivcache._store.cache_clear()
+    elementwise_kept._MADE.clear()
+
+
+LOOP = ("import torch\ntorch.manual_seed(0)\nx = torch.rand(1000, requires_grad=True)\n"
+        "for step in range(3):\n    y = ((x.sin() * x + x.exp()).tanh() * 0.5).sum()\n"
+        "    y.backward()\nx.grad.sum()\n")
+MIXED = ("import torch\ntorch.manual_seed(0)\nx = torch.rand(100, 1, requires_grad=True)\n"
+         "w = torch.rand(1, 50, requires_grad=True)\nc = torch.rand(100, 50) + 1\n"
+         "for step in range(2):\n    h = (x * w).sin()\n    h.retain_grad()\n"
+         "    y = ((h / c + x.exp() * 2.5).tanh() + w ** 3 - 1.0 / c).mean()\n"
+         "    y.backward()\n    with torch.no_grad():\n        x -= 0.1 * x.grad\n"
+         "    x.grad.zero_()\nprint(w.grad.sum())\n")
+SEEDED = ("import torch\nx = torch.linspace(0.1, 2, 60, requires_grad=True)\n"
+          "a = x.log() * x\nb = x.sqrt() - x.cosh()\n"
+          "torch.autograd.backward([a, b], [torch.ones(60) * 2, torch.linspace(-1, 1, 60)])\n"
+          "ga, = torch.autograd.grad((a * b).sum(), [a])\nprint(ga.sum())\n")
+
+
+def _sympy_everywhere(monkeypatch):
+    """The check as it was before anything was kept: sympy's derivative at every pass."""
+    monkeypatch.setattr(elementwise_kept, "found", lambda layout, tensor: None)
+    monkeypatch.setattr(elementwise_kept, "keep", lambda *args: None)
+
+
+def _derives_nothing(monkeypatch):
+    def refuse(*args):
+        raise AssertionError("derived again")
+    monkeypatch.setattr(vectorized, "derivative", refuse)
+    monkeypatch.setattr(vectorized.Generic, "run", refuse)
+
+
+@pytest.mark.parametrize("source", [LOOP, MIXED, SEEDED], ids=["loop", "mixed", "seeded"])
+def test_kept_derivatives_give_what_sympy_gives_at_every_pass(source, cache, monkeypatch):
+    kept_in_run = run_json(source, "s.py")  # the first pass derives, the others reuse it
+    with monkeypatch.context() as m:
+        _sympy_everywhere(m)
+        derived = run_json(source, "s.py")
+    derivcache._store.cache_clear()  # as a new run: every pass from the file
+    elementwise_kept._MADE.clear()
+    with monkeypatch.context() as m:
+        _derives_nothing(m)
+        from_file = run_json(source, "s.py")
+    rows = [g for e in derived["events"] if e["kind"] == "backward" for g in e["grads"]]
+    assert rows and all(r["method"] == "symbolic" and r["match"] for r in rows)
+    assert all("one formula" in r["note"] for r in rows)
+    assert kept_in_run == derived and from_file == derived
+
+
+def test_a_graph_its_structure_does_not_fix_is_not_kept(cache):
+    """relu's dropped elements and where's mask are the values', not the graph's."""
+    for op in ("(x - 0.5).relu()", "torch.where(x > 0.5, x.sin(), x.cos())"):
+        result = run_session(f"import torch\nx = torch.rand(100, requires_grad=True)\n"
+                             f"({op} * x).sum().backward()\n", "s.py")
+        assert result.status == "ok"
+    assert not any(key.startswith(elementwise_kept.KIND) for path in
+                   cache.glob("derivatives-*.json") for key in json.loads(path.read_text()))
+
+
+def test_a_damaged_entry_is_derived_again(cache):
+    first = run_json(LOOP, "s.py")
+    (path,) = cache.glob("derivatives-*.json")
+    entries = json.loads(path.read_text())
+    keys = [k for k in entries if k.startswith(elementwise_kept.KIND)]
+    assert keys
+    path.write_text(json.dumps({**entries, **{k: [[], [0], [], 3, []] for k in keys}}))
+    derivcache._store.cache_clear()
+    elementwise_kept._MADE.clear()
+    assert run_json(LOOP, "s.py") == first
+
+
+@pytest.mark.parametrize("mode", ["scale", "element"])
+@pytest.mark.parametrize("fault", ["TanhBackward0", "SinBackward0", "MulBackward0"])
+def test_a_wrong_vjp_is_caught_from_kept_derivatives(fault, mode, cache, monkeypatch):
+    assert run_session(LOOP, "s.py").status == "ok"
+    elementwise_kept._MADE.clear()
+    derivcache._store.cache_clear()
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", mode)
+    with monkeypatch.context() as m:
+        _derives_nothing(m)
+        assert run_session(LOOP, "s.py").status == "mismatch"
+
+
+def test_a_script_checked_again_imports_no_sympy(cache, tmp_path):
+    script = tmp_path / "elementwise.py"
+    script.write_text(LOOP)
+    runs = [subprocess.run([sys.executable, "-X", "importtime", "-m", "gradcli", "run",
+                            str(script), "--format", "json", "--explain"],
+                           capture_output=True, text=True) for _ in range(2)]
+    assert [json.loads(run.stdout) for run in runs][0] == json.loads(runs[1].stdout)
+    assert ["| sympy\n" in run.stderr for run in runs] == [True, False]
+    rows = [g for e in json.loads(runs[1].stdout)["events"] if e["kind"] == "backward"
+            for g in e["grads"]]
+    assert rows[-1]["formula"] == [
+        "3*(0.5*(1 - tanh(x*sin(x) + exp(x))**2)*(x*cos(x) + exp(x) + sin(x)))"]
