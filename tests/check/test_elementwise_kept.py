@@ -114,3 +114,12 @@ def test_a_script_checked_again_imports_no_sympy(cache, tmp_path):
             for g in e["grads"]]
     assert rows[-1]["formula"] == [
         "3*(0.5*(1 - tanh(x*sin(x) + exp(x))**2)*(x*cos(x) + exp(x) + sin(x)))"]
+
+
+def test_a_retained_intermediate_is_cut_out_for_its_own_gradient_only(cache):
+    """x's gradient goes through h (it was cut out for every target: a false mismatch)."""
+    result = run_session("import torch\nx = torch.linspace(0, 1, 100, requires_grad=True)\n"
+                         "h = x.sin()\nh.retain_grad()\n(h * x).sum().backward()\n", "s.py")
+    rows = {g.name: g for e in result.events if e.kind == "backward" for g in e.grads}
+    assert result.status == "ok" and rows["x"].match and rows["h"].match
+    assert rows["x"].formula == ["x*cos(x) + sin(x)"] and rows["h"].formula == ["x"]
