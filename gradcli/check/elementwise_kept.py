@@ -5,9 +5,11 @@ ieee.Program recipe, and the text its formula is shown as, keyed by the graph's 
 The key is what the formula is made of and nothing else: each op's row and parameters, the
 graph's topology, each input's kind and name (a leaf, a retained intermediate cut out, a
 constant tensor) and the value of each one-element constant (replayed as a number). Only
-graphs whose formula is fixed by that are kept: ops that read every element of their inputs
-and pass a gradient to all of them (no where, relu or clamp, whose dropped elements depend on
-the values), rows of the op table, plain parameters. Anything else is derived as before.
+graphs whose formula is fixed by that are kept: rows of the op table with plain parameters,
+where each intermediate is read whole by some op that passes a gradient to all of its
+elements. (An intermediate read only by relu, clamp, where or floor has elements that get an
+exact 0 gradient, and the values say which: dropped.Dropped adds a term for them.) Anything
+else is derived as before.
 """
 from __future__ import annotations
 
@@ -40,9 +42,12 @@ class Layout:
         self.inputs: list = []  # (record, version, float64 values) per input
         self.positions: dict = {}  # (id(record), version) -> index in inputs
         self.plain = True  # False: some part's formula is not fixed by the rows
+        self.read: dict = {}  # id(intermediate) -> whether some op reads all of it
         for root in roots:
             self.rows.append(("root", post_order(root, self._describe,
                                                  lambda r: id(r) in self.cuts)))
+            self.read[id(root)] = True  # by the sum, the mean or the seed
+        self.plain = self.plain and all(self.read.values())
         self.digest = hashlib.sha256(repr((KIND, self.rows)).encode()).hexdigest()
 
     def _describe(self, record, values) -> int:
@@ -57,9 +62,10 @@ class Layout:
             a = record.value.array
             row = ("number", repr(a.reshape(-1)[0].item())) if a.size == 1 else \
                 self._input("const", "", record, record.version, a)
-        elif type(record) is trace.OpRecord and _fixed_form(record.op):
+        elif type(record) is trace.OpRecord and OPS.get(record.op.name) is record.op:
             row = ("op", record.op.name, self._params(record.params),
                    [values[id(a)] for a in record.args])
+            self._reads(record)
         else:
             self.plain, row = False, ("other",)
         self.rows.append(row)
@@ -71,6 +77,13 @@ class Layout:
             self.positions[key] = len(self.inputs)
             self.inputs.append((record, version, np.asarray(array, dtype=np.float64)))
         return ("input", kind, label, self.positions[key])
+
+    def _reads(self, record) -> None:
+        """Notes which intermediates `record` reads, and whether whole (as Dropped.read)."""
+        whole = record.op.zeroed is None and record.op.elements_read == "all"
+        for a in record.args:
+            if isinstance(a, trace.OpRecord) and id(a) not in self.cuts:
+                self.read[id(a)] = self.read.get(id(a), False) or whole
 
     def _params(self, params: dict) -> tuple:
         items = tuple(sorted(params.items()))
@@ -89,13 +102,6 @@ class Layout:
 
     def key(self, positions: list[int]) -> str:
         return f"{KIND}:{self.digest}:{positions}"
-
-
-def _fixed_form(op) -> bool:
-    """Whether an op's part of the formula is fixed by its row and parameters: a row of the
-    table (not a custom Function's) that reads all of its inputs and drops no element."""
-    return OPS.get(op.name) is op and op.condition is None and op.zeroed is None and \
-        op.elements_read == "all"
 
 
 def _plain(value) -> bool:

@@ -36,6 +36,11 @@ SEEDED = ("import torch\nx = torch.linspace(0.1, 2, 60, requires_grad=True)\n"
           "torch.autograd.backward([a, b], [torch.ones(60) * 2, torch.linspace(-1, 1, 60)])\n"
           "ga, = torch.autograd.grad((a * b).sum(), [a])\nprint(ga.sum())\n")
 
+STEPS = ("import torch\nx = torch.linspace(-2, 2, 200, requires_grad=True)\n"
+         "w = torch.linspace(1, 3, 200, requires_grad=True)\nfor step in range(2):\n"
+         "    s = x.sin()\n    out = s.relu() * s + torch.where(x > 0, x, w) * "
+         "torch.maximum(x, w) + x.clamp(-1, 0.5) * s\n    out.sum().backward()\n")
+
 
 def _sympy_everywhere(monkeypatch):
     """The check as it was before anything was kept: sympy's derivative at every pass."""
@@ -50,7 +55,8 @@ def _derives_nothing(monkeypatch):
     monkeypatch.setattr(vectorized.Generic, "run", refuse)
 
 
-@pytest.mark.parametrize("source", [LOOP, MIXED, SEEDED], ids=["loop", "mixed", "seeded"])
+@pytest.mark.parametrize("source", [LOOP, MIXED, SEEDED, STEPS],
+                         ids=["loop", "mixed", "seeded", "steps"])
 def test_kept_derivatives_give_what_sympy_gives_at_every_pass(source, cache, monkeypatch):
     kept_in_run = run_json(source, "s.py")  # the first pass derives, the others reuse it
     with monkeypatch.context() as m:
@@ -68,8 +74,9 @@ def test_kept_derivatives_give_what_sympy_gives_at_every_pass(source, cache, mon
 
 
 def test_a_graph_its_structure_does_not_fix_is_not_kept(cache):
-    """relu's dropped elements and where's mask are the values', not the graph's."""
-    for op in ("(x - 0.5).relu()", "torch.where(x > 0.5, x.sin(), x.cos())"):
+    """An intermediate only relu, where or floor reads has elements that get an exact 0
+    gradient: which ones is the values' to say, not the graph's."""
+    for op in ("(x - 0.5).relu()", "torch.where(x > 0.5, x.sin(), x.cos())", "x.exp().floor()"):
         result = run_session(f"import torch\nx = torch.rand(100, requires_grad=True)\n"
                              f"({op} * x).sum().backward()\n", "s.py")
         assert result.status == "ok"
