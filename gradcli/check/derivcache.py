@@ -3,11 +3,12 @@ of ieee.Program): a script checked again imports no sympy and derives nothing, w
 training loop is most of what its check costs (~0.3 s to import sympy, as much again for its
 first derivative). Still sympy's own derivatives: the same ones, derived once.
 
-An entry is keyed by the op's row and what was derived of it, in a file named after everything
-else a derivative is made from: sympy's version and the sources of gradcli's engine (the
-forms) and check (the derivation). Where: GRADCLI_CACHE (a folder; set empty, no cache),
-else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli. A damaged or unwritable cache is
-ignored: the derivative is derived again.
+An entry is keyed by the op's row and what was derived of it (or, for the vectorized path's
+one formula per elementwise graph, by the graph's structure: elementwise_kept), in a file
+named after everything else a derivative is made from: sympy's version and the sources of
+gradcli's engine (the forms) and check (the derivation). Where: GRADCLI_CACHE (a folder;
+set empty, no cache), else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli. A damaged or
+unwritable cache is ignored: the derivative is derived again.
 """
 from __future__ import annotations
 
