@@ -9,6 +9,7 @@ import pytest
 
 from gradcli.app.api import run_json, run_session
 from gradcli.check import derivcache, elementwise_kept, vectorized
+from gradcli.engine.ops import OPS
 
 
 @pytest.fixture
@@ -96,6 +97,13 @@ def test_a_damaged_entry_is_derived_again(cache):
     assert run_json(LOOP, "s.py") == first
 
 
+MANY_OPS = ("import torch\nx = torch.linspace(0.1, 2.0, 64, requires_grad=True)\n"
+            "w = torch.linspace(-1.0, 1.0, 64, requires_grad=True)\n"
+            "y = (x.exp() * w.sin() + x.log() * w.cos() + x.sqrt() / (w.tanh() + 2) + "
+            "torch.sigmoid(w) * x.pow(3) - w.abs() * x.reciprocal() + (w * x).atan()).sum()\n"
+            "y.backward()\n")
+
+
 @pytest.mark.parametrize("mode", ["scale", "element"])
 @pytest.mark.parametrize("fault", ["TanhBackward0", "SinBackward0", "MulBackward0"])
 def test_a_wrong_vjp_is_caught_from_kept_derivatives(fault, mode, cache, monkeypatch):
@@ -107,6 +115,21 @@ def test_a_wrong_vjp_is_caught_from_kept_derivatives(fault, mode, cache, monkeyp
     with monkeypatch.context() as m:
         _derives_nothing(m)
         assert run_session(LOOP, "s.py").status == "mismatch"
+
+
+@pytest.mark.parametrize("op", ["exp", "sin", "log", "cos", "sqrt", "div", "tanh", "add",
+                                "sigmoid", "pow", "abs", "reciprocal", "atan", "mul", "sub",
+                                "sum"])
+def test_a_vjp_wrong_in_one_element_is_caught_from_kept_derivatives(op, monkeypatch):
+    """Every op of an elementwise graph, its derivatives kept (in this process)."""
+    assert run_session(MANY_OPS, "s.py").status == "ok"
+    monkeypatch.setenv("GRADCLI_FAULT", OPS[op].grad_fn)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    with monkeypatch.context() as m:
+        _derives_nothing(m)
+        result = run_session(MANY_OPS, "s.py")
+    rows = [g for e in result.events if e.kind == "backward" for g in e.grads]
+    assert result.status == "mismatch" and all(r.method == "symbolic" for r in rows)
 
 
 def test_a_script_checked_again_imports_no_sympy(cache, tmp_path):
