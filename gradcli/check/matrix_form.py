@@ -17,7 +17,7 @@ import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -26,6 +26,25 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
 from . import derivcache
+from .matrix_expr import (
+    CLOSE,
+    FULL_CHARS,
+    ONE,
+    OPEN,
+    SUBSCRIPTS,
+    Expr,
+    capped,
+    hadamard,
+    matching,
+    pair,
+    ratio,
+    scaled,
+    single,
+    subscript,
+    sum_of,
+    transpose,
+    wrap,
+)
 from .numeric import replay
 from .records import TooLarge
 from .rowdata import sum_text
@@ -33,13 +52,10 @@ from .vectorized import derivative
 
 TABLE_CHARS = 120  # the table's bound on a matrix form; --explain and JSON have it whole
 SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the table
-FULL_CHARS = 4000  # past this even the full text is cut (a deep network's form)
 # a longer forward subexpression is written `op(⋯)`, a longer gradient part `⋯`: a recurrent
 # net reads each state many times, and whole texts would grow exponentially with its steps
 FORWARD_CHARS = 400
 CACHED_GRAPHS = 64
-OPEN, CLOSE = "\x01", "\x02"  # around a forward subexpression: the table may elide it
-SUBSCRIPTS = "ᵢⱼₖₗₘₙₒₚ"  # Σᵢ sums over the output's first dim, Σⱼ its second...
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
 RESHAPES = {"view", "reshape_alias", "squeeze", "squeeze_dim", "unsqueeze", "permute", "alias"}
 PRODUCTS = {"mm", "mv", "bmm", "dot"}
@@ -51,23 +67,6 @@ class MatrixForm:
     full: str
 
 
-@dataclass(frozen=True)
-class _Expr:
-    """coefficient · text; kind says what binds it loosest: "atom", "sum", "mm" (·), "had" (⊙);
-    `one` for the all-ones seed, which a ⊙ leaves out."""
-    text: str
-    kind: str = "atom"
-    coefficient: Fraction = Fraction(1)
-    count: int = 1  # a mean's N, kept apart so that the form reads (2/512), not (1/256)
-    one: bool = False
-    factors: tuple = ()  # a product's two factors: its transpose is theirs, reversed
-    untransposed: object = None  # for Aᵀ: A, what its transpose is
-
-    def render(self) -> str:
-        return _render(self)
-
-
-ONE = _Expr("𝟙", one=True)
 
 
 def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable | None) -> None:
@@ -176,8 +175,8 @@ class _Writer:
             terms = [e for r in self._records_of(t) for e in grads.get(id(r), ())]
             if not terms:
                 continue
-            full = _strip(_sum(terms).render())
-            out[position] = MatrixForm(_bounded(_sum(terms).render()), _cut(full, FULL_CHARS))
+            full = _strip(sum_of(terms).render())
+            out[position] = MatrixForm(_bounded(sum_of(terms).render()), _cut(full, FULL_CHARS))
         return out
 
     def _records_of(self, t) -> list:
@@ -206,7 +205,7 @@ class _Writer:
         for r in self.order:
             if not isinstance(r, trace.OpRecord) or id(r) not in grads:
                 continue
-            g = _capped(_sum(grads[id(r)]))
+            g = capped(sum_of(grads[id(r)]))
             for a, part in zip(r.args, self._input_grads(r, g), strict=True):
                 if part is not None and not isinstance(a, trace.Const):
                     grads.setdefault(id(a), []).append(part)
@@ -229,14 +228,14 @@ class _Writer:
             return self._const(r), "atom"
         op, args = r.op, [self.forward(a) for a in r.args]
         if op.name in PRODUCTS:
-            text, kind = f"{_wrap(*args[0], 'mm')}·{_wrap(*args[1], 'mm')}", "mm"
+            text, kind = f"{wrap(*args[0], 'mm')}·{wrap(*args[1], 'mm')}", "mm"
         elif op.name == "addmm":
-            text, kind = f"{_wrap(*args[1], 'mm')}·{_wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
+            text, kind = f"{wrap(*args[1], 'mm')}·{wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
         elif self._transposes(r):
             inner = r.args[0]
             if self._transposes(inner):  # (Aᵀ)ᵀ is A
                 return self.forward(inner.args[0])
-            text, kind = f"{_wrap(*args[0], 'T')}ᵀ", "atom"
+            text, kind = f"{wrap(*args[0], 'T')}ᵀ", "atom"
         elif op.pointwise and op.condition is None:
             text, kind = _pointwise_forward(op, _hashable(r.params), args)
         else:
@@ -253,34 +252,34 @@ class _Writer:
             return f"{float(np.reshape(value, -1)[0]):.4g}"
         if id(r) not in self.consts:
             named = self.const_name(r) if self.const_name is not None else None
-            self.consts[id(r)] = named or f"C{_subscript(len(self.consts) + 1)}"
+            self.consts[id(r)] = named or f"C{subscript(len(self.consts) + 1)}"
         return self.consts[id(r)]
 
     # ---- reverse ----------------------------------------------------------------------
-    def _input_grads(self, r, g: _Expr) -> list:
+    def _input_grads(self, r, g: Expr) -> list:
         op = r.op
         if op.pointwise and op.condition is None:
             return self._pointwise(r, g, dict(r.params))
         if op.reduces:
             shape = np.broadcast_shapes(*[self.shapes[id(a)] for a in r.args])
             if r.params.get("reduction") == "mean":
-                g = _scaled(g, Fraction(1), int(np.prod(shape)))
+                g = scaled(g, Fraction(1), int(np.prod(shape)))
             return self._pointwise(r, g, {**r.params, "reduction": "none"}, shape)
         if op.contraction is not None and op.unfold is None:
             spec = op.contraction(*[self.shapes[id(a)] for a in r.args], **r.params)
             return self._contraction(r, g, spec)
         if self._transposes(r):
-            return [_transpose(g)] + [None] * (len(r.args) - 1)
+            return [transpose(g)] + [None] * (len(r.args) - 1)
         if op.name in RESHAPES or op.name == "reshape":
-            return [_Expr(f"{op.name}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
+            return [Expr(f"{op.name}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
         if op.name == "expand":
             return [self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[0])])] + \
                 [None] * (len(r.args) - 1)
         return [None if isinstance(a, trace.Const) else
-                _Expr(f"∂{op.name}{_subscript(i) if len(r.args) > 1 else ''}({g.render()})")
+                Expr(f"∂{op.name}{subscript(i) if len(r.args) > 1 else ''}({g.render()})")
                 for i, a in enumerate(r.args)]
 
-    def _pointwise(self, r, g: _Expr, params: dict, shape=None) -> list:
+    def _pointwise(self, r, g: Expr, params: dict, shape=None) -> list:
         shape = self.shapes[id(r)] if shape is None else shape
         args = [self.forward(a) for a in r.args]
         parts = []
@@ -289,12 +288,12 @@ class _Writer:
                 parts.append(None)
                 continue
             d = _pointwise_partial(r.op, _hashable(params), len(args), i, tuple(args))
-            part = _hadamard(g, d) if d is not None else \
-                _Expr(f"∂{r.op.name}({g.render()})")
+            part = hadamard(g, d) if d is not None else \
+                Expr(f"∂{r.op.name}({g.render()})")
             parts.append(self._reduced(part, shape, self.shapes[id(a)]))
         return parts
 
-    def _reduced(self, g: _Expr, shape: tuple, into: tuple) -> _Expr:
+    def _reduced(self, g: Expr, shape: tuple, into: tuple) -> Expr:
         """g summed over the dims `into` was broadcast along to `shape`: a bias's Σᵢ."""
         extra = len(shape) - len(into)
         dims = [d for d in range(len(shape))
@@ -302,13 +301,13 @@ class _Writer:
         if not dims or g.one:
             return g
         marks = "".join(SUBSCRIPTS[d] if d < len(SUBSCRIPTS) else "₊" for d in dims)
-        return _Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
+        return Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
 
-    def _contraction(self, r, g: _Expr, spec: tuple[str, float]) -> list:
+    def _contraction(self, r, g: Expr, spec: tuple[str, float]) -> list:
         formula, scale = spec
         inputs, output = formula.split("->")
         terms = [term.split(",") for term in inputs.split("+")]
-        g = _scaled(g, *_ratio(scale)) if np.isscalar(scale) else g
+        g = scaled(g, *ratio(scale)) if np.isscalar(scale) else g
         out, first = [], 0
         for term in terms:
             for i in range(len(term)):
@@ -316,164 +315,15 @@ class _Writer:
                 if isinstance(a, trace.Const):
                     out.append(None)
                 elif len(term) == 1:
-                    out.append(_single(g, output, term[0]))
+                    out.append(single(g, output, term[0]))
                 elif len(term) == 2:
                     other = r.args[first + 1 - i]
-                    out.append(_pair(g, output, _Expr(*self.forward(other)), term[1 - i],
-                                     term[i]) or _Expr(f"∂{r.op.name}({g.render()})"))
+                    out.append(pair(g, output, Expr(*self.forward(other)), term[1 - i],
+                                     term[i]) or Expr(f"∂{r.op.name}({g.render()})"))
                 else:
-                    out.append(_Expr(f"∂{r.op.name}({g.render()})"))
+                    out.append(Expr(f"∂{r.op.name}({g.render()})"))
             first += len(term)
         return out
-
-
-# ---- expressions ------------------------------------------------------------------------
-
-
-def _render(e: _Expr) -> str:
-    core = e.text
-    c = e.coefficient / 1
-    if c == 1 and e.count == 1:
-        return core
-    if c == -1 and e.count == 1:
-        return f"−{_wrap(core, e.kind, 'mm')}"
-    number = f"{_number(c)}/{e.count}" if e.count != 1 else _number(c)
-    number = f"({number})" if "/" in number or number.startswith("−") else number
-    return number if e.one else f"{number}·{_wrap(core, e.kind, 'mm')}"
-
-
-def _number(c: Fraction) -> str:
-    return str(c) if c.denominator != 1 or c.numerator >= 0 else f"−{-c.numerator}"
-
-
-def _wrap(text: str, kind: str, within: str = "mm") -> str:
-    """`text` in parentheses unless it binds tighter than the product it is put in."""
-    return text if kind == "atom" or kind == within else f"({text})"
-
-
-def _capped(e: _Expr) -> _Expr:
-    """e, or `⋯` (its coefficient kept) past FULL_CHARS."""
-    return e if len(e.text) <= FULL_CHARS else _Expr("⋯", "atom", e.coefficient, e.count)
-
-
-def _scaled(e: _Expr, factor: Fraction, count: int = 1) -> _Expr:
-    return replace(e, coefficient=e.coefficient * factor, count=e.count * count)
-
-
-def _bare(e: _Expr) -> _Expr:
-    """e without its coefficient (a product keeps its factors' coefficients in front)."""
-    return replace(e, coefficient=Fraction(1), count=1)
-
-
-def _ratio(scale: float) -> tuple[Fraction, int]:
-    """A contraction's scale as a factor and a mean's count: 1/512 -> (1, 512)."""
-    if scale and abs(1 / scale - round(1 / scale)) < 1e-9 and round(1 / scale) > 1:
-        return Fraction(1), int(round(1 / scale))
-    return Fraction(scale).limit_denominator(10_000), 1
-
-
-def _hadamard(g: _Expr, d: tuple) -> _Expr:
-    factor, text, kind = d
-    if text is None:  # a constant derivative
-        return _scaled(g, factor)
-    if g.one:
-        return _Expr(text, kind, g.coefficient * factor, g.count)
-    return _Expr(f"{_wrap(g.text, g.kind, 'had')} ⊙ {_wrap(text, kind, 'had')}", "had",
-                 g.coefficient * factor, g.count)
-
-
-def _transpose(e: _Expr) -> _Expr:
-    if e.one:
-        return e
-    if e.factors:  # (A·B)ᵀ = Bᵀ·Aᵀ
-        return _scaled(_product(_transpose(e.factors[1]), _transpose(e.factors[0])),
-                       e.coefficient, e.count)
-    if e.untransposed is not None:
-        return _scaled(e.untransposed, e.coefficient, e.count)
-    text = e.text
-    if e.kind == "atom" and text.endswith("ᵀ" + CLOSE) and _matching(text, 0) == len(text) - 1:
-        return _Expr(text[1:-2], "atom", e.coefficient, e.count)  # a forward's own ᵀ undone
-    if e.kind == "atom" and text.endswith("ᵀ") and "(" not in text:
-        return _Expr(text[:-1], "atom", e.coefficient, e.count)
-    return _Expr(f"{_wrap(e.text, e.kind, 'T')}ᵀ", "atom", e.coefficient, e.count,
-                 untransposed=_bare(e))
-
-
-def _product(left: _Expr, right: _Expr) -> _Expr:
-    if left.one and right.one:
-        return left
-    text = f"{_wrap(left.text, left.kind)}·{_wrap(right.text, right.kind)}"
-    bare = (_bare(left), _bare(right))
-    return _Expr(text, "mm", left.coefficient * right.coefficient, left.count * right.count,
-                 factors=bare)
-
-
-def _sum(terms: list) -> _Expr:
-    if len(terms) == 1:
-        return terms[0]
-    text = ""
-    for e in terms:
-        shown = e.render()
-        text = shown if not text else (f"{text} − {shown[1:]}" if shown.startswith("−")
-                                       else f"{text} + {shown}")
-    return _Expr(text, "sum")
-
-
-def _single(g: _Expr, output: str, term: str) -> _Expr:
-    """The gradient of a one-operand term (a sum, a mean, addmm's bias): g summed over the
-    output dims the term lacks, broadcast over those it has alone, in the term's order."""
-    summed = [k for k, c in enumerate(output) if c not in term]
-    if summed and not g.one:
-        marks = "".join(SUBSCRIPTS[k] if k < len(SUBSCRIPTS) else "₊" for k in summed)
-        g = _Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
-    kept = [c for c in output if c in term]
-    if len(kept) == 2 and kept != [c for c in term if c in kept]:
-        return _transpose(g)
-    return g
-
-
-def _pair(g: _Expr, output: str, other: _Expr, other_indices: str, wanted: str):
-    """The gradient of one operand of a product of two, `wanted` its indices: g and the other
-    operand multiplied as matrices (either order, each maybe transposed) so that the indices
-    come out as `wanted`; the arrangement with the fewest transposes. None if none fits."""
-    best = None
-    for left, right in (((g, output), (other, other_indices)),
-                        ((other, other_indices), (g, output))):
-        for flip_left in (False, True):
-            for flip_right in (False, True):
-                got = _multiplied(_flipped(left[1], flip_left), _flipped(right[1], flip_right),
-                                  wanted)
-                cost = flip_left + flip_right
-                if got == wanted and (best is None or cost < best[0]):
-                    best = (cost, _product(_transpose(left[0]) if flip_left else left[0],
-                                           _transpose(right[0]) if flip_right else right[0]))
-    return None if best is None else best[1]
-
-
-def _flipped(indices: str | None, flip: bool) -> str | None:
-    if not flip:
-        return indices
-    if len(indices) == 1:
-        return "^" + indices  # a row vector
-    return None if len(indices) < 2 else indices[:-2] + indices[-1] + indices[-2]
-
-
-def _multiplied(left: str | None, right: str | None, wanted: str) -> str | None:
-    """The indices of left·right as matrices (a batch index in front shared), or None."""
-    if left is None or right is None:
-        return None
-    if left.startswith("^"):
-        return None
-    if right.startswith("^"):  # column · row: an outer product
-        return left + right[1:] if len(left) == 1 else None
-    if not left or not right:
-        return left + right
-    batch = ""
-    if len(left) == 3 and len(right) == 3 and left[0] == right[0]:
-        batch, left, right = left[0], left[1:], right[1:]
-    if left[-1] == right[0] and left[-1] not in wanted:
-        return batch + left[:-1] + right[1:]
-    return None
 
 
 # ---- pointwise forms, from sympy --------------------------------------------------------
@@ -629,9 +479,6 @@ def _hashable(params: dict) -> tuple:
         raise TooLarge("an op with array parameters") from None
 
 
-def _subscript(n: int) -> str:
-    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(c)] for c in str(n))
-
 
 # ---- the table's bound ------------------------------------------------------------------
 
@@ -654,7 +501,7 @@ def _elided(marked: str, longest: int | None) -> str:
     while i < len(marked):
         ch = marked[i]
         if ch == OPEN:
-            end = _matching(marked, i)
+            end = matching(marked, i)
             inner = _strip(marked[i + 1:end])
             if inner in seen or (longest is not None and len(inner) > longest):
                 called = i > 0 and marked[i - 1] == "(" and marked[end + 1:end + 2] == ")"
@@ -668,13 +515,6 @@ def _elided(marked: str, longest: int | None) -> str:
     return "".join(out)
 
 
-def _matching(text: str, start: int) -> int:
-    depth = 0
-    for k in range(start, len(text)):
-        depth += (text[k] == OPEN) - (text[k] == CLOSE)
-        if depth == 0:
-            return k
-    return len(text) - 1
 
 
 def _cut(text: str, limit: int) -> str:
