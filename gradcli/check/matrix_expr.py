@@ -3,6 +3,8 @@ what binds it loosest, and the products, transposes, Hadamard products and sums 
 reverse accumulation writes. Display only."""
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -22,6 +24,9 @@ class Expr:
     one: bool = False
     factors: tuple = ()  # a product's two factors: its transpose is theirs, reversed
     untransposed: object = None  # for Aᵀ: A, what its transpose is
+    # coefficient · onehot(y) along dim: each row sums to the coefficient (nll_loss's gradient,
+    # which log_softmax's then writes as softmax(Z) − onehot(y))
+    onehot: tuple | None = None
 
     def render(self) -> str:
         return render(self)
@@ -39,13 +44,37 @@ def render(e: Expr) -> str:
         return core
     if c == -1 and e.count == 1:
         return f"−{wrap(core, e.kind, 'mm')}"
-    shown = f"{number(c)}/{e.count}" if e.count != 1 else number(c)
+    shown = number(c) if e.count == 1 else f"{number(c)}/{e.count}" if c.denominator == 1 \
+        else f"{number(Fraction(c.numerator))}/{c.denominator * e.count}"
     shown = f"({shown})" if "/" in shown or shown.startswith("−") else shown
     return shown if e.one else f"{shown}·{wrap(core, e.kind, 'mm')}"
 
 
 def number(c: Fraction) -> str:
     return str(c) if c.denominator != 1 or c.numerator >= 0 else f"−{-c.numerator}"
+
+
+def tidy_number(v: float) -> str:
+    """A constant as people write it: 3, 0.25, 1/3, √8, 1/√8, else 4 significant digits."""
+    if not math.isfinite(v):
+        return "NaN" if math.isnan(v) else ("−∞" if v < 0 else "∞")
+    if v < 0:
+        return "−" + tidy_number(-v)
+    close = lambda a, b: abs(a - b) <= 2e-7 * max(abs(a), abs(b), 1e-30)  # noqa: E731
+    if v == 0 or (close(v, round(v)) and v < 1e6):
+        return str(int(round(v)))
+    short = re.sub(r"e([+-])0*(\d)", lambda m: f"e{'−' if m[1] == '-' else ''}{m[2]}",
+                   f"{v:.4g}")
+    if close(float(f"{v:.4g}"), v) and len(short) <= 6:
+        return short
+    fraction = Fraction(v).limit_denominator(64)
+    if close(float(fraction), v) and fraction.numerator < 1000:
+        return f"{fraction.numerator}/{fraction.denominator}"
+    for square, shown in ((v * v, "√{}"), (1 / (v * v), "1/√{}")):
+        n = round(square)
+        if 1 < n < 10_000 and close(square, n) and math.isqrt(n) ** 2 != n:
+            return shown.format(n)
+    return short
 
 
 def wrap(text: str, kind: str, within: str = "mm") -> str:
@@ -80,8 +109,16 @@ def hadamard(g: Expr, d: tuple) -> Expr:
         return scaled(g, factor)
     if g.one:
         return Expr(text, kind, g.coefficient * factor, g.count)
+    divisor = re.fullmatch(r"1/([^\s()⊙·/+−]+)", strip_marks(text))
+    if divisor:  # G ⊙ 1/√8 as G/√8
+        return Expr(f"{wrap(g.text, g.kind, 'had')}/{divisor.group(1)}", "had",
+                    g.coefficient * factor, g.count)
     return Expr(f"{wrap(g.text, g.kind, 'had')} ⊙ {wrap(text, kind, 'had')}", "had",
-                 g.coefficient * factor, g.count)
+                g.coefficient * factor, g.count)
+
+
+def strip_marks(text: str) -> str:
+    return text.replace(OPEN, "").replace(CLOSE, "")
 
 
 def transpose(e: Expr) -> Expr:

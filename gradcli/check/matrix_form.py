@@ -26,6 +26,7 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
 from . import derivcache
+from . import matrix_forms_nn as nn
 from .matrix_expr import (
     CLOSE,
     FULL_CHARS,
@@ -42,6 +43,7 @@ from .matrix_expr import (
     single,
     subscript,
     sum_of,
+    tidy_number,
     transpose,
     wrap,
 )
@@ -56,6 +58,7 @@ SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the tab
 # net reads each state many times, and whole texts would grow exponentially with its steps
 FORWARD_CHARS = 400
 CACHED_GRAPHS = 64
+NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
 RESHAPES = {"view", "reshape_alias", "squeeze", "squeeze_dim", "unsqueeze", "permute", "alias"}
 PRODUCTS = {"mm", "mv", "bmm", "dot"}
@@ -166,6 +169,8 @@ class _Writer:
             self.shapes.update({k: np.shape(v) for k, v in replay(root, {}).items()})
         self.forward_texts: dict = {}
         self.consts: dict = {}
+        self.defs: dict = {}  # a name (G₁, x̂₁...) -> the text it stands for, marked
+        self.names: dict = {}  # what is named -> its name
         self.order = self._order()
 
     def forms(self, targets) -> dict:
@@ -175,9 +180,60 @@ class _Writer:
             terms = [e for r in self._records_of(t) for e in grads.get(id(r), ())]
             if not terms:
                 continue
-            full = _strip(sum_of(terms).render())
-            out[position] = MatrixForm(_bounded(sum_of(terms).render()), _cut(full, FULL_CHARS))
+            marked = sum_of(terms).render()
+            full = _strip(marked) + self._where(marked)
+            out[position] = MatrixForm(_bounded(marked), _cut(full, FULL_CHARS))
         return out
+
+    def _where(self, text: str) -> str:
+        """`; where G₁ = …, x̂₁ = …; onehot(y): …`: the names `text` uses (and theirs), then
+        what the named operations it calls mean."""
+        used, pending = set(), [text]
+        while pending:
+            t = pending.pop()
+            for name, body in self.defs.items():
+                if name not in used and re.search(re.escape(name) + "(?![₀-₉])", t):
+                    used.add(name)
+                    pending.append(body)
+        shown = [f"{name} = {_strip(body)}" for name, body in self.defs.items() if name in used]
+        every = " ".join([text, *(self.defs[name] for name in used)])
+        meanings = [meaning for call, meaning in nn.GLOSSARY.items()
+                    if re.search(rf"(?<![\w]){re.escape(call)}\(", every)]
+        parts = ([f"where {', '.join(shown)}"] if shown else []) + meanings
+        return "".join(f"; {part}" for part in parts)
+
+    # ---- what the nn forms (matrix_forms_nn.py) ask --------------------------------------
+    def shape(self, r) -> tuple:
+        return self.shapes[id(r)]
+
+    def value(self, r):
+        return _input_value(r)
+
+    def named(self, prefix: str, e: Expr) -> Expr:
+        """e, or a name for it (defined after the form) where it is long: a part that a form
+        writes more than once."""
+        if e.one or len(_strip(e.text)) <= NAMED_CHARS:
+            return e
+        name = self.names.get(e.text)
+        if name is None:
+            name = self.names[e.text] = self._fresh(prefix)
+            self.defs[name] = e.text
+        return Expr(name, "atom", e.coefficient, e.count)
+
+    def define(self, r, prefix: str, text: str) -> str:
+        """The name of `text`, something of record r (its x̂, its σ), defined once."""
+        key = (id(r), prefix)
+        if key not in self.names:
+            self.names[key] = name = self._fresh(prefix)
+            self.defs[name] = text
+        return self.names[key]
+
+    def redefine(self, name: str, text: str) -> None:
+        self.defs[name] = text
+
+    def _fresh(self, prefix: str) -> str:
+        taken = sum(name.startswith(prefix) for name in self.defs)
+        return f"{prefix}{subscript(taken + 1)}"
 
     def _records_of(self, t) -> list:
         if t.tensor.grad_fn is not None:
@@ -227,7 +283,9 @@ class _Writer:
         if isinstance(r, trace.Const):
             return self._const(r), "atom"
         op, args = r.op, [self.forward(a) for a in r.args]
-        if op.name in PRODUCTS:
+        if op.name in nn.FORWARD:
+            text, kind = nn.FORWARD[op.name](self, r, args)
+        elif op.name in PRODUCTS:
             text, kind = f"{wrap(*args[0], 'mm')}·{wrap(*args[1], 'mm')}", "mm"
         elif op.name == "addmm":
             text, kind = f"{wrap(*args[1], 'mm')}·{wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
@@ -249,7 +307,7 @@ class _Writer:
     def _const(self, r) -> str:
         value = _input_value(r)
         if np.size(value) == 1:
-            return f"{float(np.reshape(value, -1)[0]):.4g}"
+            return tidy_number(float(np.reshape(value, -1)[0]))
         if id(r) not in self.consts:
             named = self.const_name(r) if self.const_name is not None else None
             self.consts[id(r)] = named or f"C{subscript(len(self.consts) + 1)}"
@@ -258,6 +316,9 @@ class _Writer:
     # ---- reverse ----------------------------------------------------------------------
     def _input_grads(self, r, g: Expr) -> list:
         op = r.op
+        parts = nn.REVERSE[op.name](self, r, g) if op.name in nn.REVERSE else None
+        if parts is not None:
+            return parts
         if op.pointwise and op.condition is None:
             return self._pointwise(r, g, dict(r.params))
         if op.reduces:
@@ -349,7 +410,7 @@ def _forward_template(op, params: tuple, n: int) -> tuple[str, str]:
 
 def _derived_forward_template(op, params: tuple, n: int) -> tuple[str, str]:
     symbols = _placeholder_symbols(n)
-    form = _sym_form(op, params, symbols)
+    form = _logistic(_sym_form(op, params, symbols))
     if form.has(sp().Piecewise) or len(_text(form)) > SUBEXPRESSION_CHARS:  # relu, by name
         return f"{op.name}({', '.join(f'ARG{k}Z' for k in range(n))})", "atom"
     return _text(form), _kind(form)
@@ -400,7 +461,7 @@ def _derived_partial_template(op, params: tuple, n: int, i: int):
         return None
     if d.is_Piecewise:
         return _indicator(d)
-    d = sp().factor_terms(d)  # 2·(a − b), not 2·a − 2·b
+    d = sp().factor_terms(_logistic(d))  # 2·(a − b), not 2·a − 2·b
     factor, rest = d.as_coeff_Mul()
     if rest == 1 and factor.is_Rational:
         return Fraction(str(factor)), None, "atom"
@@ -409,18 +470,82 @@ def _derived_partial_template(op, params: tuple, n: int, i: int):
     return Fraction(str(factor)), _text(rest), _kind(rest)
 
 
+def _logistic(form):
+    """form with the logistic function of an input, 1/(1 + exp(−a)), written σ(a) where that
+    leaves no exp of it: exp(−a) is (1 − σ)/σ and exp(a) is σ/(1 − σ), so sigmoid's
+    derivative reads σ(a) ⊙ (1 − σ(a)) and BCE-with-logits' σ(a) − t."""
+    if not form.has(sp().exp):
+        return form
+    s = sp().Symbol("LOGISTIC", positive=True)
+    best = form
+    for a in sorted(form.free_symbols, key=str):
+        for power, value in ((-a, (1 - s) / s), (a, s / (1 - s))):
+            if not form.has(sp().exp(power)):
+                continue
+            written = sp().factor(sp().cancel(form.subs(sp().exp(power), value)))
+            if written.has(sp().exp) or written.has(sp().Symbol("LOGISTIC")):
+                continue
+            written = _one_minus(written, s)
+            if written.has(sp().exp):
+                continue
+            shown = written.subs(s, sp().Function("σ")(a))
+            if len(sp().sstr(shown)) < len(sp().sstr(best)):
+                best = shown
+    return best
+
+
+def _one_minus(form, s):
+    """−s·(s − 1) as s·(1 − s)."""
+    negated = -form
+    if form.could_extract_minus_sign() and negated.is_Mul and s - 1 in negated.args:
+        return sp().Mul(*[1 - s if f == s - 1 else f for f in negated.args])
+    return form
+
+
 def _indicator(d):
-    """Piecewise((e, cond), (0, True)) as `e·[cond]` (relu's `[x > 0]`)."""
+    """A two-piece Piecewise as text: (e, cond), (0, True) as `e·[cond]` (relu's `[x > 0]`);
+    (α·u, |u| < k), (α·k·sign(u), True) as `α·clamp(u, −k, k)` (huber's); any other as
+    `(e₁ if cond else e₂)`."""
     pieces = d.args
-    if len(pieces) != 2 or pieces[1].cond != sp().true or 0 not in (pieces[0].expr,
-                                                                    pieces[1].expr):
+    if len(pieces) != 2 or pieces[1].cond != sp().true:
         return None
+    clamped = _clamp(pieces)
+    if clamped is not None:
+        return clamped
+    if 0 not in (pieces[0].expr, pieces[1].expr):
+        return Fraction(1), f"({_text(pieces[0].expr)} if {_text(pieces[0].cond)} else " \
+            f"{_text(pieces[1].expr)})", "atom"
     expr, cond = (pieces[0].expr, pieces[0].cond) if pieces[1].expr == 0 else \
         (pieces[1].expr, sp().Not(pieces[0].cond))
-    mark = f"[{_text(cond)}]"
+    mark = f"[{_condition(cond)}]"
     if expr == 1:
         return Fraction(1), mark, "atom"
     return Fraction(1), f"{_text(expr)}·{mark}", "mm"
+
+
+def _clamp(pieces):
+    """(α, `clamp(u, −k, k)`, "atom") for (α·u, |u| < k), (α·k·sign(u), True), else None."""
+    inside, outside = pieces
+    cond = inside.cond
+    if not (isinstance(cond, sp().StrictLessThan) and isinstance(cond.lhs, sp().Abs)):
+        return None
+    u, k = cond.lhs.args[0], cond.rhs
+    alpha = sp().simplify(inside.expr / u)
+    if not alpha.is_number or sp().simplify(outside.expr - alpha * k * sp().sign(u)) != 0:
+        return None
+    bound = _text(k)
+    factor = Fraction(str(sp().nsimplify(alpha)))
+    return factor, f"clamp({_text(u)}, −{bound}, {bound})", "atom"
+
+
+def _condition(cond) -> str:
+    """A condition's text; `a ≥ lo ∧ a ≤ hi` as `lo ≤ a ≤ hi` (clamp's)."""
+    if isinstance(cond, sp().And) and len(cond.args) == 2:
+        low = [c for c in cond.args if isinstance(c, sp().GreaterThan)]
+        high = [c for c in cond.args if isinstance(c, sp().LessThan)]
+        if low and high and low[0].lhs == high[0].lhs:
+            return f"{_text(low[0].rhs)} ≤ {_text(low[0].lhs)} ≤ {_text(high[0].rhs)}"
+    return _text(cond)
 
 
 def _sym_form(op, params: tuple, symbols: list):
@@ -439,27 +564,39 @@ def _kind(form) -> str:
 
 
 def _text(form) -> str:
+    if form.is_Add and len(form.args) == 2:  # −t + σ(z) as σ(z) − t
+        first, second = sorted(form.args, key=lambda a: a.could_extract_minus_sign())
+        if second.could_extract_minus_sign() and not first.could_extract_minus_sign():
+            rest = _text(-second)
+            return f"{_text(first)} − {f'({rest})' if (-second).is_Add else rest}"
     text = sp().sstr(form)
     text = re.sub(r"(\w+)\((ARG\d+Z)\)\*\*2\b", r"\1²(\2)", text)  # tanh(x)**2 -> tanh²(x)
     text = text.replace("**2", "²").replace("**", "^").replace(" - ", " − ")
+    text = re.sub(r"\bsqrt\((\d+|pi)\)", r"√\1", text)  # sqrt(2) -> √2
+    text = re.sub(r"\bpi\b", "π", re.sub(r"\bsqrt\(", "√(", text))
+    text = re.sub(r"\d+\.\d+", lambda m: tidy_number(float(m.group(0))), text)
+    text = re.sub(r"\bAbs\(([^()]*)\)", r"|\1|", text)
+    text = text.replace(">=", "≥").replace("<=", "≤").replace(" & ", " ∧ ")
     text = re.sub(r"(?<=\d)\*", "·", text)
-    text = re.sub(r"(^|\()-", r"\1−", text)
+    text = re.sub(r"(^|[(\s])-(?=[\w(√])", r"\1−", text)
     return text.replace("*", " ⊙ ")
 
 
 def _filled(template: str, args, kind: str) -> str:
     """The template with each ARGkZ replaced by the forward text of input k, in parentheses
-    where it binds looser than where it goes."""
+    where it binds looser than where it goes: a sum stays bare as a term of a sum, a
+    Hadamard product as a factor of one."""
     def fill(match):
         text, arg_kind = args[int(match.group(1))]
-        start, end = match.start(), match.end()
-        alone = (start == 0 or template[start - 1] in "( ,") and \
-            (end == len(template) or template[end] in ") ,")
-        inside_call = start > 0 and template[start - 1] == "(" and end < len(template) and \
-            template[end] == ")"
-        keep = arg_kind == "atom" or inside_call or template == match.group(0) or \
-            (kind == "sum" and alone and template[max(start - 2, 0):start] != "− ") or \
-            (arg_kind == "had" and kind == "had" and alone)
+        left, right = template[:match.start()], template[match.end():]
+        edge_left, edge_right = (not left or left[-1] in "(,"), (not right or right[0] in "),")
+        term = (edge_left or left.endswith("+ ")) and \
+            (edge_right or right.startswith((" +", " −")))
+        factor = (edge_left or left.endswith(("+ ", "− ", "⊙ "))) and \
+            (edge_right or right.startswith((" +", " −", " ⊙")))
+        inside_call = left.endswith("(") and right.startswith(")")
+        keep = arg_kind == "atom" or inside_call or not left and not right or term or \
+            (arg_kind == "had" and factor)
         return text if keep else f"({text})"
     return re.sub(r"ARG(\d+)Z", fill, template)
 

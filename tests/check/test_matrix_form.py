@@ -47,12 +47,18 @@ def test_a_loop_accumulates_the_form_and_reuses_it():
     assert w1[2].formula[0].startswith("3*((2/512)·Xᵀ·")
 
 
-def test_what_has_no_form_here_is_a_named_placeholder():
+def test_layer_norm_reads_as_its_closed_form_over_x_hat_and_sigma():
     found = by_name(NORM)
-    weight = found["lin.weight"].formula[0]
-    assert "∂layer_norm" in weight and weight.endswith("ᵀ·x")  # (xᵀ·G)ᵀ read as Gᵀ·x
-    assert "[layer_norm(x·lin.weightᵀ + lin.bias, ln.weight, ln.bias) > 0]" in weight  # relu'
-    assert found["lin.bias"].formula[0].startswith("Σᵢ(∂layer_norm₀(")
+    assert found["lin.weight"].formula == [
+        "(2/512)·((Ĝ₁ − meanⱼ(Ĝ₁) − x̂₁ ⊙ meanⱼ(Ĝ₁ ⊙ x̂₁))/σ₁)ᵀ·x; where "
+        "x̂₁ = (x·lin.weightᵀ + lin.bias − meanⱼ(x·lin.weightᵀ + lin.bias))/σ₁, "
+        "σ₁ = √(varⱼ(x·lin.weightᵀ + lin.bias) + 1e−5), "
+        "Ĝ₁ = relu(x̂₁ ⊙ ln.weight + ln.bias) ⊙ [(x̂₁ ⊙ ln.weight + ln.bias) > 0] ⊙ ln.weight"]
+    assert found["lin.weight"].matrix_form == "(2/512)·((Ĝ₁ − meanⱼ(Ĝ₁) − x̂₁ ⊙ meanⱼ(Ĝ₁ ⊙ x̂₁))/σ₁)ᵀ·x"
+    assert found["ln.weight"].formula[0].startswith("(2/512)·Σᵢ(relu(x̂₁ ⊙ ln.weight + ln.bias)")
+    assert found["ln.weight"].formula[0].split(";")[0].endswith(" ⊙ x̂₁)")  # Σᵢ(G ⊙ x̂)
+    assert found["ln.bias"].formula[0].split(";")[0] == \
+        "(2/512)·Σᵢ(relu(x̂₁ ⊙ ln.weight + ln.bias) ⊙ [(x̂₁ ⊙ ln.weight + ln.bias) > 0])"
 
 
 def test_the_table_is_bounded_and_the_full_form_is_in_json():
@@ -69,8 +75,9 @@ def test_the_attention_scores_transposes_come_out_right():
         "Wq = torch.randn(8, 8, requires_grad=True); Wk = torch.randn(8, 8, requires_grad=True)\n"
         "q = x @ Wq; k = x @ Wk\natt = torch.softmax(q @ k.T, dim=-1)\n"
         "out = (att @ x).sum()\nout.backward()")
-    assert found["Wk"].formula[0] == "xᵀ·∂softmax(𝟙·xᵀ)ᵀ·x·Wq"  # the grad of kᵀ, transposed
-    assert found["Wq"].formula[0].endswith("·(x·Wk)")
+    softmax = "softmax(x·Wq·(x·Wk)ᵀ) ⊙ (𝟙·xᵀ − Σⱼ(𝟙·xᵀ ⊙ softmax(x·Wq·(x·Wk)ᵀ)))"  # S ⊙ (G − Σⱼ G ⊙ S)
+    assert found["Wk"].formula == [f"xᵀ·({softmax})ᵀ·x·Wq"]  # the grad of kᵀ, transposed
+    assert found["Wq"].formula == [f"xᵀ·({softmax})·(x·Wk)"]
 
 
 def test_explain_prints_the_full_form_under_the_table(tmp_path):
@@ -82,6 +89,7 @@ def test_explain_prints_the_full_form_under_the_table(tmp_path):
     shown = run.stdout
     full = [line for line in shown.splitlines() if line.startswith("lin.weight.grad = ")]
     assert full and len(full[0]) > matrix_form.TABLE_CHARS and "(·)" not in full[0]
+    assert "; where x̂₁ = " in full[0] and "σ₁ = √(" in full[0]  # the names, defined
     data = subprocess.run([sys.executable, "-m", "gradcli", "run", str(script), "--format",
                            "json"], capture_output=True, text=True, env=env, timeout=120)
     (event,) = [e for e in json.loads(data.stdout)["events"] if e["kind"] == "backward"]
