@@ -640,7 +640,8 @@ def _elided(marked: str, longest: int | None) -> str:
         if ch == OPEN:
             end = matching(marked, i)
             inner = _strip(marked[i + 1:end])
-            if inner in seen or (longest is not None and len(inner) > longest):
+            if (inner in seen and re.search(r"[\s·(]", inner)) or \
+                    (longest is not None and len(inner) > longest):  # (a name stays)
                 called = i > 0 and marked[i - 1] == "(" and marked[end + 1:end + 2] == ")"
                 out.append("·" if called else "(·)")
                 i = end + 1
@@ -650,8 +651,6 @@ def _elided(marked: str, longest: int | None) -> str:
             out.append(ch)
         i += 1
     return "".join(out)
-
-
 
 
 def _cut(text: str, limit: int) -> str:

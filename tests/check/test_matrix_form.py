@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 from test_checker import rows
 
 from gradcli.check import matrix_form
@@ -54,7 +55,8 @@ def test_layer_norm_reads_as_its_closed_form_over_x_hat_and_sigma():
         "x̂₁ = (x·lin.weightᵀ + lin.bias − meanⱼ(x·lin.weightᵀ + lin.bias))/σ₁, "
         "σ₁ = √(varⱼ(x·lin.weightᵀ + lin.bias) + 1e−5), "
         "Ĝ₁ = relu(x̂₁ ⊙ ln.weight + ln.bias) ⊙ [(x̂₁ ⊙ ln.weight + ln.bias) > 0] ⊙ ln.weight"]
-    assert found["lin.weight"].matrix_form == "(2/512)·((Ĝ₁ − meanⱼ(Ĝ₁) − x̂₁ ⊙ meanⱼ(Ĝ₁ ⊙ x̂₁))/σ₁)ᵀ·x"
+    assert found["lin.weight"].matrix_form == \
+        "(2/512)·((Ĝ₁ − meanⱼ(Ĝ₁) − x̂₁ ⊙ meanⱼ(Ĝ₁ ⊙ x̂₁))/σ₁)ᵀ·x"
     assert found["ln.weight"].formula[0].startswith("(2/512)·Σᵢ(relu(x̂₁ ⊙ ln.weight + ln.bias)")
     assert found["ln.weight"].formula[0].split(";")[0].endswith(" ⊙ x̂₁)")  # Σᵢ(G ⊙ x̂)
     assert found["ln.bias"].formula[0].split(";")[0] == \
@@ -75,7 +77,8 @@ def test_the_attention_scores_transposes_come_out_right():
         "Wq = torch.randn(8, 8, requires_grad=True); Wk = torch.randn(8, 8, requires_grad=True)\n"
         "q = x @ Wq; k = x @ Wk\natt = torch.softmax(q @ k.T, dim=-1)\n"
         "out = (att @ x).sum()\nout.backward()")
-    softmax = "softmax(x·Wq·(x·Wk)ᵀ) ⊙ (𝟙·xᵀ − Σⱼ(𝟙·xᵀ ⊙ softmax(x·Wq·(x·Wk)ᵀ)))"  # S ⊙ (G − Σⱼ G ⊙ S)
+    # S ⊙ (G − Σⱼ(G ⊙ S))
+    softmax = "softmax(x·Wq·(x·Wk)ᵀ) ⊙ (𝟙·xᵀ − Σⱼ(𝟙·xᵀ ⊙ softmax(x·Wq·(x·Wk)ᵀ)))"
     assert found["Wk"].formula == [f"xᵀ·({softmax})ᵀ·x·Wq"]  # the grad of kᵀ, transposed
     assert found["Wq"].formula == [f"xᵀ·({softmax})·(x·Wk)"]
 
@@ -113,3 +116,84 @@ def test_an_input_passed_on_whole_keeps_its_parentheses():
     assert found["model.2.weight"].formula == [
         "(2/5)·(tanh(x·model.0.weightᵀ + model.0.bias)·model.2.weightᵀ + model.2.bias)ᵀ·"
         "tanh(x·model.0.weightᵀ + model.0.bias)"]
+
+
+CE_MLP = ("import torch.nn as nn\ntorch.manual_seed(0)\n"
+          "model = nn.Sequential(nn.Linear(5, 6), nn.ReLU(), nn.Linear(6, 3))\n"
+          "x = torch.randn(8, 5)\ny = torch.randint(0, 3, (8,))\n"
+          "loss = nn.CrossEntropyLoss()(model(x), y)\nloss.backward()")
+ONEHOT = "; onehot(y): 1 at each row's target class, 0 elsewhere"
+HIDDEN = "relu(x·model.0.weightᵀ + model.0.bias)"
+LOGITS = f"{HIDDEN}·model.2.weightᵀ + model.2.bias"
+
+
+def test_cross_entropy_reads_as_softmax_minus_onehot_chained_back():
+    found = by_name(CE_MLP)
+    assert found["model.2.weight"].formula == [
+        f"(1/8)·(softmax({LOGITS}) − onehot(y))ᵀ·{HIDDEN}{ONEHOT}"]
+    assert found["model.0.weight"].formula == [
+        f"(1/8)·(((softmax({LOGITS}) − onehot(y))·model.2.weight) ⊙ "
+        f"[(x·model.0.weightᵀ + model.0.bias) > 0])ᵀ·x{ONEHOT}"]
+    table = found["model.0.weight"].matrix_form
+    assert len(table) <= matrix_form.TABLE_CHARS and "onehot(y)" in table and "where" not in table
+
+
+def test_log_softmax_and_nll_loss_read_as_cross_entropy_and_weighted_as_the_general_form():
+    plain = by_name(CE_MLP.replace("nn.CrossEntropyLoss()(model(x), y)",
+                                   "torch.nn.functional.nll_loss(model(x).log_softmax(1), y)"))
+    assert plain["model.2.bias"].formula == [f"(1/8)·Σᵢ(softmax({LOGITS}) − onehot(y)){ONEHOT}"]
+    weighted = by_name(CE_MLP.replace("nn.CrossEntropyLoss()", "nn.CrossEntropyLoss("
+                                      "weight=torch.tensor([1., 2., 3.]))"))
+    bias = weighted["model.2.bias"].formula[0]  # rows no longer sum to one: G − softmax ⊙ ΣⱼG
+    assert bias.startswith("−Σᵢ(G₁ − softmax(") and " ⊙ Σⱼ(G₁))" in bias
+    assert "; where G₁ = (w[y] ⊙ onehot(y))/Σ w[y]" in bias
+
+
+CONV = ("import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(5)\n"
+        "c1 = nn.Conv2d(1, 2, 3, padding=1)\nc2 = nn.Conv2d(2, 2, 3)\n"
+        "x = torch.randn(2, 1, 6, 6)\n"
+        "loss = F.max_pool2d(F.relu(c2(F.relu(c1(x)))), 2).pow(2).sum()\nloss.backward()")
+
+
+def test_a_conv_net_reads_as_transposed_convolutions_and_correlations():
+    found = by_name(CONV)
+    inner = "conv(relu(conv(x, c1.weight) + c1.bias), c2.weight) + c2.bias"
+    g2 = f"unpool(maxpool(relu({inner})), argmax) ⊙ [({inner}) > 0]"
+    weight2 = found["c2.weight"].formula[0]
+    assert weight2.startswith(f"2·corr(relu(conv(x, c1.weight) + c1.bias), {g2});")
+    assert found["c2.bias"].formula[0].startswith(f"2·Σᵢₖₗ({g2});")
+    weight1 = found["c1.weight"].formula[0]
+    assert weight1.startswith(f"2·corr(x, conv_transpose({g2}, c2.weight) ⊙ [(conv(x, c1.weight)")
+    for name in ("conv_transpose(G, W): the transposed convolution", "corr(X, G): the cross",
+                 "unpool(G, argmax): each element of G put back"):
+        assert name in weight1  # what the operations mean, after the form
+    assert "conv_transpose(G, W)" not in weight2
+    assert all(len(r.matrix_form) <= matrix_form.TABLE_CHARS for r in found.values())
+
+
+def test_constants_read_as_people_write_them():
+    tidy = matrix_form.tidy_number
+    assert [tidy(v) for v in (2.0, 0.5, 0.01, 1 / 3, 8 ** 0.5, 8 ** -0.5, 1e-5, -1.0)] == \
+        ["2", "0.5", "0.01", "1/3", "√8", "1/√8", "1e−5", "−1"]
+    assert tidy(float(np.float32(8 ** -0.5))) == "1/√8" and tidy(0.123456) == "0.1235"
+    found = by_name("import math\ntorch.manual_seed(10)\nx = torch.randn(4, 8)\n"
+                    "k = torch.randn(8, 4)\nW = torch.randn(8, 8, requires_grad=True)\n"
+                    "att = torch.softmax(x @ W @ k / math.sqrt(8), dim=-1)\n"
+                    "att.pow(2).mean().backward()")
+    scores = "softmax((x·W·k)/√8)"
+    assert found["W"].formula == [  # G/√8, not G ⊙ 1/2.828
+        f"(2/16)·xᵀ·({scores} ⊙ ({scores} − Σⱼ({scores} ⊙ {scores}))/√8)·kᵀ"]
+
+
+def test_the_logistic_reads_as_sigma_and_huber_as_a_clamp():
+    found = by_name("import torch.nn as nn\ntorch.manual_seed(2)\n"
+                    "x = torch.randn(64, 3, requires_grad=True)\nt = torch.rand(64, 1)\n"
+                    "lin = nn.Linear(3, 1)\n"
+                    "loss = nn.BCEWithLogitsLoss()(lin(torch.sigmoid(x)), t) + "
+                    "nn.HuberLoss()(lin(x), t)\nloss.backward()")
+    assert found["lin.bias"].formula == [
+        "(1/64)·Σᵢ(σ(σ(x)·lin.weightᵀ + lin.bias) − t) + "
+        "(1/64)·Σᵢ(clamp(x·lin.weightᵀ + lin.bias − t, −1, 1))"]
+    assert found["x"].formula[0].startswith(  # sigmoid's derivative σ ⊙ (1 − σ)
+        "(1/64)·(((σ(σ(x)·lin.weightᵀ + lin.bias) − t)·lin.weight) ⊙ (1 − σ(x)) ⊙ σ(x))")
+    assert "x·lin.weightᵀ" in found["lin.bias"].matrix_form  # a name is not elided
