@@ -54,9 +54,12 @@ from .vectorized import derivative
 
 TABLE_CHARS = 120  # the table's bound on a matrix form; --explain and JSON have it whole
 SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the table
-# a longer forward subexpression is written `op(⋯)`, a longer gradient part `⋯`: a recurrent
-# net reads each state many times, and whole texts would grow exponentially with its steps
-FORWARD_CHARS = 400
+# a longer forward subexpression is named (Z₁), a longer gradient (G₁), each defined after the
+# form: a recurrent net reads each state many times, and whole texts would grow exponentially
+# with its steps; named, they grow with the steps
+FORWARD_CHARS = 160
+SHARED_CHARS = 40  # so is a forward subexpression longer than this that several ops read
+GRADIENT_CHARS = 240
 CACHED_GRAPHS = 64
 NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
@@ -172,6 +175,10 @@ class _Writer:
         self.defs: dict = {}  # a name (G₁, x̂₁...) -> the text it stands for, marked
         self.names: dict = {}  # what is named -> its name
         self.order = self._order()
+        self.readers: dict = {}  # id of a record -> how many records read it
+        for r in self.order:
+            for a in {id(a) for a in getattr(r, "args", ())}:
+                self.readers[a] = self.readers.get(a, 0) + 1
 
     def forms(self, targets) -> dict:
         grads = self._accumulate()
@@ -262,6 +269,8 @@ class _Writer:
             if not isinstance(r, trace.OpRecord) or id(r) not in grads:
                 continue
             g = capped(sum_of(grads[id(r)]))
+            if len(_strip(g.text)) > GRADIENT_CHARS:
+                g = self.named("G", g)
             for a, part in zip(r.args, self._input_grads(r, g), strict=True):
                 if part is not None and not isinstance(a, trace.Const):
                     grads.setdefault(id(a), []).append(part)
@@ -272,8 +281,9 @@ class _Writer:
         """(text, kind) of what the record computes, named by the script's tensors."""
         if id(r) not in self.forward_texts:
             text, kind = self._forward(r)
-            if len(text) > FORWARD_CHARS:
-                text, kind = f"{OPEN}{r.op.name}(⋯){CLOSE}", "atom"
+            shown = len(_strip(text))
+            if shown > FORWARD_CHARS or (shown > SHARED_CHARS and self.readers.get(id(r), 0) > 1):
+                text, kind = self.define(r, "Z", text), "atom"
             self.forward_texts[id(r)] = text, kind
         return self.forward_texts[id(r)]
 
