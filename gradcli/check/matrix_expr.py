@@ -109,6 +109,14 @@ def hadamard(g: Expr, d: tuple) -> Expr:
         return scaled(g, factor)
     if g.one:
         return Expr(text, kind, g.coefficient * factor, g.count)
+    for number, other, other_kind in ((text, g.text, g.kind), (g.text, text, kind)):
+        shown = strip_marks(number)
+        if re.fullmatch(r"−?\d+", shown):  # an integer joins the coefficient
+            return Expr(other, other_kind, g.coefficient * factor *
+                        int(shown.replace("−", "-")), g.count)
+        if re.fullmatch(r"−?[\d.]+(e−?\d+)?|√\d+", shown):  # a scalar: 0.01·G
+            return Expr(f"{number}·{wrap(other, other_kind, 'mm')}", "mm",
+                        g.coefficient * factor, g.count)
     divisor = re.fullmatch(r"1/([^\s()⊙·/+−]+)", strip_marks(text))
     if divisor:  # G ⊙ 1/√8 as G/√8
         return Expr(f"{wrap(g.text, g.kind, 'had')}/{divisor.group(1)}", "had",

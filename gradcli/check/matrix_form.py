@@ -58,8 +58,8 @@ SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the tab
 # form: a recurrent net reads each state many times, and whole texts would grow exponentially
 # with its steps; named, they grow with the steps
 FORWARD_CHARS = 160
-SHARED_CHARS = 40  # so is a forward subexpression longer than this that several ops read
-GRADIENT_CHARS = 240
+SHARED_CHARS = 20  # so is a forward subexpression longer than this that several ops read
+GRADIENT_CHARS = 60  # so is a gradient longer than this summed from several ops
 CACHED_GRAPHS = 64
 NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
@@ -269,7 +269,8 @@ class _Writer:
             if not isinstance(r, trace.OpRecord) or id(r) not in grads:
                 continue
             g = capped(sum_of(grads[id(r)]))
-            if len(_strip(g.text)) > GRADIENT_CHARS:
+            if len(_strip(g.text)) > GRADIENT_CHARS and len(grads[id(r)]) > 1 or \
+                    len(_strip(g.text)) > FORWARD_CHARS * 5:  # (a sum is what grows)
                 g = self.named("G", g)
             for a, part in zip(r.args, self._input_grads(r, g), strict=True):
                 if part is not None and not isinstance(a, trace.Const):
@@ -608,7 +609,12 @@ def _filled(template: str, args, kind: str) -> str:
         keep = arg_kind == "atom" or inside_call or not left and not right or term or \
             (arg_kind == "had" and factor)
         return text if keep else f"({text})"
-    return re.sub(r"ARG(\d+)Z", fill, template)
+    filled = re.sub(r"ARG(\d+)Z", fill, template)
+    filled = re.sub(rf"(?<![\w.·^/])({NUMBER}) ⊙ ", r"\1·", filled)  # a scalar's ⊙ is ·
+    return re.sub(rf" ⊙ ({NUMBER})(?=[\s),\]]|$)(?!/)", r"·\1", filled)
+
+
+NUMBER = r"−?(?:\d+(?:\.\d+)?(?:e−?\d+)?|√\d+)"  # (a fraction keeps its ⊙: 1/√8 ⊙ x)
 
 
 def _kind_of(template: str | None, args, kind: str) -> str:

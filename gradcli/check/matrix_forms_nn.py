@@ -30,7 +30,7 @@ GLOSSARY = {
     "unpool_avg": "unpool_avg(G): each element of G spread evenly over its window",
     "scatter_add": "scatter_add(G, idx): the rows (elements) of G added into the positions "
                    "idx names",
-    "put": "put(G, [key]): zeros shaped as the input, with G at [key]",
+    "put": "put(G, at): zeros shaped as the input, with G at the positions `at` names",
     "ties": "ties(X): 1/(number of extrema) where X is its extremum, 0 elsewhere",
     "view⁻¹": "view⁻¹(G): G in the shape of the view's input",
 }
@@ -200,11 +200,22 @@ def _batch_norm(w, r, g: Expr) -> list:
 # ---- convolution, pooling ---------------------------------------------------------------
 
 
+def _conv_params(r) -> str:
+    """`, stride=2, padding=1`: what is not the default (a pair of equal values as one)."""
+    shown = ""
+    for name, default in (("stride", 1), ("padding", 0), ("dilation", 1), ("groups", 1)):
+        value = r.params.get(name, default)
+        values = tuple(value) if isinstance(value, tuple | list) else (value,)
+        if any(v != default for v in values):
+            shown += f", {name}={values[0] if len(set(values)) == 1 else values}"
+    return shown
+
+
 def _convolution(w, r, g: Expr) -> list:
     x, weight = (w.forward(a)[0] for a in r.args[:2])
-    shape = w.shape(r)
-    parts = [_linear(g, f"conv_transpose({g.text}, {weight})"),
-             _linear(g, f"corr({x}, {g.text})")]
+    shape, params = w.shape(r), _conv_params(r)
+    parts = [_linear(g, f"conv_transpose({g.text}, {weight}{params})"),
+             _linear(g, f"corr({x}, {g.text}{params})")]
     if len(r.args) > 2:
         parts.append(_linear(g, f"Σ{marks(d for d in range(len(shape)) if d != 1)}({g.text})"))
     return [None if _constant(a) else p for a, p in zip(r.args, parts, strict=False)]
@@ -262,6 +273,11 @@ def _embedding(w, r, g: Expr) -> list:
 
 
 def _gather(w, r, g: Expr) -> list:
+    """scatter_add(G, idx); of a seed of ones, one index per row: onehot(idx) (a hand-written
+    nll_loss), which a log_softmax before it then reads as softmax(Z) − onehot(idx)."""
+    dim = _positive(r.params["dim"], len(w.shape(r)))
+    if g.one and np.shape(r.params["index"])[dim] == 1:
+        return [Expr("onehot(idx)", "atom", g.coefficient, g.count, onehot=("idx", dim))]
     return [_linear(g, f"scatter_add({g.text}, idx)")]
 
 
@@ -367,7 +383,7 @@ REVERSE: dict[str, Callable] = {
 
 
 def _conv_forward(w, r, args: list) -> tuple[str, str]:
-    text = f"conv({args[0][0]}, {args[1][0]})"
+    text = f"conv({args[0][0]}, {args[1][0]}{_conv_params(r)})"
     return (f"{text} + {args[2][0]}", "sum") if len(args) > 2 else (text, "atom")
 
 

@@ -157,13 +157,15 @@ CONV = ("import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_se
 
 def test_a_conv_net_reads_as_transposed_convolutions_and_correlations():
     found = by_name(CONV)
-    inner = "conv(relu(conv(x, c1.weight) + c1.bias), c2.weight) + c2.bias"
+    inner = "conv(relu(conv(x, c1.weight, padding=1) + c1.bias), c2.weight) + c2.bias"
     g2 = f"unpool(maxpool(relu({inner})), argmax) ⊙ [({inner}) > 0]"
     weight2 = found["c2.weight"].formula[0]
-    assert weight2.startswith(f"2·corr(relu(conv(x, c1.weight) + c1.bias), {g2});")
+    assert weight2.startswith(f"2·corr(relu(conv(x, c1.weight, padding=1) + c1.bias), {g2});")
     assert found["c2.bias"].formula[0].startswith(f"2·Σᵢₖₗ({g2});")
     weight1 = found["c1.weight"].formula[0]
-    assert weight1.startswith(f"2·corr(x, conv_transpose({g2}, c2.weight) ⊙ [(conv(x, c1.weight)")
+    assert weight1.startswith(  # the padding of c1, c2 has none
+        f"2·corr(x, conv_transpose({g2}, c2.weight) ⊙ [(conv(x, c1.weight, padding=1) + c1.bias)"
+        " > 0], padding=1);")
     for name in ("conv_transpose(G, W): the transposed convolution", "corr(X, G): the cross",
                  "unpool(G, argmax): each element of G put back"):
         assert name in weight1  # what the operations mean, after the form
@@ -197,3 +199,17 @@ def test_the_logistic_reads_as_sigma_and_huber_as_a_clamp():
     assert found["x"].formula[0].startswith(  # sigmoid's derivative σ ⊙ (1 − σ)
         "(1/64)·(((σ(σ(x)·lin.weightᵀ + lin.bias) − t)·lin.weight) ⊙ (1 − σ(x)) ⊙ σ(x))")
     assert "x·lin.weightᵀ" in found["lin.bias"].matrix_form  # a name is not elided
+
+
+def test_a_recurrent_net_reads_as_a_chain_of_named_steps():
+    """Each state is read twice per step: written out whole the form would double with every
+    step; named (Z₁, G₁) and defined after it, it grows with the steps."""
+    found = by_name("torch.manual_seed(4)\nW = torch.randn(6, 6, requires_grad=True)\n"
+                    "U = torch.randn(3, 6, requires_grad=True)\nh = torch.zeros(5, 6)\n"
+                    "for t in range(6):\n    x = torch.randn(5, 3)\n"
+                    "    h = torch.tanh(h @ W + x @ U) + 0.5 * h\n"
+                    "loss = h.pow(2).mean()\nloss.backward()")
+    full = found["W"].formula[0]
+    assert "⋯" not in full and "; where Z₁ = " in full and len(full) < matrix_form.FULL_CHARS
+    assert "Z₅ = tanh(Z₄·W + " in full  # each step's state from the one before
+    assert len(found["W"].matrix_form) <= matrix_form.TABLE_CHARS
