@@ -63,7 +63,9 @@ GRADIENT_CHARS = 60  # so is a gradient longer than this summed from several ops
 CACHED_GRAPHS = 64
 NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
-RESHAPES = {"view", "reshape_alias", "squeeze", "squeeze_dim", "unsqueeze", "permute", "alias"}
+VIEWS = {"view", "reshape", "reshape_alias", "unsafe_view"}  # their gradient: view⁻¹(G)
+RESHAPES = VIEWS | {"squeeze", "squeeze_dim", "unsqueeze", "permute"}
+SAME = {"contiguous", "alias"}  # the same elements: the gradient passes as it is
 PRODUCTS = {"mm", "mv", "bmm", "dot"}
 
 
@@ -294,6 +296,8 @@ class _Writer:
         if isinstance(r, trace.Const):
             return self._const(r), "atom"
         op, args = r.op, [self.forward(a) for a in r.args]
+        if op.name in SAME:
+            return self.forward(r.args[0])
         if op.name in nn.FORWARD:
             text, kind = nn.FORWARD[op.name](self, r, args)
         elif op.name in PRODUCTS:
@@ -342,8 +346,13 @@ class _Writer:
             return self._contraction(r, g, spec)
         if self._transposes(r):
             return [transpose(g)] + [None] * (len(r.args) - 1)
-        if op.name in RESHAPES or op.name == "reshape":
-            return [Expr(f"{op.name}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
+        if op.name in SAME:
+            return [g] + [None] * (len(r.args) - 1)
+        if op.name in RESHAPES:
+            shown = "view" if op.name in VIEWS else op.name
+            return [Expr(f"{shown}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
+        if op.name == "copy":  # a.copy_(src): the old values get nothing, src all (summed)
+            return [None, self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[1])])]
         if op.name == "expand":
             return [self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[0])])] + \
                 [None] * (len(r.args) - 1)

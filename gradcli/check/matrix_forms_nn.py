@@ -31,6 +31,9 @@ GLOSSARY = {
     "scatter_add": "scatter_add(G, idx): the rows (elements) of G added into the positions "
                    "idx names",
     "put": "put(G, at): zeros shaped as the input, with G at the positions `at` names",
+    "kept": "kept(G): G where an in-place write left the base as it was, 0 where it wrote",
+    "written": "written(G): the elements of G where an in-place write put the values",
+    "index_add": "index_add(G, idx): the slices of G added into the input's slices idx names",
     "ties": "ties(X): 1/(number of extrema) where X is its extremum, 0 elsewhere",
     "view⁻¹": "view⁻¹(G): G in the shape of the view's input",
 }
@@ -281,6 +284,20 @@ def _gather(w, r, g: Expr) -> list:
     return [_linear(g, f"scatter_add({g.text}, idx)")]
 
 
+def _index_select(w, r, g: Expr) -> list:
+    return [_linear(g, f"index_add({g.text}, idx)")]
+
+
+def _embedding_padding(w, r, g: Expr) -> list:
+    return [_linear(g, f"scatter_add({wrap(g.text, g.kind, 'had')} ⊙ [idx ≠ padding], idx)")]
+
+
+def _written(w, r, g: Expr) -> list:
+    """An in-place write into a base (copy_slices, index_put): the base keeps G where it was
+    not written, the values get G where they went."""
+    return [_linear(g, f"kept({g.text})"), _linear(g, f"written({g.text})")]
+
+
 def _cat(w, r, g: Expr) -> list:
     dim = _positive(r.params["dim"], len(w.shape(r)))
     parts, start = [], 0
@@ -374,6 +391,8 @@ REVERSE: dict[str, Callable] = {
     "logsumexp": _logsumexp, "layer_norm": _layer_norm, "batch_norm": _batch_norm,
     "convolution": _convolution, "max_pool2d": _max_pool, "avg_pool2d": _avg_pool,
     "embedding": _embedding, "gather": _gather, "cat": _cat, "stack": _stack,
+    "index_select": _index_select, "embedding_padding": _embedding_padding,
+    "copy_slices": _written, "index_put": _written,
     "transpose": _transpose, "transpose_": _transpose, "permute": _permute,
     "masked_fill": _masked_fill, "where": _where, "var": _var, "std": _std, "norm": _norm,
     **{name: _selected for name in ("index", "slice", "select", "split", "split_with_sizes",
@@ -408,6 +427,8 @@ def _extremum_forward(w, r, args: list) -> tuple[str, str]:
 FORWARD: dict[str, Callable] = {
     "convolution": _conv_forward, "embedding": _embedding_forward,
     "layer_norm": _norm_forward, "batch_norm": _norm_forward,
+    "embedding_padding": _embedding_forward,
+    "index_select": lambda w, r, args: (f"index_select({args[0][0]}, idx)", "atom"),
     **{name: _reduction_forward for name in ("sum", "sum_dim", "mean", "mean_dim")},
     **{name: _extremum_forward for name in ("max", "min", "amax", "amin", "max_dim", "min_dim")},
     "max_pool2d": lambda w, r, args: (f"maxpool({args[0][0]})", "atom"),
