@@ -213,3 +213,19 @@ def test_a_recurrent_net_reads_as_a_chain_of_named_steps():
     assert "⋯" not in full and "; where Z₁ = " in full and len(full) < matrix_form.FULL_CHARS
     assert "Z₅ = tanh(Z₄·W + " in full  # each step's state from the one before
     assert len(found["W"].matrix_form) <= matrix_form.TABLE_CHARS
+
+
+def test_selections_and_in_place_writes_read_as_where_their_gradient_goes():
+    found = by_name("torch.manual_seed(1)\nW = torch.randn(10, 4, requires_grad=True)\n"
+                    "E = torch.randn(12, 4, requires_grad=True)\n"
+                    "idx = torch.tensor([1, 3, 3, 7])\nx = torch.randn(64, 4)\n"
+                    "h = torch.index_select(W, 0, idx).contiguous()\n"
+                    "y = (x @ h.t()).reshape(-1)\nz = torch.zeros(256)\n"
+                    "z[::2] = torch.tanh(y[::2])\n"
+                    "e = torch.nn.functional.embedding(torch.tensor([[0, 2], [5, 2]]), E)\n"
+                    "loss = z.pow(2).sum() + e.sum(1).pow(2).mean()\nloss.backward()")
+    weight = found["W"].formula[0]
+    assert weight.startswith("index_add(view⁻¹(2·put(written(copy_slices(z, copy(")
+    assert "[::2]))ᵀ·x, idx);" in weight and "written(G): the elements of G" in weight
+    assert "contiguous" not in weight  # the same elements: nothing to write
+    assert found["E"].formula[0].startswith("(2/8)·scatter_add(Σⱼ(E[idx]), idx);")
