@@ -4,11 +4,17 @@
 Display only (the values checked come from structured.py). It walks the records the
 structured path walks, from the roots down to the target, and writes each op's part from its
 forward, never from the engine's VJP rules: a pointwise op as ⊙ with sympy's derivative of
-its sym form (the forward subexpression written in), a contraction as matrix products with ᵀ
-on the operands its einsum spec says are transposed, a mean as its 1/N, a broadcast as Σ over
-the broadcast dims, views by name; what has no form here is a named placeholder `∂op(…)`.
-The table gets a bounded text (a repeated or long subexpression reads `·`), --explain and
-JSON the full one. Built once per graph shape: a training loop repeats it every step.
+its sym form (the forward subexpression written in; the logistic as σ, a clamp's piecewise
+as clamp), a contraction as matrix products with ᵀ on the operands its einsum spec says are
+transposed, a mean as its 1/N, a broadcast as Σ over the broadcast dims, views by name, the
+nn ops in their textbook forms (matrix_forms_nn.py: softmax(Z) − onehot(y), layer norm over
+x̂ and σ, conv_transpose / corr...); what has no form anywhere is a named placeholder
+`∂op(…)`. A long or shared forward subexpression (a recurrent state), a gradient summed from
+several ops and the parts a form repeats are named (Z₁, G₁, x̂₁) and defined after the form,
+with what the named operations mean (`; where Z₁ = …; onehot(y): …`): texts then grow with
+a network's depth, not exponentially. The table gets a bounded text (a repeated or long
+subexpression reads `·`, no definitions), --explain and JSON the full one. Built once per
+graph shape: a training loop repeats it every step. The text algebra is matrix_expr.py.
 """
 from __future__ import annotations
 
@@ -584,6 +590,10 @@ def _kind(form) -> str:
 
 
 def _text(form) -> str:
+    if form.is_Mul and len(form.args) == 2 and sum(a.is_Add for a in form.args) == 1:
+        first, second = sorted(form.args, key=lambda a: a.is_Add)  # σ(a) ⊙ (1 − σ(a))
+        if not first.is_number and not (first.is_Pow and first.exp.is_negative):
+            return f"{_text(first)} ⊙ ({_text(second)})"
     if form.is_Add and len(form.args) == 2:  # −t + σ(z) as σ(z) − t
         first, second = sorted(form.args, key=lambda a: a.could_extract_minus_sign())
         if second.could_extract_minus_sign() and not first.could_extract_minus_sign():

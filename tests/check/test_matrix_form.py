@@ -197,7 +197,7 @@ def test_the_logistic_reads_as_sigma_and_huber_as_a_clamp():
         "(1/64)·Σᵢ(σ(σ(x)·lin.weightᵀ + lin.bias) − t) + "
         "(1/64)·Σᵢ(clamp(x·lin.weightᵀ + lin.bias − t, −1, 1))"]
     assert found["x"].formula[0].startswith(  # sigmoid's derivative σ ⊙ (1 − σ)
-        "(1/64)·(((σ(σ(x)·lin.weightᵀ + lin.bias) − t)·lin.weight) ⊙ (1 − σ(x)) ⊙ σ(x))")
+        "(1/64)·(((σ(σ(x)·lin.weightᵀ + lin.bias) − t)·lin.weight) ⊙ σ(x) ⊙ (1 − σ(x)))")
     assert "x·lin.weightᵀ" in found["lin.bias"].matrix_form  # a name is not elided
 
 
