@@ -229,3 +229,20 @@ def test_selections_and_in_place_writes_read_as_where_their_gradient_goes():
     assert "[::2]))ᵀ·x, idx);" in weight and "written(G): the elements of G" in weight
     assert "contiguous" not in weight  # the same elements: nothing to write
     assert found["E"].formula[0].startswith("(2/8)·scatter_add(Σⱼ(E[idx]), idx);")
+
+
+def test_batch_norm_and_statistics_read_in_closed_form():
+    found = by_name("import torch.nn as nn\ntorch.manual_seed(6)\nx = torch.randn(32, 5)\n"
+                    "bn = nn.BatchNorm1d(5)\nev = nn.BatchNorm1d(5)\nev.eval()\n"
+                    "W = torch.randn(5, 5, requires_grad=True)\n"
+                    "loss = ev(bn(x @ W)).pow(2).mean() + torch.logsumexp(x @ W, 1).mean() + "
+                    "(x @ W).var(0).sum() + torch.amax(x @ W, 1).sum()\nloss.backward()")
+    assert found["W"].formula == [
+        "(2/160)·xᵀ·((Ĝ₁ − meanᵢ(Ĝ₁) − x̂₁ ⊙ meanᵢ(Ĝ₁ ⊙ x̂₁))/σ₁)"  # training: batch statistics
+        " + (1/32)·xᵀ·softmaxⱼ(x·W)"  # logsumexp
+        " + (2/31)·xᵀ·(x·W − meanᵢ(x·W))"  # var, N − 1 = 31
+        " + xᵀ·ties(x·W); where "  # amax
+        "x̂₁ = (x·W − meanᵢ(x·W))/σ₁, σ₁ = √(varᵢ(x·W) + 1e−5), "
+        "x̂₂ = (x̂₁ ⊙ bn.weight + bn.bias − running mean)/σ₂, σ₂ = √(running var + 1e−5), "
+        "Ĝ₁ = (x̂₂ ⊙ ev.weight + ev.bias) ⊙ ev.weight/σ₂ ⊙ bn.weight; "  # eval: G ⊙ γ/σ
+        "ties(X): 1/(number of extrema) where X is its extremum, 0 elsewhere"]
