@@ -217,6 +217,13 @@ class _Writer:
         parts = ([f"where {', '.join(shown)}"] if shown else []) + meanings
         return "".join(f"; {part}" for part in parts)
 
+    def _einsum(self, g: Expr, output: str, others: list, indices: list, wanted: str) -> Expr:
+        """One operand's gradient as the einsum of G with the others (a product no pair of
+        matrices writes: bilinear's three operands, a batched outer product)."""
+        spec = ",".join([output, *indices]) + "->" + wanted
+        operands = ", ".join([g.text, *(self.forward(a)[0] for a in others)])
+        return Expr(f"einsum({spec}, {operands})", "atom", g.coefficient, g.count)
+
     # ---- what the nn forms (matrix_forms_nn.py) ask --------------------------------------
     def shape(self, r) -> tuple:
         return self.shapes[id(r)]
@@ -403,12 +410,13 @@ class _Writer:
                     out.append(None)
                 elif len(term) == 1:
                     out.append(single(g, output, term[0]))
-                elif len(term) == 2:
-                    other = r.args[first + 1 - i]
-                    out.append(pair(g, output, Expr(*self.forward(other)), term[1 - i],
-                                     term[i]) or Expr(f"∂{r.op.name}({g.render()})"))
                 else:
-                    out.append(Expr(f"∂{r.op.name}({g.render()})"))
+                    others = [r.args[first + k] for k in range(len(term)) if k != i]
+                    found = len(term) == 2 and pair(
+                        g, output, Expr(*self.forward(others[0])), term[1 - i], term[i])
+                    out.append(found or self._einsum(g, output, others,
+                                                     [t for k, t in enumerate(term) if k != i],
+                                                     term[i]))
             first += len(term)
         return out
 

@@ -33,6 +33,9 @@ GLOSSARY = {
     "put": "put(G, at): zeros shaped as the input, with G at the positions `at` names",
     "kept": "kept(G): G where an in-place write left the base as it was, 0 where it wrote",
     "written": "written(G): the elements of G where an in-place write put the values",
+    "unpack": "unpack(G): each step's rows of G back in place, zeros for the padding",
+    "einsum": "einsum(G's indices,others'->the operand's, G, others...): G contracted with "
+              "the product's other operands",
     "index_add": "index_add(G, idx): the slices of G added into the input's slices idx names",
     "ties": "ties(X): 1/(number of extrema) where X is its extremum, 0 elsewhere",
     "view⁻¹": "view⁻¹(G): G in the shape of the view's input",
@@ -393,6 +396,7 @@ REVERSE: dict[str, Callable] = {
     "embedding": _embedding, "gather": _gather, "cat": _cat, "stack": _stack,
     "index_select": _index_select, "embedding_padding": _embedding_padding,
     "copy_slices": _written, "index_put": _written,
+    "pack_padded_sequence": lambda w, r, g: [_linear(g, f"unpack({g.text})")],
     "transpose": _transpose, "transpose_": _transpose, "permute": _permute,
     "masked_fill": _masked_fill, "where": _where, "var": _var, "std": _std, "norm": _norm,
     **{name: _selected for name in ("index", "slice", "select", "split", "split_with_sizes",
