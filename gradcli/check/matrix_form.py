@@ -4,11 +4,17 @@
 Display only (the values checked come from structured.py). It walks the records the
 structured path walks, from the roots down to the target, and writes each op's part from its
 forward, never from the engine's VJP rules: a pointwise op as ⊙ with sympy's derivative of
-its sym form (the forward subexpression written in), a contraction as matrix products with ᵀ
-on the operands its einsum spec says are transposed, a mean as its 1/N, a broadcast as Σ over
-the broadcast dims, views by name; what has no form here is a named placeholder `∂op(…)`.
-The table gets a bounded text (a repeated or long subexpression reads `·`), --explain and
-JSON the full one. Built once per graph shape: a training loop repeats it every step.
+its sym form (the forward subexpression written in; the logistic as σ, a clamp's piecewise
+as clamp), a contraction as matrix products with ᵀ on the operands its einsum spec says are
+transposed, a mean as its 1/N, a broadcast as Σ over the broadcast dims, views by name, the
+nn ops in their textbook forms (matrix_forms_nn.py: softmax(Z) − onehot(y), layer norm over
+x̂ and σ, conv_transpose / corr...); what has no form anywhere is a named placeholder
+`∂op(…)`. A long or shared forward subexpression (a recurrent state), a gradient summed from
+several ops and the parts a form repeats are named (Z₁, G₁, x̂₁) and defined after the form,
+with what the named operations mean (`; where Z₁ = …; onehot(y): …`): texts then grow with
+a network's depth, not exponentially. The table gets a bounded text (a repeated or long
+subexpression reads `·`, no definitions), --explain and JSON the full one. Built once per
+graph shape: a training loop repeats it every step. The text algebra is matrix_expr.py.
 """
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ import os
 import re
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -26,6 +32,27 @@ from gradcli.engine import trace
 from gradcli.engine.symforms import sp
 
 from . import derivcache
+from . import matrix_forms_nn as nn
+from .matrix_expr import (
+    CLOSE,
+    FULL_CHARS,
+    ONE,
+    OPEN,
+    SUBSCRIPTS,
+    Expr,
+    capped,
+    hadamard,
+    matching,
+    pair,
+    ratio,
+    scaled,
+    single,
+    subscript,
+    sum_of,
+    tidy_number,
+    transpose,
+    wrap,
+)
 from .numeric import replay
 from .records import TooLarge
 from .rowdata import sum_text
@@ -33,15 +60,18 @@ from .vectorized import derivative
 
 TABLE_CHARS = 120  # the table's bound on a matrix form; --explain and JSON have it whole
 SUBEXPRESSION_CHARS = 48  # a longer forward subexpression reads `·` in the table
-FULL_CHARS = 4000  # past this even the full text is cut (a deep network's form)
-# a longer forward subexpression is written `op(⋯)`, a longer gradient part `⋯`: a recurrent
-# net reads each state many times, and whole texts would grow exponentially with its steps
-FORWARD_CHARS = 400
+# a longer forward subexpression is named (Z₁), a longer gradient (G₁), each defined after the
+# form: a recurrent net reads each state many times, and whole texts would grow exponentially
+# with its steps; named, they grow with the steps
+FORWARD_CHARS = 160
+SHARED_CHARS = 20  # so is a forward subexpression longer than this that several ops read
+GRADIENT_CHARS = 60  # so is a gradient longer than this summed from several ops
 CACHED_GRAPHS = 64
-OPEN, CLOSE = "\x01", "\x02"  # around a forward subexpression: the table may elide it
-SUBSCRIPTS = "ᵢⱼₖₗₘₙₒₚ"  # Σᵢ sums over the output's first dim, Σⱼ its second...
+NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
 TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
-RESHAPES = {"view", "reshape_alias", "squeeze", "squeeze_dim", "unsqueeze", "permute", "alias"}
+VIEWS = {"view", "reshape", "reshape_alias", "unsafe_view"}  # their gradient: view⁻¹(G)
+RESHAPES = VIEWS | {"squeeze", "squeeze_dim", "unsqueeze", "permute"}
+SAME = {"contiguous", "alias"}  # the same elements: the gradient passes as it is
 PRODUCTS = {"mm", "mv", "bmm", "dot"}
 
 
@@ -51,23 +81,6 @@ class MatrixForm:
     full: str
 
 
-@dataclass(frozen=True)
-class _Expr:
-    """coefficient · text; kind says what binds it loosest: "atom", "sum", "mm" (·), "had" (⊙);
-    `one` for the all-ones seed, which a ⊙ leaves out."""
-    text: str
-    kind: str = "atom"
-    coefficient: Fraction = Fraction(1)
-    count: int = 1  # a mean's N, kept apart so that the form reads (2/512), not (1/256)
-    one: bool = False
-    factors: tuple = ()  # a product's two factors: its transpose is theirs, reversed
-    untransposed: object = None  # for Aᵀ: A, what its transpose is
-
-    def render(self) -> str:
-        return _render(self)
-
-
-ONE = _Expr("𝟙", one=True)
 
 
 def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable | None) -> None:
@@ -167,7 +180,13 @@ class _Writer:
             self.shapes.update({k: np.shape(v) for k, v in replay(root, {}).items()})
         self.forward_texts: dict = {}
         self.consts: dict = {}
+        self.defs: dict = {}  # a name (G₁, x̂₁...) -> the text it stands for, marked
+        self.names: dict = {}  # what is named -> its name
         self.order = self._order()
+        self.readers: dict = {}  # id of a record -> how many records read it
+        for r in self.order:
+            for a in {id(a) for a in getattr(r, "args", ())}:
+                self.readers[a] = self.readers.get(a, 0) + 1
 
     def forms(self, targets) -> dict:
         grads = self._accumulate()
@@ -176,9 +195,67 @@ class _Writer:
             terms = [e for r in self._records_of(t) for e in grads.get(id(r), ())]
             if not terms:
                 continue
-            full = _strip(_sum(terms).render())
-            out[position] = MatrixForm(_bounded(_sum(terms).render()), _cut(full, FULL_CHARS))
+            marked = sum_of(terms).render()
+            full = _strip(marked) + self._where(marked)
+            out[position] = MatrixForm(_bounded(marked), _cut(full, FULL_CHARS))
         return out
+
+    def _where(self, text: str) -> str:
+        """`; where G₁ = …, x̂₁ = …; onehot(y): …`: the names `text` uses (and theirs), then
+        what the named operations it calls mean."""
+        used, pending = set(), [text]
+        while pending:
+            t = pending.pop()
+            for name, body in self.defs.items():
+                if name not in used and re.search(re.escape(name) + "(?![₀-₉])", t):
+                    used.add(name)
+                    pending.append(body)
+        shown = [f"{name} = {_strip(body)}" for name, body in self.defs.items() if name in used]
+        every = " ".join([text, *(self.defs[name] for name in used)])
+        meanings = [meaning for call, meaning in nn.GLOSSARY.items()
+                    if re.search(rf"(?<![\w]){re.escape(call)}\(", every)]
+        parts = ([f"where {', '.join(shown)}"] if shown else []) + meanings
+        return "".join(f"; {part}" for part in parts)
+
+    def _einsum(self, g: Expr, output: str, others: list, indices: list, wanted: str) -> Expr:
+        """One operand's gradient as the einsum of G with the others (a product no pair of
+        matrices writes: bilinear's three operands, a batched outer product)."""
+        spec = ",".join([output, *indices]) + "->" + wanted
+        operands = ", ".join([g.text, *(self.forward(a)[0] for a in others)])
+        return Expr(f"einsum({spec}, {operands})", "atom", g.coefficient, g.count)
+
+    # ---- what the nn forms (matrix_forms_nn.py) ask --------------------------------------
+    def shape(self, r) -> tuple:
+        return self.shapes[id(r)]
+
+    def value(self, r):
+        return _input_value(r)
+
+    def named(self, prefix: str, e: Expr) -> Expr:
+        """e, or a name for it (defined after the form) where it is long: a part that a form
+        writes more than once."""
+        if e.one or len(_strip(e.text)) <= NAMED_CHARS:
+            return e
+        name = self.names.get(e.text)
+        if name is None:
+            name = self.names[e.text] = self._fresh(prefix)
+            self.defs[name] = e.text
+        return Expr(name, "atom", e.coefficient, e.count)
+
+    def define(self, r, prefix: str, text: str) -> str:
+        """The name of `text`, something of record r (its x̂, its σ), defined once."""
+        key = (id(r), prefix)
+        if key not in self.names:
+            self.names[key] = name = self._fresh(prefix)
+            self.defs[name] = text
+        return self.names[key]
+
+    def redefine(self, name: str, text: str) -> None:
+        self.defs[name] = text
+
+    def _fresh(self, prefix: str) -> str:
+        taken = sum(name.startswith(prefix) for name in self.defs)
+        return f"{prefix}{subscript(taken + 1)}"
 
     def _records_of(self, t) -> list:
         if t.tensor.grad_fn is not None:
@@ -206,7 +283,10 @@ class _Writer:
         for r in self.order:
             if not isinstance(r, trace.OpRecord) or id(r) not in grads:
                 continue
-            g = _capped(_sum(grads[id(r)]))
+            g = capped(sum_of(grads[id(r)]))
+            if len(_strip(g.text)) > GRADIENT_CHARS and len(grads[id(r)]) > 1 or \
+                    len(_strip(g.text)) > FORWARD_CHARS * 5:  # (a sum is what grows)
+                g = self.named("G", g)
             for a, part in zip(r.args, self._input_grads(r, g), strict=True):
                 if part is not None and not isinstance(a, trace.Const):
                     grads.setdefault(id(a), []).append(part)
@@ -217,8 +297,9 @@ class _Writer:
         """(text, kind) of what the record computes, named by the script's tensors."""
         if id(r) not in self.forward_texts:
             text, kind = self._forward(r)
-            if len(text) > FORWARD_CHARS:
-                text, kind = f"{OPEN}{r.op.name}(⋯){CLOSE}", "atom"
+            shown = len(_strip(text))
+            if shown > FORWARD_CHARS or (shown > SHARED_CHARS and self.readers.get(id(r), 0) > 1):
+                text, kind = self.define(r, "Z", text), "atom"
             self.forward_texts[id(r)] = text, kind
         return self.forward_texts[id(r)]
 
@@ -228,15 +309,19 @@ class _Writer:
         if isinstance(r, trace.Const):
             return self._const(r), "atom"
         op, args = r.op, [self.forward(a) for a in r.args]
-        if op.name in PRODUCTS:
-            text, kind = f"{_wrap(*args[0], 'mm')}·{_wrap(*args[1], 'mm')}", "mm"
+        if op.name in SAME:
+            return self.forward(r.args[0])
+        if op.name in nn.FORWARD:
+            text, kind = nn.FORWARD[op.name](self, r, args)
+        elif op.name in PRODUCTS:
+            text, kind = f"{wrap(*args[0], 'mm')}·{wrap(*args[1], 'mm')}", "mm"
         elif op.name == "addmm":
-            text, kind = f"{_wrap(*args[1], 'mm')}·{_wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
+            text, kind = f"{wrap(*args[1], 'mm')}·{wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
         elif self._transposes(r):
             inner = r.args[0]
             if self._transposes(inner):  # (Aᵀ)ᵀ is A
                 return self.forward(inner.args[0])
-            text, kind = f"{_wrap(*args[0], 'T')}ᵀ", "atom"
+            text, kind = f"{wrap(*args[0], 'T')}ᵀ", "atom"
         elif op.pointwise and op.condition is None:
             text, kind = _pointwise_forward(op, _hashable(r.params), args)
         else:
@@ -250,37 +335,45 @@ class _Writer:
     def _const(self, r) -> str:
         value = _input_value(r)
         if np.size(value) == 1:
-            return f"{float(np.reshape(value, -1)[0]):.4g}"
+            return tidy_number(float(np.reshape(value, -1)[0]))
         if id(r) not in self.consts:
             named = self.const_name(r) if self.const_name is not None else None
-            self.consts[id(r)] = named or f"C{_subscript(len(self.consts) + 1)}"
+            self.consts[id(r)] = named or f"C{subscript(len(self.consts) + 1)}"
         return self.consts[id(r)]
 
     # ---- reverse ----------------------------------------------------------------------
-    def _input_grads(self, r, g: _Expr) -> list:
+    def _input_grads(self, r, g: Expr) -> list:
         op = r.op
+        parts = nn.REVERSE[op.name](self, r, g) if op.name in nn.REVERSE else None
+        if parts is not None:
+            return parts
         if op.pointwise and op.condition is None:
             return self._pointwise(r, g, dict(r.params))
         if op.reduces:
             shape = np.broadcast_shapes(*[self.shapes[id(a)] for a in r.args])
             if r.params.get("reduction") == "mean":
-                g = _scaled(g, Fraction(1), int(np.prod(shape)))
+                g = scaled(g, Fraction(1), int(np.prod(shape)))
             return self._pointwise(r, g, {**r.params, "reduction": "none"}, shape)
         if op.contraction is not None and op.unfold is None:
             spec = op.contraction(*[self.shapes[id(a)] for a in r.args], **r.params)
             return self._contraction(r, g, spec)
         if self._transposes(r):
-            return [_transpose(g)] + [None] * (len(r.args) - 1)
-        if op.name in RESHAPES or op.name == "reshape":
-            return [_Expr(f"{op.name}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
+            return [transpose(g)] + [None] * (len(r.args) - 1)
+        if op.name in SAME:
+            return [g] + [None] * (len(r.args) - 1)
+        if op.name in RESHAPES:
+            shown = "view" if op.name in VIEWS else op.name
+            return [Expr(f"{shown}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
+        if op.name == "copy":  # a.copy_(src): the old values get nothing, src all (summed)
+            return [None, self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[1])])]
         if op.name == "expand":
             return [self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[0])])] + \
                 [None] * (len(r.args) - 1)
         return [None if isinstance(a, trace.Const) else
-                _Expr(f"∂{op.name}{_subscript(i) if len(r.args) > 1 else ''}({g.render()})")
+                Expr(f"∂{op.name}{subscript(i) if len(r.args) > 1 else ''}({g.render()})")
                 for i, a in enumerate(r.args)]
 
-    def _pointwise(self, r, g: _Expr, params: dict, shape=None) -> list:
+    def _pointwise(self, r, g: Expr, params: dict, shape=None) -> list:
         shape = self.shapes[id(r)] if shape is None else shape
         args = [self.forward(a) for a in r.args]
         parts = []
@@ -289,12 +382,12 @@ class _Writer:
                 parts.append(None)
                 continue
             d = _pointwise_partial(r.op, _hashable(params), len(args), i, tuple(args))
-            part = _hadamard(g, d) if d is not None else \
-                _Expr(f"∂{r.op.name}({g.render()})")
+            part = hadamard(g, d) if d is not None else \
+                Expr(f"∂{r.op.name}({g.render()})")
             parts.append(self._reduced(part, shape, self.shapes[id(a)]))
         return parts
 
-    def _reduced(self, g: _Expr, shape: tuple, into: tuple) -> _Expr:
+    def _reduced(self, g: Expr, shape: tuple, into: tuple) -> Expr:
         """g summed over the dims `into` was broadcast along to `shape`: a bias's Σᵢ."""
         extra = len(shape) - len(into)
         dims = [d for d in range(len(shape))
@@ -302,13 +395,13 @@ class _Writer:
         if not dims or g.one:
             return g
         marks = "".join(SUBSCRIPTS[d] if d < len(SUBSCRIPTS) else "₊" for d in dims)
-        return _Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
+        return Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
 
-    def _contraction(self, r, g: _Expr, spec: tuple[str, float]) -> list:
+    def _contraction(self, r, g: Expr, spec: tuple[str, float]) -> list:
         formula, scale = spec
         inputs, output = formula.split("->")
         terms = [term.split(",") for term in inputs.split("+")]
-        g = _scaled(g, *_ratio(scale)) if np.isscalar(scale) else g
+        g = scaled(g, *ratio(scale)) if np.isscalar(scale) else g
         out, first = [], 0
         for term in terms:
             for i in range(len(term)):
@@ -316,164 +409,16 @@ class _Writer:
                 if isinstance(a, trace.Const):
                     out.append(None)
                 elif len(term) == 1:
-                    out.append(_single(g, output, term[0]))
-                elif len(term) == 2:
-                    other = r.args[first + 1 - i]
-                    out.append(_pair(g, output, _Expr(*self.forward(other)), term[1 - i],
-                                     term[i]) or _Expr(f"∂{r.op.name}({g.render()})"))
+                    out.append(single(g, output, term[0]))
                 else:
-                    out.append(_Expr(f"∂{r.op.name}({g.render()})"))
+                    others = [r.args[first + k] for k in range(len(term)) if k != i]
+                    found = len(term) == 2 and pair(
+                        g, output, Expr(*self.forward(others[0])), term[1 - i], term[i])
+                    out.append(found or self._einsum(g, output, others,
+                                                     [t for k, t in enumerate(term) if k != i],
+                                                     term[i]))
             first += len(term)
         return out
-
-
-# ---- expressions ------------------------------------------------------------------------
-
-
-def _render(e: _Expr) -> str:
-    core = e.text
-    c = e.coefficient / 1
-    if c == 1 and e.count == 1:
-        return core
-    if c == -1 and e.count == 1:
-        return f"−{_wrap(core, e.kind, 'mm')}"
-    number = f"{_number(c)}/{e.count}" if e.count != 1 else _number(c)
-    number = f"({number})" if "/" in number or number.startswith("−") else number
-    return number if e.one else f"{number}·{_wrap(core, e.kind, 'mm')}"
-
-
-def _number(c: Fraction) -> str:
-    return str(c) if c.denominator != 1 or c.numerator >= 0 else f"−{-c.numerator}"
-
-
-def _wrap(text: str, kind: str, within: str = "mm") -> str:
-    """`text` in parentheses unless it binds tighter than the product it is put in."""
-    return text if kind == "atom" or kind == within else f"({text})"
-
-
-def _capped(e: _Expr) -> _Expr:
-    """e, or `⋯` (its coefficient kept) past FULL_CHARS."""
-    return e if len(e.text) <= FULL_CHARS else _Expr("⋯", "atom", e.coefficient, e.count)
-
-
-def _scaled(e: _Expr, factor: Fraction, count: int = 1) -> _Expr:
-    return replace(e, coefficient=e.coefficient * factor, count=e.count * count)
-
-
-def _bare(e: _Expr) -> _Expr:
-    """e without its coefficient (a product keeps its factors' coefficients in front)."""
-    return replace(e, coefficient=Fraction(1), count=1)
-
-
-def _ratio(scale: float) -> tuple[Fraction, int]:
-    """A contraction's scale as a factor and a mean's count: 1/512 -> (1, 512)."""
-    if scale and abs(1 / scale - round(1 / scale)) < 1e-9 and round(1 / scale) > 1:
-        return Fraction(1), int(round(1 / scale))
-    return Fraction(scale).limit_denominator(10_000), 1
-
-
-def _hadamard(g: _Expr, d: tuple) -> _Expr:
-    factor, text, kind = d
-    if text is None:  # a constant derivative
-        return _scaled(g, factor)
-    if g.one:
-        return _Expr(text, kind, g.coefficient * factor, g.count)
-    return _Expr(f"{_wrap(g.text, g.kind, 'had')} ⊙ {_wrap(text, kind, 'had')}", "had",
-                 g.coefficient * factor, g.count)
-
-
-def _transpose(e: _Expr) -> _Expr:
-    if e.one:
-        return e
-    if e.factors:  # (A·B)ᵀ = Bᵀ·Aᵀ
-        return _scaled(_product(_transpose(e.factors[1]), _transpose(e.factors[0])),
-                       e.coefficient, e.count)
-    if e.untransposed is not None:
-        return _scaled(e.untransposed, e.coefficient, e.count)
-    text = e.text
-    if e.kind == "atom" and text.endswith("ᵀ" + CLOSE) and _matching(text, 0) == len(text) - 1:
-        return _Expr(text[1:-2], "atom", e.coefficient, e.count)  # a forward's own ᵀ undone
-    if e.kind == "atom" and text.endswith("ᵀ") and "(" not in text:
-        return _Expr(text[:-1], "atom", e.coefficient, e.count)
-    return _Expr(f"{_wrap(e.text, e.kind, 'T')}ᵀ", "atom", e.coefficient, e.count,
-                 untransposed=_bare(e))
-
-
-def _product(left: _Expr, right: _Expr) -> _Expr:
-    if left.one and right.one:
-        return left
-    text = f"{_wrap(left.text, left.kind)}·{_wrap(right.text, right.kind)}"
-    bare = (_bare(left), _bare(right))
-    return _Expr(text, "mm", left.coefficient * right.coefficient, left.count * right.count,
-                 factors=bare)
-
-
-def _sum(terms: list) -> _Expr:
-    if len(terms) == 1:
-        return terms[0]
-    text = ""
-    for e in terms:
-        shown = e.render()
-        text = shown if not text else (f"{text} − {shown[1:]}" if shown.startswith("−")
-                                       else f"{text} + {shown}")
-    return _Expr(text, "sum")
-
-
-def _single(g: _Expr, output: str, term: str) -> _Expr:
-    """The gradient of a one-operand term (a sum, a mean, addmm's bias): g summed over the
-    output dims the term lacks, broadcast over those it has alone, in the term's order."""
-    summed = [k for k, c in enumerate(output) if c not in term]
-    if summed and not g.one:
-        marks = "".join(SUBSCRIPTS[k] if k < len(SUBSCRIPTS) else "₊" for k in summed)
-        g = _Expr(f"Σ{marks}({g.text})", "atom", g.coefficient, g.count)
-    kept = [c for c in output if c in term]
-    if len(kept) == 2 and kept != [c for c in term if c in kept]:
-        return _transpose(g)
-    return g
-
-
-def _pair(g: _Expr, output: str, other: _Expr, other_indices: str, wanted: str):
-    """The gradient of one operand of a product of two, `wanted` its indices: g and the other
-    operand multiplied as matrices (either order, each maybe transposed) so that the indices
-    come out as `wanted`; the arrangement with the fewest transposes. None if none fits."""
-    best = None
-    for left, right in (((g, output), (other, other_indices)),
-                        ((other, other_indices), (g, output))):
-        for flip_left in (False, True):
-            for flip_right in (False, True):
-                got = _multiplied(_flipped(left[1], flip_left), _flipped(right[1], flip_right),
-                                  wanted)
-                cost = flip_left + flip_right
-                if got == wanted and (best is None or cost < best[0]):
-                    best = (cost, _product(_transpose(left[0]) if flip_left else left[0],
-                                           _transpose(right[0]) if flip_right else right[0]))
-    return None if best is None else best[1]
-
-
-def _flipped(indices: str | None, flip: bool) -> str | None:
-    if not flip:
-        return indices
-    if len(indices) == 1:
-        return "^" + indices  # a row vector
-    return None if len(indices) < 2 else indices[:-2] + indices[-1] + indices[-2]
-
-
-def _multiplied(left: str | None, right: str | None, wanted: str) -> str | None:
-    """The indices of left·right as matrices (a batch index in front shared), or None."""
-    if left is None or right is None:
-        return None
-    if left.startswith("^"):
-        return None
-    if right.startswith("^"):  # column · row: an outer product
-        return left + right[1:] if len(left) == 1 else None
-    if not left or not right:
-        return left + right
-    batch = ""
-    if len(left) == 3 and len(right) == 3 and left[0] == right[0]:
-        batch, left, right = left[0], left[1:], right[1:]
-    if left[-1] == right[0] and left[-1] not in wanted:
-        return batch + left[:-1] + right[1:]
-    return None
 
 
 # ---- pointwise forms, from sympy --------------------------------------------------------
@@ -499,7 +444,7 @@ def _forward_template(op, params: tuple, n: int) -> tuple[str, str]:
 
 def _derived_forward_template(op, params: tuple, n: int) -> tuple[str, str]:
     symbols = _placeholder_symbols(n)
-    form = _sym_form(op, params, symbols)
+    form = _logistic(_sym_form(op, params, symbols))
     if form.has(sp().Piecewise) or len(_text(form)) > SUBEXPRESSION_CHARS:  # relu, by name
         return f"{op.name}({', '.join(f'ARG{k}Z' for k in range(n))})", "atom"
     return _text(form), _kind(form)
@@ -550,7 +495,7 @@ def _derived_partial_template(op, params: tuple, n: int, i: int):
         return None
     if d.is_Piecewise:
         return _indicator(d)
-    d = sp().factor_terms(d)  # 2·(a − b), not 2·a − 2·b
+    d = sp().factor_terms(_logistic(d))  # 2·(a − b), not 2·a − 2·b
     factor, rest = d.as_coeff_Mul()
     if rest == 1 and factor.is_Rational:
         return Fraction(str(factor)), None, "atom"
@@ -559,18 +504,82 @@ def _derived_partial_template(op, params: tuple, n: int, i: int):
     return Fraction(str(factor)), _text(rest), _kind(rest)
 
 
+def _logistic(form):
+    """form with the logistic function of an input, 1/(1 + exp(−a)), written σ(a) where that
+    leaves no exp of it: exp(−a) is (1 − σ)/σ and exp(a) is σ/(1 − σ), so sigmoid's
+    derivative reads σ(a) ⊙ (1 − σ(a)) and BCE-with-logits' σ(a) − t."""
+    if not form.has(sp().exp):
+        return form
+    s = sp().Symbol("LOGISTIC", positive=True)
+    best = form
+    for a in sorted(form.free_symbols, key=str):
+        for power, value in ((-a, (1 - s) / s), (a, s / (1 - s))):
+            if not form.has(sp().exp(power)):
+                continue
+            written = sp().factor(sp().cancel(form.subs(sp().exp(power), value)))
+            if written.has(sp().exp) or written.has(sp().Symbol("LOGISTIC")):
+                continue
+            written = _one_minus(written, s)
+            if written.has(sp().exp):
+                continue
+            shown = written.subs(s, sp().Function("σ")(a))
+            if len(sp().sstr(shown)) < len(sp().sstr(best)):
+                best = shown
+    return best
+
+
+def _one_minus(form, s):
+    """−s·(s − 1) as s·(1 − s)."""
+    negated = -form
+    if form.could_extract_minus_sign() and negated.is_Mul and s - 1 in negated.args:
+        return sp().Mul(*[1 - s if f == s - 1 else f for f in negated.args])
+    return form
+
+
 def _indicator(d):
-    """Piecewise((e, cond), (0, True)) as `e·[cond]` (relu's `[x > 0]`)."""
+    """A two-piece Piecewise as text: (e, cond), (0, True) as `e·[cond]` (relu's `[x > 0]`);
+    (α·u, |u| < k), (α·k·sign(u), True) as `α·clamp(u, −k, k)` (huber's); any other as
+    `(e₁ if cond else e₂)`."""
     pieces = d.args
-    if len(pieces) != 2 or pieces[1].cond != sp().true or 0 not in (pieces[0].expr,
-                                                                    pieces[1].expr):
+    if len(pieces) != 2 or pieces[1].cond != sp().true:
         return None
+    clamped = _clamp(pieces)
+    if clamped is not None:
+        return clamped
+    if 0 not in (pieces[0].expr, pieces[1].expr):
+        return Fraction(1), f"({_text(pieces[0].expr)} if {_text(pieces[0].cond)} else " \
+            f"{_text(pieces[1].expr)})", "atom"
     expr, cond = (pieces[0].expr, pieces[0].cond) if pieces[1].expr == 0 else \
         (pieces[1].expr, sp().Not(pieces[0].cond))
-    mark = f"[{_text(cond)}]"
+    mark = f"[{_condition(cond)}]"
     if expr == 1:
         return Fraction(1), mark, "atom"
     return Fraction(1), f"{_text(expr)}·{mark}", "mm"
+
+
+def _clamp(pieces):
+    """(α, `clamp(u, −k, k)`, "atom") for (α·u, |u| < k), (α·k·sign(u), True), else None."""
+    inside, outside = pieces
+    cond = inside.cond
+    if not (isinstance(cond, sp().StrictLessThan) and isinstance(cond.lhs, sp().Abs)):
+        return None
+    u, k = cond.lhs.args[0], cond.rhs
+    alpha = sp().simplify(inside.expr / u)
+    if not alpha.is_number or sp().simplify(outside.expr - alpha * k * sp().sign(u)) != 0:
+        return None
+    bound = _text(k)
+    factor = Fraction(str(sp().nsimplify(alpha)))
+    return factor, f"clamp({_text(u)}, −{bound}, {bound})", "atom"
+
+
+def _condition(cond) -> str:
+    """A condition's text; `a ≥ lo ∧ a ≤ hi` as `lo ≤ a ≤ hi` (clamp's)."""
+    if isinstance(cond, sp().And) and len(cond.args) == 2:
+        low = [c for c in cond.args if isinstance(c, sp().GreaterThan)]
+        high = [c for c in cond.args if isinstance(c, sp().LessThan)]
+        if low and high and low[0].lhs == high[0].lhs:
+            return f"{_text(low[0].rhs)} ≤ {_text(low[0].lhs)} ≤ {_text(high[0].rhs)}"
+    return _text(cond)
 
 
 def _sym_form(op, params: tuple, symbols: list):
@@ -589,29 +598,50 @@ def _kind(form) -> str:
 
 
 def _text(form) -> str:
+    if form.is_Mul and len(form.args) == 2 and sum(a.is_Add for a in form.args) == 1:
+        first, second = sorted(form.args, key=lambda a: a.is_Add)  # σ(a) ⊙ (1 − σ(a))
+        if not first.is_number and not (first.is_Pow and first.exp.is_negative):
+            return f"{_text(first)} ⊙ ({_text(second)})"
+    if form.is_Add and len(form.args) == 2:  # −t + σ(z) as σ(z) − t
+        first, second = sorted(form.args, key=lambda a: a.could_extract_minus_sign())
+        if second.could_extract_minus_sign() and not first.could_extract_minus_sign():
+            rest = _text(-second)
+            return f"{_text(first)} − {f'({rest})' if (-second).is_Add else rest}"
     text = sp().sstr(form)
     text = re.sub(r"(\w+)\((ARG\d+Z)\)\*\*2\b", r"\1²(\2)", text)  # tanh(x)**2 -> tanh²(x)
     text = text.replace("**2", "²").replace("**", "^").replace(" - ", " − ")
+    text = re.sub(r"\bsqrt\((\d+|pi)\)", r"√\1", text)  # sqrt(2) -> √2
+    text = re.sub(r"\bpi\b", "π", re.sub(r"\bsqrt\(", "√(", text))
+    text = re.sub(r"\d+\.\d+", lambda m: tidy_number(float(m.group(0))), text)
+    text = re.sub(r"\bAbs\(([^()]*)\)", r"|\1|", text)
+    text = text.replace(">=", "≥").replace("<=", "≤").replace(" & ", " ∧ ")
     text = re.sub(r"(?<=\d)\*", "·", text)
-    text = re.sub(r"(^|\()-", r"\1−", text)
+    text = re.sub(r"(^|[(\s])-(?=[\w(√])", r"\1−", text)
     return text.replace("*", " ⊙ ")
 
 
 def _filled(template: str, args, kind: str) -> str:
     """The template with each ARGkZ replaced by the forward text of input k, in parentheses
-    where it binds looser than where it goes."""
+    where it binds looser than where it goes: a sum stays bare as a term of a sum, a
+    Hadamard product as a factor of one."""
     def fill(match):
         text, arg_kind = args[int(match.group(1))]
-        start, end = match.start(), match.end()
-        alone = (start == 0 or template[start - 1] in "( ,") and \
-            (end == len(template) or template[end] in ") ,")
-        inside_call = start > 0 and template[start - 1] == "(" and end < len(template) and \
-            template[end] == ")"
-        keep = arg_kind == "atom" or inside_call or template == match.group(0) or \
-            (kind == "sum" and alone and template[max(start - 2, 0):start] != "− ") or \
-            (arg_kind == "had" and kind == "had" and alone)
+        left, right = template[:match.start()], template[match.end():]
+        edge_left, edge_right = (not left or left[-1] in "(,"), (not right or right[0] in "),")
+        term = (edge_left or left.endswith("+ ")) and \
+            (edge_right or right.startswith((" +", " −")))
+        factor = (edge_left or left.endswith(("+ ", "− ", "⊙ "))) and \
+            (edge_right or right.startswith((" +", " −", " ⊙")))
+        inside_call = left.endswith("(") and right.startswith(")")
+        keep = arg_kind == "atom" or inside_call or not left and not right or term or \
+            (arg_kind == "had" and factor)
         return text if keep else f"({text})"
-    return re.sub(r"ARG(\d+)Z", fill, template)
+    filled = re.sub(r"ARG(\d+)Z", fill, template)
+    filled = re.sub(rf"(?<![\w.·^/])({NUMBER}) ⊙ ", r"\1·", filled)  # a scalar's ⊙ is ·
+    return re.sub(rf" ⊙ ({NUMBER})(?=[\s),\]]|$)(?!/)", r"·\1", filled)
+
+
+NUMBER = r"−?(?:\d+(?:\.\d+)?(?:e−?\d+)?|√\d+)"  # (a fraction keeps its ⊙: 1/√8 ⊙ x)
 
 
 def _kind_of(template: str | None, args, kind: str) -> str:
@@ -628,9 +658,6 @@ def _hashable(params: dict) -> tuple:
     except TypeError:
         raise TooLarge("an op with array parameters") from None
 
-
-def _subscript(n: int) -> str:
-    return "".join("₀₁₂₃₄₅₆₇₈₉"[int(c)] for c in str(n))
 
 
 # ---- the table's bound ------------------------------------------------------------------
@@ -654,9 +681,10 @@ def _elided(marked: str, longest: int | None) -> str:
     while i < len(marked):
         ch = marked[i]
         if ch == OPEN:
-            end = _matching(marked, i)
+            end = matching(marked, i)
             inner = _strip(marked[i + 1:end])
-            if inner in seen or (longest is not None and len(inner) > longest):
+            if (inner in seen and re.search(r"[\s·(]", inner)) or \
+                    (longest is not None and len(inner) > longest):  # (a name stays)
                 called = i > 0 and marked[i - 1] == "(" and marked[end + 1:end + 2] == ")"
                 out.append("·" if called else "(·)")
                 i = end + 1
@@ -666,15 +694,6 @@ def _elided(marked: str, longest: int | None) -> str:
             out.append(ch)
         i += 1
     return "".join(out)
-
-
-def _matching(text: str, start: int) -> int:
-    depth = 0
-    for k in range(start, len(text)):
-        depth += (text[k] == OPEN) - (text[k] == CLOSE)
-        if depth == 0:
-            return k
-    return len(text) - 1
 
 
 def _cut(text: str, limit: int) -> str:
