@@ -263,6 +263,6 @@ FORMS = {
     "var": _var,
     "std": functools.partial(_var, root=True),
     "logsumexp": _logsumexp,
-    "norm": _norm,
+    "norm": _norm, "norm_aten": _norm,
     "max": _even_split, "min": _even_split, "amax": _even_split, "amin": _even_split,
 }

@@ -278,6 +278,10 @@ defop("logsumexp", "LogsumexpBackward0", K.logsumexp,
 defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
       lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
       S.norm)
+# at::norm(x, p, dim) (pairwise_distance, the triplet loss): the same norm, torch's other node
+defop("norm_aten", "NormBackward1", K.vector_norm,
+      lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
+      S.norm)
 defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
       lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
       sym=lambda a, dim: np.cumsum(a, dim), linear=True)

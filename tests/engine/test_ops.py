@@ -58,6 +58,7 @@ EXAMPLES = {
     "gather": "out = x.gather(1, torch.tensor([[0, 2], [1, 1]]))",
     "masked_fill": "out = x.masked_fill(x > 1, 0.0)",
     "masked_fill_tensor": "out = x.masked_fill(x > 1, v[0] * 2)",
+    "norm_aten": "out = F.pairwise_distance(x, p, p=3.0)",
     "roll": "out = x.roll((1, -1), (0, 1))", "cumprod": "out = x.cumprod(1)",
     "scatter": "out = p.scatter(1, torch.tensor([[2], [0]]), x[:, :1] * 2)",
     "index_add": "out = p.index_add(1, torch.tensor([2, 2]), x[:, 1:], alpha=0.5)",
