@@ -17,7 +17,7 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import custom_backward, matrix_form, numeric, structured, vectorized
+from . import chained, custom_backward, matrix_form, numeric, structured, vectorized
 from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
 from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
@@ -76,6 +76,8 @@ class Checker:
         self.history: dict[int, _History] = {}
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
         self._cut_leaves: dict[int, _CutLeaf] = {}  # id(record) -> its stand-in variable
+        self._stand_ins: dict[int, chained.StandIn] = {}  # id(Derived) -> its symbols' owner
+        self._derived_of: dict[int, str] = {}  # id(Derived) -> the tensor it is the gradient of
         self._unnamed: dict[int, tuple[object, str]] = {}  # id(tensor) -> (tensor, its label)
 
     # ---- the pass -------------------------------------------------------------------
@@ -174,6 +176,8 @@ class Checker:
             size = sum(input_elements(r) for r in roots)
         except TooLarge:  # too many records to replay: no path takes it but the last
             return False
+        if record.create_graph and size <= FORMULA_ELEMENTS:  # per-element formulas, which
+            return False  # a second derivative differentiates (the structured path has none)
         return not record.hooks and size > PRODUCT_ELEMENTS and (
             size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots) or
             any(np.size(t.added) > MAX_EXACT_SYMBOLS for t in targets))
@@ -193,7 +197,8 @@ class Checker:
 
     def _derivatives(self, record, roots, targets, hooked, leaf_hooks, deadline) -> dict:
         leaves = {id(r): r for root in roots for r in leaf_records(root)}
-        objective = self._objective(record, roots, hooked, {})
+        chain = self._chain_cuts(record, roots, targets, hooked, leaf_hooks, leaves)
+        objective = self._objective(record, roots, hooked, chain)
         result = {}
         for t in targets:
             hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))
@@ -207,7 +212,7 @@ class Checker:
                            if r.tensor is t.tensor]
                 source = objective
             exp = self._derivative(source, entries, t, list(self.symbols.names.values()),
-                                   deadline)
+                                   deadline, list(chain.values()))
             result[id(t.tensor)] = exp if hook is None else self._through_hook(exp, hook)
         for rid, h in hooked.items():  # what each hooked non-leaf's hooks received
             target = _hook_target(h)
@@ -216,6 +221,24 @@ class Checker:
                                        target, list(self.symbols.names.values()), deadline)
                 result[("hook", rid)] = (target, exp)
         return result
+
+    def _chain_cuts(self, record, roots, targets, hooked, leaf_hooks, leaves) -> dict:
+        """Large first derivatives under the roots, each cut to symbols (chained.py); only
+        for a pass that makes no gradient to differentiate again and targets only leaves."""
+        if record.create_graph or hooked or leaf_hooks or \
+                any(_is_intermediate(t.tensor) for t in targets):
+            return {}
+        derived = chained.derived_under(roots)
+        if not derived or not chained.worth_chaining(derived):
+            return {}
+        entries = [self.symbols.of(r, self._name(r.tensor)) for r in leaves.values()]
+        cuts = {}
+        for d in derived:
+            standing = self._stand_ins.get(id(d))
+            if standing is None:
+                standing = self._stand_ins[id(d)] = chained.stand_in(d, entries)
+            cuts[id(d)] = self.symbols.of(standing, f"∂{self._derived_of.get(id(d), 'g')}")
+        return cuts
 
     def _objective(self, record, roots, hooked: dict, extra_cuts: dict):
         """sum(v * y) over the roots, with each hooked tensor cut out and its paths replaced by
@@ -266,7 +289,7 @@ class Checker:
         return self.symbols.of(leaf, self._name(tensor if tensor is not None else leaf))
 
     def _derivative(self, objective, entries, target, all_symbols,
-                    deadline: float) -> Expectation:
+                    deadline: float, chain: list = ()) -> Expectation:
         shape = np.shape(target.added)
         if not entries:
             zeros = np.zeros(shape)
@@ -277,6 +300,8 @@ class Checker:
         for e in entries:
             d = differentiate(objective, e.symbols, sample, deadline)
             total = d if total is None else total + d
+        if chain:  # through first derivatives cut to symbols: the chain rule joins them
+            chained.add_chain_terms(total, objective, chain, entries, sample, deadline)
         point = point_of([s.symbols for s in all_symbols], [s.values for s in all_symbols])
         mask = None
         if sample is not None:
@@ -399,6 +424,7 @@ class Checker:
             derived = Derived(exprs, np.asarray(holder.data, dtype=np.float64), leaves, cut,
                               through)
             holder._record = derived
+            self._derived_of[id(derived)] = self._name(t.tensor)
             if t.result is None:
                 self.derived[id(t.tensor)] = derived
 

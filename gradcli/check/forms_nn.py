@@ -1,6 +1,7 @@
 """Structured forms of the ops that normalize or reduce through statistics (layer_norm,
-batch_norm, var, std, logsumexp, vector norms), of the extrema that split their gradient
-among ties (max, min, amax, amin), and of choices by a condition (where, masked_fill).
+batch_norm, var, std, logsumexp, vector norms), of index_add (a sum at indices, transposed),
+of the extrema that split their gradient among ties (max, min, amax, amin), and of choices
+by a condition (where, masked_fill).
 Each statistic is written as its definition — a few steps, each a mean over axes or a
 pointwise sympy form — and differentiated by reverse accumulation over those steps: sympy
 derives each pointwise form once, the means are transposed by broadcasting. A choice takes
@@ -242,12 +243,26 @@ def _even_split(g, args, size, ties, dim=None, keepdim=False):
     return [np.where(ties, kept / counts, 0.0)]
 
 
+def _index_add(g, args, size, dim, index, alpha):
+    """out = a, then out[index[k]] += alpha * source[k] along dim: a sum, so a's gradient is
+    g and source's slice k is alpha times g's slice at index[k] (the map transposed)."""
+    a, source = args
+    g = np.asarray(g, np.float64)
+    return [g if _float(a) else None,
+            np.take(g, index, axis=dim) * size(np.float64(alpha)) if _float(source) else None]
+
+
+def _float(a) -> bool:
+    return isinstance(a, np.ndarray) and a.dtype.kind == "f"
+
+
 FORMS = {
+    "index_add": _index_add,
     "layer_norm": _layer_norm,
     "batch_norm": _batch_norm,
     "var": _var,
     "std": functools.partial(_var, root=True),
     "logsumexp": _logsumexp,
-    "norm": _norm,
+    "norm": _norm, "norm_aten": _norm,
     "max": _even_split, "min": _even_split, "amax": _even_split, "amin": _even_split,
 }

@@ -183,6 +183,54 @@ def index_add_src(g, shape, dim, index):
     return scatter_array(g, shape, dim_key(dim, index))
 
 
+def scatter_into(a, src, dim, index):
+    """torch's scatter: a copy of `a` with src[i][j] written at a[index[i][j]][j] (dim 0)."""
+    out = a.copy()
+    np.put_along_axis(out, index, src[tuple(slice(0, n) for n in index.shape)], dim)
+    return out
+
+
+def scatter_mask(shape, dim, index) -> np.ndarray:
+    """The slots of a tensor of `shape` that scatter writes."""
+    mask = np.zeros(shape, dtype=bool)
+    np.put_along_axis(mask, index, True, dim)
+    return mask
+
+
+def scatter_src_grad(xp, g, src_shape, dim, index):
+    """The gradient of scatter's src: each element read back from the slot it went to. As
+    torch, only for a src shaped as index (its gradient has index's shape)."""
+    if tuple(src_shape) != tuple(index.shape):
+        raise runtime_error(f"Function ScatterBackward0 returned an invalid gradient at index 1 "
+                            f"- got {list(index.shape)} but expected shape compatible with "
+                            f"{list(src_shape)}")
+    return xp.gather(g, dim, index)
+
+
+def index_add(a, source, dim, index, alpha):
+    if alpha != 1:
+        source = source * alpha
+    return a + scatter_array(source.astype(a.dtype, copy=False), a.shape, dim_key(dim, index))
+
+
+def index_add_source_grad(xp, g, shape, dim, index, alpha):
+    picked = xp.index_select(g, dim, index)
+    return picked if alpha == 1 else xp.mul_scalar(picked, alpha)
+
+
+def cumprod_grad(xp, g, a, dim):
+    """d/da_i of sum_j g_j * prod_{k<=j} a_k = sum_{j>=i} g_j * prod_{k<=j, k!=i} a_k, as
+    products with a_i set to 1: exact where some a_k is 0 (no division by a_i)."""
+    n = a.shape[dim]
+    along = np.arange(n).reshape((n,) + (1,) * (a.ndim - dim - 1))
+    pieces = []
+    for i in range(n):
+        without_i = xp.cumprod(xp.masked_fill(a, along == i, 1), dim)
+        terms = xp.masked_fill(g * without_i, along < i, 0)
+        pieces.append(xp.sum(terms, axis=dim, keepdims=True))
+    return xp.cat(pieces, dim)
+
+
 def vector_norm(a, p, dim, keepdim):
     """torch.linalg.vector_norm: the p-norm over `dim` (None: all elements)."""
     m = np.abs(a)
@@ -615,7 +663,9 @@ NUMPY: ArrayNamespace = build(
     ArrayNamespace,
     where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
     transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
-    cumsum=np.cumsum, scatter=scatter_array, unscatter=unscatter_array,
+    cumsum=np.cumsum, roll=lambda a, shifts, dims: np.roll(a, shifts, dims),
+    cumprod=lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype), scatter=scatter_array,
+    unscatter=unscatter_array,
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
     unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
     mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,

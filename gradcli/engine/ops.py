@@ -278,6 +278,10 @@ defop("logsumexp", "LogsumexpBackward0", K.logsumexp,
 defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
       lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
       S.norm)
+# at::norm(x, p, dim) (pairwise_distance, the triplet loss): the same norm, torch's other node
+defop("norm_aten", "NormBackward1", K.vector_norm,
+      lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
+      S.norm)
 defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
       lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
       sym=lambda a, dim: np.cumsum(a, dim), linear=True)
@@ -548,6 +552,22 @@ defop("diagonal_backward", "DiagonalBackwardBackward0", K.diagonal_backward,
       lambda xp, gg, o, g, shape, dim1, dim2: (xp.diagonal(gg, dim1, dim2),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),), rearranges=True)
+defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),
+      lambda xp, g, o, a, shifts, dims: (xp.roll(g, tuple(-s for s in shifts), dims),),
+      rearranges=True)
+# x.scatter(dim, index, src): x with src's elements written at index (the written slots of x
+# get no gradient; src's elements, the gradient of the slot each went to)
+defop("scatter", "ScatterBackward0", K.scatter_into,
+      lambda xp, g, o, a, src, dim, index: (
+          xp.masked_fill(g, K.scatter_mask(a.shape, dim, index), 0),
+          K.scatter_src_grad(xp, g, src.shape, dim, index)), ("k", "k"), rearranges=True)
+# x.index_add(dim, index, source, alpha): source's slices (times alpha) added to x's at index
+defop("index_add", "IndexAddBackward0", K.index_add,
+      lambda xp, g, o, a, source, dim, index, alpha: (
+          g, K.index_add_source_grad(xp, g, source.shape, dim, index, alpha)), ("", "k"))
+defop("cumprod", "CumprodBackward0", lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype),
+      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim),), "a",
+      sym=lambda a, dim: np.cumprod(a, axis=dim), along_dim=True)
 
 from . import ops_nn  # noqa: E402, F401  (more rows: torch.nn's)
 

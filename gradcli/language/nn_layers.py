@@ -8,7 +8,15 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from gradcli.engine.api import creation, elementwise, init, nn_functional, reductions, shape
+from gradcli.engine.api import (
+    creation,
+    elementwise,
+    init,
+    losses_more,
+    nn_functional,
+    reductions,
+    shape,
+)
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
 from gradcli.language import nn_norm, nn_recurrent, nn_state, training_notes
@@ -214,6 +222,31 @@ def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
     return layer_class(name, init_, forward)
 
 
+def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> ScriptClass:
+    """A loss of two or three tensors (MarginRankingLoss(margin, size_average, reduce,
+    reduction)): its options in torch's positional order, then passed to the F function."""
+    names = (*defaults, "size_average", "reduce", "reduction")
+
+    def init_(self, *args, **kwargs):
+        if len(args) > len(names):
+            raise TypeError(f"{name}.__init__() takes from 1 to {len(names) + 1} positional "
+                            f"arguments but {len(args) + 1} were given")
+        values = {**defaults, "size_average": None, "reduce": None, "reduction": "mean",
+                  **dict(zip(names, args)), **kwargs}
+        unknown = set(values) - set(names)
+        if unknown:
+            raise TypeError(f"{name}.__init__() got an unexpected keyword argument "
+                            f"'{sorted(unknown)[0]}'")
+        set_fields(self, **values)
+
+    def forward(self, *tensors):
+        if len(tensors) != inputs:
+            raise TypeError(f"{name}.forward() takes {inputs + 1} positional arguments but "
+                            f"{len(tensors) + 1} were given")
+        return fn(*tensors, **{k: self.attributes[k] for k in names})
+    return layer_class(name, init_, forward)
+
+
 CLASSES: dict[str, ScriptClass] = {
     "Module": MODULE, "Linear": LINEAR, "Bilinear": BILINEAR,
     "ReLU": layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra),
@@ -250,11 +283,20 @@ CLASSES: dict[str, ScriptClass] = {
     "BCEWithLogitsLoss": _loss("BCEWithLogitsLoss",
                                nn_functional.binary_cross_entropy_with_logits, weight=None,
                                pos_weight=None),
+    "KLDivLoss": _compared_loss("KLDivLoss", losses_more.kl_div, 2, log_target=False),
+    "MarginRankingLoss": _compared_loss("MarginRankingLoss", losses_more.margin_ranking_loss,
+                                        3, margin=0.0),
+    "CosineEmbeddingLoss": _compared_loss(
+        "CosineEmbeddingLoss", losses_more.cosine_embedding_loss, 3, margin=0.0),
+    "TripletMarginLoss": _compared_loss(
+        "TripletMarginLoss", losses_more.triplet_margin_loss, 3, margin=1.0, p=2.0, eps=1e-6,
+        swap=False),
     **nn_norm.CLASSES,  # LayerNorm, BatchNorm1d, Embedding, GELU, ELU, ... (nn_norm.py)
     **nn_recurrent.CLASSES,
 }
 
 ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
     "weight", "bias", "in_features", "out_features", "in1_features", "in2_features", "inplace",
-    "dim", "negative_slope", "start_dim", "end_dim", "p", "reduction"}) | nn_norm.ATTRIBUTES \
+    "dim", "negative_slope", "start_dim", "end_dim", "p", "reduction", "margin", "swap",
+    "log_target", "size_average", "reduce"}) | nn_norm.ATTRIBUTES \
     | nn_recurrent.ATTRIBUTES | nn_state.ATTRIBUTES

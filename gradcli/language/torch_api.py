@@ -27,9 +27,11 @@ from gradcli.engine.api import (
     gradcheck,
     init,
     linalg,
+    losses_more,
     methods,
     nn_functional,
     nn_norm,
+    rearrange,
     recurrent,
     reductions,
     shape,
@@ -190,7 +192,7 @@ F = Namespace("torch.nn.functional", {
         "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
         "binary_cross_entropy",
         "binary_cross_entropy_with_logits", "one_hot")},
-    **nn_norm.FUNCTIONS,
+    **nn_norm.FUNCTIONS, "normalize": rearrange.normalize, **losses_more.FUNCTIONS,
     "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
     "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
     **convolution.FUNCTIONS,
@@ -207,11 +209,12 @@ _TORCH_FUNCTIONS = (
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum"
+    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
+    "flip roll scatter index_add cumprod"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
-                 einsum)
+                 einsum, rearrange)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
@@ -244,6 +247,8 @@ _torch.update(
                               **nn_transformer.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
+    linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
+                                      "matmul": linalg.matmul}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
     backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
         "is_available": lambda: False})}),
@@ -293,6 +298,7 @@ MODULES: dict[str, Namespace] = {
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"], "torch.utils": TORCH.members["utils"],
+    "torch.linalg": TORCH.members["linalg"],
     "torch.utils.data": TORCH.members["utils"].members["data"],
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import dtypes
 from ..errors import type_error
 from ..tensor import Tensor
+from . import rearrange
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
 from .elementwise import (
@@ -124,7 +125,8 @@ METHOD_FUNCTIONS = dict(
     sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
     argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
     var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow, diag=diag,
-    triu=triu, tril=tril,
+    triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
+    index_add=rearrange.index_add, cumprod=rearrange.cumprod,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),

@@ -70,6 +70,8 @@ TENSORS: GraphNamespace = build(
     div_scalar=lambda a, other: apply("div_scalar", (a,), other=other),
     cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
     flip=lambda a, dim: apply("flip", (a,), dim=dim),
+    roll=lambda a, shifts, dims: apply("roll", (a,), shifts=shifts, dims=dims),
+    cumprod=lambda a, dim: apply("cumprod", (a,), dim=dim),
     as_strided=lambda a, positions: apply("as_strided", (a,), positions=positions),
     cumsum=lambda a, dim: cumsum(a, dim), saved_tensors=saved_tensors,
     zeros_like=lambda a: zeros_like(a), ones_like=lambda a: ones_like(a),

@@ -1,0 +1,98 @@
+"""torch's flip, roll, scatter, index_add and cumprod, and linalg.vector_norm / F.normalize."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import index_error, runtime_error
+from ..tensor import Tensor, apply, normalize_dim
+from .elementwise import clamp_min, div
+from .reductions import norm
+from .shape import _dims, _index_bounds, _index_dtype, expand_as
+
+
+def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    out = tuple(normalize_dim(d, max(ndim, 1)) for d in dims)
+    if len(set(out)) != len(out):
+        raise runtime_error(f"dims has duplicates, original flip dims size={len(dims)}, but "
+                            f"unique flip dims size={len(set(out))}" if name == "flip" else
+                            f"{name}: dim appears multiple times in the list of dims")
+    return out
+
+
+def flip(input, *dims) -> Tensor:
+    dims = dims[0] if len(dims) == 1 and not isinstance(dims[0], int) else dims
+    if not input.ndim:
+        return apply("flip", (input,), dim=())
+    return apply("flip", (input,), dim=_dim_list(dims, input.ndim, "flip"))
+
+
+def roll(input, shifts, dims=None) -> Tensor:
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    if dims is None:
+        if len(shifts) != 1:
+            raise runtime_error(f"roll: shifts and dims must align. shifts: {len(shifts)}, "
+                                "dims:0")
+        return apply("roll", (input,), shifts=shifts, dims=None)
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    if len(shifts) != len(dims):
+        raise runtime_error(f"shifts and dimensions must align. shifts: {len(shifts)}, "
+                            f"dims:{len(dims)}")
+    return apply("roll", (input,), shifts=shifts,
+                 dims=tuple(normalize_dim(d, input.ndim) for d in dims))
+
+
+def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
+    if reduce is not None:
+        raise runtime_error("scatter(..., reduce=...) is not supported by gradcli; "
+                            "use scatter_add or index_add")
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "scatter(): Expected dtype int64 for index")
+    if src is None or not isinstance(src, Tensor):  # x.scatter(dim, index, 2.0)
+        fill = value if src is None else src
+        src = Tensor(np.full(index.data.shape, fill, dtype=input.data.dtype))
+    if not (input.ndim == index.ndim == src.ndim):
+        raise runtime_error("Index tensor must have the same number of dimensions as self "
+                            "tensor")
+    for i, (m, n, k) in enumerate(zip(index.data.shape, input.data.shape, src.data.shape)):
+        if m > k or (i != d and m > n):
+            raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
+                                f"self {list(input.data.shape)} apart from dimension {d} and "
+                                f"to be smaller size than src {list(src.data.shape)}")
+    _index_bounds(index.data, input.data.shape[d], lambda v: runtime_error(
+        f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
+    if src.dtype is not input.dtype:
+        raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
+    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"))
+
+
+def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
+    if index.ndim > 1:
+        raise index_error("index_add_(): Index is supposed to be a vector")
+    want = list(input.data.shape)
+    want[d] = index.data.size
+    if list(source.data.shape) != want:
+        raise runtime_error(f"index_add_(): source shape {list(source.data.shape)} does not "
+                            f"match self's with dim {d} of size {index.data.size}")
+    _index_bounds(index.data, input.data.shape[d], lambda v: index_error(
+        "index out of range in self"))
+    return apply("index_add", (input, source), dim=d,
+                 index=index.data.reshape(-1).astype("int64"), alpha=alpha)
+
+
+def cumprod(input, dim, *, dtype=None) -> Tensor:
+    return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    if dim is not None:
+        _dims(dim, x.ndim)
+    return norm(x, ord, dim, keepdim)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None) -> Tensor:
+    """torch's F.normalize: input / max(||input||_p over dim, eps)."""
+    denom = clamp_min(norm(input, p, dim, True), eps)
+    return div(input, expand_as(denom, input))

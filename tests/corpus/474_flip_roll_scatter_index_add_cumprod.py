@@ -1,0 +1,12 @@
+import torch
+x = torch.tensor([[1.0, 0.0, 2.0], [3.0, -1.0, 0.5]], requires_grad=True)
+y = x.cumprod(1)
+z = torch.roll(x, shifts=(1, -1), dims=(0, 1)) * torch.arange(6.0).view(2, 3)
+w = torch.zeros(3, 3).index_add(0, torch.tensor([2, 0]), x, alpha=2.0)
+s = torch.ones(2, 4).scatter(1, torch.tensor([[3, 0], [1, 2]]), x[:, :2])
+v = torch.linalg.vector_norm(x, ord=3, dim=1)
+loss = (y ** 2).sum() + z.sum() + (w * w).sum() + (s.exp()).sum() + v.sum() + torch.flip(x, [0, 1])[0].sum()
+(g,) = torch.autograd.grad(loss, x, create_graph=True)
+print(g)
+(h,) = torch.autograd.grad(g.pow(2).sum(), x)
+print(h)

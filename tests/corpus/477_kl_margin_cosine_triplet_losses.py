@@ -1,0 +1,35 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+x = torch.randn(3, 5, requires_grad=True)
+t = F.softmax(torch.randn(3, 5), dim=1)
+kl1 = nn.KLDivLoss(reduction="batchmean")(F.log_softmax(x, dim=1), t)
+kl2 = F.kl_div(F.log_softmax(x, dim=1), t.log(), reduction="sum", log_target=True)
+kl3 = F.kl_div(x, t, reduction="none")
+kl4 = F.kl_div(x, t)
+print(kl1, kl2, kl3.shape, kl4)
+a = torch.randn(4, 6, requires_grad=True)
+b = torch.randn(4, 6, requires_grad=True)
+c = torch.randn(4, 6, requires_grad=True)
+y = torch.tensor([1.0, -1.0, 1.0, -1.0])
+mr = nn.MarginRankingLoss(margin=0.5)(a.sum(1), b.sum(1), y)
+mr2 = F.margin_ranking_loss(a[:, 0], b[:, 0], y, reduction="none")
+ce = nn.CosineEmbeddingLoss(margin=0.1)(a, b, y)
+ce2 = F.cosine_embedding_loss(a[0], b[0], torch.tensor(-1.0), reduction="sum")
+tm = nn.TripletMarginLoss(margin=1.0, p=2)(a, b, c)
+tm2 = F.triplet_margin_loss(a, b, c, margin=2.0, p=1, swap=True, reduction="sum")
+pd = F.pairwise_distance(a, c, keepdim=True)
+print([l.grad_fn.name() for l in (kl1, kl2, kl3, mr, mr2, ce, ce2, tm, tm2, pd)])
+loss = kl1 + kl2 + kl3.sum() + kl4 + mr + mr2.sum() + ce + ce2 + tm + tm2 + pd.sum()
+loss.backward()
+print(loss)
+print(x.grad)
+print(a.grad)
+print(b.grad)
+print(c.grad)
+try:
+    F.triplet_margin_loss(a, b, c, margin=0.0)
+except ValueError as e:
+    print(e)
