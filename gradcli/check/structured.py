@@ -494,7 +494,7 @@ def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int
     factors = [g, *[operands[k] for k in others]]
     part = np.einsum(spec, *factors, optimize=_einsum_path(spec, *[f.shape for f in factors]))
     part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
-    return np.broadcast_to(part, operands[i].shape)
+    return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
 
 
 @functools.lru_cache(maxsize=256)
@@ -600,6 +600,8 @@ def _total(target, leaves: list, grads: dict) -> np.ndarray:
     else:
         parts = [grads[id(tensor._record)]] if id(tensor._record) in grads else []
     shape = np.shape(target.added)
+    if len(parts) == 1 and np.shape(parts[0]) == shape:  # (the usual case: nothing to add)
+        return np.asarray(parts[0], np.float64)
     total = np.zeros(shape)
     for part in parts:
         total = total + np.broadcast_to(part, shape)
