@@ -217,7 +217,8 @@ def _same(a):
 
 
 def _magnitude32(a):
-    return np.abs(a).astype(np.float32)
+    narrow = np.asarray(a, np.float32)  # (rounding commutes with abs: one pass over a, not two)
+    return np.abs(narrow, out=narrow if narrow is not a else None)
 
 
 def _differentiable(a) -> bool:
