@@ -164,8 +164,9 @@ class Checker:
 
     def _structured(self, record, roots, targets) -> dict:
         """The structured path's expectations, each with its gradient as a matrix form."""
-        found = structured.expect(record, roots, targets)
-        matrix_form.attach(found, roots, targets, self._name, self.const_name)
+        shapes: dict = {}
+        found = structured.expect(record, roots, targets, shapes)
+        matrix_form.attach(found, roots, targets, self._name, self.const_name, shapes)
         return found
 
     @staticmethod
@@ -540,9 +541,10 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
 
 def _lost(target, exp: Expectation) -> np.ndarray:
     """The elements where the gradient is nan and the expectation a number it checked."""
-    if exp.method == "none":
+    added = np.asarray(target.added)
+    if exp.method == "none" or not np.isnan(added).any():  # (the usual case: no nan at all)
         return np.zeros(0, dtype=bool)
-    lost = np.isnan(np.asarray(target.added, dtype=np.float64)) & np.isfinite(exp.added)
+    lost = np.isnan(added) & np.isfinite(exp.added)
     return lost if exp.mask is None else lost & exp.mask
 
 

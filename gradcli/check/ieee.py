@@ -164,12 +164,20 @@ _RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
 _OPERATIONS = {
     "Add": lambda args: functools.reduce(np.add, args),
     "Mul": lambda args: functools.reduce(np.multiply, args),
-    "Pow": lambda args: np.power(args[0], args[1]),
+    "Pow": lambda args: _power(args[0], args[1]),
     "And": lambda args: functools.reduce(np.logical_and, args),
     "Or": lambda args: functools.reduce(np.logical_or, args),
     "Not": lambda args: np.logical_not(args[0]),
     **{name: _binary(relation) for name, relation in _RELATIONS.items()},
 }
+
+
+def _power(base, exponent):
+    """base ** exponent; a square as x * x, which pow rounds the same (correctly) at twice
+    the speed (tanh's 1 - tanh**2 on every element of a layer, every step)."""
+    if np.ndim(exponent) == 0 and exponent == 2 and np.asarray(base).dtype.kind == "f":
+        return np.square(base)
+    return np.power(base, exponent)
 
 
 def _piecewise(node, env, cache):

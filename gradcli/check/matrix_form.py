@@ -83,11 +83,13 @@ class MatrixForm:
 
 
 
-def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable | None) -> None:
+def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable | None,
+           shapes: dict | None = None) -> None:
     """Give each symbolic expectation of `found` (by id of its target tensor) its matrix form;
-    a graph this module cannot read keeps none (the row then reads `= grad`)."""
+    a graph this module cannot read keeps none (the row then reads `= grad`). `shapes`: each
+    record's shape by id, where the caller has them (else the forward is replayed for them)."""
     try:
-        forms = _forms(roots, targets, name_of, const_name)
+        forms = _forms(roots, targets, name_of, const_name, shapes)
     except Exception:  # noqa: BLE001 (display only: a form it cannot write never fails a check)
         if os.environ.get("GRADCLI_DEBUG") == "1":
             raise
@@ -98,7 +100,8 @@ def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable 
             exp.matrix = forms[position]
 
 
-def _forms(roots, targets, name_of: Callable, const_name: Callable | None) -> dict:
+def _forms(roots, targets, name_of: Callable, const_name: Callable | None,
+           shapes: dict | None = None) -> dict:
     """{target position: MatrixForm}, remembered by the graph's shape."""
     key = _graph_key(roots, targets, name_of)
     forms = _CACHE.get(key)
@@ -106,7 +109,7 @@ def _forms(roots, targets, name_of: Callable, const_name: Callable | None) -> di
         _CACHE.move_to_end(key)
         return forms
     try:
-        forms = _Writer(roots, name_of, const_name).forms(targets)
+        forms = _Writer(roots, name_of, const_name, shapes).forms(targets)
     except (TooLarge, RecursionError):
         forms = {}
     _remember(key, forms)
@@ -173,11 +176,14 @@ def _input_value(r):
 class _Writer:
     """The forward's subexpressions and the reverse accumulation, as text."""
 
-    def __init__(self, roots, name_of: Callable, const_name: Callable | None):
+    def __init__(self, roots, name_of: Callable, const_name: Callable | None,
+                 shapes: dict | None = None):
         self.roots, self.name_of, self.const_name = roots, name_of, const_name
-        self.shapes = {}
-        for root in roots:
-            self.shapes.update({k: np.shape(v) for k, v in replay(root, {}).items()})
+        self.shapes = shapes
+        if shapes is None:
+            self.shapes = {}
+            for root in roots:
+                self.shapes.update({k: np.shape(v) for k, v in replay(root, {}).items()})
         self.forward_texts: dict = {}
         self.consts: dict = {}
         self.defs: dict = {}  # a name (G₁, x̂₁...) -> the text it stands for, marked

@@ -40,20 +40,41 @@ NOTE = ("structured: every element exact in float64: sympy's derivative of each 
         "contractions transposed from their einsum form, rearrangements traced on element tags")
 
 
-def expect(record, roots, targets) -> dict:
+def expect(record, roots, targets, shapes: dict | None = None) -> dict:
     """{id(target tensor): Expectation} for every target, or TooLarge when an op under the
-    roots has no structured form."""
+    roots has no structured form. `shapes`, if given, gets every record's shape by id (the
+    matrix form's, which then replays nothing again)."""
     # the leaves first: past MAX_REPLAY_RECORDS this raises before seconds of accumulation
     leaves = [r for root in roots for r in leaf_records(root)]
-    values: dict = {}
-    for root in roots:
-        values.update(replay(root, {}))
+    values = replayed(record, roots)
+    if shapes is not None:
+        shapes.update({key: np.shape(v) for key, v in values.items()})
+        shapes.update({id(root): np.shape(seed) for root, seed in
+                       zip(roots, record.grad_outputs, strict=True) if id(root) not in values})
     order = _reverse_topological(roots)
     order = _leading_to(targets, order)
     grads = _accumulate(record.grad_outputs, roots, order, values, absolute=False)
-    magnitudes = functools.cache(lambda: _magnitudes(record.grad_outputs, roots, order, values))
+    found: list = []  # Σ|terms|, worked out once on the first comparison that needs it
+
+    def magnitudes() -> dict:
+        if not found:
+            found.append(_magnitudes(record.grad_outputs, roots, order, values))
+        return found[0]
     return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
         t, leaves, magnitudes())) for t in targets}
+
+
+def replayed(record, roots) -> dict:
+    """The float64 values of the records under the roots (by id). A root's own value is read
+    by no gradient, only its shape, which its seed has: where it does, the root is left out
+    (a loss's mean sums every element in torch's order)."""
+    values: dict = {}
+    for root, tensor, seed in zip(roots, record.roots, record.grad_outputs, strict=True):
+        skip = isinstance(root, trace.OpRecord) and np.shape(seed) == tuple(tensor.shape)
+        for r in (root.args if skip else (root,)):
+            if id(r) not in values:  # (what an earlier root's replay holds is not redone)
+                values.update(replay(r, {}, values or None))
+    return values
 
 
 def vector_jacobian(roots, seeds: list, inputs: list, values: dict) -> list:
@@ -102,15 +123,15 @@ def _accumulate(seeds, roots, order: list, values: dict, absolute: bool,
     grads: dict = {}
     for root, seed in zip(roots, seeds, strict=True):
         seed = np.asarray(seed, np.float64)
-        _add(grads, root, np.broadcast_to(np.abs(seed) if absolute else seed,
-                                          values[id(root)].shape))
+        shape = values[id(root)].shape if id(root) in values else seed.shape
+        _add(grads, root, np.broadcast_to(np.abs(seed) if absolute else seed, shape))
     for r in order:
         g = grads.get(id(r))
         if g is None or not isinstance(r, trace.OpRecord) or id(r) in stops:
             continue
         args = [values[id(a)] for a in r.args]
         wanted = [id(a) in kept for a in r.args]
-        parts = _input_grads(r, g, args, wanted, absolute, narrow)
+        parts = _input_grads(r, g, args, wanted, absolute, narrow, values.get(id(r)))
         for a, part in zip(r.args, parts, strict=True):
             if part is not None and not isinstance(a, trace.Const):
                 _add(grads, a, part)
@@ -161,14 +182,14 @@ def _add(grads: dict, r, g: np.ndarray) -> None:
 
 
 def _input_grads(r, g: np.ndarray, args: list, wanted: list, absolute: bool = False,
-                 narrow: bool = False) -> list:
+                 narrow: bool = False, value: np.ndarray | None = None) -> list:
     """Each wanted input's part of the gradient `g` of r's output (None for the others);
     with `absolute`, of |g| through the magnitudes of each factor (`narrow`: contracted in
-    float32)."""
+    float32). `value`: r's replayed value, where sympy's partial reads it (tanh's 1 - tanh²)."""
     op = r.op
     size = np.abs if absolute else _same
     if op.pointwise and op.condition is None:
-        return _pointwise(op, r.params, g, args, wanted, size)
+        return _pointwise(op, r.params, g, args, wanted, size, value)
     if op.reduces:
         return _reduced(r, g, args, size)
     if op.unfold is not None:
@@ -196,7 +217,8 @@ def _same(a):
 
 
 def _magnitude32(a):
-    return np.abs(a).astype(np.float32)
+    narrow = np.asarray(a, np.float32)  # (rounding commutes with abs: one pass over a, not two)
+    return np.abs(narrow, out=narrow if narrow is not a else None)
 
 
 def _differentiable(a) -> bool:
@@ -204,14 +226,17 @@ def _differentiable(a) -> bool:
 
 
 def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
-               size=_same) -> list:
+               size=_same, value: np.ndarray | None = None) -> list:
+    """`value`, the op's value (None for a loss's pointwise part, which is reduced), stands
+    in for the op's form where sympy's partial repeats it: tanh's 1 - tanh(a0)**2 is
+    evaluated as 1 - out**2, without a second tanh of every element."""
     key = _hashable(params)
     out = []
     for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
         if not (want and _differentiable(a)):
             out.append(None)
             continue
-        partial = _partial(op, key, i, args)
+        partial = _partial(op, key, i, args, value)
         part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
         if part.shape != g.shape:
             part = np.broadcast_to(part, g.shape)
@@ -222,25 +247,34 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
 ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplication
 
 
-def _partial(op, params: tuple, i: int, args: list):
+def _partial(op, params: tuple, i: int, args: list, out: np.ndarray | None = None):
     """d out / d input i of a pointwise op, on every (broadcast) element: a float64 array,
-    or ONE."""
-    found = _PARTIALS.get((id(op), i, len(args), params))
+    or ONE. With `out` (the op's value), a partial that repeats the op's form reads it."""
+    key = (id(op), i, len(args), params, out is not None)
+    found = _PARTIALS.get(key)
     if found is None:
         if len(_PARTIALS) > 512:  # (a bound, for sessions of ever new params)
             _PARTIALS.clear()
-        program = derivcache.program(op, ("partial", i, len(args), params),
-                                     lambda: _symbolic_partial(op, i, len(args), params))
-        found = _PARTIALS[id(op), i, len(args), params] = (op, program, _shortcut(program))
+        what = ("partial-of-output" if out is not None else "partial", i, len(args), params)
+        program = derivcache.program(op, what, lambda: _symbolic_partial(
+            op, i, len(args), params, out is not None))
+        found = _PARTIALS[key] = (op, program, _shortcut(program))
     _, program, shortcut = found
-    if shortcut is not None:  # a number, or one of the inputs as it is
-        return shortcut if not isinstance(shortcut, int) else \
-            np.asarray(args[shortcut], np.float64)
-    (value,) = program.run({f"a{k}": a for k, a in enumerate(args)})
+    if shortcut is not None:  # a number, one of the inputs or the output as it is
+        if isinstance(shortcut, int):
+            return np.asarray(args[shortcut], np.float64)
+        return np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut
+    env = {f"a{k}": a for k, a in enumerate(args)}
+    if out is not None:
+        env[OUT] = out
+    (value,) = program.run(env)
     return np.asarray(value, np.float64)
 
 
-# (id(op), input, inputs, params) -> (op, program, shortcut): looked up by the op's identity
+OUT = "out"  # the symbol of the op's own value in a partial
+
+
+# (id(op), input, inputs, params, reads out) -> (op, program, shortcut): by the op's identity
 # (an Op's dataclass hash walks all its fields), which the entry keeps alive; the program is
 # sympy's derivative, kept on disk between runs (derivcache)
 _PARTIALS: dict = {}
@@ -248,19 +282,23 @@ _PARTIALS: dict = {}
 
 def _shortcut(program: Program):
     """Where running the program would only copy: ONE (or another number) for a constant
-    derivative, k where it is input k (`a{k}`) itself (a product's); else None."""
+    derivative, k where it is input k (`a{k}`) itself (a product's), OUT where it is the
+    op's value (exp's); else None."""
     (out,) = program.outputs
     kind, detail = program.recipe[out][0]
     if kind == "number":
         return ONE if detail == 1.0 else np.float64(detail)
     if kind == "symbol" and detail[1] is None and detail[0][:1] == "a" and detail[0][1:].isdigit():
         return int(detail[0][1:])
+    if kind == "symbol" and detail[1] is None and detail[0] == OUT:
+        return OUT
     return None
 
 
-def _symbolic_partial(op, i: int, n: int, params: tuple) -> Program:
+def _symbolic_partial(op, i: int, n: int, params: tuple, of_output: bool = False) -> Program:
     """sympy's derivative of the op's form by input i, as a program over the inputs'
-    symbols a0, a1, ..."""
+    symbols a0, a1, ...; `of_output`: the form itself, where the derivative repeats it
+    whole, is the symbol OUT (the op's value, which the replay has computed already)."""
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
     inputs = [np.asarray(s, dtype=object) for s in symbols]
     with sp().evaluate(False):
@@ -268,6 +306,8 @@ def _symbolic_partial(op, i: int, n: int, params: tuple) -> Program:
     d = derivative(form, symbols[i])
     if d.has(sp().Derivative, sp().Subs):
         raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
+    if of_output and isinstance(form, sp().Basic) and not form.is_Atom:
+        d = d.xreplace({form: sp().Symbol(OUT, real=True)})  # (exactly the form, no rewriting)
     return Program([d])
 
 
@@ -451,10 +491,18 @@ def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int
     others = [k for k in range(len(term)) if k != i]
     present = set(output).union(*[term[k] for k in others])
     kept = "".join(c for c in term[i] if c in present)
-    part = np.einsum(",".join([output, *[term[k] for k in others]]) + "->" + kept,
-                     g, *[operands[k] for k in others], optimize=True)
+    spec = ",".join([output, *[term[k] for k in others]]) + "->" + kept
+    factors = [g, *[operands[k] for k in others]]
+    part = np.einsum(spec, *factors, optimize=_einsum_path(spec, *[f.shape for f in factors]))
     part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
-    return np.broadcast_to(part, operands[i].shape)
+    return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
+
+
+@functools.lru_cache(maxsize=256)
+def _einsum_path(spec: str, *shapes: tuple) -> list:
+    """numpy's contraction order for `spec` on operands of these shapes: the same every step
+    of a loop, and working it out costs as much as a small product itself."""
+    return np.einsum_path(spec, *[np.broadcast_to(0.0, s) for s in shapes], optimize=True)[0]
 
 
 def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
@@ -553,6 +601,8 @@ def _total(target, leaves: list, grads: dict) -> np.ndarray:
     else:
         parts = [grads[id(tensor._record)]] if id(tensor._record) in grads else []
     shape = np.shape(target.added)
+    if len(parts) == 1 and np.shape(parts[0]) == shape:  # (the usual case: nothing to add)
+        return np.asarray(parts[0], np.float64)
     total = np.zeros(shape)
     for part in parts:
         total = total + np.broadcast_to(part, shape)

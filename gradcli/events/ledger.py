@@ -92,7 +92,8 @@ def _enter(ledger: Ledger, event: BackwardEvent, call: int, row: Any) -> None:
     terms: tuple = (row.added,)
     if restart is None and previous is not None:
         terms = previous.terms + terms
-    elif restart is not None and restart.start is not None and any_nonzero(restart.start):
+    elif restart is not None and restart.start is not None and ZEROED not in restart.reason \
+            and any_nonzero(restart.start):
         terms = (restart.start, row.added)
     ledger.entries.append(Contribution(call, event.line, event.source, row.added,
                                        row.added_formula, row.grad, terms))
@@ -100,8 +101,8 @@ def _enter(ledger: Ledger, event: BackwardEvent, call: int, row: Any) -> None:
 
 def _restart(previous: Contribution | None, row: Any) -> Restart | None:
     """Why this call does not continue the previous total, or None when it does."""
-    if ZEROED in row.note:
-        return Restart(".grad was zeroed before this call", _before(row))
+    if ZEROED in row.note:  # the check saw it all zeros: no need to subtract the lists
+        return Restart(".grad was zeroed before this call", _zeros(row))
     if SET_BY_HAND in row.note:
         return Restart(".grad was set by hand before this call", _before(row))
     if previous is None or _continues(previous.grad, row.added, row.grad):
@@ -172,6 +173,11 @@ def _before(row: Any) -> Any:
         return None
     with np.errstate(all="ignore"):  # inf - inf: nan, as torch's own subtraction
         return data_of(_array(row.grad) - _array(row.added))
+
+
+def _zeros(row: Any) -> Any:
+    """A zeroed .grad as _before gives it: zeros in the row's shape; None when summarised."""
+    return np.zeros(row.shape).tolist() if listed(row.grad) else None
 
 
 def _close(a: Any, b: Any) -> bool:
