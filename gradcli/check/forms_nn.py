@@ -121,7 +121,7 @@ class _Steps:
         if kind == "mean":
             (i,) = nodes
             n = self.values[i].size // max(self.values[k].size, 1)
-            return [np.broadcast_to(g / n, self.values[i].shape)]
+            return [np.broadcast_to(g / self.size(np.float64(n)), self.values[i].shape)]
         symbols, _, partials = _form(data, len(nodes))
         point = {s: self.values[j] for s, j in zip(symbols, nodes, strict=True)}
         return [reduce_to(np.add, np.broadcast_to(
@@ -240,7 +240,7 @@ def _even_split(g, args, size, ties, dim=None, keepdim=False):
     ties = np.asarray(ties, bool)
     counts = np.sum(ties, axis=axes, keepdims=True)
     kept = np.reshape(np.asarray(g, np.float64), counts.shape)
-    return [np.where(ties, kept / counts, 0.0)]
+    return [np.where(ties, kept / size(counts), 0.0)]
 
 
 def _index_add(g, args, size, dim, index, alpha):

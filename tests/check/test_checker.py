@@ -321,10 +321,10 @@ def test_a_causal_mask_of_minus_infinity_is_no_nan_in_the_expectation(masked):
     assert not any(str(x) == "nan" for line in row.expected for x in line)
 
 
-def test_rounding_magnitudes_that_overflow_float32_are_taken_in_float64(monkeypatch):
-    """The allowance's products run in float32; an infinite allowance would pass any value."""
-    def accumulate(record, roots, order, values, absolute, narrow=False):
+def test_rounding_spread_that_overflows_float32_is_taken_in_float64(monkeypatch):
+    """The spread's products run in float32; an infinite allowance would pass any value."""
+    def variances(order, values, grads, narrow):
         return {1: np.array([np.inf if narrow else 3e38 * 10.0])}
-    monkeypatch.setattr(structured, "_accumulate", accumulate)
-    (found,) = structured._magnitudes(None, [], [], {}).values()
+    monkeypatch.setattr(structured, "_variances", variances)
+    (found,) = structured._rounding_spread(None, [], [], {}, {}).values()
     assert np.isfinite(found).all()

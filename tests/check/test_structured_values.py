@@ -70,3 +70,20 @@ def test_a_zeroed_grad_restarts_the_ledger_from_zeros():
     (ledger,) = build_ledgers(run_session(source, "s.py").events)
     restarts = [e for e in ledger.entries if isinstance(e, Restart)]
     assert restarts and "zeroed" in restarts[-1].reason and restarts[-1].start == [0.0, 0.0]
+
+
+DEEP_CHAIN = ("import torch\ntorch.manual_seed(0)\nx = torch.randn(256, 256)\n"
+              "layers = [(torch.randn(256, 256) / 16).requires_grad_() for _ in range(8)]\n"
+              "h = x\nfor W in layers:\n    h = torch.tanh(h @ W)\nh.sum().backward()\n")
+
+
+def test_a_deep_chain_checks_clean_and_catches_one_wrong_element_on_every_layer(monkeypatch):
+    """The rounding allowance grows with each layer's own terms, not with the product of
+    every layer's |Jacobian| (which excused a 1.5x element on the first layers of ten)."""
+    clean = run_session(DEEP_CHAIN, "s.py")
+    assert clean.status == "ok"
+    monkeypatch.setenv("GRADCLI_FAULT", "MmBackward0")
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    faulty = run_session(DEEP_CHAIN, "s.py")
+    rows = [row for e in faulty.events if isinstance(e, BackwardEvent) for row in e.grads]
+    assert len(rows) == 8 and all(row.match is False for row in rows)
