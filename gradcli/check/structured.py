@@ -214,7 +214,7 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
     op = r.op
     size = size or _same
     if op.pointwise and op.condition is None:
-        return _pointwise(op, r.params, g, args, wanted, size, value)
+        return _pointwise(op, r.params, g, args, wanted, size, value, _compared_at(r))
     if op.reduces:
         return _reduced(r, g, args, size)
     if op.unfold is not None:
@@ -256,22 +256,33 @@ def _differentiable(a) -> bool:
 
 
 def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
-               size=_same, value: np.ndarray | None = None) -> list:
+               size=_same, value: np.ndarray | None = None, at: list | None = None) -> list:
     """`value`, the op's value (None for a loss's pointwise part, which is reduced), stands
     in for the op's form where sympy's partial repeats it: tanh's 1 - tanh(a0)**2 is
-    evaluated as 1 - out**2, without a second tanh of every element."""
+    evaluated as 1 - out**2, without a second tanh of every element. `at`: the inputs'
+    values where the partials are evaluated instead of `args` (see _compared_at)."""
     key = _hashable(params)
+    point, value = (args, value) if at is None else (at, None)
     out = []
     for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
         if not (want and _differentiable(a)):
             out.append(None)
             continue
-        partial = _partial(op, key, i, args, value)
+        partial = _partial(op, key, i, point, value)
         part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
         if part.shape != g.shape:
             part = np.broadcast_to(part, g.shape)
         out.append(reduce_to(np.add, part, a.shape))
     return out
+
+
+def _compared_at(r) -> list | None:
+    """The values an op that compares its inputs (relu, clamp, maximum) compared, as the
+    engine held them (float32): its partials are a choice of branch per element, which
+    torch makes there; the float64 replay may land on the other side of 0 (a pre-activation
+    of 0 in float32, 1e-9 in float64). Still sympy's partial, at the forward's own point."""
+    at = getattr(r, "at", None)
+    return None if at is None else [np.asarray(a, np.float64) for a in at]
 
 
 ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplication

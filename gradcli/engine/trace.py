@@ -61,6 +61,15 @@ class OpRecord:
         self.op, self.args, self.params = op, args, params
 
 
+class KinkedRecord(OpRecord):
+    """An op whose gradient a comparison of its inputs cuts (relu, clamp, maximum: its row's
+    `zeroed`), with the inputs' values as the engine compared them (`at`): the check takes
+    each element's branch there, not at the float64 replay — a pre-activation that is 0 in
+    float32 may replay as +1e-9, and torch's mask is the float32 one."""
+
+    __slots__ = ("at",)
+
+
 class FunctionOutput(OpRecord):
     """An output of a custom autograd.Function: its forward's own record (`args[0]`), passed on
     unchanged (op: clone), so that the check differentiates the forward and can name it."""
@@ -195,5 +204,9 @@ def record_of(t):
 
 def op_record(op, inputs, params) -> OpRecord:
     # (an input made by an op has its OpRecord already: most inputs, read without a call)
-    return OpRecord(op, tuple([r if type(r := t._record) is OpRecord else record_of(t)
-                               for t in inputs]), params)
+    args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
+    if op.zeroed is None:
+        return OpRecord(op, args, params)
+    record = KinkedRecord(op, args, params)
+    record.at = tuple(np.array(t.data) for t in inputs)  # (a copy: later writes keep out)
+    return record

@@ -87,3 +87,14 @@ def test_a_deep_chain_checks_clean_and_catches_one_wrong_element_on_every_layer(
     faulty = run_session(DEEP_CHAIN, "s.py")
     rows = [row for e in faulty.events if isinstance(e, BackwardEvent) for row in e.grads]
     assert len(rows) == 8 and all(row.match is False for row in rows)
+
+
+def test_relu_takes_its_branch_where_the_engine_compared_in_float32():
+    """x @ w is exactly 0 in float32 and 2**-24 in float64: torch's relu passes no gradient
+    there, and neither may the expectation (the float64 replay alone would say 1)."""
+    source = ("import torch\nx = torch.full((64, 2), 1 + 2 ** -12)\nx[:, 1] = 1.0\n"
+              "w = torch.tensor([[1 + 2 ** -12], [-(1 + 2 ** -11)]], requires_grad=True)\n"
+              "torch.relu(x @ w).sum().backward()\n")
+    result = run_session(source, "s.py")
+    (row,) = [row for e in result.events if isinstance(e, BackwardEvent) for row in e.grads]
+    assert result.status == "ok" and row.method == "symbolic" and row.match is True
