@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from gradcli.events.encode import data_of
+from gradcli.events.encode import data_of, listed_array
 from gradcli.events.events import BackwardEvent, Event
 
 ZEROED = ".grad was zeroed"
@@ -162,6 +162,9 @@ def _shape(data: Any) -> tuple:
 
 
 def _array(data: Any) -> np.ndarray:
+    array = listed_array(data)  # (read only here: a fresh array below is never shared)
+    if array is not None:
+        return array
     return np.array(data, dtype=np.float64)  # "nan", "inf" and "-inf" come as strings
 
 

@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from gradcli import __version__
-from gradcli.events.encode import summarise
+from gradcli.events.encode import listed_array, summarise
 from gradcli.events.events import (
     BackwardEvent,
     Clue,
@@ -42,6 +42,10 @@ def bounded(data: Any, size: int) -> Any:
     summary large tensors get, when it has more than LISTED elements."""
     if size <= LISTED or not isinstance(data, list):  # small, None, or summarised already
         return data
+    array = listed_array(data)
+    if array is not None:  # the array the lists were made from: no walk over each element
+        missing = data.missing
+        return summarise(array, None if missing is None else ~missing)
     listed = np.array(data, dtype=object)
     checked = np.array([x is not None for x in listed.flat]).reshape(listed.shape)
     values = np.array([0.0 if x is None else float(x)  # float("nan") reads the names
@@ -53,6 +57,11 @@ def shortest32(data: Any) -> Any:
     """float32 data (nested lists) with each number as the shortest decimal that reads back as
     the same float32 (`0.1384567`, not its float64 expansion `0.13845670223236084`): the same
     values in half the characters."""
+    array = listed_array(data)
+    if array is not None and data.missing is None and np.isfinite(array).all():
+        # numpy writes the whole array's shortest float32 digits at once (as str() writes one)
+        digits = array.astype(np.float32).astype(str).ravel().tolist()
+        return np.array(list(map(float, digits))).reshape(array.shape).tolist()
     if isinstance(data, list):
         return [shortest32(item) for item in data]
     if isinstance(data, float):
