@@ -121,3 +121,8 @@ def test_rows_read_from_their_arrays_give_what_reading_their_lists_gives():
         assert bounded(listed, array.size) == bounded(plain, array.size)
         assert shortest32(listed) == shortest32(plain)
         assert json.dumps(shortest32(listed)) == json.dumps(shortest32(plain))
+    seen: list = []  # a row's fields: one equal to a field before reuses its digits
+    zeros, signed = data_of(np.zeros(3)), data_of(np.array([0.0, -0.0, 0.0]))
+    assert shortest32(zeros, seen) == [0.0, 0.0, 0.0]
+    assert json.dumps(shortest32(signed, seen)) == "[0.0, -0.0, 0.0]"  # bits, not ==
+    assert shortest32(data_of(np.array([1e-9, -0.0, 0.0]) * 0), seen) is seen[1][1]
