@@ -49,6 +49,12 @@ class Listed(list):
         return list, (list(self),)
 
 
+def unlisted(data: Any) -> Any:
+    """`data` without the array a Listed keeps (a shallow copy: rows are shared), for events
+    kept to the end of a run, whose lists are all the ledger needs."""
+    return list(data) if isinstance(data, Listed) else data
+
+
 def listed_array(data: Any) -> np.ndarray | None:
     """The float64 array `data` was listed from, or None when it is not at hand."""
     return data.array if isinstance(data, Listed) else None
