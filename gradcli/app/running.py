@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from gradcli.engine import autograd
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Faults, Runtime
+from gradcli.events.encode import unlisted
 from gradcli.events.events import BackwardEvent, Event, GradRow, ValueEvent
 
 
@@ -29,13 +30,16 @@ class RunOptions:
 
 
 def lightened(event: Event) -> Event:
-    """`event` without the data no one reads once it is shown: an echo's encoded value, and
-    the expectation and formulas of each row that matched (a mismatch keeps its own)."""
+    """`event` without the data no one reads once it is shown: an echo's encoded value, the
+    expectation and formulas of each row that matched (a mismatch keeps its own), and the
+    arrays its rows' lists were made from (the renderers had them)."""
     if isinstance(event, ValueEvent):
         return dataclasses.replace(event, value=None)
     if isinstance(event, BackwardEvent):
-        rows = tuple(row if row.match is False else
-                     dataclasses.replace(row, expected=None, formula=None)
+        rows = tuple(dataclasses.replace(row, grad=unlisted(row.grad), added=unlisted(row.added),
+                                         **({"expected": unlisted(row.expected)}
+                                            if row.match is False else
+                                            {"expected": None, "formula": None}))
                      for row in event.grads)
         return dataclasses.replace(event, grads=rows)
     return event

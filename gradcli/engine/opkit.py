@@ -13,6 +13,7 @@ from . import convkit
 from .bitexact import torch_sum, via_double
 from .errors import runtime_error
 from .namespace import ArrayNamespace, build
+from .symforms import erf
 
 
 def scatter_array(g, shape, key):
@@ -344,7 +345,6 @@ def log_softmax_backward(g, o, dim):
     return g - np.exp(o) * np.sum(g, axis=dim, keepdims=True)
 
 
-erf = np.vectorize(math.erf, otypes=[np.float64])
 SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 GELU_CUBIC = 0.044715
 

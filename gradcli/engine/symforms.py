@@ -57,13 +57,20 @@ def _torch_sign(x):
     return np.where(np.isnan(x), 0.0, np.sign(x))[()]  # torch.sign(nan) is 0
 
 
+def erf(x) -> np.ndarray:
+    """math.erf (the C library's) of each element, as float64: one map over a list costs a
+    third less than np.vectorize's call per element (GELU's forward, backward and check)."""
+    a = np.asarray(x, dtype=np.float64)
+    return np.fromiter(map(math.erf, a.ravel().tolist()), np.float64, a.size).reshape(a.shape)
+
+
 # Each sympy function the forms (and sympy's derivatives of them) contain, by name: its numpy
 # twin for the check's float64 evaluator.
 NUMERIC: dict[str, Callable] = {
     "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
     "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
-    "erf": np.vectorize(math.erf, otypes=[np.float64]), "Pi": lambda: np.float64(np.pi),
+    "erf": erf, "Pi": lambda: np.float64(np.pi),
 }
 
 

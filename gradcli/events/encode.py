@@ -38,13 +38,35 @@ def number(x: Any) -> Any:
     return x
 
 
+class Listed(list):
+    """A tensor's nested lists that keep the float64 array they were made from (None's places
+    as nan), so that what reads them again as numbers (a bounded JSON row's summary, the
+    accumulation ledger) need not walk every element in Python; `missing`: where None is."""
+
+    __slots__ = ("array", "missing")
+
+    def __reduce__(self) -> tuple:  # pickled (check -j's workers) as the plain list it is
+        return list, (list(self),)
+
+
+def unlisted(data: Any) -> Any:
+    """`data` without the array a Listed keeps (a shallow copy: rows are shared), for events
+    kept to the end of a run, whose lists are all the ledger needs."""
+    return list(data) if isinstance(data, Listed) else data
+
+
+def listed_array(data: Any) -> np.ndarray | None:
+    """The float64 array `data` was listed from, or None when it is not at hand."""
+    return data.array if isinstance(data, Listed) else None
+
+
 def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
     """A tensor's data for JSON: nested lists, non-finite floats by name, the elements where
     `missing` holds as None (without a loop in Python: tensors can be large)."""
     array = np.asarray(array)  # (arithmetic on 0-dim arrays gives numpy scalars)
     finite = np.isfinite(array) if array.dtype.kind == "f" else None
     if missing is None and (finite is None or finite.all()):  # the usual case: tolist() is
-        return array.tolist()                                  # already the JSON form
+        return _listed(array.tolist(), array, None)            # already the JSON form
     named = array.astype(object)
     if finite is not None:
         bad = ~finite
@@ -52,7 +74,19 @@ def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
                               np.where(array[bad] > 0, "inf", "-inf"))
     if missing is not None:
         named[missing] = None
-    return named.tolist()
+    return _listed(named.tolist(), array, missing)
+
+
+def _listed(data: Any, array: np.ndarray, missing: np.ndarray | None) -> Any:
+    """`data` as Listed when it is a list of float data (a 0-dim array lists as a number)."""
+    if not isinstance(data, list) or array.dtype.kind != "f":
+        return data
+    listed = Listed(data)
+    listed.array = array.astype(np.float64)
+    if missing is not None:
+        listed.array[missing] = np.nan  # what reading None as a float64 gives
+    listed.missing = missing
+    return listed
 
 
 def summarise(a: np.ndarray, checked: np.ndarray | None = None) -> dict[str, Any]:

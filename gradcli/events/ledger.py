@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from gradcli.events.encode import data_of
+from gradcli.events.encode import data_of, listed_array
 from gradcli.events.events import BackwardEvent, Event
 
 ZEROED = ".grad was zeroed"
@@ -105,11 +105,17 @@ def _restart(previous: Contribution | None, row: Any) -> Restart | None:
         return Restart(".grad was zeroed before this call", _zeros(row))
     if SET_BY_HAND in row.note:
         return Restart(".grad was set by hand before this call", _before(row))
-    if previous is None or _continues(previous.grad, row.added, row.grad):
+    if previous is None:
         return None
+    # .grad == what this call added: it started afresh, unless the total before was ~0 and
+    # .grad is also total + added; then which is moot, and reading it as a restart keeps a
+    # loop that zeroes .grad from being taken for one that forgets to (a bias before a
+    # BatchNorm, whose gradient is 0; a fit near its minimum, whose gradient is ~1e-7)
     if _continues(None, row.added, row.grad):
         return Restart(".grad was None or zero before this call (zero_(), = None, or a new "
                        "tensor under this name)", None)
+    if _continues(previous.grad, row.added, row.grad):
+        return None
     return Restart(".grad was changed outside backward() before this call", _before(row))
 
 
@@ -127,10 +133,22 @@ def _continues(total: Any, added: Any, grad: Any) -> bool:
         return _close(expected, grad)
     if total is not None and _shape(total) != _shape(added):
         return False
-    means = [0.0 if total is None else total.get("mean"), added.get("mean"), grad.get("mean")]
-    if any(isinstance(m, str) for m in means):  # "nan"/"inf": cannot tell, assume it goes on
+    if total is None:  # grad == added: every statistic the same, not the mean alone
+        return all(_close_stat(added.get(key), grad.get(key)) for key in ("mean", "min", "max"))
+    return _close_stat(total.get("mean") + added.get("mean")
+                       if _numbers(total.get("mean"), added.get("mean")) else "nan",
+                       grad.get("mean"))
+
+
+def _numbers(*stats: Any) -> bool:
+    return not any(isinstance(s, str) for s in stats)
+
+
+def _close_stat(a: Any, b: Any) -> bool:
+    """Two statistics of a summary agree; "nan"/"inf" cannot tell: assume they do."""
+    if not _numbers(a, b):
         return True
-    return math.isclose(means[0] + means[1], means[2], rel_tol=RTOL, abs_tol=ATOL)
+    return math.isclose(a, b, rel_tol=RTOL, abs_tol=ATOL)
 
 
 def accumulation_hints(ledgers: Iterable[Ledger]) -> list[AccumulationHint]:
@@ -163,6 +181,9 @@ def _shape(data: Any) -> tuple:
 
 
 def _array(data: Any) -> np.ndarray:
+    array = listed_array(data)  # (read only here: a fresh array below is never shared)
+    if array is not None:
+        return array
     return np.array(data, dtype=np.float64)  # "nan", "inf" and "-inf" come as strings
 
 

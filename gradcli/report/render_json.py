@@ -11,7 +11,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from gradcli import __version__
-from gradcli.events.encode import summarise
+from gradcli.events.encode import listed_array, summarise
 from gradcli.events.events import (
     BackwardEvent,
     Clue,
@@ -42,6 +42,10 @@ def bounded(data: Any, size: int) -> Any:
     summary large tensors get, when it has more than LISTED elements."""
     if size <= LISTED or not isinstance(data, list):  # small, None, or summarised already
         return data
+    array = listed_array(data)
+    if array is not None:  # the array the lists were made from: no walk over each element
+        missing = data.missing
+        return summarise(array, None if missing is None else ~missing)
     listed = np.array(data, dtype=object)
     checked = np.array([x is not None for x in listed.flat]).reshape(listed.shape)
     values = np.array([0.0 if x is None else float(x)  # float("nan") reads the names
@@ -49,10 +53,23 @@ def bounded(data: Any, size: int) -> Any:
     return summarise(values, None if checked.all() else checked)
 
 
-def shortest32(data: Any) -> Any:
+def shortest32(data: Any, seen: list | None = None) -> Any:
     """float32 data (nested lists) with each number as the shortest decimal that reads back as
     the same float32 (`0.1384567`, not its float64 expansion `0.13845670223236084`): the same
-    values in half the characters."""
+    values in half the characters. `seen`: (float32 bits, digits) of the row's other fields,
+    whose digits an equal field reuses (grad, added and expected are often one float32 array)."""
+    array = listed_array(data)
+    if array is not None and data.missing is None and np.isfinite(array).all():
+        bits = array.astype(np.float32).view(np.uint32)  # bits: -0.0 reads "-0.0", 0.0 "0.0"
+        for other, digits in seen or ():
+            if other.shape == bits.shape and np.array_equal(other, bits):
+                return digits
+        # numpy writes the whole array's shortest float32 digits at once (as str() writes one)
+        text = bits.view(np.float32).astype(str).ravel().tolist()
+        digits = np.array(list(map(float, text))).reshape(array.shape).tolist()
+        if seen is not None:
+            seen.append((bits, digits))
+        return digits
     if isinstance(data, list):
         return [shortest32(item) for item in data]
     if isinstance(data, float):
@@ -75,7 +92,9 @@ def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
     size = 0 if full else math.prod(row.shape)
     # bounded, float32 rows list each number to float32's precision, sympy's expectation too
     # (how far it is from the gradient stays exact in max_error); full lists float64 digits
-    short = shortest32 if not full and row.dtype == "float32" else (lambda data: data)
+    seen: list = []  # the float32 digits of the fields done so far
+    short = (lambda data: shortest32(data, seen)) if not full and row.dtype == "float32" \
+        else (lambda data: data)
     tolerance = None
     if row.tolerance is not None:
         rtol, atol = row.tolerance

@@ -260,9 +260,22 @@ def test_accumulation_hint_needs_two_calls_in_a_row_at_one_line():
     assert accumulation_hints(zeroed) == []
 
 
-def summary(mean: float) -> dict:
-    return {"type": "summary", "shape": [20000], "min": mean, "max": mean, "mean": mean,
-            "nonfinite": 0, "head": [mean] * 6}
+def test_no_accumulation_hint_where_the_total_before_was_zero_or_nearly():
+    """A loop that zeroes .grad, on a tensor whose gradient is 0 (a bias before a BatchNorm) or
+    ~1e-7 (a fit near its minimum): total + added == added, a restart as well as a sum."""
+    for values in ([0.0, 0.0, 0.0], [3e-7, -2e-7, 1e-7]):
+        events = [backward(4, call, row("b", [v], [v])) for call, v in enumerate(values, 1)]
+        assert accumulation_hints(build_ledgers(events)) == []
+    forgotten = [backward(4, 1, row("b", [3e-7], [3e-7])), backward(4, 2, row("b", [1.3], [1.3]))]
+    assert accumulation_hints(build_ledgers(forgotten)) == []  # a restart too: moot
+    forgotten.append(backward(4, 3, row("b", [2.6], [1.3])))
+    (hint,) = accumulation_hints(build_ledgers(forgotten))
+    assert hint.calls == 2
+
+
+def summary(mean: float, spread: float = 0.0) -> dict:
+    return {"type": "summary", "shape": [20000], "min": mean - spread, "max": mean + spread,
+            "mean": mean, "nonfinite": 0, "head": [mean] * 6}
 
 
 def test_ledger_of_summarised_large_tensors_follows_their_means():
@@ -279,6 +292,22 @@ def test_ledger_of_summarised_large_tensors_follows_their_means():
     from gradcli.report.render_ledger import ledger_lines
 
     assert ", the sum of 2 parts" in ledger_lines([ledger])[2]
+
+
+def test_summarised_tensors_with_a_mean_near_zero_restart_only_when_min_and_max_agree():
+    """An embedding's gradient: its mean ~0, so the means add up either way; min and max tell
+    a .grad that holds only this call's part from one that holds more."""
+    def calls(*grads):
+        return build_ledgers([backward(3, n, GradRow("e", (20000,), "float32", grad,
+                                                     summary(1e-8, 0.5), None, None, None,
+                                                     "numeric", True))
+                              for n, grad in enumerate(grads, 1)])
+
+    (zeroed,) = calls(summary(1e-8, 0.5), summary(1e-8, 0.5))
+    assert [type(e).__name__ for e in zeroed.entries] == ["Contribution", "Restart",
+                                                          "Contribution"]
+    (summed,) = calls(summary(1e-8, 0.5), summary(2e-8, 1.0))
+    assert [type(e).__name__ for e in summed.entries] == ["Contribution", "Contribution"]
 
 
 def test_ledger_of_nan_and_inf_does_not_crash():

@@ -95,3 +95,34 @@ def test_bounded_float32_gradients_are_listed_to_float32_precision():
     for field in ("grad", "added", "expected"):  # the same float32 values, to the last bit
         assert np.array_equal(np.float32(bounded[field]), np.float32(full[field]))
     assert bounded["max_error"] == full["max_error"]  # the evidence stays exact
+
+
+def _as_plain_lists(data):
+    return [_as_plain_lists(x) for x in data] if isinstance(data, list) else data
+
+
+def test_rows_read_from_their_arrays_give_what_reading_their_lists_gives():
+    """A row's data keeps the array it was listed from (Listed): the summary and the float32
+    digits made from that array are the ones the nested lists alone would give."""
+    from gradcli.events.encode import Listed, data_of
+    from gradcli.report.render_json import bounded, shortest32
+
+    rng = np.random.default_rng(0)
+    values = rng.standard_normal((40, 30)) * 10.0 ** rng.integers(-40, 30, (40, 30))
+    values.flat[:3] = [0.0, -0.0, 1e-45]
+    with_names = values.copy()
+    with_names.flat[5:8] = [np.nan, np.inf, -np.inf]
+    missing = rng.random((40, 30)) < 0.1
+    for array, absent in ((values, None), (with_names, None), (values, missing),
+                          (with_names, missing)):
+        listed = data_of(array, absent)
+        plain = _as_plain_lists(listed)
+        assert isinstance(listed, Listed) and type(plain) is list
+        assert bounded(listed, array.size) == bounded(plain, array.size)
+        assert shortest32(listed) == shortest32(plain)
+        assert json.dumps(shortest32(listed)) == json.dumps(shortest32(plain))
+    seen: list = []  # a row's fields: one equal to a field before reuses its digits
+    zeros, signed = data_of(np.zeros(3)), data_of(np.array([0.0, -0.0, 0.0]))
+    assert shortest32(zeros, seen) == [0.0, 0.0, 0.0]
+    assert json.dumps(shortest32(signed, seen)) == "[0.0, -0.0, 0.0]"  # bits, not ==
+    assert shortest32(data_of(np.array([1e-9, -0.0, 0.0]) * 0), seen) is seen[1][1]
