@@ -14,6 +14,7 @@ else is derived as before.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,8 +28,9 @@ from .dropped import reduce_to
 from .ieee import Program
 from .records import TooLarge, post_order
 
-KIND = "elementwise-1"  # the entries' layout: a new one makes old entries unread
+KIND = "elementwise-2"  # the entries' layout: a new one makes old entries unread
 PLAIN = (bool, int, float, str, type(None), np.generic)
+RECORDS = (trace.OpRecord, trace.KinkedRecord)  # (not a custom Function's output)
 
 
 class Layout:
@@ -40,6 +42,7 @@ class Layout:
         self.cuts, self.name_of = cuts, name_of
         self.rows: list = []
         self.inputs: list = []  # (record, version, float64 values) per input
+        self.labels: list = []  # a leaf's name as shown now (x@3), else None, per input
         self.positions: dict = {}  # (id(record), version) -> index in inputs
         self.plain = True  # False: some part's formula is not fixed by the rows
         self.read: dict = {}  # id(intermediate) -> whether some op reads all of it
@@ -55,14 +58,15 @@ class Layout:
             tensor = self.cuts[id(record)]
             row = self._input("cut", self.name_of(tensor), record, tensor._version, tensor.data)
         elif isinstance(record, trace.Leaf):
+            # keyed by its name alone: a training loop's x@1, x@2... share one derivative
             label = self.name_of(record.tensor)
-            label = label if record.version == 0 else f"{label}@{record.version}"
-            row = self._input("leaf", label, record, record.version, record.value.array)
+            shown = label if record.version == 0 else f"{label}@{record.version}"
+            row = self._input("leaf", label, record, record.version, record.value.array, shown)
         elif isinstance(record, trace.Const):
             a = record.value.array
             row = ("number", repr(a.reshape(-1)[0].item())) if a.size == 1 else \
                 self._input("const", "", record, record.version, a)
-        elif type(record) is trace.OpRecord and OPS.get(record.op.name) is record.op:
+        elif type(record) in RECORDS and OPS.get(record.op.name) is record.op:
             row = ("op", record.op.name, self._params(record.params),
                    [values[id(a)] for a in record.args])
             self._reads(record)
@@ -71,11 +75,13 @@ class Layout:
         self.rows.append(row)
         return len(self.rows) - 1
 
-    def _input(self, kind: str, label: str, record, version, array) -> tuple:
+    def _input(self, kind: str, label: str, record, version, array,
+               shown: str | None = None) -> tuple:
         key = (id(record), version)
         if key not in self.positions:
             self.positions[key] = len(self.inputs)
             self.inputs.append((record, version, np.asarray(array, dtype=np.float64)))
+            self.labels.append(shown)
         return ("input", kind, label, self.positions[key])
 
     def _reads(self, record) -> None:
@@ -180,7 +186,18 @@ def expectation(kept: Kept, layout: Layout, weights: list, shape: tuple,
         value = value * weights[k % len(weights)]
         total = total + reduce_to(np.add, np.broadcast_to(value, np.broadcast_shapes(
             value.shape, shape)), shape)
-    return Expectation(total, None, "symbolic", note, texts=[kept.text])
+    return Expectation(total, None, "symbolic", note, texts=[_relabelled(kept, layout)])
+
+
+def _relabelled(kept: Kept, layout: Layout) -> str:
+    """The kept text with each leaf named as it is now (w@7 where it was derived as w@6)."""
+    swaps = {old: new for old, new in zip(kept.names, layout.labels, strict=True)
+             if new is not None and new != old}
+    if not swaps:
+        return kept.text
+    names = "|".join(re.escape(n) for n in sorted(swaps, key=len, reverse=True))
+    return re.sub(rf"(?<![\w.@\[\]])({names})(?![\w.@\[])", lambda m: swaps[m.group(1)],
+                  kept.text)
 
 
 _VALUES: dict = {}  # (program, its inputs' identities) -> (values, the input records)

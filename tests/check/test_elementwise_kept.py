@@ -153,3 +153,33 @@ def test_a_retained_intermediate_is_cut_out_for_its_own_gradient_only(cache):
     rows = {g.name: g for e in result.events if e.kind == "backward" for g in e.grads}
     assert result.status == "ok" and rows["x"].match and rows["h"].match
     assert rows["x"].formula == ["x*cos(x) + sin(x)"] and rows["h"].formula == ["x"]
+
+
+FIT = ("import torch\nx = torch.linspace(-3, 3, 100)\ny = torch.sin(x)\n"
+       "a = torch.tensor(0.5, requires_grad=True)\nb = torch.tensor(-0.25, requires_grad=True)\n"
+       "for t in range(3):\n    loss = (a + b * x ** 3 - y).pow(2).sum()\n    loss.backward()\n"
+       "    with torch.no_grad():\n        a -= 1e-3 * a.grad\n        b -= 1e-3 * b.grad\n"
+       "        a.grad = None\n        b.grad = None\n")
+
+
+def test_a_training_loop_derives_once_and_names_each_step_s_parameters(cache, monkeypatch):
+    """PyTorch's polynomial tutorial: a@1, a@2... are one derivative (it was derived again at
+    every one of 2,000 steps, past the time limit), shown with each step's names."""
+    built = []
+    with monkeypatch.context() as m:
+        run = vectorized.Generic.run
+        m.setattr(vectorized.Generic, "run", lambda self, r: built.append(r) or run(self, r))
+        first = run_json(FIT, "s.py")
+    assert len(built) == 1  # the first step's formula, and no other
+    derivcache._store.cache_clear()
+    elementwise_kept._MADE.clear()
+    with monkeypatch.context() as m:
+        _derives_nothing(m)
+        again = run_json(FIT, "s.py")
+    assert again == first
+    formulas = [g["formula"][0] for e in first["events"] if e["kind"] == "backward"
+                for g in e["grads"] if g["name"] == "a"]
+    assert [("a@1" in f, "a@2" in f) for f in formulas] == [(False, False), (True, False),
+                                                             (False, True)]
+    assert all(g["match"] for e in first["events"] if e["kind"] == "backward"
+               for g in e["grads"])
