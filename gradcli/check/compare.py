@@ -18,8 +18,9 @@ class Expectation:
     note: str
     mask: np.ndarray | None = None  # the elements checked, when not all of them
     point: dict | None = None  # symbol -> value where each formula is one element's (display)
-    # Σ|terms| of each element, computed when a comparison fails: a float32 sum of many
-    # terms rounds by up to about eps·Σ|terms|, however small the sum itself.
+    # how far float32 rounding may move each element (a float32 sum of many terms rounds by
+    # up to about eps·Σ|terms|, however small the sum itself; structured.py spreads that
+    # through the graph), computed when a comparison fails
     rounding: Callable[[], np.ndarray] | None = None
     matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
     # the formulas' texts where they were kept from an earlier run (formulas is None then)
