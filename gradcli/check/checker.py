@@ -30,6 +30,7 @@ from .records import (
     input_elements,
     inputs_written_behind,
     leaf_records,
+    require_replayable_size,
     values_written_behind,
 )
 from .replay import (
@@ -125,6 +126,9 @@ class Checker:
                 "(autograd does not see it: the gradient reads values the forward computed "
                 "from the old one, which no replay of the forward can give)") for t in targets}
         try:
+            # (a graph of 1e5 ops is too large for every path: known without walking it, and
+            # an elementwise one that deep would only run sympy out of Python's stack)
+            require_replayable_size(roots)
             if vectorized.applies(roots) and not record.hooks:
                 found = vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             else:

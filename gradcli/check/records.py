@@ -27,6 +27,7 @@ class Derived:
 
     exprs: np.ndarray
     value: np.ndarray
+    depth = trace.UNKNOWN_DEPTH  # (a record the engine's depth cannot see through: walked)
     leaves: list = field(default_factory=list)  # the Leaf records its symbols stand for
     # the gradient of a retained intermediate: (id of its record, exprs in its cut symbols),
     # for a pass that cuts it again (y.grad.sum().backward() reaches y through y.grad)
@@ -83,7 +84,18 @@ def _scan(root) -> tuple[list, int]:
 _LAST_SCAN: list = [None, None]  # [root, what _walk found under it]
 
 
+def require_replayable_size(roots) -> None:
+    """TooLarge, at once, for a root whose depth alone shows more than MAX_REPLAY_RECORDS
+    records under it: what walking the graph would find (the depth is known only for graphs
+    of ops, leaves and constants, where the walk can raise nothing else)."""
+    for root in roots:
+        if getattr(root, "depth", trace.UNKNOWN_DEPTH) >= MAX_REPLAY_RECORDS:
+            # (depth ops on a path, and the leaf or constant below them: one more record)
+            raise TooLarge(f"more than {MAX_REPLAY_RECORDS:,} recorded ops")
+
+
 def _walk(root) -> tuple[list, int]:
+    require_replayable_size((root,))
     seen, out, stack, elements = set(), [], [root], 0
     while stack:
         r = stack.pop()

@@ -424,8 +424,9 @@ class ReadyQueue:
 
 
 def _apply_vjp(node, grad, xp, keep_graph, number):
-    _check_saved(node)
-    inputs, out = node.saved if node.saved else (node.metas, Meta(node.out_shape, None))
+    if node.saved is None or node.saved_refs:  # (else there is nothing to check: add's nodes)
+        _check_saved(node)
+    inputs, out = node.saved if node.saved else (node.metas, _out_meta(node.out_shape))
     if xp is not opkit.NUMPY and node.saved:
         inputs, out = xp.saved_tensors(node, inputs, out)
     elif node.cast is not None and node.saved:
@@ -444,6 +445,19 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
                   g if meta is not None and g.dtype is meta.dtype and g.shape == meta.shape
                   else _to_input(xp, g, meta)
                   for g, meta, edge in zip(grads, node.metas, node.next, strict=True)])
+
+
+def _out_meta(shape) -> Meta:
+    """The output Meta of a node that saved nothing (one per shape, not one per node run)."""
+    m = _OUT_METAS.get(shape)
+    if m is None:
+        if len(_OUT_METAS) > 1024:  # (a bound, for sessions of ever new shapes)
+            _OUT_METAS.clear()
+        m = _OUT_METAS[shape] = Meta(shape, None)
+    return m
+
+
+_OUT_METAS: dict = {}
 
 
 def _check_nan(node, grads) -> None:

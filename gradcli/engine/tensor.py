@@ -123,7 +123,9 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     known = _METAS.get  # (meta(), inlined: a node of a binary op looks up three)
     metas = tuple([known((a.shape, d := t.data.dtype)) or meta(a.shape, d)
                    for a, t in zip(arrays, inputs)])
-    out_meta = known((out.shape, out.dtype)) or meta(out.shape, out.dtype)
+    m, shape = metas[0], out.shape  # (an elementwise op's output is its first input's Meta)
+    out_meta = m if m.shape == shape and m.dtype is out.dtype else \
+        known((shape, out.dtype)) or meta(shape, out.dtype)
     # (its shape tuple is shared, not one per node)
     node = Node(op, params, tuple([_edge_of(t) for t in inputs]), metas, (), (), out_meta.shape)
     if not op.reads:

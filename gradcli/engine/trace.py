@@ -23,10 +23,14 @@ class Snapshot:
         self.array = self.array.copy()
 
 
+UNKNOWN_DEPTH = -1  # under a record that is no op, leaf or constant: the check walks to see
+
+
 class _Input:
     """A tensor entering the record: its values as the ops saw them."""
 
     __slots__ = ("version", "value", "storage", "hidden")
+    depth = 0  # (a graph's bottom)
 
     def __init__(self, t, version, value):
         self.version, self.value = version, value
@@ -55,10 +59,23 @@ class Const(_Input):
 
 
 class OpRecord:
-    __slots__ = ("op", "args", "params")
+    """One op's application. `depth`: the most ops on a path down to a leaf or constant (a
+    lower bound on the records under it, kept as the graph grows: the check knows a graph is
+    too large to replay without walking it), or UNKNOWN_DEPTH."""
+
+    __slots__ = ("op", "args", "params", "depth")
 
     def __init__(self, op, args, params):
         self.op, self.args, self.params = op, args, params
+        depth = 0
+        for a in args:  # 1 + the deepest argument's depth; unknown if any is unknown
+            d = a.depth
+            if d >= depth:
+                depth = d + 1
+            elif d < 0:
+                depth = UNKNOWN_DEPTH
+                break
+        self.depth = depth or 1
 
 
 class KinkedRecord(OpRecord):
@@ -79,6 +96,7 @@ class FunctionOutput(OpRecord):
 
     def __init__(self, op, forward_record, function: str):
         super().__init__(op, (forward_record,), {})
+        self.depth = UNKNOWN_DEPTH  # (the check treats it apart: it walks it)
         self.function = function
         self.call = None  # its FunctionCall, once apply has made every output
         FunctionOutput.ever_made = True
@@ -116,6 +134,7 @@ class Opaque:
     had no full symbolic form, or a custom Function's forward that the records do not follow."""
 
     reason: str
+    depth = UNKNOWN_DEPTH  # (not a field: a class attribute, as for any record)
 
 
 class ForwardRecorder:
