@@ -58,7 +58,8 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
         parent = base(f) if base else None
         if parent is not None and not isinstance(parent, ScriptClass):
             raise error("TypeError", "a class's base in a gradcli session is another class "
-                        f"of the script or of torch.nn, not '{type_name(parent)}'", node.bases[0])
+                        f"of the script or of torch's (nn.Module, utils.data.Dataset...), not "
+                        f"'{type_name(parent)}'", node.bases[0])
         namespace: dict[str, Any] = {}
         cell: list = []
         class_frame, methods_frame = (namespace, f), ({SUPER: make_super(cell)}, f)

@@ -67,10 +67,6 @@ DUNDER_HINTS = {
     "__iter__": "return a list from a method and iterate over it, or define __getitem__",
 }
 OPERATOR_HINT = "write a method such as `add(self, other)` and call it"
-# torch's classes a script's class may derive from, as a script writes them (a bare
-# name, `Module` or `Function`, is resolved when the class statement runs)
-BUILTIN_BASES = frozenset({"torch.autograd.Function", "autograd.Function",
-                           "torch.nn.Module", "nn.Module"})
 SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's internals are "
                 "out of reach")
 
@@ -329,9 +325,14 @@ class _Validator:
         return [*node.bases, *node.body]
 
     def base(self, node: ast.expr) -> None:
-        if not isinstance(node, ast.Name) and ast.unparse(node) not in BUILTIN_BASES:
-            self.reject(node, "a class's base in a gradcli session is another class of the "
-                        "script, by its name, torch.nn.Module or torch.autograd.Function",
+        """A class by its name or its dotted path (`nn.Module`, `torch.utils.data.Dataset`):
+        what it names is checked to be a class when the statement runs; nothing computed."""
+        while isinstance(node, ast.Attribute):
+            node = node.value
+        if not isinstance(node, ast.Name):
+            self.reject(node, "a class's base in a gradcli session is a class named by its "
+                        "name or dotted path (another class of the script, torch.nn.Module, "
+                        "torch.utils.data.Dataset, torch.autograd.Function...), not computed",
                         CLASS_HINT)
 
     def class_statement(self, node: ast.stmt) -> None:

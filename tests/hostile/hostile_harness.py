@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import faulthandler
+import importlib.util
 import os
 import signal
 import sys
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from gradcli.app.api import run_session
 from gradcli.app.running import RunOptions
 from gradcli.app.sources import Unreadable, decode
+from gradcli.check import derivcache
 from gradcli.engine.limits import Limits
 
 # Audit events that change or reach out of the host, whatever the script.
@@ -51,8 +53,26 @@ def _writes(event: str, args: tuple) -> bool:
     return isinstance(flags, int) and bool(flags & WRITE_FLAGS)
 
 
+def _gradcli_own(args: tuple) -> bool:
+    """gradcli's derivative cache (check/derivcache.py: its file, and the sources its name is
+    a digest of: gradcli's and sympy's release file), which a run reads and writes by
+    design, whatever the script: not the script's reach. Which run first opens it depends
+    on the tests' order."""
+    path = args[0] if args else None
+    if not isinstance(path, (str, os.PathLike)):
+        return False
+    folder = derivcache._folder()
+    own = (PACKAGE, SYMPY_RELEASE, *([str(folder)] if folder is not None else []))
+    return os.fspath(path).startswith(own)
+
+
+PACKAGE = os.path.dirname(os.path.abspath(derivcache.__file__)).rsplit(os.sep, 1)[0]
+SYMPY_RELEASE = os.path.join(os.path.dirname(importlib.util.find_spec("sympy").origin),
+                             "release.py")
+
+
 def _audit(event: str, args: tuple) -> None:
-    if not _recording:
+    if not _recording or _gradcli_own(args):
         return
     if event.startswith(HOST_EVENTS) or _writes(event, args) or _strict[0] and _forbidden(
             event, args):
