@@ -191,6 +191,12 @@ def _append(self, module):
     return self
 
 
+def _extend(self, modules):
+    for module in modules:
+        _append(self, module)
+    return self
+
+
 def _module_list_repr(self) -> str:
     """torch's ModuleList repr: runs of equal reprs shown once, as `(0-2): 3 x Linear(...)`."""
     reprs = [repr(m) for _, m in named_children(self)]
@@ -206,7 +212,8 @@ def _module_list_repr(self) -> str:
 
 
 _CONTAINER = {"__getitem__": _item, "__len__": lambda self: sum(1 for _ in named_children(self)),
-              "__iter__": lambda self: (m for _, m in named_children(self)), "append": _append}
+              "__iter__": lambda self: (m for _, m in named_children(self)), "append": _append,
+              "extend": _extend}
 
 # ---- losses ---------------------------------------------------------------------------------
 
