@@ -26,7 +26,7 @@ from . import derivcache
 from .compare import Expectation
 from .dropped import reduce_to
 from .ieee import Program
-from .records import TooLarge, post_order
+from .records import Remembered, TooLarge, post_order
 
 KIND = "elementwise-2"  # the entries' layout: a new one makes old entries unread
 PLAIN = (bool, int, float, str, type(None), np.generic)
@@ -200,20 +200,14 @@ def _relabelled(kept: Kept, layout: Layout) -> str:
                   kept.text)
 
 
-_VALUES: dict = {}  # (program, its inputs' identities) -> (values, the input records)
+_VALUES = Remembered()  # (id(program), its inputs' identities and versions) -> values
 
 
 def _values(kept: Kept, layout: Layout) -> list:
-    """The program's outputs at the inputs' values, remembered while the inputs are unchanged:
-    repeated passes over the same inputs reuse them, as vectorized's value_of does."""
+    """The program's outputs at the inputs' values, remembered while the inputs are unchanged,
+    as vectorized's value_of does."""
     sources = tuple((id(r), v) for r, v, _ in layout.inputs)
-    hit = _VALUES.get((id(kept.program), sources))
-    if hit is None or hit[2] is not kept.program:
-        env = {name: values for name, (_, _, values) in zip(kept.names, layout.inputs,
-                                                           strict=True)}
-        hit = ([np.asarray(v, dtype=np.float64) for v in kept.program.run(env)],
-               [r for r, _, _ in layout.inputs], kept.program)  # keeps the ids from reuse
-        _VALUES[(id(kept.program), sources)] = hit
-        while len(_VALUES) > 16:
-            _VALUES.pop(next(iter(_VALUES)))
-    return hit[0]
+    env = {name: values for name, (_, _, values) in zip(kept.names, layout.inputs, strict=True)}
+    return _VALUES.get((id(kept.program), sources),
+                       ([r for r, _, _ in layout.inputs], kept.program),
+                       lambda: [np.asarray(v, dtype=np.float64) for v in kept.program.run(env)])

@@ -42,7 +42,7 @@ def _chosen(op, params: dict, g: np.ndarray, args: list, size) -> list:
     others = {k: v for k, v in params.items() if k != op.condition}
     out = []
     for i, a in enumerate(args):
-        if i == op.condition or not (isinstance(a, np.ndarray) and a.dtype.kind == "f"):
+        if i == op.condition or not floating(a):
             out.append(None)
             continue
         symbols, programs = _branch_partials(op, i, len(args), tuple(sorted(others.items())))
@@ -148,7 +148,7 @@ def _affine_out(g, args, size, normalize, channel_shape=None) -> list:
 
 
 def _shaped(grad, value):
-    if not (isinstance(value, np.ndarray) and value.dtype.kind == "f"):
+    if not floating(value):
         return None
     return np.zeros(value.shape) if grad is None else np.reshape(grad, value.shape)
 
@@ -248,11 +248,12 @@ def _index_add(g, args, size, dim, index, alpha):
     g and source's slice k is alpha times g's slice at index[k] (the map transposed)."""
     a, source = args
     g = np.asarray(g, np.float64)
-    return [g if _float(a) else None,
-            np.take(g, index, axis=dim) * size(np.float64(alpha)) if _float(source) else None]
+    return [g if floating(a) else None,
+            np.take(g, index, axis=dim) * size(np.float64(alpha)) if floating(source) else None]
 
 
-def _float(a) -> bool:
+def floating(a) -> bool:
+    """An input that takes a gradient: a float array (not indices, masks or numbers)."""
     return isinstance(a, np.ndarray) and a.dtype.kind == "f"
 
 

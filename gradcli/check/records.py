@@ -2,7 +2,9 @@
 the leaves below a root, and writes through `.data` behind the records' backs."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -112,6 +114,24 @@ def _walk(root) -> tuple[list, int]:
             raise NotReplayable(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out, elements
+
+
+class Remembered:
+    """Values worked out from recorded inputs, kept while those inputs are unchanged (the key
+    names them by identity and version): a loop's repeated passes over the same inputs
+    (retain_graph, steps without updates) reuse them. An entry keeps alive what its key's ids
+    name, so that no id is reused while it is kept."""
+
+    def __init__(self, size: int = 16):
+        self.size, self.entries = size, {}
+
+    def get(self, key, alive, compute: Callable[[], Any]) -> Any:
+        hit = self.entries.get(key)
+        if hit is None:
+            hit = self.entries[key] = (compute(), alive)
+            while len(self.entries) > self.size:
+                self.entries.pop(next(iter(self.entries)))
+        return hit[0]
 
 
 def inputs_written_behind(roots) -> bool:

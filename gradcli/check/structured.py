@@ -223,7 +223,7 @@ def _input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
         spec = op.contraction(*[a.shape for a in args], **r.params)
         if size is not _same and narrow:
             g, size = np.asarray(g, np.float32), _NARROW[size]
-        return _transposed(spec, g, [size(a) if _differentiable(a) else a for a in args],
+        return _transposed(spec, g, [size(a) if forms_nn.floating(a) else a for a in args],
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
@@ -251,10 +251,6 @@ def _narrow(size):
 _NARROW = {np.abs: _narrow(np.abs), np.square: _narrow(np.square)}  # size -> in float32
 
 
-def _differentiable(a) -> bool:
-    return isinstance(a, np.ndarray) and a.dtype.kind == "f"
-
-
 def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
                size=_same, value: np.ndarray | None = None, at: list | None = None) -> list:
     """`value`, the op's value (None for a loss's pointwise part, which is reduced), stands
@@ -265,7 +261,7 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
     point, value = (args, value) if at is None else (at, None)
     out = []
     for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
-        if not (want and _differentiable(a)):
+        if not (want and forms_nn.floating(a)):
             out.append(None)
             continue
         partial = _partial(op, key, i, point, value)
@@ -521,7 +517,7 @@ def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
     for term in terms:
         operands = args[first:first + len(term)]
         out += [_operand_grad(g, output, term, operands, i, sizes)
-                if wanted[first + i] and _differentiable(a) else None
+                if wanted[first + i] and forms_nn.floating(a) else None
                 for i, a in enumerate(operands)]
         first += len(term)
     return out
@@ -555,14 +551,14 @@ def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
     parts = _transposed(op.contraction(*[o.shape for o in operands], **params), g, operands)
     offsets = np.cumsum([0] + [a.size for a in args])
     tags = [-1.0 - np.arange(offsets[k], offsets[k + 1]).reshape(a.shape)
-            if _differentiable(a) else a for k, a in enumerate(args)]
+            if forms_nn.floating(a) else a for k, a in enumerate(args)]
     total = np.zeros(offsets[-1])
     for moved, part in zip(op.unfold(*tags, **params), parts, strict=True):
         moved = np.asarray(moved).reshape(-1)
         here = moved < 0
         total += np.bincount((-1 - moved[here]).astype(np.int64), part.reshape(-1)[here],
                              minlength=total.size)
-    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if _differentiable(a) else None
+    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
 
 
@@ -578,7 +574,7 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
     else:
         total = np.zeros(offsets[-1])
         np.add.at(total, moved.reshape(-1), g.reshape(-1))
-    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if _differentiable(a) else None
+    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
 
 
@@ -591,7 +587,7 @@ def _moved(r, args: list, offsets) -> tuple[np.ndarray, bool]:
     if found is not None:
         return found[1], found[2]
     tags = [np.arange(offsets[k], offsets[k + 1], dtype=np.float64).reshape(a.shape)
-            if _differentiable(a) else a for k, a in enumerate(args)]
+            if forms_nn.floating(a) else a for k, a in enumerate(args)]
     moved = np.asarray(r.op.forward(*tags, **r.params)).astype(np.int64)
     in_range = moved.size == 0 or (moved.min() >= 0 and moved.max() < offsets[-1])
     if key is not None and moved.size <= MAX_KEPT_TAGS:
@@ -609,7 +605,7 @@ _MOVED: dict = {}  # _tag_key -> (op, its tags, in range): the entry keeps the o
 def _tag_key(r, args: list) -> tuple | None:
     """What an op's tags depend on when all its inputs are tagged; None when an input is not
     (an index: its values place the elements) or a param cannot be a key."""
-    if not all(_differentiable(a) for a in args):
+    if not all(forms_nn.floating(a) for a in args):
         return None
     try:
         params = tuple([(k, _key_of(v)) for k, v in r.params.items()])

@@ -21,7 +21,7 @@ from .compare import Expectation
 from .derive import torch_conventions
 from .dropped import Dropped, read_mask, reduce_to
 from .ieee import numeric_value
-from .records import Derived, inputs_written_behind, post_order
+from .records import Derived, Remembered, inputs_written_behind, post_order
 from .replay import keep_zero_divisors, require_same_nans
 
 MIN_ELEMENTS = 49  # below this, per-element sympy is cheap and gives per-element formulas
@@ -165,17 +165,11 @@ class Generic:
         repeated passes over the same inputs (retain_graph, loops without updates) reuse it."""
         inputs = [self.sources[s] for s in d.free_symbols if s in self.sources]  # not +-0
         sources = tuple(sorted(((id(r), v) for r, v in inputs), key=repr))
-        hit = _VALUES.get((d, sources))
-        if hit is None:
-            hit = (np.asarray(numeric_value(d, self.values), dtype=np.float64),
-                   [r for r, _ in inputs])  # keeps the ids from reuse
-            _VALUES[(d, sources)] = hit
-            while len(_VALUES) > 16:
-                _VALUES.pop(next(iter(_VALUES)))
-        return hit[0]
+        return _VALUES.get((d, sources), [r for r, _ in inputs],
+                           lambda: np.asarray(numeric_value(d, self.values), dtype=np.float64))
 
 
-_VALUES: dict = {}  # (derivative, its inputs' identities) -> (value, the input records)
+_VALUES = Remembered()  # (derivative, its inputs' identities and versions) -> value
 
 
 def expect(record, roots, targets, name_of, is_intermediate) -> dict:
