@@ -17,6 +17,7 @@ from gradcli.engine.api import (
     reductions,
     shape,
 )
+from gradcli.engine.arguments import type_name
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
 from gradcli.language import nn_norm, nn_recurrent, nn_state, training_notes
@@ -192,6 +193,13 @@ def _append(self, module):
 
 
 def _extend(self, modules):
+    try:
+        modules = iter(modules)
+    except TypeError:
+        if self.cls.name != "ModuleList":
+            raise  # (Sequential.extend says only "'int' object is not iterable", as torch's)
+        raise TypeError("ModuleList.extend should be called with an iterable, but got "
+                        f"{type_name(modules)}") from None
     for module in modules:
         _append(self, module)
     return self
