@@ -428,6 +428,9 @@ DEVICE_TYPES = ("cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fp
                 "lazy, vulkan, mps, meta, hpu, mtia, privateuseone")
 
 
+NO_CUDA = "Torch not compiled with CUDA enabled"  # torch's AssertionError without a GPU
+
+
 def check_device(device: int | str) -> None:
     """A device given as a number or a string, as torch reads it: only the CPU is there."""
     if type(device) is int:
@@ -443,7 +446,7 @@ def check_device(device: int | str) -> None:
         raise TorchError("RuntimeError", f"Expected one of {DEVICE_TYPES} device type at start "
                          f"of device string: {kind}")
     if kind == "cuda":
-        raise TorchError("AssertionError", "Torch not compiled with CUDA enabled")
+        raise TorchError("AssertionError", NO_CUDA)
     if kind != "cpu":
         raise TorchError("RuntimeError", f"gradcli has no '{kind}' device: only the CPU")
 

@@ -10,7 +10,7 @@ from collections import namedtuple
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from gradcli.engine import dtypes
+from gradcli.engine import arguments, dtypes
 from gradcli.engine.api import shape
 from gradcli.engine.api.autograd import no_grad
 from gradcli.engine.arguments import check_device, type_name
@@ -27,9 +27,6 @@ from gradcli.language.nn_module import (
     named_parameters,
 )
 from gradcli.language.objects import ScriptInstance
-
-_NO_CUDA = "Torch not compiled with CUDA enabled"
-
 
 # ---- moves ----------------------------------------------------------------------------------
 
@@ -94,7 +91,7 @@ def _to(self: ScriptInstance, *args, **kwargs) -> ScriptInstance:
 
 
 def _cuda(self: ScriptInstance, device=None) -> ScriptInstance:
-    raise TorchError("AssertionError", _NO_CUDA)
+    raise TorchError("AssertionError", arguments.NO_CUDA)
 
 
 def _type(self: ScriptInstance, dst_type) -> ScriptInstance:

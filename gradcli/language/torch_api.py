@@ -334,6 +334,21 @@ BUILTINS: dict[str, Any] = {
 
 # ---- attributes by type ---------------------------------------------------------------
 
+def _cpu(input, *args, memory_format=None) -> Tensor:
+    """x.cpu(): the tensor itself, already on the CPU (torch: `x.cpu() is x`)."""
+    if args:
+        raise type_error(f"cpu() takes 0 positional arguments but {len(args)} "
+                         f"{'was' if len(args) == 1 else 'were'} given")
+    return input
+
+
+def _cuda(input, device=None, non_blocking=False, memory_format=None) -> Tensor:
+    """x.cuda(): torch without CUDA raises AssertionError; a device number is checked first."""
+    if type(device) is int:
+        arguments.check_device(device)
+    raise TorchError("AssertionError", arguments.NO_CUDA)
+
+
 _TENSOR_METHODS = dict(methods.METHOD_FUNCTIONS)
 _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
@@ -342,6 +357,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy
+_TENSOR_METHODS.update(cpu=_cpu, cuda=_cuda)
 _TENSOR_METHODS = {
     name: _checked_method(fn, signatures.METHODS[name]) if name in signatures.METHODS
     else _no_arguments(fn, f"TensorBase.{name}") if name in signatures.NOARGS_METHODS
