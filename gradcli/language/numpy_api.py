@@ -350,11 +350,17 @@ ATTRIBUTES: dict[str, tuple[str, Callable]] = {
 }
 
 
-# ---- np.random: numpy's legacy global generator, one per session ---------------------------
+# ---- np.random: numpy's legacy global generator, one per session, and generator objects -----
 _RANDOM_STATES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # where each draw takes its `size` positionally (rand and randn take the dims themselves)
 _SIZE_AT = {"randint": 2, "normal": 2, "uniform": 2, "binomial": 2, "choice": 1, "poisson": 1,
-            "exponential": 1, "standard_normal": 0, "random_sample": 0, "random": 0}
+            "exponential": 1, "standard_normal": 0, "random_sample": 0, "random": 0,
+            "integers": 2}
+LEGACY_DRAWS = ("seed", "rand", "randn", "randint", "normal", "uniform", "random", "permutation",
+                "shuffle", "choice", "binomial", "poisson", "exponential", "standard_normal",
+                "random_sample")
+GENERATOR_DRAWS = ("random", "standard_normal", "normal", "uniform", "integers", "choice",
+                   "permutation", "shuffle", "binomial", "poisson", "exponential")
 
 
 def _random_state() -> np.random.RandomState:
@@ -378,16 +384,54 @@ def _draw_size(name: str, args: tuple, kwargs: dict) -> int:
     return 1 if size is None else _shape_size(size)
 
 
+def _draw(source, name: str, args: tuple, kwargs: dict):
+    """numpy's own draw `name` of the generator `source`, its size checked first."""
+    args, kwargs = unwrap(args), {k: unwrap(v) for k, v in kwargs.items()}
+    _check_elements(numpy_call(_draw_size, name, args, kwargs))
+    return wrap(numpy_call(getattr(source, name), *args, **kwargs))
+
+
 def _random(name: str) -> Callable:
     def call(*args, **kwargs):
-        fn = getattr(_random_state(), name)
-        args, kwargs = unwrap(args), {k: unwrap(v) for k, v in kwargs.items()}
-        _check_elements(numpy_call(_draw_size, name, args, kwargs))
-        return wrap(numpy_call(fn, *args, **kwargs))
+        return _draw(_random_state(), name, args, kwargs)
     call.__name__ = call.__qualname__ = name
     return call
 
 
-RANDOM: dict[str, Any] = {name: _random(name) for name in (
-    "seed", "rand", "randn", "randint", "normal", "uniform", "random", "permutation", "shuffle",
-    "choice", "binomial", "poisson", "exponential", "standard_normal", "random_sample")}
+class RandomState:
+    """np.random.RandomState(seed) as a script holds it: its draws are numpy's own (the same
+    numbers as under numpy); nothing else of it is reachable."""
+
+    __slots__ = ("source",)
+    DRAWS = LEGACY_DRAWS
+    make = staticmethod(np.random.RandomState)
+
+    def __init__(self, seed=None):
+        self.source = numpy_call(self.make, unwrap(seed))
+
+    def __repr__(self) -> str:  # numpy's, without the address the output contract drops
+        return f"{type(self).__name__}(MT19937)"
+
+
+class Generator(RandomState):
+    """np.random.default_rng(seed): numpy's Generator (PCG64)."""
+
+    __slots__ = ()
+    DRAWS = GENERATOR_DRAWS
+    make = staticmethod(np.random.default_rng)
+
+    def __repr__(self) -> str:
+        return "Generator(PCG64)"
+
+
+def _bound_draw(name: str) -> Callable:
+    def call(generator: RandomState, *args, **kwargs):
+        return _draw(generator.source, name, args, kwargs)
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+RANDOM: dict[str, Any] = {name: _random(name) for name in LEGACY_DRAWS}
+RANDOM.update(RandomState=RandomState, default_rng=Generator)
+GENERATOR_ATTRIBUTES = {kind: {name: ("method", _bound_draw(name)) for name in kind.DRAWS}
+                        for kind in (RandomState, Generator)}

@@ -398,6 +398,8 @@ arguments.TYPE_NAMES.update({
     safe_builtins.Builtin: "builtin_function_or_method", ExceptionClass: "type",
     ScriptError: lambda error: error.type_name,  # a caught exception
     numpy_api.Array: numpy_api.type_name,
+    numpy_api.RandomState: "numpy.random.mtrand.RandomState",
+    numpy_api.Generator: "numpy.random._generator.Generator",
 })
 
 
@@ -445,6 +447,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            "isdisjoint")},
     float: {"is_integer": ("method", float.is_integer)},
     numpy_api.Array: numpy_api.ATTRIBUTES,
+    **numpy_api.GENERATOR_ATTRIBUTES,
 }
 _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
@@ -455,17 +458,11 @@ _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
 
-_TYPE_NAMES = {Tensor: "Tensor", type(None): "NoneType", Size: "torch.Size", Node: "Node"}
-
-
-def _type_name(obj) -> str:
-    return _TYPE_NAMES.get(type(obj), type(obj).__name__)
-
-
 def _no_attribute(obj, name) -> TorchError:
     if isinstance(obj, Namespace):
         return TorchError("AttributeError", f"module '{obj.name}' has no attribute '{name}'")
-    return TorchError("AttributeError", f"'{_type_name(obj)}' object has no attribute '{name}'")
+    return TorchError("AttributeError",
+                      f"'{arguments.type_name(obj)}' object has no attribute '{name}'")
 
 
 def get_attribute(obj, name: str):
@@ -500,8 +497,9 @@ def _private(obj, name: str) -> ScriptObject:
     names starting with '_' (the validator lets by only those the script assigns)."""
     if holds_private(obj, name):
         return obj
-    raise TorchError("AttributeError", f"'{_type_name(obj)}' object has no attribute '{name}' "
-                     "(names starting with '_' are reachable only on the script's own classes)")
+    raise TorchError("AttributeError", f"'{arguments.type_name(obj)}' object has no attribute "
+                     f"'{name}' (names starting with '_' are reachable only on the script's "
+                     "own classes)")
 
 
 def set_attribute(obj, name: str, value) -> None:
@@ -519,7 +517,7 @@ def set_attribute(obj, name: str, value) -> None:
         raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
                                            "objects is not writable")
     raise runtime_error(f"gradcli sessions cannot set the attribute '{name}' on "
-                        f"'{_type_name(obj)}' objects") if isinstance(obj, Tensor) else \
+                        f"'{arguments.type_name(obj)}' objects") if isinstance(obj, Tensor) else \
         _no_attribute(obj, name)
 
 

@@ -52,7 +52,7 @@ def encode(v):
         return str(v)
     if isinstance(v, torch.autograd.graph.Node):
         return {"type": "grad_fn", "name": type(v).__name__}
-    return {"type": "repr", "text": re.sub(r" at 0x[0-9a-f]+", "", repr(v))}
+    return {"type": "repr", "text": re.sub(r" at 0x[0-9a-fA-F]+", "", repr(v))}
 
 
 def _num(x):
