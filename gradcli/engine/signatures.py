@@ -622,7 +622,7 @@ NN = {
 # The methods and functions that take no arguments at all (Python's METH_NOARGS messages).
 NOARGS_METHODS = frozenset(
     "abs abs_ atan cos cos_ cosh detach detach_ dim exp exp_ expm1 floor is_floating_point "
-    "isfinite isnan item log log10 log1p log2 log_ logical_not neg neg_ negative nelement "
-    "numel reciprocal relu relu_ retain_grad rsqrt sigmoid sigmoid_ sign sin sin_ sinh sqrt "
-    "sqrt_ square t tan tanh tanh_ tolist zero_".split())
+    "is_inference isfinite isnan item log log10 log1p log2 log_ logical_not neg neg_ negative "
+    "nelement numel reciprocal relu relu_ retain_grad rsqrt sigmoid sigmoid_ sign sin sin_ sinh "
+    "sqrt sqrt_ square t tan tanh tanh_ tolist zero_".split())
 NOARGS_FUNCTIONS = frozenset({"is_grad_enabled"})

@@ -22,6 +22,8 @@ class Storage:
     trace snapshots to freeze before the shared memory is written."""
 
     __slots__ = ("version", "watchers", "hidden_writes")
+    inference = False  # made under torch.inference_mode() (InferenceStorage), with its views
+
 
     def __init__(self):
         self.version = 0
@@ -33,11 +35,34 @@ class Storage:
             self.hidden_writes += 1  # (the check must know)
             runtime.current.hidden_writes = True
             return
+        if self.inference and not runtime.current.inference_mode:
+            raise runtime_error(INFERENCE_INPLACE)
         if self.watchers:
             for w in self.watchers:
                 w.freeze()
             self.watchers = None
         self.version += 1
+
+
+class InferenceStorage(Storage):
+    """The memory of an inference tensor: torch refuses to write it in place, to save it for
+    a backward or to let it require grad outside inference mode (`.data` writes pass)."""
+
+    __slots__ = ()
+    inference = True
+
+
+INFERENCE_INPLACE = (
+    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+    "clone to get a normal tensor before doing inplace update.See "
+    "https://github.com/pytorch/rfcs/pull/17 for more details.")
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+    "inference mode in computation tracked by autograd. To work around this, you can make a "
+    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
+    "`torch.inference_mode()`.")
+INFERENCE_REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside "
+                           "InferenceMode is not allowed.")
 
 
 class Size(tuple):
@@ -138,6 +163,8 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     saved_inputs, refs = [], []
     for letter, a, t, m in zip("abc", arrays, inputs, metas):  # (only three can be read)
         if letter in real:
+            if t._storage.inference and not runtime.current.inference_mode:
+                raise runtime_error(INFERENCE_SAVED)
             # torch saves the input itself, even when the op computed on a cast copy (a later
             # write through .data shows in the gradient): the VJP gets it cast again
             saved_inputs.append(t.data)
@@ -277,7 +304,7 @@ class Tensor:
         self._requires_grad = requires_grad
         self._grad = None
         self._grad_fn = None
-        self._storage = Storage()
+        self._storage = InferenceStorage() if state.inference_mode else Storage()
         self._base = None
         self._view_path = ()  # the view ops (op, params) that make this tensor from _base
         self._view_version = 0  # the version of the memory when a view's grad_fn was set
@@ -391,6 +418,7 @@ class Tensor:
         if flag and not self.dtype.is_floating_point:
             raise runtime_error("only Tensors of floating point and complex dtype can require "
                                 "gradients")
+        self._check_inference(flag)
         self._requires_grad = flag
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
@@ -400,8 +428,17 @@ class Tensor:
             return self
         if requires_grad and not self.dtype.is_floating_point:
             raise runtime_error("only Tensors of floating point dtype can require gradients")
+        self._check_inference(requires_grad)
         self._requires_grad = bool(requires_grad)
         return self
+
+    def _check_inference(self, requires_grad) -> None:
+        if requires_grad and self._storage.inference and not runtime.current.inference_mode:
+            raise runtime_error(INFERENCE_REQUIRES_GRAD)
+
+    def is_inference(self) -> bool:
+        """Whether the tensor was made under torch.inference_mode() (or is a view of one)."""
+        return self._storage.inference
 
     def set_data(self, value) -> None:
         if not isinstance(value, Tensor):

@@ -265,6 +265,9 @@ del _torch["view"], _torch["expand"]  # methods only in torch
 _torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
           else _numpy_names(fn) for name, fn in _torch.items()}
 _torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
+_torch["is_inference_mode_enabled"] = _no_arguments(
+    autograd.is_inference_mode_enabled, "torch.is_inference_mode_enabled", 0)
+_torch["inference_mode"] = autograd.inference_mode
 _torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
 _torch["from_numpy"] = numpy_api.from_numpy
 _torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
@@ -353,7 +356,8 @@ _TENSOR_METHODS = dict(methods.METHOD_FUNCTIONS)
 _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
-    "register_hook detach detach_ clone item tolist numel dim size requires_grad_").split()})
+    "register_hook detach detach_ clone item tolist numel dim size requires_grad_ "
+    "is_inference").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy

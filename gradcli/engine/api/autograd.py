@@ -165,6 +165,43 @@ def _mode_or_decorated(enabled: bool, name: str, orig_func: Callable | None):
     return in_mode
 
 
+class InferenceMode(GradMode):
+    """torch.inference_mode(mode): grad mode off (on for mode=False) and, while on, every new
+    tensor an inference tensor (tensor.InferenceStorage); both restored on exit."""
+
+    def __init__(self, mode: bool = True):
+        super().__init__(not mode, "inference_mode")
+        self.mode = mode
+
+    def __enter__(self):
+        state = runtime.current
+        self.previous.append((state.grad_enabled, state.inference_mode))
+        state.grad_enabled, state.inference_mode = not self.mode, self.mode
+        return None
+
+    def __exit__(self, *exc) -> bool:
+        state = runtime.current
+        state.grad_enabled, state.inference_mode = self.previous.pop()
+        return False
+
+
+def inference_mode(mode=True) -> GradMode | Callable:
+    """torch.inference_mode(mode=True) as a context manager or decorator; bare
+    `@torch.inference_mode` decorates too."""
+    if mode is None or not callable(mode):
+        return InferenceMode(mode is None or bool(mode))
+
+    def in_mode(*args, **kwargs):  # a fresh manager per call: calls may nest
+        with InferenceMode():
+            return mode(*args, **kwargs)
+    in_mode.name = getattr(mode, "name", "inference_mode")
+    return in_mode
+
+
+def is_inference_mode_enabled() -> bool:
+    return runtime.current.inference_mode
+
+
 def set_grad_enabled(mode) -> GradMode:
     return GradMode(bool(mode), "set_grad_enabled", immediate=True)
 
