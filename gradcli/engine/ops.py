@@ -455,6 +455,13 @@ defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype)
 defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
       sym=lambda a, value: np.broadcast_to(value, a.shape).copy(), elements_read="selection")
+# x.uniform_() / x.normal_(): the generator's draws (`values`) written over every element
+for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0")):
+    defop(_name, _grad_fn, lambda a, values: values.reshape(a.shape).astype(a.dtype),
+          lambda xp, g, o, a, values: (xp.zeros_like(g),),
+          sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],
+                                         dtype=object).reshape(a.shape),
+          elements_read="selection")
 defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (xp.zeros_like(g),),
       sym=lambda a: np.full(a.shape, 0, dtype=object), elements_read="selection")
 defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy(),

@@ -412,6 +412,8 @@ METHODS = {
     "equal": ("equal(Tensor other)",),
     "expand": ("expand(SymIntArrayRef size, *, bool implicit=False)",),
     "expand_as": ("expand_as(Tensor other)",),
+    "uniform_": ("uniform_(double from=0, double to=1, *, Generator? generator=None)",),
+    "normal_": ("normal_(double mean=0, double std=1, *, Generator? generator=None)",),
     "fill_": (
         "fill_(Tensor value)",
         "fill_(Scalar value)",

@@ -357,7 +357,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_ "
-    "is_inference").split()})
+    "is_inference uniform_ normal_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy

@@ -83,6 +83,8 @@ EXAMPLES = {
     "pack_padded_sequence": "out = torch.nn.utils.rnn.pack_padded_sequence(torch.stack([x, x * p"
                             ", p]), [2, 2, 1], batch_first=True).data",
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
+    "uniform": "y = x * 1\ny.uniform_(-1, 1)\nout = y * x",
+    "normal": "y = x * 1\ny.normal_(0.5, 2.0)\nout = y * x",
     "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
     "index_backward": "(out,) = torch.autograd.grad((x[[1]] ** 3).sum(), x, create_graph=True)",
     "select_backward": "(out,) = torch.autograd.grad((x[1] ** 3).sum(), x, create_graph=True)",
@@ -154,7 +156,8 @@ EXAMPLES = {
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
-ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero"}
+ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero",
+                 "uniform", "normal"}
 NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
 
 

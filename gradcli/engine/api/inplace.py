@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import runtime
-from ..errors import runtime_error
+from ..errors import TorchError, runtime_error
 from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
 from ..transforms import check_inplace_in_transforms, repeats_a_captured_write
@@ -69,6 +69,38 @@ def _fill(self, value) -> Tensor:
                                 f"with {value.ndim} dimensions.")
         return apply("fill_tensor", (self, value), self.dtype)
     return apply("fill", (self,), value=written_value(value, self.dtype))
+
+
+def _uniform(self, *args, **kwargs) -> Tensor:
+    """x.uniform_(from=0, to=1): the session generator's draws, as nn.init.uniform_'s."""
+    low, high = _bounds(args, kwargs, ("from", "to"), (0.0, 1.0))
+    if not self.dtype.is_floating_point:
+        raise _not_implemented("check_uniform_bounds", self)
+    draws = runtime.current.generator.uniform(self.numel(), low, high, self.dtype.name)
+    return apply("uniform", (self,), values=draws)
+
+
+def _normal(self, *args, **kwargs) -> Tensor:
+    """x.normal_(mean=0, std=1): the session generator's draws, as nn.init.normal_'s."""
+    mean, std = _bounds(args, kwargs, ("mean", "std"), (0.0, 1.0))
+    if std < 0:
+        raise runtime_error(f"normal expects std >= 0.0, but found std {std:g}")
+    if not self.dtype.is_floating_point:
+        raise _not_implemented("normal_kernel_cpu", self)
+    draws = runtime.current.generator.normal(self.numel(), mean, std, self.dtype.name)
+    return apply("normal", (self,), values=draws)
+
+
+def _not_implemented(kernel: str, tensor: Tensor) -> TorchError:
+    return TorchError("NotImplementedError",
+                      f'"{kernel}" not implemented for \'{tensor.dtype.cpp}\'')
+
+
+def _bounds(args: tuple, kwargs: dict, names: tuple, defaults: tuple) -> list[float]:
+    """Two numbers given by position or by torch's names (`from` is no Python keyword
+    argument, but torch's parser takes it)."""
+    return [float(args[i]) if i < len(args) else float(kwargs.get(name, default))
+            for i, (name, default) in enumerate(zip(names, defaults))]
 
 
 def _index_put_values(self, values, key) -> Tensor:

@@ -62,7 +62,7 @@ from .elementwise import (
     where,
 )
 from .indexing import getitem, setitem
-from .inplace import _copy, _fill, _inplace, _zero
+from .inplace import _copy, _fill, _inplace, _normal, _uniform, _zero
 from .linalg import dot, matmul, mm, mv
 from .reductions import (
     amax,
@@ -154,7 +154,7 @@ INPLACE_FUNCTIONS = dict(
     clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg,
     exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
-    copy_=_copy, masked_fill_=masked_fill,
+    copy_=_copy, masked_fill_=masked_fill, uniform_=_uniform, normal_=_normal,
 )
 
 
