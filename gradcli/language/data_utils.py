@@ -6,6 +6,7 @@ draws from torch's global generator (one 64-bit base seed per epoch, then with s
 later random numbers stay those PyTorch gives."""
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -13,7 +14,7 @@ import numpy as np
 
 from gradcli.engine import runtime
 from gradcli.engine.api import creation, shape
-from gradcli.engine.errors import TorchError
+from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.rng import Generator
 from gradcli.engine.tensor import Tensor
 from gradcli.language.nn_module import builtin_class
@@ -38,8 +39,8 @@ def _loader_init(self: ScriptInstance, dataset, batch_size=1, shuffle=None, samp
                  drop_last=False, timeout=0, worker_init_fn=None, multiprocessing_context=None,
                  generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device="") -> None:
-    given = {"sampler": sampler, "batch_sampler": batch_sampler, "generator": generator,
-             "worker_init_fn": worker_init_fn, "multiprocessing_context": multiprocessing_context}
+    given = {"sampler": sampler, "batch_sampler": batch_sampler, "worker_init_fn": worker_init_fn,
+             "multiprocessing_context": multiprocessing_context}
     for name, value in given.items():
         if value is not None:
             raise TorchError("NotImplementedError", f"DataLoader({name}=...) is not supported by "
@@ -52,24 +53,34 @@ def _loader_init(self: ScriptInstance, dataset, batch_size=1, shuffle=None, samp
     self.attributes.update(dataset=dataset, batch_size=batch_size, shuffle=bool(shuffle),
                            num_workers=num_workers, collate_fn=collate_fn or default_collate,
                            pin_memory=pin_memory, drop_last=drop_last, timeout=timeout,
-                           generator=None, prefetch_factor=prefetch_factor,
+                           generator=generator, prefetch_factor=prefetch_factor,
                            persistent_workers=persistent_workers)
 
 
 def _indices(self: ScriptInstance):
-    """The sampler: range(n), or with shuffle a randperm from a generator seeded by one draw
-    of the global generator (RandomSampler.__iter__), drawn when the first batch is asked for."""
+    """The sampler: range(n), or with shuffle a randperm from the loader's generator, else
+    from one seeded by a draw of the global generator (RandomSampler.__iter__), drawn when
+    the first batch is asked for."""
     n = len(self.attributes["dataset"])
     if not self.attributes["shuffle"]:
         yield from range(n)
         return
-    seed = int(runtime.current.generator.randint(0, 1 << 63, 1)[0])
-    yield from Generator(seed).randperm(n).tolist()
+    given = self.attributes["generator"]
+    if given is None:
+        yield from Generator(int(runtime.current.generator.randint(0, 1 << 63, 1)[0])).randperm(
+            n).tolist()
+        return
+    generator = creation.stream(given)
+    yield from generator.randperm(n).tolist()
+    # asked for one more index, torch's sampler draws a second permutation for its tail of
+    # num_samples % n (none): the script's generator moves on by it (a private one needn't)
+    generator.randperm(n)
 
 
 def _loader_iter(self: ScriptInstance):
-    """_BaseDataLoaderIter: the base seed drawn at iter(), then the batches."""
-    runtime.current.generator.randint(0, 1 << 63, 1)  # _base_seed (random_() of an int64)
+    """_BaseDataLoaderIter: the base seed drawn at iter() (from the loader's generator, if it
+    has one), then the batches."""
+    creation.stream(self.attributes["generator"]).randint(0, 1 << 63, 1)  # _base_seed
     return _batches(self)
 
 
@@ -132,11 +143,52 @@ def default_collate(batch: list) -> Any:
                      f"numbers, dicts or lists; found {type(first).__name__}")
 
 
+def _subset_init(self: ScriptInstance, dataset, indices) -> None:
+    self.attributes.update(dataset=dataset, indices=indices)
+
+
+def _subset_item(self: ScriptInstance, index):
+    dataset, indices = self.attributes["dataset"], self.attributes["indices"]
+    if isinstance(index, list):
+        return dataset[[indices[i] for i in index]]
+    return dataset[indices[index]]
+
+
+SUBSET = builtin_class("Subset", DATASET, {
+    "__init__": _subset_init, "__getitem__": _subset_item,
+    "__len__": lambda self: len(self.attributes["indices"])})
+
+
+def random_split(dataset, lengths, generator=creation.DEFAULT_GENERATOR) -> list:
+    """torch's random_split: lengths, or fractions summing to 1 (floors, then the remainder
+    handed out one by one from the first), then one randperm of the generator."""
+    if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
+        sizes = []
+        for i, fraction in enumerate(lengths):
+            if fraction < 0 or fraction > 1:
+                raise TorchError("ValueError", f"Fraction at index {i} is not between 0 and 1")
+            sizes.append(math.floor(len(dataset) * fraction))
+        for i in range(len(dataset) - sum(sizes)):
+            sizes[i % len(sizes)] += 1
+        lengths = sizes
+        for i, length in enumerate(lengths):
+            if length == 0:
+                warn(f"Length of split at index {i} is 0. This might result in an empty "
+                     "dataset.")
+    if sum(lengths) != len(dataset):
+        raise TorchError("ValueError", "Sum of input lengths does not equal the length of the "
+                         "input dataset!")
+    indices = creation.stream(generator).randperm(sum(lengths)).tolist()
+    ends = list(itertools.accumulate(lengths))
+    return [SUBSET(dataset, indices[end - length:end]) for end, length in zip(ends, lengths)]
+
+
 DATA_LOADER = builtin_class("DataLoader", None, {
     "__init__": _loader_init, "__iter__": _loader_iter, "__len__": _loader_len})
 
 CLASSES: dict[str, ScriptClass] = {"Dataset": DATASET, "TensorDataset": TENSOR_DATASET,
-                                   "DataLoader": DATA_LOADER}
-FUNCTIONS = {"default_collate": default_collate, "default_convert": default_convert}
+                                   "DataLoader": DATA_LOADER, "Subset": SUBSET}
+FUNCTIONS = {"default_collate": default_collate, "default_convert": default_convert,
+             "random_split": random_split}
 ATTRIBUTES = frozenset({"tensors", "dataset", "batch_size", "drop_last", "num_workers",
-                        "collate_fn", "shuffle"})
+                        "collate_fn", "shuffle", "indices", "generator"})

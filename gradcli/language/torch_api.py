@@ -253,6 +253,7 @@ _torch.update(
     backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
         "is_available": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
+    Generator=creation.new_generator, default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
@@ -434,6 +435,10 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     reductions.ReturnTypes: {"values": ("property", lambda r: r.values),
                     "indices": ("property", lambda r: r.indices)},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
+    creation.GeneratorHandle: {
+        **{name: ("method", getattr(creation.GeneratorHandle, name))
+           for name in ("manual_seed", "seed", "initial_seed")},
+        "device": ("property", lambda g: Device())},
     # list, tuple and str methods: Python's, or their size-checked wrappers (safe_builtins)
     list: {name: ("method", safe_builtins.LIST_METHODS.get(name, getattr(list, name))) for name
            in ("append", "extend", "pop", "insert", "index", "count", "reverse", "copy", "clear")},

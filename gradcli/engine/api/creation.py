@@ -9,7 +9,7 @@ import numpy as np
 from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
-from ..rng import fma32, fma64
+from ..rng import Generator, fma32, fma64
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
 from .autograd import GradMode
 from .elementwise import INT64_MIN, float_kernel, float_kernel_dtype, written_value
@@ -278,15 +278,51 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 class GeneratorHandle:
-    """What torch.manual_seed returns."""
+    """A torch.Generator as a script holds it: torch.Generator() has a stream of its own,
+    seeded as torch seeds a new one; torch.default_generator (what torch.manual_seed returns)
+    stands for the session's stream, whichever that is when it draws (vmap's stands in)."""
+
+    NEW_SEED = 67280421310721  # torch.Generator().initial_seed()
+
+    def __init__(self, stream: Generator | None = None):
+        self.stream = stream
+
+    def draws(self) -> Generator:
+        return self.stream if self.stream is not None else runtime.current.generator
+
+    def manual_seed(self, seed) -> GeneratorHandle:
+        self.draws().manual_seed(int(seed))
+        return self
+
+    def seed(self) -> int:
+        return self.draws().seed()
+
+    def initial_seed(self) -> int:
+        return self.draws().initial_seed()
 
     def __repr__(self) -> str:
         return "<torch._C.Generator object>"
 
 
+DEFAULT_GENERATOR = GeneratorHandle()  # (holds nothing of a session: it finds the current one)
+
+
+def new_generator(device="cpu") -> GeneratorHandle:
+    """torch.Generator(device='cpu')."""
+    if str(device) != "cpu":  # (a torch.device prints as its type)
+        raise runtime_error(f"gradcli has no '{device}' generator: sessions run on the CPU only "
+                            "(torch.Generator() or torch.Generator('cpu'))")
+    return GeneratorHandle(Generator(GeneratorHandle.NEW_SEED))
+
+
+def stream(generator: GeneratorHandle | None) -> Generator:
+    """What a random op draws from: its `generator=`, else the session's."""
+    return runtime.current.generator if generator is None else generator.draws()
+
+
 def manual_seed(seed) -> GeneratorHandle:
     runtime.current.generator.manual_seed(int(seed))
-    return GeneratorHandle()
+    return DEFAULT_GENERATOR
 
 
 def initial_seed() -> int:
@@ -299,7 +335,7 @@ def _random(draw, kernel: str):
         shape = _new_shape(_sizes(args, size, "size"))
         d = _dtype_or(dtype, dtypes.default_float)
         float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
-        values = draw(runtime.current.generator, math.prod(shape), d.name)
+        values = draw(stream(generator), math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
 
@@ -316,7 +352,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
-        out = _new(runtime.current.generator.normal(math.prod(shape), 0.0, unit, like.dtype.name)
+        out = _new(stream(generator).normal(math.prod(shape), 0.0, unit, like.dtype.name)
                    .reshape(shape).astype(like.dtype.np), False)
         with GradMode(False, "no_grad"):
             out = out * std + mean if isinstance(std, Tensor) else out + mean
@@ -326,7 +362,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.default_float)
     float_kernel_dtype(d, "normal_kernel_cpu")
-    values = runtime.current.generator.normal(math.prod(shape), float(mean), float(std), d.name)
+    values = stream(generator).normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
 
@@ -344,13 +380,13 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     if size is None or high is None:
         raise type_error("randint() missing required arguments: \"high\" and \"size\"")
     shape = _new_shape((size,))
-    values = runtime.current.generator.randint(int(low), int(high), math.prod(shape))
+    values = stream(generator).randint(int(low), int(high), math.prod(shape))
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
 def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     _new_shape((n,))
-    values = runtime.current.generator.randperm(int(n))
+    values = stream(generator).randperm(int(n))
     return _new(values.astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 

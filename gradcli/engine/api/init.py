@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
-from gradcli.engine import runtime
 from gradcli.engine.api.autograd import no_grad
+from gradcli.engine.api.creation import stream
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
 
@@ -23,18 +23,18 @@ def _written(tensor: Tensor, values) -> Tensor:
 
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
-    draws = runtime.current.generator.uniform(tensor.numel(), a, b, tensor.dtype.name)
+    draws = stream(generator).uniform(tensor.numel(), a, b, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
-    draws = runtime.current.generator.normal(tensor.numel(), mean, std, tensor.dtype.name)
+    draws = stream(generator).normal(tensor.numel(), mean, std, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
                   b: float = 2.0, generator=None) -> Tensor:
-    draws = runtime.current.generator.trunc_normal(tensor.numel(), mean, std, a, b,
+    draws = stream(generator).trunc_normal(tensor.numel(), mean, std, a, b,
                                                    tensor.dtype.name)
     return _written(tensor, draws)
 
@@ -92,23 +92,24 @@ def _fan(tensor: Tensor, mode: str) -> int:
 def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
     fan_in, fan_out = fans(tensor)
     bound = math.sqrt(3.0) * (gain * math.sqrt(2.0 / float(fan_in + fan_out)))
-    return uniform_(tensor, -bound, bound)
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
     fan_in, fan_out = fans(tensor)
-    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)))
+    return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
 
 
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                      nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
     bound = math.sqrt(3.0) * (calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
-    return uniform_(tensor, -bound, bound)
+    return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                     nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
-    return normal_(tensor, 0, calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
+    return normal_(tensor, 0, calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)),
+                   generator)
 
 
 INIT = {fn.__name__: fn for fn in (

@@ -6,6 +6,7 @@ from ..errors import TorchError, runtime_error
 from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
 from ..transforms import check_inplace_in_transforms, repeats_a_captured_write
+from .creation import stream
 from .elementwise import written_value
 from .shape import check_expand
 
@@ -71,23 +72,23 @@ def _fill(self, value) -> Tensor:
     return apply("fill", (self,), value=written_value(value, self.dtype))
 
 
-def _uniform(self, *args, **kwargs) -> Tensor:
-    """x.uniform_(from=0, to=1): the session generator's draws, as nn.init.uniform_'s."""
+def _uniform(self, *args, generator=None, **kwargs) -> Tensor:
+    """x.uniform_(from=0, to=1): the generator's draws, as nn.init.uniform_'s."""
     low, high = _bounds(args, kwargs, ("from", "to"), (0.0, 1.0))
     if not self.dtype.is_floating_point:
         raise _not_implemented("check_uniform_bounds", self)
-    draws = runtime.current.generator.uniform(self.numel(), low, high, self.dtype.name)
+    draws = stream(generator).uniform(self.numel(), low, high, self.dtype.name)
     return apply("uniform", (self,), values=draws)
 
 
-def _normal(self, *args, **kwargs) -> Tensor:
-    """x.normal_(mean=0, std=1): the session generator's draws, as nn.init.normal_'s."""
+def _normal(self, *args, generator=None, **kwargs) -> Tensor:
+    """x.normal_(mean=0, std=1): the generator's draws, as nn.init.normal_'s."""
     mean, std = _bounds(args, kwargs, ("mean", "std"), (0.0, 1.0))
     if std < 0:
         raise runtime_error(f"normal expects std >= 0.0, but found std {std:g}")
     if not self.dtype.is_floating_point:
         raise _not_implemented("normal_kernel_cpu", self)
-    draws = runtime.current.generator.normal(self.numel(), mean, std, self.dtype.name)
+    draws = stream(generator).normal(self.numel(), mean, std, self.dtype.name)
     return apply("normal", (self,), values=draws)
 
 
