@@ -1,6 +1,7 @@
 """The `table` format: a rich report for a person at a terminal, streamed as the session runs."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, Group
@@ -29,6 +30,7 @@ from gradcli.report.render_plain import (
     warning_lines,
 )
 from gradcli.report.text import NARROW, UNCHECKED, compact, excerpt, location, shorten
+from gradcli.report.uncoloured import table_lines, wrapped, write, writes_plain
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
                  "invalid": "yellow"}
@@ -38,13 +40,28 @@ AUTOGRAD_GRAD_NOTE = "returned by autograd.grad (.grad untouched)"  # the headin
 NO_EXPECTATION, SAME_AS_GRAD = "—", "= grad"  # a numeric check's value equal to the gradient
 
 
-def expected_text(row: GradRow, rows: bool = True) -> str:
+class Compacted:
+    """compact() of a report's lists, each made once: a row's grad and added are shown and
+    compared up to three times each."""
+
+    def __init__(self) -> None:
+        self.made: dict[tuple[int, bool], tuple[Any, str]] = {}  # (the list kept: its id stays)
+
+    def __call__(self, data: Any, rows: bool = False) -> str:
+        key = (id(data), rows)
+        if key not in self.made:
+            self.made[key] = (data, compact(data, rows))
+        return self.made[key][1]
+
+
+def expected_text(row: GradRow, rows: bool = True,
+                  shown: Callable[[Any, bool], str] = compact) -> str:
     """`2*x + 3*x**2 = 5`: sympy's formula, then its value (below it, for a tensor); the value
-    only when it differs from the gradient shown beside it."""
+    only when it differs from the gradient shown beside it (`shown` makes the numbers' text)."""
     if row.expected is None:
         return NO_EXPECTATION
-    value = compact(row.expected, rows)
-    same = value == compact(row.grad, rows)
+    value = shown(row.expected, rows)
+    same = value == shown(row.grad, rows)
     if row.matrix_form:  # one matrix expression for every element, bounded already
         return row.matrix_form if same else f"{row.matrix_form}\n= {value}"
     if not row.formula:  # a numeric check has a value but no formula
@@ -56,19 +73,19 @@ def expected_text(row: GradRow, rows: bool = True) -> str:
     return formula if same or formula == value else f"{formula}\n= {value}"
 
 
-def expected_cell(row: GradRow) -> Text:
-    text = expected_text(row)
+def expected_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
+    text = expected_text(row, True, shown)
     return Text(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
 
 
-def added_cell(row: GradRow) -> Text:
+def added_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
     """What this call added, and under it sympy's formula for that contribution."""
-    text = Text(compact(row.added, rows=True))
+    text = Text(shown(row.added, True))
     formulas = [f for f in (row.added_formula or []) if f]
     if formulas:
-        shown = formulas[0] if len(formulas) == 1 else compact(formulas)
-        if shown != compact(row.added):  # `[0, 0]` under `[0, 0]` says nothing
-            text.append("\n" + shorten(shown), style="dim")
+        formula = formulas[0] if len(formulas) == 1 else compact(formulas)
+        if formula != shown(row.added, False):  # `[0, 0]` under `[0, 0]` says nothing
+            text.append("\n" + shorten(formula), style="dim")
     return text
 
 
@@ -110,25 +127,27 @@ def footnotes(event: BackwardEvent, explain: bool = False) -> Text | None:
     return lines[:-1] if lines else None  # no trailing newline
 
 
-def first_call(event: BackwardEvent) -> bool:
+def first_call(event: BackwardEvent, shown: Callable[[Any, bool], str] = compact) -> bool:
     """Every gradient is what this call added: an `added` column would repeat `grad`."""
-    return all(compact(row.added) == compact(row.grad) for row in event.grads)
+    return all(shown(row.added, False) == shown(row.grad, False) for row in event.grads)
 
 
 def grad_table(event: BackwardEvent) -> Table:
     """The gradients one call touched, each with its symbolic cross-check."""
-    table = Table()
-    columns = ["tensor", "shape", "grad", "added", "expected (sympy)", "method", "✓"]
-    if first_call(event):
-        columns.remove("added")
-    for column in columns:
+    table, shown = Table(), Compacted()
+    cells: dict[str, Callable[[GradRow], Text]] = {
+        "tensor": lambda row: Text(row.name), "shape": lambda row: Text(str(list(row.shape))),
+        "grad": lambda row: Text(shown(row.grad, True)),
+        "added": lambda row: added_cell(row, shown),
+        "expected (sympy)": lambda row: expected_cell(row, shown),
+        "method": lambda row: Text(row.method), "✓": verdict_cell}
+    if first_call(event, shown):
+        del cells["added"]
+    for column in cells:
         table.add_column(column, overflow="fold")  # a number is wrapped, never cut
     for row in event.grads:
-        cells = {"tensor": Text(row.name), "shape": Text(str(list(row.shape))),
-                 "grad": Text(compact(row.grad, rows=True)), "added": added_cell(row),
-                 "expected (sympy)": expected_cell(row), "method": Text(row.method),
-                 "✓": verdict_cell(row)}
-        table.add_row(*(cells[c] for c in columns), style="red" if row.match is False else None)
+        table.add_row(*(cell(row) for cell in cells.values()),
+                      style="red" if row.match is False else None)
     return table
 
 
@@ -136,23 +155,22 @@ def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
     """The narrow layout: `x [2, 1]  grad [[0.9925], [3.584]]  ✓ symbolic` (a matrix too wide
     for that, one row per line under it), then what this call added, when not all of it, and
     sympy's expectation, indented."""
-    shown = []
+    lines, shown = [], Compacted()
     for row in event.grads:
         style = "red" if row.match is False else ""
         head = Text(f"{row.name} {list(row.shape)}  ", style=style)
-        grad = f"grad {compact(row.grad)}  "
+        grad = f"grad {shown(row.grad, False)}  "
         mark = verdict_cell(row) + Text(f" {row.method}", style=style)
-        if len(head + grad + mark) <= width or "\n" not in compact(row.grad, rows=True):
-            shown.append(head + Text(grad, style=style) + mark)
+        if len(head + grad + mark) <= width or "\n" not in shown(row.grad, True):
+            lines.append(head + Text(grad, style=style) + mark)
         else:
-            shown += [head + mark, Text(_hanging("  grad ", compact(row.grad, rows=True)),
-                                        style=style)]
-        if compact(row.added) != compact(row.grad):
-            shown.append(Text(_hanging("  added ", compact(row.added, rows=True)), style=style))
-        expected = expected_text(row, rows=False).replace("\n", " ")
+            lines += [head + mark, Text(_hanging("  grad ", shown(row.grad, True)), style=style)]
+        if shown(row.added, False) != shown(row.grad, False):
+            lines.append(Text(_hanging("  added ", shown(row.added, True)), style=style))
+        expected = expected_text(row, False, shown).replace("\n", " ")
         if expected not in (NO_EXPECTATION, SAME_AS_GRAD):
-            shown.append(Text(f"  sympy {expected}", style="dim"))
-    return shown
+            lines.append(Text(f"  sympy {expected}", style="dim"))
+    return lines
 
 
 def _hanging(label: str, text: str) -> str:
@@ -161,7 +179,14 @@ def _hanging(label: str, text: str) -> str:
 
 
 def fit(console: Console, piece: Text | Table) -> None:
-    """Print `piece`; a Text wrapped to the console's width without trailing spaces."""
+    """Print `piece`; a Text wrapped to the console's width without trailing spaces. Without
+    colour, as plain strings when report/uncoloured.py can write them as rich would."""
+    if writes_plain(console):
+        lines = (wrapped(piece, console.width) if isinstance(piece, Text) else
+                 table_lines(console, piece) if isinstance(piece, Table) else None)
+        if lines is not None:
+            write(console, lines)
+            return
     if not isinstance(piece, Text):
         console.print(piece)
         return

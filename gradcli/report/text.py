@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 NARROW = 70  # below this many columns a table cannot show its numbers: lines instead
@@ -67,17 +67,16 @@ def bracketed(data: Any, leaf: Callable[[Any], str], elide: Callable[[list], lis
     return "[" + ", ".join(bracketed(item, leaf, elide) for item in elide(data)) + "]"
 
 
-def _torch_number_format(numbers: list[float]) -> Callable[[float], str]:
-    """torch's choice among `5.`, `0.9925` and `1.0000e-05` (torch/_tensor_str.py)."""
+def _torch_number_format(numbers: list[float]) -> str:
+    """torch's choice among `5.`, `0.9925` and `1.0000e-05` (torch/_tensor_str.py), as a
+    %-format for the numbers shown."""
     finite = [abs(x) for x in numbers if math.isfinite(x) and x != 0]
     if not finite:
-        return lambda x: f"{x:.0f}."
+        return "%.0f."
     low, high = min(finite), max(finite)
-    if all(float(x).is_integer() for x in finite):
-        scientific = high / low > 1000 or high > 1e8
-        return (lambda x: f"{x:.4e}") if scientific else (lambda x: f"{x:.0f}.")
-    scientific = high / low > 1000 or high > 1e8 or low < 1e-4
-    return (lambda x: f"{x:.4e}") if scientific else (lambda x: f"{x:.4f}")
+    if all(x.is_integer() for x in finite):
+        return "%.4e" if high / low > 1000 or high > 1e8 else "%.0f."
+    return "%.4e" if high / low > 1000 or high > 1e8 or low < 1e-4 else "%.4f"
 
 
 def summary_text(data: Any) -> str | None:
@@ -94,29 +93,63 @@ def summary_text(data: Any) -> str | None:
 
 
 UNCHECKED = "·"  # an element of an expectation that the check did not evaluate (JSON null)
+TORCH_MARKER = " ..."  # torch's, joined like an element: `2.,  ..., 7.`
 
 
 def torch_style(data: Any) -> str:
-    """A gradient's data as torch prints it, on one line: `[5.]`, `[ 1., 10.]`, `0.5000`."""
+    """A gradient's data as torch prints it, on one line: `[5.]`, `[ 1., 10.]`, `0.5000`.
+    Each number is formatted once, then padded to the widest (a layer's gradient is printed
+    twice per backward(): its value and sympy's)."""
     if data is None:
         return "None"
-    if summary_text(data):
-        return summary_text(data)
-    marker = " ..."  # torch's, joined like an element: `2.,  ..., 7.`
+    summary = summary_text(data)
+    if summary:
+        return summary
     if _count(data) > 1000:  # torch summarises tensors of more than 1000 elements
-        data = _summarised(data, marker)  # and formats the numbers it shows, from them alone
-    leaves = [x for x in _leaves(data) if x is not marker]
+        data = _summarised(data, TORCH_MARKER)  # and formats the numbers it shows, from them alone
+        shape, leaves = None, [x for x in _leaves(data) if x is not TORCH_MARKER]
+    else:
+        shape, leaves = _rectangle(data)
     number = _torch_number_format([float(x) for x in leaves
                                    if x is not None and not isinstance(x, str)])
+    texts = [UNCHECKED if x is None else x if isinstance(x, str) else number % x
+             for x in leaves]  # "nan"/"inf" come as strings
+    width = max(map(len, texts), default=0)
+    padded = [text.rjust(width) for text in texts]
+    return _bracketed_rows(padded, shape) if shape else _refilled(data, iter(padded))
 
-    def leaf_text(x: Any) -> str:
-        if x is None:
-            return UNCHECKED
-        return x if isinstance(x, str) else number(float(x))  # "nan"/"inf" come as strings
 
-    width = max((len(leaf_text(x)) for x in leaves), default=0)
-    return bracketed(data, lambda x: x if x is marker else leaf_text(x).rjust(width),
-                     lambda items: items)
+def _rectangle(data: Any) -> tuple[list[int] | None, list]:
+    """The sizes and the numbers, in order, of nested lists that are all as long at each
+    level (a tensor's data, not summarised, none empty); else None and every leaf."""
+    shape = []
+    inner = data
+    while isinstance(inner, list) and inner:
+        shape.append(len(inner))
+        inner = inner[0]
+    leaves = data
+    for size in shape[1:]:
+        if not all(isinstance(item, list) and len(item) == size for item in leaves):
+            return None, _leaves(data)
+        leaves = [x for item in leaves for x in item]
+    if not shape or any(isinstance(x, list) for x in leaves):
+        return None, _leaves(data)
+    return shape, leaves
+
+
+def _bracketed_rows(texts: list[str], shape: list[int]) -> str:
+    """`texts` (one per element, in order) bracketed as nested lists of `shape`."""
+    for size in reversed(shape):
+        texts = ["[" + ", ".join(texts[i:i + size]) + "]" for i in range(0, len(texts), size)]
+    return texts[0]
+
+
+def _refilled(data: Any, texts: Iterator[str]) -> str:
+    """`data`'s brackets around the next of `texts` for each number (the marker as itself)."""
+    if not isinstance(data, list):
+        return next(texts)
+    return "[" + ", ".join([x if x is TORCH_MARKER else _refilled(x, texts)
+                            for x in data]) + "]"
 
 
 def _count(data: Any) -> int:

@@ -120,6 +120,10 @@ def test_rows_are_as_wide_as_the_numbers_shown():
     ([1.5, "nan"], "[1.5000,    nan]"),
     ([[1.0, 2.0], [3.0, 4.0]], "[[1., 2.], [3., 4.]]"),
     ([float(i) for i in range(2000)][:3], "[0., 1., 2.]"),
+    ([[1.5], ["nan"], [None]], "[[1.5000], [   nan], [     ·]]"),  # a column, padded alike
+    ([[[1.0, -2.0]], [[3.0, 40.0]]], "[[[ 1., -2.]], [[ 3., 40.]]]"),
+    ([[1.0, 2.0], [3.0]], "[[1., 2.], [3.]]"),  # not a tensor's rectangle: still each list
+    ([[], []], "[[], []]"),
 ])
 def test_plain_numbers_look_like_torch(data, shown):
     assert torch_style(data) == shown
@@ -128,6 +132,11 @@ def test_plain_numbers_look_like_torch(data, shown):
 def test_plain_summarises_large_tensors_like_torch():
     shown = torch_style([float(i) for i in range(100, 1101)])
     assert shown == "[ 100.,  101.,  102.,  ..., 1098., 1099., 1100.]"  # as torch prints it
+    # a matrix: its corners, each number as wide as the widest shown (the -1.5 in a corner)
+    zeros, last = " 0.0000,  0.0000,  0.0000,  ...,  0.0000,  0.0000, ", "-1.5000"
+    shown = torch_style([[0.0] * 40] * 39 + [[0.0] * 39 + [-1.5]])
+    assert shown == ("[" + ", ".join([f"[{zeros} 0.0000]"] * 3) + ",  ..., "
+                     + ", ".join([f"[{zeros} 0.0000]"] * 2) + f", [{zeros}{last}]]")
 
 
 def test_json_numbers_never_bare_nan():
