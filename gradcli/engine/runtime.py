@@ -54,6 +54,17 @@ class Faults:
         return flat.reshape(np.shape(grad))
 
 
+@dataclass
+class PrintOptions:
+    """torch.set_printoptions' settings (torch's PRINT_OPTS), one per session."""
+
+    precision: int = 4
+    threshold: float = 1000  # more elements than this -> summarize
+    edgeitems: int = 3
+    linewidth: int = 80
+    sci_mode: bool | None = None  # None: chosen from the values
+
+
 @dataclass(eq=False)
 class Runtime:
     limits: Limits = field(default_factory=Limits)
@@ -75,6 +86,7 @@ class Runtime:
     # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)
     stand_ins: dict = field(default_factory=dict)
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
+    print_options: PrintOptions = field(default_factory=PrintOptions)
     # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
     # nan; the node whose gradient was nan, for the explanation of the error
     anomaly_enabled: bool = False

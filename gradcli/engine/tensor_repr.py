@@ -5,11 +5,31 @@ import math
 
 import numpy as np
 
-PRECISION = 4
-THRESHOLD = 1000  # more elements than this -> summarize
-EDGEITEMS = 3
-LINEWIDTH = 80
+from . import runtime
+from .runtime import PrintOptions
+
 PREFIX = "tensor("
+
+
+PROFILES = {"default": dict(precision=4, threshold=1000, edgeitems=3, linewidth=80),
+            "short": dict(precision=2, threshold=1000, edgeitems=2, linewidth=80),
+            "full": dict(precision=4, threshold=math.inf, edgeitems=3, linewidth=80)}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None) -> None:
+    """torch.set_printoptions, step for step: a profile first, then each option given; the
+    sci_mode is always set (to None when not given), as torch's."""
+    options = runtime.current.print_options
+    if profile in PROFILES:
+        for name, value in PROFILES[profile].items():
+            setattr(options, name, value)
+    given = dict(precision=precision, threshold=threshold, edgeitems=edgeitems,
+                 linewidth=linewidth)
+    for name, value in given.items():
+        if value is not None:
+            setattr(options, name, value)
+    options.sci_mode = sci_mode
 
 FLOAT_DTYPES = frozenset({"float16", "float32", "float64"})
 # torch omits `dtype=` for the default float dtype and for int64/bool (but not for empty tensors).
@@ -26,6 +46,7 @@ def format_tensor(
 ) -> str:
     """What `repr(t)` (== `str(t)`) gives for the tensor holding `data`."""
     data = np.asarray(data)
+    options = runtime.current.print_options
     indent = len(PREFIX)
     suffixes = []
     if data.size == 0:
@@ -38,14 +59,14 @@ def format_tensor(
     else:
         if dtype_name not in DEFAULT_DTYPES:
             suffixes.append(f"dtype=torch.{dtype_name}")
-        body = _tensor_str(data, dtype_name in FLOAT_DTYPES, indent)
+        body = _tensor_str(data, dtype_name in FLOAT_DTYPES, indent, options)
     if grad_fn_name is not None:
         suffixes.append(f"grad_fn=<{grad_fn_name}>")
     elif requires_grad:
         suffixes.append("requires_grad=True")
     if tangent is not None:  # a dual tensor's, as f"{tangent}" formats it
         suffixes.append(f"tangent={tangent}")
-    return _add_suffixes(PREFIX + body, suffixes, indent)
+    return _add_suffixes(PREFIX + body, suffixes, indent, options.linewidth)
 
 
 def format_scalar(value: float | int | bool, dtype_name: str, spec: str = "") -> str:
@@ -63,17 +84,18 @@ def format_scalar(value: float | int | bool, dtype_name: str, spec: str = "") ->
     return format(item, spec)
 
 
-def _tensor_str(data: np.ndarray, is_float: bool, indent: int) -> str:
-    summarize = data.size > THRESHOLD
-    formatter = _Formatter(_summarized(data) if summarize else data, is_float)
-    return _format_nd(data, indent, summarize, formatter)
+def _tensor_str(data: np.ndarray, is_float: bool, indent: int, options: PrintOptions) -> str:
+    summarize = data.size > options.threshold
+    edge = options.edgeitems
+    formatter = _Formatter(_summarized(data, edge) if summarize else data, is_float, options)
+    return _format_nd(data, indent, summarize, formatter, edge, options.linewidth)
 
 
-def _summarized(data: np.ndarray) -> np.ndarray:
-    """The elements a summarized print shows: first and last EDGEITEMS along every long dim."""
+def _summarized(data: np.ndarray, edge: int) -> np.ndarray:
+    """The elements a summarized print shows: first and last `edge` along every long dim."""
     for axis, size in enumerate(data.shape):
-        if size > 2 * EDGEITEMS:
-            keep = list(range(EDGEITEMS)) + list(range(size - EDGEITEMS, size))
+        if size > 2 * edge:
+            keep = list(range(edge)) + list(range(size - edge, size))
             data = np.take(data, keep, axis=axis)
     return data
 
@@ -81,14 +103,14 @@ def _summarized(data: np.ndarray) -> np.ndarray:
 class _Formatter:
     """Chooses one element format (mode and width) for the whole tensor, like torch's _Formatter."""
 
-    def __init__(self, data: np.ndarray, is_float: bool):
-        self.is_float = is_float
+    def __init__(self, data: np.ndarray, is_float: bool, options: PrintOptions):
+        self.is_float, self.precision = is_float, options.precision
         self.int_mode = True
         self.sci_mode = False
         self.width = 1
         flat = data.ravel()
         if not is_float:
-            self.width = max(self.width, max(len(str(v)) for v in flat.tolist()))
+            self.width = max([self.width, *(len(str(v)) for v in flat.tolist())])
             return
         # Only nonzero finite values decide the format; zeros, nan and inf just get padded.
         values = flat[np.isfinite(flat) & (flat != 0)]
@@ -97,36 +119,38 @@ class _Formatter:
         magnitudes = np.abs(values).astype(np.float64)
         largest, smallest = float(magnitudes.max()), float(magnitudes.min())
         self.int_mode = bool(np.all(values == np.ceil(values)))
-        self.sci_mode = largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
+        self.sci_mode = (largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
+                         if options.sci_mode is None else bool(options.sci_mode))
         self.width = max(len(self._text(v)) for v in values.tolist())
 
     def _text(self, value: float) -> str:
         if self.sci_mode:
-            return f"{value:.{PRECISION}e}"
+            return f"{value:.{self.precision}e}"
         if self.int_mode:
             # The trailing dot marks a float tensor whose values are all integers.
             text = f"{value:.0f}"
             return text if math.isinf(value) or math.isnan(value) else text + "."
-        return f"{value:.{PRECISION}f}"
+        return f"{value:.{self.precision}f}"
 
     def format(self, value) -> str:
         text = self._text(value) if self.is_float else str(value)
         return text.rjust(self.width)
 
 
-def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
+def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter,
+               edge: int, linewidth: int) -> str:
     if data.ndim == 0:
         return formatter.format(data.item())
     if data.ndim == 1:
-        return _format_vector(data, indent, summarize, formatter)
+        return _format_vector(data, indent, summarize, formatter, edge, linewidth)
 
     def row(i: int) -> str:
-        return _format_nd(data[i], indent + 1, summarize, formatter)
+        return _format_nd(data[i], indent + 1, summarize, formatter, edge, linewidth)
 
     size = data.shape[0]
-    if summarize and size > 2 * EDGEITEMS:
-        rows = [row(i) for i in range(EDGEITEMS)] + ["..."]
-        rows += [row(i) for i in range(size - EDGEITEMS, size)]
+    if summarize and size > 2 * edge:
+        rows = [row(i) for i in range(edge)] + ["..."]
+        rows += [row(i) for i in range(size - edge, size)]
     else:
         rows = [row(i) for i in range(size)]
     # One blank line between 2-D blocks, two between 3-D blocks, ...
@@ -134,26 +158,29 @@ def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Forma
     return "[" + separator.join(rows) + "]"
 
 
-def _format_vector(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
-    if summarize and data.shape[0] > 2 * EDGEITEMS:
+def _format_vector(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter,
+                   edge: int, linewidth: int) -> str:
+    if summarize and not edge:
+        elements = ["..."]
+    elif summarize and data.shape[0] > 2 * edge:
         # Only the shown elements are converted to Python scalars.
-        head, tail = data[:EDGEITEMS].tolist(), data[-EDGEITEMS:].tolist()
+        head, tail = data[:edge].tolist(), data[-edge:].tolist()
         elements = [formatter.format(v) for v in head] + [" ..."]
         elements += [formatter.format(v) for v in tail]
     else:
         elements = [formatter.format(v) for v in data.tolist()]
-    per_line = max(1, math.floor((LINEWIDTH - indent) / (formatter.width + 2)))
+    per_line = max(1, math.floor((linewidth - indent) / (formatter.width + 2)))
     lines = [", ".join(elements[i : i + per_line]) for i in range(0, len(elements), per_line)]
     return "[" + ("," + "\n" + " " * (indent + 1)).join(lines) + "]"
 
 
-def _add_suffixes(text: str, suffixes: list[str], indent: int) -> str:
+def _add_suffixes(text: str, suffixes: list[str], indent: int, linewidth: int) -> str:
     # torch's own arithmetic, quirk included: the "+ 1" (and rfind()'s -1 when there is no
     # newline) make the last line count 2 characters more than it has.
     last_line_len = len(text) - text.rfind("\n") + 1
     parts = [text]
     for suffix in suffixes:
-        if last_line_len + len(suffix) + 2 > LINEWIDTH:
+        if last_line_len + len(suffix) + 2 > linewidth:
             parts.append(",\n" + " " * indent + suffix)
             last_line_len = indent + len(suffix)
         else:

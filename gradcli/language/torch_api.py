@@ -12,7 +12,7 @@ import types
 from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
-from gradcli.engine import arguments, dtypes, signatures
+from gradcli.engine import arguments, dtypes, signatures, tensor_repr
 from gradcli.engine.api import (
     anomaly,
     autograd,
@@ -254,6 +254,7 @@ _torch.update(
         "is_available": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
     Generator=creation.new_generator, default_generator=creation.DEFAULT_GENERATOR,
+    set_printoptions=tensor_repr.set_printoptions,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {

@@ -1,0 +1,26 @@
+import torch
+torch.manual_seed(0)
+x = torch.randn(3, 4)
+torch.set_printoptions(precision=2)
+x
+torch.tensor([1.12345])
+torch.set_printoptions(threshold=5)
+torch.arange(10)
+torch.set_printoptions(profile="short")
+torch.randn(20)
+torch.set_printoptions(sci_mode=True)
+x
+torch.set_printoptions(sci_mode=False, precision=3)
+torch.tensor([1e-6, 1e6])
+torch.set_printoptions(linewidth=40)
+torch.randn(12, requires_grad=True)
+torch.set_printoptions(edgeitems=1, threshold=3)
+torch.randn(4, 5)
+torch.set_printoptions(edgeitems=0)
+torch.arange(10)
+torch.randn(3, 3)
+torch.set_printoptions(profile="full")
+torch.arange(1200).sum()
+torch.set_printoptions(profile="default")
+x
+print(x * 100)
