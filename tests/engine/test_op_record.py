@@ -29,16 +29,24 @@ def calls(name: str) -> list[tuple[list, dict]]:
     seen = []
     original = trace.op_record
 
-    def recording(op, inputs, params):
+    def saw(op, inputs, params):
         if op.name == name:
             seen.append(([np.array(t.data, copy=True) for t in inputs], dict(params)))
+
+    def recording(op, inputs, params):
+        saw(op, inputs, params)
         return original(op, inputs, params)
 
-    trace.op_record = recording
+    def recorded(recorder, op, inputs, params, result):  # (an op run with grad mode off
+        saw(op, inputs, params)  # for a record: a fused LSTM layer's steps)
+        return forward_record(recorder, op, inputs, params, result)
+
+    forward_record = trace.ForwardRecorder.record
+    trace.op_record, trace.ForwardRecorder.record = recording, recorded
     try:
         run_session(session(name), f"{name}.py")
     finally:
-        trace.op_record = original
+        trace.op_record, trace.ForwardRecorder.record = original, forward_record
     assert seen, f"{name}'s example session never ran it"
     return seen
 
