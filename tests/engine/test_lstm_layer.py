@@ -49,3 +49,56 @@ def test_the_backward_is_the_forwards_derivative(which, reverse, bias, saved):
             continue
         np.testing.assert_allclose(g, _numeric(inputs, which, reverse, seed, k), rtol=1e-5,
                                    atol=1e-7, err_msg=f"input {k}")
+
+
+def _structure(roots) -> list:
+    """The records under `roots` in post-order, each as (op, params, its inputs' positions);
+    leaves and constants by their shapes and values."""
+    index, parts = {}, []
+
+    def visit(r):
+        if id(r) in index:
+            return index[id(r)]
+        args = [visit(a) for a in getattr(r, "args", ())]
+        op = getattr(r, "op", None)
+        value = getattr(getattr(r, "value", None), "array", None)
+        parts.append((op.name, repr(sorted(r.params.items())), args) if op is not None
+                     else (type(r).__name__, value.shape, value.tobytes()))
+        index[id(r)] = len(parts) - 1
+        return index[id(r)]
+    for root in roots:
+        visit(root)
+    return parts
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_the_direct_steps_record_and_compute_what_the_composite_does(reverse):
+    """recurrent_fused's loop on arrays leaves the records, and computes the values, of the
+    composite's ops (api/recurrent.py's lstm_step) run with grad mode off."""
+    from gradcli.engine import runtime, trace
+    from gradcli.engine.api import creation, recurrent, recurrent_fused
+    from gradcli.engine.tensor import Tensor
+
+    rng = np.random.default_rng(3)
+    weights = [Tensor(rng.normal(size=s).astype(np.float32), requires_grad=True)
+               for s in [(8, 3), (8, 2), (8,), (8,)]]
+    p = recurrent.CellParams(*weights)
+    x = Tensor(rng.normal(size=(4, 2, 3)).astype(np.float32))
+    hidden = (creation.zeros(2, 2), Tensor(rng.normal(size=(2, 2)).astype(np.float32)))
+    state, made = runtime.current, []
+    for run in (lambda r: recurrent_fused._composite(recurrent.lstm_step, x, hidden, p, reverse),
+                lambda r: recurrent_fused._direct(x, hidden, p, reverse, r)):
+        recorder = trace.ForwardRecorder([x, *weights, *hidden])
+        previous = state.grad_enabled, state.forward_recorder
+        state.grad_enabled, state.forward_recorder = False, recorder
+        try:
+            *outputs, acts = run(recorder)
+        finally:
+            state.grad_enabled, state.forward_recorder = previous
+        made.append((_structure([recorder._of(t) for t in outputs]),
+                     [t.data for t in outputs], acts))
+    (composite, values, acts), (direct, direct_values, direct_acts) = made
+    assert direct == composite and len(direct) > 40
+    for a, b in zip(values + [a for step in acts for a in step],
+                    direct_values + [a for step in direct_acts for a in step], strict=True):
+        np.testing.assert_array_equal(a, b)

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from .. import runtime, trace
 from ..autograd import Node, Saved
+from ..layout import column_major
+from ..ops import OPS
 from ..ops_recurrent import LSTM_LAYER, step_order
 from ..tensor import Tensor, _edge_of, apply, meta
 from . import shape
@@ -42,7 +46,10 @@ def layer(step: Callable, input: Tensor, hidden: tuple[Tensor, Tensor], p, rever
     previous = state.grad_enabled, state.forward_recorder
     state.grad_enabled, state.forward_recorder = False, recorder
     try:
-        output, hy, cy, acts = _composite(step, input, hidden, p, reverse)
+        if p.b_hh is None:
+            output, hy, cy, acts = _composite(step, input, hidden, p, reverse)
+        else:
+            output, hy, cy, acts = _direct(input, hidden, p, reverse, recorder)
     finally:
         state.grad_enabled, state.forward_recorder = previous
     for which, t in enumerate((output, hy, cy)):
@@ -62,6 +69,62 @@ def _composite(step: Callable, input: Tensor, hidden, p, reverse: bool) -> tuple
         outputs[t], hidden = hy, (hy, cy)
     output = apply("mkldnn_rnn_layer", (shape.stack(outputs, 0),))
     return output, hidden[0], hidden[1], tuple(acts)
+
+
+class _Ops:
+    """The composite's ops run on arrays (each op row's own forward: the values apply would
+    give), each leaving the record apply would leave when a recorder is given; no tensors."""
+
+    __slots__ = ("recorder",)
+
+    def __init__(self, recorder):
+        self.recorder = recorder
+
+    def of(self, t: Tensor) -> tuple:
+        """A tensor as (its array, its record)."""
+        return t.data, (None if self.recorder is None else self.recorder._of(t))
+
+    def __call__(self, name: str, *args: tuple, **params) -> tuple:
+        op = OPS[name]
+        value = op.forward(*[a for a, _ in args], **params)
+        if self.recorder is None:
+            return value, None
+        return value, trace.OpRecord(op, tuple([r for _, r in args]), params)
+
+
+def _direct(input: Tensor, hidden, p, reverse: bool, recorder) -> tuple:
+    """The composite's steps (api/recurrent.py's lstm_step, with both biases), as _Ops: the
+    same ops, params and order, for the values and the records; tensors only at the ends."""
+    run = _Ops(recorder)
+    steps = [run.of(x) for x in shape.unbind(p.linear_ih(input), 0)]
+    w_hh, b_hh = run.of(p.w_hh), run.of(p.b_hh)
+    size = p.w_hh.shape[1]
+    keys = [slice(k * size, (k + 1) * size) for k in range(4)]
+    h, c = run.of(hidden[0]), run.of(hidden[1])
+    acts: list = [None] * len(steps)
+    outputs: list = [None] * len(steps)
+    for t in step_order(len(steps), reverse):
+        w_t = run("t", w_hh)
+        gates = run("add", run("addmm", b_hh, h, w_t, columns=(column_major(h[0]), True)),
+                    steps[t], alpha=1)
+        i, f, g, o = (run("unsafe_split", gates, dim=1, key=key) for key in keys)
+        i, f, g, o = run("sigmoid", i), run("sigmoid", f), run("tanh", g), run("sigmoid", o)
+        c_next = run("add", run("mul", f, c), run("mul", i, g), alpha=1)
+        tanh_c = run("tanh", c_next)
+        acts[t] = (i[0], f[0], g[0], o[0], c_next[0], tanh_c[0], h[0], c[0])
+        h = outputs[t] = run("mul", o, tanh_c)
+        c = c_next
+    output = run("mkldnn_rnn_layer", run("stack", *outputs, dim=0))
+    return (*(_tensor(v, recorder) for v in (output, h, c)), tuple(acts))
+
+
+def _tensor(value: tuple, recorder) -> Tensor:
+    """An (array, record) as a tensor of its own memory, its record given to the recorder."""
+    array, record = value
+    t = Tensor(np.ascontiguousarray(array))
+    if recorder is not None:
+        recorder.made[id(t)] = (t, t._storage.version, record)
+    return t
 
 
 def _attach(t: Tensor, which: int, inputs: tuple, acts: tuple, reverse: bool,
