@@ -93,22 +93,23 @@ class _Ops:
 
 
 def _direct(input: Tensor, hidden, p, reverse: bool, recorder) -> tuple:
-    """The composite's steps (api/recurrent.py's lstm_step, with both biases), as _Ops: the
-    same ops, params and order, for the values and the records; tensors only at the ends."""
+    """The layer's steps on arrays, as _Ops: torch's composite cell (ATen's LSTMCell) in fewer
+    ops, for fewer records to check (no script sees them): both biases added to the input's
+    projection once, w_hh transposed once, one sigmoid over all four gates' columns."""
     run = _Ops(recorder)
-    steps = [run.of(x) for x in shape.unbind(p.linear_ih(input), 0)]
-    w_hh, b_hh = run.of(p.w_hh), run.of(p.b_hh)
+    steps = [run.of(x) for x in shape.unbind(p.linear_ih(input) + p.b_hh, 0)]
+    w_t = run("t", run.of(p.w_hh))
     size = p.w_hh.shape[1]
-    keys = [slice(k * size, (k + 1) * size) for k in range(4)]
+    ingate, forgetgate, cellgate, outgate = (slice(k * size, (k + 1) * size) for k in range(4))
     h, c = run.of(hidden[0]), run.of(hidden[1])
     acts: list = [None] * len(steps)
     outputs: list = [None] * len(steps)
     for t in step_order(len(steps), reverse):
-        w_t = run("t", w_hh)
-        gates = run("add", run("addmm", b_hh, h, w_t, columns=(column_major(h[0]), True)),
-                    steps[t], alpha=1)
-        i, f, g, o = (run("unsafe_split", gates, dim=1, key=key) for key in keys)
-        i, f, g, o = run("sigmoid", i), run("sigmoid", f), run("tanh", g), run("sigmoid", o)
+        gates = run("addmm", steps[t], h, w_t, columns=(column_major(h[0]), True))
+        sigmoids = run("sigmoid", gates)
+        i, f, o = (run("unsafe_split", sigmoids, dim=1, key=key)
+                   for key in (ingate, forgetgate, outgate))
+        g = run("tanh", run("unsafe_split", gates, dim=1, key=cellgate))
         c_next = run("add", run("mul", f, c), run("mul", i, g), alpha=1)
         tanh_c = run("tanh", c_next)
         acts[t] = (i[0], f[0], g[0], o[0], c_next[0], tanh_c[0], h[0], c[0])
