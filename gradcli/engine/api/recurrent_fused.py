@@ -95,7 +95,8 @@ class _Ops:
 def _direct(input: Tensor, hidden, p, reverse: bool, recorder) -> tuple:
     """The layer's steps on arrays, as _Ops: torch's composite cell (ATen's LSTMCell) in fewer
     ops, for fewer records to check (no script sees them): both biases added to the input's
-    projection once, w_hh transposed once, one sigmoid over all four gates' columns."""
+    projection once, w_hh transposed once, h @ w_hh.T an mm (whose gradients the check works
+    out from two operands, not addmm's three), one sigmoid over all four gates' columns."""
     run = _Ops(recorder)
     steps = [run.of(x) for x in shape.unbind(p.linear_ih(input) + p.b_hh, 0)]
     w_t = run("t", run.of(p.w_hh))
@@ -105,7 +106,8 @@ def _direct(input: Tensor, hidden, p, reverse: bool, recorder) -> tuple:
     acts: list = [None] * len(steps)
     outputs: list = [None] * len(steps)
     for t in step_order(len(steps), reverse):
-        gates = run("addmm", steps[t], h, w_t, columns=(column_major(h[0]), True))
+        gates = run("add", run("mm", h, w_t, columns=(column_major(h[0]), True)), steps[t],
+                    alpha=1)
         sigmoids = run("sigmoid", gates)
         i, f, o = (run("unsafe_split", sigmoids, dim=1, key=key)
                    for key in (ingate, forgetgate, outgate))
