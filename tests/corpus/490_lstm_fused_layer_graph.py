@@ -1,8 +1,9 @@
 import torch
 import torch.nn as nn
 # a float32 LSTM on CPU: each layer one MkldnnRnnLayerBackward0 node whose next_functions are
-# the layer's input, its four weights, h0 and c0; retain_grad and a hook on its output; the
-# gradients of the input, of h and c, and a second derivative through both layers
+# the layer's input, its four weights, h0 and c0 (h and c: its outputs 1 and 2); retain_grad
+# and a hook on its output; the gradients of the input, of h and c, and a second derivative
+# through both layers
 torch.manual_seed(0)
 lstm = nn.LSTM(3, 4, num_layers=2)
 x = torch.randn(5, 2, 3, requires_grad=True)
@@ -11,6 +12,8 @@ out.grad_fn
 out.grad_fn.next_functions
 out.grad_fn.next_functions[0][0].next_functions
 h.grad_fn
+h.grad_fn.next_functions
+c.grad_fn.next_functions
 out.retain_grad()
 seen = []
 handle = out.register_hook(lambda g: seen.append(g.shape))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import runtime, trace
-from ..autograd import Node, Saved
+from ..autograd import OUTPUT_NR, Node, Saved
 from ..layout import column_major
 from ..ops import OPS
 from ..ops_recurrent import LSTM_LAYER, step_order
@@ -144,6 +144,8 @@ def _attach(t: Tensor, which: int, inputs: tuple, acts: tuple, reverse: bool,
     node.saved_refs = tuple([Saved(x._storage, x, None, k) for k, x in present] +
                             [Saved(t._storage, None, node, -1)])
     node.frees = True
+    if which:  # (torch's one node of three outputs is three here, each backward running the
+        OUTPUT_NR[node] = which  # recurrence from its own output's gradient)
     t._requires_grad = True
     t._grad_fn, t._view_version = node, t._storage.version
     if recorder is not None:
