@@ -2,10 +2,11 @@
 output, h and c each have a MkldnnRnnLayerBackward0 grad_fn whose next_functions are the
 layer's input, its four weights, h0 and c0 (torch's), not a graph of per-step ops.
 
-The values are the composite's (api/recurrent.py), computed by the same ops with grad mode off;
-while the check is on, those ops leave their records (as a custom Function's forward does), so
-the check differentiates the layer step by step, independently of the fused node's backward
-(ops_recurrent.py), which runs the recurrence backwards with numpy on the saved activations.
+The forward is the composite's cell (ATen's LSTMCell, api/recurrent.py's lstm_step) run with
+grad mode off, each step's ops straight on arrays; while the check is on, those ops leave their
+records (as a custom Function's forward does), so the check differentiates the layer step by
+step, independently of the fused node's backward (ops_recurrent.py), which runs the recurrence
+backwards with numpy on the saved activations.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from ..autograd import OUTPUT_NR, Node, Saved
 from ..layout import column_major
 from ..ops import OPS
 from ..ops_recurrent import LSTM_LAYER, step_order
-from ..tensor import Tensor, _edge_of, apply, meta
+from ..tensor import Tensor, apply, edge, meta
 from . import shape
 
 
@@ -136,7 +137,7 @@ def _attach(t: Tensor, which: int, inputs: tuple, acts: tuple, reverse: bool,
     saves every input (version-checked, as torch's) and t itself."""
     present = [(k, x) for k, x in enumerate(inputs) if x is not None]
     node = Node(LSTM_LAYER, {"which": which, "reverse": reverse, "acts": acts},
-                tuple([None if x is None else _edge_of(x) for x in inputs]),
+                tuple([None if x is None else edge(x) for x in inputs]),
                 tuple([None if x is None else meta(x.data.shape, x.data.dtype)
                        for x in inputs]),
                 (), (), t.data.shape)
