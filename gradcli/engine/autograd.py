@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,10 +93,16 @@ class Node:
 
     @property
     def next_functions(self) -> tuple:
-        return tuple((e, 0) for e in (self.next if self.shown_next is None else self.shown_next))
+        return tuple((e, OUTPUT_NR.get(e, 0) if e is not None else 0)
+                     for e in (self.next if self.shown_next is None else self.shown_next))
 
     def __repr__(self) -> str:
         return f"<{self.op.grad_fn} object>"
+
+
+# The nodes that stand for output k > 0 of one torch node (a fused LSTM layer's h and c): an
+# edge to one shows k in next_functions, as torch's does
+OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class AccumulateGrad:

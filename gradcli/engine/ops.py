@@ -444,7 +444,8 @@ defop("unsafe_split", "UnsafeSplitBackward0", OPS["split"].forward, OPS["split"]
       elements_read="selection")
 # NOTE: torch runs a float32 LSTM layer on CPU as one fused mkldnn node; gradcli computes the
 # layer from its composite ops (so the check sees each), then passes the layer's output
-# through this node so that it carries the fused node's name, as torch's output does.
+# through this op, the top of the layer's record. Where the layer records a graph, its output
+# is a node of its own (ops_recurrent.py), so that this op's VJP never runs there.
 defop("mkldnn_rnn_layer", "MkldnnRnnLayerBackward0", np.copy, lambda xp, g, o, a: (g,),
       **POINTWISE)
 

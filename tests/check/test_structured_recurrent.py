@@ -30,6 +30,19 @@ def test_an_lstm_is_checked_exactly_at_every_step():
                                    "MulBackward0", "AddBackward0", "AddmmBackward0",
                                    "UnbindBackward0", "StackBackward0"])
 def test_an_lstm_gradient_wrong_in_one_element_is_caught(fault, monkeypatch):
+    """A float64 LSTM runs as torch's composite: a node per step op, each faulted."""
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, rows = grad_rows(LSTM.replace("num_layers=2)", "num_layers=2).double()")
+                             .replace("(5, 3, 4)", "(5, 3, 4, dtype=torch.float64)"))
+    assert result.status == "mismatch" and any(not r.match for r in rows)
+
+
+@pytest.mark.parametrize("fault", ["MkldnnRnnLayerBackward0", "StackBackward0", "MulBackward0",
+                                   "AddBackward0"])
+def test_a_fused_lstm_layer_wrong_in_one_element_is_caught(fault, monkeypatch):
+    """A float32 LSTM runs each layer as one node (torch's oneDNN layer): the check, which
+    differentiates the recorded steps, catches its backward's fault as any other."""
     monkeypatch.setenv("GRADCLI_FAULT", fault)
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     result, rows = grad_rows(LSTM)

@@ -12,6 +12,7 @@ from gradcli.app.api import run_session
 from gradcli.check.dropped import read_mask, reduce_to
 from gradcli.check.ieee import evaluate, point_of
 from gradcli.engine import opkit, symforms, trace
+from gradcli.engine.api import recurrent_fused
 from gradcli.engine.ops import OPS
 from gradcli.engine.tensor import Tensor, apply
 
@@ -34,11 +35,17 @@ def calls(name: str) -> list[tuple[list, dict]]:
             seen.append(([np.array(t.data, copy=True) for t in inputs], dict(params)))
         return original(op, inputs, params)
 
-    trace.op_record = recording
+    def on_arrays(ops, op_name, *args, **params):  # (a fused LSTM layer's steps, on arrays)
+        if op_name == name:
+            seen.append(([np.array(a, copy=True) for a, _ in args], dict(params)))
+        return run_on_arrays(ops, op_name, *args, **params)
+
+    run_on_arrays = recurrent_fused._Ops.__call__
+    trace.op_record, recurrent_fused._Ops.__call__ = recording, on_arrays
     try:
         run_session(session(name), f"{name}.py")
     finally:
-        trace.op_record = original
+        trace.op_record, recurrent_fused._Ops.__call__ = original, run_on_arrays
     assert seen, f"{name}'s example session never ran it"
     return seen
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..errors import runtime_error
 from ..tensor import Tensor, apply
-from . import creation, elementwise, indexing, linalg, nn_functional, shape
+from . import creation, elementwise, indexing, linalg, nn_functional, recurrent_fused, shape
 
 Hidden = Tensor | tuple[Tensor, Tensor]  # h, or an LSTM's (h, c)
 
@@ -45,14 +45,21 @@ def _simple_cell(nonlinearity: Callable) -> Callable:
     return cell
 
 
-def _lstm_cell(x_proj: Tensor, hidden: tuple[Tensor, Tensor], p: CellParams):
+def lstm_step(x_proj: Tensor, hidden: tuple[Tensor, Tensor], p: CellParams) -> tuple:
+    """One LSTM step: its gates (input, forget, cell, output), cy, tanh(cy) and hy."""
     hx, cx = hidden
     gates = p.linear_hh(hx) + x_proj
     ingate, forgetgate, cellgate, outgate = shape.unsafe_chunk(gates, 4, 1)
     ingate, forgetgate = elementwise.sigmoid(ingate), elementwise.sigmoid(forgetgate)
     cellgate, outgate = elementwise.tanh(cellgate), elementwise.sigmoid(outgate)
     cy = forgetgate * cx + ingate * cellgate
-    return p.matmul_hr(outgate * elementwise.tanh(cy)), cy
+    tanh_cy = elementwise.tanh(cy)
+    return ingate, forgetgate, cellgate, outgate, cy, tanh_cy, p.matmul_hr(outgate * tanh_cy)
+
+
+def _lstm_cell(x_proj: Tensor, hidden: tuple[Tensor, Tensor], p: CellParams):
+    *_, cy, _, hy = lstm_step(x_proj, hidden, p)
+    return hy, cy
 
 
 def _gru_cell(x_proj: Tensor, hidden: Tensor, p: CellParams) -> Tensor:
@@ -124,8 +131,12 @@ def run(mode: str, input: Tensor, hiddens: list[Hidden], params: list[CellParams
         outputs = []
         for direction in range(directions):
             k = layer * directions + direction
-            output, final = _full_layer(CELLS[mode], layer_input, hiddens[k], params[k],
-                                        direction == 1, fused)
+            if fused and recurrent_fused.applies(layer_input, hiddens[k], params[k]):
+                output, final = recurrent_fused.layer(lstm_step, layer_input, hiddens[k], params[k],
+                                                      direction == 1)
+            else:
+                output, final = _full_layer(CELLS[mode], layer_input, hiddens[k], params[k],
+                                            direction == 1, fused)
             outputs.append(output)
             finals.append(final)
         layer_input = outputs[0] if directions == 1 else shape.cat(outputs, outputs[0].ndim - 1)
@@ -146,7 +157,7 @@ def rnn(mode: str, input: Tensor, hx: Hidden, weights: list[Tensor], has_biases:
     fused = lstm and not projections and input.dtype.name == "float32" and input.numel() > 0
     if batch_first:
         input = shape.transpose(input, 0, 1)
-    hiddens = list(zip(shape.unbind(hx[0], 0), shape.unbind(hx[1], 0))) if lstm \
+    hiddens = list(zip(_layer_states(hx[0], fused), _layer_states(hx[1], fused))) if lstm \
         else list(shape.unbind(hx, 0))
     output, finals = run(mode, input, hiddens, params, num_layers, dropout, train,
                          bidirectional, fused)
@@ -156,6 +167,14 @@ def rnn(mode: str, input: Tensor, hx: Hidden, weights: list[Tensor], has_biases:
         return (output, shape.stack([h for h, _ in finals], 0),
                 shape.stack([c for _, c in finals], 0))
     return output, shape.stack(finals, 0)
+
+
+def _layer_states(hx: Tensor, fused: bool) -> list[Tensor]:
+    """Each layer-direction's initial state: unbind's pieces, as ATen's composite takes them;
+    oneDNN's layers index it (hx[k]: SelectBackward0)."""
+    if not fused:
+        return list(shape.unbind(hx, 0))
+    return [apply("select", (hx,), dim=0, index=k) for k in range(hx.shape[0])]
 
 
 def _cell_params(weights: list[Tensor], has_biases: bool, projections: bool) -> CellParams:
