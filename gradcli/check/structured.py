@@ -56,12 +56,12 @@ def expect(record, roots, targets, shapes: dict | None = None) -> dict:
     grads = _accumulate(record.grad_outputs, roots, order, values)
     found: list = []  # the rounding spread, worked out once on the first comparison needing it
 
-    def spread() -> dict:
+    def spread() -> _Spread:
         if not found:
             found.append(_rounding_spread(record.grad_outputs, roots, order, values, grads))
         return found[0]
-    return {id(t.tensor): _expectation(t, leaves, grads, lambda t=t: _total(
-        t, leaves, spread())) for t in targets}
+    return {id(t.tensor): _expectation(t, leaves, grads, lambda where, t=t: _total(
+        t, leaves, lambda r: spread().deviation(r, where))) for t in targets}
 
 
 def replayed(record, roots) -> dict:
@@ -102,7 +102,7 @@ def _leading_to(targets, order: list) -> list:
     return [r for r in order if id(r) in reached]
 
 
-def _rounding_spread(seeds, roots, order: list, values: dict, grads: dict) -> dict:
+def _rounding_spread(seeds, roots, order: list, values: dict, grads: dict) -> _Spread:
     """How far float32 rounding may move each gradient element: each op's own terms, whose
     magnitudes its float32 sums round with (|g| through |J|, contracted in float32), plus what
     arrives from above through the op's Jacobian squared — independent roundings add in
@@ -110,32 +110,134 @@ def _rounding_spread(seeds, roots, order: list, values: dict, grads: dict) -> di
     per 512-wide layer and excused a 1.5x fault on the first layers of ten. Where float32
     overflows, again in float64 (an infinite allowance would pass any value)."""
     for narrow in (True, False):
-        variances = _variances(order, values, grads, narrow)
+        variances, deferred = _variances(order, values, grads, narrow)
         if all(np.isfinite(v).all() for v in variances.values()):
             break
-    return {key: np.sqrt(v) for key, v in variances.items()}
+    return _Spread(variances, deferred, values, grads, narrow)
 
 
-def _variances(order: list, values: dict, grads: dict, narrow: bool) -> dict:
+def _variances(order: list, values: dict, grads: dict, narrow: bool) -> tuple[dict, dict]:
+    """Each record's variance, but for the leaves a contraction reads: what it passes them is
+    only the (record, operand) pairs, worked out at the elements a comparison asks about
+    (_Spread.deviation) — a weight's whole variance would cost two more products per layer,
+    for the few elements (of 262,144: 2 to 98) that float32 rounding takes out of rtol."""
     kept = {id(r) for r in order}
     variances: dict = {}
+    deferred: dict = {}  # id(leaf) -> [(record, operand)]
     for r in order:
         g = grads.get(id(r))
         if g is None or not isinstance(r, trace.OpRecord):
             continue
+        wanted = [id(a) in kept and not isinstance(a, trace.Const) for a in r.args]
+        if _contracts(r.op):
+            for i, a in enumerate(r.args):
+                if wanted[i] and isinstance(a, trace.Leaf):
+                    deferred.setdefault(id(a), []).append((r, i))
+                    wanted[i] = False
+        if not any(wanted):
+            continue
         args = [values[id(a)] for a in r.args]
-        wanted = [id(a) in kept for a in r.args]
-        value = values.get(id(r))
-        own = _input_grads(r, np.abs(g), args, wanted, np.abs, narrow, value)
-        above = variances.get(id(r))
-        arrived = (_input_grads(r, above, args, wanted, np.square, narrow, value)
-                   if above is not None else [None] * len(args))
-        for a, mine, theirs in zip(r.args, own, arrived, strict=True):
-            if mine is None or isinstance(a, trace.Const):
-                continue
-            part = np.square(mine, dtype=np.float64) + (0.0 if theirs is None else theirs)
-            _add(variances, a, part)
-    return variances
+        parts = _input_variances(r, g, variances.get(id(r)), args, wanted, narrow,
+                                 values.get(id(r)))
+        for a, part in zip(r.args, parts, strict=True):
+            if part is not None:
+                _add(variances, a, part)
+    return variances, deferred
+
+
+def _contracts(op) -> bool:
+    """Whether _input_grads takes the op as an einsum contraction (_transposed)."""
+    return not (op.pointwise and op.condition is None) and not op.reduces and \
+        op.unfold is None and op.contraction is not None
+
+
+def _input_variances(r, g: np.ndarray, above, args: list, wanted: list, narrow: bool,
+                     value) -> list:
+    """What rounding adds to each wanted input's variance at r: r's own terms squared, plus
+    the variance `above` (of r's output) through r's Jacobian squared."""
+    if r.op.pointwise and r.op.condition is None and all(
+            np.shape(a) == np.shape(g) for a, w in zip(args, wanted, strict=True) if w):
+        return _pointwise_variances(r, g, above, args, wanted, value)
+    own = _input_grads(r, np.abs(g), args, wanted, np.abs, narrow, value)
+    arrived = (_input_grads(r, above, args, wanted, np.square, narrow, value)
+               if above is not None else [None] * len(args))
+    return [None if mine is None else
+            np.square(mine, dtype=np.float64) + (0.0 if theirs is None else theirs)
+            for mine, theirs in zip(own, arrived, strict=True)]
+
+
+def _pointwise_variances(r, g: np.ndarray, above, args: list, wanted: list, value) -> list:
+    """A pointwise op that broadcasts none of its wanted inputs: its own term squared and
+    what arrives are (g² + above)·partial², one pass over each partial."""
+    sized = np.square(g, dtype=np.float64)
+    if above is not None:
+        sized += above
+    at = _compared_at(r)
+    point, value = (args, value) if at is None else (at, None)
+    key = _hashable(r.params)
+    out = []
+    for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
+        if not (want and forms_nn.floating(a)):
+            out.append(None)
+            continue
+        partial = _partial(r.op, key, i, point, value)
+        out.append(sized if partial is ONE else
+                   np.broadcast_to(sized * np.square(partial), np.shape(g)))
+    return out
+
+
+MAX_PICKED = 1 / 64  # past this share of a leaf's elements, its whole variance at once
+
+
+class _Spread:
+    """The rounding spread's variances; each record's deviation (its square root) where asked."""
+
+    def __init__(self, variances: dict, deferred: dict, values: dict, grads: dict,
+                 narrow: bool):
+        self.variances, self.deferred, self.narrow = variances, deferred, narrow
+        self.values, self.grads = values, grads
+
+    def deviation(self, record, where: np.ndarray | None) -> np.ndarray | None:
+        """The record's deviation, right at least where `where` holds (all elements if None),
+        or None where rounding passes it nothing."""
+        whole, parts = self.variances.get(id(record)), self.deferred.get(id(record), ())
+        if whole is None and not parts:
+            return None
+        shape = np.shape(self.values[id(record)])
+        if where is None or np.shape(where) != shape or \
+                np.count_nonzero(where) > MAX_PICKED * max(1, np.prod(shape)):
+            return np.sqrt(self._whole(whole, parts))
+        picked = np.nonzero(where)
+        total = np.zeros(shape)
+        total[picked] = (0.0 if whole is None else np.broadcast_to(whole, shape)[picked]) + \
+            sum(self._picked(r, i, picked) for r, i in parts)
+        return np.sqrt(total)
+
+    def _whole(self, whole, parts) -> np.ndarray:
+        total = 0.0 if whole is None else whole
+        for r, i in parts:
+            for narrow in {self.narrow, False}:
+                part = self._operand(r, i, narrow)
+                if np.isfinite(part).all():
+                    break
+            total = total + part
+        return total
+
+    def _operand(self, r, i: int, narrow: bool) -> np.ndarray:
+        args = [self.values[id(a)] for a in r.args]
+        wanted = [k == i for k in range(len(args))]
+        return _input_variances(r, self.grads[id(r)], self.variances.get(id(r)), args, wanted,
+                                narrow, None)[i]
+
+    def _picked(self, r, i: int, picked: tuple) -> np.ndarray:
+        """Operand i's variance from r at the picked elements: the same sums, one per element."""
+        args = [self.values[id(a)] for a in r.args]
+        spec = r.op.contraction(*[a.shape for a in args], **r.params)
+        own = _contracted_at(spec, self.grads[id(r)], args, i, picked, np.abs)
+        above = self.variances.get(id(r))
+        arrived = 0.0 if above is None else _contracted_at(spec, above, args, i, picked,
+                                                           np.square, _same)
+        return np.square(own) + arrived
 
 
 def _accumulate(seeds, roots, order: list, values: dict,
@@ -511,7 +613,8 @@ def _transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
     subscripts = [sub for term in terms for sub in term]
     sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
     g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
-    g = g * scale  # (a number, or an array over the output: average pooling's divisors)
+    if np.ndim(scale) or scale != 1:  # (times 1 is g, bit for bit: no copy of it)
+        g = g * scale  # (a number, or an array over the output: average pooling's divisors)
     wanted = [True] * len(args) if wanted is None else wanted
     out, first = [], 0
     for term in terms:
@@ -533,6 +636,46 @@ def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int
     part = np.einsum(spec, *factors, optimize=_einsum_path(spec, *[f.shape for f in factors]))
     part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
     return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
+
+
+def _contracted_at(contraction: tuple[str, float], g: np.ndarray, args: list, i: int,
+                   picked: tuple, size, size_g=None) -> np.ndarray:
+    """Operand i's gradient (as _transposed's) at the elements `picked` (np.nonzero's index
+    arrays) only, of `size_g(g)` (default `size`) through `size` of the other operands: each
+    factor's axes of operand i's indices taken at the picked coordinates, one new index Z (one
+    element each) in their place."""
+    spec, scale = contraction
+    inputs, output = spec.split("->")
+    terms = [term.split(",") for term in inputs.split("+")]
+    subscripts = [sub for term in terms for sub in term]
+    sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
+    first = 0
+    for term in terms:  # the term operand i is in, and its place there
+        if i < first + len(term):
+            break
+        first += len(term)
+    g = g.reshape([sizes[c] for c in output])
+    if np.ndim(scale) or scale != 1:
+        g = g * scale  # (an array over the output: average pooling's divisors)
+    factors = [(g, output)] + [(args[first + k], sub) for k, sub in enumerate(term)
+                               if first + k != i]
+    at = {c: where for c, where in zip(subscripts[i], picked, strict=True)}
+    taken = [_taken(f, sub, at) for f, sub in factors]
+    sized = [(size_g or size)(taken[0][0])] + [size(f) for f, _ in taken[1:]]
+    spec_at = ",".join(sub for _, sub in taken) + "->" + \
+        ("Z" if any("Z" in sub for _, sub in taken) else "")
+    part = np.einsum(spec_at, *sized, optimize=len(taken) > 2)
+    return np.broadcast_to(part, np.shape(picked[0]))
+
+
+def _taken(factor: np.ndarray, sub: str, at: dict) -> tuple[np.ndarray, str]:
+    """The factor at the coordinates `at` gives its indices: those axes become one, Z, first."""
+    axes = [k for k, c in enumerate(sub) if c in at]
+    if not axes:
+        return factor, sub
+    moved = np.moveaxis(factor, axes, list(range(len(axes))))
+    rest = "".join(c for c in sub if c not in at)
+    return moved[tuple(at[sub[k]] for k in axes)], "Z" + rest
 
 
 @functools.lru_cache(maxsize=256)
@@ -627,16 +770,17 @@ def _key_of(value):
 
 
 def _expectation(target, leaves: list, grads: dict, rounding) -> Expectation:
-    return Expectation(_total(target, leaves, grads), None, "symbolic", NOTE, rounding=rounding)
+    return Expectation(_total(target, leaves, lambda r: grads.get(id(r))), None, "symbolic", NOTE,
+                       rounding=rounding)
 
 
-def _total(target, leaves: list, grads: dict) -> np.ndarray:
-    """What the pass adds to the target: the parts of each of its records, in its shape."""
+def _total(target, leaves: list, part_of) -> np.ndarray:
+    """What the pass adds to the target: the parts of each of its records (`part_of(record)`,
+    None for a record with none), in its shape."""
     tensor = target.tensor
-    if tensor.grad_fn is None:
-        parts = [grads[id(r)] for r in leaves if r.tensor is tensor and id(r) in grads]
-    else:
-        parts = [grads[id(tensor._record)]] if id(tensor._record) in grads else []
+    records = [r for r in leaves if r.tensor is tensor] if tensor.grad_fn is None else \
+        [tensor._record]
+    parts = [part for part in map(part_of, records) if part is not None]
     shape = np.shape(target.added)
     if len(parts) == 1 and np.shape(parts[0]) == shape:  # (the usual case: nothing to add)
         return np.asarray(parts[0], np.float64)
