@@ -4,7 +4,7 @@ import pytest
 
 from gradcli.app.api import run_session
 from gradcli.app.running import RunOptions
-from gradcli.check import compare, derive, replay, structured
+from gradcli.check import compare, derive, opgrads, replay, spread, structured
 from gradcli.check.records import TooLarge
 
 
@@ -312,7 +312,7 @@ def test_the_spread_worked_out_at_the_failing_elements_is_the_whole_spread_there
     """A weight's spread is worked out only where the comparison without it fails: there it
     is what the whole spread (both products, in float32) says."""
     seen = []
-    deviation = structured._Spread.deviation
+    deviation = spread.Spread.deviation
 
     def both(self, record, where):
         part = deviation(self, record, where)
@@ -320,9 +320,9 @@ def test_the_spread_worked_out_at_the_failing_elements_is_the_whole_spread_there
             whole = deviation(self, record, None)
             seen.append((where.sum() / where.size, part[where], whole[where]))
         return part
-    monkeypatch.setattr(structured._Spread, "deviation", both)
+    monkeypatch.setattr(spread.Spread, "deviation", both)
     assert rows(DEEP)[0].status == "ok"
-    assert seen and any(share < structured.MAX_PICKED for share, _, _ in seen)
+    assert seen and any(share < spread.MAX_PICKED for share, _, _ in seen)
     for _, picked, whole in seen:
         np.testing.assert_allclose(picked, whole, rtol=1e-5)
 
@@ -334,10 +334,10 @@ def test_a_contraction_at_picked_elements_is_its_whole_gradient_there(spec, shap
     rng = np.random.default_rng(0)
     args = [rng.normal(size=shape) for shape in shapes]
     g = rng.normal(size=np.einsum(spec, *args).shape)
-    whole = structured._transposed((spec, scale), np.abs(g), [np.abs(a) for a in args])
+    whole = opgrads.transposed((spec, scale), np.abs(g), [np.abs(a) for a in args])
     for i, a in enumerate(args):
         picked = np.nonzero(rng.random(a.shape) < 0.5)
-        at = structured._contracted_at((spec, scale), g, args, i, picked, np.abs)
+        at = opgrads.contracted_at((spec, scale), g, args, i, picked, np.abs)
         np.testing.assert_allclose(at, whole[i][picked])
 
 
@@ -360,6 +360,6 @@ def test_rounding_spread_that_overflows_float32_is_taken_in_float64(monkeypatch)
 
     def variances(order, values, grads, narrow):
         return {id(record): np.array([np.inf if narrow else 3e38 * 10.0])}, {}
-    monkeypatch.setattr(structured, "_variances", variances)
-    spread = structured._rounding_spread(None, [], [], {id(record): np.zeros(1)}, {})
-    assert np.isfinite(spread.deviation(record, None)).all()
+    monkeypatch.setattr(spread, "_variances", variances)
+    found = spread.rounding_spread(None, [], [], {id(record): np.zeros(1)}, {})
+    assert np.isfinite(found.deviation(record, None)).all()
