@@ -61,27 +61,33 @@ def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
            mask: np.ndarray | None = None, rounding=0.0) -> tuple[bool, float, bool]:
     """`matches`, and whether the rounding allowance was needed: it is only looked at (and a
     function giving it only called) where an element is outside the tolerance without it."""
-    a = np.asarray(actual, dtype=np.float64)
-    e = np.asarray(expected, dtype=np.float64)
+    a, e = np.atleast_1d(np.asarray(actual, dtype=np.float64),
+                         np.asarray(expected, dtype=np.float64))  # (arrays, not numbers)
     if a.shape != e.shape:
         a, e = np.broadcast_arrays(a, e)
-    with np.errstate(all="ignore"):
-        err = np.abs(a - e)
-        bound = atol + rtol * np.abs(e)
+    with np.errstate(all="ignore"):  # (in place: the arrays may be the size of a layer)
+        err = np.subtract(a, e)
+        np.abs(err, out=err)
+        bound = np.abs(e)
+        bound *= rtol
+        bound += atol
         far = ~(err <= bound)
     if mask is not None:
         far &= mask
     if not far.any():  # the common case
         checked = err if mask is None else err[mask]
         return True, float(checked.max()) if checked.size else 0.0, False
-    far &= ~((np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e)))  # nan matches nan
-    err[~far & ~(err <= bound)] = 0.0  # (those same specials: no distance)
+    special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))  # nan matches nan
+    far &= ~special
+    err[special] = 0.0  # (no distance)
     needed = bool(far.any())
     if needed and (callable(rounding) or np.any(rounding)):
         allowance = rounding(far) if callable(rounding) else rounding
         with np.errstate(invalid="ignore"):
             far[far] = ~(err[far] <= bound[far] + np.broadcast_to(allowance, far.shape)[far])
     checked = err if mask is None else err[mask]
+    if not far.any() and not (special if mask is None else special & mask).any():
+        return True, float(checked.max()) if checked.size else 0.0, needed  # as in one pass
     if not np.isfinite(err[far]).all():
         return False, float("inf"), needed  # nan or inf against a number: no finite distance
     finite = checked[np.isfinite(checked)]

@@ -19,25 +19,29 @@ from .opgrads import (
 )
 
 
-def rounding_spread(seeds, roots, order: list, values: dict, grads: dict) -> Spread:
+def rounding_spread(seeds, roots, order: list, values: dict, grads: dict,
+                    asked: frozenset = frozenset()) -> Spread:
     """How far float32 rounding may move each gradient element: each op's own terms, whose
     magnitudes its float32 sums round with (|g| through |J|, contracted in float32), plus what
     arrives from above through the op's Jacobian squared — independent roundings add in
     quadrature. Worst case along the whole chain (|g| through |J| of every op) grows ~18x
     per 512-wide layer and excused a 1.5x fault on the first layers of ten. Where float32
-    overflows, again in float64 (an infinite allowance would pass any value)."""
-    for narrow in (True, False):
-        variances, deferred = _variances(order, values, grads, narrow)
-        if all(np.isfinite(v).all() for v in variances.values()):
-            break
+    overflows, again in float64 (an infinite allowance would pass any value). `asked`: the
+    ids of the records besides leaves whose deviation will be asked for (retained grads)."""
+    found = _variances(order, values, grads, True, asked)
+    narrow = found is not None
+    variances, deferred = found if narrow else _variances(order, values, grads, False, asked)
     return Spread(variances, deferred, values, grads, narrow)
 
 
-def _variances(order: list, values: dict, grads: dict, narrow: bool) -> tuple[dict, dict]:
+def _variances(order: list, values: dict, grads: dict, narrow: bool,
+               asked: frozenset) -> tuple[dict, dict] | None:
     """Each record's variance, but for the leaves a contraction reads: what it passes them is
     only the (record, operand) pairs, worked out at the elements a comparison asks about
     (Spread.deviation) — a weight's whole variance would cost two more products per layer,
-    for the few elements (of 262,144: 2 to 98) that float32 rounding takes out of rtol."""
+    for the few elements (of 262,144: 2 to 98) that float32 rounding takes out of rtol. An
+    op's variance is let go once passed on, unless asked or a deferred part reads it; None
+    where float32 overflows."""
     kept = {id(r) for r in order}
     variances: dict = {}
     deferred: dict = {}  # id(leaf) -> [(record, operand)]
@@ -46,19 +50,24 @@ def _variances(order: list, values: dict, grads: dict, narrow: bool) -> tuple[di
         if g is None or not isinstance(r, trace.OpRecord):
             continue
         wanted = [id(a) in kept and not isinstance(a, trace.Const) for a in r.args]
+        read_later = id(r) in asked
         if _contracts(r.op):
             for i, a in enumerate(r.args):
                 if wanted[i] and isinstance(a, trace.Leaf):
                     deferred.setdefault(id(a), []).append((r, i))
-                    wanted[i] = False
-        if not any(wanted):
-            continue
-        args = [values[id(a)] for a in r.args]
-        parts = _input_variances(r, g, variances.get(id(r)), args, wanted, narrow,
-                                 values.get(id(r)))
-        for a, part in zip(r.args, parts, strict=True):
-            if part is not None:
+                    wanted[i], read_later = False, True
+        if any(wanted):
+            args = [values[id(a)] for a in r.args]
+            parts = _input_variances(r, g, variances.get(id(r)), args, wanted, narrow,
+                                     values.get(id(r)))
+            for a, part in zip(r.args, parts, strict=True):
+                if part is None:
+                    continue
+                if narrow and not np.isfinite(part).all():
+                    return None
                 add_part(variances, a, part)
+        if not read_later:
+            variances.pop(id(r), None)
     return variances, deferred
 
 
@@ -78,9 +87,14 @@ def _input_variances(r, g: np.ndarray, above, args: list, wanted: list, narrow: 
     own = input_grads(r, np.abs(g), args, wanted, np.abs, narrow, value)
     arrived = (input_grads(r, above, args, wanted, np.square, narrow, value)
                if above is not None else [None] * len(args))
-    return [None if mine is None else
-            np.square(mine, dtype=np.float64) + (0.0 if theirs is None else theirs)
+    return [None if mine is None else _plus(np.square(mine, dtype=np.float64), theirs)
             for mine, theirs in zip(own, arrived, strict=True)]
+
+
+def _plus(mine: np.ndarray, theirs) -> np.ndarray:
+    if theirs is not None:
+        mine += theirs  # (in place: a variance is a new array, and may be the size of a layer)
+    return mine
 
 
 def _pointwise_variances(r, g: np.ndarray, above, args: list, wanted: list, value) -> list:
@@ -98,8 +112,13 @@ def _pointwise_variances(r, g: np.ndarray, above, args: list, wanted: list, valu
             out.append(None)
             continue
         partial = partial_of(r.op, key, i, point, value)
-        out.append(sized if partial is ONE else
-                   np.broadcast_to(sized * np.square(partial), np.shape(g)))
+        if partial is ONE:
+            out.append(sized)
+            continue
+        squared = np.square(partial)
+        out.append(np.broadcast_to(np.multiply(squared, sized, out=squared if
+                                               squared.shape == sized.shape else None),
+                                   np.shape(g)))
     return out
 
 

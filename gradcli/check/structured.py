@@ -53,7 +53,8 @@ def expect(record, roots, targets, shapes: dict | None = None) -> dict:
 
     def spread() -> Spread:
         if not found:
-            found.append(rounding_spread(record.grad_outputs, roots, order, values, grads))
+            asked = frozenset(id(t.tensor._record) for t in targets if t.tensor.grad_fn is not None)
+            found.append(rounding_spread(record.grad_outputs, roots, order, values, grads, asked))
         return found[0]
     return {id(t.tensor): _expectation(t, leaves, grads, lambda where, t=t: _total(
         t, leaves, lambda r: spread().deviation(r, where))) for t in targets}
