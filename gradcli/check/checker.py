@@ -43,7 +43,7 @@ from .replay import (
     sympy_deadline,
     sympy_time_box,
 )
-from .rowdata import as_json, formula_texts, number_text, sum_text
+from .rowdata import as_json, formula_texts, number_text, same_bits, sum_text
 
 # Up to this many input elements, each gradient element gets its own sympy formula, which the
 # table shows; past it the formulas are too long to read and the structured path goes first.
@@ -349,9 +349,10 @@ class Checker:
                                      "many terms")
         if t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
+        grad = as_json(t.after)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
-            grad=as_json(t.after), added=as_json(t.added),
+            grad=grad, added=grad if same_bits(t.after, t.added) else as_json(t.added),
             expected=None if expected is None else as_json(expected, exp.mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol),

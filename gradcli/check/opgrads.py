@@ -348,7 +348,7 @@ def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int
     kept = "".join(c for c in term[i] if c in present)
     spec = ",".join([output, *[term[k] for k in others]]) + "->" + kept
     factors = [g, *[operands[k] for k in others]]
-    part = np.einsum(spec, *factors, optimize=_einsum_path(spec, *[f.shape for f in factors]))
+    part = _einsum(spec, factors)
     part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
     return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
 
@@ -393,11 +393,65 @@ def _taken(factor: np.ndarray, sub: str, at: dict) -> tuple[np.ndarray, str]:
     return moved[tuple(at[sub[k]] for k in axes)], "Z" + rest
 
 
+def _einsum(spec: str, factors: list) -> np.ndarray:
+    """np.einsum(spec, *factors) through BLAS: two factors as one batched matmul (_Product,
+    made once per spec and shapes), more along numpy's contraction order."""
+    shapes = tuple(np.shape(f) for f in factors)
+    if len(factors) == 2:
+        product = _product(spec, shapes)
+        if product is not None:
+            return product(*factors)
+    return np.einsum(spec, *factors, optimize=_einsum_path(spec, *shapes))
+
+
 @functools.lru_cache(maxsize=256)
 def _einsum_path(spec: str, *shapes: tuple) -> list:
     """numpy's contraction order for `spec` on operands of these shapes: the same every step
     of a loop, and working it out costs as much as a small product itself."""
     return np.einsum_path(spec, *[np.broadcast_to(0.0, s) for s in shapes], optimize=True)[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _product(spec: str, shapes: tuple) -> _Product | None:
+    inputs, output = spec.split("->")
+    a, b = inputs.split(",")
+    if any(len(set(sub)) != len(sub) for sub in (a, b, output)):
+        return None  # (a diagonal: numpy's einsum)
+    return _Product(a, b, output, shapes)
+
+
+class _Product:
+    """`a,b->output` as np.matmul: each factor summed over the indices only it has, then laid
+    out (batch, kept, summed) and (batch, summed, kept), multiplied and laid out as `output`.
+    np.einsum with a path does the same, after parsing the spec again on every call."""
+
+    def __init__(self, a: str, b: str, output: str, shapes: tuple):
+        sizes = dict(zip(a, shapes[0])) | dict(zip(b, shapes[1]))
+        batch = [c for c in output if c in a and c in b]
+        summed = [c for c in a if c in b and c not in output]
+        kept_a = [c for c in a if c in output and c not in b]
+        kept_b = [c for c in b if c in output and c not in a]
+        self.sum_a = tuple(k for k, c in enumerate(a) if c not in b and c not in output)
+        self.sum_b = tuple(k for k, c in enumerate(b) if c not in a and c not in output)
+        left = [c for c in a if c in b or c in output]  # (what summing leaves of each)
+        right = [c for c in b if c in a or c in output]
+        self.order_a = [left.index(c) for c in batch + kept_a + summed]
+        self.order_b = [right.index(c) for c in batch + summed + kept_b]
+        count = [int(np.prod([sizes[c] for c in part])) for part in (batch, kept_a, summed,
+                                                                      kept_b)]
+        self.shape_a = (count[0], count[1], count[2])
+        self.shape_b = (count[0], count[2], count[3])
+        self.laid = [sizes[c] for c in batch + kept_a + kept_b]
+        self.order_out = [(batch + kept_a + kept_b).index(c) for c in output]
+
+    def __call__(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        if self.sum_a:
+            x = x.sum(axis=self.sum_a)
+        if self.sum_b:
+            y = y.sum(axis=self.sum_b)
+        x = np.transpose(x, self.order_a).reshape(self.shape_a)
+        y = np.transpose(y, self.order_b).reshape(self.shape_b)
+        return np.matmul(x, y).reshape(self.laid).transpose(self.order_out)
 
 
 def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:

@@ -116,8 +116,8 @@ def _pointwise_variances(r, g: np.ndarray, above, args: list, wanted: list, valu
             out.append(sized)
             continue
         squared = np.square(partial)
-        out.append(np.broadcast_to(np.multiply(squared, sized, out=squared if
-                                               squared.shape == sized.shape else None),
+        fresh = isinstance(squared, np.ndarray) and squared.shape == np.shape(sized)
+        out.append(np.broadcast_to(np.multiply(squared, sized, out=squared if fresh else None),
                                    np.shape(g)))
     return out
 
