@@ -144,10 +144,11 @@ class Spread:
                 np.count_nonzero(where) > MAX_PICKED * max(1, np.prod(shape)):
             return np.sqrt(self._whole(whole, parts))
         picked = np.nonzero(where)
-        total = np.zeros(shape)
-        total[picked] = (0.0 if whole is None else np.broadcast_to(whole, shape)[picked]) + \
-            sum(self._picked(r, i, picked) for r, i in parts)
-        return np.sqrt(total)
+        deviation = np.zeros(shape)  # (0 where not asked: those elements need none)
+        deviation[picked] = np.sqrt(
+            (0.0 if whole is None else np.broadcast_to(whole, shape)[picked]) +
+            sum(self._picked(r, i, picked) for r, i in parts))
+        return deviation
 
     def _whole(self, whole, parts) -> np.ndarray:
         total = 0.0 if whole is None else whole
