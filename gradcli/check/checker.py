@@ -18,7 +18,7 @@ from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
 from . import chained, custom_backward, matrix_form, numeric, structured, vectorized
-from .compare import Expectation, in_dtype, matches, rounding_allowance, tolerance
+from .compare import Expectation, in_dtype, judged, matches, rounding_allowance, tolerance
 from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
 from .functions import functions_under, with_verdict
@@ -43,7 +43,7 @@ from .replay import (
     sympy_deadline,
     sympy_time_box,
 )
-from .rowdata import as_json, formula_texts, number_text, sum_text
+from .rowdata import as_json, formula_texts, number_text, same_bits, sum_text
 
 # Up to this many input elements, each gradient element gets its own sympy formula, which the
 # table shows; past it the formulas are too long to read and the structured path goes first.
@@ -342,17 +342,17 @@ class Checker:
         if exp.method != "none":
             base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
             expected = in_dtype(base + in_dtype(exp.added, dtype), dtype)
-            match, worst = matches(t.after, expected, rtol, atol, exp.mask)
-            if match is False and exp.rounding is not None:  # within the rounding of its sums?
-                match, worst = matches(t.after, expected, rtol, atol, exp.mask,
-                                       rounding_allowance(exp, dtype))
+            match, worst, widened = judged(t.after, expected, rtol, atol, exp.mask,
+                                           rounding_allowance(exp, dtype))
+            if match and widened:  # within the rounding of its sums
                 note = _clause(note, "tolerance widened by the float rounding of sums of "
-                                     "many terms") if match else note
+                                     "many terms")
         if t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
+        grad = as_json(t.after)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
-            grad=as_json(t.after), added=as_json(t.added),
+            grad=grad, added=grad if same_bits(t.after, t.added) else as_json(t.added),
             expected=None if expected is None else as_json(expected, exp.mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol),

@@ -20,8 +20,9 @@ class Expectation:
     point: dict | None = None  # symbol -> value where each formula is one element's (display)
     # how far float32 rounding may move each element (a float32 sum of many terms rounds by
     # up to about eps·Σ|terms|, however small the sum itself; structured.py spreads that
-    # through the graph), computed when a comparison fails
-    rounding: Callable[[], np.ndarray] | None = None
+    # through the graph), computed when a comparison fails: right at least on the elements
+    # given (a mask, the failing ones), which may be all that is worked out
+    rounding: Callable[[np.ndarray | None], np.ndarray] | None = None
     matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
     # the formulas' texts where they were kept from an earlier run (formulas is None then)
     texts: list[str] | None = None
@@ -49,34 +50,58 @@ def tolerance(dtype_name: str, rtol: float | None, atol: float | None) -> tuple[
 
 
 def matches(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
-            mask: np.ndarray | None = None, rounding: np.ndarray | float = 0.0,
-            ) -> tuple[bool, float]:
+            mask: np.ndarray | None = None, rounding=0.0) -> tuple[bool, float]:
     """Whether each element is within atol + rtol·|expected| (+ `rounding`, an allowance per
-    element), and the largest error."""
-    a = np.asarray(actual, dtype=np.float64)
-    e = np.asarray(expected, dtype=np.float64)
-    rounding = np.broadcast_to(rounding, e.shape)
+    element, or a function of the elements outside the rest that gives it, at least there),
+    and the largest error."""
+    return judged(actual, expected, rtol, atol, mask, rounding)[:2]
+
+
+def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
+           mask: np.ndarray | None = None, rounding=0.0) -> tuple[bool, float, bool]:
+    """`matches`, and whether the rounding allowance was needed: it is only looked at (and a
+    function giving it only called) where an element is outside the tolerance without it."""
+    a, e = np.atleast_1d(np.asarray(actual, dtype=np.float64),
+                         np.asarray(expected, dtype=np.float64))  # (arrays, not numbers)
+    if a.shape != e.shape:
+        a, e = np.broadcast_arrays(a, e)
+    with np.errstate(all="ignore"):  # (in place: the arrays may be the size of a layer)
+        err = np.subtract(a, e)
+        np.abs(err, out=err)
+        bound = np.abs(e)
+        bound *= rtol
+        bound += atol
+        far = ~(err <= bound)
     if mask is not None:
-        a, e, rounding = a[mask], e[mask], rounding[mask]
-    with np.errstate(all="ignore"):
-        err = np.abs(a - e)
-        if (err <= atol + rtol * np.abs(e) + rounding).all():  # the common case
-            return True, float(err.max()) if err.size else 0.0
-    same_special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))
-    with np.errstate(all="ignore"):
-        err = np.where(same_special, 0.0, np.abs(a - e))
-        ok = same_special | (err <= atol + rtol * np.abs(e) + rounding)
-    if not np.isfinite(err[~ok]).all():
-        return False, float("inf")  # nan or inf against a number: no finite distance
-    finite = err[np.isfinite(err)]
-    return bool(ok.all()), float(finite.max()) if finite.size else 0.0
+        far &= mask
+    if not far.any():  # the common case
+        checked = err if mask is None else err[mask]
+        return True, float(checked.max()) if checked.size else 0.0, False
+    special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))  # nan matches nan
+    far &= ~special
+    err[special] = 0.0  # (no distance)
+    needed = bool(far.any())
+    if needed and (callable(rounding) or np.any(rounding)):
+        allowance = rounding(far) if callable(rounding) else rounding
+        with np.errstate(invalid="ignore"):
+            far[far] = ~(err[far] <= bound[far] + np.broadcast_to(allowance, far.shape)[far])
+    checked = err if mask is None else err[mask]
+    if not far.any() and not (special if mask is None else special & mask).any():
+        return True, float(checked.max()) if checked.size else 0.0, needed  # as in one pass
+    if not np.isfinite(err[far]).all():
+        return False, float("inf"), needed  # nan or inf against a number: no finite distance
+    finite = checked[np.isfinite(checked)]
+    return not far.any(), float(finite.max()) if finite.size else 0.0, needed
 
 
 ROUNDING_EPS = 16  # a sum of n float32 terms is off by up to ~log2(n)·eps·Σ|terms|, pairwise
 
 
-def rounding_allowance(exp: Expectation, dtype_name: str) -> np.ndarray | float:
-    """The float rounding the engine's sums of many terms are entitled to, per element."""
-    if exp.rounding is None or dtype_name not in TOLERANCES:
+def rounding_allowance(exp: Expectation, dtype_name: str):
+    """The float rounding the engine's sums of many terms are entitled to, per element: a
+    function of the elements it is asked for (right at least there), or 0.0."""
+    rounding = exp.rounding
+    if rounding is None or dtype_name not in TOLERANCES:
         return 0.0
-    return ROUNDING_EPS * float(np.finfo(dtype_name).eps) * np.asarray(exp.rounding())
+    eps = ROUNDING_EPS * float(np.finfo(dtype_name).eps)
+    return lambda where: eps * np.asarray(rounding(where))

@@ -64,6 +64,14 @@ def as_json(array, checked: np.ndarray | None = None):
     return data_of(a, None if checked is None else ~checked)
 
 
+def same_bits(a, b) -> bool:
+    """Whether two arrays hold the same elements bit for bit (-0.0 is not 0.0): one's JSON
+    is then the other's (a first gradient is what the pass added, every step of a loop that
+    zeroes it)."""
+    a, b = np.asarray(a), np.asarray(b)
+    return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
+
+
 def _num(v: float):
     if v != v:
         return "nan"

@@ -4,7 +4,7 @@ import pytest
 
 from gradcli.app.api import run_session
 from gradcli.app.running import RunOptions
-from gradcli.check import compare, derive, replay, structured
+from gradcli.check import compare, derive, opgrads, replay, spread, structured
 from gradcli.check.records import TooLarge
 
 
@@ -308,6 +308,39 @@ def test_the_rounding_allowance_still_catches_one_wrong_element(monkeypatch):
     assert rows(DEEP)[0].status == "mismatch"
 
 
+def test_the_spread_worked_out_at_the_failing_elements_is_the_whole_spread_there(monkeypatch):
+    """A weight's spread is worked out only where the comparison without it fails: there it
+    is what the whole spread (both products, in float32) says."""
+    seen = []
+    deviation = spread.Spread.deviation
+
+    def both(self, record, where):
+        part = deviation(self, record, where)
+        if part is not None and where is not None:
+            whole = deviation(self, record, None)
+            seen.append((where.sum() / where.size, part[where], whole[where]))
+        return part
+    monkeypatch.setattr(spread.Spread, "deviation", both)
+    assert rows(DEEP)[0].status == "ok"
+    assert seen and any(share < spread.MAX_PICKED for share, _, _ in seen)
+    for _, picked, whole in seen:
+        np.testing.assert_allclose(picked, whole, rtol=1e-5)
+
+
+@pytest.mark.parametrize("spec, shapes, scale", [
+    ("ij,jk->ik", [(5, 4), (4, 3)], 1.0), ("bij,bjk->bik", [(2, 5, 4), (2, 4, 3)], 1.0),
+    ("ij->", [(4, 3)], 0.25), ("ij,j->i", [(5, 4), (4,)], 1.0), ("ij->j", [(5, 3)], 0.2)])
+def test_a_contraction_at_picked_elements_is_its_whole_gradient_there(spec, shapes, scale):
+    rng = np.random.default_rng(0)
+    args = [rng.normal(size=shape) for shape in shapes]
+    g = rng.normal(size=np.einsum(spec, *args).shape)
+    whole = opgrads.transposed((spec, scale), np.abs(g), [np.abs(a) for a in args])
+    for i, a in enumerate(args):
+        picked = np.nonzero(rng.random(a.shape) < 0.5)
+        at = opgrads.contracted_at((spec, scale), g, args, i, picked, np.abs)
+        np.testing.assert_allclose(at, whole[i][picked])
+
+
 @pytest.mark.parametrize("masked", [
     "scores.masked_fill(mask, float('-inf'))", "torch.where(mask, float('-inf'), scores)",
     "torch.where(~mask, scores, torch.full((4, 4), float('-inf')))",
@@ -323,8 +356,10 @@ def test_a_causal_mask_of_minus_infinity_is_no_nan_in_the_expectation(masked):
 
 def test_rounding_spread_that_overflows_float32_is_taken_in_float64(monkeypatch):
     """The spread's products run in float32; an infinite allowance would pass any value."""
-    def variances(order, values, grads, narrow):
-        return {1: np.array([np.inf if narrow else 3e38 * 10.0])}
-    monkeypatch.setattr(structured, "_variances", variances)
-    (found,) = structured._rounding_spread(None, [], [], {}, {}).values()
-    assert np.isfinite(found).all()
+    record = object()
+
+    def variances(order, values, grads, narrow, asked):
+        return None if narrow else ({id(record): np.array([3e38 * 10.0])}, {})
+    monkeypatch.setattr(spread, "_variances", variances)
+    found = spread.rounding_spread(None, [], [], {id(record): np.zeros(1)}, {})
+    assert np.isfinite(found.deviation(record, None)).all()

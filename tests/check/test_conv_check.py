@@ -108,7 +108,7 @@ def test_a_linear_layer_is_a_contraction_too(fault, monkeypatch):
 def test_addmm_is_its_bias_plus_a_product_for_every_bias_shape():
     """The bias term `k+ij,jk->ik`: broadcast bias dims get letters of their own, so the
     transposed einsum sums the gradient back over them."""
-    from gradcli.check.structured import _transposed
+    from gradcli.check.opgrads import transposed as _transposed
     from gradcli.engine.ops import OPS
     a, b = np.arange(6.0).reshape(2, 3), np.arange(12.0).reshape(3, 4)
     g = np.arange(8.0).reshape(2, 4) - 3

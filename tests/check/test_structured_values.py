@@ -4,7 +4,7 @@ square evaluates as np.square, rounded as pow rounds it."""
 import numpy as np
 
 from gradcli.app.api import run_session
-from gradcli.check import structured
+from gradcli.check import opgrads, structured
 from gradcli.check.ieee import Program
 from gradcli.engine.optable import OPS
 from gradcli.engine.symforms import sp
@@ -14,8 +14,8 @@ from gradcli.events.ledger import Restart, build_ledgers
 
 def test_tanh_partial_reads_the_op_value_and_agrees_with_the_one_that_does_not():
     tanh = OPS["tanh"]
-    of_output = structured._symbolic_partial(tanh, 0, 1, (), of_output=True)
-    plain = structured._symbolic_partial(tanh, 0, 1, (), of_output=False)
+    of_output = opgrads._symbolic_partial(tanh, 0, 1, (), of_output=True)
+    plain = opgrads._symbolic_partial(tanh, 0, 1, (), of_output=False)
     steps = [what for what, _ in of_output.recipe]
     assert ("symbol", ["out", None]) in [tuple(what) for what in steps]
     assert all("tanh" not in str(what).lower() for what in steps)  # no second tanh
@@ -26,11 +26,11 @@ def test_tanh_partial_reads_the_op_value_and_agrees_with_the_one_that_does_not()
 
 
 def test_exp_partial_is_the_op_value_itself():
-    program = structured._symbolic_partial(OPS["exp"], 0, 1, (), of_output=True)
-    assert structured._shortcut(program) == structured.OUT
+    program = opgrads._symbolic_partial(OPS["exp"], 0, 1, (), of_output=True)
+    assert opgrads._shortcut(program) == opgrads.OUT
     x = np.array([-1.0, 0.0, 2.0])
-    assert structured._partial(OPS["exp"], (), 0, [x], np.exp(x)) is not None
-    np.testing.assert_array_equal(structured._partial(OPS["exp"], (), 0, [x], np.exp(x)),
+    assert opgrads.partial_of(OPS["exp"], (), 0, [x], np.exp(x)) is not None
+    np.testing.assert_array_equal(opgrads.partial_of(OPS["exp"], (), 0, [x], np.exp(x)),
                                   np.exp(x))
 
 

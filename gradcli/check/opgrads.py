@@ -1,0 +1,538 @@
+"""Each op's part of a gradient, from its forward and never from the engine's VJP rules (see
+structured.py): sympy's partials of pointwise ops, contractions transposed from their einsum
+form, rearrangements traced on element tags, affine ops followed on forms, a slice's Jacobian."""
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+
+from gradcli.engine.symforms import sp
+
+from . import derivcache, forms_nn
+from .dropped import reduce_to
+from .ieee import Program
+from .records import TooLarge
+from .vectorized import derivative
+
+
+def add_part(grads: dict, r, g: np.ndarray) -> None:
+    """Add `g` to the part of `grads` of record r (by id)."""
+    grads[id(r)] = g if id(r) not in grads else grads[id(r)] + g
+
+
+def input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
+                 narrow: bool = False, value: np.ndarray | None = None) -> list:
+    """Each wanted input's part of the gradient `g` of r's output (None for the others);
+    with `size` (abs, square), of g through the size of each factor, for the rounding
+    spread (`narrow`: contracted in float32). `value`: r's replayed value, where sympy's
+    partial reads it (tanh's 1 - tanh²)."""
+    op = r.op
+    size = size or _same
+    if op.pointwise and op.condition is None:
+        return _pointwise(op, r.params, g, args, wanted, size, value, compared_at(r))
+    if op.reduces:
+        return _reduced(r, g, args, size)
+    if op.unfold is not None:
+        return _unfolded(r, g, args, size)
+    if op.contraction is not None:
+        spec = op.contraction(*[a.shape for a in args], **r.params)
+        if size is not _same and narrow:
+            g, size = np.asarray(g, np.float32), _NARROW[size]
+        return transposed(spec, g, [size(a) if forms_nn.floating(a) else a for a in args],
+                           wanted)
+    if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
+        return _traced_back(r, g, args)
+    if op.along_dim:
+        return _sliced(r, g, args, size)
+    if op.linear:
+        return _linear(r, g, args, size)
+    found = forms_nn.input_grads(r, g, args, size)
+    if found is not None:
+        return found
+    raise TooLarge(f"{op.grad_fn} has no structured form")
+
+
+def _same(a):
+    return a
+
+
+def _narrow(size):
+    def sized32(a):
+        narrow = np.asarray(a, np.float32)  # (rounding commutes with abs: one pass, not two)
+        return size(narrow, out=narrow if narrow is not a else None)
+    return sized32
+
+
+_NARROW = {np.abs: _narrow(np.abs), np.square: _narrow(np.square)}  # size -> in float32
+
+
+def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
+               size=_same, value: np.ndarray | None = None, at: list | None = None) -> list:
+    """`value`, the op's value (None for a loss's pointwise part, which is reduced), stands
+    in for the op's form where sympy's partial repeats it: tanh's 1 - tanh(a0)**2 is
+    evaluated as 1 - out**2, without a second tanh of every element. `at`: the inputs'
+    values where the partials are evaluated instead of `args` (see compared_at)."""
+    key = hashable(params)
+    point, value = (args, value) if at is None else (at, None)
+    out = []
+    for i, (a, want) in enumerate(zip(args, wanted, strict=True)):
+        if not (want and forms_nn.floating(a)):
+            out.append(None)
+            continue
+        partial = partial_of(op, key, i, point, value)
+        part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
+        if part.shape != g.shape:
+            part = np.broadcast_to(part, g.shape)
+        out.append(reduce_to(np.add, part, a.shape))
+    return out
+
+
+def compared_at(r) -> list | None:
+    """The values an op that compares its inputs (relu, clamp, maximum) compared, as the
+    engine held them (float32): its partials are a choice of branch per element, which
+    torch makes there; the float64 replay may land on the other side of 0 (a pre-activation
+    of 0 in float32, 1e-9 in float64). Still sympy's partial, at the forward's own point."""
+    at = getattr(r, "at", None)
+    return None if at is None else [np.asarray(a, np.float64) for a in at]
+
+
+ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplication
+
+
+def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = None):
+    """d out / d input i of a pointwise op, on every (broadcast) element: a float64 array,
+    or ONE. With `out` (the op's value), a partial that repeats the op's form reads it."""
+    key = (id(op), i, len(args), params, out is not None)
+    found = _PARTIALS.get(key)
+    if found is None:
+        if len(_PARTIALS) > 512:  # (a bound, for sessions of ever new params)
+            _PARTIALS.clear()
+        what = ("partial-of-output" if out is not None else "partial", i, len(args), params)
+        program = derivcache.program(op, what, lambda: _symbolic_partial(
+            op, i, len(args), params, out is not None))
+        found = _PARTIALS[key] = (op, program, _shortcut(program))
+    _, program, shortcut = found
+    if shortcut is not None:  # a number, one of the inputs or the output as it is
+        if isinstance(shortcut, int):
+            return np.asarray(args[shortcut], np.float64)
+        return np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut
+    env = {f"a{k}": a for k, a in enumerate(args)}
+    if out is not None:
+        env[OUT] = out
+    (value,) = program.run(env)
+    return np.asarray(value, np.float64)
+
+
+OUT = "out"  # the symbol of the op's own value in a partial
+
+
+# (id(op), input, inputs, params, reads out) -> (op, program, shortcut): by the op's identity
+# (an Op's dataclass hash walks all its fields), which the entry keeps alive; the program is
+# sympy's derivative, kept on disk between runs (derivcache)
+_PARTIALS: dict = {}
+
+
+def _shortcut(program: Program):
+    """Where running the program would only copy: ONE (or another number) for a constant
+    derivative, k where it is input k (`a{k}`) itself (a product's), OUT where it is the
+    op's value (exp's); else None."""
+    (out,) = program.outputs
+    kind, detail = program.recipe[out][0]
+    if kind == "number":
+        return ONE if detail == 1.0 else np.float64(detail)
+    if kind == "symbol" and detail[1] is None and detail[0][:1] == "a" and detail[0][1:].isdigit():
+        return int(detail[0][1:])
+    if kind == "symbol" and detail[1] is None and detail[0] == OUT:
+        return OUT
+    return None
+
+
+def _symbolic_partial(op, i: int, n: int, params: tuple, of_output: bool = False) -> Program:
+    """sympy's derivative of the op's form by input i, as a program over the inputs'
+    symbols a0, a1, ...; `of_output`: the form itself, where the derivative repeats it
+    whole, is the symbol OUT (the op's value, which the replay has computed already)."""
+    symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
+    inputs = [np.asarray(s, dtype=object) for s in symbols]
+    with sp().evaluate(False):
+        form = np.asarray((op.sym or op.forward)(*inputs, **dict(params)), dtype=object).item()
+    d = derivative(form, symbols[i])
+    if d.has(sp().Derivative, sp().Subs):
+        raise TooLarge(f"sympy cannot differentiate {op.grad_fn}'s form")
+    if of_output and isinstance(form, sp().Basic) and not form.is_Atom:
+        d = d.xreplace({form: sp().Symbol(OUT, real=True)})  # (exactly the form, no rewriting)
+    return Program([d])
+
+
+def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
+    """A loss: the gradient of torch's reduction, then of the pointwise part under it."""
+    shape = np.broadcast_shapes(*[a.shape for a in args])
+    count = int(np.prod(shape)) if r.params["reduction"] == "mean" else 1
+    g = np.broadcast_to(np.asarray(g, np.float64) / size(np.float64(count)), shape)
+    return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, [True] * len(args), size)
+
+
+MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
+
+
+def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:
+    """An op applied to each slice along `dim`: sympy's Jacobian of one slice, evaluated on
+    all of them at once."""
+    (a,) = args
+    dim = r.params["dim"] % max(a.ndim, 1)
+    length = a.shape[dim] if a.ndim else 1
+    if length > MAX_SLICE:
+        raise TooLarge(f"{r.op.grad_fn} along a dim of {length} elements")
+    params = hashable({k: v for k, v in r.params.items() if k != "dim"})
+    names, places, program = _slice_jacobian(r.op, length, params)
+    x, g = np.moveaxis(a.reshape(a.shape or (1,)), dim, -1), np.moveaxis(
+        np.reshape(g, a.shape or (1,)), dim, -1)
+    entries = program.run({name: x[..., k] for k, name in enumerate(names)})
+    out = np.zeros(x.shape)
+    for (i, j), entry in zip(places, entries, strict=True):
+        out[..., j] += g[..., i] * size(entry)
+    return [np.moveaxis(out, -1, dim).reshape(a.shape)]
+
+
+@functools.lru_cache(maxsize=64)
+def _slice_jacobian(op, length: int, params: tuple):
+    """The slice's input names (a0, a1, ...), where its Jacobian's nonzero entries are, and
+    their program; kept between runs (derivcache): a softmax or cross-entropy checked again
+    imports no sympy."""
+    return derivcache.kept(
+        op, ("slice-jacobian", length, params), lambda: _derived_slice_jacobian(op, length, params),
+        lambda made: [made[1], made[2].recipe, made[2].outputs],
+        lambda entry: ([f"a{k}" for k in range(length)], [tuple(p) for p in entry[0]],
+                       Program.from_recipe(entry[1], entry[2])))
+
+
+def _derived_slice_jacobian(op, length: int, params: tuple):
+    symbols = [sp().Symbol(f"a{k}", real=True) for k in range(length)]
+    out = (op.sym or op.forward)(np.asarray(symbols, dtype=object), dim=0, **dict(params))
+    places, entries = [], []
+    for i, y in enumerate(np.asarray(out).reshape(-1)):
+        for j, s in enumerate(symbols):
+            entry = derivative(y, s)
+            if entry != 0:
+                places.append((i, j))
+                entries.append(entry)
+    return [s.name for s in symbols], places, Program(entries)
+
+
+MAX_LINEAR = 100_000  # elements of a linear op's input followed one by one
+
+
+def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
+    """An op affine in its first input: run its forward on forms that follow each element
+    (`_Affine`), and each output element's coefficients are where its gradient goes."""
+    a = args[0]
+    if a.size > MAX_LINEAR:
+        raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
+    try:
+        out = np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
+                                      **r.params), dtype=object)
+    except (TypeError, AttributeError, ValueError):  # not affine after all: say so
+        raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
+    total = np.zeros(a.size)
+    for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
+        if isinstance(y, _Affine) and y.where:
+            total += np.bincount(y.where, weight * size(y.weights()),
+                                 minlength=a.size)
+    return [total.reshape(a.shape)] + [None] * (len(args) - 1)
+
+
+@functools.lru_cache(maxsize=8)
+def _unit_forms(size: int) -> np.ndarray:
+    """x[0], x[1], ... as forms; kept across passes (a loop's loss takes the same shape every
+    step) — safe, as forms are never changed, only combined into new ones."""
+    forms = np.empty(size, dtype=object)
+    forms[:] = [_Affine([k], [1.0]) for k in range(size)]
+    forms.flags.writeable = False
+    return forms
+
+
+class _Affine:
+    """constant + scale·Σ coefficients[n]·x[where[n]] over an input's elements (an element may
+    appear more than once: its coefficients add up): what an affine forward makes of them.
+    Scaling is O(1) and adding two forms of one scale joins their lists, so a sum of 512
+    picked, negated log-probabilities is built in microseconds where sympy's Add takes
+    seconds."""
+
+    __slots__ = ("where", "coefficients", "constant", "scale")
+
+    def __init__(self, where: list, coefficients: list, constant: float = 0.0,
+                 scale: float = 1.0):
+        self.where, self.coefficients = where, coefficients
+        self.constant, self.scale = constant, scale
+
+    def weights(self) -> np.ndarray:
+        """Each listed element's coefficient, scale applied."""
+        return np.asarray(self.coefficients) * self.scale
+
+    def __add__(self, other):
+        if not isinstance(other, _Affine):
+            return _Affine(self.where, self.coefficients, self.constant + float(other),
+                           self.scale)
+        constant = self.constant + other.constant
+        if self.scale == other.scale:
+            return _Affine(self.where + other.where, self.coefficients + other.coefficients,
+                           constant, self.scale)
+        return _Affine(self.where + other.where,
+                       [c * self.scale for c in self.coefficients] +
+                       [c * other.scale for c in other.coefficients], constant)
+
+    __radd__ = __add__
+
+    def __mul__(self, other):
+        if isinstance(other, _Affine):
+            raise TypeError("a product of two inputs is not affine")
+        k = float(other)
+        return _Affine(self.where, self.coefficients, self.constant * k, self.scale * k)
+
+    __rmul__ = __mul__
+
+    def __neg__(self):
+        return self * -1.0
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __rsub__(self, other):
+        return (-self) + other
+
+    def __truediv__(self, other):
+        return self * (1.0 / float(other))
+
+
+def hashable(params: dict) -> tuple:
+    if not params:
+        return ()
+    try:
+        key = tuple(sorted(params.items()))
+        hash(key)
+        return key
+    except TypeError:  # an array param: not a pointwise op sympy can take once per kind
+        raise TooLarge("an op with array parameters") from None
+
+
+def transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
+                wanted: list | None = None) -> list:
+    """The gradient of each (wanted) operand of `scale * einsum(spec, *args)`: the einsum of
+    the output's gradient with the other operands of its term, into that operand's indices.
+    An index found nowhere else was summed away (or broadcast) by the forward: the gradient
+    is the same all along it."""
+    spec, scale = contraction
+    inputs, output = spec.split("->")
+    terms = [term.split(",") for term in inputs.split("+")]
+    subscripts = [sub for term in terms for sub in term]
+    sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
+    g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
+    if np.ndim(scale) or scale != 1:  # (times 1 is g, bit for bit: no copy of it)
+        g = g * scale  # (a number, or an array over the output: average pooling's divisors)
+    wanted = [True] * len(args) if wanted is None else wanted
+    out, first = [], 0
+    for term in terms:
+        operands = args[first:first + len(term)]
+        out += [_operand_grad(g, output, term, operands, i, sizes)
+                if wanted[first + i] and forms_nn.floating(a) else None
+                for i, a in enumerate(operands)]
+        first += len(term)
+    return out
+
+
+def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int,
+                  sizes: dict) -> np.ndarray:
+    others = [k for k in range(len(term)) if k != i]
+    present = set(output).union(*[term[k] for k in others])
+    kept = "".join(c for c in term[i] if c in present)
+    spec = ",".join([output, *[term[k] for k in others]]) + "->" + kept
+    factors = [g, *[operands[k] for k in others]]
+    part = _einsum(spec, factors)
+    part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
+    return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
+
+
+def contracted_at(contraction: tuple[str, float], g: np.ndarray, args: list, i: int,
+                   picked: tuple, size, size_g=None) -> np.ndarray:
+    """Operand i's gradient (as transposed's) at the elements `picked` (np.nonzero's index
+    arrays) only, of `size_g(g)` (default `size`) through `size` of the other operands: each
+    factor's axes of operand i's indices taken at the picked coordinates, one new index Z (one
+    element each) in their place."""
+    spec, scale = contraction
+    inputs, output = spec.split("->")
+    terms = [term.split(",") for term in inputs.split("+")]
+    subscripts = [sub for term in terms for sub in term]
+    sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
+    first = 0
+    for term in terms:  # the term operand i is in, and its place there
+        if i < first + len(term):
+            break
+        first += len(term)
+    g = g.reshape([sizes[c] for c in output])
+    if np.ndim(scale) or scale != 1:
+        g = g * scale  # (an array over the output: average pooling's divisors)
+    factors = [(g, output)] + [(args[first + k], sub) for k, sub in enumerate(term)
+                               if first + k != i]
+    at = {c: where for c, where in zip(subscripts[i], picked, strict=True)}
+    taken = [_taken(f, sub, at) for f, sub in factors]
+    sized = [(size_g or size)(taken[0][0])] + [size(f) for f, _ in taken[1:]]
+    spec_at = ",".join(sub for _, sub in taken) + "->" + \
+        ("Z" if any("Z" in sub for _, sub in taken) else "")
+    part = np.einsum(spec_at, *sized, optimize=len(taken) > 2)
+    return np.broadcast_to(part, np.shape(picked[0]))
+
+
+def _taken(factor: np.ndarray, sub: str, at: dict) -> tuple[np.ndarray, str]:
+    """The factor at the coordinates `at` gives its indices: those axes become one, Z, first."""
+    axes = [k for k, c in enumerate(sub) if c in at]
+    if not axes:
+        return factor, sub
+    moved = np.moveaxis(factor, axes, list(range(len(axes))))
+    rest = "".join(c for c in sub if c not in at)
+    return moved[tuple(at[sub[k]] for k in axes)], "Z" + rest
+
+
+def _einsum(spec: str, factors: list) -> np.ndarray:
+    """np.einsum(spec, *factors) through BLAS: two factors as one batched matmul (_Product,
+    made once per spec and shapes), more along numpy's contraction order."""
+    shapes = tuple(np.shape(f) for f in factors)
+    if len(factors) == 2:
+        product = _product(spec, shapes)
+        if product is not None:
+            return product(*factors)
+    return np.einsum(spec, *factors, optimize=_einsum_path(spec, *shapes))
+
+
+@functools.lru_cache(maxsize=256)
+def _einsum_path(spec: str, *shapes: tuple) -> list:
+    """numpy's contraction order for `spec` on operands of these shapes: the same every step
+    of a loop, and working it out costs as much as a small product itself."""
+    return np.einsum_path(spec, *[np.broadcast_to(0.0, s) for s in shapes], optimize=True)[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _product(spec: str, shapes: tuple) -> _Product | None:
+    inputs, output = spec.split("->")
+    a, b = inputs.split(",")
+    if any(len(set(sub)) != len(sub) for sub in (a, b, output)):
+        return None  # (a diagonal: numpy's einsum)
+    return _Product(a, b, output, shapes)
+
+
+class _Product:
+    """`a,b->output` as np.matmul: each factor summed over the indices only it has, then laid
+    out (batch, kept, summed) and (batch, summed, kept), multiplied and laid out as `output`.
+    np.einsum with a path does the same, after parsing the spec again on every call."""
+
+    def __init__(self, a: str, b: str, output: str, shapes: tuple):
+        sizes = dict(zip(a, shapes[0])) | dict(zip(b, shapes[1]))
+        batch = [c for c in output if c in a and c in b]
+        summed = [c for c in a if c in b and c not in output]
+        kept_a = [c for c in a if c in output and c not in b]
+        kept_b = [c for c in b if c in output and c not in a]
+        self.sum_a = tuple(k for k, c in enumerate(a) if c not in b and c not in output)
+        self.sum_b = tuple(k for k, c in enumerate(b) if c not in a and c not in output)
+        left = [c for c in a if c in b or c in output]  # (what summing leaves of each)
+        right = [c for c in b if c in a or c in output]
+        self.order_a = [left.index(c) for c in batch + kept_a + summed]
+        self.order_b = [right.index(c) for c in batch + summed + kept_b]
+        count = [int(np.prod([sizes[c] for c in part])) for part in (batch, kept_a, summed,
+                                                                      kept_b)]
+        self.shape_a = (count[0], count[1], count[2])
+        self.shape_b = (count[0], count[2], count[3])
+        self.laid = [sizes[c] for c in batch + kept_a + kept_b]
+        self.order_out = [(batch + kept_a + kept_b).index(c) for c in output]
+
+    def __call__(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        if self.sum_a:
+            x = x.sum(axis=self.sum_a)
+        if self.sum_b:
+            y = y.sum(axis=self.sum_b)
+        x = np.transpose(x, self.order_a).reshape(self.shape_a)
+        y = np.transpose(y, self.order_b).reshape(self.shape_b)
+        return np.matmul(x, y).reshape(self.laid).transpose(self.order_out)
+
+
+def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
+    """A contraction over operands the inputs' elements were moved into: its gradients by
+    operand, each element's added back to the input element its tag names (tags are
+    negative, -1 - position; what unfold itself puts in is not)."""
+    op, params = r.op, r.params
+    operands = [size(np.asarray(o, np.float64)) for o in op.unfold(*args, **params)]
+    parts = transposed(op.contraction(*[o.shape for o in operands], **params), g, operands)
+    offsets = np.cumsum([0] + [a.size for a in args])
+    tags = [-1.0 - np.arange(offsets[k], offsets[k + 1]).reshape(a.shape)
+            if forms_nn.floating(a) else a for k, a in enumerate(args)]
+    total = np.zeros(offsets[-1])
+    for moved, part in zip(op.unfold(*tags, **params), parts, strict=True):
+        moved = np.asarray(moved).reshape(-1)
+        here = moved < 0
+        total += np.bincount((-1 - moved[here]).astype(np.int64), part.reshape(-1)[here],
+                             minlength=total.size)
+    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
+            for k, a in enumerate(args)]
+
+
+def _traced_back(r, g: np.ndarray, args: list) -> list:
+    """Run the forward on tags (each input element's flat position, the inputs numbered one
+    after another), then add each output element's gradient to the element its tag names."""
+    offsets = [0, *itertools.accumulate(a.size for a in args)]
+    moved, in_range = _moved(r, args, offsets)
+    if moved.shape != g.shape:
+        raise TooLarge(f"{r.op.grad_fn} does not only move elements")
+    if in_range:  # (the same sums as add.at's, element by element in order, but at once)
+        total = np.bincount(moved.reshape(-1), g.reshape(-1), minlength=offsets[-1])
+    else:
+        total = np.zeros(offsets[-1])
+        np.add.at(total, moved.reshape(-1), g.reshape(-1))
+    return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
+            for k, a in enumerate(args)]
+
+
+def _moved(r, args: list, offsets) -> tuple[np.ndarray, bool]:
+    """The tag of each output element, and whether all tags name an input element. Where every
+    input is tagged the tags depend on the shapes alone: kept for the next record of the same
+    op, params and shapes (a loop's step repeats them all)."""
+    key = _tag_key(r, args)
+    found = _MOVED.get(key) if key is not None else None
+    if found is not None:
+        return found[1], found[2]
+    tags = [np.arange(offsets[k], offsets[k + 1], dtype=np.float64).reshape(a.shape)
+            if forms_nn.floating(a) else a for k, a in enumerate(args)]
+    moved = np.asarray(r.op.forward(*tags, **r.params)).astype(np.int64)
+    in_range = moved.size == 0 or (moved.min() >= 0 and moved.max() < offsets[-1])
+    if key is not None and moved.size <= MAX_KEPT_TAGS:
+        if len(_MOVED) > 256:  # (a bound, for sessions of ever new shapes)
+            _MOVED.clear()
+        moved.flags.writeable = False
+        _MOVED[key] = (r.op, moved, in_range)
+    return moved, in_range
+
+
+MAX_KEPT_TAGS = 1 << 16
+_MOVED: dict = {}  # _tag_key -> (op, its tags, in range): the entry keeps the op alive
+
+
+def _tag_key(r, args: list) -> tuple | None:
+    """What an op's tags depend on when all its inputs are tagged; None when an input is not
+    (an index: its values place the elements) or a param cannot be a key."""
+    if not all(forms_nn.floating(a) for a in args):
+        return None
+    try:
+        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
+        hash(params)
+    except TypeError:
+        return None
+    return id(r.op), params, tuple(a.shape for a in args)
+
+
+def _key_of(value):
+    """A param as a dict key: slices (unhashable before Python 3.12) and tuples of them."""
+    if isinstance(value, slice):
+        return ("slice", value.start, value.stop, value.step)
+    if isinstance(value, tuple):
+        return tuple(_key_of(v) for v in value)
+    if value is None or isinstance(value, (bool, int, float, str, np.integer, np.dtype)):
+        return value
+    raise TypeError("not a key")  # an index array, a list: values that place elements
