@@ -364,7 +364,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
             grads = _apply_vjp(node, grad, xp, keep_graph, record.number)
             if check_nan:
                 _check_nan(node, grads)
-            for e, gi in zip(node.next, grads, strict=True):
+            for e, gi in zip(node.next, grads):  # (as many: _apply_vjp made sure)
                 if e is None or gi is None:
                     continue
                 buffers[e] = buffers[e] + gi if e in buffers else gi
@@ -448,10 +448,18 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
         grads = tuple(None if g is None else faults.corrupt(g) for g in grads)
     # (an input with no edge needs no gradient: it is not summed back or cast; one of the
     # input's own shape and dtype, the usual case, is passed on as it is)
-    return tuple([None if g is None or edge is None else
-                  g if meta is not None and g.dtype is meta.dtype and g.shape == meta.shape
-                  else _to_input(xp, g, meta)
-                  for g, meta, edge in zip(grads, node.metas, node.next, strict=True)])
+    if len(grads) != len(node.next):
+        raise ValueError(f"{node.op.grad_fn}: {len(grads)} gradients for {len(node.next)} "
+                         "inputs")
+    passed = []  # (a loop, not a comprehension: each one is a function made, per node)
+    for g, meta, edge in zip(grads, node.metas, node.next):
+        if g is None or edge is None:
+            passed.append(None)
+        elif meta is not None and g.dtype is meta.dtype and g.shape == meta.shape:
+            passed.append(g)
+        else:
+            passed.append(_to_input(xp, g, meta))
+    return passed
 
 
 def _out_meta(shape) -> Meta:

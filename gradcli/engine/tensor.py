@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 import weakref
+from itertools import repeat
+from operator import attrgetter, is_not
 from types import SimpleNamespace
 
 import numpy as np
@@ -95,13 +97,16 @@ VIEW_INPLACE = ("a view of a leaf Variable that requires grad is being used in a
 def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> Tensor:
     """Run one op forward; record a graph node (and a trace entry) when gradients flow."""
     op = OPS[op_name]
-    if dtype is None:
-        arrays = [t.data for t in inputs]
-    else:
+    arrays = list(map(_DATA, inputs))  # (no comprehension: each one is a function made)
+    if dtype is not None:
         want = dtype.np  # (a dtype is its one object: `is` settles the usual case)
-        arrays = [d if (d := t.data).dtype is want or d.dtype == want else d.astype(want)
-                  for t in inputs]
-    out = np.asarray(op.forward(*arrays, **params))
+        for d in arrays:
+            if d.dtype is not want and d.dtype != want:
+                arrays = [a if a.dtype == want else a.astype(want) for a in arrays]
+                break
+    out = op.forward(*arrays, **params)
+    if type(out) is not np.ndarray:  # (a 0-d result is a numpy scalar)
+        out = np.asarray(out)
     state = runtime.current
     if out.size > state.limits.max_elements:
         state.limits.check_elements(out.size)
@@ -142,24 +147,31 @@ def _any_requires_grad(inputs) -> bool:
 
 
 _NO_PARAMS: dict = {}  # shared by the nodes of ops without params (most): never written
+_DATA, _SHAPE, _DTYPE = attrgetter("data"), attrgetter("shape"), attrgetter("data.dtype")
 
 
 def _make_node(op, inputs, arrays, out, result, params) -> Node:
-    known = _METAS.get  # (meta(), inlined: a node of a binary op looks up three)
-    metas = tuple([known((a.shape, d := t.data.dtype)) or meta(a.shape, d)
-                   for a, t in zip(arrays, inputs)])
+    metas = _metas(arrays, inputs)
     m, shape = metas[0], out.shape  # (an elementwise op's output is its first input's Meta)
-    out_meta = m if m.shape == shape and m.dtype is out.dtype else \
-        known((shape, out.dtype)) or meta(shape, out.dtype)
+    out_meta = m if m.shape == shape and m.dtype is out.dtype else meta(shape, out.dtype)
+    edges = []  # (edge(t), read from the fields for a tensor that is no view: most)
+    for t in inputs:
+        if t._base is not None:
+            edges.append(edge(t))
+        elif not t._requires_grad:
+            edges.append(None)
+        else:
+            edges.append(t._grad_fn if t._grad_fn is not None else accumulator(t))
+    edges = tuple(edges)
     # (its shape tuple is shared, not one per node)
-    node = Node(op, params, tuple([_edge_of(t) for t in inputs]), metas, (), (), out_meta.shape)
+    node = Node(op, params, edges, metas, (), (), out_meta.shape)
     if not op.reads:
         return node
     # What torch saves: what the gradients of the inputs that require grad read, and nothing
     # else. What is saved is version-checked, and freed after a backward. (The VJP computes
     # the gradients of the other inputs too, then dropped: from zeros where they read values
     # that were not saved.)
-    real = op.saves(tuple([e is not None for e in node.next]))
+    real = op.saves(tuple(map(is_not, edges, _NONES)))
     saved_inputs, refs = [], []
     for letter, a, t, m in zip("abc", arrays, inputs, metas):  # (only three can be read)
         if letter in real:
@@ -168,7 +180,9 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
             # torch saves the input itself, even when the op computed on a cast copy (a later
             # write through .data shows in the gradient): the VJP gets it cast again
             saved_inputs.append(t.data)
-            refs.append(Saved(t._storage, t, None, len(saved_inputs) - 1))
+            number = _NUMBER_SAVES.get(t)  # (a wrapped number's, made once: it never changes)
+            refs.append(number[len(saved_inputs) - 1] if number else
+                        Saved(t._storage, t, None, len(saved_inputs) - 1))
             if a is not t.data:
                 node.cast = a.dtype
         else:  # (the input's Meta is the array's, unless the op computed on a cast copy)
@@ -190,6 +204,26 @@ def _unsaved(a: np.ndarray | Meta, read: bool):
 
 
 _METAS: dict = {}
+_INPUT_METAS: dict = {}
+_NONES = repeat(None)  # (map(is_not, edges, _NONES): which edges there are, without a loop)
+
+
+def _metas(arrays, inputs) -> tuple:
+    """The Metas of an op's inputs (the shape it computed on, the input's own dtype), one
+    tuple shared by every node of the same shapes and dtypes (a graph repeats a few)."""
+    if len(arrays) == 2:  # (the key of the usual cases, spelled out: no maps to make)
+        key = (arrays[0].shape, arrays[1].shape, inputs[0].data.dtype, inputs[1].data.dtype)
+    elif len(arrays) == 1:
+        key = (arrays[0].shape, inputs[0].data.dtype)
+    else:
+        key = (*map(_SHAPE, arrays), *map(_DTYPE, inputs))
+    metas = _INPUT_METAS.get(key)
+    if metas is None:
+        if len(_INPUT_METAS) > 4096:  # (a bound, for sessions of ever new shapes)
+            _INPUT_METAS.clear()
+        n = len(arrays)
+        metas = _INPUT_METAS[key] = tuple(map(meta, key[:n], key[n:]))
+    return metas
 
 
 def meta(shape: tuple, dtype) -> Meta:
@@ -209,15 +243,6 @@ def edge(t):
     return t.grad_fn if t.grad_fn is not None else accumulator(t)
 
 
-def _edge_of(t):
-    """edge(t), read from the fields for a tensor that is no view (most): no properties."""
-    if t._base is not None:
-        return edge(t)
-    if not t._requires_grad:
-        return None
-    return t._grad_fn if t._grad_fn is not None else accumulator(t)
-
-
 def accumulator(t) -> AccumulateGrad:
     if t._accumulator is None:
         t._accumulator = AccumulateGrad(t)
@@ -234,6 +259,7 @@ def as_tensor(v, dtype: DType | None = None) -> Tensor:
 
 
 _WRAPPED: dict = {}
+_NUMBER_SAVES: dict = {}  # wrapped number -> its Saved as input 0, 1 and 2 of an op
 
 
 def wrapped_number(v: bool | int | float, np_dtype) -> Tensor:
@@ -244,9 +270,11 @@ def wrapped_number(v: bool | int | float, np_dtype) -> Tensor:
     if t is None:
         if len(_WRAPPED) > 1024:  # (a bound, for sessions of ever new numbers)
             _WRAPPED.clear()
+            _NUMBER_SAVES.clear()
         data = np.asarray(v, dtype=np_dtype)  # 1e300 as float32 is inf, as torch
         data.flags.writeable = False
         t = _WRAPPED[key] = Tensor(data)
+        _NUMBER_SAVES[t] = tuple(Saved(t._storage, t, None, i) for i in range(3))
     return t
 
 

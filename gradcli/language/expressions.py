@@ -34,7 +34,7 @@ from gradcli.language.guards import (
     make_operators,
     too_big,
 )
-from gradcli.language.objects import BoundMethod, ScriptFunction
+from gradcli.language.objects import BoundMethod, ScriptFunction, ScriptInstance
 from gradcli.language.parse import reported_line
 from gradcli.language.script_errors import ScriptError
 from gradcli.language.type_objects import READABLE_DUNDERS, dunder_attribute
@@ -254,15 +254,24 @@ class ExpressionCompiler:
         name, rt = node.id, self.rt
         hops = scope.hops(name) if scope else None
         if hops is not None:
-            def load_local(f):
+            def unbound() -> ScriptError:
+                return rt.error("UnboundLocalError", f"cannot access local variable '{name}' "
+                                "where it is not associated with a value", node)
+
+            def load_local(f):  # (the function's own names: most reads, no walk up)
+                try:
+                    return f[0][name]
+                except KeyError:
+                    raise unbound() from None
+
+            def load_outer(f):  # (a closure's read of its maker's name)
                 for _ in range(hops):
                     f = f[1]
                 try:
                     return f[0][name]
                 except KeyError:
-                    raise rt.error("UnboundLocalError", f"cannot access local variable '{name}' "
-                                   "where it is not associated with a value", node) from None
-            return load_local
+                    raise unbound() from None
+            return load_outer if hops else load_local
         if name not in rt.program.assigned:  # only ever the API's: look it up once
             value = rt.base[name]
             return lambda f: value
@@ -281,9 +290,17 @@ class ExpressionCompiler:
     def attribute(self, node: ast.Attribute, scope) -> Closure:
         value, name = self.sub(node.value, scope, node), node.attr
         get, fail = self.rt.api.get_attribute, self.rt.fail
+        public = not name.startswith("_")  # (a private name has the API table's checks)
 
         def load(f):
             obj = value(f)
+            if public and type(obj) is ScriptInstance:  # `self.a`, `s.step`: what
+                attributes = obj.attributes  # ScriptInstance.attribute gives, without its calls
+                if name in attributes:
+                    return attributes[name]
+                found = obj.cls.lookup(name)
+                if type(found) is ScriptFunction:
+                    return BoundMethod(found, obj)
             try:
                 if type(obj) is ScriptError:
                     return exception_attribute(obj, name)

@@ -55,7 +55,7 @@ class Forecast:
     (the first pays one-time costs: a training loop's first step imports sympy and derives
     its formulas, seconds where later steps take milliseconds). `due(n)` says when to look
     again: after each of the first 1,024 items (a clock read is ~0.1 us, and loops that run
-    out of time have slow items), then every 256."""
+    out of time have slow items), then every 256; `next_look(n)` is the next n it is due at."""
 
     __slots__ = ("runtime", "total", "what", "started", "mark_time", "mark_n")
 
@@ -67,6 +67,11 @@ class Forecast:
     @staticmethod
     def due(n: int) -> bool:
         return n <= 1024 or not n & 255
+
+    @staticmethod
+    def next_look(n: int) -> int:
+        """The first count of items done after n at which `due` holds (n ≥ 1)."""
+        return n + 1 if n < 1024 else (n | 255) + 1
 
     def look(self, done: int) -> None:
         """`done` items are done: refuse the rest if, at the rate of the items since the

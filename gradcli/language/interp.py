@@ -294,16 +294,23 @@ class Interpreter:
 
     # -- services for the compiled closures -----------------------------------------------
     def count_step(self) -> None:
-        self.statements_executed += 1
-        if self.statements_executed > self.limits.max_steps:
+        n = self.statements_executed = self.statements_executed + 1
+        if n > self.limits.max_steps or not n & CLOCK_EVERY:
+            self.step_checks(n)
+
+    def step_checks(self, n: int) -> None:
+        """What step n, past the budget or a multiple of 1024, must check (the step counters
+        inlined in the hot closures call this only then)."""
+        if n > self.limits.max_steps:
             raise LimitHit(limit_message(self.limits, "max_steps"))
-        if not self.statements_executed & CLOCK_EVERY:
-            self.runtime.check_clock()
+        self.runtime.check_clock()
 
     def enter_call(self) -> None:
         """A call of a script function or lambda begins: a step, and one level deeper (the
         caller's `finally` leaves it)."""
-        self.count_step()
+        n = self.statements_executed = self.statements_executed + 1  # (count_step, inlined)
+        if n > self.limits.max_steps or not n & CLOCK_EVERY:
+            self.step_checks(n)
         if self.call_depth >= self.limits.max_call_depth:
             raise LimitHit(limit_message(self.limits, "max_call_depth"))
         self.call_depth += 1
@@ -373,11 +380,9 @@ class Interpreter:
             body = self._watching_writes(body, node, origin)
 
         def statement(f):
-            rt.statements_executed += 1
-            if rt.statements_executed > max_steps:
-                raise LimitHit(limit_message(rt.limits, "max_steps"))
-            if not rt.statements_executed & CLOCK_EVERY:
-                rt.runtime.check_clock()
+            n = rt.statements_executed = rt.statements_executed + 1  # (count_step, inlined)
+            if n > max_steps or not n & CLOCK_EVERY:
+                rt.step_checks(n)
             rt.current_line, rt.current_source = line, source
             started(origin)
             try:
@@ -493,7 +498,7 @@ class Interpreter:
     def _for(self, node: ast.For, scope: Scope | None) -> Run:
         iterable, store = self._expr(node.iter, node, scope), self._store(node.target, scope)
         body, orelse = self.block(node.body, scope), self.block(node.orelse, scope)
-        rt, line = self, node.lineno
+        rt, line, max_steps = self, node.lineno, self.limits.max_steps
         # a loop that only its items (or an error no `try` around it catches) can end
         foreseeable = not self._try_depth and ends_only_by_its_items(node.body)
 
@@ -503,13 +508,17 @@ class Interpreter:
                 items = iter(source)
             except Exception as e:
                 raise rt.fail(e, node.iter) from None
-            forecast, n = rt.forecast_loop(source, 2, "a for loop") if foreseeable else None, 0
+            forecast = rt.forecast_loop(source, 2, "a for loop") if foreseeable else None
+            n, look_at = 0, -1 if forecast is None else 1  # n items are done; look at look_at
             for item in items:
-                rt.count_step()  # iterations count, so `for i in range(10**12)` ends
-                if forecast is not None:  # n items are done
-                    if n and forecast.due(n):
-                        forecast.look(n)
-                    n += 1
+                # iterations count, so `for i in range(10**12)` ends (count_step, inlined)
+                steps = rt.statements_executed = rt.statements_executed + 1
+                if steps > max_steps or not steps & CLOCK_EVERY:
+                    rt.step_checks(steps)
+                if n == look_at:
+                    forecast.look(n)
+                    look_at = forecast.next_look(n)
+                n += 1
                 rt.current_line = line
                 store(f, item)
                 try:
@@ -549,13 +558,14 @@ class Interpreter:
                    and not self._try_depth and ends_only_by_its_items(node.body))
 
         def loop(f):
-            forecast, n = rt.endless_forecast() if endless else None, 0
+            forecast = rt.endless_forecast() if endless else None
+            n, look_at = 0, -1 if forecast is None else 1  # n iterations are done
             while True:
                 rt.count_step()  # each test counts, so `while True: pass` ends
-                if forecast is not None:  # n iterations are done
-                    if n and forecast.due(n):
-                        forecast.look(n)
-                    n += 1
+                if n == look_at:
+                    forecast.look(n)
+                    look_at = forecast.next_look(n)
+                n += 1
                 rt.current_line = line
                 v = test(f)
                 try:

@@ -93,14 +93,27 @@ def _operand(v, dtype: DType) -> Tensor:
         return Tensor(np.array(v).astype(dtype.np))
 
 
-def _float_and_number(a, b) -> tuple[DType, tuple] | None:
-    """(dtype, operands) of a floating tensor and a Python float, the usual `y * 1.01` of a
-    loop, settled without the general promotion (the tensor keeps its dtype, the number is
-    its wrapped operand); None for anything else."""
+_FLOAT_OPERANDS: dict = {}  # (numpy dtype, float) -> what _float_and_number said of them
+
+
+def _float_and_number(a, b) -> tuple[DType, Tensor] | None:
+    """(dtype, the number's wrapped operand) of a floating tensor and a Python float, the
+    usual `y * 1.01` of a loop, settled without the general promotion (the tensor keeps its
+    dtype); None for anything else. Remembered: a loop asks the same at every step."""
     if type(b) is not float or type(a) is not Tensor:
         return None
-    d = dtypes.of_array(a.data)
-    return (d, (a, wrapped_number(b, d.np))) if d.category == dtypes.FLOAT else None
+    key = (a.data.dtype, b)
+    fast = _FLOAT_OPERANDS.get(key) if b else None  # (0.0 and -0.0 are one key: not kept)
+    if fast is None:
+        d = dtypes.of_array(a.data)
+        if d.category != dtypes.FLOAT:
+            return None
+        fast = (d, wrapped_number(b, d.np))
+        if b:
+            if len(_FLOAT_OPERANDS) > 1024:  # (a bound, for sessions of ever new numbers)
+                _FLOAT_OPERANDS.clear()
+            _FLOAT_OPERANDS[key] = fast
+    return fast
 
 
 def _operands(a, b, dtype):
@@ -140,8 +153,9 @@ def written_value(value, dtype: DType):
 def add(input, other, alpha=1) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
-        _check_alpha(fast[0], alpha)
-        return apply("add", fast[1], fast[0], alpha=alpha)
+        if type(alpha) is not int:  # (an int alpha is right for every floating dtype)
+            _check_alpha(fast[0], alpha)
+        return apply("add", (input, fast[1]), fast[0], alpha=alpha)
     d = _binary_dtype(input, other)
     operands = _operands(input, other, d)
     _check_alpha(d, alpha)
@@ -151,8 +165,9 @@ def add(input, other, alpha=1) -> Tensor:
 def sub(input, other, alpha=1) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
-        _check_alpha(fast[0], alpha)
-        return apply("sub", fast[1], fast[0], alpha=alpha)
+        if type(alpha) is not int:  # (an int alpha is right for every floating dtype)
+            _check_alpha(fast[0], alpha)
+        return apply("sub", (input, fast[1]), fast[0], alpha=alpha)
     _check_sub(input, other)
     d = _binary_dtype(input, other)
     if isinstance(input, (int, float)) and not isinstance(other, (int, float)):
@@ -191,7 +206,7 @@ subtract = sub
 def mul(input, other) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
-        return apply("mul", fast[1], fast[0])
+        return apply("mul", (input, fast[1]), fast[0])
     d = _binary_dtype(input, other)
     return apply("mul", _operands(input, other, d), d)
 
@@ -204,7 +219,7 @@ def div(input, other, rounding_mode=None) -> Tensor:
         return _div_rounding(input, other, rounding_mode)
     fast = _float_and_number(input, other)
     if fast is not None:
-        return apply("div", fast[1], fast[0])
+        return apply("div", (input, fast[1]), fast[0])
     if isinstance(input, (int, float)) and isinstance(other, Tensor):
         # NOTE: torch computes `2 / x` as reciprocal(x) * 2: MulBackward0 over Reciprocal.
         return mul(reciprocal(other), input)
