@@ -1,11 +1,13 @@
 """The `json` and `jsonl` formats (../shared/spec/output-contract.md): the whole session as one
 JSON object, or one event per line as it happens. A backward event lists gradient data in full
 only up to LISTED elements per tensor, unless asked for in full: a 200-step loop over a
-512x64 weight would otherwise write every element three times per step."""
+512x64 weight would otherwise write every element three times per step. A loop's backward
+events are folded: past the first FOLDED_AFTER of a line, they list up to FOLDED_LISTED."""
 from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from typing import Any, TextIO
 
 import numpy as np
@@ -35,12 +37,29 @@ def json_number(x: float | None) -> float | str | None:
 
 
 LISTED = 1_000  # elements of a gradient a backward event lists; a larger one is summarised
+# A line's backward events after its first FOLDED_AFTER (a loop's later steps) list up to
+# FOLDED_LISTED elements: 200 steps of a 128-unit layer would list 77,000 numbers per field
+FOLDED_AFTER = 3
+FOLDED_LISTED = 16
 
 
-def bounded(data: Any, size: int) -> Any:
+class Folding:
+    """How many elements each backward event lists, by how often its line has had one."""
+
+    def __init__(self) -> None:
+        self.seen: Counter = Counter()
+
+    def listed(self, event: Event) -> int:
+        if not isinstance(event, BackwardEvent):
+            return LISTED
+        self.seen[event.line] += 1
+        return LISTED if self.seen[event.line] <= FOLDED_AFTER else FOLDED_LISTED
+
+
+def bounded(data: Any, size: int, listed: int = LISTED) -> Any:
     """A tensor's listed data (JSON numbers, "nan"/"inf" names, None where unchecked) as the
-    summary large tensors get, when it has more than LISTED elements."""
-    if size <= LISTED or not isinstance(data, list):  # small, None, or summarised already
+    summary large tensors get, when it has more than `listed` elements."""
+    if size <= listed or not isinstance(data, list):  # small, None, or summarised already
         return data
     array = listed_array(data)
     if array is not None:  # the array the lists were made from: no walk over each element
@@ -87,8 +106,8 @@ def bounded_formulas(formulas: list[str] | None, full: bool) -> Any:
             "head": distinct[:6]}
 
 
-def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
-    """A gradient row as JSON; without `full`, data beyond LISTED elements summarised."""
+def grad_row_to_json(row: GradRow, full: bool = False, listed: int = LISTED) -> dict[str, Any]:
+    """A gradient row as JSON; without `full`, data beyond `listed` elements summarised."""
     size = 0 if full else math.prod(row.shape)
     # bounded, float32 rows list each number to float32's precision, sympy's expectation too
     # (how far it is from the gradient stays exact in max_error); full lists float64 digits
@@ -103,9 +122,9 @@ def grad_row_to_json(row: GradRow, full: bool = False) -> dict[str, Any]:
         "name": row.name,
         "shape": list(row.shape),
         "dtype": row.dtype,
-        "grad": short(bounded(row.grad, size)),
-        "added": short(bounded(row.added, size)),
-        "expected": short(bounded(row.expected, size)),
+        "grad": short(bounded(row.grad, size, listed)),
+        "added": short(bounded(row.added, size, listed)),
+        "expected": short(bounded(row.expected, size, listed)),
         "formula": bounded_formulas(row.formula, full),
         "added_formula": bounded_formulas(row.added_formula, full),
         "method": row.method,
@@ -126,9 +145,9 @@ def _known(**fields: Any) -> dict[str, Any]:
     return {key: value for key, value in fields.items() if value not in (None, "")}
 
 
-def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
+def event_to_json(event: Event, full: bool = True, listed: int = LISTED) -> dict[str, Any]:
     """One event as the contract's dict; the values inside are already JSON-encoded. Without
-    `full`, a backward event's large gradients are summarised."""
+    `full`, a backward event's gradients beyond `listed` elements are summarised."""
     head = {"kind": event.kind, "line": event.line}
     if isinstance(event, ValueEvent):
         return {**head, "value": event.value}  # the contract's data, listed whole
@@ -138,7 +157,7 @@ def event_to_json(event: Event, full: bool = True) -> dict[str, Any]:
         why = _known(clues=clues_to_json(event.clues), hint=event.hint)
         return {**head, "type": event.type, "message": event.message, **why}
     if isinstance(event, BackwardEvent):
-        grads = [grad_row_to_json(row, full) for row in event.grads]
+        grads = [grad_row_to_json(row, full, listed) for row in event.grads]
         return {**head, "source": event.source, "grads": grads}
     if isinstance(event, ErrorEvent):
         where = _known(col=event.col, end_col=event.end_col, hint=event.hint,
@@ -204,10 +223,11 @@ class JsonRenderer:
     def __init__(self, out: TextIO, explain: bool = False, full: bool = False) -> None:
         self.out, self.explain, self.full = out, explain, full
         self.encoded: list[dict[str, Any]] = []
+        self.folding = Folding()
 
     def on_event(self, event: Event) -> None:
         if shown(event, self.explain):
-            self.encoded.append(event_to_json(event, self.full))
+            self.encoded.append(event_to_json(event, self.full, self.folding.listed(event)))
 
     def finish(self, result: SessionResult) -> None:
         write_json(self.out, session_to_json(result, self.explain, self.full, self.encoded))
@@ -219,10 +239,11 @@ class JsonLinesRenderer:
 
     def __init__(self, out: TextIO, full: bool = False) -> None:
         self.out, self.full = out, full
+        self.folding = Folding()
 
     def on_event(self, event: Event) -> None:
         if shown(event, explain=False):  # jsonl has no --explain
-            write_json(self.out, event_to_json(event, self.full))
+            write_json(self.out, event_to_json(event, self.full, self.folding.listed(event)))
 
     def finish(self, result: SessionResult) -> None:
         write_json(self.out, {**session_head(result.source_name), "status": result.status,

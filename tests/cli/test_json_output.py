@@ -126,3 +126,35 @@ def test_rows_read_from_their_arrays_give_what_reading_their_lists_gives():
     assert shortest32(zeros, seen) == [0.0, 0.0, 0.0]
     assert json.dumps(shortest32(signed, seen)) == "[0.0, -0.0, 0.0]"  # bits, not ==
     assert shortest32(data_of(np.array([1e-9, -0.0, 0.0]) * 0), seen) is seen[1][1]
+
+
+LOOP = """import torch
+w = torch.ones(20, requires_grad=True)
+for step in range(5):
+    (w * w).sum().backward()
+    w.grad = None
+(w * 3).sum().backward()
+"""
+
+
+def test_a_loops_later_backward_events_are_folded():
+    """Past a line's third backward event, gradients beyond 16 elements are summarised (a
+    200-step loop would list every step's numbers three times); other lines, and
+    --json-data full, are not folded."""
+    def grads(fmt: str, *args: str) -> list:
+        result = CliRunner().invoke(cli.app, ["run", "-", "--format", fmt, *args], input=LOOP)
+        assert result.exit_code == 0, result.output
+        text = result.stdout
+        events = json.loads(text)["events"] if fmt == "json" else \
+            [json.loads(line) for line in text.splitlines()][:-1]
+        return [event["grads"][0] for event in events if event["kind"] == "backward"]
+
+    for fmt in ("json", "jsonl"):
+        rows = grads(fmt)
+        assert [row["grad"] == [2.0] * 20 for row in rows[:5]] == [True] * 3 + [False] * 2
+        for row in rows[3:5]:
+            for field in ("grad", "added", "expected"):
+                assert row[field]["type"] == "summary" and row[field]["mean"] == 2.0
+            assert row["match"] is True
+        assert rows[5]["grad"] == [3.0] * 20  # another line: listed
+    assert all(row["grad"] == [2.0] * 20 for row in grads("json", "--json-data", "full")[:5])
