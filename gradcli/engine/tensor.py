@@ -26,7 +26,6 @@ class Storage:
     __slots__ = ("version", "watchers", "hidden_writes")
     inference = False  # made under torch.inference_mode() (InferenceStorage), with its views
 
-
     def __init__(self):
         self.version = 0
         self.watchers = None

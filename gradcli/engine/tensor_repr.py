@@ -88,7 +88,7 @@ def _tensor_str(data: np.ndarray, is_float: bool, indent: int, options: PrintOpt
     summarize = data.size > options.threshold
     edge = options.edgeitems
     formatter = _Formatter(_summarized(data, edge) if summarize else data, is_float, options)
-    return _format_nd(data, indent, summarize, formatter, edge, options.linewidth)
+    return _format_nd(data, indent, summarize, formatter)
 
 
 def _summarized(data: np.ndarray, edge: int) -> np.ndarray:
@@ -101,10 +101,11 @@ def _summarized(data: np.ndarray, edge: int) -> np.ndarray:
 
 
 class _Formatter:
-    """Chooses one element format (mode and width) for the whole tensor, like torch's _Formatter."""
+    """Chooses one element format (mode and width) for the whole tensor, like torch's _Formatter
+    (and carries the print options the layout reads: edgeitems, linewidth)."""
 
     def __init__(self, data: np.ndarray, is_float: bool, options: PrintOptions):
-        self.is_float, self.precision = is_float, options.precision
+        self.is_float, self.options = is_float, options
         self.int_mode = True
         self.sci_mode = False
         self.width = 1
@@ -125,29 +126,28 @@ class _Formatter:
 
     def _text(self, value: float) -> str:
         if self.sci_mode:
-            return f"{value:.{self.precision}e}"
+            return f"{value:.{self.options.precision}e}"
         if self.int_mode:
             # The trailing dot marks a float tensor whose values are all integers.
             text = f"{value:.0f}"
             return text if math.isinf(value) or math.isnan(value) else text + "."
-        return f"{value:.{self.precision}f}"
+        return f"{value:.{self.options.precision}f}"
 
     def format(self, value) -> str:
         text = self._text(value) if self.is_float else str(value)
         return text.rjust(self.width)
 
 
-def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter,
-               edge: int, linewidth: int) -> str:
+def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
     if data.ndim == 0:
         return formatter.format(data.item())
     if data.ndim == 1:
-        return _format_vector(data, indent, summarize, formatter, edge, linewidth)
+        return _format_vector(data, indent, summarize, formatter)
 
     def row(i: int) -> str:
-        return _format_nd(data[i], indent + 1, summarize, formatter, edge, linewidth)
+        return _format_nd(data[i], indent + 1, summarize, formatter)
 
-    size = data.shape[0]
+    size, edge = data.shape[0], formatter.options.edgeitems
     if summarize and size > 2 * edge:
         rows = [row(i) for i in range(edge)] + ["..."]
         rows += [row(i) for i in range(size - edge, size)]
@@ -158,8 +158,8 @@ def _format_nd(data: np.ndarray, indent: int, summarize: bool, formatter: _Forma
     return "[" + separator.join(rows) + "]"
 
 
-def _format_vector(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter,
-                   edge: int, linewidth: int) -> str:
+def _format_vector(data: np.ndarray, indent: int, summarize: bool, formatter: _Formatter) -> str:
+    edge, linewidth = formatter.options.edgeitems, formatter.options.linewidth
     if summarize and not edge:
         elements = ["..."]
     elif summarize and data.shape[0] > 2 * edge:
