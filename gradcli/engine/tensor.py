@@ -131,7 +131,7 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         node = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
         result._grad_fn, result._view_version = node, result._storage.version  # (the setter)
         if state.tracing:
-            result._record = node.record = trace.op_record(op, inputs, params)
+            result._record = node.record = trace.op_record(op, inputs, params, result)
     elif state.forward_recorder is not None:  # a custom Function's forward, for the check
         state.forward_recorder.record(op, inputs, params, result)
     return result
@@ -371,7 +371,7 @@ class Tensor:
         self._grad_fn = node
         self._requires_grad = True
         tracing = runtime.current.tracing
-        self._record = trace.op_record(op, (self._base,), params) if tracing else None
+        self._record = trace.op_record(op, (self._base,), params, values) if tracing else None
 
     @property
     def requires_grad(self) -> bool:

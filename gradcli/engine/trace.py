@@ -61,12 +61,15 @@ class Const(_Input):
 class OpRecord:
     """One op's application. `depth`: the most ops on a path down to a leaf or constant (a
     lower bound on the records under it, kept as the graph grows: the check knows a graph is
-    too large to replay without walking it), or UNKNOWN_DEPTH."""
+    too large to replay without walking it), or UNKNOWN_DEPTH. `made`: the op's result as the
+    engine computed it, with its memory's version and `.data` writes then (see `output`)."""
 
-    __slots__ = ("op", "args", "params", "depth")
+    __slots__ = ("op", "args", "params", "depth", "made")
 
-    def __init__(self, op, args, params):
+    def __init__(self, op, args, params, result=None):
         self.op, self.args, self.params = op, args, params
+        self.made = None if result is None else \
+            (result.data, result._storage, result._storage.version, result._storage.hidden_writes)
         depth = 0
         for a in args:  # 1 + the deepest argument's depth; unknown if any is unknown
             d = a.depth
@@ -76,6 +79,18 @@ class OpRecord:
                 depth = UNKNOWN_DEPTH
                 break
         self.depth = depth or 1
+
+    def output(self) -> np.ndarray | None:
+        """The values the op gave, as the engine holds them (its dtype: float32 mostly), where
+        its memory has not been written since; else None. Torch's backward reads these very
+        values (a tanh's saved result, a product's inputs): the check evaluates its
+        derivatives there rather than at a float64 replay of the whole forward."""
+        if self.made is None:
+            return None
+        array, storage, version, hidden = self.made
+        if storage.version != version or storage.hidden_writes != hidden:
+            return None
+        return array
 
 
 class KinkedRecord(OpRecord):
@@ -221,11 +236,11 @@ def record_of(t):
     return r
 
 
-def op_record(op, inputs, params) -> OpRecord:
+def op_record(op, inputs, params, result) -> OpRecord:
     # (an input made by an op has its OpRecord already: most inputs, read without a call)
     args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
     if op.zeroed is None:
-        return OpRecord(op, args, params)
-    record = KinkedRecord(op, args, params)
+        return OpRecord(op, args, params, result)
+    record = KinkedRecord(op, args, params, result)
     record.at = tuple(np.array(t.data) for t in inputs)  # (a copy: later writes keep out)
     return record
