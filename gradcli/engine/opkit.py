@@ -547,6 +547,7 @@ def pow_exponent_grad(xp, g, o, base, exponent):
 
 
 def _reduce(x, reduction):
+    x = np.asarray(x)  # (arithmetic on 0-dim arrays gives scalars: a sympy one has no dtype)
     if reduction == "mean":
         return np.asarray(x.sum() / x.size) if x.dtype == object else \
             np.asarray(torch_sum(x) / x.dtype.type(x.size), x.dtype)
