@@ -23,6 +23,7 @@ from .api.reductions import ReturnTypes
 from .autograd import Node
 from .dtypes import DType
 from .errors import TorchError, type_error, warn
+from .layout import MemoryFormat
 from .tensor import Size, Tensor
 
 # The kinds of parameter torch's signature strings name, and how its messages print them.
@@ -279,11 +280,13 @@ def check(p: Param, value: Any, index: int) -> tuple[bool, int | None]:
         return _is_int(value) or type(value) is str or type_name(value) == "torch.device", None
     if kind == "Generator":
         return type_name(value) == "torch._C.Generator", None
+    if kind == "MemoryFormat":
+        return isinstance(value, MemoryFormat), None
     if kind == "c10::string_view":
         return type(value) is str, None
     if kind == "PyObject*":
         return True, None
-    return False, None  # layouts and memory formats: gradcli has none
+    return False, None  # layouts: gradcli has none
 
 
 def _is_number(value) -> bool:
@@ -563,7 +566,7 @@ def _kwargs_order(kwargs) -> list[str]:
 # The objects whose Python type name is not their gradcli class's name (the language adds
 # its own: modules, builtins, caught exceptions).
 TYPE_NAMES: dict[type, str | Callable[[Any], str]] = {
-    Tensor: "Tensor", Size: "torch.Size", DType: "torch.dtype",
+    Tensor: "Tensor", Size: "torch.Size", DType: "torch.dtype", MemoryFormat: "torch.memory_format",
     types.MethodType: "builtin_function_or_method", GeneratorHandle: "torch._C.Generator",
     Node: lambda node: node.op.grad_fn, GradMode: lambda mode: mode.name,
     ReturnTypes: lambda result: f"torch.return_types.{result.name}",

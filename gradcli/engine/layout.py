@@ -1,7 +1,63 @@
-"""Memory layout as torch lays it out: contiguity, overlap, an elementwise result's strides."""
+"""Memory layout as torch lays it out: contiguity, overlap, an elementwise result's strides,
+memory formats (channels last)."""
 from __future__ import annotations
 
 import numpy as np
+
+from .errors import runtime_error
+
+
+class MemoryFormat:
+    """torch.contiguous_format, preserve_format, channels_last (rank 4) and channels_last_3d
+    (rank 5): channels last keeps the shape and lays dim 1 innermost in memory (NHWC)."""
+
+    __slots__ = ("name", "rank")
+
+    def __init__(self, name: str, rank: int | None = None):
+        self.name, self.rank = name, rank
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+
+CONTIGUOUS_FORMAT, PRESERVE_FORMAT = MemoryFormat("contiguous_format"), \
+    MemoryFormat("preserve_format")
+MEMORY_FORMATS = {f.name: f for f in (CONTIGUOUS_FORMAT, PRESERVE_FORMAT,
+                                      MemoryFormat("channels_last", 4),
+                                      MemoryFormat("channels_last_3d", 5))}
+
+
+def laid_out(a: np.ndarray, memory_format: MemoryFormat) -> np.ndarray:
+    """`a` as a tensor of that memory format holds it (itself where it already does; for
+    preserve_format, as it is)."""
+    if memory_format is PRESERVE_FORMAT or in_format(a, memory_format):
+        return a
+    if memory_format.rank is None:
+        return np.array(a, order="C")
+    order = _channels_last_order(a.ndim)
+    laid = np.empty([a.shape[d] for d in order], a.dtype)
+    laid[...] = a.transpose(order)
+    return laid.transpose(np.argsort(order))
+
+
+def in_format(a: np.ndarray, memory_format: MemoryFormat) -> bool:
+    """Tensor.is_contiguous(memory_format=...): whether `a` is laid out so."""
+    if memory_format.rank is None:
+        return bool(a.flags.c_contiguous)
+    if a.ndim != memory_format.rank:
+        return False
+    order = _channels_last_order(a.ndim)
+    return bool(np.transpose(a, order).flags.c_contiguous)
+
+
+def _channels_last_order(ndim: int) -> list[int]:
+    return [0, *range(2, ndim), 1]
+
+
+def check_format_rank(a: np.ndarray, memory_format: MemoryFormat) -> None:
+    if memory_format.rank is not None and a.ndim != memory_format.rank:
+        raise runtime_error(f"required rank {memory_format.rank} tensor to use "
+                            f"{memory_format.name} format")
 
 
 def column_major(a) -> bool:

@@ -65,6 +65,23 @@ from gradcli.engine.errors import runtime_error
 _FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
 _UINT64_MASK = (1 << 64) - 1
 _RANDPERM_SMALL_N = 0xFFFFFFFF // 20  # torch's randperm_cpu uses Fisher-Yates below this
+_STATE_WORDS = 624  # mt19937's
+# torch's CPUGeneratorImplState (THGeneratorStateLegacy, then the float normal cache), as the
+# C compiler lays it out on x86-64: 5056 bytes
+_STATE_LAYOUT = np.dtype({
+    "names": ["seed", "left", "seeded", "next", "words", "normal_x", "normal_y", "normal_rho",
+              "normal_valid", "float_normal", "float_normal_valid"],
+    "formats": ["<u8", "<i4", "<i4", "<u8", ("<u8", 624), "<f8", "<f8", "<f8", "<i4", "<f4",
+                "u1"],
+    "offsets": [0, 8, 12, 16, 24, 5016, 5024, 5032, 5040, 5048, 5052],
+    "itemsize": 5056})
+
+
+def _seeded_key(seed: int) -> np.ndarray:
+    """mt19937's words right after torch seeds it (before its first twist)."""
+    bits = np.random.MT19937()
+    bits._legacy_seeding(seed & 0xFFFFFFFF)
+    return bits.state["state"]["key"]
 
 
 class Generator:
@@ -84,9 +101,49 @@ class Generator:
         self._seed = seed & _UINT64_MASK  # initial_seed() reports negative seeds as uint64
         self._bits._legacy_seeding(self._seed & 0xFFFFFFFF)  # only the low 32 bits seed mt19937
         self._cached_normal: float | None = None
+        # torch's float normal cache: no sampler here fills it; a state set with it keeps it
+        self._cached_float_normal = (np.float32(0), False)
 
     def initial_seed(self) -> int:
         return self._seed
+
+    def get_state(self) -> np.ndarray:
+        """torch's `get_state()`: its CPUGeneratorImplState as 5056 bytes (the seed, mt19937's
+        `left` and `next`, its 624 words as uint64, the cached double normal and float normal,
+        C struct padding as zeros). numpy's `pos` is torch's `next`; torch counts `left` down
+        to the twist, and a fresh seeding has next 0 where numpy's pos is 624 already."""
+        mt = self._bits.state["state"]
+        key, pos = mt["key"], int(mt["pos"])
+        fresh = pos == _STATE_WORDS and np.array_equal(key, _seeded_key(self._seed))
+        state = np.zeros((), _STATE_LAYOUT)
+        state["seed"], state["seeded"], state["words"] = self._seed, 1, key
+        state["left"], state["next"] = (1, 0) if fresh else (_STATE_WORDS + 1 - pos, pos)
+        if self._cached_normal is not None:
+            state["normal_valid"], state["normal_y"] = 1, self._cached_normal
+        state["float_normal"], state["float_normal_valid"] = self._cached_float_normal
+        return np.frombuffer(state.tobytes(), np.uint8).copy()
+
+    def set_state(self, data: np.ndarray) -> None:
+        """torch's `set_state(new_state)` from get_state's bytes; torch's errors for others."""
+        if data.size != _STATE_LAYOUT.itemsize:
+            raise runtime_error(f"Expected a CPUGeneratorImplState of size "
+                                f"{_STATE_LAYOUT.itemsize} but found the input RNG state size "
+                                f"to be {data.size}")
+        state = np.frombuffer(np.ascontiguousarray(data).tobytes(), _STATE_LAYOUT)[0]
+        left, after = int(state["left"]), int(state["next"]) & 0xFFFFFFFF
+        if not (state["seeded"] and 0 < left <= _STATE_WORDS and after <= _STATE_WORDS):
+            raise runtime_error("Invalid mt19937 state")
+        if left != 1 and left + after != _STATE_WORDS + 1:  # (never made by get_state)
+            raise runtime_error("gradcli can set an RNG state only as get_state() gave it: "
+                                f"this one has mt19937 left={left} and next={after}, which "
+                                "torch never pairs")
+        pos = _STATE_WORDS if left == 1 else after
+        words = (state["words"] & 0xFFFFFFFF).astype(np.uint32)
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": words, "pos": pos}}
+        self._seed = int(state["seed"])
+        self._cached_normal = float(state["normal_y"]) if state["normal_valid"] else None
+        self._cached_float_normal = (np.float32(state["float_normal"]),
+                                     bool(state["float_normal_valid"]))
 
     def seed(self) -> int:
         """Reseed nondeterministically, like `torch.seed()` (the default seed is random too)."""

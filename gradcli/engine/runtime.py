@@ -74,7 +74,7 @@ class Runtime:
     faults: Faults = field(default_factory=Faults)
     grad_enabled: bool = True  # torch.is_grad_enabled()
     inference_mode: bool = False  # torch.is_inference_mode_enabled(): new tensors are
-    # inference tensors (tensor.InferenceStorage)
+    # inference tensors (storage.InferenceStorage)
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's
     # the torch.func transforms running, outermost first (transforms.TransformLevel): what
     # torch would wrap inside them, for functorch's refusals (backward() is one)

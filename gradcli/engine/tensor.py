@@ -13,57 +13,23 @@ from . import dtypes, runtime, trace, transforms
 from .autograd import AccumulateGrad, Meta, Node, Saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
-from .layout import contiguous, elementwise_layout
+from .layout import (
+    PRESERVE_FORMAT,
+    MemoryFormat,
+    check_format_rank,
+    contiguous,
+    elementwise_layout,
+    laid_out,
+)
 from .limits import TENSOR_OVERHEAD
 from .ops import KEEPS_LAYOUT, OPS, VIEWS
 from .runtime import TICK_EVERY
-
-
-class Storage:
-    """What a tensor shares with its views and detached aliases: the version counter, and the
-    trace snapshots to freeze before the shared memory is written."""
-
-    __slots__ = ("version", "watchers", "hidden_writes")
-    inference = False  # made under torch.inference_mode() (InferenceStorage), with its views
-
-    def __init__(self):
-        self.version = 0
-        self.watchers = None
-        self.hidden_writes = 0  # how many writes through `.data` the memory has had
-
-    def before_write(self, bump: bool = True) -> None:
-        if not bump:  # a write through `.data`: invisible to autograd, as torch
-            self.hidden_writes += 1  # (the check must know)
-            runtime.current.hidden_writes = True
-            return
-        if self.inference and not runtime.current.inference_mode:
-            raise runtime_error(INFERENCE_INPLACE)
-        if self.watchers:
-            for w in self.watchers:
-                w.freeze()
-            self.watchers = None
-        self.version += 1
-
-
-class InferenceStorage(Storage):
-    """The memory of an inference tensor: torch refuses to write it in place, to save it for
-    a backward or to let it require grad outside inference mode (`.data` writes pass)."""
-
-    __slots__ = ()
-    inference = True
-
-
-INFERENCE_INPLACE = (
-    "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
-    "clone to get a normal tensor before doing inplace update.See "
-    "https://github.com/pytorch/rfcs/pull/17 for more details.")
-INFERENCE_SAVED = (
-    "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
-    "inference mode in computation tracked by autograd. To work around this, you can make a "
-    "clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of "
-    "`torch.inference_mode()`.")
-INFERENCE_REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside "
-                           "InferenceMode is not allowed.")
+from .storage import (
+    INFERENCE_REQUIRES_GRAD,
+    INFERENCE_SAVED,
+    InferenceStorage,
+    Storage,
+)
 
 
 class Size(tuple):
@@ -122,6 +88,9 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result._view_path = source._view_path + ((op, params),)
         if source._multi_output is not None:  # a view of an unbind/split piece
             result._multi_output = 0
+        result._view_made_in = "inference" if state.inference_mode else \
+            source._view_made_in if state.grad_enabled else "no_grad"
+        result._view_version = source._storage.version  # (its grad_fn's, if it gets one)
     if state.transforms:
         transforms.inherit(result, inputs)
     if state.dual is not None and state.dual.tangents:  # forward AD: push the tangents
@@ -312,7 +281,7 @@ def shape_args(args) -> tuple:
 class Tensor:
     __slots__ = ("data", "_requires_grad", "_grad", "_grad_fn", "_storage", "_base",
                  "_view_path", "_view_version", "_multi_output", "_hooks", "_record",
-                 "_accumulator", "_bypass", "__weakref__")
+                 "_accumulator", "_bypass", "_view_made_in", "__weakref__")
     __hash__ = object.__hash__
 
     def __init__(self, data: np.ndarray, requires_grad: bool = False):
@@ -342,6 +311,9 @@ class Tensor:
         self._record = None
         self._accumulator = None
         self._bypass = False  # `.data` aliases write without bumping the version, as torch
+        # a view made under no_grad or inference_mode (or a view of one): "no_grad",
+        # "inference", else None. torch refuses to write it in place with grad mode on.
+        self._view_made_in = None
 
     # ---- attributes -----------------------------------------------------------------
     @property
@@ -358,9 +330,12 @@ class Tensor:
     def _rebase_view(self) -> None:
         """A view whose memory was written through its base or another view: like torch, its
         grad_fn becomes AsStridedBackward0 of the base's current graph, once asked for."""
-        self._view_version = self._storage.version
         if self._grad_fn is None and not self._base.requires_grad:
+            self._view_version = self._storage.version
             return
+        if self._view_made_in is not None:
+            raise runtime_error(_view_made_in_message(self, self._grad_fn, indirect=True))
+        self._view_version = self._storage.version
         # the node, whatever the grad mode, even when the base needs no gradient (torch's is
         # then an AsStridedBackward0 that leads nowhere); the view's data stays a view
         op, params = OPS["as_strided"], {"positions": _positions_in_base(self._base,
@@ -513,8 +488,11 @@ class Tensor:
         self.grad_fn, self._requires_grad, self._record = None, False, None
         return self
 
-    def clone(self) -> Tensor:
-        return apply("clone", (self,))
+    def clone(self, memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
+        check_format_rank(self.data, memory_format)
+        result = apply("clone", (self,))
+        result.data = laid_out(result.data, memory_format)  # (a fresh tensor's own memory)
+        return result
 
     def zero_(self) -> Tensor:
         return self.fill_(0)
@@ -654,6 +632,8 @@ def check_inplace(t: Tensor, others=()) -> None:
     if not (t.requires_grad or any(isinstance(o, Tensor) and o.requires_grad for o in others)):
         return
     if t._base is not None:
+        if t._view_made_in is not None:
+            raise runtime_error(_view_made_in_message(t, t.grad_fn))
         if t._multi_output is not None:
             name = t.grad_fn.name().replace("Backward0", "") if t.grad_fn else "Unbind"
             raise runtime_error(
@@ -665,6 +645,25 @@ def check_inplace(t: Tensor, others=()) -> None:
             raise runtime_error(VIEW_INPLACE)
     if t.requires_grad and t.grad_fn is None:
         raise runtime_error(LEAF_INPLACE)
+
+
+def _view_made_in_message(t: Tensor, node=None, indirect: bool = False) -> str:
+    """torch's refusal to write a view made under no_grad (or inference_mode) with grad mode
+    on, or to use one after its memory was written through its base or another view
+    (`indirect`): which of those writes to track would be a guess. `node`: its grad_fn."""
+    block, mode = ("inference_mode", "in normal mode") if t._view_made_in == "inference" else \
+        ("no_grad", "with grad mode enabled")
+    made = "inference mode" if t._view_made_in == "inference" else "no_grad mode"
+    head = "A view was created in" if node is None else (
+        f"Output {t._multi_output or 0} of {node.name().replace('Backward0', '')} is a "
+        "view of a view which was created in")
+    what = "its base or another view of its base has been modified inplace" if indirect else \
+        "is being modified inplace"
+    return (f"{head} {made} and {what} {mode}. Given that this use case is "
+            "ambiguous and error-prone, it is forbidden. You can clarify your code by moving "
+            f"both the view and the inplace either both inside the {block} block (if you don't "
+            "want the inplace to be tracked) or both outside (if you want the inplace to be "
+            "tracked).")
 
 
 def commit_inplace(t: Tensor, result: Tensor) -> Tensor:

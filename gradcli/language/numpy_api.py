@@ -19,7 +19,8 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
-from gradcli.engine.tensor import Storage, Tensor
+from gradcli.engine.storage import Storage
+from gradcli.engine.tensor import Tensor
 from gradcli.language.guards import active_limits
 
 PLAIN = (bool, int, float, str, type(None))

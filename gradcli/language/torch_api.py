@@ -12,7 +12,7 @@ import types
 from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
-from gradcli.engine import arguments, dtypes, signatures, tensor_repr
+from gradcli.engine import arguments, dtypes, layout, signatures, tensor_repr
 from gradcli.engine.api import (
     anomaly,
     autograd,
@@ -204,7 +204,8 @@ F = Namespace("torch.nn.functional", {
 
 _TORCH_FUNCTIONS = (
     "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
-    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed stack cat "
+    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed "
+    "get_rng_state set_rng_state stack cat "
     "concat concatenate "
     "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
@@ -224,6 +225,7 @@ _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
     "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
     "expand").split()})
 _torch.update(dtypes.TORCH_NAMES)
+_torch.update(layout.MEMORY_FORMATS)
 _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
     numel=lambda input: input.numel(),
@@ -249,6 +251,8 @@ _torch.update(
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
                                       "matmul": linalg.matmul}),
+    random=Namespace("torch.random", {name: getattr(creation, name) for name in (
+        "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
     backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
         "is_available": lambda: False})}),
@@ -438,7 +442,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
     creation.GeneratorHandle: {
         **{name: ("method", getattr(creation.GeneratorHandle, name))
-           for name in ("manual_seed", "seed", "initial_seed")},
+           for name in ("manual_seed", "seed", "initial_seed", "get_state", "set_state")},
         "device": ("property", lambda g: Device())},
     # list, tuple and str methods: Python's, or their size-checked wrappers (safe_builtins)
     list: {name: ("method", safe_builtins.LIST_METHODS.get(name, getattr(list, name))) for name

@@ -167,7 +167,7 @@ def _mode_or_decorated(enabled: bool, name: str, orig_func: Callable | None):
 
 class InferenceMode(GradMode):
     """torch.inference_mode(mode): grad mode off (on for mode=False) and, while on, every new
-    tensor an inference tensor (tensor.InferenceStorage); both restored on exit."""
+    tensor an inference tensor (storage.InferenceStorage); both restored on exit."""
 
     def __init__(self, mode: bool = True):
         super().__init__(not mode, "inference_mode")

@@ -9,6 +9,7 @@ import numpy as np
 from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
+from ..layout import PRESERVE_FORMAT, MemoryFormat, check_format_rank, laid_out
 from ..rng import Generator, fma32, fma64
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
 from .autograd import GradMode
@@ -165,8 +166,11 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tens
 
 
 def _like(fill):
-    def make(input, dtype=None, device=None, requires_grad=False) -> Tensor:
-        return _new(fill(input.data.shape, _dtype_or(dtype, input.dtype)), requires_grad)
+    def make(input, dtype=None, device=None, requires_grad=False,
+             memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
+        check_format_rank(input.data, memory_format)
+        values = fill(input.data.shape, _dtype_or(dtype, input.dtype))
+        return _new(laid_out(values, memory_format), requires_grad)
     return make
 
 
@@ -175,9 +179,11 @@ zeros_like = _like(lambda shape, d: np.zeros(shape, d.np))
 empty_like = zeros_like
 
 
-def full_like(input, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _new(np.full(input.data.shape, fill_value, _dtype_or(dtype, input.dtype).np),
-                requires_grad)
+def full_like(input, fill_value, dtype=None, device=None, requires_grad=False,
+              memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
+    check_format_rank(input.data, memory_format)
+    values = np.full(input.data.shape, fill_value, _dtype_or(dtype, input.dtype).np)
+    return _new(laid_out(values, memory_format), requires_grad)
 
 
 def _linspace_values(start, end, steps, dtype):
@@ -300,6 +306,17 @@ class GeneratorHandle:
     def initial_seed(self) -> int:
         return self.draws().initial_seed()
 
+    def get_state(self) -> Tensor:
+        """The stream's state as torch's 5056 bytes (a uint8 tensor), for set_state."""
+        return Tensor(self.draws().get_state())
+
+    def set_state(self, new_state) -> GeneratorHandle:
+        if not isinstance(new_state, Tensor):
+            raise type_error("expected a torch.ByteTensor, but got "
+                             f"{type(new_state).__name__}")
+        self.draws().set_state(_byte_state(new_state))
+        return self
+
     def __repr__(self) -> str:
         return "<torch._C.Generator object>"
 
@@ -327,6 +344,21 @@ def manual_seed(seed) -> GeneratorHandle:
 
 def initial_seed() -> int:
     return runtime.current.generator.initial_seed()
+
+
+def get_rng_state() -> Tensor:
+    """torch.get_rng_state(): the session's stream as torch's state bytes."""
+    return DEFAULT_GENERATOR.get_state()
+
+
+def set_rng_state(new_state) -> None:
+    runtime.current.generator.set_state(_byte_state(new_state))
+
+
+def _byte_state(state) -> np.ndarray:
+    if not isinstance(state, Tensor) or state.dtype is not dtypes.uint8:
+        raise type_error("RNG state must be a torch.ByteTensor")
+    return state.data
 
 
 def _random(draw, kernel: str):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import dtypes
 from ..errors import type_error
+from ..layout import CONTIGUOUS_FORMAT, in_format
 from ..tensor import Tensor
 from . import rearrange
 from .autograd import autograd_backward
@@ -130,7 +131,8 @@ METHOD_FUNCTIONS = dict(
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),
-    is_contiguous=lambda input: bool(input.data.flags.c_contiguous),
+    is_contiguous=lambda input, memory_format=CONTIGUOUS_FORMAT: in_format(input.data,
+                                                                            memory_format),
     is_floating_point=lambda input: input.dtype.is_floating_point,
     # (`empty` makes zeros too, with new_zeros' words for a negative size)
     new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: empty(

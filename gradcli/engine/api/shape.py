@@ -9,6 +9,14 @@ import numpy as np
 from .. import dtypes
 from ..dtypes import DType
 from ..errors import index_error, runtime_error, type_error, value_error, warn
+from ..layout import (
+    CONTIGUOUS_FORMAT,
+    PRESERVE_FORMAT,
+    MemoryFormat,
+    check_format_rank,
+    in_format,
+    laid_out,
+)
 from ..tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
 from .creation import _sizes
 from .elementwise import written_value
@@ -381,20 +389,22 @@ def index_select(input, dim, index) -> Tensor:
     return apply("index_select", (input,), dim=d, index=index.data.reshape(-1).astype(np.int64))
 
 
-def to(input, *args, dtype=None, **kwargs) -> Tensor:
+def to(input, *args, dtype=None, memory_format: MemoryFormat = PRESERVE_FORMAT,
+       **kwargs) -> Tensor:
     target = dtype
     for a in args:
         if isinstance(a, (DType, type)):
             target = a
-    if target is None:
-        return input
+    check_format_rank(input.data, memory_format)
+    if target is None or dtypes.parse(target) is input.dtype:
+        if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
+            return input  # NOTE: torch returns the tensor itself, not a copy
+        return relaid(apply("to_copy", (input,), to=input.dtype.np), memory_format)
     target = dtypes.parse(target)
-    if target is input.dtype:
-        return input  # NOTE: torch returns the tensor itself, not a copy
     if input.requires_grad and not target.is_floating_point:
         # (nan -> int is INT_MIN, as torch; int results cut the graph silently)
-        return Tensor(input.data.astype(target.np))
-    return apply("to_copy", (input,), to=target.np)
+        return relaid(Tensor(input.data.astype(target.np)), memory_format)
+    return relaid(apply("to_copy", (input,), to=target.np), memory_format)
 
 
 def _cast(dtype: DType):
@@ -419,8 +429,18 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
     raise type_error("dtype must be a type, str, or dtype object")
 
 
-def contiguous(input) -> Tensor:
-    return input if input.data.flags.c_contiguous else apply("contiguous", (input,))
+def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor:
+    check_format_rank(input.data, memory_format)
+    if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
+        return input
+    return relaid(apply("contiguous", (input,)), memory_format)
+
+
+def relaid(result: Tensor, memory_format: MemoryFormat) -> Tensor:
+    """A fresh result (its memory nobody else's) laid out in the memory format."""
+    check_format_rank(result.data, memory_format)
+    result.data = laid_out(result.data, memory_format)
+    return result
 
 
 def check_expand(value_shape, slot_shape, dtype=None) -> None:
