@@ -178,12 +178,14 @@ def _hanging(label: str, text: str) -> str:
     return label + text.replace("\n", "\n" + " " * len(label))
 
 
-def fit(console: Console, piece: Text | Table) -> None:
+def fit(console: Console, piece: Text | Table, width: int | None = None) -> None:
     """Print `piece`; a Text wrapped to the console's width without trailing spaces. Without
-    colour, as plain strings when report/uncoloured.py can write them as rich would."""
+    colour, as plain strings when report/uncoloured.py can write them as rich would. `width`:
+    the console's, when the caller has it (rich asks the terminal for it at every reading)."""
     if writes_plain(console):
-        lines = (wrapped(piece, console.width) if isinstance(piece, Text) else
-                 table_lines(console, piece) if isinstance(piece, Table) else None)
+        width = console.width if width is None else width
+        lines = (wrapped(piece, width) if isinstance(piece, Text) else
+                 table_lines(console, piece, width) if isinstance(piece, Table) else None)
         if lines is not None:
             write(console, lines)
             return
@@ -254,9 +256,10 @@ class TableRenderer:
                 fit(self.err, piece)
         elif isinstance(event, BackwardEvent):
             self.backward_calls += 1
-            for piece in backward_report(event, event.call or self.backward_calls,
-                                         self.out.width, self.explain):
-                fit(self.out, piece)
+            width = self.out.width
+            for piece in backward_report(event, event.call or self.backward_calls, width,
+                                         self.explain):
+                fit(self.out, piece, width)
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self.show_problem(event)
         elif isinstance(event, FindingEvent) and self.explain:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich._ratio import ratio_reduce
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 TRAILING_SPACE = re.compile(r"\s+$")  # rich.text's _re_whitespace
+CACHED_TEXTS = 1024  # a loop's tables repeat their names, formulas and notes every step
 CELL_PADDING = (0, 1, 0, 1)  # rich's default: a space either side, none above or below
 
 
@@ -45,17 +47,25 @@ def wrapped(text: Text, width: int) -> list[str] | None:
     of `text.wrap(console, width)` stripped on the right writes (None: left to rich)."""
     if text.justify or text.overflow or text.no_wrap or "\t" in text.plain or width < 1:
         return None
-    lines = []
+    lines: list[str] = []
     for line in text.plain.split("\n"):
-        lines += [piece.rstrip() for piece in _folded(line, width, fold=True, pad=False)]
+        lines += _wrapped_line(line, width)
     return lines
 
 
-def table_lines(console: Console, table: Table) -> list[str] | None:
-    """`table` as rich draws it at the console's width (None: a table this does not draw)."""
+@lru_cache(maxsize=CACHED_TEXTS)
+def _wrapped_line(line: str, width: int) -> tuple[str, ...]:
+    return tuple(piece.rstrip() for piece in _folded(line, width, fold=True, pad=False))
+
+
+def table_lines(console: Console, table: Table, max_width: int | None = None
+                ) -> list[str] | None:
+    """`table` as rich draws it at the console's width, `max_width` when the caller has read
+    it (None: a table this does not draw)."""
     if not _drawable(table):
         return None
-    max_width = console.options.max_width
+    if max_width is None:
+        max_width = console.options.max_width
     texts = [[c.header if isinstance(c.header, Text) else Text(c.header), *c._cells]
              for c in table.columns]  # each column's, the header first
     widths = column_widths([[_widest(text.plain for text in column)] for column in texts],
@@ -63,7 +73,7 @@ def table_lines(console: Console, table: Table) -> list[str] | None:
     if min(widths) < 3 or sum(widths) + table._extra_width > max_width:
         return None  # no room for a cell's text between its padding; or rich would crop
     box = table.box
-    cells = [[_cell(text, width, c.overflow) for text in column]
+    cells = [[_cell(text.plain, width, c.overflow == "fold") for text in column]
              for column, width, c in zip(texts, widths, table.columns)]
     headers, *rows = [list(row) for row in zip(*cells)]
     lines = [box.get_top(widths)]
@@ -101,6 +111,7 @@ def _widest(texts: Iterable[str]) -> tuple[int, int]:
     return low, high
 
 
+@lru_cache(maxsize=CACHED_TEXTS)
 def _measure(text: str) -> tuple[int, int]:
     """Text.__rich_measure__: the longest word, the longest line."""
     lines = text.splitlines()
@@ -172,20 +183,22 @@ def _plain_cell(text: Text) -> bool:
                 or text.end != "\n")
 
 
-def _cell(text: Text, width: int, overflow: str) -> list[str]:
-    """A cell's lines, each `width` columns: its text wrapped between a space either side."""
-    return [f" {line} " for line in text.plain.split("\n")
-            for line in _folded(line, width - 2, overflow == "fold", pad=True)]
+@lru_cache(maxsize=CACHED_TEXTS)
+def _cell(text: str, width: int, fold: bool) -> tuple[str, ...]:
+    """A cell's lines, each `width` columns: its text wrapped between a space either side
+    (`fold`: a word too long for the column is cut; else it ends in …)."""
+    return tuple(f" {line} " for line in text.split("\n")
+                 for line in _folded(line, width - 2, fold, pad=True))
 
 
-def _row_lines(cells: list[list[str]], widths: list[int], left: str, vertical: str,
+def _row_lines(cells: list[tuple[str, ...]], widths: list[int], left: str, vertical: str,
                right: str, bottom: bool) -> list[str]:
     """One row's lines: its cells side by side, the shorter ones filled with blank lines below
     (above, in the header, whose names rich aligns to the bottom)."""
     height = max(len(cell) for cell in cells)
     filled = []
     for cell, width in zip(cells, widths):
-        blank = [" " * width] * (height - len(cell))
+        blank = (" " * width,) * (height - len(cell))
         filled.append(blank + cell if bottom else cell + blank)
     return [left + vertical.join(parts) + right for parts in zip(*filled)]
 
