@@ -29,7 +29,16 @@ from gradcli.report.render_plain import (
     verdict,
     warning_lines,
 )
-from gradcli.report.text import NARROW, UNCHECKED, compact, excerpt, location, shorten
+from gradcli.report.text import (
+    NARROW,
+    UNCHECKED,
+    compact,
+    excerpt,
+    laid_out,
+    location,
+    number_texts,
+    shorten,
+)
 from gradcli.report.uncoloured import table_lines, wrapped, write, writes_plain
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
@@ -42,16 +51,20 @@ NO_EXPECTATION, SAME_AS_GRAD = "—", "= grad"  # a numeric check's value equal 
 
 class Compacted:
     """compact() of a report's lists, each made once: a row's grad and added are shown and
-    compared up to three times each."""
+    compared up to three times each, on one line and one row per line (their numbers
+    formatted once for both)."""
 
     def __init__(self) -> None:
-        self.made: dict[tuple[int, bool], tuple[Any, str]] = {}  # (the list kept: its id stays)
+        self.texts: dict[int, tuple[Any, str | list]] = {}  # (the list kept: its id stays)
+        self.made: dict[tuple[int, bool], str] = {}
 
     def __call__(self, data: Any, rows: bool = False) -> str:
         key = (id(data), rows)
         if key not in self.made:
-            self.made[key] = (data, compact(data, rows))
-        return self.made[key][1]
+            if id(data) not in self.texts:
+                self.texts[id(data)] = (data, number_texts(data))
+            self.made[key] = laid_out(self.texts[id(data)][1], rows)
+        return self.made[key]
 
 
 def expected_text(row: GradRow, rows: bool = True,
