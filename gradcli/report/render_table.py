@@ -122,22 +122,25 @@ def call_heading(event: BackwardEvent, number: int) -> Text:
 def footnotes(event: BackwardEvent, explain: bool = False) -> Text | None:
     """Under the gradients: how far off each red row is, each row's note (whole, not in a
     cell), less what the heading already says; with `explain`, each matrix form in full."""
-    lines = Text()
+    lines: list[tuple[str, str]] = []  # each line's text and style
     named: dict[str, list[str]] = {}  # note -> the rows it belongs to, said once for them all
     for row in event.grads:
         if row.match is False:
-            lines.append(f"✗ {row.name}: {mismatch_detail(row)}\n", style="red")
+            lines.append((f"✗ {row.name}: {mismatch_detail(row)}", "red"))
         note = "; ".join(clause for clause in row.note.split("; ")
                          if clause and not (event.api == "autograd.grad"
                                             and clause == AUTOGRAD_GRAD_NOTE))
         if note:
             named.setdefault(note, []).append(row.name)
-    for note, names in named.items():
-        lines.append(f"{', '.join(names)}: {note}\n", style="dim")
-    for row in event.grads:
-        if explain and row.matrix_form and row.formula:  # the cell holds it bounded
-            lines.append(f"{row.name}.grad = {row.formula[0]}\n")
-    return lines[:-1] if lines else None  # no trailing newline
+    lines += [(f"{', '.join(names)}: {note}", "dim") for note, names in named.items()]
+    lines += [(f"{row.name}.grad = {row.formula[0]}", "") for row in event.grads
+              if explain and row.matrix_form and row.formula]  # the cell holds it bounded
+    if not lines:
+        return None
+    text = Text()
+    for number, (line, style) in enumerate(lines, 1):
+        text.append(line if number == len(lines) else line + "\n", style=style or None)
+    return text
 
 
 def first_call(event: BackwardEvent, shown: Callable[[Any, bool], str] = compact) -> bool:

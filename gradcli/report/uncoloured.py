@@ -36,7 +36,7 @@ def writes_plain(console: Console) -> bool:
 def write(console: Console, lines: list[str]) -> None:
     """Each line and a newline, in one write, as rich writes what it printed."""
     try:
-        console.file.write("".join(line + "\n" for line in lines))
+        console.file.write("\n".join(lines) + "\n" if lines else "")
         console.file.flush()
     except BrokenPipeError:
         console.on_broken_pipe()  # as rich does when its reader goes away
@@ -68,7 +68,7 @@ def table_lines(console: Console, table: Table, max_width: int | None = None
         max_width = console.options.max_width
     texts = [[c.header if isinstance(c.header, Text) else Text(c.header), *c._cells]
              for c in table.columns]  # each column's, the header first
-    widths = column_widths([[_widest(text.plain for text in column)] for column in texts],
+    widths = column_widths(tuple((_widest(text.plain for text in column),) for column in texts),
                            max(0, max_width - table._extra_width))
     if min(widths) < 3 or sum(widths) + table._extra_width > max_width:
         return None  # no room for a cell's text between its padding; or rich would crop
@@ -89,16 +89,19 @@ def table_lines(console: Console, table: Table, max_width: int | None = None
     return lines
 
 
-def column_widths(measures: list[list[tuple[int, int]]], max_width: int) -> list[int]:
+@lru_cache(maxsize=CACHED_TEXTS)
+def column_widths(measures: tuple[tuple[tuple[int, int], ...], ...], max_width: int
+                  ) -> tuple[int, ...]:
     """Each column's width, padding included, as rich's Table._calculate_column_widths makes
-    it for columns that wrap, from their cells' (minimum, maximum) text widths."""
+    it for columns that wrap, from their cells' (minimum, maximum) text widths. (Kept: the
+    same every step of a loop whose numbers keep their lengths.)"""
     widths = [_column_range(cells, max_width)[1] or 1 for cells in measures]
     if sum(widths) > max_width:
         widths = Table._collapse_widths(widths, [True] * len(widths), max_width)
         if sum(widths) > max_width:  # rich's last resort: every column less, evenly
             widths = ratio_reduce(sum(widths) - max_width, [1] * len(widths), widths, widths)
         widths = [_column_range(cells, width)[1] or 0 for cells, width in zip(measures, widths)]
-    return widths
+    return tuple(widths)
 
 
 def _widest(texts: Iterable[str]) -> tuple[int, int]:
@@ -120,7 +123,7 @@ def _measure(text: str) -> tuple[int, int]:
     return (max(map(cell_len, words)) if words else longest), longest
 
 
-def _column_range(cells: list[tuple[int, int]], max_width: int) -> tuple[int, int]:
+def _column_range(cells: tuple[tuple[int, int], ...], max_width: int) -> tuple[int, int]:
     """Table._measure_column: the widest of its padded cells' ranges, at most max_width."""
     if max_width < 1:
         return 0, 0
