@@ -21,6 +21,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_plain import (
     clue_lines,
     finding_line,
@@ -86,20 +87,20 @@ def expected_text(row: GradRow, rows: bool = True,
     return formula if same or formula == value else f"{formula}\n= {value}"
 
 
-def expected_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
+def expected_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Cell:
     text = expected_text(row, True, shown)
-    return Text(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
+    return Cell(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
 
 
-def added_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
+def added_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Cell:
     """What this call added, and under it sympy's formula for that contribution."""
-    text = Text(shown(row.added, True))
+    added = shown(row.added, True)
     formulas = [f for f in (row.added_formula or []) if f]
     if formulas:
         formula = formulas[0] if len(formulas) == 1 else compact(formulas)
         if formula != shown(row.added, False):  # `[0, 0]` under `[0, 0]` says nothing
-            text.append("\n" + shorten(formula), style="dim")
-    return text
+            return Cell(added, dim="\n" + shorten(formula))
+    return Cell(added)
 
 
 def _only_leaf(data: Any) -> Any:
@@ -108,10 +109,10 @@ def _only_leaf(data: Any) -> Any:
     return data
 
 
-def verdict_cell(row: GradRow) -> Text:
+def verdict_cell(row: GradRow) -> Cell:
     if row.match is None:
-        return Text("–", style="dim")
-    return Text("✓", style="green") if row.match else Text("✗", style="bold red")
+        return Cell("–", style="dim")
+    return Cell("✓", style="green") if row.match else Cell("✗", style="bold red")
 
 
 def call_heading(event: BackwardEvent, number: int) -> Text:
@@ -148,23 +149,19 @@ def first_call(event: BackwardEvent, shown: Callable[[Any, bool], str] = compact
     return all(shown(row.added, False) == shown(row.grad, False) for row in event.grads)
 
 
-def grad_table(event: BackwardEvent) -> Table:
+def grad_table(event: BackwardEvent) -> Grid:
     """The gradients one call touched, each with its symbolic cross-check."""
-    table, shown = Table(), Compacted()
-    cells: dict[str, Callable[[GradRow], Text]] = {
-        "tensor": lambda row: Text(row.name), "shape": lambda row: Text(str(list(row.shape))),
-        "grad": lambda row: Text(shown(row.grad, True)),
+    shown = Compacted()
+    cells: dict[str, Callable[[GradRow], Cell]] = {
+        "tensor": lambda row: Cell(row.name), "shape": lambda row: Cell(str(list(row.shape))),
+        "grad": lambda row: Cell(shown(row.grad, True)),
         "added": lambda row: added_cell(row, shown),
         "expected (sympy)": lambda row: expected_cell(row, shown),
-        "method": lambda row: Text(row.method), "✓": verdict_cell}
+        "method": lambda row: Cell(row.method), "✓": verdict_cell}
     if first_call(event, shown):
         del cells["added"]
-    for column in cells:
-        table.add_column(column, overflow="fold")  # a number is wrapped, never cut
-    for row in event.grads:
-        table.add_row(*(cell(row) for cell in cells.values()),
-                      style="red" if row.match is False else None)
-    return table
+    return Grid(list(cells), [([cell(row) for cell in cells.values()],
+                               "red" if row.match is False else None) for row in event.grads])
 
 
 def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
@@ -176,7 +173,7 @@ def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
         style = "red" if row.match is False else ""
         head = Text(f"{row.name} {list(row.shape)}  ", style=style)
         grad = f"grad {shown(row.grad, False)}  "
-        mark = verdict_cell(row) + Text(f" {row.method}", style=style)
+        mark = verdict_cell(row).rich() + Text(f" {row.method}", style=style)
         if len(head + grad + mark) <= width or "\n" not in shown(row.grad, True):
             lines.append(head + Text(grad, style=style) + mark)
         else:
@@ -194,17 +191,20 @@ def _hanging(label: str, text: str) -> str:
     return label + text.replace("\n", "\n" + " " * len(label))
 
 
-def fit(console: Console, piece: Text | Table, width: int | None = None) -> None:
+def fit(console: Console, piece: Text | Table | Grid, width: int | None = None) -> None:
     """Print `piece`; a Text wrapped to the console's width without trailing spaces. Without
     colour, as plain strings when report/uncoloured.py can write them as rich would. `width`:
     the console's, when the caller has it (rich asks the terminal for it at every reading)."""
     if writes_plain(console):
         width = console.width if width is None else width
         lines = (wrapped(piece, width) if isinstance(piece, Text) else
-                 table_lines(console, piece, width) if isinstance(piece, Table) else None)
+                 table_lines(console, piece, width) if isinstance(piece, Table) else
+                 piece.lines(console, width) if isinstance(piece, Grid) else None)
         if lines is not None:
             write(console, lines)
             return
+    if isinstance(piece, Grid):
+        piece = piece.table()
     if not isinstance(piece, Text):
         console.print(piece)
         return
@@ -214,7 +214,7 @@ def fit(console: Console, piece: Text | Table, width: int | None = None) -> None
 
 
 def backward_report(event: BackwardEvent, number: int, width: int,
-                    explain: bool = False) -> list[Text | Table]:
+                    explain: bool = False) -> list[Text | Grid]:
     """The heading, the gradients (a table, or one block each below NARROW columns) and the
     footnotes: separate pieces, so no line is padded out to the table's width."""
     if not event.grads:

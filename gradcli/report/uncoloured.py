@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 from rich._ratio import ratio_reduce
 from rich._wrap import divide_line
 from rich.cells import cell_len, set_cell_size
+from rich.control import strip_control_codes
 from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from rich.box import Box
     from rich.console import Console
 
 TRAILING_SPACE = re.compile(r"\s+$")  # rich.text's _re_whitespace
@@ -64,17 +66,24 @@ def table_lines(console: Console, table: Table, max_width: int | None = None
     it (None: a table this does not draw)."""
     if not _drawable(table):
         return None
-    if max_width is None:
-        max_width = console.options.max_width
-    texts = [[c.header if isinstance(c.header, Text) else Text(c.header), *c._cells]
-             for c in table.columns]  # each column's, the header first
-    widths = column_widths(tuple((_widest(text.plain for text in column),) for column in texts),
-                           max(0, max_width - table._extra_width))
-    if min(widths) < 3 or sum(widths) + table._extra_width > max_width:
+    columns = [[c.header.plain if isinstance(c.header, Text) else strip_control_codes(c.header),
+                *(text.plain for text in c._cells)] for c in table.columns]  # the header first
+    return grid_lines(columns, [c.overflow == "fold" for c in table.columns],
+                      console.options.max_width if max_width is None else max_width, table.box)
+
+
+def grid_lines(columns: list[list[str]], folds: list[bool], max_width: int, box: Box
+               ) -> list[str] | None:
+    """What rich draws for Table(box=box) at `max_width`: each of `columns` its header's text
+    then its cells', plain (no markup, tab or control code), each wrapped by its column (a word
+    too long for it folded, or cut with …, as `folds` says). None: rich would crop it."""
+    extra_width = len(columns) + 1  # the edges and the lines between columns
+    widths = column_widths(tuple((_widest(column),) for column in columns),
+                           max(0, max_width - extra_width))
+    if min(widths) < 3 or sum(widths) + extra_width > max_width:
         return None  # no room for a cell's text between its padding; or rich would crop
-    box = table.box
-    cells = [[_cell(text.plain, width, c.overflow == "fold") for text in column]
-             for column, width, c in zip(texts, widths, table.columns)]
+    cells = [[_cell(text, width, fold) for text in column]
+             for column, width, fold in zip(columns, widths, folds)]
     headers, *rows = [list(row) for row in zip(*cells)]
     lines = [box.get_top(widths)]
     lines += _row_lines(headers, widths, box.head_left, box.head_vertical, box.head_right,
