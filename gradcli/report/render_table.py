@@ -146,7 +146,8 @@ def footnotes(event: BackwardEvent, explain: bool = False) -> Text | None:
 
 def first_call(event: BackwardEvent, shown: Callable[[Any, bool], str] = compact) -> bool:
     """Every gradient is what this call added: an `added` column would repeat `grad`."""
-    return all(shown(row.added, False) == shown(row.grad, False) for row in event.grads)
+    return all(row.added is row.grad or shown(row.added, False) == shown(row.grad, False)
+               for row in event.grads)
 
 
 def grad_table(event: BackwardEvent) -> Grid:
