@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 NARROW = 70  # below this many columns a table cannot show its numbers: lines instead
@@ -110,13 +111,34 @@ def torch_style(data: Any) -> str:
         shape, leaves = None, [x for x in _leaves(data) if x is not TORCH_MARKER]
     else:
         shape, leaves = _rectangle(data)
-    number = _torch_number_format([float(x) for x in leaves
-                                   if x is not None and not isinstance(x, str)])
-    texts = [UNCHECKED if x is None else x if isinstance(x, str) else number % x
-             for x in leaves]  # "nan"/"inf" come as strings
+    texts = _torch_texts(leaves)
     width = max(map(len, texts), default=0)
     padded = [text.rjust(width) for text in texts]
-    return _bracketed_rows(padded, shape) if shape else _refilled(data, iter(padded))
+    return _rows_format(tuple(shape)) % tuple(padded) if shape else _refilled(data, iter(padded))
+
+
+def _torch_texts(leaves: list) -> list[str]:
+    """Each element's text, in the one format torch picks for them all ("nan"/"inf" come as
+    strings, an element the check did not evaluate as None)."""
+    numbers = [x for x in leaves if x is not None and not isinstance(x, str)]
+    number = _torch_number_format([float(x) for x in numbers])
+    if len(numbers) < len(leaves):
+        return [UNCHECKED if x is None else x if isinstance(x, str) else number % x
+                for x in leaves]
+    return (_lines_format(number, len(leaves)) % tuple(leaves)).split("\n") if leaves else []
+
+
+@lru_cache(maxsize=64)
+def _lines_format(number: str, count: int) -> str:
+    """The %-format `number` `count` times, a line each: every number formatted by one %
+    (a number's text has no newline)."""
+    return "\n".join([number] * count)
+
+
+@lru_cache(maxsize=64)
+def _rows_format(shape: tuple[int, ...]) -> str:
+    """`[[%s, %s], [%s, %s]]`: the brackets of a tensor of `shape` around a %s per element."""
+    return _bracketed_rows(["%s"] * math.prod(shape), list(shape))
 
 
 def _rectangle(data: Any) -> tuple[list[int] | None, list]:
