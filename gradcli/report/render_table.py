@@ -21,6 +21,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_plain import (
     clue_lines,
     finding_line,
@@ -29,7 +30,16 @@ from gradcli.report.render_plain import (
     verdict,
     warning_lines,
 )
-from gradcli.report.text import NARROW, UNCHECKED, compact, excerpt, location, shorten
+from gradcli.report.text import (
+    NARROW,
+    UNCHECKED,
+    compact,
+    excerpt,
+    laid_out,
+    location,
+    number_texts,
+    shorten,
+)
 from gradcli.report.uncoloured import table_lines, wrapped, write, writes_plain
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
@@ -42,16 +52,20 @@ NO_EXPECTATION, SAME_AS_GRAD = "—", "= grad"  # a numeric check's value equal 
 
 class Compacted:
     """compact() of a report's lists, each made once: a row's grad and added are shown and
-    compared up to three times each."""
+    compared up to three times each, on one line and one row per line (their numbers
+    formatted once for both)."""
 
     def __init__(self) -> None:
-        self.made: dict[tuple[int, bool], tuple[Any, str]] = {}  # (the list kept: its id stays)
+        self.texts: dict[int, tuple[Any, str | list]] = {}  # (the list kept: its id stays)
+        self.made: dict[tuple[int, bool], str] = {}
 
     def __call__(self, data: Any, rows: bool = False) -> str:
         key = (id(data), rows)
         if key not in self.made:
-            self.made[key] = (data, compact(data, rows))
-        return self.made[key][1]
+            if id(data) not in self.texts:
+                self.texts[id(data)] = (data, number_texts(data))
+            self.made[key] = laid_out(self.texts[id(data)][1], rows)
+        return self.made[key]
 
 
 def expected_text(row: GradRow, rows: bool = True,
@@ -73,20 +87,20 @@ def expected_text(row: GradRow, rows: bool = True,
     return formula if same or formula == value else f"{formula}\n= {value}"
 
 
-def expected_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
+def expected_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Cell:
     text = expected_text(row, True, shown)
-    return Text(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
+    return Cell(text, style="dim" if text in (NO_EXPECTATION, SAME_AS_GRAD) else "")
 
 
-def added_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Text:
+def added_cell(row: GradRow, shown: Callable[[Any, bool], str] = compact) -> Cell:
     """What this call added, and under it sympy's formula for that contribution."""
-    text = Text(shown(row.added, True))
+    added = shown(row.added, True)
     formulas = [f for f in (row.added_formula or []) if f]
     if formulas:
         formula = formulas[0] if len(formulas) == 1 else compact(formulas)
         if formula != shown(row.added, False):  # `[0, 0]` under `[0, 0]` says nothing
-            text.append("\n" + shorten(formula), style="dim")
-    return text
+            return Cell(added, dim="\n" + shorten(formula))
+    return Cell(added)
 
 
 def _only_leaf(data: Any) -> Any:
@@ -95,10 +109,10 @@ def _only_leaf(data: Any) -> Any:
     return data
 
 
-def verdict_cell(row: GradRow) -> Text:
+def verdict_cell(row: GradRow) -> Cell:
     if row.match is None:
-        return Text("–", style="dim")
-    return Text("✓", style="green") if row.match else Text("✗", style="bold red")
+        return Cell("–", style="dim")
+    return Cell("✓", style="green") if row.match else Cell("✗", style="bold red")
 
 
 def call_heading(event: BackwardEvent, number: int) -> Text:
@@ -109,46 +123,46 @@ def call_heading(event: BackwardEvent, number: int) -> Text:
 def footnotes(event: BackwardEvent, explain: bool = False) -> Text | None:
     """Under the gradients: how far off each red row is, each row's note (whole, not in a
     cell), less what the heading already says; with `explain`, each matrix form in full."""
-    lines = Text()
+    lines: list[tuple[str, str]] = []  # each line's text and style
     named: dict[str, list[str]] = {}  # note -> the rows it belongs to, said once for them all
     for row in event.grads:
         if row.match is False:
-            lines.append(f"✗ {row.name}: {mismatch_detail(row)}\n", style="red")
+            lines.append((f"✗ {row.name}: {mismatch_detail(row)}", "red"))
         note = "; ".join(clause for clause in row.note.split("; ")
                          if clause and not (event.api == "autograd.grad"
                                             and clause == AUTOGRAD_GRAD_NOTE))
         if note:
             named.setdefault(note, []).append(row.name)
-    for note, names in named.items():
-        lines.append(f"{', '.join(names)}: {note}\n", style="dim")
-    for row in event.grads:
-        if explain and row.matrix_form and row.formula:  # the cell holds it bounded
-            lines.append(f"{row.name}.grad = {row.formula[0]}\n")
-    return lines[:-1] if lines else None  # no trailing newline
+    lines += [(f"{', '.join(names)}: {note}", "dim") for note, names in named.items()]
+    lines += [(f"{row.name}.grad = {row.formula[0]}", "") for row in event.grads
+              if explain and row.matrix_form and row.formula]  # the cell holds it bounded
+    if not lines:
+        return None
+    text = Text()
+    for number, (line, style) in enumerate(lines, 1):
+        text.append(line if number == len(lines) else line + "\n", style=style or None)
+    return text
 
 
 def first_call(event: BackwardEvent, shown: Callable[[Any, bool], str] = compact) -> bool:
     """Every gradient is what this call added: an `added` column would repeat `grad`."""
-    return all(shown(row.added, False) == shown(row.grad, False) for row in event.grads)
+    return all(row.added is row.grad or shown(row.added, False) == shown(row.grad, False)
+               for row in event.grads)
 
 
-def grad_table(event: BackwardEvent) -> Table:
+def grad_table(event: BackwardEvent) -> Grid:
     """The gradients one call touched, each with its symbolic cross-check."""
-    table, shown = Table(), Compacted()
-    cells: dict[str, Callable[[GradRow], Text]] = {
-        "tensor": lambda row: Text(row.name), "shape": lambda row: Text(str(list(row.shape))),
-        "grad": lambda row: Text(shown(row.grad, True)),
+    shown = Compacted()
+    cells: dict[str, Callable[[GradRow], Cell]] = {
+        "tensor": lambda row: Cell(row.name), "shape": lambda row: Cell(str(list(row.shape))),
+        "grad": lambda row: Cell(shown(row.grad, True)),
         "added": lambda row: added_cell(row, shown),
         "expected (sympy)": lambda row: expected_cell(row, shown),
-        "method": lambda row: Text(row.method), "✓": verdict_cell}
+        "method": lambda row: Cell(row.method), "✓": verdict_cell}
     if first_call(event, shown):
         del cells["added"]
-    for column in cells:
-        table.add_column(column, overflow="fold")  # a number is wrapped, never cut
-    for row in event.grads:
-        table.add_row(*(cell(row) for cell in cells.values()),
-                      style="red" if row.match is False else None)
-    return table
+    return Grid(list(cells), [([cell(row) for cell in cells.values()],
+                               "red" if row.match is False else None) for row in event.grads])
 
 
 def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
@@ -160,7 +174,7 @@ def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
         style = "red" if row.match is False else ""
         head = Text(f"{row.name} {list(row.shape)}  ", style=style)
         grad = f"grad {shown(row.grad, False)}  "
-        mark = verdict_cell(row) + Text(f" {row.method}", style=style)
+        mark = verdict_cell(row).rich() + Text(f" {row.method}", style=style)
         if len(head + grad + mark) <= width or "\n" not in shown(row.grad, True):
             lines.append(head + Text(grad, style=style) + mark)
         else:
@@ -178,15 +192,20 @@ def _hanging(label: str, text: str) -> str:
     return label + text.replace("\n", "\n" + " " * len(label))
 
 
-def fit(console: Console, piece: Text | Table) -> None:
+def fit(console: Console, piece: Text | Table | Grid, width: int | None = None) -> None:
     """Print `piece`; a Text wrapped to the console's width without trailing spaces. Without
-    colour, as plain strings when report/uncoloured.py can write them as rich would."""
+    colour, as plain strings when report/uncoloured.py can write them as rich would. `width`:
+    the console's, when the caller has it (rich asks the terminal for it at every reading)."""
     if writes_plain(console):
-        lines = (wrapped(piece, console.width) if isinstance(piece, Text) else
-                 table_lines(console, piece) if isinstance(piece, Table) else None)
+        width = console.width if width is None else width
+        lines = (wrapped(piece, width) if isinstance(piece, Text) else
+                 table_lines(console, piece, width) if isinstance(piece, Table) else
+                 piece.lines(console, width) if isinstance(piece, Grid) else None)
         if lines is not None:
             write(console, lines)
             return
+    if isinstance(piece, Grid):
+        piece = piece.table()
     if not isinstance(piece, Text):
         console.print(piece)
         return
@@ -196,7 +215,7 @@ def fit(console: Console, piece: Text | Table) -> None:
 
 
 def backward_report(event: BackwardEvent, number: int, width: int,
-                    explain: bool = False) -> list[Text | Table]:
+                    explain: bool = False) -> list[Text | Grid]:
     """The heading, the gradients (a table, or one block each below NARROW columns) and the
     footnotes: separate pieces, so no line is padded out to the table's width."""
     if not event.grads:
@@ -254,9 +273,10 @@ class TableRenderer:
                 fit(self.err, piece)
         elif isinstance(event, BackwardEvent):
             self.backward_calls += 1
-            for piece in backward_report(event, event.call or self.backward_calls,
-                                         self.out.width, self.explain):
-                fit(self.out, piece)
+            width = self.out.width
+            for piece in backward_report(event, event.call or self.backward_calls, width,
+                                         self.explain):
+                fit(self.out, piece, width)
         elif isinstance(event, (ErrorEvent, InvalidEvent)):
             self.show_problem(event)
         elif isinstance(event, FindingEvent) and self.explain:

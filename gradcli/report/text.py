@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 NARROW = 70  # below this many columns a table cannot show its numbers: lines instead
@@ -110,13 +111,34 @@ def torch_style(data: Any) -> str:
         shape, leaves = None, [x for x in _leaves(data) if x is not TORCH_MARKER]
     else:
         shape, leaves = _rectangle(data)
-    number = _torch_number_format([float(x) for x in leaves
-                                   if x is not None and not isinstance(x, str)])
-    texts = [UNCHECKED if x is None else x if isinstance(x, str) else number % x
-             for x in leaves]  # "nan"/"inf" come as strings
+    texts = _torch_texts(leaves)
     width = max(map(len, texts), default=0)
     padded = [text.rjust(width) for text in texts]
-    return _bracketed_rows(padded, shape) if shape else _refilled(data, iter(padded))
+    return _rows_format(tuple(shape)) % tuple(padded) if shape else _refilled(data, iter(padded))
+
+
+def _torch_texts(leaves: list) -> list[str]:
+    """Each element's text, in the one format torch picks for them all ("nan"/"inf" come as
+    strings, an element the check did not evaluate as None)."""
+    numbers = [x for x in leaves if x is not None and not isinstance(x, str)]
+    number = _torch_number_format([float(x) for x in numbers])
+    if len(numbers) < len(leaves):
+        return [UNCHECKED if x is None else x if isinstance(x, str) else number % x
+                for x in leaves]
+    return (_lines_format(number, len(leaves)) % tuple(leaves)).split("\n") if leaves else []
+
+
+@lru_cache(maxsize=64)
+def _lines_format(number: str, count: int) -> str:
+    """The %-format `number` `count` times, a line each: every number formatted by one %
+    (a number's text has no newline)."""
+    return "\n".join([number] * count)
+
+
+@lru_cache(maxsize=64)
+def _rows_format(shape: tuple[int, ...]) -> str:
+    """`[[%s, %s], [%s, %s]]`: the brackets of a tensor of `shape` around a %s per element."""
+    return _bracketed_rows(["%s"] * math.prod(shape), list(shape))
 
 
 def _rectangle(data: Any) -> tuple[list[int] | None, list]:
@@ -185,42 +207,54 @@ FORMULA_WIDTH = 40  # the table elides formulas; JSON has them whole
 def compact(data: Any, rows: bool = False) -> str:
     """A cell's numbers: `[0.9925, 3.584]`; a long vector keeps its ends: `[1, 2, …, 9]`.
     With `rows`, a matrix prints one row per line, as PyTorch prints it."""
+    return laid_out(number_texts(data), rows)
+
+
+ELIDED = "…"  # in place of the middle items of a list of more than four
+
+
+def number_texts(data: Any) -> str | list:
+    """What compact shows of `data`: nested lists of the texts of the numbers it keeps (a
+    4096-element gradient shows 9, each formatted once for both layouts), ELIDED for the
+    items left out; or the one text of a number, a summary, None."""
     if data is None:
         return "None"
-    if summary_text(data):
-        return summary_text(data)
-
-    def number(x: Any) -> str:
-        if x is None:
-            return UNCHECKED  # an element the check did not evaluate
-        return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
-
-    def elide(items: list) -> list:
-        return elide_middle(items, 4, 2, 1, "…")
-
-    if not (rows and isinstance(data, list) and data and isinstance(data[0], list)):
-        return bracketed(data, number, elide)
-    shown = _elided(data, elide)  # a 4096-element gradient shows 9: measure only those
-    width = max(len(number(x)) for x in _leaves(shown) if x != "…")
-    return _one_row_per_line(shown, lambda x: x if x == "…" else number(x).rjust(width),
-                             lambda items: items)
-
-
-def _elided(data: Any, elide: Callable[[list], list]) -> Any:
-    """Nested lists with only the items `elide` keeps at each level."""
     if not isinstance(data, list):
-        return data
-    return [x if x == "…" else _elided(x, elide) for x in elide(data)]
+        return summary_text(data) or _number_text(data)
+    kept = data if len(data) <= 4 else (data[0], data[1], data[-1])
+    texts = [number_texts(x) if isinstance(x, list) else _number_text(x) for x in kept]
+    return texts if len(data) <= 4 else [texts[0], texts[1], ELIDED, texts[2]]
 
 
-def _one_row_per_line(data: Any, leaf: Callable[[Any], str], elide: Callable[[list], list],
-                      depth: int = 1) -> str:
+def _number_text(x: Any) -> str:
+    """An element's text (not a list)."""
+    if x is None:
+        return UNCHECKED  # an element the check did not evaluate
+    return x if isinstance(x, str) else f"{x:.4g}"  # "nan"/"inf" come as strings
+
+
+def laid_out(texts: str | list, rows: bool = False) -> str:
+    """number_texts bracketed on one line; with `rows`, a matrix's rows one per line, each
+    number right-aligned to the widest."""
+    if not (rows and isinstance(texts, list) and texts and isinstance(texts[0], list)):
+        return _bracketed_texts(texts, 0)
+    width = max((len(text) for text in _leaves(texts) if text != ELIDED), default=0)
+    return _one_row_per_line(texts, width)
+
+
+def _bracketed_texts(texts: str | list, width: int) -> str:
+    if not isinstance(texts, list):
+        return texts if texts == ELIDED else texts.rjust(width)
+    return "[" + ", ".join([_bracketed_texts(text, width) for text in texts]) + "]"
+
+
+def _one_row_per_line(texts: str | list, width: int, depth: int = 1) -> str:
     """`[[1, 2],\n [3, 4]]`: the innermost lists one per line, indented under their bracket."""
-    if not (isinstance(data, list) and data and isinstance(data[0], list)):
-        return bracketed(data, leaf, elide)
+    if not (isinstance(texts, list) and texts and isinstance(texts[0], list)):
+        return _bracketed_texts(texts, width)
     separator = ",\n" + " " * depth
-    return "[" + separator.join(_one_row_per_line(item, leaf, elide, depth + 1)
-                                for item in elide(data)) + "]"
+    return "[" + separator.join([_one_row_per_line(item, width, depth + 1)
+                                 for item in texts]) + "]"
 
 
 def shorten(text: str, width: int = FORMULA_WIDTH) -> str:

@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rich._ratio import ratio_reduce
 from rich._wrap import divide_line
 from rich.cells import cell_len, set_cell_size
+from rich.control import strip_control_codes
 from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
+    from rich.box import Box
     from rich.console import Console
 
 TRAILING_SPACE = re.compile(r"\s+$")  # rich.text's _re_whitespace
+CACHED_TEXTS = 1024  # a loop's tables repeat their names, formulas and notes every step
 CELL_PADDING = (0, 1, 0, 1)  # rich's default: a space either side, none above or below
 
 
@@ -34,7 +38,7 @@ def writes_plain(console: Console) -> bool:
 def write(console: Console, lines: list[str]) -> None:
     """Each line and a newline, in one write, as rich writes what it printed."""
     try:
-        console.file.write("".join(line + "\n" for line in lines))
+        console.file.write("\n".join(lines) + "\n" if lines else "")
         console.file.flush()
     except BrokenPipeError:
         console.on_broken_pipe()  # as rich does when its reader goes away
@@ -45,26 +49,41 @@ def wrapped(text: Text, width: int) -> list[str] | None:
     of `text.wrap(console, width)` stripped on the right writes (None: left to rich)."""
     if text.justify or text.overflow or text.no_wrap or "\t" in text.plain or width < 1:
         return None
-    lines = []
+    lines: list[str] = []
     for line in text.plain.split("\n"):
-        lines += [piece.rstrip() for piece in _folded(line, width, fold=True, pad=False)]
+        lines += _wrapped_line(line, width)
     return lines
 
 
-def table_lines(console: Console, table: Table) -> list[str] | None:
-    """`table` as rich draws it at the console's width (None: a table this does not draw)."""
+@lru_cache(maxsize=CACHED_TEXTS)
+def _wrapped_line(line: str, width: int) -> tuple[str, ...]:
+    return tuple(piece.rstrip() for piece in _folded(line, width, fold=True, pad=False))
+
+
+def table_lines(console: Console, table: Table, max_width: int | None = None
+                ) -> list[str] | None:
+    """`table` as rich draws it at the console's width, `max_width` when the caller has read
+    it (None: a table this does not draw)."""
     if not _drawable(table):
         return None
-    max_width = console.options.max_width
-    texts = [[c.header if isinstance(c.header, Text) else Text(c.header), *c._cells]
-             for c in table.columns]  # each column's, the header first
-    widths = column_widths([[_widest(text.plain for text in column)] for column in texts],
-                           max(0, max_width - table._extra_width))
-    if min(widths) < 3 or sum(widths) + table._extra_width > max_width:
+    columns = [[c.header.plain if isinstance(c.header, Text) else strip_control_codes(c.header),
+                *(text.plain for text in c._cells)] for c in table.columns]  # the header first
+    return grid_lines(columns, [c.overflow == "fold" for c in table.columns],
+                      console.options.max_width if max_width is None else max_width, table.box)
+
+
+def grid_lines(columns: list[list[str]], folds: list[bool], max_width: int, box: Box
+               ) -> list[str] | None:
+    """What rich draws for Table(box=box) at `max_width`: each of `columns` its header's text
+    then its cells', plain (no markup, tab or control code), each wrapped by its column (a word
+    too long for it folded, or cut with …, as `folds` says). None: rich would crop it."""
+    extra_width = len(columns) + 1  # the edges and the lines between columns
+    widths = column_widths(tuple((_widest(column),) for column in columns),
+                           max(0, max_width - extra_width))
+    if min(widths) < 3 or sum(widths) + extra_width > max_width:
         return None  # no room for a cell's text between its padding; or rich would crop
-    box = table.box
-    cells = [[_cell(text, width, c.overflow) for text in column]
-             for column, width, c in zip(texts, widths, table.columns)]
+    cells = [[_cell(text, width, fold) for text in column]
+             for column, width, fold in zip(columns, widths, folds)]
     headers, *rows = [list(row) for row in zip(*cells)]
     lines = [box.get_top(widths)]
     lines += _row_lines(headers, widths, box.head_left, box.head_vertical, box.head_right,
@@ -79,16 +98,19 @@ def table_lines(console: Console, table: Table) -> list[str] | None:
     return lines
 
 
-def column_widths(measures: list[list[tuple[int, int]]], max_width: int) -> list[int]:
+@lru_cache(maxsize=CACHED_TEXTS)
+def column_widths(measures: tuple[tuple[tuple[int, int], ...], ...], max_width: int
+                  ) -> tuple[int, ...]:
     """Each column's width, padding included, as rich's Table._calculate_column_widths makes
-    it for columns that wrap, from their cells' (minimum, maximum) text widths."""
+    it for columns that wrap, from their cells' (minimum, maximum) text widths. (Kept: the
+    same every step of a loop whose numbers keep their lengths.)"""
     widths = [_column_range(cells, max_width)[1] or 1 for cells in measures]
     if sum(widths) > max_width:
         widths = Table._collapse_widths(widths, [True] * len(widths), max_width)
         if sum(widths) > max_width:  # rich's last resort: every column less, evenly
             widths = ratio_reduce(sum(widths) - max_width, [1] * len(widths), widths, widths)
         widths = [_column_range(cells, width)[1] or 0 for cells, width in zip(measures, widths)]
-    return widths
+    return tuple(widths)
 
 
 def _widest(texts: Iterable[str]) -> tuple[int, int]:
@@ -101,6 +123,7 @@ def _widest(texts: Iterable[str]) -> tuple[int, int]:
     return low, high
 
 
+@lru_cache(maxsize=CACHED_TEXTS)
 def _measure(text: str) -> tuple[int, int]:
     """Text.__rich_measure__: the longest word, the longest line."""
     lines = text.splitlines()
@@ -109,7 +132,7 @@ def _measure(text: str) -> tuple[int, int]:
     return (max(map(cell_len, words)) if words else longest), longest
 
 
-def _column_range(cells: list[tuple[int, int]], max_width: int) -> tuple[int, int]:
+def _column_range(cells: tuple[tuple[int, int], ...], max_width: int) -> tuple[int, int]:
     """Table._measure_column: the widest of its padded cells' ranges, at most max_width."""
     if max_width < 1:
         return 0, 0
@@ -172,20 +195,22 @@ def _plain_cell(text: Text) -> bool:
                 or text.end != "\n")
 
 
-def _cell(text: Text, width: int, overflow: str) -> list[str]:
-    """A cell's lines, each `width` columns: its text wrapped between a space either side."""
-    return [f" {line} " for line in text.plain.split("\n")
-            for line in _folded(line, width - 2, overflow == "fold", pad=True)]
+@lru_cache(maxsize=CACHED_TEXTS)
+def _cell(text: str, width: int, fold: bool) -> tuple[str, ...]:
+    """A cell's lines, each `width` columns: its text wrapped between a space either side
+    (`fold`: a word too long for the column is cut; else it ends in …)."""
+    return tuple(f" {line} " for line in text.split("\n")
+                 for line in _folded(line, width - 2, fold, pad=True))
 
 
-def _row_lines(cells: list[list[str]], widths: list[int], left: str, vertical: str,
+def _row_lines(cells: list[tuple[str, ...]], widths: list[int], left: str, vertical: str,
                right: str, bottom: bool) -> list[str]:
     """One row's lines: its cells side by side, the shorter ones filled with blank lines below
     (above, in the header, whose names rich aligns to the bottom)."""
     height = max(len(cell) for cell in cells)
     filled = []
     for cell, width in zip(cells, widths):
-        blank = [" " * width] * (height - len(cell))
+        blank = (" " * width,) * (height - len(cell))
         filled.append(blank + cell if bottom else cell + blank)
     return [left + vertical.join(parts) + right for parts in zip(*filled)]
 

@@ -111,6 +111,26 @@ def test_rows_are_as_wide_as_the_numbers_shown():
     assert compact(matrix, rows=True) == "[[1, 1, …, 1],\n [1, 1, …, 1],\n …,\n [1, 1, …, 1]]"
 
 
+@pytest.mark.parametrize("data, rows, shown", [
+    ([1.0, 2, 3, 4, None], False, "[1, 2, …, ·]"),  # the kept last element unchecked
+    ([[0.5, None], ["nan", 1e-05]], True, "[[  0.5,     ·],\n [  nan, 1e-05]]"),
+    ([[[1.0, -2.0]], [[3.0, 40.0]]], True, "[[[ 1, -2]],\n [[ 3, 40]]]"),
+    ([[1.0] * 5] * 5, False, "[[1, 1, …, 1], [1, 1, …, 1], …, [1, 1, …, 1]]"),
+    ([[], []], True, "[[],\n []]"),  # a (2, 0) gradient: nothing to align (it crashed)
+    ([[]], True, "[[]]"),
+])
+def test_compact_numbers_each_once_in_either_layout(data, rows, shown):
+    assert compact(data, rows) == shown
+
+
+def test_an_empty_matrix_gradient_has_its_table():
+    row = grad_row([[], []], [[], []], None, None, shape=(2, 0), expected=None, method="none",
+                   match=None)
+    out, _ = render_table(session([BackwardEvent(3, "x.sum().backward()", (row,), call=1)]))
+    assert "│ x      │ [2, 0] │ [[], │ —                │ none   │ – │\n" in out
+    assert "│        │        │  []] │                  │        │   │\n" in out
+
+
 @pytest.mark.parametrize("data, shown", [
     ([5.0], "[5.]"),
     ([1.0, 10.0], "[ 1., 10.]"),

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_table import fit
 from gradcli.report.uncoloured import table_lines, wrapped, writes_plain
 
@@ -77,6 +78,39 @@ def test_wrapped_lines_are_what_rich_prints():
         text, width = random_text(rng), rng.choice([1, 5, 20, 40, 80, 100])
         lines = wrapped(text, width)
         assert "".join(line + "\n" for line in lines) == rich_wrapped(text, width), seed
+
+
+def random_grid(rng: random.Random) -> Grid:
+    """A grid as grad_table makes one, now and then with what rich would change: a tab, a
+    control code it strips, markup in a header."""
+    odd = ["a\tb", "bell\x07", "cr\r", "[bold]", "x:y"]
+    headers = [rng.choice(["tensor", "grad", "expected (sympy)", "✓", *odd[:1], *odd[3:]])
+               if rng.random() < 0.05 else rng.choice(["tensor", "grad", "expected (sympy)", "✓"])
+               for _ in range(rng.randint(1, 7))]
+    rows = []
+    for _ in range(rng.randint(0, 4)):
+        cells = []
+        for _ in headers:
+            text = random_text(rng).plain + (rng.choice(odd) if rng.random() < 0.03 else "")
+            dim = "\n" + rng.choice(WORDS) if rng.random() < 0.2 else ""
+            cells.append(Cell(text, rng.choice(["", "dim", "green"]), dim))
+        rows.append((cells, rng.choice([None, "red"])))
+    return Grid(headers, rows)
+
+
+def test_grids_are_what_rich_draws_of_their_tables():
+    drawn = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        grid, width = random_grid(rng), rng.choice([20, 40, 60, 69, 80, 100, 120, 200])
+        lines = grid.lines(console(width), width)
+        if lines is not None:
+            drawn += 1
+            assert "".join(line + "\n" for line in lines) == rich_table(grid.table(), width), seed
+        shown = console(width)
+        fit(shown, grid, width)
+        assert shown.file.getvalue() == rich_table(grid.table(), width), seed
+    assert drawn > 200
 
 
 def test_what_it_does_not_draw_goes_to_rich():
