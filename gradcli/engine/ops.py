@@ -577,7 +577,8 @@ defop("cumprod", "CumprodBackward0", lambda a, dim: np.cumprod(a, axis=dim, dtyp
       lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim),), "a",
       sym=lambda a, dim: np.cumprod(a, axis=dim), along_dim=True)
 
-from . import ops_nn  # noqa: E402, F401  (more rows: torch.nn's)
+# more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)
+from . import ops_more, ops_nn  # noqa: E402, F401
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module
 

@@ -35,6 +35,7 @@ from gradcli.engine.api import (
     recurrent,
     reductions,
     shape,
+    sorting,
 )
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
@@ -210,11 +211,11 @@ _TORCH_FUNCTIONS = (
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
     "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
-    "flip roll scatter index_add cumprod"
+    "flip roll scatter index_add cumprod sort argsort msort topk"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
-                 einsum, rearrange)
+                 einsum, rearrange, sorting)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (

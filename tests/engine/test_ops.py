@@ -124,6 +124,9 @@ EXAMPLES = {
     "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    # ops_more.py
+    "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
+    "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"

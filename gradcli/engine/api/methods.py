@@ -4,7 +4,7 @@ from __future__ import annotations
 from .. import dtypes
 from ..errors import type_error
 from ..tensor import Tensor
-from . import rearrange
+from . import rearrange, sorting
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
 from .elementwise import (
@@ -127,6 +127,7 @@ METHOD_FUNCTIONS = dict(
     var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow, diag=diag,
     triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
     index_add=rearrange.index_add, cumprod=rearrange.cumprod,
+    sort=sorting.sort, argsort=sorting.argsort, msort=sorting.msort, topk=sorting.topk,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),

@@ -1,0 +1,39 @@
+"""torch's own signature strings (as signatures.py has them) of sort, topk, erf, atan2, lerp,
+addcmul/addcdiv, masked_select, trace, diagonal, nan_to_num and logit; signatures.py merges
+them into its tables."""
+
+_ADDC = "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)"
+_ADDC_DEPRECATED = "(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated"
+_ADDC_METHOD = ("(Tensor tensor1, Tensor tensor2, *, Scalar value=1)",
+                "(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated")
+_LERP_METHOD = ("(Tensor end, Tensor weight)", "(Tensor end, Scalar weight)")
+
+TORCH = {
+    "sort": (
+        "sort(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
+        "TensorList[2] out=None)",
+        "sort(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)",
+    ),
+    "argsort": (
+        "argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
+        "Tensor out=None)",
+        "argsort(Tensor input, int64_t dim=-1, bool descending=False)",
+    ),
+    "msort": ("msort(Tensor input, *, Tensor out=None)",),
+    "topk": ("topk(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, "
+             "*, TensorList[2] out=None)",),
+}
+
+METHODS = {
+    "sort": (
+        "sort(*, bool? stable, int64_t dim=-1, bool descending=False)",
+        "sort(int64_t dim=-1, bool descending=False)",
+    ),
+    "argsort": (
+        "argsort(*, bool stable, int64_t dim=-1, bool descending=False)",
+        "argsort(int64_t dim=-1, bool descending=False)",
+    ),
+    "topk": ("topk(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)",),
+}
+
+NOARGS_METHODS = frozenset({"msort"})
