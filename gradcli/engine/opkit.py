@@ -668,7 +668,8 @@ NUMPY: ArrayNamespace = build(
     unscatter=unscatter_array,
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
     unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
-    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
+    mul_scalar=np.multiply, div_scalar=np.true_divide, reciprocal=np.reciprocal,
+    rdiv_scalar=lambda a, value: np.asarray(value, a.dtype) / a, clamp_min=np.maximum, abs=np.abs,
     stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
         arrays, dim),
     zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),

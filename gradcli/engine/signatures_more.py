@@ -22,6 +22,16 @@ TORCH = {
     "msort": ("msort(Tensor input, *, Tensor out=None)",),
     "topk": ("topk(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, "
              "*, TensorList[2] out=None)",),
+    "erf": ("erf(Tensor input, *, Tensor out=None)",),
+    "erfc": ("erfc(Tensor input, *, Tensor out=None)",),
+    "atan2": ("atan2(Tensor input, Tensor other, *, Tensor out=None)",),
+    "arctan2": ("arctan2(Tensor input, Tensor other, *, Tensor out=None)",),
+    "lerp": (
+        "lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+        "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
+    ),
+    "addcmul": ("addcmul" + _ADDC, "addcmul" + _ADDC_DEPRECATED),
+    "addcdiv": ("addcdiv" + _ADDC, "addcdiv" + _ADDC_DEPRECATED),
 }
 
 METHODS = {
@@ -34,6 +44,11 @@ METHODS = {
         "argsort(int64_t dim=-1, bool descending=False)",
     ),
     "topk": ("topk(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)",),
+    "atan2": ("atan2(Tensor other)",),
+    "arctan2": ("arctan2(Tensor other)",),
+    **{name: tuple(name + s for s in _LERP_METHOD) for name in ("lerp", "lerp_")},
+    **{name: tuple(name + s for s in _ADDC_METHOD)
+       for name in ("addcmul", "addcmul_", "addcdiv", "addcdiv_")},
 }
 
-NOARGS_METHODS = frozenset({"msort"})
+NOARGS_METHODS = frozenset({"msort", "erf", "erfc"})

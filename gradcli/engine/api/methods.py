@@ -4,6 +4,7 @@ from __future__ import annotations
 from .. import dtypes
 from ..errors import type_error
 from ..tensor import Tensor
+from . import pointwise_more as pm
 from . import rearrange, sorting
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
@@ -128,6 +129,8 @@ METHOD_FUNCTIONS = dict(
     triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
     index_add=rearrange.index_add, cumprod=rearrange.cumprod,
     sort=sorting.sort, argsort=sorting.argsort, msort=sorting.msort, topk=sorting.topk,
+    erf=pm.erf, erfc=pm.erfc, atan2=pm.atan2, arctan2=pm.atan2, lerp=pm.lerp,
+    addcmul=pm.addcmul, addcdiv=pm.addcdiv,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),
@@ -156,6 +159,7 @@ INPLACE_FUNCTIONS = dict(
     exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
     copy_=_copy, masked_fill_=masked_fill, uniform_=_uniform, normal_=_normal,
+    addcmul_=pm.addcmul, addcdiv_=pm.addcdiv, lerp_=pm.lerp,
 )
 
 
