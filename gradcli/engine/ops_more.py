@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import opkit as K
 from . import symforms as S
 from .bitexact import BIT_EXACT_SIZE
 from .optable import POINTWISE, defop
@@ -101,3 +102,74 @@ defop("addcdiv", "AddcdivBackward0",
       lambda xp, g, o, a, b, c, value: (
           g, g * xp.rdiv_scalar(c, value), -g * (xp.mul_scalar(b, value) / (c * c))),
       ("", "c", "bc"), S.addcdiv, **POINTWISE)
+
+
+# ---- masked_select, trace, nan_to_num, logit -------------------------------------------
+# masked_select: the elements at `key` (the mask's nonzero positions) of the input broadcast
+# to the mask's `shape`; torch's masked_select_backward puts g back there (the engine sums
+# it over the broadcast dims)
+defop("masked_select", "MaskedSelectBackward0",
+      lambda a, shape, key: np.broadcast_to(a, shape)[key],
+      lambda xp, g, o, a, shape, key: (xp.scatter(g, shape, key),), "k",
+      elements_read="selection")
+
+
+def _trace(a):
+    # torch sums a float diagonal in double (its accumulate type), an int one in int64
+    wide = np.float64 if a.dtype.kind == "f" else np.int64
+    return np.asarray(np.trace(a, dtype=wide)).astype(a.dtype if a.dtype.kind == "f" else wide)
+
+
+def _trace_vjp(xp, g, o, a):
+    """torch's trace_backward: zeros shaped as the input, g on its diagonal."""
+    n = min(a.shape)
+    return (xp.scatter(xp.broadcast_to(g, (n,)), a.shape, (np.arange(n), np.arange(n))),)
+
+
+defop("trace", "TraceBackward0", _trace, _trace_vjp,
+      sym=lambda a: np.asarray(np.trace(a), dtype=object), linear=True)
+
+
+def _nan_to_num(a, nan, posinf, neginf, kind):
+    return np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
+
+
+def _sym_nan_to_num(a, nan, posinf, neginf, kind):
+    """`kind`: 0 where the input is finite, 1 nan, 2 inf, 3 -inf (read off the values when
+    the op ran): the finite elements pass, the others become constants."""
+    constants = np.array([0, S.number(nan), S.number(posinf), S.number(neginf)], dtype=object)
+    return np.where(kind == 0, a, constants[kind])
+
+
+# torch's `grad * at::isfinite(self)`
+defop("nan_to_num", "NanToNumBackward0", _nan_to_num,
+      lambda xp, g, o, a, nan, posinf, neginf, kind: (g * xp.asarray(kind == 0),), "",
+      _sym_nan_to_num, **POINTWISE, zeroed=lambda i, a, nan, posinf, neginf, kind: kind != 0)
+
+
+def _logit(a, eps):
+    """torch's kernel: log(z / (1 - z)), z the input clamped to [eps, 1 - eps] if eps given."""
+    if eps is not None:
+        lo = np.asarray(eps, a.dtype)
+        a = np.clip(a, lo, np.asarray(1, a.dtype) - lo)
+    return K.via_double(np.log)(a / (np.asarray(1, a.dtype) - a))
+
+
+def _logit_outside(a, eps):
+    """Where torch's logit_backward gives no slope: outside [eps, 1 - eps] (nan where eps is
+    None and the input is outside [0, 1])."""
+    values = K._values(a)
+    lo = 0.0 if eps is None else np.asarray(eps, values.dtype)
+    hi = np.asarray(1, values.dtype) - lo
+    return (values < lo) | (values > hi)
+
+
+def _logit_vjp(xp, g, o, a, eps):
+    # torch's infinitely_differentiable_logit_backward (its values are logit_backward's)
+    return (xp.where(_logit_outside(a, eps), float("nan") if eps is None else 0,
+                     g / (a * (1 - a))),)
+
+
+defop("logit", "LogitBackward0", _logit, _logit_vjp, "a", S.logit, **POINTWISE,
+      zeroed=lambda i, a, eps: _logit_outside(a, eps) if eps is not None
+      else np.zeros(np.shape(a), bool))

@@ -32,6 +32,12 @@ TORCH = {
     ),
     "addcmul": ("addcmul" + _ADDC, "addcmul" + _ADDC_DEPRECATED),
     "addcdiv": ("addcdiv" + _ADDC, "addcdiv" + _ADDC_DEPRECATED),
+    "masked_select": ("masked_select(Tensor input, Tensor mask, *, Tensor out=None)",),
+    "trace": ("trace(Tensor input)",),
+    "diagonal": ("diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
+    "nan_to_num": ("nan_to_num(Tensor input, double? nan=None, double? posinf=None, "
+                   "double? neginf=None, *, Tensor out=None)",),
+    "logit": ("logit(Tensor input, double? eps=None, *, Tensor out=None)",),
 }
 
 METHODS = {
@@ -49,6 +55,11 @@ METHODS = {
     **{name: tuple(name + s for s in _LERP_METHOD) for name in ("lerp", "lerp_")},
     **{name: tuple(name + s for s in _ADDC_METHOD)
        for name in ("addcmul", "addcmul_", "addcdiv", "addcdiv_")},
+    "masked_select": ("masked_select(Tensor mask)",),
+    "diagonal": ("diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",),
+    **{name: (f"{name}(double? nan=None, double? posinf=None, double? neginf=None)",)
+       for name in ("nan_to_num", "nan_to_num_")},
+    "logit": ("logit(double? eps=None)",),
 }
 
-NOARGS_METHODS = frozenset({"msort", "erf", "erfc"})
+NOARGS_METHODS = frozenset({"msort", "erf", "erfc", "trace"})

@@ -139,6 +139,16 @@ def addcdiv(a, b, c, value):
     return elementwise(lambda x, y, z: x + v * y / z, *np.broadcast_arrays(a, b, c))
 
 
+def logit(a, eps):
+    if eps is None:  # nan outside [0, 1], as torch's value and slope
+        return elementwise(lambda e: sp().Piecewise(
+            (sp().log(e / (1 - e)), (e >= 0) & (e <= 1)), (sp().nan, True)), a)
+    lo, hi = number(eps), 1 - number(eps)
+    return elementwise(lambda e: sp().Piecewise(
+        (sp().log(lo / (1 - lo)), e < lo), (sp().log(hi / (1 - hi)), e > hi),
+        (sp().log(e / (1 - e)), True)), a)
+
+
 def leaky_relu(a, slope):
     k = number(slope)
     # NOTE: at 0 torch gives the slope: the Piecewise takes the negative branch there.

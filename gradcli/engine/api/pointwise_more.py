@@ -1,5 +1,8 @@
-"""torch's erf, erfc, atan2, lerp, addcmul and addcdiv (with their dtype rules and refusals)."""
+"""torch's erf, erfc, atan2, lerp, addcmul, addcdiv, nan_to_num and logit (with their dtype
+rules and refusals)."""
 from __future__ import annotations
+
+import numpy as np
 
 from .. import dtypes
 from ..errors import TorchError, runtime_error
@@ -68,3 +71,21 @@ _INTEGER_ADDCDIV = (
     "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
     "for all dtypes.")
 addcmul, addcdiv = _addc("addcmul"), _addc("addcdiv")
+
+
+def nan_to_num(input, nan=None, posinf=None, neginf=None) -> Tensor:
+    """nan, inf and -inf replaced (by 0 and the dtype's largest and lowest values unless
+    given); ints come back as a copy."""
+    data = input.data
+    if not input.dtype.is_floating_point:
+        return Tensor(data.copy())
+    info = np.finfo(data.dtype)
+    kind = np.select([np.isnan(data), data == np.inf, data == -np.inf], [1, 2, 3], 0)
+    return apply("nan_to_num", (input,), nan=0.0 if nan is None else float(nan),
+                 posinf=float(info.max) if posinf is None else float(posinf),
+                 neginf=float(info.min) if neginf is None else float(neginf),
+                 kind=kind.astype(np.int8))
+
+
+def logit(input, eps=None) -> Tensor:
+    return apply("logit", (input,), float_input(input), eps=eps)

@@ -117,9 +117,10 @@ TENSORS: GraphNamespace = build(
     slice_backward=lambda g, shape, dim, key: apply(
         "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
     unbind_backward=_unbind_backward,
-    diagonal=lambda a, dim1, dim2: apply("diagonal", (a,), dim1=dim1, dim2=dim2),
-    diagonal_backward=lambda g, shape, dim1, dim2: apply(
-        "diagonal_backward", (g,), shape=tuple(shape), dim1=dim1, dim2=dim2),
+    diagonal=lambda a, dim1, dim2, offset: apply("diagonal", (a,), dim1=dim1, dim2=dim2,
+                                                 offset=offset),
+    diagonal_backward=lambda g, shape, dim1, dim2, offset: apply(
+        "diagonal_backward", (g,), shape=tuple(shape), dim1=dim1, dim2=dim2, offset=offset),
     im2col=lambda a, kernel, dilation, padding, stride, out: apply(
         "im2col", (a,), kernel=kernel, dilation=dilation, padding=padding, stride=stride,
         out=out),
