@@ -42,3 +42,14 @@ print(z.grad)
 # integers and bools sort too (no gradient)
 print(torch.sort(torch.tensor([3, -1, 2, -1, 7])), torch.tensor([True, False, True]).sort())
 print(torch.tensor([5, 1, 5, 2]).topk(2), torch.sort(torch.tensor(2.5)))
+
+# topk's equal values come in the order torch's partial sort leaves them
+t = torch.tensor([[3.0, 1.0, 3.0, 2.0, 3.0, 1.0, 2.0, 2.0, 1.0, 3.0, 0.5, 3.0],
+                  [0.0, -0.0, 0.0, float("nan"), 1.0, float("nan"), 1.0, 1.0, -1.0, 0.0, 2.0, 2.0]],
+                 requires_grad=True)
+print(torch.topk(t, 4), t.topk(4, largest=False).indices, t.topk(5, sorted=False).indices)
+print(t.t().topk(1, dim=0, largest=False), torch.topk(t, 3, sorted=False).values)
+big = torch.arange(200.0).remainder(7).view(2, 100)
+print(big.topk(1).indices, big.topk(3, largest=False, sorted=False).indices)
+(torch.topk(t, 4).values * torch.arange(4.0)).nan_to_num().sum().backward()
+print(t.grad)

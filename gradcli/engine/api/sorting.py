@@ -1,11 +1,13 @@
 """torch's sort, argsort, msort and topk: the order of the elements along a dim, as torch's
-CPU kernels give it (equal values keep their order; nan sorts as the largest value)."""
+CPU kernels give it (sort is stable; nan sorts as the largest value; topk's equal values come
+in the order its partial sort leaves them)."""
 from __future__ import annotations
 
 import numpy as np
 
 from .. import dtypes
 from ..errors import runtime_error
+from ..stl_order import topk_indices
 from ..tensor import Tensor, apply, normalize_dim
 from .reductions import ReturnTypes
 
@@ -39,15 +41,33 @@ def msort(input) -> Tensor:
 
 
 def topk(input, k, dim=-1, largest=True, sorted=True) -> ReturnTypes:
-    """NOTE: torch's topk orders equal values as its partial sort leaves them; gradcli keeps
-    them in input order (the values agree; the indices of ties may not)."""
     d = normalize_dim(dim, input.ndim)
     size = input.data.shape[d] if input.ndim else 1
     if not 0 <= k <= size:
         raise runtime_error("selected index k out of range")
     if input.dtype is dtypes.bool_:
         raise runtime_error("topk does not support bool dtypes on CPU")
-    index = _order(input.data, d, largest)
-    if input.ndim:
-        index = np.ascontiguousarray(np.take(index, np.arange(k), axis=d))
+    index = _topk_order(input.data, k, d, largest, sorted) if input.ndim else \
+        np.zeros((), np.int64)
     return ReturnTypes("topk", apply("topk", (input,), dim=d, index=index), Tensor(index))
+
+
+def _topk_order(data: np.ndarray, k: int, dim: int, largest: bool, sorted: bool) -> np.ndarray:
+    """torch's topk indices along `dim`: with sorted=True and no equal values in a row the
+    order is the sorted one; else the order torch's partial sort leaves (stl_order.py)."""
+    rows = np.moveaxis(data, dim, -1)
+    if sorted and not _has_ties(rows):
+        return np.ascontiguousarray(np.take(_order(data, dim, largest), np.arange(k), axis=dim))
+    flat = rows.reshape(-1, rows.shape[-1]).tolist()
+    picked = np.array([topk_indices(row, k, largest, sorted) for row in flat], np.int64)
+    return np.ascontiguousarray(np.moveaxis(picked.reshape(rows.shape[:-1] + (k,)), -1, dim))
+
+
+def _has_ties(rows: np.ndarray) -> bool:
+    """Whether some row holds two equal values (0.0 and -0.0, or two nans, count)."""
+    ordered = np.sort(rows, axis=-1)
+    left, right = ordered[..., 1:], ordered[..., :-1]
+    same = left == right
+    if ordered.dtype.kind == "f":
+        same |= np.isnan(left) & np.isnan(right)
+    return bool(same.any())
