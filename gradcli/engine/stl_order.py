@@ -1,6 +1,7 @@
 """The orders libstdc++'s std::nth_element, std::sort and heap algorithms leave a list in,
-step by step: torch's CPU topk runs them on (value, index) pairs compared by value only, so
-the order of equal values (and of the whole result with sorted=False) is theirs.
+step by step: torch's CPU topk and its sort with stable=False (the default) run them on
+(value, index) pairs compared by value only, so the order of equal values (and of topk's
+whole result with sorted=False) is theirs.
 
 Each function works in place on a Python list `a` between positions `first` and `last` with
 `less(x, y)`, as its libstdc++ namesake (bits/stl_algo.h, bits/stl_heap.h) on iterators.
@@ -156,9 +157,10 @@ def sort(a, first, last, less) -> None:
         _insertion_sort(a, first, last, less)
 
 
-# ---- torch's CPU topk (aten/src/ATen/native/TopKImpl.h) ---------------------------------
-def _topk_less(largest: bool) -> Less:
-    """TopKComparator on (value, index) pairs: nan counts as the largest value."""
+# ---- torch's CPU sort and topk (aten/src/ATen/native/cpu/SortingKernel.cpp, TopKImpl.h) ---
+def value_less(largest: bool) -> Less:
+    """torch's comparators on (value, index) pairs (KeyValueCompAsc/Desc, TopKComparator):
+    by value only, nan counting as the largest value; `largest`: the largest first."""
     def nan(v) -> bool:
         return v != v
 
@@ -171,7 +173,7 @@ def topk_indices(values: list, k: int, largest: bool, sorted: bool) -> list[int]
     """The indices torch's topk_impl_loop returns for one row of values: std::partial_sort
     when k * 64 <= the row's length (sorted either way), else std::nth_element, then
     std::sort of the first k - 1 if sorted."""
-    n, less = len(values), _topk_less(largest)
+    n, less = len(values), value_less(largest)
     queue = [(v, j) for j, v in enumerate(values)]
     if k == 0:
         return []
@@ -183,3 +185,10 @@ def topk_indices(values: list, k: int, largest: bool, sorted: bool) -> list[int]
         if sorted:
             sort(queue, 0, k - 1, less)
     return [j for _, j in queue[:k]]
+
+
+def sort_indices(values: list, descending: bool) -> list[int]:
+    """The permutation torch's unstable CPU sort (std::sort on (value, index) pairs) gives."""
+    pairs = [(v, j) for j, v in enumerate(values)]
+    sort(pairs, 0, len(pairs), value_less(descending))
+    return [j for _, j in pairs]

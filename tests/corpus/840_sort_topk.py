@@ -53,3 +53,13 @@ big = torch.arange(200.0).remainder(7).view(2, 100)
 print(big.topk(1).indices, big.topk(3, largest=False, sorted=False).indices)
 (torch.topk(t, 4).values * torch.arange(4.0)).nan_to_num().sum().backward()
 print(t.grad)
+
+# sort with stable=False (the default) is torch's std::sort: past 16 elements equal values
+# are not kept in input order; stable=True keeps them
+r = torch.tensor([float(i * 7 % 5) for i in range(20)] + [float("nan"), -0.0, 0.0],
+                 requires_grad=True)
+print(r.sort().indices, torch.sort(r, descending=True).indices, r.argsort())
+print(torch.sort(r, stable=True).indices, r.argsort(descending=True, stable=True))
+print(torch.msort(r.view(23, 1)).flatten(), torch.sort(r.detach().long()).indices)
+(r.sort().values * torch.linspace(-1.0, 1.0, 23)).nan_to_num().sum().backward()
+print(r.grad)

@@ -133,8 +133,8 @@ EXAMPLES = {
     "addcdiv": "out = x.addcdiv(v, p, value=-2)",
     "masked_select": "out = x.masked_select(x > 0) * 2 + torch.masked_select(v, p > 1)[:1]",
     "trace": "out = torch.trace(x @ p.t()) * v",
-    "nan_to_num": "out = (x.log() * p).nan_to_num(1.0) + torch.nan_to_num(x * v, posinf=2.0)",
-    "logit": "out = torch.logit(p * 0.3) + (x * 0.4 + 0.5).logit(eps=0.3)",
+    "nan_to_num": "out = (x.log() * p).nan_to_num(1.0) + torch.nan_to_num((x * v).log(), -1.0)",
+    "logit": "out = torch.logit(p * 0.3, 0.2) + (x * 0.4 + 0.5).logit(eps=0.3)",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"

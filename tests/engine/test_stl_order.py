@@ -1,8 +1,8 @@
-"""topk's order of equal values: libstdc++'s partial sort / nth_element steps, against the
-indices PyTorch 2.13's CPU topk returned for these rows."""
+"""topk's and unstable sort's order of equal values: libstdc++'s partial sort, nth_element
+and introsort steps, against the indices PyTorch 2.13's CPU topk and sort returned."""
 import pytest
 
-from gradcli.engine.stl_order import sort, topk_indices
+from gradcli.engine.stl_order import sort, sort_indices, topk_indices
 
 NAN = float("nan")
 TIES = [3.0, 1.0, 3.0, 2.0, 3.0, 1.0, 2.0, 2.0, 1.0, 3.0, 0.5, 3.0]
@@ -27,3 +27,12 @@ def test_sort_sorts_long_lists():
     values = [(v * 37) % 101 for v in range(300)]
     sort(values, 0, len(values), lambda x, y: x < y)
     assert values == sorted(values)
+
+
+def test_unstable_sort_is_torchs():
+    # torch.sort(stable=False) on 20 values with ties: std::sort's introsort, not input order
+    values = [float(i * 7 % 5) for i in range(20)]
+    assert sort_indices(values, False) == [0, 5, 15, 10, 18, 3, 13, 8, 1, 16, 11, 6, 9, 14, 4,
+                                           19, 12, 7, 17, 2]
+    assert sort_indices(values, True) == [2, 17, 7, 12, 19, 4, 14, 9, 1, 16, 11, 6, 8, 13, 3,
+                                          18, 10, 15, 5, 0]

@@ -1,22 +1,30 @@
 """torch's sort, argsort, msort and topk: the order of the elements along a dim, as torch's
-CPU kernels give it (sort is stable; nan sorts as the largest value; topk's equal values come
-in the order its partial sort leaves them)."""
+CPU kernels give it (nan sorts as the largest value; equal values come in input order with
+stable=True, else in the order std::sort or topk's partial sort leaves them)."""
 from __future__ import annotations
 
 import numpy as np
 
 from .. import dtypes
 from ..errors import runtime_error
-from ..stl_order import topk_indices
+from ..stl_order import sort_indices, topk_indices
 from ..tensor import Tensor, apply, normalize_dim
 from .reductions import ReturnTypes
 
+RADIX_SORT_SIZE = 32768  # at::internal::GRAIN_SIZE
 
-def _order(data: np.ndarray, dim: int, descending: bool) -> np.ndarray:
-    """The stable sorting permutation along `dim` (int64)."""
+
+def _order(data: np.ndarray, dim: int, descending: bool, stable: bool = True) -> np.ndarray:
+    """The sorting permutation along `dim` (int64): stable, or as torch's std::sort leaves
+    equal values (rows of more than 16, where it is not an insertion sort)."""
     if not data.ndim:
         return np.zeros((), np.int64)
     moved = np.moveaxis(data, dim, -1)
+    if not stable and moved.shape[-1] > 16 and not _radix(data, descending) \
+            and _has_ties(moved):
+        order = np.array([sort_indices(row, descending) for row in
+                          moved.reshape(-1, moved.shape[-1]).tolist()], np.int64)
+        return np.moveaxis(order.reshape(moved.shape), -1, dim)
     if not descending:
         order = np.argsort(moved, axis=-1, kind="stable")  # (numpy puts nan last, as torch)
     elif moved.dtype.kind == "f":  # nan first, then the values from the largest
@@ -26,14 +34,20 @@ def _order(data: np.ndarray, dim: int, descending: bool) -> np.ndarray:
     return np.moveaxis(order, -1, dim).astype(np.int64)
 
 
+def _radix(data: np.ndarray, descending: bool) -> bool:
+    """Whether torch sorts with its (stable) radix sort: a long 1-d integer ascending sort."""
+    return data.ndim == 1 and not descending and data.dtype.kind in "iu" \
+        and data.size >= RADIX_SORT_SIZE
+
+
 def sort(input, dim=-1, descending=False, stable=False) -> ReturnTypes:
     d = normalize_dim(dim, input.ndim)
-    index = _order(input.data, d, descending)
+    index = _order(input.data, d, descending, bool(stable))
     return ReturnTypes("sort", apply("sort", (input,), dim=d, index=index), Tensor(index))
 
 
 def argsort(input, dim=-1, descending=False, stable=False) -> Tensor:
-    return Tensor(_order(input.data, normalize_dim(dim, input.ndim), descending))
+    return Tensor(_order(input.data, normalize_dim(dim, input.ndim), descending, stable))
 
 
 def msort(input) -> Tensor:
