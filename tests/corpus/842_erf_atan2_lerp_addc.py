@@ -34,3 +34,13 @@ print(torch.erf(i), torch.atan2(i, torch.tensor([2, -1, 1])), torch.addcmul(i, i
 print(torch.addcmul(torch.ones(3), i, i.double()), torch.lerp(torch.zeros(3), torch.ones(3), w))
 print(torch.erf(torch.tensor([0.0, -0.0, float("inf"), float("-inf"), float("nan")])))
 print(torch.atan2(torch.tensor([0.0, -0.0, 0.0, -0.0]), torch.tensor([0.0, 0.0, -0.0, -0.0])))
+
+# second derivatives through lerp (both weights) and addcmul
+w3 = torch.tensor([0.3, 0.9, 0.5], requires_grad=True)
+z.grad = q.grad = None
+a2, b2, c2 = torch.autograd.grad(
+    (torch.lerp(z, q, w3) ** 2).sum() + (torch.lerp(z * q, q, 0.7) ** 3).sum()
+    + torch.addcmul(z, q, w3, value=2.5).pow(2).sum(), (z, q, w3), create_graph=True)
+print(a2, b2, c2)
+(a2.sum() + b2.sum() * 2 + c2.sum() * 3).backward()
+print(z.grad, q.grad, w3.grad)
