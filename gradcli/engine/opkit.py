@@ -385,20 +385,25 @@ def select_backward(g, shape, dim, index):
     return out
 
 
-def diagonal(a, dim1, dim2):
-    """a.diagonal(0, dim1, dim2): a view, writable like torch's (an in-place op may write
-    through it)."""
-    view = np.diagonal(a, 0, dim1, dim2)
+def diagonal(a, dim1, dim2, offset):
+    """a.diagonal(offset, dim1, dim2): a view, writable like torch's (an in-place op may write
+    through it). The diagonal starts at [0, offset] of the two dims (at [-offset, 0] below)."""
+    start = dim_key(dim2, slice(offset, None)) if offset >= 0 else \
+        dim_key(dim1, slice(-offset, None))
+    corner = a[start]
+    view = np.diagonal(corner, 0, dim1, dim2)
     if a.dtype == object or not a.flags.writeable:
         return view
-    return np.lib.stride_tricks.as_strided(a, view.shape, view.strides)
+    return np.lib.stride_tricks.as_strided(corner, view.shape, view.strides)
 
 
-def diagonal_backward(g, shape, dim1, dim2):
-    """Zeros of `shape` with g on the diagonal of dims dim1, dim2 (torch's diagonal_backward)."""
+def diagonal_backward(g, shape, dim1, dim2, offset):
+    """Zeros of `shape` with g on that diagonal of dims dim1, dim2 (torch's
+    diagonal_backward)."""
     out = np.zeros(shape, dtype=g.dtype)
-    steps = np.arange(shape[dim1])
-    np.moveaxis(out, (dim1, dim2), (-2, -1))[..., steps, steps] = g  # (object arrays too)
+    steps = np.arange(g.shape[-1])
+    rows, columns = steps + max(-offset, 0), steps + max(offset, 0)
+    np.moveaxis(out, (dim1, dim2), (-2, -1))[..., rows, columns] = g  # (object arrays too)
     return out
 
 
@@ -669,7 +674,8 @@ NUMPY: ArrayNamespace = build(
     unscatter=unscatter_array,
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,
     unsqueeze=np.expand_dims, t=np.transpose, select=lambda a, dim, index: select(a, dim, index),
-    mul_scalar=np.multiply, div_scalar=np.true_divide, clamp_min=np.maximum, abs=np.abs,
+    mul_scalar=np.multiply, div_scalar=np.true_divide, reciprocal=np.reciprocal,
+    rdiv_scalar=lambda a, value: np.asarray(value, a.dtype) / a, clamp_min=np.maximum, abs=np.abs,
     stack=lambda arrays, dim: np.stack(arrays, dim), cat=lambda arrays, dim: np.concatenate(
         arrays, dim),
     zeros_shaped=lambda shape, like: np.zeros(shape, like.dtype),

@@ -552,12 +552,14 @@ defop("diag_embed", "DiagEmbedBackward0", lambda a, shape, key: K.scatter_array(
       lambda xp, g, o, a, shape, key: (g[key],))
 defop("diagonal_copy", "DiagonalBackward0_copy", lambda a, key: a[key],
       lambda xp, g, o, a, key: (xp.scatter(g, a.shape, key),), elements_read="selection")
-# x.diagonal(0, dim1, dim2) (einsum's repeated subscripts): a view, its diagonal moved last
+# x.diagonal(offset, dim1, dim2) (and einsum's repeated subscripts): a view, its diagonal
+# moved last
 defop("diagonal", "DiagonalBackward0", K.diagonal,
-      lambda xp, g, o, a, dim1, dim2: (xp.diagonal_backward(g, a.shape, dim1, dim2),),
+      lambda xp, g, o, a, dim1, dim2, offset: (
+          xp.diagonal_backward(g, a.shape, dim1, dim2, offset),),
       layout="view", elements_read="selection")
 defop("diagonal_backward", "DiagonalBackwardBackward0", K.diagonal_backward,
-      lambda xp, gg, o, g, shape, dim1, dim2: (xp.diagonal(gg, dim1, dim2),))
+      lambda xp, gg, o, g, shape, dim1, dim2, offset: (xp.diagonal(gg, dim1, dim2, offset),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),), rearranges=True)
 defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),
@@ -577,7 +579,8 @@ defop("cumprod", "CumprodBackward0", lambda a, dim: np.cumprod(a, axis=dim, dtyp
       lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim),), "a",
       sym=lambda a, dim: np.cumprod(a, axis=dim), along_dim=True)
 
-from . import ops_nn  # noqa: E402, F401  (more rows: torch.nn's)
+# more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)
+from . import ops_more, ops_nn  # noqa: E402, F401
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module
 

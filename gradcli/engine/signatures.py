@@ -4,6 +4,7 @@ These are PyTorch 2.13's own strings (the ones its generated Python bindings han
 PythonArgParser), for the functions and methods gradcli provides, overloads in torch's order;
 `|deprecated` marks the hidden overloads torch still accepts. arguments.py parses them.
 """
+from . import signatures_more as _more
 
 FACTORY = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
            "bool? pin_memory=False, bool? requires_grad=False")
@@ -628,3 +629,7 @@ NOARGS_METHODS = frozenset(
     "nelement numel reciprocal relu relu_ retain_grad rsqrt sigmoid sigmoid_ sign sin sin_ sinh "
     "sqrt sqrt_ square t tan tanh tanh_ tolist zero_".split())
 NOARGS_FUNCTIONS = frozenset({"is_grad_enabled"})
+
+TORCH.update(_more.TORCH)
+METHODS.update(_more.METHODS)
+NOARGS_METHODS |= _more.NOARGS_METHODS

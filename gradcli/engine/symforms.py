@@ -64,13 +64,19 @@ def erf(x) -> np.ndarray:
     return np.fromiter(map(math.erf, a.ravel().tolist()), np.float64, a.size).reshape(a.shape)
 
 
+def erfc(x) -> np.ndarray:
+    """math.erfc of each element, as float64 (as erf)."""
+    a = np.asarray(x, dtype=np.float64)
+    return np.fromiter(map(math.erfc, a.ravel().tolist()), np.float64, a.size).reshape(a.shape)
+
+
 # Each sympy function the forms (and sympy's derivatives of them) contain, by name: its numpy
 # twin for the check's float64 evaluator.
 NUMERIC: dict[str, Callable] = {
     "exp": np.exp, "log": np.log, "sin": np.sin, "cos": np.cos, "tan": np.tan,
     "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
     "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
-    "erf": erf, "Pi": lambda: np.float64(np.pi),
+    "erf": erf, "erfc": erfc, "atan2": np.arctan2, "Pi": lambda: np.float64(np.pi),
 }
 
 
@@ -89,6 +95,8 @@ _UNARY = {
     "sinh": lambda e: sp().sinh(e),
     "cosh": lambda e: sp().cosh(e),
     "atan": lambda e: sp().atan(e),
+    "erf": lambda e: sp().erf(e),
+    "erfc": lambda e: sp().erfc(e),
     "sigmoid": lambda e: 1 / (1 + sp().exp(-e)),
     "sqrt": lambda e: sp().sqrt(e),
     "rsqrt": lambda e: 1 / sp().sqrt(e),
@@ -106,6 +114,39 @@ _UNARY = {
 def unary(name: str):
     fn = _UNARY[name]
     return lambda a: elementwise(fn, a)
+
+
+def atan2(a, b):
+    return elementwise(sp().atan2, *np.broadcast_arrays(a, b))
+
+
+def lerp_scalar(a, b, weight):
+    w = number(weight)
+    return elementwise(lambda x, y: x + w * (y - x), *np.broadcast_arrays(a, b))
+
+
+def lerp_tensor(a, b, w):
+    return elementwise(lambda x, y, t: x + t * (y - x), *np.broadcast_arrays(a, b, w))
+
+
+def addcmul(a, b, c, value):
+    v = number(value)
+    return elementwise(lambda x, y, z: x + v * y * z, *np.broadcast_arrays(a, b, c))
+
+
+def addcdiv(a, b, c, value):
+    v = number(value)
+    return elementwise(lambda x, y, z: x + v * y / z, *np.broadcast_arrays(a, b, c))
+
+
+def logit(a, eps):
+    if eps is None:  # nan outside [0, 1], as torch's value and slope
+        return elementwise(lambda e: sp().Piecewise(
+            (sp().log(e / (1 - e)), (e >= 0) & (e <= 1)), (sp().nan, True)), a)
+    lo, hi = number(eps), 1 - number(eps)
+    return elementwise(lambda e: sp().Piecewise(
+        (sp().log(lo / (1 - lo)), e < lo), (sp().log(hi / (1 - hi)), e > hi),
+        (sp().log(e / (1 - e)), True)), a)
 
 
 def leaky_relu(a, slope):

@@ -31,10 +31,13 @@ from gradcli.engine.api import (
     methods,
     nn_functional,
     nn_norm,
+    pointwise_more,
     rearrange,
     recurrent,
     reductions,
+    selecting,
     shape,
+    sorting,
 )
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
@@ -211,11 +214,12 @@ _TORCH_FUNCTIONS = (
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
     "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
-    "flip roll scatter index_add cumprod"
+    "flip roll scatter index_add cumprod sort argsort msort topk erf erfc atan2 arctan2 lerp "
+    "addcmul addcdiv nan_to_num logit masked_select trace diagonal"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
-                 einsum, rearrange)
+                 einsum, rearrange, sorting, pointwise_more, selecting)
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
@@ -363,7 +367,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_ "
-    "is_inference uniform_ normal_").split()})
+    "is_inference uniform_ normal_ addcmul_ addcdiv_ lerp_ nan_to_num_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy

@@ -64,7 +64,7 @@ EXAMPLES = {
     "index_add": "out = p.index_add(1, torch.tensor([2, 2]), x[:, 1:], alpha=0.5)",
     "index_put": "out = x * 1\nout[[1, 0]] = p[0] * v", "alias": "out = x[...]",
     "diag_embed": "out = torch.diag(v, 1) * 2", "diagonal_copy": "out = x.diag(1) + x.diag()",
-    "diagonal": "out = torch.einsum('ii->i', x @ p.t()) * v[:2]",
+    "diagonal": "out = torch.einsum('ii->i', x @ p.t()) * v[:2] + x.diagonal(1) * p.diagonal()",
     "diagonal_backward": "(out,) = torch.autograd.grad((torch.einsum('ii->i', x[:, :2]) ** 3)"
                          ".sum(), x, create_graph=True)",
     "dual_primal": "with torch.autograd.forward_ad.dual_level():\n"
@@ -124,6 +124,17 @@ EXAMPLES = {
     "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    # ops_more.py
+    "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
+    "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
+    "erf": "out = torch.erf(x)", "erfc": "out = x.erfc()", "atan2": "out = torch.atan2(x, p)",
+    "lerp_scalar": "out = torch.lerp(x, p, 0.3)", "lerp_tensor": "out = x.lerp(p, v.sigmoid())",
+    "addcmul": "out = torch.addcmul(v, x, p, value=0.5)",
+    "addcdiv": "out = x.addcdiv(v, p, value=-2)",
+    "masked_select": "out = x.masked_select(x > 0) * 2 + torch.masked_select(v, p > 1)[:1]",
+    "trace": "out = torch.trace(x @ p.t()) * v",
+    "nan_to_num": "out = (x.log() * p).nan_to_num(1.0) + torch.nan_to_num((x * v).log(), -1.0)",
+    "logit": "out = torch.logit(p * 0.3, 0.2) + (x * 0.4 + 0.5).logit(eps=0.3)",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"

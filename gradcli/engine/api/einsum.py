@@ -262,7 +262,7 @@ def _diagonal(op: Tensor, previous: int, dim: int, label: str, i: int) -> Tensor
     if shape[dim] != shape[previous]:
         raise runtime_error(f"einsum(): subscript {label} is repeated for operand {i} but the "
                             f"sizes don't match, {shape[dim]} != {shape[previous]}")
-    op = apply("diagonal", (op,), dim1=previous, dim2=dim)
+    op = apply("diagonal", (op,), dim1=previous, dim2=dim, offset=0)
     order = list(range(op.ndim - 1))
     order.insert(previous, op.ndim - 1)  # torch's movedim(-1, previous): always a permute
     return permute(op, order)

@@ -5,7 +5,8 @@ from .. import dtypes
 from ..errors import type_error
 from ..layout import CONTIGUOUS_FORMAT, in_format
 from ..tensor import Tensor
-from . import rearrange
+from . import pointwise_more as pm
+from . import rearrange, selecting, sorting
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
 from .elementwise import (
@@ -128,6 +129,10 @@ METHOD_FUNCTIONS = dict(
     var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow, diag=diag,
     triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
     index_add=rearrange.index_add, cumprod=rearrange.cumprod,
+    sort=sorting.sort, argsort=sorting.argsort, msort=sorting.msort, topk=sorting.topk,
+    erf=pm.erf, erfc=pm.erfc, atan2=pm.atan2, arctan2=pm.atan2, lerp=pm.lerp,
+    addcmul=pm.addcmul, addcdiv=pm.addcdiv, nan_to_num=pm.nan_to_num, logit=pm.logit,
+    masked_select=selecting.masked_select, trace=selecting.trace, diagonal=selecting.diagonal,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),
@@ -157,6 +162,7 @@ INPLACE_FUNCTIONS = dict(
     exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
     copy_=_copy, masked_fill_=masked_fill, uniform_=_uniform, normal_=_normal,
+    addcmul_=pm.addcmul, addcdiv_=pm.addcdiv, lerp_=pm.lerp, nan_to_num_=pm.nan_to_num,
 )
 
 

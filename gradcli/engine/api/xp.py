@@ -7,7 +7,21 @@ from .. import dtypes
 from ..namespace import GraphNamespace, build
 from ..tensor import NAMESPACE, Tensor, apply, saved_tensors
 from .creation import ones_like, zeros, zeros_like
-from .elementwise import abs, clamp_min, cos, cosh, exp, log, pow, sign, sin, sinh, where
+from .elementwise import (
+    abs,
+    clamp_min,
+    cos,
+    cosh,
+    div,
+    exp,
+    log,
+    pow,
+    reciprocal,
+    sign,
+    sin,
+    sinh,
+    where,
+)
 from .linalg import matmul
 from .reductions import cumsum, sum
 from .shape import (
@@ -68,6 +82,7 @@ TENSORS: GraphNamespace = build(
     masked_fill_tensor=lambda a, mask, value: apply("masked_fill_tensor", (a, value),
                                                     mask=np.asarray(mask)),
     div_scalar=lambda a, other: apply("div_scalar", (a,), other=other),
+    reciprocal=reciprocal, rdiv_scalar=lambda a, value: div(value, a),
     cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
     flip=lambda a, dim: apply("flip", (a,), dim=dim),
     roll=lambda a, shifts, dims: apply("roll", (a,), shifts=shifts, dims=dims),
@@ -102,9 +117,10 @@ TENSORS: GraphNamespace = build(
     slice_backward=lambda g, shape, dim, key: apply(
         "slice_backward", (g,), shape=tuple(shape), dim=dim, key=key),
     unbind_backward=_unbind_backward,
-    diagonal=lambda a, dim1, dim2: apply("diagonal", (a,), dim1=dim1, dim2=dim2),
-    diagonal_backward=lambda g, shape, dim1, dim2: apply(
-        "diagonal_backward", (g,), shape=tuple(shape), dim1=dim1, dim2=dim2),
+    diagonal=lambda a, dim1, dim2, offset: apply("diagonal", (a,), dim1=dim1, dim2=dim2,
+                                                 offset=offset),
+    diagonal_backward=lambda g, shape, dim1, dim2, offset: apply(
+        "diagonal_backward", (g,), shape=tuple(shape), dim1=dim1, dim2=dim2, offset=offset),
     im2col=lambda a, kernel, dilation, padding, stride, out: apply(
         "im2col", (a,), kernel=kernel, dilation=dilation, padding=padding, stride=stride,
         out=out),

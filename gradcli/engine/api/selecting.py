@@ -1,0 +1,29 @@
+"""torch's masked_select, trace and diagonal: ops that read some of the input's elements."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import runtime_error
+from ..tensor import Tensor, apply, broadcast_shape, normalize_dim
+
+
+def masked_select(input, mask) -> Tensor:
+    if mask.dtype is not dtypes.bool_:
+        raise runtime_error("masked_select: expected BoolTensor for mask")
+    shape = broadcast_shape(mask.data.shape, input.data.shape)  # (the order of its message)
+    key = np.nonzero(np.broadcast_to(mask.data, shape))
+    return apply("masked_select", (input,), shape=tuple(shape), key=key)
+
+
+def trace(input) -> Tensor:
+    if input.ndim != 2:
+        raise runtime_error(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
+    return apply("trace", (input,))
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
+    d1, d2 = normalize_dim(dim1, input.ndim), normalize_dim(dim2, input.ndim)
+    if d1 == d2:
+        raise runtime_error(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply("diagonal", (input,), dim1=d1, dim2=d2, offset=offset)

@@ -1,0 +1,87 @@
+"""torch's sort, argsort, msort and topk: the order of the elements along a dim, as torch's
+CPU kernels give it (nan sorts as the largest value; equal values come in input order with
+stable=True, else in the order std::sort or topk's partial sort leaves them)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import dtypes
+from ..errors import runtime_error
+from ..stl_order import sort_indices, topk_indices
+from ..tensor import Tensor, apply, normalize_dim
+from .reductions import ReturnTypes
+
+RADIX_SORT_SIZE = 32768  # at::internal::GRAIN_SIZE
+
+
+def _order(data: np.ndarray, dim: int, descending: bool, stable: bool = True) -> np.ndarray:
+    """The sorting permutation along `dim` (int64): stable, or as torch's std::sort leaves
+    equal values (rows of more than 16, where it is not an insertion sort)."""
+    if not data.ndim:
+        return np.zeros((), np.int64)
+    moved = np.moveaxis(data, dim, -1)
+    if not stable and moved.shape[-1] > 16 and not _radix(data, descending) \
+            and _has_ties(moved):
+        order = np.array([sort_indices(row, descending) for row in
+                          moved.reshape(-1, moved.shape[-1]).tolist()], np.int64)
+        return np.moveaxis(order.reshape(moved.shape), -1, dim)
+    if not descending:
+        order = np.argsort(moved, axis=-1, kind="stable")  # (numpy puts nan last, as torch)
+    elif moved.dtype.kind == "f":  # nan first, then the values from the largest
+        order = np.lexsort((-moved, ~np.isnan(moved)), axis=-1)
+    else:  # (~ reverses the order of ints and bools without overflow)
+        order = np.argsort(~moved, axis=-1, kind="stable")
+    return np.moveaxis(order, -1, dim).astype(np.int64)
+
+
+def _radix(data: np.ndarray, descending: bool) -> bool:
+    """Whether torch sorts with its (stable) radix sort: a long 1-d integer ascending sort."""
+    return data.ndim == 1 and not descending and data.dtype.kind in "iu" \
+        and data.size >= RADIX_SORT_SIZE
+
+
+def sort(input, dim=-1, descending=False, stable=False) -> ReturnTypes:
+    d = normalize_dim(dim, input.ndim)
+    index = _order(input.data, d, descending, bool(stable))
+    return ReturnTypes("sort", apply("sort", (input,), dim=d, index=index), Tensor(index))
+
+
+def argsort(input, dim=-1, descending=False, stable=False) -> Tensor:
+    return Tensor(_order(input.data, normalize_dim(dim, input.ndim), descending, stable))
+
+
+def msort(input) -> Tensor:
+    return sort(input, 0).values
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True) -> ReturnTypes:
+    d = normalize_dim(dim, input.ndim)
+    size = input.data.shape[d] if input.ndim else 1
+    if not 0 <= k <= size:
+        raise runtime_error("selected index k out of range")
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("topk does not support bool dtypes on CPU")
+    index = _topk_order(input.data, k, d, largest, sorted) if input.ndim else \
+        np.zeros((), np.int64)
+    return ReturnTypes("topk", apply("topk", (input,), dim=d, index=index), Tensor(index))
+
+
+def _topk_order(data: np.ndarray, k: int, dim: int, largest: bool, sorted: bool) -> np.ndarray:
+    """torch's topk indices along `dim`: with sorted=True and no equal values in a row the
+    order is the sorted one; else the order torch's partial sort leaves (stl_order.py)."""
+    rows = np.moveaxis(data, dim, -1)
+    if sorted and not _has_ties(rows):
+        return np.ascontiguousarray(np.take(_order(data, dim, largest), np.arange(k), axis=dim))
+    flat = rows.reshape(-1, rows.shape[-1]).tolist()
+    picked = np.array([topk_indices(row, k, largest, sorted) for row in flat], np.int64)
+    return np.ascontiguousarray(np.moveaxis(picked.reshape(rows.shape[:-1] + (k,)), -1, dim))
+
+
+def _has_ties(rows: np.ndarray) -> bool:
+    """Whether some row holds two equal values (0.0 and -0.0, or two nans, count)."""
+    ordered = np.sort(rows, axis=-1)
+    left, right = ordered[..., 1:], ordered[..., :-1]
+    same = left == right
+    if ordered.dtype.kind == "f":
+        same |= np.isnan(left) & np.isnan(right)
+    return bool(same.any())

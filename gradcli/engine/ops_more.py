@@ -1,0 +1,175 @@
+"""More rows of the op table (ops.py loads them): sorting (sort, topk) and the pointwise and
+selecting ops scripts reach for next (erf, atan2, lerp, addcmul, masked_select, trace...).
+
+Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
+runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
+create_graph differentiates it again.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import opkit as K
+from . import symforms as S
+from .bitexact import BIT_EXACT_SIZE
+from .optable import POINTWISE, defop
+
+
+# ---- sorting: the values are the input's elements at `index` along `dim` ---------------
+def _take_sorted(a, dim, index):
+    return np.take_along_axis(a, index, axis=dim) if a.ndim else a.copy()
+
+
+def _put_sorted(xp, g, a, dim, index):
+    """torch's value_selecting_reduction_backward: zeros shaped as the input, g scattered at
+    the indices (under create_graph, ScatterBackward0)."""
+    return (xp.scatter_src(g, a.shape, dim, index) if a.ndim else g,)
+
+
+for _name, _grad_fn in (("sort", "SortBackward0"), ("topk", "TopkBackward0")):
+    defop(_name, _grad_fn, _take_sorted,
+          lambda xp, g, o, a, dim, index: _put_sorted(xp, g, a, dim, index), "k",
+          elements_read="selection")
+
+
+# ---- pointwise: erf, atan2, lerp, addcmul, addcdiv -------------------------------------
+TWO_OVER_SQRT_PI = 1.1283791670955126  # torch's 2.0 / sqrt(M_PI)
+
+
+def _erf_vjp(scale):
+    """torch's `±2.0 / sqrt(M_PI) * exp(-(self.pow(2))) * grad`, step by step."""
+    return lambda xp, g, o, a: (xp.mul_scalar(xp.exp(-xp.pow_scalar(a, 2)), scale) * g,)
+
+
+defop("erf", "ErfBackward0", lambda a: S.erf(a).astype(a.dtype, copy=False),
+      _erf_vjp(TWO_OVER_SQRT_PI), "a", S.unary("erf"), **POINTWISE)
+defop("erfc", "ErfcBackward0", lambda a: S.erfc(a).astype(a.dtype, copy=False),
+      _erf_vjp(-TWO_OVER_SQRT_PI), "a", S.unary("erfc"), **POINTWISE)
+
+
+def _atan2_vjp(xp, g, o, a, b):
+    # torch's atan2_backward: recip = (self * self + other * other).reciprocal()
+    recip = xp.reciprocal(a * a + b * b)
+    return g * b * recip, g * -a * recip
+
+
+def _atan2(a, b):
+    if (a.dtype == np.float32 or a.dtype == np.float16) and a.size <= BIT_EXACT_SIZE:
+        return np.arctan2(a.astype(np.float64), b.astype(np.float64)).astype(a.dtype)
+    return np.arctan2(a, b)
+
+
+defop("atan2", "Atan2Backward0", _atan2, _atan2_vjp, ("ab", "ab"), S.atan2, **POINTWISE)
+
+
+def fma(x, y, z):
+    """x * y + z rounded once, as torch's vectorised float32 kernels (lerp, addcmul) compute
+    it: exact in float64 for float32 operands. (float64: x * y + z, off by an ulp at most.)"""
+    if x.dtype.kind == "f" and x.dtype.itemsize < 8:
+        wide = np.float64
+        return (x.astype(wide) * y.astype(wide) + z.astype(wide)).astype(x.dtype)
+    return x * y + z
+
+
+def _lerp(a, b, w):
+    """torch's lerp_vec: weight (or weight - 1) times (end - self), plus self (or end)."""
+    w = np.asarray(w, a.dtype)
+    small = np.abs(w) < 0.5
+    coeff = np.where(small, w, w - np.asarray(1, a.dtype)).astype(a.dtype)
+    return fma(*np.broadcast_arrays(coeff, b - a, np.where(small, a, b)))
+
+
+defop("lerp_scalar", "LerpBackward0", lambda a, b, weight: _lerp(a, b, weight),
+      lambda xp, g, o, a, b, weight: (xp.mul_scalar(g, 1 - weight), xp.mul_scalar(g, weight)),
+      ("", ""), S.lerp_scalar, **POINTWISE)
+defop("lerp_tensor", "LerpBackward1", _lerp,
+      lambda xp, g, o, a, b, w: (g * (1 - w), g * w, g * (b - a)), ("c", "c", "ab"),
+      S.lerp_tensor, **POINTWISE)
+
+
+def _addcmul(a, b, c, value):
+    if a.dtype.kind == "f":
+        return fma(b * np.asarray(value, a.dtype), c, a)
+    return a + b * np.asarray(value).astype(a.dtype) * c
+
+
+defop("addcmul", "AddcmulBackward0", _addcmul,
+      lambda xp, g, o, a, b, c, value: (
+          g, g * xp.mul_scalar(c, value), g * xp.mul_scalar(b, value)),
+      ("", "c", "b"), S.addcmul, **POINTWISE)
+defop("addcdiv", "AddcdivBackward0",
+      lambda a, b, c, value: a + b * np.asarray(value, a.dtype) / c,
+      lambda xp, g, o, a, b, c, value: (
+          g, g * xp.rdiv_scalar(c, value), -g * (xp.mul_scalar(b, value) / (c * c))),
+      ("", "c", "bc"), S.addcdiv, **POINTWISE)
+
+
+# ---- masked_select, trace, nan_to_num, logit -------------------------------------------
+# masked_select: the elements at `key` (the mask's nonzero positions) of the input broadcast
+# to the mask's `shape`; torch's masked_select_backward puts g back there (the engine sums
+# it over the broadcast dims)
+defop("masked_select", "MaskedSelectBackward0",
+      lambda a, shape, key: np.broadcast_to(a, shape)[key],
+      lambda xp, g, o, a, shape, key: (xp.scatter(g, shape, key),), "k",
+      elements_read="selection")
+
+
+def _trace(a):
+    # torch sums a float diagonal in double (its accumulate type), an int one in int64
+    wide = np.float64 if a.dtype.kind == "f" else np.int64
+    return np.asarray(np.trace(a, dtype=wide)).astype(a.dtype if a.dtype.kind == "f" else wide)
+
+
+def _trace_vjp(xp, g, o, a):
+    """torch's trace_backward: zeros shaped as the input, g on its diagonal."""
+    n = min(a.shape)
+    return (xp.scatter(xp.broadcast_to(g, (n,)), a.shape, (np.arange(n), np.arange(n))),)
+
+
+defop("trace", "TraceBackward0", _trace, _trace_vjp,
+      sym=lambda a: np.asarray(np.trace(a), dtype=object), linear=True)
+
+
+def _nan_to_num(a, nan, posinf, neginf, kind):
+    return np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
+
+
+def _sym_nan_to_num(a, nan, posinf, neginf, kind):
+    """`kind`: 0 where the input is finite, 1 nan, 2 inf, 3 -inf (read off the values when
+    the op ran): the finite elements pass, the others become constants."""
+    constants = np.array([0, S.number(nan), S.number(posinf), S.number(neginf)], dtype=object)
+    return np.where(kind == 0, a, constants[kind])
+
+
+# torch's `grad * at::isfinite(self)`
+defop("nan_to_num", "NanToNumBackward0", _nan_to_num,
+      lambda xp, g, o, a, nan, posinf, neginf, kind: (g * xp.asarray(kind == 0),), "",
+      _sym_nan_to_num, **POINTWISE, zeroed=lambda i, a, nan, posinf, neginf, kind: kind != 0)
+
+
+def _logit(a, eps):
+    """torch's kernel: log(z / (1 - z)), z the input clamped to [eps, 1 - eps] if eps given."""
+    if eps is not None:
+        lo = np.asarray(eps, a.dtype)
+        a = np.clip(a, lo, np.asarray(1, a.dtype) - lo)
+    return K.via_double(np.log)(a / (np.asarray(1, a.dtype) - a))
+
+
+def _logit_outside(a, eps):
+    """Where torch's logit_backward gives no slope: outside [eps, 1 - eps] (nan where eps is
+    None and the input is outside [0, 1])."""
+    values = K._values(a)
+    lo = 0.0 if eps is None else np.asarray(eps, values.dtype)
+    hi = np.asarray(1, values.dtype) - lo
+    return (values < lo) | (values > hi)
+
+
+def _logit_vjp(xp, g, o, a, eps):
+    # torch's infinitely_differentiable_logit_backward (its values are logit_backward's)
+    return (xp.where(_logit_outside(a, eps), float("nan") if eps is None else 0,
+                     g / (a * (1 - a))),)
+
+
+defop("logit", "LogitBackward0", _logit, _logit_vjp, "a", S.logit, **POINTWISE,
+      zeroed=lambda i, a, eps: _logit_outside(a, eps) if eps is not None
+      else np.zeros(np.shape(a), bool))
