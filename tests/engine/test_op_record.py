@@ -30,10 +30,10 @@ def calls(name: str) -> list[tuple[list, dict]]:
     seen = []
     original = trace.op_record
 
-    def recording(op, inputs, params):
+    def recording(op, inputs, params, result):
         if op.name == name:
             seen.append(([np.array(t.data, copy=True) for t in inputs], dict(params)))
-        return original(op, inputs, params)
+        return original(op, inputs, params, result)
 
     def on_arrays(ops, op_name, *args, **params):  # (a fused LSTM layer's steps, on arrays)
         if op_name == name:
