@@ -2,6 +2,7 @@
 torch's arithmetic: the check's numeric evaluator. Functions by engine.symforms.NUMERIC."""
 from __future__ import annotations
 
+import collections
 import functools
 
 import numpy as np
@@ -82,11 +83,22 @@ class Program:
 
     def _compile(self, steps: list) -> None:
         """The steps sorted for `run`: the numbers' values set once, the inputs looked up by
-        name, the operations applied to their arguments' values in order."""
+        name, the operations applied to their arguments' values in order; a sum or product
+        of two may write its result into an argument's new array that nothing else reads
+        (1 - out**2 makes one array of a layer's size, not three)."""
         self.constants = [what[1] if what[0] == "value" else None for what, _ in steps]
         self.inputs = [(k, *what[1:]) for k, (what, _) in enumerate(steps) if what[0] == "input"]
-        self.operations = [(k, what[1], args) for k, (what, args) in enumerate(steps)
-                           if what[0] == "apply"]
+        kinds = [what[0] for what, _ in self.recipe]
+        reads = collections.Counter([a for _, args in steps for a in args] + self.outputs)
+        new = {k for k, (_, args) in enumerate(steps)
+               if kinds[k] == "Pow" or kinds[k] in _IN_PLACE and len(args) > 1}
+        self.operations = []
+        for k, (what, args) in enumerate(steps):
+            if what[0] != "apply":
+                continue
+            spare = [j for j, a in enumerate(args) if a in new and reads[a] == 1] \
+                if kinds[k] in _IN_PLACE and len(args) == 2 else []
+            self.operations.append((k, _IN_PLACE[kinds[k]] if spare else what[1], args, spare))
 
     def _place(self, expr, numbers: dict) -> None:
         stack = [(expr, False)]
@@ -112,9 +124,25 @@ class Program:
         for k, name, fallback in self.inputs:
             values[k] = env[name] if fallback is None or name in env else fallback
         with np.errstate(all="ignore"):
-            for k, compute, args in self.operations:
-                values[k] = compute(*[values[a] for a in args])
+            for k, compute, args, spare in self.operations:
+                inputs = [values[a] for a in args]
+                into = _spare(inputs, spare) if spare else None
+                values[k] = compute(*inputs) if into is None else compute(*inputs, out=into)
         return [values[k] for k in self.outputs]
+
+
+_IN_PLACE = {"Add": np.add, "Mul": np.multiply}  # (the ufuncs of two arguments that take out=)
+
+
+def _spare(inputs: list, spare: list):
+    """The argument (of two) among `spare` that the result can be written into: a float64
+    array of the result's shape, the other a real number or array of that shape; else None."""
+    for j in spare:
+        into, other = inputs[j], inputs[1 - j]
+        if type(into) is np.ndarray and into.dtype == np.float64 and \
+                np.result_type(other, into) == np.float64 and np.shape(other) in ((), into.shape):
+            return into
+    return None
 
 
 def _described(node) -> tuple:

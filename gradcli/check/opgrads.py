@@ -113,23 +113,22 @@ def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = N
         what = ("partial-of-output" if out is not None else "partial", i, len(args), params)
         program = derivcache.program(op, what, lambda: _symbolic_partial(
             op, i, len(args), params, out is not None))
-        found = _PARTIALS[key] = (op, program, _shortcut(program))
-    _, program, shortcut = found
+        names = [f"a{k}" for k in range(len(args))] + ([OUT] if out is not None else [])
+        found = _PARTIALS[key] = (op, program, _shortcut(program), names)
+    _, program, shortcut, names = found
     if shortcut is not None:  # a number, one of the inputs or the output as it is
         if isinstance(shortcut, int):
             return np.asarray(args[shortcut], np.float64)
         return np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut
-    env = {f"a{k}": a for k, a in enumerate(args)}
-    if out is not None:
-        env[OUT] = out
-    (value,) = program.run(env)
+    (value,) = program.run(dict(zip(names, [*args, out])))
     return np.asarray(value, np.float64)
 
 
 OUT = "out"  # the symbol of the op's own value in a partial
 
 
-# (id(op), input, inputs, params, reads out) -> (op, program, shortcut): by the op's identity
+# (id(op), input, inputs, params, reads out) -> (op, program, shortcut, the names of the
+# inputs and out in the program): by the op's identity
 # (an Op's dataclass hash walks all its fields), which the entry keeps alive; the program is
 # sympy's derivative, kept on disk between runs (derivcache)
 _PARTIALS: dict = {}
