@@ -151,6 +151,8 @@ def _record_key(r, args: list, name_of: Callable) -> tuple:
 
 
 def _params_key(params: dict) -> tuple:
+    if not params:
+        return ()
     return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
                         for k, v in params.items()))
 
