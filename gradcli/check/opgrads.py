@@ -383,7 +383,7 @@ def _contraction(spec: str, shapes: list) -> Callable[[list], np.ndarray]:
     if len(shapes) == 1 and len(set(output)) == len(output) == len(inputs) and \
             set(output) == set(inputs):
         order = [inputs.index(c) for c in output]
-        return lambda factors: np.transpose(factors[0], order)
+        return lambda factors: factors[0].transpose(order)
     path = _einsum_path(spec, *shapes)
     return lambda factors: np.einsum(spec, *factors, optimize=path)
 
@@ -473,8 +473,8 @@ class _Product:
             x = x.sum(axis=self.sum_a)
         if self.sum_b:
             y = y.sum(axis=self.sum_b)
-        x = np.transpose(x, self.order_a).reshape(self.shape_a)
-        y = np.transpose(y, self.order_b).reshape(self.shape_b)
+        x = x.transpose(self.order_a).reshape(self.shape_a)
+        y = y.transpose(self.order_b).reshape(self.shape_b)
         return np.matmul(x, y).reshape(self.laid).transpose(self.order_out)
 
 

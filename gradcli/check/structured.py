@@ -43,7 +43,7 @@ def expect(record, roots, targets, shapes: dict | None = None) -> dict:
     leaves = [r for root in roots for r in leaf_records(root)]
     values = replayed(record, roots)
     if shapes is not None:
-        shapes.update({key: np.shape(v) for key, v in values.items()})
+        shapes.update({key: _shape(v) for key, v in values.items()})
         shapes.update({id(root): np.shape(seed) for root, seed in
                        zip(roots, record.grad_outputs, strict=True) if id(root) not in values})
     order = _reverse_topological(roots)
@@ -146,6 +146,11 @@ def _reverse_topological(roots, stops: frozenset = frozenset()) -> list:
     if any(isinstance(r, (Derived, Opaque)) for r in order):
         raise TooLarge("a create_graph gradient in the graph")
     return order
+
+
+def _shape(value) -> tuple:
+    """np.shape, without its dispatch for an array (a pass's every replayed value)."""
+    return value.shape if isinstance(value, np.ndarray) else np.shape(value)
 
 
 def _expectation(target, leaves: list, grads: dict, rounding) -> Expectation:
