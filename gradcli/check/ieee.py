@@ -99,6 +99,9 @@ class Program:
             spare = [j for j, a in enumerate(args) if a in new and reads[a] == 1] \
                 if kinds[k] in _IN_PLACE and len(args) == 2 else []
             self.operations.append((k, _IN_PLACE[kinds[k]] if spare else what[1], args, spare))
+        # whether each output is a new array of the run's (a sum's, product's or power's),
+        # which its caller may write into
+        self.new_outputs = [k in new for k in self.outputs]
 
     def _place(self, expr, numbers: dict) -> None:
         stack = [(expr, False)]

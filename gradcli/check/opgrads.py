@@ -82,8 +82,13 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
         if not (want and forms_nn.floating(a)):
             out.append(None)
             continue
-        partial = partial_of(op, key, i, point, value)
-        part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
+        partial, new = _partial(op, key, i, point, value)
+        if partial is ONE:
+            part = g  # (g * 1.0 is g, bit for bit)
+        elif new and size is _same and partial.shape == g.shape and partial.dtype == g.dtype:
+            part = np.multiply(g, partial, out=partial)  # (g * partial, in its new array)
+        else:
+            part = g * size(partial)
         if part.shape != g.shape:
             part = np.broadcast_to(part, g.shape)
         out.append(reduce_to(np.add, part, a.shape))
@@ -105,6 +110,12 @@ ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplica
 def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = None):
     """d out / d input i of a pointwise op, on every (broadcast) element: a float64 array,
     or ONE. With `out` (the op's value), a partial that repeats the op's form reads it."""
+    return _partial(op, params, i, args, out)[0]
+
+
+def _partial(op, params: tuple, i: int, args: list, out: np.ndarray | None = None) -> tuple:
+    """partial_of's value, and whether it is a new array that nothing else holds (the caller
+    may write into it)."""
     key = (id(op), i, len(args), params, out is not None)
     found = _PARTIALS.get(key)
     if found is None:
@@ -118,10 +129,11 @@ def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = N
     _, program, shortcut, names = found
     if shortcut is not None:  # a number, one of the inputs or the output as it is
         if isinstance(shortcut, int):
-            return np.asarray(args[shortcut], np.float64)
-        return np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut
+            return np.asarray(args[shortcut], np.float64), False
+        return (np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut), False
     (value,) = program.run(dict(zip(names, [*args, out])))
-    return np.asarray(value, np.float64)
+    new = program.new_outputs[0] and type(value) is np.ndarray
+    return np.asarray(value, np.float64), new
 
 
 OUT = "out"  # the symbol of the op's own value in a partial

@@ -138,3 +138,20 @@ def test_the_order_is_kept_for_the_last_roots_only():
     other = _Record(leaf)
     assert records.reverse_topological([other]) == [other, leaf]
     assert records.reverse_topological([root]) == order
+
+
+@pytest.mark.parametrize("name, count", [("tanh", 1), ("mul", 2), ("sigmoid", 1), ("exp", 1)])
+def test_a_pointwise_part_is_g_times_the_partial_and_leaves_its_inputs(name, count):
+    from gradcli.engine.optable import OPS
+    op = OPS[name]
+    rng = np.random.default_rng(2)
+    args = [rng.normal(size=(6, 5)) for _ in range(count)]
+    value = np.asarray(op.forward(*args), np.float64)
+    g = rng.normal(size=(6, 5))
+    kept = [a.copy() for a in args] + [value.copy(), g.copy()]
+    parts = opgrads._pointwise(op, {}, g, args, [True] * count, value=value)
+    for i, part in enumerate(parts):
+        expected = g * opgrads.partial_of(op, (), i, args, value)
+        assert np.array_equal(_bits(part), _bits(expected))
+    for before, after in zip(kept, [*args, value, g], strict=True):  # (none written into)
+        assert np.array_equal(before, after)
