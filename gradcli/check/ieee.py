@@ -2,6 +2,7 @@
 torch's arithmetic: the check's numeric evaluator. Functions by engine.symforms.NUMERIC."""
 from __future__ import annotations
 
+import collections
 import functools
 
 import numpy as np
@@ -62,7 +63,7 @@ class Program:
         for expr in exprs:
             self._place(expr, numbers)
         self.outputs = [numbers[e] for e in exprs]
-        self.steps = [(_step(*what), args) for what, args in self.recipe]
+        self._compile([(_step(*what), args) for what, args in self.recipe])
 
     @classmethod
     def from_recipe(cls, recipe: list, outputs: list) -> Program:
@@ -70,15 +71,37 @@ class Program:
         not one (a damaged copy)."""
         program = cls.__new__(cls)
         try:
-            program.steps = [(_step(*what), [int(a) for a in args]) for what, args in recipe]
+            steps = [(_step(*what), [int(a) for a in args]) for what, args in recipe]
         except (TypeError, KeyError, IndexError) as bad:
             raise ValueError(f"not a program's recipe ({bad})") from None
-        count = len(program.steps)
-        if any(not 0 <= a < k for k, (_, args) in enumerate(program.steps) for a in args) or \
-                any(not 0 <= o < count for o in outputs):
+        if any(not 0 <= a < k for k, (_, args) in enumerate(steps) for a in args) or \
+                any(not 0 <= o < len(steps) for o in outputs):
             raise ValueError("a program's recipe refers to steps it does not have")
         program.recipe, program.outputs = recipe, [int(o) for o in outputs]
+        program._compile(steps)
         return program
+
+    def _compile(self, steps: list) -> None:
+        """The steps sorted for `run`: the numbers' values set once, the inputs looked up by
+        name, the operations applied to their arguments' values in order; a sum or product
+        of two may write its result into an argument's new array that nothing else reads
+        (1 - out**2 makes one array of a layer's size, not three)."""
+        self.constants = [what[1] if what[0] == "value" else None for what, _ in steps]
+        self.inputs = [(k, *what[1:]) for k, (what, _) in enumerate(steps) if what[0] == "input"]
+        kinds = [what[0] for what, _ in self.recipe]
+        reads = collections.Counter([a for _, args in steps for a in args] + self.outputs)
+        new = {k for k, (_, args) in enumerate(steps)
+               if kinds[k] == "Pow" or kinds[k] in _IN_PLACE and len(args) > 1}
+        self.operations = []
+        for k, (what, args) in enumerate(steps):
+            if what[0] != "apply":
+                continue
+            spare = [j for j, a in enumerate(args) if a in new and reads[a] == 1] \
+                if kinds[k] in _IN_PLACE and len(args) == 2 else []
+            self.operations.append((k, _IN_PLACE[kinds[k]] if spare else what[1], args, spare))
+        # whether each output is a new array of the run's (a sum's, product's or power's),
+        # which its caller may write into
+        self.new_outputs = [k in new for k in self.outputs]
 
     def _place(self, expr, numbers: dict) -> None:
         stack = [(expr, False)]
@@ -100,11 +123,29 @@ class Program:
         """The value of each expression, where `env` maps each symbol (or its name) to a
         float64 scalar or array."""
         env = {getattr(k, "name", k): v for k, v in env.items()}
-        values: list = [None] * len(self.steps)
+        values = self.constants.copy()
+        for k, name, fallback in self.inputs:
+            values[k] = env[name] if fallback is None or name in env else fallback
         with np.errstate(all="ignore"):
-            for k, (compute, args) in enumerate(self.steps):
-                values[k] = compute([values[a] for a in args], env)
+            for k, compute, args, spare in self.operations:
+                inputs = [values[a] for a in args]
+                into = _spare(inputs, spare) if spare else None
+                values[k] = compute(*inputs) if into is None else compute(*inputs, out=into)
         return [values[k] for k in self.outputs]
+
+
+_IN_PLACE = {"Add": np.add, "Mul": np.multiply}  # (the ufuncs of two arguments that take out=)
+
+
+def _spare(inputs: list, spare: list):
+    """The argument (of two) among `spare` that the result can be written into: a float64
+    array of the result's shape, the other a real number or array of that shape; else None."""
+    for j in spare:
+        into, other = inputs[j], inputs[1 - j]
+        if type(into) is np.ndarray and into.dtype == np.float64 and \
+                np.result_type(other, into) == np.float64 and np.shape(other) in ((), into.shape):
+            return into
+    return None
 
 
 def _described(node) -> tuple:
@@ -129,46 +170,46 @@ def _described(node) -> tuple:
     raise TooLarge(f"no numeric form for {name}")
 
 
-def _step(kind: str, detail):
-    """What a described node computes from its arguments' values and the inputs' (`env`)."""
+def _step(kind: str, detail) -> tuple:
+    """What a described node computes: ("value", its value), ("input", name, the value of a
+    constant where the inputs have none, else None), or ("apply", a function of its
+    arguments' values)."""
     if kind == "symbol":
         name, fallback = detail if isinstance(detail, (list, tuple)) else (None, None)
         if not isinstance(name, str):
             raise TypeError(f"a symbol named {name!r}")
-        if fallback is None:
-            return lambda args, env: env[name]
-        constant = np.float64(fallback)
-        return lambda args, env: env[name] if name in env else constant
+        return ("input", name, None if fallback is None else np.float64(fallback))
     if kind in ("number", "bool"):
-        value = np.float64(detail) if kind == "number" else bool(detail)
-        return lambda args, env: value
+        return ("value", np.float64(detail) if kind == "number" else bool(detail))
     if kind == "piecewise":
-        return lambda args, env: np.select([np.asarray(c, bool) for c in args[1::2]],
-                                           args[0::2], default=np.nan)[()]
-    function = _OPERATIONS[kind] if kind != "function" else _numeric_function(S.NUMERIC[detail])
-    return lambda args, env: function(args)
+        return ("apply", _select)
+    return ("apply", _OPERATIONS[kind] if kind != "function" else S.NUMERIC[detail])
 
 
-def _numeric_function(fn):
-    return lambda args: fn(*args)
+def _select(*args):
+    """A piecewise's value: (value, condition) pairs, the first that holds."""
+    return np.select([np.asarray(c, bool) for c in args[1::2]], args[0::2], default=np.nan)[()]
 
 
-def _binary(relation):
-    return lambda args: relation(args[0], args[1])
+def _folded(ufunc):
+    """ufunc over any number of arguments, left to right; two (the usual) at once."""
+    def apply(*args):
+        return ufunc(*args) if len(args) == 2 else functools.reduce(ufunc, args)
+    return apply
 
 
 _RELATIONS = {"StrictGreaterThan": np.greater, "StrictLessThan": np.less,
               "GreaterThan": np.greater_equal, "LessThan": np.less_equal,
               "Equality": np.equal, "Unequality": np.not_equal}
-# What each operation node computes from the list of its arguments' values, by sympy's name
+# What each operation node computes from its arguments' values, by sympy's name
 _OPERATIONS = {
-    "Add": lambda args: functools.reduce(np.add, args),
-    "Mul": lambda args: functools.reduce(np.multiply, args),
-    "Pow": lambda args: _power(args[0], args[1]),
-    "And": lambda args: functools.reduce(np.logical_and, args),
-    "Or": lambda args: functools.reduce(np.logical_or, args),
-    "Not": lambda args: np.logical_not(args[0]),
-    **{name: _binary(relation) for name, relation in _RELATIONS.items()},
+    "Add": _folded(np.add),
+    "Mul": _folded(np.multiply),
+    "Pow": lambda base, exponent: _power(base, exponent),
+    "And": _folded(np.logical_and),
+    "Or": _folded(np.logical_or),
+    "Not": np.logical_not,
+    **_RELATIONS,
 }
 
 
@@ -193,5 +234,5 @@ def _apply(node, args: list, env: dict):
         return env[node] if node in env else np.float64(S.CONSTANTS[node.name])
     if node.is_Number or node in (sp().true, sp().false):
         return np.float64(complex(node).real) if node.is_Number else bool(node)
-    kind, detail = _described(node)
-    return _step(kind, detail)(args, env)
+    _, compute = _step(*_described(node))
+    return compute(*args)

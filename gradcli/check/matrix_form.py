@@ -54,7 +54,7 @@ from .matrix_expr import (
     wrap,
 )
 from .numeric import replay
-from .records import TooLarge
+from .records import TooLarge, reverse_topological
 from .rowdata import sum_text
 from .vectorized import derivative
 
@@ -128,22 +128,14 @@ def _remember(key, forms: dict) -> None:
 def _graph_key(roots, targets, name_of: Callable) -> tuple:
     """What the forms depend on: each record's op, params and inputs (by position in a walk),
     the leaves' names and shapes, the targets; a loop's every step gives the same key."""
+    order = reverse_topological(roots)
+    if len(order) > 5000:
+        raise TooLarge("too many records to write as a matrix form")
     index: dict = {}
     parts: list = []
-    stack = [(r, False) for r in roots]
-    while stack:
-        r, expanded = stack.pop()
-        if id(r) in index:
-            continue
-        args = getattr(r, "args", ())
-        if not expanded and any(id(a) not in index for a in args):
-            stack.append((r, True))
-            stack.extend((a, False) for a in args if id(a) not in index)
-            continue
+    for r in reversed(order):  # (each record's inputs before it)
         index[id(r)] = len(parts)
-        parts.append(_record_key(r, [index[id(a)] for a in args], name_of))
-        if len(parts) > 5000:
-            raise TooLarge("too many records to write as a matrix form")
+        parts.append(_record_key(r, [index[id(a)] for a in getattr(r, "args", ())], name_of))
     wanted = tuple(_target_key(t, index) for t in targets)
     return tuple(parts), tuple(index[id(r)] for r in roots), wanted
 
@@ -159,6 +151,8 @@ def _record_key(r, args: list, name_of: Callable) -> tuple:
 
 
 def _params_key(params: dict) -> tuple:
+    if not params:
+        return ()
     return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
                         for k, v in params.items()))
 
@@ -188,7 +182,7 @@ class _Writer:
         self.consts: dict = {}
         self.defs: dict = {}  # a name (G₁, x̂₁...) -> the text it stands for, marked
         self.names: dict = {}  # what is named -> its name
-        self.order = self._order()
+        self.order = reverse_topological(roots)  # (each record before those it reads)
         self.readers: dict = {}  # id of a record -> how many records read it
         for r in self.order:
             for a in {id(a) for a in getattr(r, "args", ())}:
@@ -267,20 +261,6 @@ class _Writer:
         if t.tensor.grad_fn is not None:
             return [t.tensor._record]
         return [r for r in self.order if isinstance(r, trace.Leaf) and r.tensor is t.tensor]
-
-    def _order(self) -> list:
-        order, seen = [], set()
-        for root in self.roots:
-            stack = [(root, False)]
-            while stack:
-                r, expanded = stack.pop()
-                if expanded:
-                    order.append(r)
-                elif id(r) not in seen:
-                    seen.add(id(r))
-                    stack.append((r, True))
-                    stack.extend((a, False) for a in getattr(r, "args", ()))
-        return order[::-1]  # each record before those it reads
 
     def _accumulate(self) -> dict:
         grads: dict = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 
 import numpy as np
 
@@ -81,8 +82,13 @@ def _pointwise(op, params: dict, g: np.ndarray, args: list, wanted: list,
         if not (want and forms_nn.floating(a)):
             out.append(None)
             continue
-        partial = partial_of(op, key, i, point, value)
-        part = g if partial is ONE else g * size(partial)  # (g * 1.0 is g, bit for bit)
+        partial, new = _partial(op, key, i, point, value)
+        if partial is ONE:
+            part = g  # (g * 1.0 is g, bit for bit)
+        elif new and size is _same and partial.shape == g.shape and partial.dtype == g.dtype:
+            part = np.multiply(g, partial, out=partial)  # (g * partial, in its new array)
+        else:
+            part = g * size(partial)
         if part.shape != g.shape:
             part = np.broadcast_to(part, g.shape)
         out.append(reduce_to(np.add, part, a.shape))
@@ -104,6 +110,12 @@ ONE = np.float64(1.0)  # the partial of a sum's terms, which needs no multiplica
 def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = None):
     """d out / d input i of a pointwise op, on every (broadcast) element: a float64 array,
     or ONE. With `out` (the op's value), a partial that repeats the op's form reads it."""
+    return _partial(op, params, i, args, out)[0]
+
+
+def _partial(op, params: tuple, i: int, args: list, out: np.ndarray | None = None) -> tuple:
+    """partial_of's value, and whether it is a new array that nothing else holds (the caller
+    may write into it)."""
     key = (id(op), i, len(args), params, out is not None)
     found = _PARTIALS.get(key)
     if found is None:
@@ -112,23 +124,23 @@ def partial_of(op, params: tuple, i: int, args: list, out: np.ndarray | None = N
         what = ("partial-of-output" if out is not None else "partial", i, len(args), params)
         program = derivcache.program(op, what, lambda: _symbolic_partial(
             op, i, len(args), params, out is not None))
-        found = _PARTIALS[key] = (op, program, _shortcut(program))
-    _, program, shortcut = found
+        names = [f"a{k}" for k in range(len(args))] + ([OUT] if out is not None else [])
+        found = _PARTIALS[key] = (op, program, _shortcut(program), names)
+    _, program, shortcut, names = found
     if shortcut is not None:  # a number, one of the inputs or the output as it is
         if isinstance(shortcut, int):
-            return np.asarray(args[shortcut], np.float64)
-        return np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut
-    env = {f"a{k}": a for k, a in enumerate(args)}
-    if out is not None:
-        env[OUT] = out
-    (value,) = program.run(env)
-    return np.asarray(value, np.float64)
+            return np.asarray(args[shortcut], np.float64), False
+        return (np.asarray(out, np.float64) if isinstance(shortcut, str) else shortcut), False
+    (value,) = program.run(dict(zip(names, [*args, out])))
+    new = program.new_outputs[0] and type(value) is np.ndarray
+    return np.asarray(value, np.float64), new
 
 
 OUT = "out"  # the symbol of the op's own value in a partial
 
 
-# (id(op), input, inputs, params, reads out) -> (op, program, shortcut): by the op's identity
+# (id(op), input, inputs, params, reads out) -> (op, program, shortcut, the names of the
+# inputs and out in the program): by the op's identity
 # (an Op's dataclass hash walks all its fields), which the entry keeps alive; the program is
 # sympy's derivative, kept on disk between runs (derivcache)
 _PARTIALS: dict = {}
@@ -323,34 +335,69 @@ def transposed(contraction: tuple[str, float], g: np.ndarray, args: list,
     An index found nowhere else was summed away (or broadcast) by the forward: the gradient
     is the same all along it."""
     spec, scale = contraction
+    output_shape, operands = _transposition(spec, tuple([a.shape for a in args]))
+    g = g.reshape(output_shape)  # (a keepdim sum's kept dims are not in spec)
+    if np.ndim(scale) or scale != 1:  # (times 1 is g, bit for bit: no copy of it)
+        g = g * scale  # (a number, or an array over the output: average pooling's divisors)
+    return [operand(g, args) if (wanted is None or wanted[i]) and forms_nn.floating(a) else None
+            for i, (a, operand) in enumerate(zip(args, operands, strict=True))]
+
+
+@functools.lru_cache(maxsize=256)
+def _transposition(spec: str, shapes: tuple) -> tuple[list, list[_OperandGrad]]:
+    """The output's shape and how each operand's gradient is worked out, for a spec and the
+    operands' shapes: parsed once, as a loop's every step contracts the same."""
     inputs, output = spec.split("->")
     terms = [term.split(",") for term in inputs.split("+")]
     subscripts = [sub for term in terms for sub in term]
-    sizes = {c: n for sub, a in zip(subscripts, args, strict=True) for c, n in zip(sub, a.shape)}
-    g = g.reshape([sizes[c] for c in output])  # (a keepdim sum's kept dims are not in spec)
-    if np.ndim(scale) or scale != 1:  # (times 1 is g, bit for bit: no copy of it)
-        g = g * scale  # (a number, or an array over the output: average pooling's divisors)
-    wanted = [True] * len(args) if wanted is None else wanted
-    out, first = [], 0
+    sizes = {c: n for sub, shape in zip(subscripts, shapes, strict=True)
+             for c, n in zip(sub, shape)}
+    output_shape = [sizes[c] for c in output]
+    operands, first = [], 0
     for term in terms:
-        operands = args[first:first + len(term)]
-        out += [_operand_grad(g, output, term, operands, i, sizes)
-                if wanted[first + i] and forms_nn.floating(a) else None
-                for i, a in enumerate(operands)]
+        operands += [_OperandGrad(output, output_shape, term, i, first, sizes, shapes)
+                     for i in range(len(term))]
         first += len(term)
-    return out
+    return output_shape, operands
 
 
-def _operand_grad(g: np.ndarray, output: str, term: list, operands: list, i: int,
-                  sizes: dict) -> np.ndarray:
-    others = [k for k in range(len(term)) if k != i]
-    present = set(output).union(*[term[k] for k in others])
-    kept = "".join(c for c in term[i] if c in present)
-    spec = ",".join([output, *[term[k] for k in others]]) + "->" + kept
-    factors = [g, *[operands[k] for k in others]]
-    part = _einsum(spec, factors)
-    part = part.reshape([sizes[c] if c in present else 1 for c in term[i]])
-    return part if part.shape == operands[i].shape else np.broadcast_to(part, operands[i].shape)
+class _OperandGrad:
+    """One operand's gradient: the einsum of the output's gradient with the other operands of
+    its term, into the operand's indices, then spread along those that are nowhere else."""
+
+    def __init__(self, output: str, output_shape: list, term: list, i: int, first: int,
+                 sizes: dict, shapes: tuple):
+        others = [k for k in range(len(term)) if k != i]
+        present = set(output).union(*[term[k] for k in others])
+        kept = "".join(c for c in term[i] if c in present)
+        spec = ",".join([output, *[term[k] for k in others]]) + "->" + kept
+        self.others = [first + k for k in others]
+        self.contract = _contraction(spec, [tuple(output_shape)] +
+                                     [shapes[k] for k in self.others])
+        self.shape = [sizes[c] if c in present else 1 for c in term[i]]
+        self.target = shapes[first + i]
+
+    def __call__(self, g: np.ndarray, args: list) -> np.ndarray:
+        part = self.contract([g, *[args[k] for k in self.others]]).reshape(self.shape)
+        return part if part.shape == self.target else np.broadcast_to(part, self.target)
+
+
+def _contraction(spec: str, shapes: list) -> Callable[[list], np.ndarray]:
+    """np.einsum(spec, *factors) for factors of these shapes, through BLAS: two factors as one
+    batched matmul (_Product), one as a transpose where it only lays out its indices anew,
+    more along numpy's contraction order (worked out once: it costs as much as a small
+    product)."""
+    inputs, output = spec.split("->")
+    if len(shapes) == 2:
+        product = _product(spec, tuple(shapes))
+        if product is not None:
+            return lambda factors: product(*factors)
+    if len(shapes) == 1 and len(set(output)) == len(output) == len(inputs) and \
+            set(output) == set(inputs):
+        order = [inputs.index(c) for c in output]
+        return lambda factors: factors[0].transpose(order)
+    path = _einsum_path(spec, *shapes)
+    return lambda factors: np.einsum(spec, *factors, optimize=path)
 
 
 def contracted_at(contraction: tuple[str, float], g: np.ndarray, args: list, i: int,
@@ -391,17 +438,6 @@ def _taken(factor: np.ndarray, sub: str, at: dict) -> tuple[np.ndarray, str]:
     moved = np.moveaxis(factor, axes, list(range(len(axes))))
     rest = "".join(c for c in sub if c not in at)
     return moved[tuple(at[sub[k]] for k in axes)], "Z" + rest
-
-
-def _einsum(spec: str, factors: list) -> np.ndarray:
-    """np.einsum(spec, *factors) through BLAS: two factors as one batched matmul (_Product,
-    made once per spec and shapes), more along numpy's contraction order."""
-    shapes = tuple(np.shape(f) for f in factors)
-    if len(factors) == 2:
-        product = _product(spec, shapes)
-        if product is not None:
-            return product(*factors)
-    return np.einsum(spec, *factors, optimize=_einsum_path(spec, *shapes))
 
 
 @functools.lru_cache(maxsize=256)
@@ -449,8 +485,8 @@ class _Product:
             x = x.sum(axis=self.sum_a)
         if self.sum_b:
             y = y.sum(axis=self.sum_b)
-        x = np.transpose(x, self.order_a).reshape(self.shape_a)
-        y = np.transpose(y, self.order_b).reshape(self.shape_b)
+        x = x.transpose(self.order_a).reshape(self.shape_a)
+        y = y.transpose(self.order_b).reshape(self.shape_b)
         return np.matmul(x, y).reshape(self.laid).transpose(self.order_out)
 
 

@@ -64,6 +64,39 @@ def post_order(root, evaluate, is_input=lambda record: False, values: dict | Non
     return values[id(root)]
 
 
+def reverse_topological(roots, stops: frozenset = frozenset()) -> list:
+    """The records under the roots, each after every record that reads it; what is under a
+    record in `stops` (by id) is left out. Without stops the last roots' order is kept: the
+    structured path and the matrix form both ask for it (records never change once made;
+    the order is only read)."""
+    roots = tuple(roots)
+    last_roots, last_order = _LAST_ORDER
+    if not stops and len(roots) == len(last_roots) and all(
+            a is b for a, b in zip(roots, last_roots)):
+        return last_order
+    order, seen = [], set()
+    for root in roots:
+        stack = [(root, False)]
+        while stack:
+            r, expanded = stack.pop()
+            if expanded:
+                order.append(r)
+                continue
+            if id(r) in seen:
+                continue
+            seen.add(id(r))
+            stack.append((r, True))
+            if id(r) not in stops:
+                stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
+    order.reverse()
+    if not stops:
+        _LAST_ORDER[:] = [roots, order]  # (which keeps the roots, and so their ids, alive)
+    return order
+
+
+_LAST_ORDER: list = [(), []]  # [roots, reverse_topological's order under them]
+
+
 def leaf_records(root) -> list:
     """Every Leaf record the root depends on, found with an explicit stack."""
     return _scan(root)[0]

@@ -28,7 +28,7 @@ from gradcli.engine import trace
 from .compare import Expectation
 from .numeric import replay
 from .opgrads import add_part, input_grads
-from .records import Derived, Opaque, TooLarge, leaf_records
+from .records import Derived, Opaque, TooLarge, leaf_records, reverse_topological
 from .spread import Spread, rounding_spread
 
 NOTE = ("structured: every element exact in float64: sympy's derivative of each pointwise op, "
@@ -43,7 +43,7 @@ def expect(record, roots, targets, shapes: dict | None = None) -> dict:
     leaves = [r for root in roots for r in leaf_records(root)]
     values = replayed(record, roots)
     if shapes is not None:
-        shapes.update({key: np.shape(v) for key, v in values.items()})
+        shapes.update({key: _shape(v) for key, v in values.items()})
         shapes.update({id(root): np.shape(seed) for root, seed in
                        zip(roots, record.grad_outputs, strict=True) if id(root) not in values})
     order = _reverse_topological(roots)
@@ -88,9 +88,9 @@ def _leading_to(targets, order: list) -> list:
     wanted = {id(t.tensor) for t in targets}
     reached: set = set()
     for r in reversed(order):  # inputs before the records that read them
-        tensor = getattr(r, "tensor", None)
-        if (isinstance(r, trace.Leaf) and id(tensor) in wanted) or \
-                any(id(a) in reached for a in getattr(r, "args", ())):
+        args = getattr(r, "args", None)
+        if (not reached.isdisjoint(map(id, args)) if args is not None else
+                isinstance(r, trace.Leaf) and id(r.tensor) in wanted):
             reached.add(id(r))
     for t in targets:
         if t.tensor.grad_fn is not None:
@@ -142,23 +142,15 @@ def multiplies_matrices(roots) -> bool:
 def _reverse_topological(roots, stops: frozenset = frozenset()) -> list:
     """The records under the roots, each after every record that reads it; what is under
     a record in `stops` (by id) is left out."""
-    order, seen = [], set()
-    for root in roots:
-        stack = [(root, False)]
-        while stack:
-            r, expanded = stack.pop()
-            if expanded:
-                order.append(r)
-                continue
-            if id(r) in seen:
-                continue
-            if isinstance(r, (Derived, Opaque)):
-                raise TooLarge("a create_graph gradient in the graph")
-            seen.add(id(r))
-            stack.append((r, True))
-            if id(r) not in stops:
-                stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
-    return order[::-1]
+    order = reverse_topological(roots, stops)
+    if any(isinstance(r, (Derived, Opaque)) for r in order):
+        raise TooLarge("a create_graph gradient in the graph")
+    return order
+
+
+def _shape(value) -> tuple:
+    """np.shape, without its dispatch for an array (a pass's every replayed value)."""
+    return value.shape if isinstance(value, np.ndarray) else np.shape(value)
 
 
 def _expectation(target, leaves: list, grads: dict, rounding) -> Expectation:
