@@ -72,8 +72,6 @@ def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
            mask: np.ndarray | None = None, rounding=0.0) -> tuple[bool, float, bool]:
     """`matches`, and whether the rounding allowance was needed: it is only looked at (and a
     function giving it only called) where an element is outside the tolerance without it."""
-    # (count_nonzero rather than .any()/.all(): a row's arrays are often a handful of
-    # elements, where the method calls' own cost is most of the work)
     a, e = _array(actual), _array(expected)
     if a.shape != e.shape:
         a, e = np.broadcast_arrays(a, e)
@@ -84,30 +82,39 @@ def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
         bound *= rtol
         bound += atol
         within = err <= bound
+    if mask is not None:
+        within |= ~mask  # (where the check did not look, nothing is outside)
+    # (count_nonzero rather than .all(): a row's arrays are often a handful of elements,
+    # where the method call's own cost is most of the work)
     if np.count_nonzero(within) == within.size:  # the common case
         checked = err if mask is None else err[mask]
         return True, float(checked.max()) if checked.size else 0.0, False
-    far = ~within
-    if mask is not None:
-        far &= mask
-    if not np.count_nonzero(far):  # outside only where the check did not look
-        checked = err[mask]
-        return True, float(checked.max()) if checked.size else 0.0, False
-    special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))  # nan matches nan
-    far &= ~special
-    err[special] = 0.0  # (no distance)
-    needed = bool(far.any())
+    return _outside(a, e, err, bound, np.nonzero(~within), mask, rounding)
+
+
+def _outside(a, e, err, bound, at: tuple, mask, rounding) -> tuple[bool, float, bool]:
+    """judged, where the elements `at` (index arrays) are outside rtol/atol: a few of a
+    layer's, so that only they are looked at again. A nan matches a nan, an inf the same inf
+    (no distance); the rest is outside unless within the rounding allowance."""
+    av, ev = a[at], e[at]
+    special = (np.isnan(av) & np.isnan(ev)) | (np.isinf(av) & (av == ev))
+    err[tuple(i[special] for i in at)] = 0.0
+    far = tuple(i[~special] for i in at)
+    needed = far[0].size > 0
     if needed and (callable(rounding) or np.any(rounding)):
-        allowance = rounding(far) if callable(rounding) else rounding
+        where = np.zeros(err.shape, dtype=bool)  # (a function of the elements gets a mask)
+        where[far] = True
+        allowance = rounding(where) if callable(rounding) else rounding
         with np.errstate(invalid="ignore"):
-            far[far] = ~(err[far] <= bound[far] + np.broadcast_to(allowance, far.shape)[far])
+            still = ~(err[far] <= bound[far] + np.broadcast_to(allowance, err.shape)[far])
+        far = tuple(i[still] for i in far)
     checked = err if mask is None else err[mask]
-    if not far.any() and not (special if mask is None else special & mask).any():
+    if not far[0].size and not special.any():
         return True, float(checked.max()) if checked.size else 0.0, needed  # as in one pass
     if not np.isfinite(err[far]).all():
         return False, float("inf"), needed  # nan or inf against a number: no finite distance
     finite = checked[np.isfinite(checked)]
-    return not far.any(), float(finite.max()) if finite.size else 0.0, needed
+    return not far[0].size, float(finite.max()) if finite.size else 0.0, needed
 
 
 def _array(values) -> np.ndarray:
