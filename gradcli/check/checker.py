@@ -18,7 +18,15 @@ from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
 from . import chained, custom_backward, matrix_form, numeric, structured, vectorized
-from .compare import Expectation, in_dtype, judged, matches, rounding_allowance, tolerance
+from .compare import (
+    Expectation,
+    in_dtype,
+    judged,
+    matches,
+    rounding_allowance,
+    same_values,
+    tolerance,
+)
 from .derive import MAX_EXACT_SYMBOLS, choose_sample, differentiate
 from .dropped import Dropped
 from .functions import functions_under, with_verdict
@@ -340,8 +348,7 @@ class Checker:
         match = None
         worst = None
         if exp.method != "none":
-            base = 0.0 if t.before is None else np.asarray(t.before, dtype=np.float64)
-            expected = in_dtype(base + in_dtype(exp.added, dtype), dtype)
+            expected = _expected_after(t.before, exp.added, dtype)
             match, worst, widened = judged(t.after, expected, rtol, atol, exp.mask,
                                            rounding_allowance(exp, dtype))
             if match and widened:  # within the rounding of its sums
@@ -381,10 +388,10 @@ class Checker:
             return [[f] for f in formulas], note
         if history is not None and history.terms is not None and \
                 len(history.terms) == len(formulas) and \
-                np.array_equal(history.value, t.before, equal_nan=True):
+                same_values(history.value, t.before):
             return [ts + [f] for ts, f in zip(history.terms, formulas, strict=True)], note
         before = np.asarray(t.before).reshape(-1)
-        if not before.any():
+        if not np.count_nonzero(before):
             return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
         if len(formulas) != before.size:  # one formula for all elements: .grad's not in it
             return [[f] for f in formulas], _clause(note, ".grad was set by hand before this call")
@@ -449,7 +456,7 @@ class Checker:
         if t.before is None or t.result is not None:
             return 0
         prev = self.derived.get(id(t.tensor))
-        if prev is not None and np.array_equal(prev.value, t.before, equal_nan=True):
+        if prev is not None and same_values(prev.value, t.before):
             return prev.exprs
         return constant_array(np.asarray(t.before))
 
@@ -500,6 +507,15 @@ def _is_intermediate(tensor) -> bool:
     return isinstance(getattr(tensor, "_record", None), (trace.OpRecord, Derived))
 
 
+def _expected_after(before, added, dtype: str) -> np.ndarray:
+    """What `.grad` should hold after the pass: its value before plus sympy's, each as the
+    dtype can hold it (a sum past its range is inf, as torch's own addition makes it)."""
+    added = in_dtype(added, dtype)
+    if before is None:  # (0.0 + x: -0.0 reads 0.0, as .grad = 0 + x has it; no new overflow)
+        return np.asarray(0.0 + added)
+    return in_dtype(before + added, dtype)  # (float64: added is)
+
+
 def _after(tensor) -> np.ndarray:
     g = tensor._grad
     return np.asarray(g.data if g is not None else 0.0)
@@ -546,7 +562,7 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
 def _lost(target, exp: Expectation) -> np.ndarray:
     """The elements where the gradient is nan and the expectation a number it checked."""
     added = np.asarray(target.added)
-    if exp.method == "none" or not np.isnan(added).any():  # (the usual case: no nan at all)
+    if exp.method == "none" or not np.count_nonzero(np.isnan(added)):  # (usual: no nan)
         return np.zeros(0, dtype=bool)
     lost = np.isnan(added) & np.isfinite(exp.added)
     return lost if exp.mask is None else lost & exp.mask

@@ -8,6 +8,15 @@ from dataclasses import dataclass
 import numpy as np
 
 TOLERANCES = {"float16": (1e-2, 1e-3), "float32": (1e-4, 1e-5), "float64": (1e-7, 1e-9)}
+# the float64 magnitude from which a value rounds to inf in each narrower dtype: its largest
+# number plus half a unit in the last place (that tie rounds to even, which is the overflow)
+def _overflow_limit(name: str) -> float:
+    top = np.finfo(name).max
+    return float(top) + (float(top) - float(np.nextafter(top, np.zeros((), name)))) / 2
+
+
+OVERFLOW = {name: _overflow_limit(name) for name in ("float16", "float32")}
+EPS = {name: float(np.finfo(name).eps) for name in TOLERANCES}
 
 
 @dataclass
@@ -34,11 +43,13 @@ def in_dtype(values, dtype_name: str) -> np.ndarray:
     arithmetic gives +-inf (exp(100) in float32), not the float64 number. Values within the
     range are kept as they are: the tolerance covers their rounding."""
     values = np.asarray(values, dtype=np.float64)
-    if dtype_name not in TOLERANCES or dtype_name == "float64":
+    limit = OVERFLOW.get(dtype_name)
+    # the common case, one pass: nothing reaches the limit (a nan peak goes the long way)
+    if limit is None or not values.size or np.abs(values).max() < limit:
         return values
     with np.errstate(over="ignore"):
         narrow = values.astype(dtype_name)
-    if np.isfinite(narrow).all():  # the common case: nothing overflows
+    if np.isfinite(narrow).all():
         return values
     overflow = np.isfinite(values) & np.isinf(narrow)
     return np.where(overflow, np.copysign(np.inf, values), values)
@@ -61,8 +72,7 @@ def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
            mask: np.ndarray | None = None, rounding=0.0) -> tuple[bool, float, bool]:
     """`matches`, and whether the rounding allowance was needed: it is only looked at (and a
     function giving it only called) where an element is outside the tolerance without it."""
-    a, e = np.atleast_1d(np.asarray(actual, dtype=np.float64),
-                         np.asarray(expected, dtype=np.float64))  # (arrays, not numbers)
+    a, e = _array(actual), _array(expected)
     if a.shape != e.shape:
         a, e = np.broadcast_arrays(a, e)
     with np.errstate(all="ignore"):  # (in place: the arrays may be the size of a layer)
@@ -71,27 +81,59 @@ def judged(actual: np.ndarray, expected: np.ndarray, rtol: float, atol: float,
         bound = np.abs(e)
         bound *= rtol
         bound += atol
-        far = ~(err <= bound)
+        within = err <= bound
     if mask is not None:
-        far &= mask
-    if not far.any():  # the common case
+        within |= ~mask  # (where the check did not look, nothing is outside)
+    # (count_nonzero rather than .all(): a row's arrays are often a handful of elements,
+    # where the method call's own cost is most of the work)
+    if np.count_nonzero(within) == within.size:  # the common case
         checked = err if mask is None else err[mask]
         return True, float(checked.max()) if checked.size else 0.0, False
-    special = (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))  # nan matches nan
-    far &= ~special
-    err[special] = 0.0  # (no distance)
-    needed = bool(far.any())
+    return _outside(a, e, err, bound, np.nonzero(~within), mask, rounding)
+
+
+def _outside(a, e, err, bound, at: tuple, mask, rounding) -> tuple[bool, float, bool]:
+    """judged, where the elements `at` (index arrays) are outside rtol/atol: a few of a
+    layer's, so that only they are looked at again. A nan matches a nan, an inf the same inf
+    (no distance); the rest is outside unless within the rounding allowance."""
+    av, ev = a[at], e[at]
+    special = (np.isnan(av) & np.isnan(ev)) | (np.isinf(av) & (av == ev))
+    err[tuple(i[special] for i in at)] = 0.0
+    far = tuple(i[~special] for i in at)
+    needed = far[0].size > 0
     if needed and (callable(rounding) or np.any(rounding)):
-        allowance = rounding(far) if callable(rounding) else rounding
+        where = np.zeros(err.shape, dtype=bool)  # (a function of the elements gets a mask)
+        where[far] = True
+        allowance = rounding(where) if callable(rounding) else rounding
         with np.errstate(invalid="ignore"):
-            far[far] = ~(err[far] <= bound[far] + np.broadcast_to(allowance, far.shape)[far])
+            still = ~(err[far] <= bound[far] + np.broadcast_to(allowance, err.shape)[far])
+        far = tuple(i[still] for i in far)
     checked = err if mask is None else err[mask]
-    if not far.any() and not (special if mask is None else special & mask).any():
+    if not far[0].size and not special.any():
         return True, float(checked.max()) if checked.size else 0.0, needed  # as in one pass
     if not np.isfinite(err[far]).all():
         return False, float("inf"), needed  # nan or inf against a number: no finite distance
     finite = checked[np.isfinite(checked)]
-    return not far.any(), float(finite.max()) if finite.size else 0.0, needed
+    return not far[0].size, float(finite.max()) if finite.size else 0.0, needed
+
+
+def _array(values) -> np.ndarray:
+    """`values` as a float64 array of at least one dimension (arrays, not numbers)."""
+    array = np.asarray(values, dtype=np.float64)
+    return array.reshape(1) if array.ndim == 0 else array
+
+
+def same_values(a, b) -> bool:
+    """np.array_equal(a, b, equal_nan=True), in one comparison when no nan is in the way
+    (its own way masks the nans out of both arrays first, which costs more than the test)."""
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return False
+    if np.count_nonzero(a == b) == a.size:
+        return True
+    if a.dtype.kind not in "fc" or not np.count_nonzero(np.isnan(a)):  # unequal, not nan
+        return False
+    return bool(np.array_equal(a, b, equal_nan=True))
 
 
 ROUNDING_EPS = 16  # a sum of n float32 terms is off by up to ~log2(n)·eps·Σ|terms|, pairwise
@@ -103,5 +145,5 @@ def rounding_allowance(exp: Expectation, dtype_name: str):
     rounding = exp.rounding
     if rounding is None or dtype_name not in TOLERANCES:
         return 0.0
-    eps = ROUNDING_EPS * float(np.finfo(dtype_name).eps)
+    eps = ROUNDING_EPS * EPS[dtype_name]
     return lambda where: eps * np.asarray(rounding(where))

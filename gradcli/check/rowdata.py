@@ -55,7 +55,7 @@ def as_json(array, checked: np.ndarray | None = None):
     """Nested lists of JSON numbers; with `checked`, the elements the check did not evaluate
     (sampled, numeric) are None (JSON null): never a number, nor "nan", a real gradient's value."""
     a = np.asarray(array, dtype=np.float64)
-    if checked is not None and checked.all():
+    if checked is not None and np.count_nonzero(checked) == checked.size:
         checked = None
     if a.ndim == 0:
         return _num(float(a)) if checked is None else None

@@ -65,8 +65,10 @@ def data_of(array: np.ndarray, missing: np.ndarray | None = None) -> Any:
     `missing` holds as None (without a loop in Python: tensors can be large)."""
     array = np.asarray(array)  # (arithmetic on 0-dim arrays gives numpy scalars)
     finite = np.isfinite(array) if array.dtype.kind == "f" else None
-    if missing is None and (finite is None or finite.all()):  # the usual case: tolist() is
-        return _listed(array.tolist(), array, None)            # already the JSON form
+    # the usual case, where tolist() is already the JSON form (count_nonzero: no .all() call,
+    # whose own cost is most of the test on a small tensor)
+    if missing is None and (finite is None or np.count_nonzero(finite) == finite.size):
+        return _listed(array.tolist(), array, None)
     named = array.astype(object)
     if finite is not None:
         bad = ~finite
@@ -92,8 +94,11 @@ def _listed(data: Any, array: np.ndarray, missing: np.ndarray | None) -> Any:
 def summarise(a: np.ndarray, checked: np.ndarray | None = None) -> dict[str, Any]:
     """A large tensor in an event: its shape, range, mean and first elements, not every value
     (with `checked`, of the checked elements only, and how many they are)."""
-    values = a if checked is None else a[checked]
-    finite = values[np.isfinite(values)]
+    # (one dimension in C order, as a[checked] is: the mean sums in that order whether or not
+    # a copy of the finite elements is needed, and the usual tensor needs none)
+    values = a.reshape(-1) if checked is None else a[checked]
+    is_finite = np.isfinite(values)
+    finite = values if np.count_nonzero(is_finite) == values.size else values[is_finite]
     stats = (finite.min(), finite.max(), finite.mean()) if finite.size else (np.nan,) * 3
     head_missing = None if checked is None else ~checked.reshape(-1)[:6]
     summary = {"type": "summary", "shape": list(a.shape), "min": number(float(stats[0])),

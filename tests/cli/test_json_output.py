@@ -158,3 +158,23 @@ def test_a_loops_later_backward_events_are_folded():
             assert row["match"] is True
         assert rows[5]["grad"] == [3.0] * 20  # another line: listed
     assert all(row["grad"] == [2.0] * 20 for row in grads("json", "--json-data", "full")[:5])
+
+
+def test_a_summary_reads_the_same_without_copying_the_finite_elements():
+    """The mean of a summarised tensor sums its elements in C order, as the copy of its finite
+    elements does: the same digits for a transposed (Fortran-ordered) gradient as for a
+    C-ordered one with the same values, with and without nan, inf and unchecked elements."""
+    from gradcli.events.encode import summarise
+    rng = np.random.default_rng(3)
+    for trial in range(40):
+        a = rng.normal(size=(300, 77)) * 10 ** rng.uniform(-3, 3)
+        if trial % 4 == 1:
+            a.reshape(-1)[rng.integers(a.size, size=3)] = [np.nan, np.inf, -np.inf]
+        checked = rng.random(a.shape) < 0.8 if trial % 4 == 2 else None
+        values = a.reshape(-1) if checked is None else a[checked]
+        finite = values[np.isfinite(values)]
+        summary = summarise(np.asfortranarray(a), checked)
+        assert (summary["min"], summary["max"], summary["mean"], summary["nonfinite"]) == \
+            (float(finite.min()), float(finite.max()), float(finite.mean()),
+             values.size - finite.size)
+        assert summarise(a, checked) == summary
