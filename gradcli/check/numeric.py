@@ -54,6 +54,9 @@ def _as_made(record, values):
         record.op.name != "to_copy" else None
     if made is None:
         return _value(record, values)
+    # read once, then let go: an output no node saved would else outlive the forward of a
+    # training loop's next step, and the heap's holes between steps grow its memory each step
+    record.made = None
     return made.astype(np.float64) if made.dtype.kind == "f" else made.copy()
 
 
