@@ -46,17 +46,14 @@ def replay(root, overrides: dict, base: dict | None = None) -> dict:
 
 
 def _as_made(record, values):
-    """A record's value as the engine's forward made it, in float64 (see OpRecord.output),
+    """A record's value as the engine's forward made it, in float64 (see OpRecord.take_output),
     else from its arguments'. A replay that perturbs or replaces values recomputes them all
     (_value). A cast to a narrower float is replayed: the check's function is exact, and the
     rounding it makes is the comparison's to allow for."""
-    made = record.output() if isinstance(record, trace.OpRecord) and \
+    made = record.take_output() if isinstance(record, trace.OpRecord) and \
         record.op.name != "to_copy" else None
     if made is None:
         return _value(record, values)
-    # read once, then let go: an output no node saved would else outlive the forward of a
-    # training loop's next step, and the heap's holes between steps grow its memory each step
-    record.made = None
     return made.astype(np.float64) if made.dtype.kind == "f" else made.copy()
 
 

@@ -29,9 +29,12 @@ MEMORY_FORMATS = {f.name: f for f in (CONTIGUOUS_FORMAT, PRESERVE_FORMAT,
 
 def laid_out(a: np.ndarray, memory_format: MemoryFormat) -> np.ndarray:
     """`a` as a tensor of that memory format holds it (itself where it already does; for
-    preserve_format, as it is)."""
+    preserve_format, as it is); torch's error for a channels-last format of another rank."""
     if memory_format is PRESERVE_FORMAT or in_format(a, memory_format):
         return a
+    if memory_format.rank is not None and a.ndim != memory_format.rank:
+        raise runtime_error(f"required rank {memory_format.rank} tensor to use "
+                            f"{memory_format.name} format")
     if memory_format.rank is None:
         return np.array(a, order="C")
     order = _channels_last_order(a.ndim)
@@ -52,12 +55,6 @@ def in_format(a: np.ndarray, memory_format: MemoryFormat) -> bool:
 
 def _channels_last_order(ndim: int) -> list[int]:
     return [0, *range(2, ndim), 1]
-
-
-def check_format_rank(a: np.ndarray, memory_format: MemoryFormat) -> None:
-    if memory_format.rank is not None and a.ndim != memory_format.rank:
-        raise runtime_error(f"required rank {memory_format.rank} tensor to use "
-                            f"{memory_format.name} format")
 
 
 def column_major(a) -> bool:

@@ -16,7 +16,6 @@ from .errors import index_error, runtime_error, type_error, value_error, warn
 from .layout import (
     PRESERVE_FORMAT,
     MemoryFormat,
-    check_format_rank,
     contiguous,
     elementwise_layout,
     laid_out,
@@ -489,7 +488,6 @@ class Tensor:
         return self
 
     def clone(self, memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
-        check_format_rank(self.data, memory_format)
         result = apply("clone", (self,))
         result.data = laid_out(result.data, memory_format)  # (a fresh tensor's own memory)
         return result

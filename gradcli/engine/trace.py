@@ -80,14 +80,16 @@ class OpRecord:
                 break
         self.depth = depth or 1
 
-    def output(self) -> np.ndarray | None:
+    def take_output(self) -> np.ndarray | None:
         """The values the op gave, as the engine holds them (its dtype: float32 mostly), where
         its memory has not been written since; else None. Torch's backward reads these very
         values (a tanh's saved result, a product's inputs): the check evaluates its
-        derivatives there rather than at a float64 replay of the whole forward."""
+        derivatives there rather than at a float64 replay of the whole forward. Taken once,
+        then let go: an output no node saved would else outlive the forward of a training
+        loop's next step, and the heap's holes between steps grow its memory each step."""
         if self.made is None:
             return None
-        array, storage, version, hidden = self.made
+        (array, storage, version, hidden), self.made = self.made, None
         if storage.version != version or storage.hidden_writes != hidden:
             return None
         return array

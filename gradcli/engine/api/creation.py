@@ -9,7 +9,7 @@ import numpy as np
 from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
-from ..layout import PRESERVE_FORMAT, MemoryFormat, check_format_rank, laid_out
+from ..layout import PRESERVE_FORMAT, MemoryFormat, laid_out
 from ..rng import Generator, fma32, fma64
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
 from .autograd import GradMode
@@ -168,7 +168,6 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tens
 def _like(fill):
     def make(input, dtype=None, device=None, requires_grad=False,
              memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
-        check_format_rank(input.data, memory_format)
         values = fill(input.data.shape, _dtype_or(dtype, input.dtype))
         return _new(laid_out(values, memory_format), requires_grad)
     return make
@@ -181,7 +180,6 @@ empty_like = zeros_like
 
 def full_like(input, fill_value, dtype=None, device=None, requires_grad=False,
               memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
-    check_format_rank(input.data, memory_format)
     values = np.full(input.data.shape, fill_value, _dtype_or(dtype, input.dtype).np)
     return _new(laid_out(values, memory_format), requires_grad)
 

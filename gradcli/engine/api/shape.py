@@ -13,7 +13,6 @@ from ..layout import (
     CONTIGUOUS_FORMAT,
     PRESERVE_FORMAT,
     MemoryFormat,
-    check_format_rank,
     in_format,
     laid_out,
 )
@@ -395,12 +394,11 @@ def to(input, *args, dtype=None, memory_format: MemoryFormat = PRESERVE_FORMAT,
     for a in args:
         if isinstance(a, (DType, type)):
             target = a
-    check_format_rank(input.data, memory_format)
-    if target is None or dtypes.parse(target) is input.dtype:
+    target = input.dtype if target is None else dtypes.parse(target)
+    if target is input.dtype:
         if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
             return input  # NOTE: torch returns the tensor itself, not a copy
-        return relaid(apply("to_copy", (input,), to=input.dtype.np), memory_format)
-    target = dtypes.parse(target)
+        return relaid(apply("to_copy", (input,), to=target.np), memory_format)
     if input.requires_grad and not target.is_floating_point:
         # (nan -> int is INT_MIN, as torch; int results cut the graph silently)
         return relaid(Tensor(input.data.astype(target.np)), memory_format)
@@ -430,7 +428,6 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
 
 
 def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor:
-    check_format_rank(input.data, memory_format)
     if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
         return input
     return relaid(apply("contiguous", (input,)), memory_format)
@@ -438,7 +435,6 @@ def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor
 
 def relaid(result: Tensor, memory_format: MemoryFormat) -> Tensor:
     """A fresh result (its memory nobody else's) laid out in the memory format."""
-    check_format_rank(result.data, memory_format)
     result.data = laid_out(result.data, memory_format)
     return result
 
