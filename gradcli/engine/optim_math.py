@@ -1,13 +1,15 @@
-"""torch.optim's update arithmetic on numpy arrays, bit for bit with PyTorch 2.13 on CPU.
+"""torch.optim's update arithmetic on numpy arrays, rounded as PyTorch 2.13's CPU kernels round it.
 
 On CPU torch.optim runs its `_single_tensor_*` functions (foreach and fused kernels are for
 accelerators). Each step below replays one of them for one parameter, op by op, with the rounding
 of torch's CPU kernels: hyperparameters stay Python floats (double) until a kernel takes one, which
 casts it once to the parameter's dtype; `add(alpha=)`, `addcmul` and `lerp` round once (fused
-multiply-add, in the vector loop and in the compiler-contracted scalar tail alike); `addcdiv` is
-`self + (value * t1) / t2`, rounded op by op; sqrt is MKL's, not correctly rounded (vml_sqrt32).
-Measured on the oracle machine (torch 2.13 CPU with MKL, AVX2, AMD EPYC). Not matched: float64
-sqrt, which is MKL's vdSqrt there and differs from np.sqrt by 1 ulp in ~1.3% of elements.
+multiply-add, in the vector loop and in the compiler-contracted scalar tail alike, where ATen runs
+its AVX2/AVX-512 kernels; twice under `ATEN_CPU_CAPABILITY=default`: engine/cpu.py); `addcdiv` is
+`self + (value * t1) / t2`, rounded op by op; float32 sqrt is MKL's generic kernel (vml_sqrt32).
+Bit for bit on the machine this was measured on (AVX2, AMD EPYC); elsewhere MKL picks other sqrt
+kernels (correctly rounded on AVX-512 Xeons) and float64 sqrt is MKL's vdSqrt (1 ulp from np.sqrt
+in ~1.3% of elements): within 1 ulp per op, as torch itself varies across CPU kinds.
 Parameters and state buffers are updated in place, as torch's in-place ops do.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections import Counter
 
 import numpy as np
 
+from gradcli.engine.cpu import fuses_multiply_add
 from gradcli.engine.rng import fma32
 
 _SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a double into two 26-bit halves
@@ -58,7 +61,11 @@ def array_fma64(a, b, c) -> np.ndarray:
 
 
 def _fma(a, b, c) -> np.ndarray:
-    return fma32(a, b, c) if np.result_type(a, b, c) == np.float32 else array_fma64(a, b, c)
+    """a * b + c as torch's kernel on this CPU computes it (engine/cpu.py)."""
+    dtype = np.result_type(a, b, c)
+    if not fuses_multiply_add():
+        return np.asarray(np.asarray(a, dtype) * np.asarray(b, dtype) + np.asarray(c, dtype), dtype)
+    return fma32(a, b, c) if dtype == np.float32 else array_fma64(a, b, c)
 
 
 # rsqrtps on the oracle machine (AMD EPYC, measured): for a normal float32 x = 2**e * 1.f, the

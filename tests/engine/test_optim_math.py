@@ -1,4 +1,6 @@
-"""optim_math against real torch.optim: params and state bit for bit after every one of 20 steps."""
+"""optim_math against real torch.optim: params and state after every one of 20 steps, at the
+tolerance torch.testing.assert_close allows (torch's own kernels differ across CPU kinds:
+tests/oracle/tolerance.py), under whichever ATEN_CPU_CAPABILITY the suite runs with."""
 from __future__ import annotations
 
 import inspect
@@ -11,6 +13,7 @@ import pytest
 
 from gradcli.engine import optim_math
 from gradcli.engine.rng import fma64 as fraction_fma64
+from oracle.tolerance import assert_close, assert_within_ulps
 
 # Odd sizes and sizes past torch's 16-float (8-double) vector chunk: both the vector loop and the
 # scalar tail loop of each kernel run.
@@ -37,11 +40,6 @@ def spread(rs: np.random.Generator, shape: tuple, dtype: str) -> np.ndarray:
 
 def as_numpy(value) -> np.ndarray:
     return value.detach().numpy()
-
-
-def assert_bitwise(ours: np.ndarray, theirs: np.ndarray, what: str) -> None:
-    assert ours.dtype == theirs.dtype and ours.shape == theirs.shape, what
-    assert ours.tobytes() == theirs.tobytes(), f"{what}: {ours} != {theirs}"
 
 
 # Each row: torch class, our step, our state constructor (None: the step creates what it needs).
@@ -87,7 +85,7 @@ def our_state(state_constructor, param: np.ndarray, group: dict, step_dtype) -> 
 def assert_same_state(ours: dict, theirs: dict, what: str) -> None:
     assert list(ours) == list(theirs), what
     for key, value in theirs.items():
-        assert_bitwise(ours[key], as_numpy(value), f"{what} state[{key!r}]")
+        assert_close(ours[key], as_numpy(value), f"{what} state[{key!r}]")
 
 
 def run_against_torch(torch, name: str, options: dict, dtype: str, seed: int = 0) -> None:
@@ -108,42 +106,35 @@ def run_against_torch(torch, name: str, options: dict, dtype: str, seed: int = 0
         for index, (param, grad, state, tensor) in enumerate(zip(params, grads, states, theirs)):
             step(param, grad, state, **step_options)
             what = f"{name} {options} {dtype} shape {SHAPES[index]} step {step_number}"
-            assert_bitwise(param, as_numpy(tensor), what)
+            assert_close(param, as_numpy(tensor), what)
             assert_same_state(state, optimizer.state[tensor], what)
-
-
-def correctly_rounded_sqrt(torch, monkeypatch) -> None:
-    """Swap torch's float64 sqrt (MKL's vdSqrt, not emulated: optim_math uses np.sqrt) for a
-    correctly rounded one, so the rest of the float64 arithmetic is still checked bit for bit."""
-    def sqrt(tensor):
-        return torch.from_numpy(np.asarray(np.sqrt(tensor.numpy())))
-    monkeypatch.setattr(torch.Tensor, "sqrt", sqrt)
-    monkeypatch.setattr(torch.Tensor, "sqrt_", lambda tensor: tensor.copy_(sqrt(tensor)))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name, options", CASES,
                          ids=[f"{name}-{i}" for i, (name, _) in enumerate(CASES)])
-def test_step_bit_exact(torch, monkeypatch, name, options, dtype):
-    if dtype == "float64":
-        correctly_rounded_sqrt(torch, monkeypatch)
+def test_step_matches_torch(torch, name, options, dtype):
     run_against_torch(torch, name, options, dtype)
 
 
-def test_float32_sqrt_is_mkls(torch):
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_sqrt_within_an_ulp_of_torchs(torch, dtype):
+    """float32: MKL's generic kernel (vml_sqrt32) is up to 0.75 ulp off, and torch runs it or a
+    correctly rounded one by CPU; float64: np.sqrt, where MKL's vdSqrt is 1 ulp off at times."""
     rs = np.random.default_rng(2)
-    x = rs.integers(0, 2**32, 1_000_000, dtype=np.uint32).view(np.float32)
+    bits = np.uint32 if dtype == "float32" else np.uint64
+    x = rs.integers(0, np.iinfo(bits).max, 1_000_000, dtype=bits, endpoint=True).view(dtype)
     x[:4] = [0.0, -0.0, np.inf, 1e-45]
-    ours, theirs = optim_math.vml_sqrt32(x), torch.sqrt(torch.from_numpy(x)).numpy()
-    nan = np.isnan(theirs)
-    assert np.array_equal(np.isnan(ours), nan)
-    assert_bitwise(ours[~nan], theirs[~nan], "sqrt")
+    with np.errstate(invalid="ignore"):  # the negatives' nan
+        ours = optim_math._sqrt(x)
+    assert_within_ulps(ours, torch.sqrt(torch.from_numpy(x)).numpy(), 1, f"{dtype} sqrt")
+    assert np.array_equal(ours[:4], np.sqrt(x[:4]))  # zeros keep their sign, inf, subnormals
 
 
-@pytest.mark.xfail(strict=True, reason="torch's float64 sqrt is MKL's vdSqrt, not emulated")
-def test_float64_sqrt_is_mkls(torch):
-    x = np.exp(np.random.default_rng(4).uniform(-30, 30, 10_000))
-    assert_bitwise(np.sqrt(x), torch.sqrt(torch.from_numpy(x)).numpy(), "sqrt")
+def test_float32_sqrt_emulates_mkls_generic_kernel():
+    """Where torch runs MKL's generic kernel, vml_sqrt32 is it; its known misses stay."""
+    assert optim_math.vml_sqrt32(np.float32(0.26970717)) == np.float32(0.51933336)
+    assert np.sqrt(np.float32(0.26970717)) == np.float32(0.51933342)
 
 
 @pytest.mark.parametrize("name", ["Adam", "RMSprop", "Adagrad"])
@@ -238,3 +229,18 @@ def test_multi_step_lr_chained_and_closed_form(torch):
     assert scheduled_lrs(torch, make, epochs=True) == [
         optim_math.multi_step_lr_closed_form(0.1, epoch, milestones=milestones, gamma=0.3)
         for epoch in range(1, 26)]
+
+
+@pytest.mark.parametrize("capability, fused", [("default", False), ("avx2", True), ("", True)])
+def test_the_kernels_follow_atens_cpu_capability(monkeypatch, capability, fused):
+    """ATEN_CPU_CAPABILITY=default makes torch run its scalar kernels, which round a * b + c
+    twice; the vectorised ones round it once (on x86-64 with AVX2 and FMA, as every CI runner)."""
+    from gradcli.engine import cpu
+    monkeypatch.setenv("ATEN_CPU_CAPABILITY", capability)
+    monkeypatch.setattr(cpu, "_x86_has_avx2_and_fma", lambda: True)
+    cpu.fuses_multiply_add.cache_clear()
+    try:
+        a, c = np.float32(1 + 2**-12), np.float32(-(1 + 2**-11))
+        assert optim_math._fma(a, a, c) == (2**-24 if fused else 0)  # the product's last bit
+    finally:
+        cpu.fuses_multiply_add.cache_clear()
