@@ -10,10 +10,10 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from oracle.tolerance import assert_close, assert_within_ulps
 
 from gradcli.engine import optim_math
 from gradcli.engine.rng import fma64 as fraction_fma64
-from oracle.tolerance import assert_close, assert_within_ulps
 
 # Odd sizes and sizes past torch's 16-float (8-double) vector chunk: both the vector loop and the
 # scalar tail loop of each kernel run.
