@@ -17,3 +17,15 @@ def _own_derivative_cache(tmp_path_factory):
     """The check's cache of sympy's derivatives (check/derivcache.py) in a folder of the test
     session's own: never the user's, and every session derives afresh."""
     os.environ["GRADCLI_CACHE"] = str(tmp_path_factory.mktemp("derivatives"))
+
+
+# Fixtures that hand a test real PyTorch (or a process running it): such a test is an oracle test.
+ORACLE_FIXTURES = {"torch", "torch_trace", "oracle"}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the tests that compare with live PyTorch `oracle`, so that CI can run them again
+    under each of PyTorch's CPU capabilities (`-m oracle` with ATEN_CPU_CAPABILITY set)."""
+    for item in items:
+        if ORACLE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.oracle)

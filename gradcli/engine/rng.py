@@ -60,6 +60,7 @@ from fractions import Fraction
 import numpy as np
 
 from gradcli.engine import dtypes
+from gradcli.engine.cpu import fuses_multiply_add
 from gradcli.engine.errors import runtime_error
 
 _FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
@@ -168,10 +169,10 @@ class Generator:
         unit = (low, high) == (0.0, 1.0)  # fma(u, 1, 0) is u
         if dtype is dtypes.float64:
             u = self._uniform_f64(n)
-            return u if unit else fma64(u, high - low, low)
+            return u if unit else compiled_fma(u, high - low, low)
         low32, high32 = np.float32(low), np.float32(high)
         u = self._uniform_f32(n)
-        values = u if unit else fma32(u, high32 - low32, low32)
+        values = u if unit else compiled_fma(u, high32 - low32, low32)
         if dtype is dtypes.float32:
             return values
         half = values.astype(np.float16)
@@ -191,7 +192,7 @@ class Generator:
         element, in memory order. The normal value v comes out as v * std + mean, fused."""
         dtype = _float_dtype(dtype_name)
         if n < 16 or not contiguous:
-            return _double_to(fma64(self._normal_doubles(n), std, mean), dtype)
+            return _double_to(compiled_fma(self._normal_doubles(n), std, mean), dtype)
         if dtype is dtypes.float64:
             return self._normal_blocks(n, self._uniform_f64,
                                        lambda u: _box_muller_libm(u, mean, std))
@@ -411,7 +412,7 @@ def _box_muller_libm(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     normals = np.concatenate(
         [radius * cos(theta).astype(np.float64), radius * sin(theta).astype(np.float64)], axis=1
     )
-    return fma64(normals.reshape(-1), std, mean)  # fma(x, 1, 0) also turns -0.0 into +0.0
+    return compiled_fma(normals.reshape(-1), std, mean)  # fma(x, 1, 0) turns -0.0 into +0.0
 
 
 _f32 = np.float32
@@ -427,6 +428,15 @@ def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     sin, cos = _sincos256(_f32(2.0 * math.pi) * u2)
     normals = np.concatenate([radius * cos, radius * sin], axis=1)
     return fma32(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
+
+
+def compiled_fma(a: np.ndarray, b, c) -> np.ndarray:
+    """a * b + c as the compiler leaves it in torch's kernels, in `a`'s dtype: rounded once in
+    ATen's AVX2/AVX-512 builds (compiled with FMA), twice in its scalar `default` build."""
+    if fuses_multiply_add():
+        return fma32(a, b, c) if a.dtype == np.float32 else fma64(a, b, c)
+    with np.errstate(all="ignore"):
+        return a * a.dtype.type(b) + a.dtype.type(c)
 
 
 def fma64(a, b, c):

@@ -145,6 +145,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.oracle
 def test_the_signature_tables_are_torchs_own():
     """Called with 20 Nones, torch lists its visible overloads (or says how many positional
     arguments its only one takes): the tables must say the same."""

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from oracle.tolerance import assert_close, torch_runs_vector_kernels
 
 from gradcli.engine import rng as rng_module
 from gradcli.engine import runtime
@@ -165,7 +166,7 @@ def torch():
 
 def torch_randn_is_avx2(torch) -> bool:
     # torch's float32 n >= 16 randn kernel is the AVX2 one only on AVX2/AVX512 CPUs.
-    return torch.backends.cpu.get_cpu_capability() in ("AVX2", "AVX512")
+    return torch_runs_vector_kernels()
 
 
 def assert_same(ours: np.ndarray, theirs, exact: bool = True):
@@ -174,7 +175,7 @@ def assert_same(ours: np.ndarray, theirs, exact: bool = True):
     if exact:
         assert np.array_equal(ours, theirs, equal_nan=True)
     else:
-        np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-5)
+        assert_close(ours, theirs, "randn under torch's scalar kernels")
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -258,4 +259,5 @@ def test_interleaved_calls_stay_in_sync(torch):
 
 def test_randn_shape_does_not_matter(torch):
     torch.manual_seed(0)
-    assert_same(seeded(0).randn(24).reshape(2, 3, 4), torch.randn(2, 3, 4))
+    assert_same(seeded(0).randn(24).reshape(2, 3, 4), torch.randn(2, 3, 4),
+                torch_randn_is_avx2(torch))

@@ -261,6 +261,7 @@ DIFFERENTIAL_COUNTS = {"float32": 700, "float64": 450, "float16": 150, "int64": 
                        "int16": 50, "int8": 50, "uint8": 50, "bool": 150}
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("dtype", sorted(DIFFERENTIAL_COUNTS))
 def test_matches_torch_repr(dtype):
     torch = needs_torch()
@@ -290,6 +291,7 @@ EDGE_CASES = [  # (values, shape, dtype): exact thresholds that random data rare
 ]
 
 
+@pytest.mark.oracle
 @pytest.mark.parametrize("values, shape, dtype", EDGE_CASES)
 def test_matches_torch_repr_at_thresholds(values, shape, dtype):
     torch = needs_torch()

@@ -60,6 +60,7 @@ def test_nan_and_inf_flow_and_are_checked():
     assert all(row.match for e in result.events if e.kind == "backward" for row in e.grads)
 
 
+@pytest.mark.oracle
 @pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs torch (the oracle)")
 def test_nan_and_inf_values_are_pytorchs(tmp_path):
     script = tmp_path / "non_finite.py"

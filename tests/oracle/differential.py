@@ -21,7 +21,13 @@ class TorchOracle:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def trace(self, source: str) -> dict:
-        self.proc.stdin.write(json.dumps({"source": source}) + "\n")
+        return self._ask({"source": source})
+
+    def trace_file(self, path: Path) -> dict:
+        return self._ask({"path": str(path)})
+
+    def _ask(self, request: dict) -> dict:
+        self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         line = self.proc.stdout.readline()
         if not line:

@@ -25,6 +25,9 @@ def _same_kind(ours: np.ndarray, theirs: np.ndarray, what: str) -> None:
 def assert_close(ours: np.ndarray, theirs: np.ndarray, what: str) -> None:
     """Equal as torch.testing.assert_close would judge two CPU kinds' results of one program."""
     __tracebackhide__ = True
+    if str(ours.dtype) not in ASSERT_CLOSE:  # integers and bools: exact, as assert_close does
+        assert ours.dtype == theirs.dtype and np.array_equal(ours, theirs), f"{what}: not equal"
+        return
     _same_kind(ours, theirs, what)
     rtol, atol = ASSERT_CLOSE[str(ours.dtype)]
     ok = np.isclose(ours, theirs, rtol=rtol, atol=atol, equal_nan=True)
@@ -51,3 +54,21 @@ def assert_within_ulps(ours: np.ndarray, theirs: np.ndarray, most: int, what: st
     assert apart.size == 0 or apart.max() <= most, (
         f"{what}: {np.count_nonzero(apart > most)} elements more than {most} ulp apart "
         f"(at most {apart.max()})")
+
+
+def torch_runs_vector_kernels() -> bool:
+    """Whether the PyTorch beside the tests runs ATen's AVX2/AVX-512 kernels, the ones gradcli's
+    random draws follow bit for bit (under `default` its scalar kernels round otherwise)."""
+    import torch
+
+    return torch.backends.cpu.get_cpu_capability() in ("AVX2", "AVX512")
+
+
+def assert_bits_where_stable(ours: np.ndarray, theirs: np.ndarray, what: str = "") -> None:
+    """Bit for bit where torch's draws are the kernels gradcli follows, else assert_close."""
+    __tracebackhide__ = True
+    if not torch_runs_vector_kernels():
+        assert_close(ours, theirs, what)
+        return
+    _same_kind(ours, theirs, what)
+    assert np.array_equal(ours.view(np.uint8), theirs.view(np.uint8)), f"{what}: not bit for bit"

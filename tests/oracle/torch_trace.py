@@ -8,7 +8,8 @@ Usage (needs torch==2.13.0):
   python torch_trace.py SCRIPT.py            one trace, as JSON
   python torch_trace.py --many FILE...       one JSON object {file: trace}
   python torch_trace.py --write FILE...      write each trace to expected/STEM.json beside FILE
-  python torch_trace.py --serve              read JSON lines {"source": ...} on stdin, answer
+  python torch_trace.py --serve              read JSON lines {"source": ...} or {"path": ...}
+                                             on stdin, answer
                                              each with one JSON line {"events": [...]}
 
 `import torch` is paid once: with several files each script runs in a forked
@@ -171,8 +172,13 @@ def serve(stdin, stdout):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "program.py")
         for line in stdin:
+            request = json.loads(line)
+            if "path" in request:  # a script file, traced where it lies
+                stdout.write(json.dumps(trace_isolated(request["path"])) + "\n")
+                stdout.flush()
+                continue
             with open(path, "w") as f:
-                f.write(json.loads(line)["source"])
+                f.write(request["source"])
             stdout.write(json.dumps(trace_isolated(path)) + "\n")
             stdout.flush()
 
