@@ -35,7 +35,11 @@ from pathlib import Path
 from .compare import differences
 
 MAX_SAMPLES = 8  # per op or module: bounds the time, and 8 samples cover an op's kinds of call
-MAX_ELEMENTS = 4096  # a sample with more elements in all is passed over (the check's time)
+# a sample with more elements in all is passed over: the check's time grows with the elements
+# (a broadcasting div of 300 elements takes it ~10 s), and edge cases live in small samples
+MAX_ELEMENTS = 300
+MAX_ALONE = 4096  # when no sample is that small: the smallest one, if under this
+MAX_PARAMETERS = 4096  # a module's parameters and buffers
 MAX_LOOKED_AT = 64  # samples looked at for the MAX_SAMPLES small enough
 SEED = "_ = torch.manual_seed(0)"  # first line of every script: random ops (dropout) compare too
 
@@ -242,11 +246,17 @@ def op_cases(op, max_samples: int = MAX_SAMPLES) -> list[Case]:
     cases = []
     try:
         samples = op.sample_inputs("cpu", torch.float32, requires_grad=True)
+        smallest = None
         for i, sample in enumerate(samples):
             if len(cases) >= max_samples or i >= MAX_LOOKED_AT:
                 break
-            if _elements([sample.input, sample.args, sample.kwargs]) <= MAX_ELEMENTS:
+            n = _elements([sample.input, sample.args, sample.kwargs])
+            if n <= MAX_ELEMENTS:
                 cases.append(_op_case(op, key, i, path, method, sample))
+            elif n <= MAX_ALONE and (smallest is None or n < smallest[0]):
+                smallest = (n, i, sample)
+        if not cases and smallest:
+            cases.append(_op_case(op, key, smallest[1], path, method, smallest[2]))
         if not cases:
             cases.append(Case(key, 0, unwritable=f"every sample has over {MAX_ELEMENTS} elements"))
     except Exception as e:  # noqa: BLE001 - torch's generator itself failed on this machine
@@ -364,12 +374,18 @@ def module_cases(info, max_samples: int = MAX_SAMPLES) -> list[Case]:
     try:
         inputs = info.module_inputs_func(info, device="cpu", dtype=torch.float32,
                                          requires_grad=True, training=True)
+        smallest = None
         for i, mi in enumerate(inputs):
             if len(cases) >= max_samples or i >= MAX_LOOKED_AT:
                 break
             fwd = mi.forward_input
-            if fwd is not None and _elements([fwd.args, fwd.kwargs]) <= MAX_ELEMENTS:
+            n = _elements([fwd.args, fwd.kwargs]) if fwd is not None else MAX_ALONE + 1
+            if n <= MAX_ELEMENTS:
                 cases.append(_module_case(key, i, path, info, mi))
+            elif n <= MAX_ALONE and (smallest is None or n < smallest[0]):
+                smallest = (n, i, mi)
+        if not cases and smallest:
+            cases.append(_module_case(key, smallest[1], path, info, smallest[2]))
         if not cases:
             cases.append(Case(key, 0, unwritable=f"no sample under {MAX_ELEMENTS} elements"))
     except Exception as e:  # noqa: BLE001 - torch's generator itself failed on this machine
@@ -390,8 +406,8 @@ def _module_case(key, i, path, info, mi) -> Case:
         module = info.module_cls(*ctor.args, **ctor.kwargs)
         module.train()
         state = list(module.named_parameters()) + list(module.named_buffers())
-        if sum(t.numel() for _, t in state) > MAX_ELEMENTS:
-            return Case(key, i, unwritable=f"more than {MAX_ELEMENTS} parameter elements")
+        if sum(t.numel() for _, t in state) > MAX_PARAMETERS:
+            return Case(key, i, unwritable=f"more than {MAX_PARAMETERS} parameter elements")
         head = [SEED, f"m = {path}({', '.join(args)})"]
         if state:
             head.append("with torch.no_grad():")
