@@ -84,8 +84,28 @@ def _scalar_kind(x):
     return type(x).__name__
 
 
-def same_value(e, a, full):
-    """None when the echoed values agree, else what differs."""
+def _magnitude(data):
+    """The largest finite |element| of nested data (0 if none)."""
+    if isinstance(data, list):
+        return max((_magnitude(x) for x in data), default=0.0)
+    if isinstance(data, bool) or not isinstance(data, numbers.Real) or not math.isfinite(data):
+        return 0.0
+    return abs(float(data))
+
+
+def _data(value):
+    """The float tensors' data in an echoed value, as one nested list."""
+    if isinstance(value, list):
+        return [_data(x) for x in value]
+    if isinstance(value, dict) and value.get("type") == "tensor" and \
+            str(value.get("dtype")).startswith(("float", "bfloat")):
+        return value.get("data")
+    return 0
+
+
+def same_value(e, a, full, scale=1.0):
+    """None when the echoed values agree, else what differs. A tensor's absolute tolerance is
+    atol * scale."""
     if isinstance(e, dict) and e.get("type") == "tensor":
         if not (isinstance(a, dict) and a.get("type") == "tensor"):
             return f"expected a tensor, got {a!r}"
@@ -93,6 +113,7 @@ def same_value(e, a, full):
             if e.get(k) != a.get(k):
                 return f"{k}: expected {e.get(k)!r}, got {a.get(k)!r}"
         rtol, atol = TOL.get(e["dtype"], (0, 0))
+        atol *= scale
         if not _close(e["data"], a.get("data"), rtol, atol):
             return f"data: expected {e['data']!r}, got {a.get('data')!r}"
         return None
@@ -100,7 +121,7 @@ def same_value(e, a, full):
         if not isinstance(a, list) or len(a) != len(e):
             return f"expected {e!r}, got {a!r}"
         for x, y in zip(e, a):
-            d = same_value(x, y, full)
+            d = same_value(x, y, full, scale)
             if d:
                 return d
         return None
@@ -118,8 +139,11 @@ def same_value(e, a, full):
     return None if e == a else f"expected {e!r}, got {a!r}"
 
 
-def differences(expected, actual, full=False):
-    """The differences of `actual` from `expected` at core (or full) level; [] if none."""
+def differences(expected, actual, full=False, scaled=False):
+    """The differences of `actual` from `expected` at core (or full) level; [] if none.
+    `scaled`: a float tensor's absolute tolerance grows with the largest element of the echoed
+    value it is part of, atol * max(1, max|e|): the gradients echoed together share the scale
+    of one loss, and an element that a sum cancels to ~0 keeps the rounding of its terms."""
     kinds = {"value", "error"} | ({"print", "warning"} if full else set())
     exp = [e for e in expected["events"] if e["kind"] in kinds]
     act = [e for e in actual.get("events", []) if e.get("kind") in kinds]
@@ -136,7 +160,8 @@ def differences(expected, actual, full=False):
                        f"got {a.get('kind')} at line {a.get('line')} {detail}".rstrip())
             break  # the traces are out of step: later differences mean nothing
         if e["kind"] == "value":
-            d = same_value(e["value"], a.get("value"), full)
+            scale = max(1.0, _magnitude(_data(e["value"]))) if scaled else 1.0
+            d = same_value(e["value"], a.get("value"), full, scale)
             if d:
                 out.append(f"{where}: {d}")
         elif e["kind"] in ("error", "warning"):
