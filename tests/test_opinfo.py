@@ -19,6 +19,7 @@ import pytest
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 KNOWN_FILE = HERE / "oracle" / "opinfo_known.txt"
+pytestmark = pytest.mark.oracle  # torch runs in this process: CI runs these under each capability
 MISSING = [m for m in ("torch", "expecttest") if importlib.util.find_spec(m) is None]
 
 
