@@ -149,6 +149,50 @@ def _walk(root) -> tuple[list, int]:
     return out, elements
 
 
+def graph_key(roots, targets, name_of: Callable) -> tuple:
+    """The graph's structure: each record's op, params and inputs (by position in a walk), the
+    leaves' names and shapes, the targets; a loop's every step gives the same key. What a
+    matrix form depends on (matrix_form.py), and what sympy's budget refused (checker.py)."""
+    order = reverse_topological(roots)
+    if len(order) > 5000:
+        raise TooLarge("too many records to key the graph by")
+    index: dict = {}
+    parts: list = []
+    for r in reversed(order):  # (each record's inputs before it)
+        index[id(r)] = len(parts)
+        parts.append(_record_key(r, [index[id(a)] for a in getattr(r, "args", ())], name_of))
+    wanted = tuple(_target_key(t, index) for t in targets)
+    return tuple(parts), tuple(index[id(r)] for r in roots), wanted
+
+
+def _record_key(r, args: list, name_of: Callable) -> tuple:
+    if isinstance(r, trace.OpRecord):
+        return (r.op.name, _params_key(r.params), tuple(args))
+    value = input_value(r)
+    if isinstance(r, trace.Leaf):
+        return ("leaf", name_of(r.tensor), np.shape(value))
+    shown = float(np.reshape(value, -1)[0]) if isinstance(r, trace.Const) and \
+        np.size(value) == 1 else None
+    return (type(r).__name__, np.shape(value), shown)  # a Const, a Derived gradient, an Opaque
+
+
+def _params_key(params: dict) -> tuple:
+    if not params:
+        return ()
+    return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
+                        for k, v in params.items()))
+
+
+def _target_key(t, index: dict) -> tuple:
+    record = getattr(t.tensor, "_record", None)
+    return (id(record) in index and index[id(record)], t.tensor.grad_fn is None)
+
+
+def input_value(r):
+    value = getattr(r, "value", None)
+    return getattr(value, "array", value)
+
+
 class Remembered:
     """Values worked out from recorded inputs, kept while those inputs are unchanged (the key
     names them by identity and version): a loop's repeated passes over the same inputs
