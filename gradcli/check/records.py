@@ -64,14 +64,15 @@ def post_order(root, evaluate, is_input=lambda record: False, values: dict | Non
     return values[id(root)]
 
 
-def reverse_topological(roots, stops: frozenset = frozenset()) -> list:
+def reverse_topological(roots, stops: frozenset = frozenset(), remember: bool = True) -> list:
     """The records under the roots, each after every record that reads it; what is under a
     record in `stops` (by id) is left out. Without stops the last roots' order is kept: the
     structured path and the matrix form both ask for it (records never change once made;
     the order is only read)."""
     roots = tuple(roots)
+    remember = remember and not stops
     last_roots, last_order = _LAST_ORDER
-    if not stops and len(roots) == len(last_roots) and all(
+    if remember and len(roots) == len(last_roots) and all(
             a is b for a, b in zip(roots, last_roots)):
         return last_order
     order, seen = [], set()
@@ -89,7 +90,7 @@ def reverse_topological(roots, stops: frozenset = frozenset()) -> list:
             if id(r) not in stops:
                 stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
     order.reverse()
-    if not stops:
+    if remember:
         _LAST_ORDER[:] = [roots, order]  # (which keeps the roots, and so their ids, alive)
     return order
 
@@ -149,11 +150,11 @@ def _walk(root) -> tuple[list, int]:
     return out, elements
 
 
-def graph_key(roots, targets, name_of: Callable) -> tuple:
+def graph_key(roots, targets, name_of: Callable, remember: bool = True) -> tuple:
     """The graph's structure: each record's op, params and inputs (by position in a walk), the
     leaves' names and shapes, the targets; a loop's every step gives the same key. What a
     matrix form depends on (matrix_form.py), and what sympy's budget refused (checker.py)."""
-    order = reverse_topological(roots)
+    order = reverse_topological(roots, remember=remember)  # (remember: the last roots' order)
     if len(order) > 5000:
         raise TooLarge("too many records to key the graph by")
     index: dict = {}
@@ -185,7 +186,10 @@ def _params_key(params: dict) -> tuple:
 
 def _target_key(t, index: dict) -> tuple:
     record = getattr(t.tensor, "_record", None)
-    return (id(record) in index and index[id(record)], t.tensor.grad_fn is None)
+    # (whether it has a grad_fn, read without asking the tensor for it: asking rebases a view
+    # written through its base, which is the script's to do, not the check's)
+    return (id(record) in index and index[id(record)],
+            not isinstance(record, (trace.OpRecord, Derived)))
 
 
 def input_value(r):
