@@ -61,19 +61,19 @@ def stand_in(derived: Derived, leaf_entries: list) -> StandIn:
 
 
 def add_chain_terms(total: np.ndarray, objective, cut_entries: list, entries: list, sample,
-                    deadline) -> None:
+                    work) -> None:
     """Adds to `total` (d L / d w holding the stand-ins) Σ_i ∂L/∂g_i · ∂g_i/∂w over the
     stand-ins' elements, for each element w of `entries` (or the sampled flat indices)."""
     flat = total.reshape(-1)
     indices = range(flat.size) if sample is None else sample
     for cut in cut_entries:
-        outer = differentiate(objective, cut.symbols, None, deadline).reshape(-1)
+        outer = differentiate(objective, cut.symbols, None, work).reshape(-1)
         inner_exprs = np.asarray(cut.record.derived.exprs, dtype=object).reshape(-1)
         for d_outer, g in zip(outer, inner_exprs, strict=True):
             if d_outer == 0 or not hasattr(g, "free_symbols"):
                 continue
             for e in entries:
-                inner = differentiate(g, e.symbols, sample, deadline).reshape(-1)
+                inner = differentiate(g, e.symbols, sample, work).reshape(-1)
                 for i in indices:
                     if inner[i] != 0:
                         flat[i] = flat[i] + d_outer * inner[i]

@@ -6,6 +6,7 @@ keeps the symbolic history, so accumulated formulas read like `2*x + 3*x**2`.
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -35,6 +36,7 @@ from .records import (
     Derived,
     NotReplayable,
     TooLarge,
+    graph_key,
     input_elements,
     inputs_written_behind,
     leaf_records,
@@ -43,13 +45,13 @@ from .records import (
 )
 from .replay import (
     MAX_SYMBOLIC_ELEMENTS,
+    DerivativeWork,
+    OverBudget,
     Replay,
     SymbolTable,
     constant_array,
     require_same_nans,
     scalar_objective,
-    sympy_deadline,
-    sympy_time_box,
 )
 from .rowdata import as_json, formula_texts, number_text, same_bits, sum_text
 
@@ -57,6 +59,7 @@ from .rowdata import as_json, formula_texts, number_text, same_bits, sum_text
 # table shows; past it the formulas are too long to read and the structured path goes first.
 FORMULA_ELEMENTS = 256
 PRODUCT_ELEMENTS = 32  # (a 2x2 @ 2x2 keeps its formulas; a 16-sample MLP does not)
+REFUSED_GRAPHS = 64  # graph structures whose sympy budget was over, kept per session
 
 
 @dataclass
@@ -88,6 +91,9 @@ class Checker:
         self._stand_ins: dict[int, chained.StandIn] = {}  # id(Derived) -> its symbols' owner
         self._derived_of: dict[int, str] = {}  # id(Derived) -> the tensor it is the gradient of
         self._unnamed: dict[int, tuple[object, str]] = {}  # id(tensor) -> (tensor, its label)
+        # graph structure (records.graph_key) -> why sympy's budget refused it: a loop's next
+        # step of the same structure is refused at once, not counted again
+        self._over_budget: OrderedDict[tuple, str] = OrderedDict()
 
     # ---- the pass -------------------------------------------------------------------
     def check(self, record: PassRecord) -> list[GradRow]:
@@ -201,14 +207,36 @@ class Checker:
         size = sum(input_elements(r) for r in roots)
         if size > MAX_SYMBOLIC_ELEMENTS:  # decided before building a single symbol
             raise TooLarge(f"inputs of {size:,} elements")
+        key = self._structure(record, roots, targets)
+        refused = self._over_budget.get(key) if key is not None else None
+        if refused is not None:
+            raise OverBudget(refused)
         hooked = {id(h.node.record): h for h in record.hooks
                   if h.node is not None and h.node.record is not None}
         leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
-        deadline = sympy_deadline()  # for sympy's derivatives of the whole pass
-        with sympy_time_box(deadline):
-            return self._derivatives(record, roots, targets, hooked, leaf_hooks, deadline)
+        try:
+            return self._derivatives(record, roots, targets, hooked, leaf_hooks,
+                                     DerivativeWork())
+        except OverBudget as over:
+            if key is not None:
+                self._over_budget[key] = str(over)
+                while len(self._over_budget) > REFUSED_GRAPHS:
+                    self._over_budget.popitem(last=False)
+            raise
 
-    def _derivatives(self, record, roots, targets, hooked, leaf_hooks, deadline) -> dict:
+    def _structure(self, record, roots, targets) -> tuple | None:
+        """The pass's structure, by which a refusal of sympy's budget is remembered; None for
+        a pass with hooks (user code, whose cuts the key does not say)."""
+        if record.hooks:
+            return None
+        try:
+            # (the script's names, read only: _name would number the unnamed in another order)
+            return graph_key(roots, targets, self.name_of, remember=False), record.create_graph
+        except TooLarge:
+            return None
+
+    def _derivatives(self, record, roots, targets, hooked, leaf_hooks,
+                     work: DerivativeWork) -> dict:
         leaves = {id(r): r for root in roots for r in leaf_records(root)}
         chain = self._chain_cuts(record, roots, targets, hooked, leaf_hooks, leaves)
         objective = self._objective(record, roots, hooked, chain)
@@ -225,13 +253,13 @@ class Checker:
                            if r.tensor is t.tensor]
                 source = objective
             exp = self._derivative(source, entries, t, list(self.symbols.names.values()),
-                                   deadline, list(chain.values()))
+                                   work, list(chain.values()))
             result[id(t.tensor)] = exp if hook is None else self._through_hook(exp, hook)
         for rid, h in hooked.items():  # what each hooked non-leaf's hooks received
             target = _hook_target(h)
             if not any(t.tensor is target.tensor for t in targets):
                 exp = self._derivative(objective, [self._cut(rid_record(h), target.tensor)],
-                                       target, list(self.symbols.names.values()), deadline)
+                                       target, list(self.symbols.names.values()), work)
                 result[("hook", rid)] = (target, exp)
         return result
 
@@ -302,7 +330,7 @@ class Checker:
         return self.symbols.of(leaf, self._name(tensor if tensor is not None else leaf))
 
     def _derivative(self, objective, entries, target, all_symbols,
-                    deadline: float, chain: list = ()) -> Expectation:
+                    work: DerivativeWork, chain: list = ()) -> Expectation:
         shape = np.shape(target.added)
         if not entries:
             zeros = np.zeros(shape)
@@ -311,10 +339,10 @@ class Checker:
         sample = choose_sample(int(np.prod(shape)))
         total = None
         for e in entries:
-            d = differentiate(objective, e.symbols, sample, deadline)
+            d = differentiate(objective, e.symbols, sample, work)
             total = d if total is None else total + d
         if chain:  # through first derivatives cut to symbols: the chain rule joins them
-            chained.add_chain_terms(total, objective, chain, entries, sample, deadline)
+            chained.add_chain_terms(total, objective, chain, entries, sample, work)
         point = point_of([s.symbols for s in all_symbols], [s.values for s in all_symbols])
         mask = None
         if sample is not None:

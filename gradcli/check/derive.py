@@ -8,7 +8,7 @@ import numpy as np
 
 from gradcli.engine.symforms import sp
 
-from .replay import check_time
+from .replay import DerivativeWork
 
 MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
 SAMPLE = 16
@@ -17,16 +17,17 @@ STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac", "sign"})
 
 
 def differentiate(objective, symbols: np.ndarray, sample: list | None,
-                  deadline: float | None = None):
-    """d objective / d s for each symbol s (or only the sampled flat indices), giving up
-    (TooLarge) past the deadline: deep graphs (a GRU's steps) take sympy minutes."""
+                  work: DerivativeWork | None = None):
+    """d objective / d s for each symbol s (or only the sampled flat indices), refused
+    (OverBudget) before sympy starts where `work` has no room for them: deep graphs (a GRU's
+    steps) take sympy minutes."""
     flat = symbols.reshape(-1)
     out = np.empty(flat.shape, dtype=object)
     indices = range(flat.size) if sample is None else sample
     terms = _terms_by_symbol(objective)
+    if work is not None:
+        work.spend([terms.get(flat[i], ()) for i in indices])
     for i in indices:
-        if deadline is not None:
-            check_time(deadline)
         relevant = terms.get(flat[i], ())
         out[i] = torch_conventions(sp().Add(*(sp().diff(t, flat[i]) for t in relevant)))
     return out.reshape(symbols.shape)

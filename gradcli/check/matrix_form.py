@@ -54,7 +54,7 @@ from .matrix_expr import (
     wrap,
 )
 from .numeric import replay
-from .records import TooLarge, reverse_topological
+from .records import TooLarge, graph_key, input_value, reverse_topological
 from .rowdata import sum_text
 from .vectorized import derivative
 
@@ -103,7 +103,7 @@ def attach(found: dict, roots, targets, name_of: Callable, const_name: Callable 
 def _forms(roots, targets, name_of: Callable, const_name: Callable | None,
            shapes: dict | None = None) -> dict:
     """{target position: MatrixForm}, remembered by the graph's shape."""
-    key = _graph_key(roots, targets, name_of)
+    key = graph_key(roots, targets, name_of)
     forms = _CACHE.get(key)
     if forms is not None:
         _CACHE.move_to_end(key)
@@ -123,48 +123,6 @@ def _remember(key, forms: dict) -> None:
     _CACHE[key] = forms
     while len(_CACHE) > CACHED_GRAPHS:
         _CACHE.popitem(last=False)
-
-
-def _graph_key(roots, targets, name_of: Callable) -> tuple:
-    """What the forms depend on: each record's op, params and inputs (by position in a walk),
-    the leaves' names and shapes, the targets; a loop's every step gives the same key."""
-    order = reverse_topological(roots)
-    if len(order) > 5000:
-        raise TooLarge("too many records to write as a matrix form")
-    index: dict = {}
-    parts: list = []
-    for r in reversed(order):  # (each record's inputs before it)
-        index[id(r)] = len(parts)
-        parts.append(_record_key(r, [index[id(a)] for a in getattr(r, "args", ())], name_of))
-    wanted = tuple(_target_key(t, index) for t in targets)
-    return tuple(parts), tuple(index[id(r)] for r in roots), wanted
-
-
-def _record_key(r, args: list, name_of: Callable) -> tuple:
-    if isinstance(r, trace.OpRecord):
-        return (r.op.name, _params_key(r.params), tuple(args))
-    value = _input_value(r)
-    if isinstance(r, trace.Leaf):
-        return ("leaf", name_of(r.tensor), np.shape(value))
-    shown = float(np.reshape(value, -1)[0]) if np.size(value) == 1 else None
-    return ("const", np.shape(value), shown)
-
-
-def _params_key(params: dict) -> tuple:
-    if not params:
-        return ()
-    return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
-                        for k, v in params.items()))
-
-
-def _target_key(t, index: dict) -> tuple:
-    record = getattr(t.tensor, "_record", None)
-    return (id(record) in index and index[id(record)], t.tensor.grad_fn is None)
-
-
-def _input_value(r):
-    value = getattr(r, "value", None)
-    return getattr(value, "array", value)
 
 
 class _Writer:
@@ -229,7 +187,7 @@ class _Writer:
         return self.shapes[id(r)]
 
     def value(self, r):
-        return _input_value(r)
+        return input_value(r)
 
     def named(self, prefix: str, e: Expr) -> Expr:
         """e, or a name for it (defined after the form) where it is long: a part that a form
@@ -319,7 +277,7 @@ class _Writer:
             len(self.shapes[id(r)]) == 2
 
     def _const(self, r) -> str:
-        value = _input_value(r)
+        value = input_value(r)
         if np.size(value) == 1:
             return tidy_number(float(np.reshape(value, -1)[0]))
         if id(r) not in self.consts:

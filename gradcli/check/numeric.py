@@ -3,7 +3,6 @@ central differences on a sample of elements. Still independent of the engine's V
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
 
@@ -16,7 +15,13 @@ from .derive import SAMPLE
 from .records import Derived, NotReplayable, TooLarge, leaf_records, post_order
 
 STEP = 1e-6  # relative step h = STEP * max(1, |x|): truncation ~h**2, rounding ~eps/h
-BUDGET_SECONDS = 0.005  # per pass: a training loop's check must not dwarf its own work
+# How many elements are differenced is counted, never timed (the same script samples the same
+# elements on a busy machine): per pass, at most REPLAY_WORK units of replay, a unit one
+# element computed and RECORD_WORK one record's numpy call (its overhead costs as much as
+# ~1,000 elements' arithmetic). ~5 ms on a quiet machine: a training loop's check must not
+# dwarf its own work.
+REPLAY_WORK = 1_500_000
+RECORD_WORK = 1_000
 
 
 def replay(root, overrides: dict, base: dict | None = None) -> dict:
@@ -94,9 +99,8 @@ def expect(record, roots, targets, reason: str) -> dict:
     # make every difference nan.
     outputs = vectorized.parts(roots, record.grad_outputs) if elementwise else \
         [(r, np.asarray(v, dtype=np.float64)) for r, v in zip(roots, record.grad_outputs)]
-    start = time.perf_counter()
     bases = [replay(out, {}) for out, _ in outputs]
-    samples = _affordable_samples(time.perf_counter() - start, len(targets))
+    samples = affordable_samples(replay_work(bases), len(targets))
     out = {}
     for t in targets:
         points = ([r for r in leaves if r.tensor is t.tensor] if t.tensor.grad_fn is None
@@ -106,10 +110,14 @@ def expect(record, roots, targets, reason: str) -> dict:
     return out
 
 
-def _affordable_samples(replay_seconds: float, targets: int) -> int:
+def replay_work(bases: list) -> int:
+    """The work of the replays in `bases` (each record's values by id), in REPLAY_WORK's units."""
+    return sum(RECORD_WORK + int(np.size(v)) for values in bases for v in values.values())
+
+
+def affordable_samples(work: int, targets: int) -> int:
     """How many elements per tensor the budget allows: two replays each, at least one."""
-    replay_seconds = max(replay_seconds, 1e-6)
-    return int(min(SAMPLE, max(1, BUDGET_SECONDS / (2 * replay_seconds * max(targets, 1)))))
+    return int(min(SAMPLE, max(1, REPLAY_WORK // (2 * max(work, 1) * max(targets, 1)))))
 
 
 def _differences(outputs, bases, points, target, reason, samples: int,

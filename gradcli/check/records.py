@@ -64,14 +64,15 @@ def post_order(root, evaluate, is_input=lambda record: False, values: dict | Non
     return values[id(root)]
 
 
-def reverse_topological(roots, stops: frozenset = frozenset()) -> list:
+def reverse_topological(roots, stops: frozenset = frozenset(), remember: bool = True) -> list:
     """The records under the roots, each after every record that reads it; what is under a
     record in `stops` (by id) is left out. Without stops the last roots' order is kept: the
     structured path and the matrix form both ask for it (records never change once made;
     the order is only read)."""
     roots = tuple(roots)
+    remember = remember and not stops
     last_roots, last_order = _LAST_ORDER
-    if not stops and len(roots) == len(last_roots) and all(
+    if remember and len(roots) == len(last_roots) and all(
             a is b for a, b in zip(roots, last_roots)):
         return last_order
     order, seen = [], set()
@@ -89,7 +90,7 @@ def reverse_topological(roots, stops: frozenset = frozenset()) -> list:
             if id(r) not in stops:
                 stack.extend((a, False) for a in getattr(r, "args", ()) if id(a) not in seen)
     order.reverse()
-    if not stops:
+    if remember:
         _LAST_ORDER[:] = [roots, order]  # (which keeps the roots, and so their ids, alive)
     return order
 
@@ -147,6 +148,53 @@ def _walk(root) -> tuple[list, int]:
             raise NotReplayable(r.reason)
         stack.extend(r.leaves if isinstance(r, Derived) else getattr(r, "args", ()))
     return out, elements
+
+
+def graph_key(roots, targets, name_of: Callable, remember: bool = True) -> tuple:
+    """The graph's structure: each record's op, params and inputs (by position in a walk), the
+    leaves' names and shapes, the targets; a loop's every step gives the same key. What a
+    matrix form depends on (matrix_form.py), and what sympy's budget refused (checker.py)."""
+    order = reverse_topological(roots, remember=remember)  # (remember: the last roots' order)
+    if len(order) > 5000:
+        raise TooLarge("too many records to key the graph by")
+    index: dict = {}
+    parts: list = []
+    for r in reversed(order):  # (each record's inputs before it)
+        index[id(r)] = len(parts)
+        parts.append(_record_key(r, [index[id(a)] for a in getattr(r, "args", ())], name_of))
+    wanted = tuple(_target_key(t, index) for t in targets)
+    return tuple(parts), tuple(index[id(r)] for r in roots), wanted
+
+
+def _record_key(r, args: list, name_of: Callable) -> tuple:
+    if isinstance(r, trace.OpRecord):
+        return (r.op.name, _params_key(r.params), tuple(args))
+    value = input_value(r)
+    if isinstance(r, trace.Leaf):
+        return ("leaf", name_of(r.tensor), np.shape(value))
+    shown = float(np.reshape(value, -1)[0]) if isinstance(r, trace.Const) and \
+        np.size(value) == 1 else None
+    return (type(r).__name__, np.shape(value), shown)  # a Const, a Derived gradient, an Opaque
+
+
+def _params_key(params: dict) -> tuple:
+    if not params:
+        return ()
+    return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
+                        for k, v in params.items()))
+
+
+def _target_key(t, index: dict) -> tuple:
+    record = getattr(t.tensor, "_record", None)
+    # (whether it has a grad_fn, read without asking the tensor for it: asking rebases a view
+    # written through its base, which is the script's to do, not the check's)
+    return (id(record) in index and index[id(record)],
+            not isinstance(record, (trace.OpRecord, Derived)))
+
+
+def input_value(r):
+    value = getattr(r, "value", None)
+    return getattr(value, "array", value)
 
 
 class Remembered:

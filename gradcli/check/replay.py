@@ -2,67 +2,99 @@
 its sympy form (Op.sym), so that sympy can differentiate what the engine computed."""
 from __future__ import annotations
 
-import signal
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from gradcli.engine import runtime, trace
 from gradcli.engine import symforms as S
-from gradcli.engine.interrupt import can_interrupt, interrupt_at
+from gradcli.engine import trace
 from gradcli.engine.symforms import number, sp
 from gradcli.engine.trace import Opaque
 
 from .dropped import Dropped, dropped_zero, read_mask
 from .records import Derived, NotReplayable, TooLarge, post_order
 
+# sympy's budget is counted, never timed: what it is asked to build and differentiate is
+# measured before it is asked, so that a script takes the same path on a busy machine as on a
+# quiet one, and what is too large is refused at once instead of after seconds of sympy.
 MAX_SYMBOLIC_ELEMENTS = 5_000  # object-array elements built per pass before going numeric
 # Operations in one element's expression, counted as a tree (what sympy walks to differentiate
 # and print): `y = y * y + y` doubles it each line while the graph grows by two nodes.
 MAX_EXPRESSION_SIZE = 20_000
-SYMPY_SECONDS = 10.0  # the symbolic side of one backward pass, at most
+# The derivatives of one pass: per element differentiated, the operations of the objective's
+# terms that hold it, and DIFF_CALL per term (sympy's diff of a small term costs that much).
+# The corpus's largest (662's attention with layer norm) is 0.21 million, 7 s of sympy on a
+# 2-core machine under a load of 6; a softmax 48 wide with per-element formulas is 0.47 million
+# (8 s there); one past it is refused before sympy starts.
+MAX_DERIVATIVE_WORK = 500_000
+DIFF_CALL = 100
+# Piecewise parts (relu, clamp, max), counted as a tree, in one element of the argument of an
+# op whose form is a Piecewise: sympy folds them into its own as it builds it, in time that
+# doubles with each (a relu around 3 took 0.1 s an element, around 6 0.4 s, around 36
+# minutes). The corpus's most is 3.
+MAX_FOLDED_PIECEWISE = 6
 
 
-def sympy_deadline() -> float:
-    """When the symbolic check of a pass starting now must give up: its own budget, and
-    never past the run's time limit."""
-    return time.monotonic() + min(SYMPY_SECONDS, runtime.current.seconds_left())
+class OverBudget(TooLarge):
+    """Refused by a count of sympy's work (a function of the graph's structure, never of the
+    clock): the checker remembers the structure and refuses it again at once."""
 
 
-def check_time(deadline: float) -> None:
-    if time.monotonic() > deadline:
-        raise TooLarge(TIME_UP)
+class DerivativeWork:
+    """The work sympy's derivatives of one pass are asked for, counted before each is."""
+
+    def __init__(self, limit: int | None = None):
+        self.spent, self.limit = 0, MAX_DERIVATIVE_WORK if limit is None else limit
+        self.sizes: dict = {}  # id(expression) -> (its operations as a tree, it)
+
+    def spend(self, terms: list[tuple]) -> None:
+        """`terms`: per element about to be differentiated, the terms that hold it."""
+        for held in terms:
+            self.spent += sum(DIFF_CALL + tree_size(t, self.sizes) for t in held)
+            if self.spent > self.limit:
+                raise OverBudget(f"sympy's derivatives would walk more than "
+                                 f"{self.limit:,} operations")
 
 
-TIME_UP = f"sympy took more than its {SYMPY_SECONDS:g} s, or the run's time was up"
-SIGNAL = getattr(signal, "SIGUSR1", None)  # the run's watchdog has SIGUSR2
+def tree_size(expr, sizes: dict) -> int:
+    """1 + the sizes of the arguments, each shared subexpression measured once."""
+    return _measured(expr, sizes)[0]
 
 
-class _SympyTimeUp(BaseException):
-    """Raised by the interrupt: a BaseException, so that sympy's own `except Exception`
-    blocks let it through."""
+def piecewise_parts(expr, sizes: dict) -> int:
+    """The Piecewise nodes in `expr`, counted as a tree (as tree_size)."""
+    return _measured(expr, sizes)[1]
 
 
-@contextmanager
-def sympy_time_box(deadline: float) -> Iterator[None]:
-    """Ends the block with TooLarge at `deadline` even inside one sympy call that reads no
-    clock (a deep stack of relu's Piecewise folds for minutes): the check then falls back,
-    the run goes on."""
-    if not can_interrupt(SIGNAL):
-        yield
-        return
+def _measured(expr, sizes: dict) -> tuple:
+    """(operations, Piecewise nodes) of `expr` as a tree, kept in `sizes` by id with the
+    expression (kept alive: its id stays its); an explicit stack, as expressions nest deeper
+    than Python's."""
+    known = sizes.get(id(expr))
+    if known is not None:
+        return known
+    stack = [expr]
+    while stack:
+        e = stack[-1]
+        if id(e) in sizes:
+            stack.pop()
+            continue
+        args = getattr(e, "args", ())
+        args = args if isinstance(args, tuple) else ()
+        missing = [a for a in args if id(a) not in sizes]
+        if missing:
+            stack.extend(missing)
+            continue
+        stack.pop()
+        parts = [sizes[id(a)] for a in args]
+        sizes[id(e)] = (1 + sum(s for s, _, _ in parts),
+                        isinstance(e, _piecewise()) + sum(n for _, n, _ in parts), e)
+    return sizes[id(expr)]
 
-    def time_up() -> None:
-        raise _SympyTimeUp
 
-    try:
-        with interrupt_at(lambda: deadline, time_up, SIGNAL):
-            yield
-    except _SympyTimeUp:
-        raise TooLarge(TIME_UP) from None
+def _piecewise() -> type:
+    return sp().Piecewise
 
 
 @dataclass
@@ -212,13 +244,12 @@ class Replay:
         self.dropped = dropped
         self.size = 0
         self.tree_sizes: dict = {}  # id(expression) -> (its operations as a tree, it)
-        self.deadline = sympy_deadline()
+        self.piecewise: dict = {}  # id(expression) -> (its Piecewise parts, as a tree, it)
 
     def run(self, root):
         return post_order(root, self._evaluate, lambda record: id(record) in self.cuts)
 
     def _evaluate(self, record, values):
-        check_time(self.deadline)
         if id(record) in self.cuts:
             return self.cuts[id(record)].symbols
         if isinstance(record, trace.Leaf):
@@ -242,6 +273,7 @@ class Replay:
         if op.condition is not None:
             return self._count(_choice(self.table, record, args))
         fn = op.sym or op.forward
+        self._require_foldable(record, args)
         return self._count(np.asarray(fn(*args, **record.params), dtype=object))
 
     def _note_reads(self, record, args) -> None:
@@ -252,23 +284,37 @@ class Replay:
     def _count(self, array):
         self.size += max(1, array.size)
         if self.size > MAX_SYMBOLIC_ELEMENTS:
-            raise TooLarge(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
-        try:
-            biggest = max((self._tree_size(e) for e in array.flat), default=0)
-        except RecursionError:  # nested deeper than Python's stack: far past the budget
-            biggest = MAX_EXPRESSION_SIZE + 1
+            raise OverBudget(f"more than {MAX_SYMBOLIC_ELEMENTS:,} symbolic elements")
+        biggest = max((tree_size(e, self.tree_sizes) for e in array.flat), default=0)
         if biggest > MAX_EXPRESSION_SIZE:
-            raise TooLarge(f"an expression of more than {MAX_EXPRESSION_SIZE:,} operations")
+            raise OverBudget(f"an expression of more than {MAX_EXPRESSION_SIZE:,} operations")
         return array
 
-    def _tree_size(self, expr) -> int:
-        """1 + the sizes of the arguments, each shared subexpression measured once."""
-        known = self.tree_sizes.get(id(expr))
-        if known is None:
-            args = getattr(expr, "args", ())
-            size = 1 + sum(self._tree_size(a) for a in args) if isinstance(args, tuple) else 1
-            known = self.tree_sizes[id(expr)] = (size, expr)  # (kept alive: its id stays its)
-        return known[0]
+    def _require_foldable(self, record, args) -> None:
+        """OverBudget before sympy builds a Piecewise (relu, clamp) around an argument that
+        holds more than MAX_FOLDED_PIECEWISE of them: sympy folds each into the new one as it
+        builds it (a residual stack of layer norm, linear and relu took it minutes)."""
+        most = max((piecewise_parts(e, self.tree_sizes) for a in args
+                    if isinstance(a, np.ndarray) and a.dtype == object for e in a.flat),
+                   default=0)
+        if most > MAX_FOLDED_PIECEWISE and _makes_piecewise(record, args):
+            raise OverBudget(f"a {record.op.name} around an expression of {most:,} piecewise "
+                             f"parts, which sympy would fold into its own")
+
+
+def _makes_piecewise(record, args) -> bool:
+    """Whether the op's form is a Piecewise around its arguments: its form applied to plain
+    symbols of the same shapes says (condition ops weigh their branches: no Piecewise)."""
+    if record.op.condition is not None:
+        return False
+    plain = [_symbol_array("p", np.shape(a)) if isinstance(a, np.ndarray) and a.dtype == object
+             else a for a in args]
+    try:
+        made = np.asarray((record.op.sym or record.op.forward)(*plain, **record.params),
+                          dtype=object)
+    except Exception:  # noqa: BLE001 (a form plain symbols cannot take: the real call decides)
+        return False
+    return any(getattr(e, "has", None) is not None and e.has(_piecewise()) for e in made.flat)
 
 
 def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:

@@ -1,48 +1,83 @@
-"""The symbolic check's time box: one sympy call that reads no clock (a deep stack of relu's
-Piecewise folding for minutes) is interrupted at the check's own deadline, and the check
-falls back instead of the run ending at its time limit."""
-import time
-
-import pytest
-
+"""sympy's budget is counted, never timed (issue #29): what sympy is asked to build and
+differentiate is measured before it is asked, and what is too large falls back at once, the
+same way on a busy machine as on a quiet one. A structure refused once is refused again without
+being counted. A sympy call that runs away regardless ends the run by its time limit, a named
+limit, never by a switch of method."""
 from gradcli.app.api import run_session
-from gradcli.check import replay, structured
+from gradcli.app.running import RunOptions
+from gradcli.check import checker, derive, replay, structured
 from gradcli.check.records import TooLarge
+from gradcli.engine.limits import Limits
 
-pytestmark = pytest.mark.skipif(replay.SIGNAL is None, reason="no SIGUSR1 on this platform")
-
-
-def test_work_that_reads_no_clock_is_interrupted_at_the_deadline():
-    finished = []
-    with pytest.raises(TooLarge, match="sympy took more than"):
-        with replay.sympy_time_box(time.monotonic() + 0.2):
-            total = 0
-            for i in range(10**9):  # minutes of bytecodes, not one clock read
-                total += i
-            finished.append(total)
-    assert not finished
+# a residual stack of layer norm, linear and relu: sympy folded its Piecewise for minutes
+RESIDUAL = ("import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\n"
+            "x = torch.randn(1, 3, requires_grad=True)\nh = x\n"
+            "for i in range(3):\n    norm = nn.LayerNorm(3, elementwise_affine=False)\n"
+            "    h = h + torch.relu(nn.Linear(3, 3)(norm(h)))\n"
+            "h.sum().backward()\n")
+SMALL = ("import torch\nx = torch.tensor([0.5, 1.5], requires_grad=True)\n"
+         "for i in range(3):\n    (x.exp() * x).relu().sum().backward()\n")
 
 
-def test_a_block_that_ends_in_time_is_left_alone():
-    with replay.sympy_time_box(time.monotonic() + 60):
-        value = sum(range(1000))
-    assert value == 499500
+def rows(result):
+    return [g for e in result.events if e.kind == "backward" for g in e.grads]
 
 
-def test_a_slow_sympy_derivative_falls_back_and_the_run_goes_on(monkeypatch):
-    def derive_slowly(*args, **kwargs):
-        for _ in range(10**9):  # as sympy's piecewise_fold of a deep relu stack, reading no clock
+def test_a_relu_around_many_folded_piecewise_parts_is_refused_by_its_count(monkeypatch):
+    monkeypatch.setattr(structured, "expect", no_structured_form)  # the last resort, then
+    result = run_session(RESIDUAL, "residual.py")
+    assert result.status == "ok" and len(rows(result)) == 7  # x, and each Linear's two
+    for row in rows(result):
+        assert row.method == "numeric" and row.match
+        assert "a relu around an expression of 36 piecewise parts" in row.note
+
+
+def test_derivatives_past_the_work_budget_fall_back_before_sympy_starts(monkeypatch):
+    def no_sympy_diff(*args, **kwargs):
+        raise AssertionError("sympy was asked for a derivative the budget had no room for")
+
+    monkeypatch.setattr(replay, "MAX_DERIVATIVE_WORK", 10)
+    monkeypatch.setattr(derive, "torch_conventions", no_sympy_diff)
+    monkeypatch.setattr(structured, "expect", no_structured_form)
+    result = run_session(SMALL, "small.py")
+    assert result.status == "ok"
+    for row in rows(result):
+        assert row.method == "numeric" and row.match
+        assert "sympy's derivatives would walk more than 10 operations" in row.note
+
+
+def test_a_structure_refused_once_is_refused_again_without_replaying_it(monkeypatch):
+    replays = []
+    run = replay.Replay.run
+    monkeypatch.setattr(replay.Replay, "run", lambda self, root: replays.append(1) or
+                        run(self, root))
+    monkeypatch.setattr(replay, "MAX_DERIVATIVE_WORK", 10)
+    monkeypatch.setattr(structured, "expect", no_structured_form)
+    result = run_session(SMALL, "small.py")
+    notes = {row.note for row in rows(result)}
+    assert len(rows(result)) == 3 and len(notes) == 1  # each step says the same
+    assert len(replays) == 1  # the first step's; the others were known too large
+
+
+def test_the_memory_of_refusals_is_the_session_s_own(monkeypatch):
+    monkeypatch.setattr(replay, "MAX_DERIVATIVE_WORK", 10)
+    monkeypatch.setattr(structured, "expect", no_structured_form)
+    run_session(SMALL, "small.py")
+    monkeypatch.setattr(replay, "MAX_DERIVATIVE_WORK", 500_000)
+    assert {row.method for row in rows(run_session(SMALL, "again.py"))} == {"symbolic"}
+
+
+def test_a_sympy_call_that_runs_away_ends_the_run_by_its_time_limit(monkeypatch):
+    def derive_for_ever(*args, **kwargs):
+        for _ in range(10**10):  # as sympy's fold of a deep Piecewise, reading no clock
             pass
         raise AssertionError("not interrupted")
 
-    monkeypatch.setattr(replay, "SYMPY_SECONDS", 0.3)
-    monkeypatch.setattr("gradcli.check.checker.Checker._derivative", derive_slowly)
-    monkeypatch.setattr(structured, "expect", no_structured_form)  # the last resort, then
-    result = run_session("import torch\nx = torch.tensor([0.5, 1.5], requires_grad=True)\n"
-                         "(x.exp() * x).relu().sum().backward()\n", "slow.py")
-    (row,) = [g for e in result.events if e.kind == "backward" for g in e.grads]
-    assert result.status == "ok"
-    assert row.method == "numeric" and row.match and "sympy took more than" in row.note
+    monkeypatch.setattr(checker.Checker, "_derivative", derive_for_ever)
+    result = run_session(SMALL, "slow.py", RunOptions(limits=Limits(max_seconds=1)))
+    (error,) = [e for e in result.events if e.kind == "error"]
+    assert error.type == "LimitExceeded" and "time limit" in error.message
+    assert not rows(result)  # no row fell back to another method
 
 
 def no_structured_form(*args):
