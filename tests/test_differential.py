@@ -51,9 +51,9 @@ def gradcli_trace(script: Path) -> dict:
     return run_json(script.read_text(), str(script), RunOptions(limits=Limits(max_seconds=600)))
 
 
-def assert_same(expected: dict, actual: dict, full: bool, what: str) -> None:
+def assert_same(expected: dict, actual: dict, full: bool, what: str, layout: bool = True) -> None:
     __tracebackhide__ = True
-    diffs = differences(expected, actual, full=full)
+    diffs = differences(expected, actual, full=full, layout=layout)
     assert not diffs, f"{what} ({'full' if full else 'core'} level):\n  " + "\n  ".join(diffs)
 
 
@@ -94,8 +94,9 @@ def test_live_oracle(script, torch_trace):
 def test_corpus_current(script, torch_trace):
     live = torch_trace(script)
     assert "oracle_error" not in live, live["oracle_error"]
+    # torch against torch on another CPU kind: its repr may lay out an ulp's difference anew
     assert_same(live, expected_trace(script), True,
-                "committed trace vs live PyTorch: regenerate with torch_trace.py --write")
+                "committed trace vs live PyTorch: regenerate with torch_trace.py --write", False)
 
 
 def test_full_summary():

@@ -430,13 +430,16 @@ def _box_muller_avx2(uniforms: np.ndarray, mean: float = 0.0, std: float = 1.0) 
     return fma32(normals.reshape(-1), std, mean)  # _mm256_fmadd_ps(n, std, mean)
 
 
-def compiled_fma(a: np.ndarray, b, c) -> np.ndarray:
-    """a * b + c as the compiler leaves it in torch's kernels, in `a`'s dtype: rounded once in
-    ATen's AVX2/AVX-512 builds (compiled with FMA), twice in its scalar `default` build."""
+def compiled_fma(a, b, c):
+    """a * b + c as the compiler leaves it in torch's kernels: rounded once in ATen's AVX2 and
+    AVX-512 builds (compiled with FMA), twice in its scalar `default` build; float32 when all
+    three are, else float64."""
+    dtype = np.dtype(np.float32 if np.result_type(a, b, c) == np.float32 else np.float64)
     if fuses_multiply_add():
-        return fma32(a, b, c) if a.dtype == np.float32 else fma64(a, b, c)
+        return fma32(a, b, c) if dtype == np.float32 else fma64(a, b, c)
     with np.errstate(all="ignore"):
-        return a * a.dtype.type(b) + a.dtype.type(c)
+        return dtype.type(a) * dtype.type(b) + dtype.type(c) if np.ndim(a) == 0 else \
+            np.asarray(a) * np.asarray(b, dtype) + np.asarray(c, dtype)
 
 
 def fma64(a, b, c):

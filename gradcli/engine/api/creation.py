@@ -10,7 +10,7 @@ from .. import dtypes, runtime
 from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
 from ..layout import PRESERVE_FORMAT, MemoryFormat, laid_out
-from ..rng import Generator, fma32, fma64
+from ..rng import Generator, compiled_fma
 from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
 from .autograd import GradMode
 from .elementwise import INT64_MIN, float_kernel, float_kernel_dtype, written_value
@@ -186,7 +186,8 @@ def full_like(input, fill_value, dtype=None, device=None, requires_grad=False,
 
 def _linspace_values(start, end, steps, dtype):
     """torch's linspace kernel: start + step*i below the halfway point, end - step*(steps-1-i)
-    from it, each a fused multiply-add (GCC contracts them), in the dtype (double for ints)."""
+    from it, each a multiply-add as the compiler leaves it (rng.compiled_fma: GCC contracts
+    them where it may use FMA), in the dtype (double for ints)."""
     dtype = np.dtype(dtype)
     if steps <= 1:
         return np.full(steps, start).astype(dtype)
@@ -195,12 +196,13 @@ def _linspace_values(start, end, steps, dtype):
     if dtype == np.float32:
         s, e = np.float32(start), np.float32(end)
         step = (e - s) / np.float32(steps - 1)
-        up = fma32(np.full(steps, step), i.astype(np.float32), np.full(steps, s))
-        down = fma32(np.full(steps, -step), (steps - 1 - i).astype(np.float32), np.full(steps, e))
+        up = compiled_fma(np.full(steps, step), i.astype(np.float32), np.full(steps, s))
+        down = compiled_fma(np.full(steps, -step), (steps - 1 - i).astype(np.float32),
+                            np.full(steps, e))
         return np.where(below, up, down).astype(dtype)
     s, e = (float(start), float(end)) if dtype.kind == "f" else (float(int(start)), float(int(end)))
     step = (e - s) / (steps - 1)
-    values = [fma64(step, k, s) if k < steps // 2 else fma64(-step, steps - 1 - k, e)
+    values = [compiled_fma(step, k, s) if k < steps // 2 else compiled_fma(-step, steps - 1 - k, e)
               for k in range(steps)]
     return np.array(values).astype(dtype)
 
@@ -208,7 +210,7 @@ def _linspace_values(start, end, steps, dtype):
 def _arange_values(start, step, n, dtype):
     """torch's arange kernel: start + step*i in double, in vectors of 8 float32 / 4 float64
     (each vector from its first value, base + k*step), the rest one by one; float64 with the
-    compiler's fused multiply-adds."""
+    compiler's multiply-adds (rng.compiled_fma)."""
     dtype = np.dtype(dtype)
     if dtype.kind not in "f":
         return (start + step * np.arange(n, dtype=np.float64)).astype(dtype) \
@@ -227,9 +229,9 @@ def _arange_values(start, step, n, dtype):
         return np.concatenate([lanes_out.reshape(-1), rest]).astype(dtype)
     out = np.empty(n, dtype)
     for first in range(0, vectors * lanes, lanes):
-        base = fma64(step, first, start)
-        out[first:first + lanes] = [fma64(k, step, base) for k in range(lanes)]
-    out[vectors * lanes:] = [fma64(step, k, start) for k in range(vectors * lanes, n)]
+        base = compiled_fma(step, first, start)
+        out[first:first + lanes] = [compiled_fma(k, step, base) for k in range(lanes)]
+    out[vectors * lanes:] = [compiled_fma(step, k, start) for k in range(vectors * lanes, n)]
     return out
 
 
