@@ -426,11 +426,15 @@ def reverse_cumsum(xp, g, dim):
 
 
 def softmax(a, dim):
+    if a.size == 0:  # (no max of an empty dim)
+        return a.copy()
     e = np.exp(a - np.max(a, axis=dim, keepdims=True))
     return e / np.sum(e, axis=dim, keepdims=True)
 
 
 def log_softmax(a, dim):
+    if a.size == 0:
+        return a.copy()
     shifted = a - np.max(a, axis=dim, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
 

@@ -12,7 +12,9 @@ def masked_select(input, mask) -> Tensor:
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_select: expected BoolTensor for mask")
     shape = broadcast_shape(mask.data.shape, input.data.shape)  # (the order of its message)
-    key = np.nonzero(np.broadcast_to(mask.data, shape))
+    selected = np.broadcast_to(mask.data, shape)
+    # a 0-d mask selects by itself (numpy has no nonzero of a 0-d array)
+    key = np.nonzero(selected) if shape else np.asarray(selected, dtype=bool)
     return apply("masked_select", (input,), shape=tuple(shape), key=key)
 
 
