@@ -586,25 +586,37 @@ def mse_grad_output_grad(xp, gg, g, a, b, reduction):
     return xp.sum(xp.mse_loss_backward(xp.ones_like(g), a, b, reduction) * gg)
 
 
-def bce_logits(x, y, reduction):
-    # torch's stable form of log(1 + exp(x)) - x*y
+def _weighted(loss, weight):
+    return loss if weight is None else loss * weight
+
+
+def bce_logits(x, y, reduction, weight=None, pos_weight=None):
+    # torch's (1 - y) * x - log_weight * log_sigmoid(x), log_sigmoid in its stable form
     m = np.maximum(-x, 0)
-    return _reduce((1 - y) * x + m + np.log(np.exp(-m) + np.exp(-x - m)), reduction)
+    soft = m + np.log(np.exp(-m) + np.exp(-x - m))
+    if pos_weight is not None:
+        soft = soft * ((pos_weight - 1) * y + 1)
+    return _reduce(_weighted((1 - y) * x + soft, weight), reduction)
 
 
-def bce_logits_grad(xp, g, x, y, reduction):
-    out = (1 / (1 + xp.exp(-x)) - y) * g
+def bce_logits_grad(xp, g, x, y, reduction, weight=None, pos_weight=None):
+    if pos_weight is None:
+        out = (1 / (1 + xp.exp(-x)) - y) * g
+    else:  # torch: ((pos_weight * y + 1 - y) * sigmoid(x) - pos_weight * y) * g
+        t = pos_weight * y
+        out = ((t + 1 - y) * (1 / (1 + xp.exp(-x))) - t) * g
+    out = _weighted(out, weight)
     return out / numel(x.shape) if reduction == "mean" else out
 
 
-def bce(x, y, reduction):
+def bce(x, y, reduction, weight=None):
     # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
     logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
-    return _reduce(-logs, reduction)
+    return _reduce(_weighted(-logs, weight), reduction)
 
 
-def bce_grad(xp, g, x, y, reduction):
-    out = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12)
+def bce_grad(xp, g, x, y, reduction, weight=None):
+    out = _weighted(g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12), weight)
     return out / numel(x.shape) if reduction == "mean" else out
 
 

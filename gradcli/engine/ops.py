@@ -485,10 +485,12 @@ defop("nll_loss", "NllLossBackward0", K.nll_loss,
           xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
       ("b", ""), linear=True)
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
-      lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
+      lambda xp, g, o, x, y, reduction, weight=None, pos_weight=None: (
+          K.bce_logits_grad(xp, g, x, y, reduction, weight, pos_weight), None),
       ("ab", ""), S.bce_logits, self_first=True, reduces=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
-      lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
+      lambda xp, g, o, x, y, reduction, weight=None: (
+          K.bce_grad(xp, g, x, y, reduction, weight), None),
       ("ab", ""), S.bce, self_first=True, reduces=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"), layout="elementwise")
