@@ -463,6 +463,16 @@ for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackw
           sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],
                                          dtype=object).reshape(a.shape),
           elements_read="selection")
+# torch.normal(mean, std) with a tensor mean and/or std: the draws (`values`, already scaled
+# and shifted), whose derivative torch defines as zero for each tensor given
+for _name, _grad_fn, _n in (("normal_tensor_float", "NormalBackward1", 1),
+                            ("normal_float_tensor", "NormalBackward2", 1),
+                            ("normal_tensor_tensor", "NormalBackward3", 2)):
+    defop(_name, _grad_fn, lambda *ts, values: values,
+          lambda xp, g, o, *ts, values: tuple(xp.zeros_like(g) for _ in ts), ("",) * _n,
+          sym=lambda *ts, values: np.array(
+              [S.number(v) for v in values.reshape(-1).tolist()], dtype=object
+          ).reshape(values.shape), elements_read="nothing")
 defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (xp.zeros_like(g),),
       sym=lambda a: np.full(a.shape, 0, dtype=object), elements_read="selection")
 defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy(),
