@@ -164,6 +164,11 @@ def along_key(index, dim):
     return tuple(grids)
 
 
+def gather(a, dim, index):
+    """torch.gather: an empty index (of any shape: torch checks nothing then) gathers nothing."""
+    return a[along_key(index, dim)] if index.size else np.empty(index.shape, a.dtype)
+
+
 def put_dim(xp, g, shape, index, dim, keepdim):
     """`index` has the reduced shape (without `dim`), whatever keepdim was."""
     return xp.scatter_src(g if keepdim else xp.unsqueeze(g, dim), shape, dim,

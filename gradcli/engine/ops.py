@@ -389,8 +389,10 @@ defop("index", "IndexBackward0", lambda a, key: a[key],
 defop("index_select", "IndexSelectBackward0", lambda a, dim, index: np.take(a, index, axis=dim),
       lambda xp, g, o, a, dim, index: (xp.index_add_src(g, a.shape, dim, index),), "k",
       elements_read="selection")
-defop("gather", "GatherBackward0", lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.scatter_add_src(g, a.shape, dim, index),), "k",
+# (an index smaller than the input in the other dims reads their first rows, as torch's)
+defop("gather", "GatherBackward0", K.gather,
+      lambda xp, g, o, a, dim, index: (xp.zeros_shaped(a.shape, g) if not index.size else
+                                       xp.scatter_add_src(g, a.shape, dim, index),), "k",
       elements_read="selection")
 # masked_fill with a 0-dim tensor value: the value gets the masked slots' gradient.
 defop("masked_fill_tensor", "MaskedFillBackward1", lambda a, value, mask: np.where(mask, value, a),

@@ -353,6 +353,8 @@ def _index_dtype(index, message: str) -> None:
 
 def gather(input, dim, index, sparse_grad=False) -> Tensor:
     d = normalize_dim(dim, input.ndim)
+    if not index.numel():  # torch checks neither the dtype nor the shape of an empty index
+        return apply("gather", (input,), dim=d, index=index.data.astype(np.int64))
     _index_dtype(index, "gather(): Expected dtype int32/int64 for index")
     if builtins.max(input.ndim, 1) != builtins.max(index.ndim, 1):
         raise runtime_error("Index tensor must have the same number of dimensions as input "
