@@ -520,6 +520,21 @@ def _zeros_along(xp, g, dim, size):
     return xp.zeros_shaped(tuple(shape), g)
 
 
+def _legacy_empty(t) -> bool:
+    """torch's cat skips 1-D tensors of no elements, whatever the others' shapes."""
+    return len(t.shape) == 1 and t.shape[0] == 0
+
+
+def cat(*ts, dim):
+    kept = [t for t in ts if not _legacy_empty(t)]
+    return np.concatenate(kept, axis=dim) if kept else np.concatenate(ts)
+
+
+def cat_back(xp, g, ts, dim):
+    pieces = iter(split_back(g, [t.shape[dim] for t in ts if not _legacy_empty(t)], dim))
+    return tuple(xp.zeros_shaped((0,), g) if _legacy_empty(t) else next(pieces) for t in ts)
+
+
 def split_back(g, sizes, dim):
     starts = np.cumsum([0, *sizes])
     return tuple(g[dim_key(dim, slice(s, e))] for s, e in zip(starts[:-1], starts[1:]))

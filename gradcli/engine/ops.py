@@ -425,8 +425,7 @@ def _as_strided_vjp(xp, g, o, a, positions):
 
 
 defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp, elements_read="selection")
-defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
-      lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim),
+defop("cat", "CatBackward0", K.cat, lambda xp, g, o, *ts, dim: K.cat_back(xp, g, ts, dim),
       rearranges=True)
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
       lambda xp, g, o, *ts, dim: tuple(xp.select(g, dim, i) for i in range(len(ts))),
