@@ -24,6 +24,11 @@ def trace(input) -> Tensor:
     return apply("trace", (input,))
 
 
+def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
+    """torch.linalg.diagonal: torch.diagonal with the last two dims by default."""
+    return diagonal(A, offset, dim1, dim2)
+
+
 def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
     d1, d2 = normalize_dim(dim1, input.ndim), normalize_dim(dim2, input.ndim)
     if d1 == d2:

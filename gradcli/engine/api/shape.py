@@ -437,6 +437,12 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
     raise type_error("dtype must be a type, str, or dtype object")
 
 
+def ravel(input) -> Tensor:
+    """torch.ravel: contiguous() then view(-1) (CloneBackward0 then ViewBackward0 when the
+    input is not contiguous)."""
+    return view(contiguous(input), -1)
+
+
 def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor:
     if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
         return input
