@@ -164,6 +164,11 @@ def along_key(index, dim):
     return tuple(grids)
 
 
+def gather(a, dim, index):
+    """torch.gather: an empty index (of any shape: torch checks nothing then) gathers nothing."""
+    return a[along_key(index, dim)] if index.size else np.empty(index.shape, a.dtype)
+
+
 def put_dim(xp, g, shape, index, dim, keepdim):
     """`index` has the reduced shape (without `dim`), whatever keepdim was."""
     return xp.scatter_src(g if keepdim else xp.unsqueeze(g, dim), shape, dim,
@@ -426,11 +431,15 @@ def reverse_cumsum(xp, g, dim):
 
 
 def softmax(a, dim):
+    if a.size == 0:  # (no max of an empty dim)
+        return a.copy()
     e = np.exp(a - np.max(a, axis=dim, keepdims=True))
     return e / np.sum(e, axis=dim, keepdims=True)
 
 
 def log_softmax(a, dim):
+    if a.size == 0:
+        return a.copy()
     shifted = a - np.max(a, axis=dim, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=dim, keepdims=True))
 
@@ -511,6 +520,21 @@ def _zeros_along(xp, g, dim, size):
     return xp.zeros_shaped(tuple(shape), g)
 
 
+def _legacy_empty(t) -> bool:
+    """torch's cat skips 1-D tensors of no elements, whatever the others' shapes."""
+    return len(t.shape) == 1 and t.shape[0] == 0
+
+
+def cat(*ts, dim):
+    kept = [t for t in ts if not _legacy_empty(t)]
+    return np.concatenate(kept, axis=dim) if kept else np.concatenate(ts)
+
+
+def cat_back(xp, g, ts, dim):
+    pieces = iter(split_back(g, [t.shape[dim] for t in ts if not _legacy_empty(t)], dim))
+    return tuple(xp.zeros_shaped((0,), g) if _legacy_empty(t) else next(pieces) for t in ts)
+
+
 def split_back(g, sizes, dim):
     starts = np.cumsum([0, *sizes])
     return tuple(g[dim_key(dim, slice(s, e))] for s, e in zip(starts[:-1], starts[1:]))
@@ -582,25 +606,37 @@ def mse_grad_output_grad(xp, gg, g, a, b, reduction):
     return xp.sum(xp.mse_loss_backward(xp.ones_like(g), a, b, reduction) * gg)
 
 
-def bce_logits(x, y, reduction):
-    # torch's stable form of log(1 + exp(x)) - x*y
+def _weighted(loss, weight):
+    return loss if weight is None else loss * weight
+
+
+def bce_logits(x, y, reduction, weight=None, pos_weight=None):
+    # torch's (1 - y) * x - log_weight * log_sigmoid(x), log_sigmoid in its stable form
     m = np.maximum(-x, 0)
-    return _reduce((1 - y) * x + m + np.log(np.exp(-m) + np.exp(-x - m)), reduction)
+    soft = m + np.log(np.exp(-m) + np.exp(-x - m))
+    if pos_weight is not None:
+        soft = soft * ((pos_weight - 1) * y + 1)
+    return _reduce(_weighted((1 - y) * x + soft, weight), reduction)
 
 
-def bce_logits_grad(xp, g, x, y, reduction):
-    out = (1 / (1 + xp.exp(-x)) - y) * g
+def bce_logits_grad(xp, g, x, y, reduction, weight=None, pos_weight=None):
+    if pos_weight is None:
+        out = (1 / (1 + xp.exp(-x)) - y) * g
+    else:  # torch: ((pos_weight * y + 1 - y) * sigmoid(x) - pos_weight * y) * g
+        t = pos_weight * y
+        out = ((t + 1 - y) * (1 / (1 + xp.exp(-x))) - t) * g
+    out = _weighted(out, weight)
     return out / numel(x.shape) if reduction == "mean" else out
 
 
-def bce(x, y, reduction):
+def bce(x, y, reduction, weight=None):
     # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
     logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
-    return _reduce(-logs, reduction)
+    return _reduce(_weighted(-logs, weight), reduction)
 
 
-def bce_grad(xp, g, x, y, reduction):
-    out = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12)
+def bce_grad(xp, g, x, y, reduction, weight=None):
+    out = _weighted(g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12), weight)
     return out / numel(x.shape) if reduction == "mean" else out
 
 

@@ -389,8 +389,10 @@ defop("index", "IndexBackward0", lambda a, key: a[key],
 defop("index_select", "IndexSelectBackward0", lambda a, dim, index: np.take(a, index, axis=dim),
       lambda xp, g, o, a, dim, index: (xp.index_add_src(g, a.shape, dim, index),), "k",
       elements_read="selection")
-defop("gather", "GatherBackward0", lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
-      lambda xp, g, o, a, dim, index: (xp.scatter_add_src(g, a.shape, dim, index),), "k",
+# (an index smaller than the input in the other dims reads their first rows, as torch's)
+defop("gather", "GatherBackward0", K.gather,
+      lambda xp, g, o, a, dim, index: (xp.zeros_shaped(a.shape, g) if not index.size else
+                                       xp.scatter_add_src(g, a.shape, dim, index),), "k",
       elements_read="selection")
 # masked_fill with a 0-dim tensor value: the value gets the masked slots' gradient.
 defop("masked_fill_tensor", "MaskedFillBackward1", lambda a, value, mask: np.where(mask, value, a),
@@ -423,8 +425,7 @@ def _as_strided_vjp(xp, g, o, a, positions):
 
 
 defop("as_strided", "AsStridedBackward0", K.take_flat, _as_strided_vjp, elements_read="selection")
-defop("cat", "CatBackward0", lambda *ts, dim: np.concatenate(ts, axis=dim),
-      lambda xp, g, o, *ts, dim: K.split_back(g, [t.shape[dim] for t in ts], dim),
+defop("cat", "CatBackward0", K.cat, lambda xp, g, o, *ts, dim: K.cat_back(xp, g, ts, dim),
       rearranges=True)
 defop("stack", "StackBackward0", lambda *ts, dim: np.stack(ts, axis=dim),
       lambda xp, g, o, *ts, dim: tuple(xp.select(g, dim, i) for i in range(len(ts))),
@@ -463,6 +464,16 @@ for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackw
           sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],
                                          dtype=object).reshape(a.shape),
           elements_read="selection")
+# torch.normal(mean, std) with a tensor mean and/or std: the draws (`values`, already scaled
+# and shifted), whose derivative torch defines as zero for each tensor given
+for _name, _grad_fn, _n in (("normal_tensor_float", "NormalBackward1", 1),
+                            ("normal_float_tensor", "NormalBackward2", 1),
+                            ("normal_tensor_tensor", "NormalBackward3", 2)):
+    defop(_name, _grad_fn, lambda *ts, values: values,
+          lambda xp, g, o, *ts, values: tuple(xp.zeros_like(g) for _ in ts), ("",) * _n,
+          sym=lambda *ts, values: np.array(
+              [S.number(v) for v in values.reshape(-1).tolist()], dtype=object
+          ).reshape(values.shape), elements_read="nothing")
 defop("zero", "ZeroBackward0", np.zeros_like, lambda xp, g, o, a: (xp.zeros_like(g),),
       sym=lambda a: np.full(a.shape, 0, dtype=object), elements_read="selection")
 defop("copy", "CopyBackwards", lambda a, src: np.broadcast_to(src, a.shape).copy(),
@@ -485,10 +496,12 @@ defop("nll_loss", "NllLossBackward0", K.nll_loss,
           xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
       ("b", ""), linear=True)
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
-      lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
+      lambda xp, g, o, x, y, reduction, weight=None, pos_weight=None: (
+          K.bce_logits_grad(xp, g, x, y, reduction, weight, pos_weight), None),
       ("ab", ""), S.bce_logits, self_first=True, reduces=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
-      lambda xp, g, o, x, y, reduction: (K.bce_grad(xp, g, x, y, reduction), None),
+      lambda xp, g, o, x, y, reduction, weight=None: (
+          K.bce_grad(xp, g, x, y, reduction, weight), None),
       ("ab", ""), S.bce, self_first=True, reduces=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"), layout="elementwise")

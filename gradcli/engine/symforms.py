@@ -226,15 +226,25 @@ def _reduced(x, reduction):
     return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
 
 
-def bce_logits(x, y, reduction):
+def _weighted(loss, weight):
+    return loss if weight is None else loss * np.asarray(weight, dtype=object)
+
+
+def bce_logits(x, y, reduction, weight=None, pos_weight=None):
     x, y = np.broadcast_arrays(x, y)
-    return _reduced(elementwise(lambda a, b: sp().log(1 + sp().exp(a)) - a * b, x, y), reduction)
+    if pos_weight is None:
+        loss = elementwise(lambda a, b: sp().log(1 + sp().exp(a)) - a * b, x, y)
+    else:  # log_weight * -log_sigmoid(a) + (1 - b) * a
+        lw = np.broadcast_to((np.asarray(pos_weight, dtype=object) - 1) * y + 1, x.shape)
+        loss = elementwise(lambda a, b, c: c * (sp().log(1 + sp().exp(a)) - a) + (1 - b) * a,
+                           x, y, lw)
+    return _reduced(_weighted(loss, weight), reduction)
 
 
-def bce(x, y, reduction):
+def bce(x, y, reduction, weight=None):
     x, y = np.broadcast_arrays(x, y)
     loss = elementwise(lambda a, b: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)), x, y)
-    return _reduced(loss, reduction)
+    return _reduced(_weighted(loss, weight), reduction)
 
 
 def var(a, dim, correction, keepdim):

@@ -215,7 +215,7 @@ _TORCH_FUNCTIONS = (
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
     "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
     "flip roll scatter index_add cumprod sort argsort msort topk erf erfc atan2 arctan2 lerp "
-    "addcmul addcdiv nan_to_num logit masked_select trace diagonal"
+    "addcmul addcdiv nan_to_num logit masked_select trace diagonal ravel"
 ).split()
 
 _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
@@ -254,7 +254,9 @@ _torch.update(
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
-                                      "matmul": linalg.matmul}),
+                                      "matmul": linalg.matmul,
+                                      "diagonal": selecting.linalg_diagonal}),
+    pairwise_distance=losses_more.pairwise_distance,
     random=Namespace("torch.random", {name: getattr(creation, name) for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),

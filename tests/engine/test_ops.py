@@ -85,6 +85,9 @@ EXAMPLES = {
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
     "uniform": "y = x * 1\ny.uniform_(-1, 1)\nout = y * x",
     "normal": "y = x * 1\ny.normal_(0.5, 2.0)\nout = y * x",
+    "normal_tensor_float": "out = torch.normal(x, 2.0) * x",
+    "normal_float_tensor": "out = torch.normal(0.5, p) * x",
+    "normal_tensor_tensor": "out = torch.normal(x, p) * x",
     "copy": "y = x * 1\ny.copy_(p)\nout = y * 2",
     "index_backward": "(out,) = torch.autograd.grad((x[[1]] ** 3).sum(), x, create_graph=True)",
     "select_backward": "(out,) = torch.autograd.grad((x[1] ** 3).sum(), x, create_graph=True)",
@@ -168,7 +171,8 @@ EXAMPLES = {
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero",
-                 "uniform", "normal"}
+                 "uniform", "normal", "normal_tensor_float", "normal_float_tensor",
+                 "normal_tensor_tensor"}
 NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
 
 

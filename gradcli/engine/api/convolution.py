@@ -160,7 +160,7 @@ def _pool_pairs(name: str, kernel_size, stride, padding, dilation=1) -> tuple:
     pairs = []
     for what, value, omitted in (("kernel_size", kernel_size, False), ("stride", stride, True),
                                  ("padding", padding, False), ("dilation", dilation, False)):
-        if omitted and (value is None or value == []):
+        if omitted and (value is None or isinstance(value, (tuple, list)) and not value):
             pairs.append(pairs[0])
             continue
         values = _ints(value)

@@ -11,7 +11,7 @@ from ..dtypes import DType
 from ..errors import runtime_error, type_error, value_error, warn
 from ..layout import PRESERVE_FORMAT, MemoryFormat, laid_out
 from ..rng import Generator, compiled_fma
-from ..tensor import SCALAR_WARNING, Size, Tensor, broadcast_shape, shape_args
+from ..tensor import SCALAR_WARNING, Size, Tensor, apply, broadcast_shape, shape_args
 from .autograd import GradMode
 from .elementwise import INT64_MIN, float_kernel, float_kernel_dtype, written_value
 
@@ -388,6 +388,11 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
                    .reshape(shape).astype(like.dtype.np), False)
         with GradMode(False, "no_grad"):
             out = out * std + mean if isinstance(std, Tensor) else out + mean
+        given = tuple(t for t in (mean, std) if isinstance(t, Tensor))
+        if any(t.requires_grad for t in given):  # torch: a zero gradient for each tensor
+            row = ("normal_tensor_tensor" if len(given) == 2 else
+                   "normal_tensor_float" if given[0] is mean else "normal_float_tensor")
+            out = apply(row, given, values=out.data)
         return out
     if size is None:
         raise type_error("normal() missing required argument: 'size'")

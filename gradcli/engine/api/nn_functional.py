@@ -153,7 +153,9 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
     target = shape.to(target, input.dtype)
     elementwise.float_kernel(input, "log_sigmoid_cpu")
-    return apply("bce_logits", (input, target), reduction=reduction)
+    return apply("bce_logits", (input, target), reduction=reduction,
+                 **_loss_weights("binary_cross_entropy_with_logits", input, weight=weight,
+                                 pos_weight=pos_weight))
 
 
 @python_name("binary_cross_entropy")
@@ -165,7 +167,19 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"different to the input size ({input.shape!r}) is deprecated. Please "
                          "ensure they have the same size.")
     _nn("binary_cross_entropy", input, target, weight, enum)
-    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction)
+    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction,
+                 **_loss_weights("binary_cross_entropy", input, weight=weight))
+
+
+def _loss_weights(name: str, input, **weights) -> dict:
+    """A BCE loss's given weight / pos_weight, as constant arrays of the input's dtype: torch
+    gives them no gradient, and refuses one that requires grad while grad mode is on."""
+    given = {k: w for k, w in weights.items() if w is not None}
+    for k, w in given.items():
+        if w.requires_grad and runtime.is_grad_enabled():
+            raise runtime_error(f"The function '{name}' is not differentiable with respect to "
+                                f"argument '{k}'. This input cannot have requires_grad True.")
+    return {k: w.data.astype(input.data.dtype) for k, w in given.items()}
 
 
 @python_name("leaky_relu")

@@ -9,7 +9,7 @@ from .. import dtypes
 from ..errors import TorchError, runtime_error
 from ..tensor import Size, Tensor, apply
 from .autograd import no_grad
-from .elementwise import float_kernel
+from .elementwise import add, float_kernel, mul
 from .inplace import _inplace
 from .nn_functional import _check_target_size, _reduction, python_name
 
@@ -157,6 +157,8 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
                                        f"but got {eps}")
     if eps < 0.0:
         raise TorchError("ValueError", f"batch_norm eps must be non-negative, but got {eps}")
+    if input.numel() == 0:
+        return _empty_batch_norm(input, weight, bias)
     channels = input.shape[1] if input.ndim > 1 else 1
     for name, t in (("running_mean", running_mean), ("running_var", running_var)):
         if t is not None and t.numel() != channels:
@@ -171,6 +173,22 @@ def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor |
                 var=None if training else running_var.data.copy(), eps=eps)
     if training and running_mean is not None:
         _update_running_stats(input.data, running_mean, running_var, momentum)
+    return out
+
+
+def _empty_batch_norm(input: Tensor, weight: Tensor | None, bias: Tensor | None) -> Tensor:
+    """torch's _batch_norm_impl_index of an empty input: no statistics and no checks of the
+    running ones (left as they are), but a clone scaled by weight[0] and shifted by bias[0],
+    so that the gradient chain is kept (CloneBackward0, MulBackward0, AddBackward0)."""
+    out = input.clone()
+    for t, op in ((weight, mul), (bias, add)):
+        if t is not None:
+            if t.ndim == 0:
+                raise TorchError("IndexError", "select() cannot be applied to a 0-dim tensor.")
+            if t.shape[0] == 0:
+                raise TorchError("IndexError", "index 0 is out of bounds for dimension 0 with "
+                                               "size 0")
+            out = op(out, apply("select", (t,), dim=0, index=0))
     return out
 
 

@@ -12,7 +12,9 @@ def masked_select(input, mask) -> Tensor:
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_select: expected BoolTensor for mask")
     shape = broadcast_shape(mask.data.shape, input.data.shape)  # (the order of its message)
-    key = np.nonzero(np.broadcast_to(mask.data, shape))
+    selected = np.broadcast_to(mask.data, shape)
+    # a 0-d mask selects by itself (numpy has no nonzero of a 0-d array)
+    key = np.nonzero(selected) if shape else np.asarray(selected, dtype=bool)
     return apply("masked_select", (input,), shape=tuple(shape), key=key)
 
 
@@ -20,6 +22,11 @@ def trace(input) -> Tensor:
     if input.ndim != 2:
         raise runtime_error(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
     return apply("trace", (input,))
+
+
+def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
+    """torch.linalg.diagonal: torch.diagonal with the last two dims by default."""
+    return diagonal(A, offset, dim1, dim2)
 
 
 def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:

@@ -212,9 +212,13 @@ def cat(tensors, dim=0) -> Tensor:
         if x.ndim == 0:
             raise runtime_error(f"zero-dimensional tensor (at position {i}) cannot be "
                                 "concatenated")
-    d = normalize_dim(dim, tensors[0].ndim)
-    first = tensors[0].data.shape
-    for i, x in enumerate(tensors[1:], 1):
+    # torch skips 1-D tensors of no elements (legacy empties): the dim is the first other's
+    kept = [(i, x) for i, x in enumerate(tensors) if x.data.shape != (0,)]
+    if not kept:
+        return apply("cat", tuple(tensors), _cat_dtype(tensors), dim=0)
+    d = normalize_dim(dim, kept[0][1].ndim)
+    first = kept[0][1].data.shape
+    for i, x in kept[1:]:
         shape = x.data.shape
         if len(shape) != len(first):
             raise runtime_error(f"Tensors must have same number of dimensions: got {len(first)} "
@@ -224,10 +228,14 @@ def cat(tensors, dim=0) -> Tensor:
                 raise runtime_error(f"Sizes of tensors must match except in dimension {d}. "
                                     f"Expected size {m} but got size {n} for tensor number {i} "
                                     "in the list.")
+    return apply("cat", tuple(tensors), _cat_dtype(tensors), dim=d)
+
+
+def _cat_dtype(tensors):
     dtype = tensors[0].dtype
     for x in tensors[1:]:
         dtype = dtypes.promote(dtype, x.dtype)
-    return apply("cat", tuple(tensors), dtype, dim=d)
+    return dtype
 
 
 concat = concatenate = cat
@@ -353,6 +361,8 @@ def _index_dtype(index, message: str) -> None:
 
 def gather(input, dim, index, sparse_grad=False) -> Tensor:
     d = normalize_dim(dim, input.ndim)
+    if not index.numel():  # torch checks neither the dtype nor the shape of an empty index
+        return apply("gather", (input,), dim=d, index=index.data.astype(np.int64))
     _index_dtype(index, "gather(): Expected dtype int32/int64 for index")
     if builtins.max(input.ndim, 1) != builtins.max(index.ndim, 1):
         raise runtime_error("Index tensor must have the same number of dimensions as input "
@@ -425,6 +435,12 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
     if isinstance(dtype, (str, type)):
         raise value_error(f"invalid type: '{getattr(dtype, '__name__', dtype)}'")
     raise type_error("dtype must be a type, str, or dtype object")
+
+
+def ravel(input) -> Tensor:
+    """torch.ravel: contiguous() then view(-1) (CloneBackward0 then ViewBackward0 when the
+    input is not contiguous)."""
+    return view(contiguous(input), -1)
 
 
 def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor:
