@@ -86,6 +86,9 @@ class Runtime:
     # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)
     stand_ins: dict = field(default_factory=dict)
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
+    # the operand tensors of Python numbers (tensor.wrapped_number), and their Saved records
+    wrapped_numbers: dict = field(default_factory=dict)
+    number_saves: dict = field(default_factory=dict)
     print_options: PrintOptions = field(default_factory=PrintOptions)
     # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
     # nan; the node whose gradient was nan, for the explanation of the error

@@ -147,7 +147,7 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
             # torch saves the input itself, even when the op computed on a cast copy (a later
             # write through .data shows in the gradient): the VJP gets it cast again
             saved_inputs.append(t.data)
-            number = _NUMBER_SAVES.get(t)  # (a wrapped number's, made once: it never changes)
+            number = runtime.current.number_saves.get(t)  # (a wrapped number's: made once)
             refs.append(number[len(saved_inputs) - 1] if number else
                         Saved(t._storage, t, None, len(saved_inputs) - 1))
             if a is not t.data:
@@ -225,23 +225,23 @@ def as_tensor(v, dtype: DType | None = None) -> Tensor:
     raise type_error(f"unsupported operand type: '{type(v).__name__}'")
 
 
-_WRAPPED: dict = {}
-_NUMBER_SAVES: dict = {}  # wrapped number -> its Saved as input 0, 1 and 2 of an op
-
-
 def wrapped_number(v: bool | int | float, np_dtype) -> Tensor:
-    """The operand tensor of a Python number, shared by the ops that use the same number
-    (`y * 1.01` in a loop makes one, not one per step); read-only, as nothing may write it."""
+    """The operand tensor of a Python number, shared by the session's ops that use the same
+    number (`y * 1.01` in a loop makes one, not one per step); read-only, as nothing may write
+    it. Kept by the session's Runtime: a process-wide one carried one session's inference mode
+    into the next ("Inference tensors cannot be saved" for `x ** 2`)."""
+    state = runtime.current
     key = (type(v), v, v or math.copysign(1.0, v), np_dtype)  # (0.0 and -0.0 are different)
-    t = _WRAPPED.get(key)
+    t = state.wrapped_numbers.get(key)
     if t is None:
-        if len(_WRAPPED) > 1024:  # (a bound, for sessions of ever new numbers)
-            _WRAPPED.clear()
-            _NUMBER_SAVES.clear()
+        if len(state.wrapped_numbers) > 1024:  # (a bound, for sessions of ever new numbers)
+            state.wrapped_numbers.clear()
+            state.number_saves.clear()
         data = np.asarray(v, dtype=np_dtype)  # 1e300 as float32 is inf, as torch
         data.flags.writeable = False
-        t = _WRAPPED[key] = Tensor(data)
-        _NUMBER_SAVES[t] = tuple(Saved(t._storage, t, None, i) for i in range(3))
+        t = state.wrapped_numbers[key] = Tensor(data)
+        t._storage = Storage()  # a number, never an inference tensor, whichever mode used it first
+        state.number_saves[t] = tuple(Saved(t._storage, t, None, i) for i in range(3))
     return t
 
 

@@ -38,6 +38,14 @@ def test_writes_through_data_are_tracked_per_session():
     assert a.interpreter.runtime.hidden_writes and not b.interpreter.runtime.hidden_writes
 
 
+def test_a_number_one_session_used_in_inference_mode_is_an_ordinary_operand_in_the_next():
+    a, b = open_session("a.py"), open_session("b.py")
+    a.feed("with torch.inference_mode():\n    y = torch.ones(2) * 2")
+    grad = "x = torch.ones(3, requires_grad=True)\ntorch.autograd.grad((x * 2).sum(), x)"
+    assert b.feed(grad).status == "ok"
+    assert a.interpreter.runtime.wrapped_numbers is not b.interpreter.runtime.wrapped_numbers
+
+
 def test_importing_gradcli_leaves_the_process_as_it_was():
     code = ("import gc, numpy as np\nbefore = (np.geterr(), gc.get_threshold())\n"
             "import gradcli.engine.api, gradcli.app.api, gradcli.check.checker\n"
