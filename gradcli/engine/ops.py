@@ -573,6 +573,12 @@ defop("diagonal", "DiagonalBackward0", K.diagonal,
       layout="view", elements_read="selection")
 defop("diagonal_backward", "DiagonalBackwardBackward0", K.diagonal_backward,
       lambda xp, gg, o, g, shape, dim1, dim2, offset: (xp.diagonal(gg, dim1, dim2, offset),))
+# x.unfold(dim, size, step): a view of dim's windows, each along a new last dim
+defop("unfold", "UnfoldBackward0", K.convkit.tensor_unfold,
+      lambda xp, g, o, a, dim, size, step: (xp.unfold_backward(g, a.shape, dim, size, step),),
+      layout="view", elements_read="selection")
+defop("unfold_backward", "UnfoldBackwardBackward0", K.convkit.tensor_unfold_backward,
+      lambda xp, gg, o, g, shape, dim, size, step: (xp.unfold(gg, dim, size, step),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),), rearranges=True)
 defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),

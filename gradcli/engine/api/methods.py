@@ -133,6 +133,7 @@ METHOD_FUNCTIONS = dict(
     erf=pm.erf, erfc=pm.erfc, atan2=pm.atan2, arctan2=pm.atan2, lerp=pm.lerp,
     addcmul=pm.addcmul, addcdiv=pm.addcdiv, nan_to_num=pm.nan_to_num, logit=pm.logit,
     masked_select=selecting.masked_select, trace=selecting.trace, diagonal=selecting.diagonal,
+    unfold=selecting.unfold,
     view_as=lambda input, other: view(input, other.data.shape),
     reshape_as=lambda input, other: reshape(input, other.data.shape),
     type_as=lambda input, other: to(input, other.dtype),
