@@ -263,6 +263,12 @@ defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, in
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
       "k", elements_read="selection")
+# mode(dim): the gradient goes to the index torch's kernel picked (api/sorting.py)
+defop("mode", "ModeBackward0",
+      lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim) if a.ndim else a.copy(),
+      lambda xp, g, o, a, dim, keepdim, index: (
+          K.put_dim(xp, g, a.shape, index, dim, keepdim) if a.ndim else g,),
+      "k", elements_read="selection")
 defop("var", "VarBackward0", K.var,
       lambda xp, g, o, a, dim, correction, keepdim: (
           K.var_grad(xp, g, a, dim, correction, keepdim),), "a", S.var)

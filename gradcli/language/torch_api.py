@@ -220,7 +220,7 @@ _TORCH_FUNCTIONS = (
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
     "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
-    "flip roll scatter index_add cumprod sort argsort msort topk erf erfc atan2 arctan2 lerp "
+    "flip roll scatter index_add cumprod sort argsort msort topk mode erf erfc atan2 arctan2 lerp "
     "addcmul addcdiv nan_to_num logit masked_select trace diagonal ravel"
 ).split()
 

@@ -130,6 +130,7 @@ METHOD_FUNCTIONS = dict(
     triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
     index_add=rearrange.index_add, cumprod=rearrange.cumprod,
     sort=sorting.sort, argsort=sorting.argsort, msort=sorting.msort, topk=sorting.topk,
+    mode=sorting.mode,
     erf=pm.erf, erfc=pm.erfc, atan2=pm.atan2, arctan2=pm.atan2, lerp=pm.lerp,
     addcmul=pm.addcmul, addcdiv=pm.addcdiv, nan_to_num=pm.nan_to_num, logit=pm.logit,
     masked_select=selecting.masked_select, trace=selecting.trace, diagonal=selecting.diagonal,
