@@ -235,3 +235,33 @@ def avg_pool_vjp(xp, g, o, a, *, kernel, stride, padding, out, divisors) -> tupl
     spread = xp.broadcast_to(share, (planes, kernel[0] * kernel[1], windows))
     grad = xp.col2im(spread, a.shape[-2:], kernel, (1, 1), padding, stride, out)
     return (xp.reshape(grad, a.shape),)
+
+
+# ---- Tensor.unfold: the windows of one dim, each moved to a new last dim -------------------
+def tensor_unfold(a, dim: int, size: int, step: int):
+    """a.unfold(dim, size, step): a view (over numpy's strides; object arrays, the check's,
+    by indexing) of shape a.shape with dim's length made the window count, plus (size,)."""
+    if a.ndim == 0:
+        return a.reshape(1)
+    count = (a.shape[dim] - size) // step + 1
+    if a.dtype == object:
+        at = np.arange(count)[:, None] * step + np.arange(size)
+        return np.moveaxis(np.take(a, at, axis=dim), dim + 1, -1)
+    shape = a.shape[:dim] + (count,) + a.shape[dim + 1:] + (size,)
+    strides = a.strides[:dim] + (a.strides[dim] * step,) + a.strides[dim + 1:] + \
+        (a.strides[dim],)
+    return np.lib.stride_tricks.as_strided(a, shape, strides, writeable=a.flags.writeable)
+
+
+def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
+    """torch's unfold_backward: zeros of `shape` with each window's gradient added back where
+    the window was (overlapping windows sum)."""
+    out = np.zeros(shape, dtype=g.dtype)
+    if not shape:
+        return g.reshape(())
+    windows = np.moveaxis(g, -1, dim + 1)  # (..., count, size, ...)
+    key = [slice(None)] * len(shape)
+    for k in range(size):
+        key[dim] = np.arange(g.shape[dim]) * step + k
+        out[tuple(key)] += np.take(windows, k, axis=dim + 1)
+    return out

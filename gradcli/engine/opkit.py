@@ -735,4 +735,5 @@ NUMPY: ArrayNamespace = build(
     gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
     im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
+    unfold=convkit.tensor_unfold, unfold_backward=convkit.tensor_unfold_backward,
 )

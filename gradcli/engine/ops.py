@@ -263,6 +263,12 @@ defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, in
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
       "k", elements_read="selection")
+# mode(dim): the gradient goes to the index torch's kernel picked (api/sorting.py)
+defop("mode", "ModeBackward0",
+      lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim) if a.ndim else a.copy(),
+      lambda xp, g, o, a, dim, keepdim, index: (
+          K.put_dim(xp, g, a.shape, index, dim, keepdim) if a.ndim else g,),
+      "k", elements_read="selection")
 defop("var", "VarBackward0", K.var,
       lambda xp, g, o, a, dim, correction, keepdim: (
           K.var_grad(xp, g, a, dim, correction, keepdim),), "a", S.var)
@@ -573,6 +579,12 @@ defop("diagonal", "DiagonalBackward0", K.diagonal,
       layout="view", elements_read="selection")
 defop("diagonal_backward", "DiagonalBackwardBackward0", K.diagonal_backward,
       lambda xp, gg, o, g, shape, dim1, dim2, offset: (xp.diagonal(gg, dim1, dim2, offset),))
+# x.unfold(dim, size, step): a view of dim's windows, each along a new last dim
+defop("unfold", "UnfoldBackward0", K.convkit.tensor_unfold,
+      lambda xp, g, o, a, dim, size, step: (xp.unfold_backward(g, a.shape, dim, size, step),),
+      layout="view", elements_read="selection")
+defop("unfold_backward", "UnfoldBackwardBackward0", K.convkit.tensor_unfold_backward,
+      lambda xp, gg, o, g, shape, dim, size, step: (xp.unfold(gg, dim, size, step),))
 defop("flip", "FlipBackward0", lambda a, dim: np.flip(a, dim), lambda xp, g, o, a, dim: (
     xp.flip(g, dim),), rearranges=True)
 defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),

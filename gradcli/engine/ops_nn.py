@@ -35,6 +35,28 @@ def _sym_backward_of(form):
     return sym
 
 
+# ---- threshold --------------------------------------------------------------------------
+def _threshold(a, threshold, value):
+    # torch's kernel: x <= threshold ? value : x, the scalars in x's dtype
+    return np.where(a <= threshold, np.asarray(value).astype(a.dtype), a)
+
+
+def _sym_threshold(a, threshold, value):
+    # slope 0 where x <= threshold (threshold_backward), 1 elsewhere and at nan
+    t, v = S.number(threshold), S.number(value)
+    return S.elementwise(lambda e: S.sp().Piecewise((v, e <= t), (e, True)), a)
+
+
+defop("threshold", "ThresholdBackward0", _threshold,
+      lambda xp, g, o, a, threshold, value: (xp.threshold_backward(g, a, threshold),), "a",
+      _sym_threshold, **POINTWISE, zeroed=lambda i, a, threshold, value: a <= threshold)
+# threshold_ (in place) saves its result: the same slope while value <= threshold (the only
+# in-place form gradcli takes; beyond that torch's slope at the replaced elements is 1)
+defop("threshold_result", "ThresholdBackward1", _threshold,
+      lambda xp, g, o, a, threshold, value: (xp.threshold_backward(g, o, threshold),), "o",
+      _sym_threshold, **POINTWISE, zeroed=lambda i, a, threshold, value: a <= threshold)
+
+
 # ---- smooth activations -----------------------------------------------------------------
 def _gelu(x, approximate):
     """In x's dtype, step by step as torch's kernel, erf and tanh rounded once from double."""

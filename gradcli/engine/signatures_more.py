@@ -1,5 +1,6 @@
 """torch's own signature strings (as signatures.py has them) of sort, topk, erf, atan2, lerp,
-addcmul/addcdiv, masked_select, trace, diagonal, nan_to_num and logit; signatures.py merges
+addcmul/addcdiv, masked_select, trace, diagonal, nan_to_num, logit,
+threshold, mode and unfold; signatures.py merges
 them into its tables."""
 
 _ADDC = "(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)"
@@ -38,6 +39,11 @@ TORCH = {
     "nan_to_num": ("nan_to_num(Tensor input, double? nan=None, double? posinf=None, "
                    "double? neginf=None, *, Tensor out=None)",),
     "logit": ("logit(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "threshold": ("threshold(Tensor input, Scalar threshold, Scalar value, *, "
+                  "Tensor out=None)",),
+    "threshold_": ("threshold_(Tensor input, Scalar threshold, Scalar value)",),
+    "mode": ("mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, "
+             "TensorList[2] out=None)",),
 }
 
 METHODS = {
@@ -60,6 +66,8 @@ METHODS = {
     **{name: (f"{name}(double? nan=None, double? posinf=None, double? neginf=None)",)
        for name in ("nan_to_num", "nan_to_num_")},
     "logit": ("logit(double? eps=None)",),
+    "mode": ("mode(int64_t dim=-1, bool keepdim=False)",),
+    "unfold": ("unfold(int64_t dimension, int64_t size, int64_t step)",),
 }
 
 NOARGS_METHODS = frozenset({"msort", "erf", "erfc", "trace"})

@@ -170,6 +170,11 @@ def _relu(input, inplace=False):
     return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
 
 
+@nn_functional.python_name("_threshold")
+def _threshold(input, threshold, value, inplace=False):
+    return TORCH.members["threshold_" if inplace else "threshold"](input, threshold, value)
+
+
 def _softmax_function(name: str):
     @nn_functional.python_name(name)
     def fn(input, dim=None, _stacklevel=3, dtype=None):
@@ -189,7 +194,8 @@ def _unary_function(name: str):
 
 
 F = Namespace("torch.nn.functional", {
-    "relu": _relu, "sigmoid": _unary_function("sigmoid"), "tanh": _unary_function("tanh"),
+    "relu": _relu, "threshold": _threshold, "sigmoid": _unary_function("sigmoid"),
+    "tanh": _unary_function("tanh"),
     "softmax": _softmax_function("softmax"), "log_softmax": _softmax_function("log_softmax"),
     **{name: getattr(nn_functional, name) for name in (
         "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
@@ -214,7 +220,7 @@ _TORCH_FUNCTIONS = (
     "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
     "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
     "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
-    "flip roll scatter index_add cumprod sort argsort msort topk erf erfc atan2 arctan2 lerp "
+    "flip roll scatter index_add cumprod sort argsort msort topk mode erf erfc atan2 arctan2 lerp "
     "addcmul addcdiv nan_to_num logit masked_select trace diagonal ravel"
 ).split()
 
@@ -228,6 +234,7 @@ _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
     "negative abs sign relu floor round eq ne lt le gt ge isnan isfinite logical_not sum mean "
     "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
     "expand").split()})
+_torch.update(threshold=nn_norm.threshold, threshold_=nn_norm.threshold_)
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(

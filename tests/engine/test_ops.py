@@ -145,6 +145,12 @@ EXAMPLES = {
                      "    create_graph=True)",
     "elu": "out = F.elu(x, 0.7)", "softplus": "out = F.softplus(x, beta=2.0, threshold=1.5)",
     "elu_result": "out = F.elu(x * 1, 0.7, inplace=True)",
+    "threshold": "out = F.threshold(x, 0.3, -2.0)",
+    "mode": "out = torch.cat([x, x[:, :1]], 1).mode(1).values",
+    "unfold": "out = x.unfold(1, 2, 1) * v[:2]",
+    "unfold_backward": "(g,) = torch.autograd.grad((x.unfold(1, 2, 1) ** 3).sum(), x,\n"
+                       "                          create_graph=True)\nout = g",
+    "threshold_result": "out = F.threshold(x * 1, 0.3, 0.1, inplace=True)",
     "elu_backward":
         "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
     "softplus_backward": "(out,) = torch.autograd.grad(\n"

@@ -47,6 +47,31 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
 
 
+def threshold(input: Tensor, threshold, value) -> Tensor:
+    """torch.threshold: value where input <= threshold (ThresholdBackward0)."""
+    return apply("threshold", (input,), **_threshold_scalars(input, threshold, value))
+
+
+def _threshold_scalars(input: Tensor, threshold, value) -> dict:
+    # torch's kernel takes both scalars in the input's dtype (a float32 x <= float32(0.3))
+    return {k: np.asarray(v).astype(input.data.dtype)[()]
+            for k, v in (("threshold", threshold), ("value", value))}
+
+
+def threshold_(input: Tensor, threshold, value) -> Tensor:
+    """torch.threshold_ (ThresholdBackward1, which reads its result): only with value <=
+    threshold, where its slope is threshold's (beyond, torch passes the gradient of the
+    replaced elements on, which no formula of x gives)."""
+    scalars = _threshold_scalars(input, threshold, value)
+    if scalars["value"] > scalars["threshold"]:
+        raise TorchError("NotImplementedError", "threshold_ (and F.threshold(..., inplace="
+                         "True)) with value > threshold is not supported by gradcli yet")
+    return _THRESHOLD_INPLACE(input, **scalars)
+
+
+_THRESHOLD_INPLACE = _inplace(
+    lambda t, threshold, value: apply("threshold_result", (t,), threshold=threshold,
+                                      value=value), "threshold_")
 _ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha), "elu_")
 _SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)), "silu_")
 

@@ -1,4 +1,5 @@
-"""torch's masked_select, trace and diagonal: ops that read some of the input's elements."""
+"""torch's masked_select, trace, diagonal and Tensor.unfold: ops that read some of the input's
+elements."""
 from __future__ import annotations
 
 import numpy as np
@@ -34,3 +35,17 @@ def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
     if d1 == d2:
         raise runtime_error(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
     return apply("diagonal", (input,), dim1=d1, dim2=d2, offset=offset)
+
+
+def unfold(input, dimension, size, step) -> Tensor:
+    """x.unfold(dimension, size, step): a view of the windows (UnfoldBackward0)."""
+    d = normalize_dim(dimension, input.ndim)
+    most = input.data.shape[d] if input.ndim else 1
+    if size > most:
+        raise runtime_error(f"maximum size for tensor at dimension {d} is {most} but size is "
+                            f"{size}")
+    if size < 0:
+        raise runtime_error(f"size is {size} but must be >= 0")
+    if step <= 0:
+        raise runtime_error(f"step is {step} but must be > 0")
+    return apply("unfold", (input,), dim=d, size=size, step=step)

@@ -1,12 +1,12 @@
-"""torch's sort, argsort, msort and topk: the order of the elements along a dim, as torch's
+"""torch's sort, argsort, msort, topk and mode: the order of the elements along a dim, as torch's
 CPU kernels give it (nan sorts as the largest value; equal values come in input order with
 stable=True, else in the order std::sort or topk's partial sort leaves them)."""
 from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
-from ..errors import runtime_error
+from .. import dtypes, stl_order
+from ..errors import TorchError, runtime_error
 from ..stl_order import sort_indices, topk_indices
 from ..tensor import Tensor, apply, normalize_dim
 from .reductions import ReturnTypes
@@ -85,3 +85,38 @@ def _has_ties(rows: np.ndarray) -> bool:
     if ordered.dtype.kind == "f":
         same |= np.isnan(left) & np.isnan(right)
     return bool(same.any())
+
+
+def mode(input, dim=-1, keepdim=False) -> ReturnTypes:
+    """torch.mode: the most frequent value along dim (the smallest of equally frequent ones)
+    and an index of it, as torch's CPU kernel picks them (ModeBackward0: the gradient goes to
+    that index)."""
+    d = normalize_dim(dim, input.ndim)
+    if input.ndim and input.data.shape[d] == 0:
+        raise TorchError("IndexError", f"mode(): Expected reduction dim {d} to have non-zero "
+                                       "size.")
+    if input.ndim:
+        rows = np.moveaxis(input.data, d, -1)
+        picked = [_mode_index(row) for row in rows.reshape(-1, rows.shape[-1]).tolist()]
+        index = np.array(picked, np.int64).reshape(rows.shape[:-1])
+    else:
+        index = np.zeros((), np.int64)
+    values = apply("mode", (input,), dim=d, keepdim=keepdim, index=index)
+    indices = np.expand_dims(index, d) if keepdim and input.ndim else index
+    return ReturnTypes("mode", values, Tensor(indices))
+
+
+def _mode_index(values: list) -> int:
+    """torch's mode_kernel on one row: std::sort of (value, index) pairs by value (plain <, so
+    nan is never equal to anything), then the last pair of the first longest run of equal
+    values."""
+    pairs = [(v, j) for j, v in enumerate(values)]
+    stl_order.sort(pairs, 0, len(pairs), lambda x, y: x[0] < y[0])
+    best, index, run = 0, 0, 0
+    for i, (v, j) in enumerate(pairs):
+        run += 1
+        if i == len(pairs) - 1 or v != pairs[i + 1][0]:
+            if run > best:
+                best, index = run, j
+            run = 0
+    return index

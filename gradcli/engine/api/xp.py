@@ -127,6 +127,9 @@ TENSORS: GraphNamespace = build(
     col2im=lambda cols, size, kernel, dilation, padding, stride, out: apply(
         "col2im", (cols,), size=tuple(size), kernel=kernel, dilation=dilation, padding=padding,
         stride=stride, out=out),
+    unfold=lambda a, dim, size, step: apply("unfold", (a,), dim=dim, size=size, step=step),
+    unfold_backward=lambda g, shape, dim, size, step: apply(
+        "unfold_backward", (g,), shape=tuple(shape), dim=dim, size=size, step=step),
     trilinear=lambda i1, i2, i3, expand1, expand2, expand3, sumdim: apply(
         "trilinear", (i1, i2, i3), expand1=tuple(expand1), expand2=tuple(expand2),
         expand3=tuple(expand3), sumdim=tuple(sumdim)),
