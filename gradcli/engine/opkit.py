@@ -605,7 +605,12 @@ def bce_grad(xp, g, x, y, reduction):
 
 
 def _rows(target):
-    return (np.arange(target.shape[0]), target) if target.ndim else (target,)
+    """Where each target picks from the log-probs, whose class dim is 1 ((N, C, d1, ...) with
+    target (N, d1, ...)), or 0 for a 0-d target."""
+    if not target.ndim:
+        return (target,)
+    grid = np.indices(target.shape, sparse=True)
+    return (grid[0], target, *grid[1:])
 
 
 def _row_weights(target, weight, ignore_index, dtype):
@@ -638,7 +643,8 @@ def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):
             xp.trilinear(i1, i2, g, expand1, expand2, sumdim, expand3))
 
 
-def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
+def nll_loss(logp, target, reduction, weight=None, ignore_index=-100, spatial=False):
+    """torch's nll_loss (or nll_loss2d: `spatial`, which only names the op)."""
     safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
     picked = -logp[_rows(safe)] * w
     if reduction == "mean":  # torch divides by the total weight of the rows it kept
@@ -646,7 +652,8 @@ def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
     return _reduce(picked, reduction)
 
 
-def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-100):
+def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-100,
+                      spatial=False):
     safe, w = _row_weights(target, weight, ignore_index, g.dtype)
     g = g / w.sum() if reduction == "mean" else g
     return scatter_array(np.broadcast_to(-g, target.shape) * w, shape, _rows(safe))

@@ -480,10 +480,16 @@ defop("mse_loss", "MseLossBackward0", K.mse_loss,
       lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
                                          xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"),
       self_first=True, reduces=True)
-defop("nll_loss", "NllLossBackward0", K.nll_loss,
-      lambda xp, g, o, logp, target, reduction, weight, ignore_index: (
-          xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
-      ("b", ""), linear=True)
+# nll_loss2d: torch's kernel for (N, C, H, W) log-probs, which nll_loss_nd calls for those
+# and for (N, C, d1) or more dims viewed as (N, C, 1, d1*d2...)
+for _name, _node, _spatial in (("nll_loss", "NllLoss", False), ("nll_loss2d", "NllLoss2D", True)):
+    defop(_name, f"{_node}Backward0", K.nll_loss,
+          lambda xp, g, o, logp, target, reduction, weight, ignore_index, _s=_spatial: (
+              xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index, _s),
+              None), ("b", ""), linear=True)
+    defop(f"{_name}_backward", f"{_node}BackwardBackward0", K.nll_loss_backward,
+          lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index, _s=_spatial: (
+              xp.nll_loss(gg, target, reduction, weight, ignore_index, _s), None), ("b", ""))
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
       lambda xp, g, o, x, y, reduction: (K.bce_logits_grad(xp, g, x, y, reduction), None),
       ("ab", ""), S.bce_logits, self_first=True, reduces=True)
@@ -531,9 +537,6 @@ defop("mse_loss_backward", "MseLossBackwardBackward0",
           K.mse_grad_output_grad(xp, gg, g, a, b, reduction),
           K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),
       ("bc", "a", "a"), layout="elementwise")
-defop("nll_loss_backward", "NllLossBackwardBackward0", K.nll_loss_backward,
-      lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index: (
-          xp.nll_loss(gg, target, reduction, weight, ignore_index), None), ("b", ""))
 defop("select_backward", "SelectBackwardBackward0", K.select_backward,
       lambda xp, gg, o, g, shape, dim, index: (xp.select(gg, dim, index),))
 defop("slice_backward", "SliceBackwardBackward0", K.slice_backward,

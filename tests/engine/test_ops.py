@@ -123,6 +123,11 @@ EXAMPLES = {
     "bce_logits": "out = F.binary_cross_entropy_with_logits(x, p.sigmoid())",
     "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
+    "nll_loss2d": "out = F.cross_entropy(x.view(1, 2, 3), torch.tensor([[1, 0, 1]]),\n"
+                  "                      weight=b.detach() + 1, reduction='sum')",
+    "nll_loss2d_backward": "(out,) = torch.autograd.grad(\n"
+                           "    F.nll_loss(x.view(1, 2, 3, 1), torch.tensor([[[1], [0], [1]]])) ** 3,\n"
+                           "    x, create_graph=True)",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
     # ops_more.py
     "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
