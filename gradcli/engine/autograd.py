@@ -89,7 +89,8 @@ class Node:
 
     def name(self) -> str:
         n = self.op.grad_fn
-        return f"torch::autograd::{n}" if n in ("CopySlices", "CopyBackwards") else n
+        return f"torch::autograd::{n}" if n in ("CopySlices", "CopyBackwards",
+                                                           "NotImplemented") else n
 
     @property
     def next_functions(self) -> tuple:

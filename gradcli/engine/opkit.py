@@ -659,6 +659,13 @@ def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-10
     return scatter_array(np.broadcast_to(-g, target.shape) * w, shape, _rows(safe))
 
 
+def remainder(a, b):
+    """torch's remainder: fmod, moved by b where its sign differs from b's (so a zero keeps
+    a's sign, where numpy's takes b's)."""
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
+
+
 def div_rounding(a, b, mode):
     if mode == "floor":
         return np.floor_divide(a, b)
@@ -694,7 +701,7 @@ NUMPY: ArrayNamespace = build(
     gelu_backward=gelu_backward, elu_backward=elu_backward,
     softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
-    nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+    nll_loss=nll_loss, div_rounding=div_rounding, select_backward=select_backward, slice_backward=slice_backward,
     # (a stack of a sequence's pieces, each mostly zeros, costs its length squared)
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     diagonal=diagonal, diagonal_backward=diagonal_backward,

@@ -502,8 +502,21 @@ defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: 
 defop("div_rounding", "DivBackward2", K.div_rounding,
       lambda xp, g, o, a, b, mode: (xp.zeros_like(g), xp.zeros_like(g)), ("b", "ab"),
       S.div_rounding, layout="elementwise", elements_read="nothing")
-defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
+# a - floor(a / b) * b (fmod: trunc), whose derivative in b torch takes with the quotient's
+# own derivative zero: -(a / b rounded). The *Backward0 rows are x % number; a number % x is
+# not differentiable in torch.
+defop("remainder", "RemainderBackward0", K.remainder, lambda xp, g, o, a, b: (g, None),
       ("", ""), S.remainder, **POINTWISE)
+defop("remainder_tensor", "RemainderBackward1", K.remainder,
+      lambda xp, g, o, a, b: (g, -g * xp.div_rounding(a, b, "floor")), ("", "ab"),
+      S.remainder, **POINTWISE)
+defop("rremainder", "NotImplemented", K.remainder, lambda xp, g, o, a, b: K.not_implemented(
+    "aten::remainder"), sym=S.remainder, layout="elementwise")
+defop("fmod", "FmodBackward0", np.fmod, lambda xp, g, o, a, b: (g, None), ("", ""), S.fmod,
+      **POINTWISE)
+defop("fmod_tensor", "FmodBackward1", np.fmod,
+      lambda xp, g, o, a, b: (g, -g * xp.div_rounding(a, b, "trunc")), ("", "ab"), S.fmod,
+      **POINTWISE)
 
 # ---- the backward ops torch's VJPs call, differentiable again under create_graph --------
 # Their forwards are what the VJPs above compute (K.NUMPY holds the same functions); their

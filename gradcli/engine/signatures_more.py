@@ -38,6 +38,8 @@ TORCH = {
     "nan_to_num": ("nan_to_num(Tensor input, double? nan=None, double? posinf=None, "
                    "double? neginf=None, *, Tensor out=None)",),
     "logit": ("logit(Tensor input, double? eps=None, *, Tensor out=None)",),
+    "fmod": ("fmod(Tensor input, Tensor other, *, Tensor out=None)",
+             "fmod(Tensor input, Scalar other, *, Tensor out=None)"),
 }
 
 METHODS = {
@@ -60,6 +62,7 @@ METHODS = {
     **{name: (f"{name}(double? nan=None, double? posinf=None, double? neginf=None)",)
        for name in ("nan_to_num", "nan_to_num_")},
     "logit": ("logit(double? eps=None)",),
+    **{name: (f"{name}(Tensor other)", f"{name}(Scalar other)") for name in ("fmod", "fmod_")},
 }
 
 NOARGS_METHODS = frozenset({"msort", "erf", "erfc", "trace"})

@@ -206,6 +206,15 @@ def remainder(a, b):
     return elementwise(lambda x, y: x - y * sp().floor(x / y), *np.broadcast_arrays(a, b))
 
 
+def fmod(a, b):
+    # C's fmod: the quotient truncated, derivative 1 in a
+    return elementwise(lambda x, y: x - y * _trunc(x / y), *np.broadcast_arrays(a, b))
+
+
+def _trunc(q):
+    return sp().Piecewise((sp().floor(q), q >= 0), (sp().ceiling(q), True))
+
+
 def round_decimals(a, decimals):
     scale = sp().Integer(10) ** decimals
     return elementwise(lambda e: _UNARY["round_"](e * scale) / scale, a)
@@ -214,9 +223,7 @@ def round_decimals(a, decimals):
 def div_rounding(a, b, mode):
     def one(x, y):
         q = x / y
-        if mode == "floor":
-            return sp().floor(q)
-        return sp().Piecewise((sp().floor(q), q >= 0), (sp().ceiling(q), True))
+        return sp().floor(q) if mode == "floor" else _trunc(q)
     return elementwise(one, *np.broadcast_arrays(a, b))
 
 

@@ -129,6 +129,8 @@ EXAMPLES = {
                            "    F.nll_loss(x.view(1, 2, 3, 1), torch.tensor([[[1], [0], [1]]])) ** 3,\n"
                            "    x, create_graph=True)",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    "remainder_tensor": "out = torch.remainder(x, p + 0.4)", "rremainder": "out = 2.5 % p",
+    "fmod": "out = torch.fmod(x, 0.75)", "fmod_tensor": "out = x.fmod(p + 0.4)",
     # ops_more.py
     "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
     "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
@@ -174,7 +176,8 @@ BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero",
                  "uniform", "normal"}
-NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
+# torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
+NOT_DIFFERENTIABLE = {"floor_divide", "rremainder"}
 
 
 def session(op: str) -> str:

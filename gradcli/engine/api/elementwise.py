@@ -254,7 +254,15 @@ def floor_divide(input, other) -> Tensor:
 
 def remainder(input, other) -> Tensor:
     d = _binary_dtype(input, other)
-    return apply("remainder", _integer_operands(input, other, d), d)
+    op = "remainder_tensor" if isinstance(other, Tensor) else "remainder"
+    return apply(op if isinstance(input, Tensor) else "rremainder",
+                 _integer_operands(input, other, d), d)
+
+
+def fmod(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("fmod_tensor" if isinstance(other, Tensor) else "fmod",
+                 _integer_operands(input, other, d), d)
 
 
 def pow(input, exponent) -> Tensor:

@@ -50,6 +50,7 @@ from .elementwise import (
     reciprocal,
     relu,
     remainder,
+    fmod,
     round,
     rsqrt,
     sigmoid,
@@ -118,6 +119,7 @@ from .shape import (
 METHOD_FUNCTIONS = dict(
     add=add, sub=sub, subtract=sub, mul=mul, multiply=mul, div=div, divide=div,
     true_divide=div, floor_divide=floor_divide, remainder=remainder, pow=pow, square=square,
+    fmod=fmod,
     exp=exp, log=log, sin=sin, cos=cos, tan=tan, tanh=tanh, sigmoid=sigmoid, sqrt=sqrt,
     rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1, log2=log2, log10=log10,
     sinh=sinh, cosh=cosh, atan=atan, neg=neg, negative=neg, abs=abs, sign=sign, relu=relu,
@@ -159,6 +161,7 @@ METHOD_FUNCTIONS = dict(
 INPLACE_FUNCTIONS = dict(
     add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
     clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg,
+    fmod_=fmod,
     exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
     sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
     copy_=_copy, masked_fill_=masked_fill, uniform_=_uniform, normal_=_normal,

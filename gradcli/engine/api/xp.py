@@ -110,6 +110,7 @@ TENSORS: GraphNamespace = build(
     nll_loss_backward=lambda g, target, shape, reduction, weight, ignore_index, spatial: apply(
         "nll_loss2d_backward" if spatial else "nll_loss_backward", (g, target),
         shape=tuple(shape), reduction=reduction, weight=weight, ignore_index=ignore_index),
+    div_rounding=lambda a, b, mode: apply("div_rounding", (a, b), mode=mode),
     nll_loss=lambda g, target, reduction, weight, ignore_index, spatial: apply(
         "nll_loss2d" if spatial else "nll_loss", (g, target), reduction=reduction,
         weight=weight, ignore_index=ignore_index),
