@@ -111,7 +111,7 @@ def _outer_sum(x):
 def torch_sum(a, axis=None, keepdims=False):
     """np.sum(a, axis, keepdims=keepdims), added up in torch's order where it is known: all
     elements, or one dim of a C-contiguous array."""
-    if a.dtype not in _LANES or a.size > BIT_EXACT_SIZE:
+    if a.dtype not in _LANES or a.size > BIT_EXACT_SIZE or a.size == 0:
         return np.sum(a, axis=axis, keepdims=keepdims)
     if axis is None:
         flat = np.ravel(a, order="K")

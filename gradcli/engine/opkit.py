@@ -701,7 +701,8 @@ NUMPY: ArrayNamespace = build(
     gelu_backward=gelu_backward, elu_backward=elu_backward,
     softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
-    nll_loss=nll_loss, div_rounding=div_rounding, select_backward=select_backward, slice_backward=slice_backward,
+    nll_loss=nll_loss, div_rounding=div_rounding, select_backward=select_backward,
+    slice_backward=slice_backward,
     # (a stack of a sequence's pieces, each mostly zeros, costs its length squared)
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     diagonal=diagonal, diagonal_backward=diagonal_backward,
