@@ -582,26 +582,48 @@ def mse_grad_output_grad(xp, gg, g, a, b, reduction):
     return xp.sum(xp.mse_loss_backward(xp.ones_like(g), a, b, reduction) * gg)
 
 
-def bce_logits(x, y, reduction):
-    # torch's stable form of log(1 + exp(x)) - x*y
+# The binary cross entropies take `weight` (w) and `pos_weight` (pw) as inputs too, ones
+# where torch was given none (`weighted`: whether pos_weight was), so that each stays
+# pointwise; neither is differentiable in torch.
+def bce_logits(x, y, w, pw, reduction, weighted):
+    # torch's stable form of log(1 + exp(x)) - x*y, its log-sigmoid scaled by pos_weight
     m = np.maximum(-x, 0)
-    return _reduce((1 - y) * x + m + np.log(np.exp(-m) + np.exp(-x - m)), reduction)
+    minus_log_sigmoid = m + np.log(np.exp(-m) + np.exp(-x - m))
+    if weighted:
+        minus_log_sigmoid = minus_log_sigmoid * ((pw - 1) * y + 1)
+    return _reduce(((1 - y) * x + minus_log_sigmoid) * w, reduction)
 
 
-def bce_logits_grad(xp, g, x, y, reduction):
-    out = (1 / (1 + xp.exp(-x)) - y) * g
-    return out / numel(x.shape) if reduction == "mean" else out
+def _log_sigmoid(xp, x):
+    return -(xp.clamp_min(-x, 0) + xp.log(1 + xp.exp(-xp.abs(x))))
 
 
-def bce(x, y, reduction):
+def bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted):
+    """torch's binary_cross_entropy_with_logits_backward and its _target_backward."""
+    sigmoid = 1 / (1 + xp.exp(-x))
+    if weighted:
+        t = pw * y
+        gx = ((t + 1 - y) * sigmoid - t) * g
+        gy = (_log_sigmoid(xp, -x) - _log_sigmoid(xp, x) * pw) * g
+    else:
+        gx, gy = (sigmoid - y) * g, -x * g
+    gx, gy = gx * w, gy * w
+    n = numel(np.broadcast_shapes(x.shape, y.shape))
+    return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
+
+
+def bce(x, y, w, reduction):
     # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
     logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
-    return _reduce(-logs, reduction)
+    return _reduce(-logs * w, reduction)
 
 
-def bce_grad(xp, g, x, y, reduction):
-    out = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12)
-    return out / numel(x.shape) if reduction == "mean" else out
+def bce_grads(xp, g, x, y, w, reduction):
+    """torch's binary_cross_entropy_backward and _target_backward (-logit(x))."""
+    gx = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12) * w
+    gy = -xp.log(x / (1 - x)) * g * w
+    n = numel(np.broadcast_shapes(x.shape, y.shape))
+    return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
 
 
 def _rows(target):

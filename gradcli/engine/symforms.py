@@ -233,14 +233,16 @@ def _reduced(x, reduction):
     return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
 
 
-def bce_logits(x, y, reduction):
-    x, y = np.broadcast_arrays(x, y)
-    return _reduced(elementwise(lambda a, b: sp().log(1 + sp().exp(a)) - a * b, x, y), reduction)
+def bce_logits(x, y, w, pw, reduction, weighted):
+    def one(a, b, c, p):
+        loss = sp().log(1 + sp().exp(a)) - a * b
+        return (loss + (p - 1) * b * sp().log(1 + sp().exp(-a)) if weighted else loss) * c
+    return _reduced(elementwise(one, *np.broadcast_arrays(x, y, w, pw)), reduction)
 
 
-def bce(x, y, reduction):
-    x, y = np.broadcast_arrays(x, y)
-    loss = elementwise(lambda a, b: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)), x, y)
+def bce(x, y, w, reduction):
+    loss = elementwise(lambda a, b, c: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)) * c,
+                       *np.broadcast_arrays(x, y, w))
     return _reduced(loss, reduction)
 
 

@@ -120,8 +120,10 @@ EXAMPLES = {
     "masked_slots": "y = x * 1\ny[0] = v ** 2\n"
                     "(out,) = torch.autograd.grad((y ** 3).sum(), x, create_graph=True)",
     "mse_loss": "out = F.mse_loss(x, p)",
-    "bce_logits": "out = F.binary_cross_entropy_with_logits(x, p.sigmoid())",
-    "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
+    "bce_logits": "out = F.binary_cross_entropy_with_logits(\n"
+                  "    x, p.sigmoid(), pos_weight=torch.tensor([1.5, 2.0, 0.5]))",
+    "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, torch.tensor([1.0, 2.0, 0.5]),\n"
+           "                             reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
     "nll_loss2d": "out = F.cross_entropy(x.view(1, 2, 3), torch.tensor([[1, 0, 1]]),\n"
                   "                      weight=b.detach() + 1, reduction='sum')",

@@ -194,7 +194,20 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
     target = shape.to(target, input.dtype)
     elementwise.float_kernel(input, "log_sigmoid_cpu")
-    return apply("bce_logits", (input, target), reduction=reduction)
+    w = _constant_weight("binary_cross_entropy_with_logits", "weight", weight, input)
+    pw = _constant_weight("binary_cross_entropy_with_logits", "pos_weight", pos_weight, input)
+    return apply("bce_logits", (input, target, w, pw), reduction=reduction,
+                 weighted=pos_weight is not None)
+
+
+def _constant_weight(function: str, name: str, weight, input) -> Tensor:
+    """A loss's weight as an input of its op (ones for None): torch differentiates none."""
+    if weight is None:
+        return Tensor(np.ones((), input.data.dtype))
+    if weight.requires_grad:
+        raise runtime_error(f"The function '{function}' is not differentiable with respect to "
+                            f"argument '{name}'. This input cannot have requires_grad True.")
+    return shape.to(weight, input.dtype)
 
 
 @python_name("binary_cross_entropy")
@@ -206,7 +219,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"different to the input size ({input.shape!r}) is deprecated. Please "
                          "ensure they have the same size.")
     _nn("binary_cross_entropy", input, target, weight, enum)
-    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction)
+    w = _constant_weight("binary_cross_entropy", "weight", weight, input)
+    return apply("bce", (input, shape.to(target, input.dtype), w), reduction=reduction)
 
 
 @python_name("leaky_relu")
