@@ -153,6 +153,8 @@ def even_split_dim(xp, g, a, o, dim, keepdim):
 
 
 def take_dim(a, index, dim, keepdim):
+    if not a.ndim:  # (torch's max(dim=0) of a 0-d tensor: itself)
+        return a.copy()
     out = np.take_along_axis(a, np.expand_dims(index, dim), axis=dim)
     return out if keepdim else np.squeeze(out, axis=dim)
 
@@ -166,6 +168,8 @@ def along_key(index, dim):
 
 def put_dim(xp, g, shape, index, dim, keepdim):
     """`index` has the reduced shape (without `dim`), whatever keepdim was."""
+    if not len(shape):
+        return g
     return xp.scatter_src(g if keepdim else xp.unsqueeze(g, dim), shape, dim,
                           np.expand_dims(index, dim))
 
@@ -184,23 +188,26 @@ def index_add_src(g, shape, dim, index):
     return scatter_array(g, shape, dim_key(dim, index))
 
 
-def scatter_into(a, src, dim, index):
+def scatter_into(a, src, dim, index, src_grad=True):
     """torch's scatter: a copy of `a` with src[i][j] written at a[index[i][j]][j] (dim 0)."""
-    out = a.copy()
-    np.put_along_axis(out, index, src[tuple(slice(0, n) for n in index.shape)], dim)
+    out = a.copy()  # (index may be smaller than `a` in every dim: not put_along_axis's)
+    out[along_key(index, dim)] = src[tuple(slice(0, n) for n in index.shape)]
     return out
 
 
 def scatter_mask(shape, dim, index) -> np.ndarray:
     """The slots of a tensor of `shape` that scatter writes."""
     mask = np.zeros(shape, dtype=bool)
-    np.put_along_axis(mask, index, True, dim)
+    mask[along_key(index, dim)] = True
     return mask
 
 
-def scatter_src_grad(xp, g, src_shape, dim, index):
+def scatter_src_grad(xp, g, src_shape, dim, index, src_grad=True):
     """The gradient of scatter's src: each element read back from the slot it went to. As
-    torch, only for a src shaped as index (its gradient has index's shape)."""
+    torch, only for a src shaped as index (its gradient has index's shape), where src requires
+    grad (`src_grad`; else it is dropped)."""
+    if not src_grad and tuple(src_shape) != tuple(index.shape):
+        return None
     if tuple(src_shape) != tuple(index.shape):
         raise runtime_error(f"Function ScatterBackward0 returned an invalid gradient at index 1 "
                             f"- got {list(index.shape)} but expected shape compatible with "
@@ -209,13 +216,15 @@ def scatter_src_grad(xp, g, src_shape, dim, index):
 
 
 def index_add(a, source, dim, index, alpha):
+    if not a.ndim:  # (0-d: one element along dim 0)
+        return index_add(a.reshape(1), source.reshape(1), dim, index, alpha).reshape(())
     if alpha != 1:
         source = source * alpha
     return a + scatter_array(source.astype(a.dtype, copy=False), a.shape, dim_key(dim, index))
 
 
 def index_add_source_grad(xp, g, shape, dim, index, alpha):
-    picked = xp.index_select(g, dim, index)
+    picked = xp.index_select(g, dim, index) if g.ndim else g
     return picked if alpha == 1 else xp.mul_scalar(picked, alpha)
 
 
@@ -253,8 +262,8 @@ def norm_grad(xp, g, a, o, p, dim, keepdim):
     if dim is not None and not keepdim and a.ndim:
         g, o = xp.reshape(g, kept_shape(a.shape, dim)), xp.reshape(o, kept_shape(a.shape, dim))
     zero = _values(o) == 0
-    if p == 0:
-        return xp.zeros_like(a)
+    if p == 0:  # (torch's norm_backward returns an undefined gradient: .grad stays None)
+        return None
     if p == 1:
         return xp.sign(a) * g
     if p == 2:

@@ -282,9 +282,11 @@ defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
 defop("norm_aten", "NormBackward1", K.vector_norm,
       lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
       S.norm)
-defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
-      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
-      sym=lambda a, dim: np.cumsum(a, dim), linear=True)
+# (a 0-d tensor's cumsum and cumprod are itself, still 0-d: numpy's would be 1-d)
+defop("cumsum", "CumsumBackward0",
+      lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype).reshape(a.shape),
+      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim) if g.ndim else g,),
+      sym=lambda a, dim: np.cumsum(a, dim).reshape(a.shape), linear=True)
 defop("softmax", "SoftmaxBackward0", K.softmax,
       lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax,
       along_dim=True)
@@ -585,16 +587,18 @@ defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),
 # x.scatter(dim, index, src): x with src's elements written at index (the written slots of x
 # get no gradient; src's elements, the gradient of the slot each went to)
 defop("scatter", "ScatterBackward0", K.scatter_into,
-      lambda xp, g, o, a, src, dim, index: (
+      lambda xp, g, o, a, src, dim, index, src_grad=True: (
           xp.masked_fill(g, K.scatter_mask(a.shape, dim, index), 0),
-          K.scatter_src_grad(xp, g, src.shape, dim, index)), ("k", "k"), rearranges=True)
+          K.scatter_src_grad(xp, g, src.shape, dim, index, src_grad)), ("k", "k"),
+      rearranges=True)
 # x.index_add(dim, index, source, alpha): source's slices (times alpha) added to x's at index
 defop("index_add", "IndexAddBackward0", K.index_add,
       lambda xp, g, o, a, source, dim, index, alpha: (
           g, K.index_add_source_grad(xp, g, source.shape, dim, index, alpha)), ("", "k"))
-defop("cumprod", "CumprodBackward0", lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype),
-      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim),), "a",
-      sym=lambda a, dim: np.cumprod(a, axis=dim), along_dim=True)
+defop("cumprod", "CumprodBackward0",
+      lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype).reshape(a.shape),
+      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim) if g.ndim else g,), "a",
+      sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
 # more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)
 from . import ops_more, ops_nn  # noqa: E402, F401

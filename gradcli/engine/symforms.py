@@ -306,6 +306,9 @@ def norm(a, p, dim, keepdim):
                            np.asarray(total, dtype=object))
     if p == 1:
         return np.asarray(absolute.sum(axis=dim, keepdims=keepdim), dtype=object)
+    if p == 0:  # the count of nonzero elements: flat, as torch differentiates it (not at all)
+        nonzero = elementwise(lambda e: sp().Piecewise((1, sp().Ne(e, 0)), (0, True)), a)
+        return np.asarray(nonzero.sum(axis=dim, keepdims=keepdim), dtype=object)
     if abs(p) == float("inf"):
         pick = np.amax if p > 0 else np.amin
         return np.asarray(pick(absolute, axis=dim, keepdims=keepdim), dtype=object)

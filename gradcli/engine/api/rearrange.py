@@ -63,7 +63,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
         f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
     if src.dtype is not input.dtype:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
-    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"))
+    params = {} if src.data.shape == index.data.shape or src.requires_grad else \
+        {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
+    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
 
 
 def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
@@ -71,12 +73,12 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
     _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
     if index.ndim > 1:
         raise index_error("index_add_(): Index is supposed to be a vector")
-    want = list(input.data.shape)
+    want = list(input.data.shape or (1,))  # (a 0-d tensor as torch takes it: one element)
     want[d] = index.data.size
-    if list(source.data.shape) != want:
+    if list(source.data.shape or (1,)) != want or input.ndim != source.ndim:
         raise runtime_error(f"index_add_(): source shape {list(source.data.shape)} does not "
                             f"match self's with dim {d} of size {index.data.size}")
-    _index_bounds(index.data, input.data.shape[d], lambda v: index_error(
+    _index_bounds(index.data, (input.data.shape or (1,))[d], lambda v: index_error(
         "index out of range in self"))
     return apply("index_add", (input, source), dim=d,
                  index=index.data.reshape(-1).astype("int64"), alpha=alpha)
