@@ -81,6 +81,8 @@ defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g /
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("floor"), **POINTWISE, elements_read="nothing")
+defop("ceil", "CeilBackward0", np.ceil, lambda xp, g, o, a: (xp.zeros_like(g),), "",
+      S.unary("ceil"), **POINTWISE, elements_read="nothing")
 defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("round_"), **POINTWISE, elements_read="nothing")
 defop("round_decimals", "RoundBackward1", lambda a, decimals: np.round(a, decimals),

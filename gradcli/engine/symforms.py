@@ -107,6 +107,7 @@ _UNARY = {
     "log2": lambda e: sp().log(e, 2),
     "log10": lambda e: sp().log(e, 10),
     "floor": lambda e: sp().floor(e),
+    "ceil": lambda e: sp().ceiling(e),
     "round_": lambda e: sp().Function("round")(e) if not e.is_number else sp().Integer(round(e)),
 }
 
@@ -309,9 +310,16 @@ def norm(a, p, dim, keepdim):
     if p == 0:  # the count of nonzero elements: flat, as torch differentiates it (not at all)
         nonzero = elementwise(lambda e: sp().Piecewise((1, sp().Ne(e, 0)), (0, True)), a)
         return np.asarray(nonzero.sum(axis=dim, keepdims=keepdim), dtype=object)
-    if abs(p) == float("inf"):
-        pick = np.amax if p > 0 else np.amin
-        return np.asarray(pick(absolute, axis=dim, keepdims=keepdim), dtype=object)
+    if abs(p) == float("inf"):  # (pairwise Piecewise: sympy cannot order symbolic |x|)
+        pick = np.frompyfunc(_tie_halves if p > 0 else _tie_halves_min, 2, 1)
+        axes = range(absolute.ndim) if dim is None else np.atleast_1d(dim)
+        out = absolute
+        for d in sorted((int(d) % max(absolute.ndim, 1) for d in axes), reverse=True):
+            out = pick.reduce(out, axis=d, keepdims=True) if absolute.ndim else out
+        if not keepdim:
+            out = out.reshape([n for i, n in enumerate(out.shape)
+                               if i not in {int(d) % max(absolute.ndim, 1) for d in axes}])
+        return np.asarray(out, dtype=object)
     total = (absolute ** number(p)).sum(axis=dim, keepdims=keepdim)
     return elementwise(lambda e: e ** (1 / number(p)), np.asarray(total, dtype=object))
 

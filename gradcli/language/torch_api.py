@@ -226,13 +226,16 @@ _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
     "add sub subtract mul multiply div divide true_divide floor_divide remainder fmod pow exp "
     "log "
     "sin cos tan tanh sigmoid sqrt rsqrt reciprocal log1p expm1 log2 log10 sinh cosh atan neg "
-    "negative abs sign relu floor round eq ne lt le gt ge isnan isfinite logical_not sum mean "
+    "negative abs sign relu floor ceil round eq ne lt le gt ge isnan isfinite logical_not sum mean "
     "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
     "expand").split()})
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
+    clone=lambda input, *, memory_format=layout.PRESERVE_FORMAT: input.clone(
+        memory_format=memory_format),
+    zero_=lambda input: input.zero_(),
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
     autograd=Namespace("torch.autograd", {
@@ -255,6 +258,7 @@ _torch.update(
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
+                                      "norm": rearrange.linalg_norm,
                                       "matmul": linalg.matmul}),
     random=Namespace("torch.random", {name: getattr(creation, name) for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),

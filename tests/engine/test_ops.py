@@ -21,7 +21,7 @@ EXAMPLES = {
     "rsqrt": "out = p.rsqrt()", "reciprocal": "out = p.reciprocal()", "abs": "out = x.abs()",
     "sign": "out = x.sign() + x", "log1p": "out = p.log1p()", "expm1": "out = x.expm1()",
     "log2": "out = p.log2()", "log10": "out = p.log10()", "sinh": "out = x.sinh()",
-    "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x",
+    "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x", "ceil": "out = torch.ceil(x) + x",
     "round": "out = x.round() + x", "round_decimals": "out = x.round(decimals=1) + x",
     "div_rounding": "out = torch.div(x, p + 0.3, rounding_mode='trunc') + x * p", "leaky_relu": "out = F.leaky_relu(x, 0.2)",
     "clone": "out = x.clone()", "contiguous": "out = x.t().contiguous()", "to_copy": "out = x.double()",
@@ -176,7 +176,7 @@ EXAMPLES = {
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
-ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero",
+ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill", "zero",
                  "uniform", "normal"}
 # torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
 NOT_DIFFERENTIABLE = {"floor_divide", "rremainder"}
