@@ -29,7 +29,9 @@ def differentiate(objective, symbols: np.ndarray, sample: list | None,
         work.spend([terms.get(flat[i], ()) for i in indices])
     for i in indices:
         relevant = terms.get(flat[i], ())
-        out[i] = torch_conventions(sp().Add(*(sp().diff(t, flat[i]) for t in relevant)))
+        # (each term's step functions flattened before the sum: sympy cannot order an Add of
+        # two Subs of one step function's derivative at different points)
+        out[i] = sp().Add(*(torch_conventions(sp().diff(t, flat[i])) for t in relevant))
     return out.reshape(symbols.shape)
 
 

@@ -243,7 +243,7 @@ def _written_behind(roots) -> tuple[bool, bool]:
         ins = [values[id(a)] for a in record.args]
         reads = record.op.reads
         if any(s and isinstance(a, trace.OpRecord) and letter in reads
-               for letter, a, s in zip("abc", record.args, ins)) or (any(ins) and "o" in reads):
+               for letter, a, s in zip("abcd", record.args, ins)) or (any(ins) and "o" in reads):
             found.append(record)
         return any(ins)
 

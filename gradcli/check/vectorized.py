@@ -189,7 +189,10 @@ def expect(record, roots, targets, name_of, is_intermediate) -> dict:
 def _expect_cut(record, roots, targets, name_of, cuts: dict) -> dict:
     """The targets' expectations with the records in `cuts` as inputs: kept from an earlier
     run (or pass) where the graph's formula is one sympy already derived, else derived."""
-    weights = [np.asarray(seed, dtype=np.float64) * _factor(*_inner(root))
+    # (each weight spans the root's elements: a derivative that reads only some inputs, or
+    # none, x + y's 1, is then still summed over the elements the others broadcast to)
+    weights = [np.broadcast_to(np.asarray(seed, dtype=np.float64) * _factor(*_inner(root)),
+                               _shape(_inner(root)[0]))
                for root, seed in zip(roots, record.grad_outputs, strict=True)]
     layout = _layout(record, roots, cuts, name_of)
     if layout is not None:

@@ -89,7 +89,8 @@ class Node:
 
     def name(self) -> str:
         n = self.op.grad_fn
-        return f"torch::autograd::{n}" if n in ("CopySlices", "CopyBackwards") else n
+        return f"torch::autograd::{n}" if n in ("CopySlices", "CopyBackwards",
+                                                           "NotImplemented") else n
 
     @property
     def next_functions(self) -> tuple:
@@ -365,12 +366,13 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
             if check_nan:
                 _check_nan(node, grads)
             for e, gi in zip(node.next, grads):  # (as many: _apply_vjp made sure)
-                if e is None or gi is None:
+                if e is None:
                     continue
-                buffers[e] = buffers[e] + gi if e in buffers else gi
+                if gi is not None:  # (None: torch's undefined gradient, norm(x, 0)'s)
+                    buffers[e] = buffers[e] + gi if e in buffers else gi
                 deps[e] -= 1
                 if deps[e] == 0:
-                    ready.push(e)
+                    _ready_or_skipped(e, ready, buffers, deps)
             gi = grads = None  # (no reference left behind: see _ONLY_OURS)
     finally:
         grad = buffers = None
@@ -460,6 +462,22 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
         else:
             passed.append(_to_input(xp, g, meta))
     return passed
+
+
+def _ready_or_skipped(node, ready, buffers, deps) -> None:
+    """A node all of whose gradients have arrived runs; where every one was undefined (None)
+    it is skipped as torch skips it, and the nodes after it are told so in turn."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n in buffers:
+            ready.push(n)
+            continue
+        for e in getattr(n, "next", ()):
+            if e is not None:
+                deps[e] -= 1
+                if deps[e] == 0:
+                    stack.append(e)
 
 
 def _out_meta(shape) -> Meta:

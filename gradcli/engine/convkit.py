@@ -60,7 +60,8 @@ def col2im(cols: np.ndarray, size: Pair, kernel: Pair, dilation: Pair, padding: 
     (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = size, kernel, dilation, padding, stride
     ho, wo = out or (pooled_size(h, kh, sh, ph, dh), pooled_size(w, kw, sw, pw, dw))
     b = cols.shape[0]
-    parts = cols.reshape(b, -1, kh, kw, ho, wo)
+    # (the channels from the rows: -1 cannot be inferred for an empty batch)
+    parts = cols.reshape(b, cols.shape[1] // (kh * kw), kh, kw, ho, wo)
     reach = ((ho - 1) * sh + (kh - 1) * dh + 1, (wo - 1) * sw + (kw - 1) * dw + 1)
     planes = _padded(np.zeros((b, parts.shape[1], h, w), cols.dtype), (ph, pw), reach,
                      cols.dtype.type(0))

@@ -153,6 +153,8 @@ def even_split_dim(xp, g, a, o, dim, keepdim):
 
 
 def take_dim(a, index, dim, keepdim):
+    if not a.ndim:  # (torch's max(dim=0) of a 0-d tensor: itself)
+        return a.copy()
     out = np.take_along_axis(a, np.expand_dims(index, dim), axis=dim)
     return out if keepdim else np.squeeze(out, axis=dim)
 
@@ -171,6 +173,8 @@ def gather(a, dim, index):
 
 def put_dim(xp, g, shape, index, dim, keepdim):
     """`index` has the reduced shape (without `dim`), whatever keepdim was."""
+    if not len(shape):
+        return g
     return xp.scatter_src(g if keepdim else xp.unsqueeze(g, dim), shape, dim,
                           np.expand_dims(index, dim))
 
@@ -189,23 +193,26 @@ def index_add_src(g, shape, dim, index):
     return scatter_array(g, shape, dim_key(dim, index))
 
 
-def scatter_into(a, src, dim, index):
+def scatter_into(a, src, dim, index, src_grad=True):
     """torch's scatter: a copy of `a` with src[i][j] written at a[index[i][j]][j] (dim 0)."""
-    out = a.copy()
-    np.put_along_axis(out, index, src[tuple(slice(0, n) for n in index.shape)], dim)
+    out = a.copy()  # (index may be smaller than `a` in every dim: not put_along_axis's)
+    out[along_key(index, dim)] = src[tuple(slice(0, n) for n in index.shape)]
     return out
 
 
 def scatter_mask(shape, dim, index) -> np.ndarray:
     """The slots of a tensor of `shape` that scatter writes."""
     mask = np.zeros(shape, dtype=bool)
-    np.put_along_axis(mask, index, True, dim)
+    mask[along_key(index, dim)] = True
     return mask
 
 
-def scatter_src_grad(xp, g, src_shape, dim, index):
+def scatter_src_grad(xp, g, src_shape, dim, index, src_grad=True):
     """The gradient of scatter's src: each element read back from the slot it went to. As
-    torch, only for a src shaped as index (its gradient has index's shape)."""
+    torch, only for a src shaped as index (its gradient has index's shape), where src requires
+    grad (`src_grad`; else it is dropped)."""
+    if not src_grad and tuple(src_shape) != tuple(index.shape):
+        return None
     if tuple(src_shape) != tuple(index.shape):
         raise runtime_error(f"Function ScatterBackward0 returned an invalid gradient at index 1 "
                             f"- got {list(index.shape)} but expected shape compatible with "
@@ -214,13 +221,15 @@ def scatter_src_grad(xp, g, src_shape, dim, index):
 
 
 def index_add(a, source, dim, index, alpha):
+    if not a.ndim:  # (0-d: one element along dim 0)
+        return index_add(a.reshape(1), source.reshape(1), dim, index, alpha).reshape(())
     if alpha != 1:
         source = source * alpha
     return a + scatter_array(source.astype(a.dtype, copy=False), a.shape, dim_key(dim, index))
 
 
 def index_add_source_grad(xp, g, shape, dim, index, alpha):
-    picked = xp.index_select(g, dim, index)
+    picked = xp.index_select(g, dim, index) if g.ndim else g
     return picked if alpha == 1 else xp.mul_scalar(picked, alpha)
 
 
@@ -258,8 +267,8 @@ def norm_grad(xp, g, a, o, p, dim, keepdim):
     if dim is not None and not keepdim and a.ndim:
         g, o = xp.reshape(g, kept_shape(a.shape, dim)), xp.reshape(o, kept_shape(a.shape, dim))
     zero = _values(o) == 0
-    if p == 0:
-        return xp.zeros_like(a)
+    if p == 0:  # (torch's norm_backward returns an undefined gradient: .grad stays None)
+        return None
     if p == 1:
         return xp.sign(a) * g
     if p == 2:
@@ -606,42 +615,57 @@ def mse_grad_output_grad(xp, gg, g, a, b, reduction):
     return xp.sum(xp.mse_loss_backward(xp.ones_like(g), a, b, reduction) * gg)
 
 
-def _weighted(loss, weight):
-    return loss if weight is None else loss * weight
-
-
-def bce_logits(x, y, reduction, weight=None, pos_weight=None):
-    # torch's (1 - y) * x - log_weight * log_sigmoid(x), log_sigmoid in its stable form
+# The binary cross entropies take `weight` (w) and `pos_weight` (pw) as inputs too, ones
+# where torch was given none (`weighted`: whether pos_weight was), so that each stays
+# pointwise; neither is differentiable in torch.
+def bce_logits(x, y, w, pw, reduction, weighted):
+    # torch's stable form of log(1 + exp(x)) - x*y, its log-sigmoid scaled by pos_weight
     m = np.maximum(-x, 0)
-    soft = m + np.log(np.exp(-m) + np.exp(-x - m))
-    if pos_weight is not None:
-        soft = soft * ((pos_weight - 1) * y + 1)
-    return _reduce(_weighted((1 - y) * x + soft, weight), reduction)
+    minus_log_sigmoid = m + np.log(np.exp(-m) + np.exp(-x - m))
+    if weighted:
+        minus_log_sigmoid = minus_log_sigmoid * ((pw - 1) * y + 1)
+    return _reduce(((1 - y) * x + minus_log_sigmoid) * w, reduction)
 
 
-def bce_logits_grad(xp, g, x, y, reduction, weight=None, pos_weight=None):
-    if pos_weight is None:
-        out = (1 / (1 + xp.exp(-x)) - y) * g
-    else:  # torch: ((pos_weight * y + 1 - y) * sigmoid(x) - pos_weight * y) * g
-        t = pos_weight * y
-        out = ((t + 1 - y) * (1 / (1 + xp.exp(-x))) - t) * g
-    out = _weighted(out, weight)
-    return out / numel(x.shape) if reduction == "mean" else out
+def _log_sigmoid(xp, x):
+    return -(xp.clamp_min(-x, 0) + xp.log(1 + xp.exp(-xp.abs(x))))
 
 
-def bce(x, y, reduction, weight=None):
+def bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted):
+    """torch's binary_cross_entropy_with_logits_backward and its _target_backward."""
+    sigmoid = 1 / (1 + xp.exp(-x))
+    if weighted:
+        t = pw * y
+        gx = ((t + 1 - y) * sigmoid - t) * g
+        gy = (_log_sigmoid(xp, -x) - _log_sigmoid(xp, x) * pw) * g
+    else:
+        gx, gy = (sigmoid - y) * g, -x * g
+    gx, gy = gx * w, gy * w
+    n = numel(np.broadcast_shapes(x.shape, y.shape))
+    return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
+
+
+def bce(x, y, w, reduction):
     # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
     logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
-    return _reduce(_weighted(-logs, weight), reduction)
+    return _reduce(-logs * w, reduction)
 
 
-def bce_grad(xp, g, x, y, reduction, weight=None):
-    out = _weighted(g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12), weight)
-    return out / numel(x.shape) if reduction == "mean" else out
+def bce_grads(xp, g, x, y, w, reduction):
+    """torch's binary_cross_entropy_backward and _target_backward (-logit(x))."""
+    gx = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12) * w
+    gy = -xp.log(x / (1 - x)) * g * w
+    n = numel(np.broadcast_shapes(x.shape, y.shape))
+    return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
 
 
 def _rows(target):
-    return (np.arange(target.shape[0]), target) if target.ndim else (target,)
+    """Where each target picks from the log-probs, whose class dim is 1 ((N, C, d1, ...) with
+    target (N, d1, ...)), or 0 for a 0-d target."""
+    if not target.ndim:
+        return (target,)
+    grid = np.indices(target.shape, sparse=True)
+    return (grid[0], target, *grid[1:])
 
 
 def _row_weights(target, weight, ignore_index, dtype):
@@ -674,7 +698,8 @@ def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):
             xp.trilinear(i1, i2, g, expand1, expand2, sumdim, expand3))
 
 
-def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
+def nll_loss(logp, target, reduction, weight=None, ignore_index=-100, spatial=False):
+    """torch's nll_loss (or nll_loss2d: `spatial`, which only names the op)."""
     safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
     picked = -logp[_rows(safe)] * w
     if reduction == "mean":  # torch divides by the total weight of the rows it kept
@@ -682,10 +707,18 @@ def nll_loss(logp, target, reduction, weight=None, ignore_index=-100):
     return _reduce(picked, reduction)
 
 
-def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-100):
+def nll_loss_backward(g, target, shape, reduction, weight=None, ignore_index=-100,
+                      spatial=False):
     safe, w = _row_weights(target, weight, ignore_index, g.dtype)
     g = g / w.sum() if reduction == "mean" else g
     return scatter_array(np.broadcast_to(-g, target.shape) * w, shape, _rows(safe))
+
+
+def remainder(a, b):
+    """torch's remainder: fmod, moved by b where its sign differs from b's (so a zero keeps
+    a's sign, where numpy's takes b's)."""
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((b < 0) != (mod < 0)), mod + b, mod)
 
 
 def div_rounding(a, b, mode):
@@ -723,7 +756,8 @@ NUMPY: ArrayNamespace = build(
     gelu_backward=gelu_backward, elu_backward=elu_backward,
     softplus_backward=softplus_backward,
     mse_loss_backward=mse_loss_backward, nll_loss_backward=nll_loss_backward,
-    nll_loss=nll_loss, select_backward=select_backward, slice_backward=slice_backward,
+    nll_loss=nll_loss, div_rounding=div_rounding, select_backward=select_backward,
+    slice_backward=slice_backward,
     # (a stack of a sequence's pieces, each mostly zeros, costs its length squared)
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     diagonal=diagonal, diagonal_backward=diagonal_backward,

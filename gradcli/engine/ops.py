@@ -81,6 +81,8 @@ defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g /
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("floor"), **POINTWISE, elements_read="nothing")
+defop("ceil", "CeilBackward0", np.ceil, lambda xp, g, o, a: (xp.zeros_like(g),), "",
+      S.unary("ceil"), **POINTWISE, elements_read="nothing")
 defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("round_"), **POINTWISE, elements_read="nothing")
 defop("round_decimals", "RoundBackward1", lambda a, decimals: np.round(a, decimals),
@@ -288,9 +290,11 @@ defop("norm", "LinalgVectorNormBackward0", K.vector_norm,
 defop("norm_aten", "NormBackward1", K.vector_norm,
       lambda xp, g, o, a, p, dim, keepdim: (K.norm_grad(xp, g, a, o, p, dim, keepdim),), "ao",
       S.norm)
-defop("cumsum", "CumsumBackward0", lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype),
-      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim),),
-      sym=lambda a, dim: np.cumsum(a, dim), linear=True)
+# (a 0-d tensor's cumsum and cumprod are itself, still 0-d: numpy's would be 1-d)
+defop("cumsum", "CumsumBackward0",
+      lambda a, dim: np.cumsum(a, axis=dim, dtype=a.dtype).reshape(a.shape),
+      lambda xp, g, o, a, dim: (K.reverse_cumsum(xp, g, dim) if g.ndim else g,),
+      sym=lambda a, dim: np.cumsum(a, dim).reshape(a.shape), linear=True)
 defop("softmax", "SoftmaxBackward0", K.softmax,
       lambda xp, g, o, a, dim: (xp.softmax_backward(g, o, dim),), "o", S.sym_softmax,
       along_dim=True)
@@ -497,26 +501,44 @@ defop("mse_loss", "MseLossBackward0", K.mse_loss,
       lambda xp, g, o, a, b, reduction: (xp.mse_loss_backward(g, a, b, reduction),
                                          xp.mse_loss_backward(g, b, a, reduction)), ("ab", "ab"),
       self_first=True, reduces=True)
-defop("nll_loss", "NllLossBackward0", K.nll_loss,
-      lambda xp, g, o, logp, target, reduction, weight, ignore_index: (
-          xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index), None),
-      ("b", ""), linear=True)
+# nll_loss2d: torch's kernel for (N, C, H, W) log-probs, which nll_loss_nd calls for those
+# and for (N, C, d1) or more dims viewed as (N, C, 1, d1*d2...)
+for _name, _node, _spatial in (("nll_loss", "NllLoss", False), ("nll_loss2d", "NllLoss2D", True)):
+    defop(_name, f"{_node}Backward0", K.nll_loss,
+          lambda xp, g, o, logp, target, reduction, weight, ignore_index, _s=_spatial: (
+              xp.nll_loss_backward(g, target, logp.shape, reduction, weight, ignore_index, _s),
+              None), ("b", ""), linear=True)
+    defop(f"{_name}_backward", f"{_node}BackwardBackward0", K.nll_loss_backward,
+          lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index, _s=_spatial: (
+              xp.nll_loss(gg, target, reduction, weight, ignore_index, _s), None), ("b", ""))
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
-      lambda xp, g, o, x, y, reduction, weight=None, pos_weight=None: (
-          K.bce_logits_grad(xp, g, x, y, reduction, weight, pos_weight), None),
-      ("ab", ""), S.bce_logits, self_first=True, reduces=True)
+      lambda xp, g, o, x, y, w, pw, reduction, weighted: (
+          *K.bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted), None, None),
+      ("abcd", "acd", "", ""), S.bce_logits, self_first=True, reduces=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
-      lambda xp, g, o, x, y, reduction, weight=None: (
-          K.bce_grad(xp, g, x, y, reduction, weight), None),
-      ("ab", ""), S.bce, self_first=True, reduces=True)
+      lambda xp, g, o, x, y, w, reduction: (*K.bce_grads(xp, g, x, y, w, reduction), None),
+      ("abc", "ac", ""), S.bce, self_first=True, reduces=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"), layout="elementwise")
 # torch.div(..., rounding_mode=): a step function, whose derivative torch defines as zero.
 defop("div_rounding", "DivBackward2", K.div_rounding,
       lambda xp, g, o, a, b, mode: (xp.zeros_like(g), xp.zeros_like(g)), ("b", "ab"),
       S.div_rounding, layout="elementwise", elements_read="nothing")
-defop("remainder", "RemainderBackward0", np.remainder, lambda xp, g, o, a, b: (g, None),
+# a - floor(a / b) * b (fmod: trunc), whose derivative in b torch takes with the quotient's
+# own derivative zero: -(a / b rounded). The *Backward0 rows are x % number; a number % x is
+# not differentiable in torch.
+defop("remainder", "RemainderBackward0", K.remainder, lambda xp, g, o, a, b: (g, None),
       ("", ""), S.remainder, **POINTWISE)
+defop("remainder_tensor", "RemainderBackward1", K.remainder,
+      lambda xp, g, o, a, b: (g, -g * xp.div_rounding(a, b, "floor")), ("", "ab"),
+      S.remainder, **POINTWISE)
+defop("rremainder", "NotImplemented", K.remainder, lambda xp, g, o, a, b: K.not_implemented(
+    "aten::remainder"), sym=S.remainder, layout="elementwise")
+defop("fmod", "FmodBackward0", np.fmod, lambda xp, g, o, a, b: (g, None), ("", ""), S.fmod,
+      **POINTWISE)
+defop("fmod_tensor", "FmodBackward1", np.fmod,
+      lambda xp, g, o, a, b: (g, -g * xp.div_rounding(a, b, "trunc")), ("", "ab"), S.fmod,
+      **POINTWISE)
 
 # ---- the backward ops torch's VJPs call, differentiable again under create_graph --------
 # Their forwards are what the VJPs above compute (K.NUMPY holds the same functions); their
@@ -550,9 +572,6 @@ defop("mse_loss_backward", "MseLossBackwardBackward0",
           K.mse_grad_output_grad(xp, gg, g, a, b, reduction),
           K.mse_double(gg * g, a, reduction), -K.mse_double(gg * g, a, reduction)),
       ("bc", "a", "a"), layout="elementwise")
-defop("nll_loss_backward", "NllLossBackwardBackward0", K.nll_loss_backward,
-      lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index: (
-          xp.nll_loss(gg, target, reduction, weight, ignore_index), None), ("b", ""))
 defop("select_backward", "SelectBackwardBackward0", K.select_backward,
       lambda xp, gg, o, g, shape, dim, index: (xp.select(gg, dim, index),))
 defop("slice_backward", "SliceBackwardBackward0", K.slice_backward,
@@ -593,16 +612,18 @@ defop("roll", "RollBackward0", lambda a, shifts, dims: np.roll(a, shifts, dims),
 # x.scatter(dim, index, src): x with src's elements written at index (the written slots of x
 # get no gradient; src's elements, the gradient of the slot each went to)
 defop("scatter", "ScatterBackward0", K.scatter_into,
-      lambda xp, g, o, a, src, dim, index: (
+      lambda xp, g, o, a, src, dim, index, src_grad=True: (
           xp.masked_fill(g, K.scatter_mask(a.shape, dim, index), 0),
-          K.scatter_src_grad(xp, g, src.shape, dim, index)), ("k", "k"), rearranges=True)
+          K.scatter_src_grad(xp, g, src.shape, dim, index, src_grad)), ("k", "k"),
+      rearranges=True)
 # x.index_add(dim, index, source, alpha): source's slices (times alpha) added to x's at index
 defop("index_add", "IndexAddBackward0", K.index_add,
       lambda xp, g, o, a, source, dim, index, alpha: (
           g, K.index_add_source_grad(xp, g, source.shape, dim, index, alpha)), ("", "k"))
-defop("cumprod", "CumprodBackward0", lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype),
-      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim),), "a",
-      sym=lambda a, dim: np.cumprod(a, axis=dim), along_dim=True)
+defop("cumprod", "CumprodBackward0",
+      lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype).reshape(a.shape),
+      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim) if g.ndim else g,), "a",
+      sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
 # more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)
 from . import ops_more, ops_nn  # noqa: E402, F401

@@ -104,6 +104,7 @@ TORCH = {
     ),
     "flatten": ("flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)",),
     "floor": ("floor(Tensor input, *, Tensor out=None)",),
+    "ceil": ("ceil(Tensor input, *, Tensor out=None)",),
     "floor_divide": (
         "floor_divide(Tensor input, Tensor other, *, Tensor out=None)",
         "floor_divide(Tensor input, Scalar other)",
@@ -624,7 +625,7 @@ NN = {
 
 # The methods and functions that take no arguments at all (Python's METH_NOARGS messages).
 NOARGS_METHODS = frozenset(
-    "abs abs_ atan cos cos_ cosh detach detach_ dim exp exp_ expm1 floor is_floating_point "
+    "abs abs_ atan cos cos_ cosh detach detach_ dim exp exp_ expm1 floor ceil is_floating_point "
     "is_inference isfinite isnan item log log10 log1p log2 log_ logical_not neg neg_ negative "
     "nelement numel reciprocal relu relu_ retain_grad rsqrt sigmoid sigmoid_ sign sin sin_ sinh "
     "sqrt sqrt_ square t tan tanh tanh_ tolist zero_".split())

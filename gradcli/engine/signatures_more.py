@@ -44,6 +44,8 @@ TORCH = {
     "threshold_": ("threshold_(Tensor input, Scalar threshold, Scalar value)",),
     "mode": ("mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, "
              "TensorList[2] out=None)",),
+    "fmod": ("fmod(Tensor input, Tensor other, *, Tensor out=None)",
+             "fmod(Tensor input, Scalar other, *, Tensor out=None)"),
 }
 
 METHODS = {
@@ -68,6 +70,7 @@ METHODS = {
     "logit": ("logit(double? eps=None)",),
     "mode": ("mode(int64_t dim=-1, bool keepdim=False)",),
     "unfold": ("unfold(int64_t dimension, int64_t size, int64_t step)",),
+    **{name: (f"{name}(Tensor other)", f"{name}(Scalar other)") for name in ("fmod", "fmod_")},
 }
 
 NOARGS_METHODS = frozenset({"msort", "erf", "erfc", "trace"})

@@ -107,6 +107,7 @@ _UNARY = {
     "log2": lambda e: sp().log(e, 2),
     "log10": lambda e: sp().log(e, 10),
     "floor": lambda e: sp().floor(e),
+    "ceil": lambda e: sp().ceiling(e),
     "round_": lambda e: sp().Function("round")(e) if not e.is_number else sp().Integer(round(e)),
 }
 
@@ -206,6 +207,15 @@ def remainder(a, b):
     return elementwise(lambda x, y: x - y * sp().floor(x / y), *np.broadcast_arrays(a, b))
 
 
+def fmod(a, b):
+    # C's fmod: the quotient truncated, derivative 1 in a
+    return elementwise(lambda x, y: x - y * _trunc(x / y), *np.broadcast_arrays(a, b))
+
+
+def _trunc(q):
+    return sp().Piecewise((sp().floor(q), q >= 0), (sp().ceiling(q), True))
+
+
 def round_decimals(a, decimals):
     scale = sp().Integer(10) ** decimals
     return elementwise(lambda e: _UNARY["round_"](e * scale) / scale, a)
@@ -214,9 +224,7 @@ def round_decimals(a, decimals):
 def div_rounding(a, b, mode):
     def one(x, y):
         q = x / y
-        if mode == "floor":
-            return sp().floor(q)
-        return sp().Piecewise((sp().floor(q), q >= 0), (sp().ceiling(q), True))
+        return sp().floor(q) if mode == "floor" else _trunc(q)
     return elementwise(one, *np.broadcast_arrays(a, b))
 
 
@@ -226,25 +234,17 @@ def _reduced(x, reduction):
     return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
 
 
-def _weighted(loss, weight):
-    return loss if weight is None else loss * np.asarray(weight, dtype=object)
+def bce_logits(x, y, w, pw, reduction, weighted):
+    def one(a, b, c, p):
+        loss = sp().log(1 + sp().exp(a)) - a * b
+        return (loss + (p - 1) * b * sp().log(1 + sp().exp(-a)) if weighted else loss) * c
+    return _reduced(elementwise(one, *np.broadcast_arrays(x, y, w, pw)), reduction)
 
 
-def bce_logits(x, y, reduction, weight=None, pos_weight=None):
-    x, y = np.broadcast_arrays(x, y)
-    if pos_weight is None:
-        loss = elementwise(lambda a, b: sp().log(1 + sp().exp(a)) - a * b, x, y)
-    else:  # log_weight * -log_sigmoid(a) + (1 - b) * a
-        lw = np.broadcast_to((np.asarray(pos_weight, dtype=object) - 1) * y + 1, x.shape)
-        loss = elementwise(lambda a, b, c: c * (sp().log(1 + sp().exp(a)) - a) + (1 - b) * a,
-                           x, y, lw)
-    return _reduced(_weighted(loss, weight), reduction)
-
-
-def bce(x, y, reduction, weight=None):
-    x, y = np.broadcast_arrays(x, y)
-    loss = elementwise(lambda a, b: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)), x, y)
-    return _reduced(_weighted(loss, weight), reduction)
+def bce(x, y, w, reduction):
+    loss = elementwise(lambda a, b, c: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)) * c,
+                       *np.broadcast_arrays(x, y, w))
+    return _reduced(loss, reduction)
 
 
 def var(a, dim, correction, keepdim):
@@ -307,9 +307,19 @@ def norm(a, p, dim, keepdim):
                            np.asarray(total, dtype=object))
     if p == 1:
         return np.asarray(absolute.sum(axis=dim, keepdims=keepdim), dtype=object)
-    if abs(p) == float("inf"):
-        pick = np.amax if p > 0 else np.amin
-        return np.asarray(pick(absolute, axis=dim, keepdims=keepdim), dtype=object)
+    if p == 0:  # the count of nonzero elements: flat, as torch differentiates it (not at all)
+        nonzero = elementwise(lambda e: sp().Piecewise((1, sp().Ne(e, 0)), (0, True)), a)
+        return np.asarray(nonzero.sum(axis=dim, keepdims=keepdim), dtype=object)
+    if abs(p) == float("inf"):  # (pairwise Piecewise: sympy cannot order symbolic |x|)
+        pick = np.frompyfunc(_tie_halves if p > 0 else _tie_halves_min, 2, 1)
+        axes = range(absolute.ndim) if dim is None else np.atleast_1d(dim)
+        out = absolute
+        for d in sorted((int(d) % max(absolute.ndim, 1) for d in axes), reverse=True):
+            out = pick.reduce(out, axis=d, keepdims=True) if absolute.ndim else out
+        if not keepdim:
+            out = out.reshape([n for i, n in enumerate(out.shape)
+                               if i not in {int(d) % max(absolute.ndim, 1) for d in axes}])
+        return np.asarray(out, dtype=object)
     total = (absolute ** number(p)).sum(axis=dim, keepdims=keepdim)
     return elementwise(lambda e: e ** (1 / number(p)), np.asarray(total, dtype=object))
 

@@ -140,7 +140,7 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
     # that were not saved.)
     real = op.saves(tuple(map(is_not, edges, _NONES)))
     saved_inputs, refs = [], []
-    for letter, a, t, m in zip("abc", arrays, inputs, metas):  # (only three can be read)
+    for letter, a, t, m in zip("abcd", arrays, inputs, metas):  # (only four can be read)
         if letter in real:
             if t._storage.inference and not runtime.current.inference_mode:
                 raise runtime_error(INFERENCE_SAVED)
@@ -154,8 +154,8 @@ def _make_node(op, inputs, arrays, out, result, params) -> Node:
                 node.cast = a.dtype
         else:  # (the input's Meta is the array's, unless the op computed on a cast copy)
             saved_inputs.append(_unsaved(a if a is not t.data else m, letter in op.reads))
-    if len(arrays) > 3:
-        saved_inputs += [meta(a.shape, a.dtype) for a in arrays[3:]]
+    if len(arrays) > 4:
+        saved_inputs += [meta(a.shape, a.dtype) for a in arrays[4:]]
     if "o" in real:
         refs.append(Saved(result._storage, None, node, -1))
     node.saved = (tuple(saved_inputs), out if "o" in real else

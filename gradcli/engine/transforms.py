@@ -107,7 +107,7 @@ def check_python_value(tensor, message: str) -> None:
 # with a rule of their own name it; the rest go through torch's fallback, which names the
 # aten op and the level (and warns that it is slow)
 _ARITHMETIC = {"sub_", "mul_", "div_", "clamp_min_", "clamp_max_", "copy_"}
-_FALLBACK = {"pow_", "clamp_", "floor_divide_", "remainder_", "masked_fill_"}
+_FALLBACK = {"pow_", "clamp_", "floor_divide_", "remainder_", "fmod_", "masked_fill_"}
 
 
 def check_inplace_in_transforms(self, others: tuple, aten: str, method: str) -> None:

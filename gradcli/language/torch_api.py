@@ -229,9 +229,10 @@ _API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, con
 _torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
           for name in _TORCH_FUNCTIONS}
 _torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
-    "add sub subtract mul multiply div divide true_divide floor_divide remainder pow exp log "
+    "add sub subtract mul multiply div divide true_divide floor_divide remainder fmod pow exp "
+    "log "
     "sin cos tan tanh sigmoid sqrt rsqrt reciprocal log1p expm1 log2 log10 sinh cosh atan neg "
-    "negative abs sign relu floor round eq ne lt le gt ge isnan isfinite logical_not sum mean "
+    "negative abs sign relu floor ceil round eq ne lt le gt ge isnan isfinite logical_not sum mean "
     "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
     "expand").split()})
 _torch.update(threshold=nn_norm.threshold, threshold_=nn_norm.threshold_)
@@ -239,6 +240,9 @@ _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(
     is_tensor=lambda obj: isinstance(obj, Tensor),
+    clone=lambda input, *, memory_format=layout.PRESERVE_FORMAT: input.clone(
+        memory_format=memory_format),
+    zero_=lambda input: input.zero_(),
     numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
     autograd=Namespace("torch.autograd", {
@@ -261,6 +265,7 @@ _torch.update(
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
+                                      "norm": rearrange.linalg_norm,
                                       "matmul": linalg.matmul,
                                       "diagonal": selecting.linalg_diagonal}),
     pairwise_distance=losses_more.pairwise_distance,
@@ -376,7 +381,7 @@ _TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
     "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
     "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
     "register_hook detach detach_ clone item tolist numel dim size requires_grad_ "
-    "is_inference uniform_ normal_ addcmul_ addcdiv_ lerp_ nan_to_num_").split()})
+    "is_inference uniform_ normal_ addcmul_ addcdiv_ lerp_ nan_to_num_ remainder_ fmod_").split()})
 _TENSOR_METHODS["nelement"] = Tensor.numel
 _TENSOR_METHODS["type"] = shape.type_
 _TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy

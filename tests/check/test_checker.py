@@ -363,3 +363,20 @@ def test_rounding_spread_that_overflows_float32_is_taken_in_float64(monkeypatch)
     monkeypatch.setattr(spread, "_variances", variances)
     found = spread.rounding_spread(None, [], [], {id(record): np.zeros(1)}, {})
     assert np.isfinite(found.deviation(record, None)).all()
+
+
+def test_elementwise_formula_sums_over_what_the_other_input_broadcasts_to():
+    # (10, 1, 5) + (1, 10, 5): d/dp of p * 4 + q is the constant 4, summed over q's 10 rows
+    result, rs = rows("p = torch.linspace(-1, 1, 50).reshape(10, 1, 5).requires_grad_()\n"
+                      "q = torch.linspace(0.5, 2, 50).reshape(1, 10, 5).requires_grad_()\n"
+                      "(p * 4 + q).sum().backward()")
+    assert result.status == "ok" and all(r.match and r.method == "symbolic" for r in rs)
+    assert [r.formula for r in rs] == [["4"], ["1"]] or [r.formula for r in rs] == [["1"], ["4"]]
+
+
+def test_steps_at_different_points_in_one_sum_are_flattened():
+    # sympy cannot order an Add of two Subs(Derivative(floor)) at different points
+    result, rs = rows("p = torch.tensor([[0.3], [2.5]], requires_grad=True)\n"
+                      "q = torch.tensor([1.5, 0.75], requires_grad=True)\n"
+                      "(p * 4 - q * torch.floor(p * 4 / q)).sum().backward()")
+    assert result.status == "ok" and rs and all(r.match for r in rs)

@@ -21,7 +21,7 @@ EXAMPLES = {
     "rsqrt": "out = p.rsqrt()", "reciprocal": "out = p.reciprocal()", "abs": "out = x.abs()",
     "sign": "out = x.sign() + x", "log1p": "out = p.log1p()", "expm1": "out = x.expm1()",
     "log2": "out = p.log2()", "log10": "out = p.log10()", "sinh": "out = x.sinh()",
-    "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x",
+    "cosh": "out = x.cosh()", "atan": "out = x.atan()", "floor": "out = x.floor() + x", "ceil": "out = torch.ceil(x) + x",
     "round": "out = x.round() + x", "round_decimals": "out = x.round(decimals=1) + x",
     "div_rounding": "out = torch.div(x, p + 0.3, rounding_mode='trunc') + x * p", "leaky_relu": "out = F.leaky_relu(x, 0.2)",
     "clone": "out = x.clone()", "contiguous": "out = x.t().contiguous()", "to_copy": "out = x.double()",
@@ -123,10 +123,19 @@ EXAMPLES = {
     "masked_slots": "y = x * 1\ny[0] = v ** 2\n"
                     "(out,) = torch.autograd.grad((y ** 3).sum(), x, create_graph=True)",
     "mse_loss": "out = F.mse_loss(x, p)",
-    "bce_logits": "out = F.binary_cross_entropy_with_logits(x, p.sigmoid())",
-    "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, reduction='sum')",
+    "bce_logits": "out = F.binary_cross_entropy_with_logits(\n"
+                  "    x, p.sigmoid(), pos_weight=torch.tensor([1.5, 2.0, 0.5]))",
+    "bce": "out = F.binary_cross_entropy(x.sigmoid(), p / 2.5, torch.tensor([1.0, 2.0, 0.5]),\n"
+           "                             reduction='sum')",
     "nll_loss": "out = F.nll_loss(x.log_softmax(1), torch.tensor([2, 0]))",
+    "nll_loss2d": "out = F.cross_entropy(x.view(1, 2, 3), torch.tensor([[1, 0, 1]]),\n"
+                  "                      weight=b.detach() + 1, reduction='sum')",
+    "nll_loss2d_backward": "(out,) = torch.autograd.grad(\n"
+                           "    F.nll_loss(x.view(1, 2, 3, 1), torch.tensor([[[1], [0], [1]]])) ** 3,\n"
+                           "    x, create_graph=True)",
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
+    "remainder_tensor": "out = torch.remainder(x, p + 0.4)", "rremainder": "out = 2.5 % p",
+    "fmod": "out = torch.fmod(x, 0.75)", "fmod_tensor": "out = x.fmod(p + 0.4)",
     # ops_more.py
     "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
     "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
@@ -176,10 +185,11 @@ EXAMPLES = {
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
-ZERO_GRADIENT = {"sign", "floor", "round", "round_decimals", "div_rounding", "fill", "zero",
-                 "uniform", "normal", "normal_tensor_float", "normal_float_tensor",
+ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",
+                 "zero", "uniform", "normal", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor"}
-NOT_DIFFERENTIABLE = {"floor_divide"}  # torch: "derivative for aten::floor_divide is not implemented"
+# torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
+NOT_DIFFERENTIABLE = {"floor_divide", "rremainder"}
 
 
 def session(op: str) -> str:

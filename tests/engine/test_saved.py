@@ -27,7 +27,7 @@ def _check_needs(node, grad, checked: list) -> None:
     for i, needs in enumerate(node.op.needs):
         if node.next[i] is None or honest[i] is None:
             continue
-        poisoned = [_poisoned(a, "abc"[j] in needs if j < 3 else True)
+        poisoned = [_poisoned(a, "abcd"[j] in needs if j < 4 else True)
                     for j, a in enumerate(inputs)]
         grads = node.op.vjp(autograd.opkit.NUMPY, grad, _poisoned(out, "o" in needs),
                             *poisoned, **node.params)

@@ -25,6 +25,7 @@ _NO_BOOL = {
                       "`logical_not()` operator instead."),
     "abs": TorchError("NotImplementedError", "\"abs_cpu\" not implemented for 'Bool'"),
     "floor": TorchError("NotImplementedError", "\"floor_vml_cpu\" not implemented for 'Bool'"),
+    "ceil": TorchError("NotImplementedError", "\"ceil_vml_cpu\" not implemented for 'Bool'"),
     "round": TorchError("NotImplementedError", "\"round_vml_cpu\" not implemented for 'Bool'"),
     "relu": TorchError("RuntimeError", "Boolean inputs not supported for relu"),
 }
@@ -51,8 +52,8 @@ exp, log, sin, cos, tan, tanh, sigmoid, sqrt, rsqrt, reciprocal = (
                         "reciprocal"))
 log1p, expm1, log2, log10, sinh, cosh, atan = (
     _unary(n) for n in ("log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan"))
-neg, abs, sign, relu, floor = (
-    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor"))
+neg, abs, sign, relu, floor, ceil = (
+    _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor", "ceil"))
 
 
 def round(input, decimals=0) -> Tensor:
@@ -254,7 +255,15 @@ def floor_divide(input, other) -> Tensor:
 
 def remainder(input, other) -> Tensor:
     d = _binary_dtype(input, other)
-    return apply("remainder", _integer_operands(input, other, d), d)
+    op = "remainder_tensor" if isinstance(other, Tensor) else "remainder"
+    return apply(op if isinstance(input, Tensor) else "rremainder",
+                 _integer_operands(input, other, d), d)
+
+
+def fmod(input, other) -> Tensor:
+    d = _binary_dtype(input, other)
+    return apply("fmod_tensor" if isinstance(other, Tensor) else "fmod",
+                 _integer_operands(input, other, d), d)
 
 
 def pow(input, exponent) -> Tensor:

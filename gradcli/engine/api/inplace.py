@@ -40,7 +40,7 @@ def _inplace(fn, name: str):
 # arithmetic always takes the Tensor overload (a number becomes a tensor); these pick the
 # Scalar one for a number, clamp's its unnamed one; the rest have a single overload
 _ALWAYS_TENSOR = {"add_", "sub_", "mul_", "div_", "floor_divide_"}
-_SCALAR_OR_TENSOR = {"pow_", "remainder_", "fill_", "masked_fill_"}
+_SCALAR_OR_TENSOR = {"pow_", "remainder_", "fmod_", "fill_", "masked_fill_"}
 _CLAMPS = {"clamp_", "clamp_min_", "clamp_max_"}
 
 

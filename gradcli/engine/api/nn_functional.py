@@ -9,7 +9,7 @@ from .. import arguments, dtypes, runtime, signatures
 from ..arguments import type_name
 from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor, apply
-from . import elementwise, linalg, reductions, shape
+from . import elementwise, linalg, reductions, selecting, shape
 
 
 def _size(obj):
@@ -82,12 +82,53 @@ def implicit_softmax_dim(name: str, ndim: int) -> int:
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
               reduction="mean"):
     _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
+    if input.ndim < 1:
+        raise TorchError("ValueError", f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim != 1 and target.ndim and input.shape[0] != target.shape[0]:
+        raise TorchError("ValueError", f"Expected input batch_size ({input.shape[0]}) to match "
+                                       f"target batch_size ({target.shape[0]}).")
+    if input.ndim <= 2:
+        if target.ndim > 1:
+            raise runtime_error("0D or 1D target tensor expected, multi-target not supported")
+        return _nll(input, target, weight, reduction, ignore_index, "nll_loss")
+    if input.ndim == 4:
+        if target.ndim != 3:
+            raise runtime_error("only batches of spatial targets supported (3D tensors) but got "
+                                f"targets of dimension: {target.ndim}")
+        if input.shape[2:] != target.shape[1:]:
+            raise runtime_error(f"size mismatch (got input: {list(input.shape)} , target: "
+                                f"{list(target.shape)}")
+        return _nll(input, target, weight, reduction, ignore_index, "nll_loss2d")
+    # torch's nll_loss_nd for (N, C, d1) or (N, C, d1, d2, d3...): nll_loss2d on views
+    n, c = input.shape[:2]
+    out_size = (n, *input.shape[2:])
+    if target.shape[1:] != input.shape[2:]:
+        raise runtime_error(f"Expected target size {list(out_size)}, got {list(target.shape)}")
+    empty = input.numel() == 0
+    flat = shape.view(shape.contiguous(input), n, c, *((0, 0) if empty else (1, -1)))
+    flat_target = shape.view(shape.contiguous(target), n, *((0, 0) if empty else (1, -1)))
+    out = _nll(flat, flat_target, weight, reduction, ignore_index, "nll_loss2d")
+    return shape.view(out, *out_size) if reduction == "none" else out
+
+
+def _nll(input, target, weight, reduction, ignore_index, op):
+    """torch's nll_loss and nll_loss2d kernels' checks of weight and target, then the op."""
+    classes = input.shape[1] if input.ndim > 1 else input.shape[0]
+    if weight is not None and weight.numel() != classes:
+        raise runtime_error("weight tensor should be defined either for all or no classes"
+                            if op == "nll_loss2d" else
+                            f"weight tensor should be defined either for all {classes} classes "
+                            f"or no classes but got weight tensor of shape: "
+                            f"{list(weight.shape)}")
     if target.dtype not in (dtypes.int64, dtypes.uint8):
         raise runtime_error(f"expected target dtype to be Long or Byte, but got "
                             f"{target.dtype.cpp}")
+    labels = target.data[target.data != ignore_index]
+    bad = labels[(labels < 0) | (labels >= classes)]
+    if bad.size:
+        raise TorchError("IndexError", f"Target {bad.flat[0]} is out of bounds.")
     w = None if weight is None else weight.data.astype(input.data.dtype)
-    return apply("nll_loss", (input, target), reduction=reduction, weight=w,
-                 ignore_index=ignore_index)
+    return apply(op, (input, target), reduction=reduction, weight=w, ignore_index=ignore_index)
 
 
 @python_name("cross_entropy")
@@ -126,7 +167,7 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
     if reduction == "mean":
         kept = elementwise.logical_not(ignored)
         total = kept.sum() if weight is None else weight.gather(
-            0, target.masked_fill(ignored, 0)).masked_fill(ignored, 0.0).sum()
+            0, selecting.masked_select(target, kept).flatten()).sum()
         smooth = smooth.sum() / total
     elif reduction == "sum":
         smooth = smooth.sum()
@@ -153,9 +194,21 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
     target = shape.to(target, input.dtype)
     elementwise.float_kernel(input, "log_sigmoid_cpu")
-    return apply("bce_logits", (input, target), reduction=reduction,
-                 **_loss_weights("binary_cross_entropy_with_logits", input, weight=weight,
-                                 pos_weight=pos_weight))
+    w = _constant_weight("binary_cross_entropy_with_logits", "weight", weight, input)
+    pw = _constant_weight("binary_cross_entropy_with_logits", "pos_weight", pos_weight, input)
+    return apply("bce_logits", (input, target, w, pw), reduction=reduction,
+                 weighted=pos_weight is not None)
+
+
+def _constant_weight(function: str, name: str, weight, input) -> Tensor:
+    """A loss's weight as an input of its op (ones for None): torch differentiates none, and
+    refuses one that requires grad while grad mode is on."""
+    if weight is None:
+        return Tensor(np.ones((), input.data.dtype))
+    if weight.requires_grad and runtime.is_grad_enabled():
+        raise runtime_error(f"The function '{function}' is not differentiable with respect to "
+                            f"argument '{name}'. This input cannot have requires_grad True.")
+    return shape.to(weight, input.dtype)
 
 
 @python_name("binary_cross_entropy")
@@ -167,19 +220,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          f"different to the input size ({input.shape!r}) is deprecated. Please "
                          "ensure they have the same size.")
     _nn("binary_cross_entropy", input, target, weight, enum)
-    return apply("bce", (input, shape.to(target, input.dtype)), reduction=reduction,
-                 **_loss_weights("binary_cross_entropy", input, weight=weight))
-
-
-def _loss_weights(name: str, input, **weights) -> dict:
-    """A BCE loss's given weight / pos_weight, as constant arrays of the input's dtype: torch
-    gives them no gradient, and refuses one that requires grad while grad mode is on."""
-    given = {k: w for k, w in weights.items() if w is not None}
-    for k, w in given.items():
-        if w.requires_grad and runtime.is_grad_enabled():
-            raise runtime_error(f"The function '{name}' is not differentiable with respect to "
-                                f"argument '{k}'. This input cannot have requires_grad True.")
-    return {k: w.data.astype(input.data.dtype) for k, w in given.items()}
+    w = _constant_weight("binary_cross_entropy", "weight", weight, input)
+    return apply("bce", (input, shape.to(target, input.dtype), w), reduction=reduction)
 
 
 @python_name("leaky_relu")

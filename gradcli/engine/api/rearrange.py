@@ -1,12 +1,16 @@
 """torch's flip, roll, scatter, index_add and cumprod, and linalg.vector_norm / F.normalize."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import index_error, runtime_error
 from ..tensor import Tensor, apply, normalize_dim
+from . import reductions
+from .elementwise import abs as abs_
 from .elementwise import clamp_min, div
-from .reductions import norm
+from .reductions import amax, amin, norm
 from .shape import _dims, _index_bounds, _index_dtype, expand_as
 
 
@@ -20,7 +24,11 @@ def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
     return out
 
 
-def flip(input, *dims) -> Tensor:
+def flip(input, *dims, **kwargs) -> Tensor:
+    if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
+        dims = (kwargs.pop("dims"),)
+    if kwargs:
+        raise TypeError(f"flip() got an unexpected keyword argument '{next(iter(kwargs))}'")
     dims = dims[0] if len(dims) == 1 and not isinstance(dims[0], int) else dims
     if not input.ndim:
         return apply("flip", (input,), dim=())
@@ -63,7 +71,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
         f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
     if src.dtype is not input.dtype:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
-    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"))
+    params = {} if src.data.shape == index.data.shape or src.requires_grad else \
+        {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
+    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
 
 
 def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
@@ -71,12 +81,12 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
     _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
     if index.ndim > 1:
         raise index_error("index_add_(): Index is supposed to be a vector")
-    want = list(input.data.shape)
+    want = list(input.data.shape or (1,))  # (a 0-d tensor as torch takes it: one element)
     want[d] = index.data.size
-    if list(source.data.shape) != want:
+    if list(source.data.shape or (1,)) != want or input.ndim != source.ndim:
         raise runtime_error(f"index_add_(): source shape {list(source.data.shape)} does not "
                             f"match self's with dim {d} of size {index.data.size}")
-    _index_bounds(index.data, input.data.shape[d], lambda v: index_error(
+    _index_bounds(index.data, (input.data.shape or (1,))[d], lambda v: index_error(
         "index out of range in self"))
     return apply("index_add", (input, source), dim=d,
                  index=index.data.reshape(-1).astype("int64"), alpha=alpha)
@@ -84,6 +94,29 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
 
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
+    """torch.linalg.norm: a vector norm (flattened for ord=None and no dim), or a matrix norm
+    for a string ord, two dims, or a number ord of a 2-d input: 'fro' (the vector 2-norm over
+    both dims), 1, -1, inf, -inf (the extreme of abs column / row sums)."""
+    two_dims = dim is not None and not isinstance(dim, int) and len(dim) == 2
+    if ord is None or (not isinstance(ord, str) and not two_dims and (
+            dim is not None or A.ndim == 1)):
+        return vector_norm(A, 2 if ord is None else ord, dim, keepdim)
+    if A.ndim < 2:
+        raise runtime_error("linalg.matrix_norm: The input tensor A must have at least 2 "
+                            "dimensions.")
+    rows, cols = _dims(dim if two_dims else (-2, -1), A.ndim)
+    if ord == "fro":
+        return vector_norm(A, 2, (rows, cols), keepdim)
+    if ord in (1, -1, math.inf, -math.inf):
+        summed, over = (rows, cols) if abs(ord) == 1 else (cols, rows)
+        pick = amax if ord > 0 else amin
+        sums = reductions.sum(abs_(A), summed, keepdim)
+        return pick(sums, over if keepdim or over < summed else over - 1, keepdim)
+    raise runtime_error(f"torch.linalg.norm(ord={ord!r}) of a matrix is not supported by "
+                        "gradcli yet (it has 'fro', 1, -1, inf and -inf)")
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:

@@ -107,11 +107,13 @@ TENSORS: GraphNamespace = build(
     log_softmax_backward=lambda g, o, dim: apply("log_softmax_backward", (g, o), dim=dim),
     mse_loss_backward=lambda g, a, b, reduction: apply("mse_loss_backward", (g, a, b),
                                                        reduction=reduction),
-    nll_loss_backward=lambda g, target, shape, reduction, weight, ignore_index: apply(
-        "nll_loss_backward", (g, target), shape=tuple(shape), reduction=reduction,
+    nll_loss_backward=lambda g, target, shape, reduction, weight, ignore_index, spatial: apply(
+        "nll_loss2d_backward" if spatial else "nll_loss_backward", (g, target),
+        shape=tuple(shape), reduction=reduction, weight=weight, ignore_index=ignore_index),
+    div_rounding=lambda a, b, mode: apply("div_rounding", (a, b), mode=mode),
+    nll_loss=lambda g, target, reduction, weight, ignore_index, spatial: apply(
+        "nll_loss2d" if spatial else "nll_loss", (g, target), reduction=reduction,
         weight=weight, ignore_index=ignore_index),
-    nll_loss=lambda g, target, reduction, weight, ignore_index: apply(
-        "nll_loss", (g, target), reduction=reduction, weight=weight, ignore_index=ignore_index),
     select_backward=lambda g, shape, dim, index: apply(
         "select_backward", (g,), shape=tuple(shape), dim=dim, index=index),
     slice_backward=lambda g, shape, dim, key: apply(
