@@ -274,7 +274,11 @@ class Replay:
             return self._count(_choice(self.table, record, args))
         fn = op.sym or op.forward
         self._require_foldable(record, args)
-        return self._count(np.asarray(fn(*args, **record.params), dtype=object))
+        try:
+            made = fn(*args, **record.params)
+        except S.TooIntricate as intricate:
+            raise OverBudget(str(intricate))
+        return self._count(np.asarray(made, dtype=object))
 
     def _note_reads(self, record, args) -> None:
         for i, (a, value) in enumerate(zip(record.args, args, strict=True)):

@@ -194,6 +194,15 @@ def maximum(a, b):
     return elementwise(_tie_halves, *np.broadcast_arrays(a, b))
 
 
+class TooIntricate(Exception):
+    """A form sympy would take minutes to build (it folds nested Piecewise into one, in time
+    that doubles with each): the check falls back, as for its own counted budgets."""
+
+
+# Elements one output of a pairwise Piecewise reduction (the inf-norms) may fold together
+MAX_PAIRWISE_PIECEWISE = 6
+
+
 def _tie_halves_min(x, y):
     return sp().Piecewise((x, x < y), (y, x > y), ((x + y) / 2, True))
 
@@ -313,6 +322,11 @@ def norm(a, p, dim, keepdim):
     if abs(p) == float("inf"):  # (pairwise Piecewise: sympy cannot order symbolic |x|)
         pick = np.frompyfunc(_tie_halves if p > 0 else _tie_halves_min, 2, 1)
         axes = range(absolute.ndim) if dim is None else np.atleast_1d(dim)
+        folded = math.prod(absolute.shape[int(d) % max(absolute.ndim, 1)] for d in axes
+                           if absolute.ndim)
+        if folded > MAX_PAIRWISE_PIECEWISE:
+            raise TooIntricate(f"an inf-norm of {folded:,} elements, a Piecewise of as many "
+                               f"nested ones")
         out = absolute
         for d in sorted((int(d) % max(absolute.ndim, 1) for d in axes), reverse=True):
             out = pick.reduce(out, axis=d, keepdims=True) if absolute.ndim else out

@@ -32,6 +32,15 @@ def test_a_relu_around_many_folded_piecewise_parts_is_refused_by_its_count(monke
         assert "a relu around an expression of 36 piecewise parts" in row.note
 
 
+def test_an_inf_norm_of_many_elements_is_refused_by_its_count():
+    """Its form is a Piecewise nested once per element (sympy folded OpInfo's 5x5 sample for
+    minutes): past symforms.MAX_PAIRWISE_PIECEWISE elements it falls back at once."""
+    result = run_session("x = torch.arange(25.0).reshape(5, 5).requires_grad_()\n"
+                         "torch.linalg.vector_norm(x, float('-inf')).backward()", "norm.py")
+    (row,) = rows(result)
+    assert row.method == "numeric" and row.match and "inf-norm of 25 elements" in row.note
+
+
 def test_derivatives_past_the_work_budget_fall_back_before_sympy_starts(monkeypatch):
     def no_sympy_diff(*args, **kwargs):
         raise AssertionError("sympy was asked for a derivative the budget had no room for")
