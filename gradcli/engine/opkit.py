@@ -618,20 +618,21 @@ def mse_grad_output_grad(xp, gg, g, a, b, reduction):
 # The binary cross entropies take `weight` (w) and `pos_weight` (pw) as inputs too, ones
 # where torch was given none (`weighted`: whether pos_weight was), so that each stays
 # pointwise; neither is differentiable in torch.
-def bce_logits(x, y, w, pw, reduction, weighted):
+def bce_logits(x, y, w, pw, reduction, weighted, weight_given=True):
     # torch's stable form of log(1 + exp(x)) - x*y, its log-sigmoid scaled by pos_weight
     m = np.maximum(-x, 0)
     minus_log_sigmoid = m + np.log(np.exp(-m) + np.exp(-x - m))
     if weighted:
         minus_log_sigmoid = minus_log_sigmoid * ((pw - 1) * y + 1)
-    return _reduce(((1 - y) * x + minus_log_sigmoid) * w, reduction)
+    loss = (1 - y) * x + minus_log_sigmoid
+    return _reduce(loss * w if weight_given else loss, reduction)
 
 
 def _log_sigmoid(xp, x):
     return -(xp.clamp_min(-x, 0) + xp.log(1 + xp.exp(-xp.abs(x))))
 
 
-def bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted):
+def bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted, weight_given=True):
     """torch's binary_cross_entropy_with_logits_backward and its _target_backward."""
     sigmoid = 1 / (1 + xp.exp(-x))
     if weighted:
@@ -640,21 +641,24 @@ def bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted):
         gy = (_log_sigmoid(xp, -x) - _log_sigmoid(xp, x) * pw) * g
     else:
         gx, gy = (sigmoid - y) * g, -x * g
-    gx, gy = gx * w, gy * w
+    if weight_given:  # (the ones that stand for no weight would show in the check's formulas)
+        gx, gy = gx * w, gy * w
     n = numel(np.broadcast_shapes(x.shape, y.shape))
     return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
 
 
-def bce(x, y, w, reduction):
+def bce(x, y, w, reduction, weight_given=True):
     # torch clamps each log at -100, so that x = 0 or 1 gives a finite loss
     logs = y * np.maximum(np.log(x), -100) + (1 - y) * np.maximum(np.log(1 - x), -100)
-    return _reduce(-logs * w, reduction)
+    return _reduce(-logs * w if weight_given else -logs, reduction)
 
 
-def bce_grads(xp, g, x, y, w, reduction):
+def bce_grads(xp, g, x, y, w, reduction, weight_given=True):
     """torch's binary_cross_entropy_backward and _target_backward (-logit(x))."""
-    gx = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12) * w
-    gy = -xp.log(x / (1 - x)) * g * w
+    gx = g * (x - y) / xp.clamp_min((1 - x) * x, 1e-12)
+    gy = -xp.log(x / (1 - x)) * g
+    if weight_given:
+        gx, gy = gx * w, gy * w
     n = numel(np.broadcast_shapes(x.shape, y.shape))
     return (gx / n, gy / n) if reduction == "mean" else (gx, gy)
 

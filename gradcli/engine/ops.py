@@ -512,11 +512,13 @@ for _name, _node, _spatial in (("nll_loss", "NllLoss", False), ("nll_loss2d", "N
           lambda xp, gg, o, g, target, shape, reduction, weight, ignore_index, _s=_spatial: (
               xp.nll_loss(gg, target, reduction, weight, ignore_index, _s), None), ("b", ""))
 defop("bce_logits", "BinaryCrossEntropyWithLogitsBackward0", K.bce_logits,
-      lambda xp, g, o, x, y, w, pw, reduction, weighted: (
-          *K.bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted), None, None),
+      lambda xp, g, o, x, y, w, pw, reduction, weighted, weight_given: (
+          *K.bce_logits_grads(xp, g, x, y, w, pw, reduction, weighted, weight_given), None,
+          None),
       ("abcd", "acd", "", ""), S.bce_logits, self_first=True, reduces=True)
 defop("bce", "BinaryCrossEntropyBackward0", K.bce,
-      lambda xp, g, o, x, y, w, reduction: (*K.bce_grads(xp, g, x, y, w, reduction), None),
+      lambda xp, g, o, x, y, w, reduction, weight_given: (
+          *K.bce_grads(xp, g, x, y, w, reduction, weight_given), None),
       ("abc", "ac", ""), S.bce, self_first=True, reduces=True)
 defop("floor_divide", "NotImplemented", np.floor_divide, lambda xp, g, o, a, b: K.not_implemented(
     "aten::floor_divide"), layout="elementwise")

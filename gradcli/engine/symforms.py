@@ -243,16 +243,19 @@ def _reduced(x, reduction):
     return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
 
 
-def bce_logits(x, y, w, pw, reduction, weighted):
+def bce_logits(x, y, w, pw, reduction, weighted, weight_given=True):
     def one(a, b, c, p):
         loss = sp().log(1 + sp().exp(a)) - a * b
-        return (loss + (p - 1) * b * sp().log(1 + sp().exp(-a)) if weighted else loss) * c
+        loss = loss + (p - 1) * b * sp().log(1 + sp().exp(-a)) if weighted else loss
+        return loss * c if weight_given else loss
     return _reduced(elementwise(one, *np.broadcast_arrays(x, y, w, pw)), reduction)
 
 
-def bce(x, y, w, reduction):
-    loss = elementwise(lambda a, b, c: -(b * sp().log(a) + (1 - b) * sp().log(1 - a)) * c,
-                       *np.broadcast_arrays(x, y, w))
+def bce(x, y, w, reduction, weight_given=True):
+    def one(a, b, c):
+        loss = -(b * sp().log(a) + (1 - b) * sp().log(1 - a))
+        return loss * c if weight_given else loss
+    loss = elementwise(one, *np.broadcast_arrays(x, y, w))
     return _reduced(loss, reduction)
 
 

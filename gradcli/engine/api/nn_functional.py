@@ -197,7 +197,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     w = _constant_weight("binary_cross_entropy_with_logits", "weight", weight, input)
     pw = _constant_weight("binary_cross_entropy_with_logits", "pos_weight", pos_weight, input)
     return apply("bce_logits", (input, target, w, pw), reduction=reduction,
-                 weighted=pos_weight is not None)
+                 weighted=pos_weight is not None, weight_given=weight is not None)
 
 
 def _constant_weight(function: str, name: str, weight, input) -> Tensor:
@@ -221,7 +221,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                          "ensure they have the same size.")
     _nn("binary_cross_entropy", input, target, weight, enum)
     w = _constant_weight("binary_cross_entropy", "weight", weight, input)
-    return apply("bce", (input, shape.to(target, input.dtype), w), reduction=reduction)
+    return apply("bce", (input, shape.to(target, input.dtype), w), reduction=reduction,
+                 weight_given=weight is not None)
 
 
 @python_name("leaky_relu")
