@@ -50,7 +50,9 @@ def params(kind: str) -> list:
             continue
         seen.add(key)
         reason = failing.get(f"{kind} {key}")
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        # a difference within torch's own rounding noise comes and goes with the CPU's kernels
+        strict = reason is not None and "tolerance:" not in reason
+        marks = [pytest.mark.xfail(strict=strict, reason=reason)] if reason else []
         out.append(pytest.param(item, marks=marks, id=key))
     return out
 
