@@ -23,7 +23,7 @@ from collections import Counter
 import numpy as np
 
 from gradcli.engine.cpu import fuses_multiply_add
-from gradcli.engine.rng import fma32
+from gradcli.engine.rng import compiled_fma
 
 _SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's split of a double into two 26-bit halves
 
@@ -61,11 +61,11 @@ def array_fma64(a, b, c) -> np.ndarray:
 
 
 def _fma(a, b, c) -> np.ndarray:
-    """a * b + c as torch's kernel on this CPU computes it (engine/cpu.py)."""
-    dtype = np.result_type(a, b, c)
-    if not fuses_multiply_add():
-        return np.asarray(np.asarray(a, dtype) * np.asarray(b, dtype) + np.asarray(c, dtype), dtype)
-    return fma32(a, b, c) if dtype == np.float32 else array_fma64(a, b, c)
+    """a * b + c as torch's kernel on this CPU computes it (rng.compiled_fma), with the float64
+    emulation of this module (quicker on arrays) where it is fused."""
+    if np.result_type(a, b, c) == np.float32 or not fuses_multiply_add():
+        return compiled_fma(a, b, c)
+    return array_fma64(a, b, c)
 
 
 # rsqrtps on the oracle machine (AMD EPYC, measured): for a normal float32 x = 2**e * 1.f, the
