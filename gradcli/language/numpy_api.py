@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 
 from gradcli.engine import dtypes, runtime
+from gradcli.engine.api import creation
+from gradcli.engine.api.declare import tensor_method, torch_function
 from gradcli.engine.errors import TorchError, runtime_error, type_error, warn
 from gradcli.engine.storage import Storage
 from gradcli.engine.tensor import Tensor
@@ -213,6 +215,7 @@ Array.__rmatmul__ = lambda self, other: _matmul(other, self)
 # ---- the bridge to tensors ------------------------------------------------------------
 
 
+@tensor_method(name="numpy")
 def tensor_numpy(t: Tensor, *, force: bool = False) -> Array:
     """x.numpy(): the tensor's own memory, as torch shares it."""
     if t.requires_grad and not force:
@@ -220,6 +223,7 @@ def tensor_numpy(t: Tensor, *, force: bool = False) -> Array:
     return Array(t.data.copy() if force else t.data, None if force else t._storage)
 
 
+@torch_function(name="from_numpy")
 def from_numpy(array: Any) -> Tensor:
     """torch.from_numpy(a): a tensor on the array's memory."""
     if not isinstance(array, Array) or not isinstance(array.value, np.ndarray):
@@ -436,3 +440,8 @@ RANDOM: dict[str, Any] = {name: _random(name) for name in LEGACY_DRAWS}
 RANDOM.update(RandomState=RandomState, default_rng=Generator)
 GENERATOR_ATTRIBUTES = {kind: {name: ("method", _bound_draw(name)) for name in kind.DRAWS}
                         for kind in (RandomState, Generator)}
+
+
+torch_function("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+               "bool pin_memory=False, bool requires_grad=False)")(
+    accepting_arrays(creation.tensor))

@@ -12,8 +12,8 @@ import types
 from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
-from gradcli.engine import arguments, dtypes, layout, signatures, tensor_repr
-from gradcli.engine.api import (
+from gradcli.engine import arguments, dtypes, layout, tensor_repr
+from gradcli.engine.api import (  # noqa: F401  (each declares its names on import)
     anomaly,
     autograd,
     clip_grad,
@@ -39,6 +39,7 @@ from gradcli.engine.api import (
     shape,
     sorting,
 )
+from gradcli.engine.api.declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
@@ -159,23 +160,28 @@ def _no_arguments(fn, name: str, receivers: int = 1):
 
 # ---- torch.nn.functional ----------------------------------------------------------
 
+F_NAME = "torch.nn.functional"
+
 def _method(obj, name: str, *args, **kwargs):
     """obj.name(...) as a script's call makes it: an AttributeError for a non-tensor."""
     return get_attribute(obj, name)(*args, **kwargs)
 
 
+@torch_function(name="relu", namespace=F_NAME)
 @nn_functional.python_name("relu")
 def _relu(input, inplace=False):
     # inplace=True is Tensor.relu_
     return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
 
 
+@torch_function(name="threshold", namespace=F_NAME)
 @nn_functional.python_name("_threshold")
 def _threshold(input, threshold, value, inplace=False):
     return TORCH.members["threshold_" if inplace else "threshold"](input, threshold, value)
 
 
 def _softmax_function(name: str):
+    @torch_function(name=name, namespace=F_NAME)
     @nn_functional.python_name(name)
     def fn(input, dim=None, _stacklevel=3, dtype=None):
         if dim is None:
@@ -187,63 +193,70 @@ def _softmax_function(name: str):
 
 
 def _unary_function(name: str):
+    @torch_function(name=name, namespace=F_NAME)
     @nn_functional.python_name(name)
     def fn(input):
         return _method(input, name)
     return fn
 
 
-F = Namespace("torch.nn.functional", {
-    "relu": _relu, "threshold": _threshold, "sigmoid": _unary_function("sigmoid"),
-    "tanh": _unary_function("tanh"),
-    "softmax": _softmax_function("softmax"), "log_softmax": _softmax_function("log_softmax"),
-    **{name: getattr(nn_functional, name) for name in (
-        "mse_loss", "l1_loss", "cross_entropy", "nll_loss", "leaky_relu", "dropout",
-        "binary_cross_entropy",
-        "binary_cross_entropy_with_logits", "one_hot")},
-    **nn_norm.FUNCTIONS, "normalize": rearrange.normalize, **losses_more.FUNCTIONS,
-    "linear": _checked(nn_functional.linear, signatures.TORCH["F.linear"]),
-    "bilinear": _checked(nn_functional.bilinear, signatures.TORCH["bilinear"]),
-    **convolution.FUNCTIONS,
-    **{name: _checked(getattr(convolution, name), signatures.TORCH[name])
-       for name in ("conv1d", "conv2d")},
-})
+for _name in ("sigmoid", "tanh"):
+    _unary_function(_name)
+for _name in ("softmax", "log_softmax"):
+    _softmax_function(_name)
+
+
+@torch_function(name="is_tensor")
+def _is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)
+
+
+torch_function(name="set_printoptions")(tensor_repr.set_printoptions)
+
+
+@tensor_method(name="cpu")
+def _cpu(input, *args, memory_format=None) -> Tensor:
+    """x.cpu(): the tensor itself, already on the CPU (torch: `x.cpu() is x`)."""
+    if args:
+        raise type_error(f"cpu() takes 0 positional arguments but {len(args)} "
+                         f"{'was' if len(args) == 1 else 'were'} given")
+    return input
+
+
+@tensor_method(name="cuda")
+def _cuda(input, device=None, non_blocking=False, memory_format=None) -> Tensor:
+    """x.cuda(): torch without CUDA raises AssertionError; a device number is checked first."""
+    if type(device) is int:
+        arguments.check_device(device)
+    raise TorchError("AssertionError", arguments.NO_CUDA)
+
+
+def _bound(declared: Declared):
+    """What a script calls: torch's argument checks (its signatures) before gradcli's own
+    callable; Python's messages where torch's has no parameters; the callable's own Python
+    parameters where torch's function is a Python function."""
+    fn, is_method = methods.bound(declared), declared.namespace == "Tensor"
+    if not declared.signatures:
+        return _numpy_names(fn)
+    if all(s.endswith("()") for s in declared.signatures):
+        return _no_arguments(fn, f"TensorBase.{declared.name}" if is_method else
+                             f"{declared.namespace}.{declared.name}", int(is_method))
+    return (_checked_method if is_method else _checked)(fn, declared.signatures)
+
+
+def _declared(namespace: str) -> dict[str, Any]:
+    """The namespace's names, from their declarations."""
+    return {d.name: _bound(d) for d in DECLARED if d.namespace == namespace}
+
+
+F = Namespace(F_NAME, _declared(F_NAME))
 
 # ---- torch ----------------------------------------------------------------------------
 
-_TORCH_FUNCTIONS = (
-    "tensor ones zeros empty full ones_like zeros_like empty_like full_like arange linspace eye "
-    "rand randn rand_like randn_like randint randperm normal manual_seed initial_seed "
-    "get_rng_state set_rng_state stack cat "
-    "concat concatenate "
-    "where allclose equal no_grad enable_grad set_grad_enabled is_grad_enabled unbind chunk "
-    "split masked_fill gather index_select amax amin argmax argmin norm cumsum softmax "
-    "log_softmax mm mv dot matmul clamp clip clamp_min clamp_max maximum minimum square "
-    "var std logsumexp outer bmm narrow diag triu tril conv1d conv2d max_pool1d max_pool2d einsum "
-    "flip roll scatter index_add cumprod sort argsort msort topk mode erf erfc atan2 arctan2 lerp "
-    "addcmul addcdiv nan_to_num logit masked_select trace diagonal ravel"
-).split()
-
-_API_SECTIONS = (creation, elementwise, reductions, linalg, shape, autograd, convolution,
-                 einsum, rearrange, sorting, pointwise_more, selecting)
-_torch = {name: next(getattr(m, name) for m in _API_SECTIONS if hasattr(m, name))
-          for name in _TORCH_FUNCTIONS}
-_torch.update({name: methods.METHOD_FUNCTIONS[name] for name in (
-    "add sub subtract mul multiply div divide true_divide floor_divide remainder fmod pow exp "
-    "log "
-    "sin cos tan tanh sigmoid sqrt rsqrt reciprocal log1p expm1 log2 log10 sinh cosh atan neg "
-    "negative abs sign relu floor ceil round eq ne lt le gt ge isnan isfinite logical_not sum mean "
-    "prod max min view reshape flatten squeeze unsqueeze transpose swapaxes t permute "
-    "expand").split()})
-_torch.update(threshold=nn_norm.threshold, threshold_=nn_norm.threshold_)
+_torch = _declared("torch")
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(
-    is_tensor=lambda obj: isinstance(obj, Tensor),
-    clone=lambda input, *, memory_format=layout.PRESERVE_FORMAT: input.clone(
-        memory_format=memory_format),
-    zero_=lambda input: input.zero_(),
-    numel=lambda input: input.numel(),
     Tensor=TENSOR_TYPE, Size=Size,
     autograd=Namespace("torch.autograd", {
         "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
@@ -264,40 +277,20 @@ _torch.update(
                               **nn_transformer.CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
-    linalg=Namespace("torch.linalg", {"vector_norm": rearrange.vector_norm,
-                                      "norm": rearrange.linalg_norm,
-                                      "matmul": linalg.matmul,
-                                      "diagonal": selecting.linalg_diagonal}),
-    pairwise_distance=losses_more.pairwise_distance,
-    random=Namespace("torch.random", {name: getattr(creation, name) for name in (
+    linalg=Namespace("torch.linalg", _declared("torch.linalg")),
+    random=Namespace("torch.random", {name: _torch[name] for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
     backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
         "is_available": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
-    Generator=creation.new_generator, default_generator=creation.DEFAULT_GENERATOR,
-    set_printoptions=tensor_repr.set_printoptions,
+    default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
-del _torch["view"], _torch["expand"]  # methods only in torch
-
-
-_torch = {name: _checked(fn, signatures.TORCH[name]) if name in signatures.TORCH
-          else _numpy_names(fn) for name, fn in _torch.items()}
-_torch["is_grad_enabled"] = _no_arguments(autograd.is_grad_enabled, "torch.is_grad_enabled", 0)
-_torch["is_inference_mode_enabled"] = _no_arguments(
-    autograd.is_inference_mode_enabled, "torch.is_inference_mode_enabled", 0)
-_torch["inference_mode"] = autograd.inference_mode
-_torch["tensor"] = numpy_api.accepting_arrays(_torch["tensor"])
-_torch["from_numpy"] = numpy_api.from_numpy
-_torch["vmap"] = func.vmap  # torch.vmap is torch.func.vmap
-_torch["bilinear"] = F.members["bilinear"]
-_torch.update({name: getattr(anomaly, name) for name in (
-    "is_anomaly_enabled", "is_anomaly_check_nan_enabled", "set_anomaly_enabled")})
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -361,35 +354,7 @@ BUILTINS: dict[str, Any] = {
 
 # ---- attributes by type ---------------------------------------------------------------
 
-def _cpu(input, *args, memory_format=None) -> Tensor:
-    """x.cpu(): the tensor itself, already on the CPU (torch: `x.cpu() is x`)."""
-    if args:
-        raise type_error(f"cpu() takes 0 positional arguments but {len(args)} "
-                         f"{'was' if len(args) == 1 else 'were'} given")
-    return input
-
-
-def _cuda(input, device=None, non_blocking=False, memory_format=None) -> Tensor:
-    """x.cuda(): torch without CUDA raises AssertionError; a device number is checked first."""
-    if type(device) is int:
-        arguments.check_device(device)
-    raise TorchError("AssertionError", arguments.NO_CUDA)
-
-
-_TENSOR_METHODS = dict(methods.METHOD_FUNCTIONS)
-_TENSOR_METHODS.update({name: getattr(Tensor, name) for name in (
-    "add_ sub_ mul_ div_ pow_ clamp_ clamp_min_ clamp_max_ neg_ exp_ log_ sqrt_ relu_ "
-    "sigmoid_ tanh_ abs_ sin_ cos_ fill_ zero_ copy_ masked_fill_ backward retain_grad "
-    "register_hook detach detach_ clone item tolist numel dim size requires_grad_ "
-    "is_inference uniform_ normal_ addcmul_ addcdiv_ lerp_ nan_to_num_ remainder_ fmod_").split()})
-_TENSOR_METHODS["nelement"] = Tensor.numel
-_TENSOR_METHODS["type"] = shape.type_
-_TENSOR_METHODS["numpy"] = numpy_api.tensor_numpy
-_TENSOR_METHODS.update(cpu=_cpu, cuda=_cuda)
-_TENSOR_METHODS = {
-    name: _checked_method(fn, signatures.METHODS[name]) if name in signatures.METHODS
-    else _no_arguments(fn, f"TensorBase.{name}") if name in signatures.NOARGS_METHODS
-    else _numpy_names(fn) for name, fn in _TENSOR_METHODS.items()}
+_TENSOR_METHODS = _declared("Tensor")
 
 _TENSOR_PROPERTIES = {
     "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,

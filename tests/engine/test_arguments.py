@@ -15,9 +15,13 @@ import pytest
 
 from gradcli.app.api import run_json
 from gradcli.engine import arguments, signatures
+from gradcli.engine.api.declare import DECLARED
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
-from gradcli.language import torch_api
+
+
+def declared(namespace: str, name: str):
+    return next(d for d in DECLARED if (d.namespace, d.name) == (namespace, name))
 
 
 def outcome(source: str) -> list:
@@ -32,23 +36,14 @@ def outcome(source: str) -> list:
     return out
 
 
-@pytest.mark.parametrize("table", [signatures.TORCH, signatures.METHODS, signatures.NN])
-def test_every_signature_parses_and_prints_back(table):
-    for name, texts in table.items():
+def test_every_internal_signature_parses_and_prints_back():
+    for name, texts in signatures.NN.items():
         parser = arguments.Parser(texts)
         for s in parser.signatures:
             # torch prints a signature as its parameters with their types' Python names
             printed = str(s)
             assert printed.startswith("(") and printed.endswith(")"), name
             assert all(p.kind in arguments.KIND_NAMES for p in s.params), (name, printed)
-
-
-def test_the_tables_cover_only_names_the_api_has():
-    torch_names = set(torch_api.TORCH.members) | {"F." + n for n in torch_api.F.members}
-    assert set(signatures.TORCH) <= torch_names
-    method_names = set(torch_api._TENSOR_METHODS)
-    assert set(signatures.METHODS) <= method_names
-    assert signatures.NOARGS_METHODS <= method_names
 
 
 def test_a_parse_reused_by_types_still_checks_what_depends_on_values():
@@ -64,12 +59,12 @@ def test_a_parse_reused_by_types_still_checks_what_depends_on_values():
 
 
 def test_reused_parses_rename_numpy_keywords_and_drop_none_options():
-    parser = arguments.Parser(signatures.METHODS["sum"])
+    parser = arguments.Parser(declared("Tensor", "sum").signatures)
     x = Tensor(np.ones((2, 3), np.float32))
     for _ in range(2):  # the second call reuses the first one's parse
         assert parser.arguments((), {"axis": 0, "keepdims": True}, None) == \
             ((), {"dim": 0, "keepdim": True})
-    parser = arguments.Parser(signatures.TORCH["exp"])
+    parser = arguments.Parser(declared("torch", "exp").signatures)
     for _ in range(2):
         assert parser.arguments((x,), {"out": None}, frozenset({"input"})) == ((x,), {})
     with pytest.raises(TorchError, match="not supported by gradcli"):
@@ -152,13 +147,15 @@ def test_the_signature_tables_are_torchs_own():
     pytest.importorskip("torch")
     import json
 
-    names = [("torch", n) for n in signatures.TORCH] + [("method", n) for n in signatures.METHODS]
+    checked = {("torch" if d.namespace == "torch" else "method", d.name): d.signatures
+               for d in DECLARED if d.namespace in ("torch", "Tensor") and d.signatures
+               and not all(s.endswith("()") for s in d.signatures)}
+    names = list(checked)
     proc = subprocess.run([sys.executable, "-c", TORCH_MESSAGES, json.dumps(names)],
                           capture_output=True, text=True, timeout=300, check=True)
     messages = json.loads(proc.stdout)
     for kind, name in names:
-        table = signatures.TORCH if kind == "torch" else signatures.METHODS
-        visible = [s for s in arguments.Parser(table[name]).signatures if not s.hidden]
+        visible = [s for s in arguments.Parser(checked[kind, name]).signatures if not s.hidden]
         message = messages[f"{kind}.{name}"]
         if "expected one of:" in message:
             assert [f" * {s}" for s in visible] == [

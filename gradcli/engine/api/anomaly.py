@@ -10,19 +10,23 @@ from __future__ import annotations
 
 from .. import runtime
 from ..errors import type_error, warn
+from .declare import torch_function
 
 ENABLED_WARNING = ("Anomaly Detection has been enabled. This mode will increase the runtime and "
                    "should only be enabled for debugging.")
 
 
+@torch_function(name="is_anomaly_enabled")
 def is_anomaly_enabled() -> bool:
     return runtime.current.anomaly_enabled
 
 
+@torch_function(name="is_anomaly_check_nan_enabled")
 def is_anomaly_check_nan_enabled() -> bool:
     return runtime.current.anomaly_check_nan
 
 
+@torch_function(name="set_anomaly_enabled")
 def set_anomaly_enabled(enabled, check_nan=True) -> None:
     """torch.set_anomaly_enabled: its argument parser takes only bools."""
     for name, value in (("enabled", enabled), ("check_nan", check_nan)):

@@ -11,6 +11,9 @@ from ..errors import runtime_error, type_error
 from ..runtime import is_grad_enabled
 from ..tensor import NAMESPACE, Size, Tensor
 from ..transforms import retains_for_later_samples
+from .declare import torch_function
+
+torch_function("is_grad_enabled()")(is_grad_enabled)
 
 
 def _as_list(x):
@@ -145,11 +148,13 @@ class GradMode:
         return f"<torch.autograd.grad_mode.{self.name} object>"
 
 
+@torch_function(name="no_grad")
 def no_grad(orig_func: Callable | None = None) -> GradMode | Callable:
     """torch.no_grad(): a context manager; `@torch.no_grad` without parentheses decorates."""
     return _mode_or_decorated(False, "no_grad", orig_func)
 
 
+@torch_function(name="enable_grad")
 def enable_grad(orig_func: Callable | None = None) -> GradMode | Callable:
     return _mode_or_decorated(True, "enable_grad", orig_func)
 
@@ -185,6 +190,7 @@ class InferenceMode(GradMode):
         return False
 
 
+@torch_function(name="inference_mode")
 def inference_mode(mode=True) -> GradMode | Callable:
     """torch.inference_mode(mode=True) as a context manager or decorator; bare
     `@torch.inference_mode` decorates too."""
@@ -198,10 +204,12 @@ def inference_mode(mode=True) -> GradMode | Callable:
     return in_mode
 
 
+@torch_function("is_inference_mode_enabled()")
 def is_inference_mode_enabled() -> bool:
     return runtime.current.inference_mode
 
 
+@torch_function(name="set_grad_enabled")
 def set_grad_enabled(mode) -> GradMode:
     return GradMode(bool(mode), "set_grad_enabled", immediate=True)
 

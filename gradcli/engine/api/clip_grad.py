@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from ..arguments import type_name
 from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor
+from . import methods  # noqa: F401  (installs Tensor.mul_, clamp_)
 from .autograd import no_grad
 from .creation import tensor
 from .elementwise import add, clamp, div
-from .methods import METHOD_FUNCTIONS  # noqa: F401  (installs Tensor.mul_, clamp_)
 from .reductions import norm
 from .shape import cat, narrow, stack, view
 

@@ -8,9 +8,13 @@ from .. import arguments, convkit, runtime, signatures
 from ..errors import TorchError, runtime_error
 from ..tensor import Tensor, apply
 from . import reductions, shape
+from .declare import torch_function
 
-_PARSERS = {name: arguments.Parser(signatures.TORCH[name])
-            for name in ("max_pool1d", "max_pool2d")}
+F = "torch.nn.functional"
+_MAX_POOL = {d: (f"max_pool{d}d(Tensor input, IntArrayRef[{d}] kernel_size, IntArrayRef[{d}] "
+                 f"stride=[], IntArrayRef[{d}] padding=0, IntArrayRef[{d}] dilation=1, "
+                 "bool ceil_mode=False)") for d in (1, 2)}
+_PARSERS = {f"max_pool{d}d": arguments.Parser((text,)) for d, text in _MAX_POOL.items()}
 _PARSERS.update({name: arguments.Parser(signatures.NN[name]) for name in (
     "avg_pool2d", "max_pool2d_with_indices", "adaptive_avg_pool2d")})
 
@@ -27,10 +31,24 @@ def _ints(value) -> list[int]:
 # ---- convolution ------------------------------------------------------------------------
 
 
+@torch_function(
+    "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+    "SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)",
+    "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
+    'c10::string_view padding="valid", SymIntArrayRef[1] dilation=1, SymInt groups=1)',
+    namespace=("torch", F),
+)
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
     return _convolution("conv1d", 1, input, weight, bias, stride, padding, dilation, groups)
 
 
+@torch_function(
+    "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+    "SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)",
+    "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
+    'c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
+    namespace=("torch", F),
+)
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
     return _convolution("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
 
@@ -198,6 +216,7 @@ def _pool_input(input) -> None:
         raise runtime_error("non-empty 3D or 4D (batch mode) tensor expected for input")
 
 
+@torch_function(name="max_pool2d_with_indices", namespace=F)
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1,
                             ceil_mode=False) -> tuple:
     _pool_input(input)
@@ -208,6 +227,8 @@ def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return apply("max_pool2d", (input,), index=index), Tensor(index)
 
 
+@torch_function(_MAX_POOL[2])
+@torch_function(name="max_pool2d", namespace=F)
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """F.max_pool2d (with return_indices, F.max_pool2d_with_indices)."""
@@ -218,6 +239,8 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return (values, indices) if return_indices else values
 
 
+@torch_function(_MAX_POOL[1])
+@torch_function(name="max_pool1d", namespace=F)
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """torch's max_pool1d: max_pool2d over a height of 1 (Unsqueeze, then Squeeze)."""
@@ -241,6 +264,7 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return (values, shape.squeeze(indices, -2)) if return_indices else values
 
 
+@torch_function(name="avg_pool2d", namespace=F)
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                count_include_pad=True, divisor_override=None) -> Tensor:
     _checked("avg_pool2d", input, kernel_size, stride, padding, ceil_mode, count_include_pad,
@@ -259,6 +283,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
                  out=out, divisors=divisors)
 
 
+@torch_function(name="adaptive_avg_pool2d", namespace=F)
 def adaptive_avg_pool2d(input, output_size) -> Tensor:
     """Only the global average (output_size 1), which torch computes as a mean."""
     _checked("adaptive_avg_pool2d", input, output_size)
@@ -267,11 +292,6 @@ def adaptive_avg_pool2d(input, output_size) -> Tensor:
         return reductions.mean(input, dim=(-1, -2), keepdim=True)
     raise runtime_error("gradcli supports adaptive_avg_pool2d only with output_size 1 so far")
 
-# torch.nn.functional's names for these (conv1d, conv2d are torch's builtins, checked where
-# the torch namespace is built)
-FUNCTIONS = {"max_pool1d": max_pool1d, "max_pool2d": max_pool2d,
-             "max_pool2d_with_indices": max_pool2d_with_indices, "avg_pool2d": avg_pool2d,
-             "adaptive_avg_pool2d": adaptive_avg_pool2d}
 
 
 # ---- F.unfold, F.fold ---------------------------------------------------------------------
@@ -285,6 +305,7 @@ def _text(pair: tuple) -> str:
     return f"({pair[0]}, {pair[1]})"
 
 
+@torch_function(name="unfold", namespace=F)
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """F.unfold: each sliding window's elements as a column (torch's im2col)."""
     if input.ndim not in (3, 4):
@@ -303,6 +324,7 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
                  stride=stride, out=out)
 
 
+@torch_function(name="fold", namespace=F)
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
     """F.fold: columns of window elements added back into planes (torch's col2im)."""
     if input.ndim not in (2, 3):
@@ -327,6 +349,3 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
                             f"input.size(2)={blocks}.")
     return apply("col2im", (input,), size=size, kernel=kernel, dilation=dilation,
                  padding=padding, stride=stride, out=out)
-
-
-FUNCTIONS.update(unfold=unfold, fold=fold)

@@ -13,6 +13,7 @@ from ..layout import PRESERVE_FORMAT, MemoryFormat, laid_out
 from ..rng import Generator, compiled_fma
 from ..tensor import SCALAR_WARNING, Size, Tensor, apply, broadcast_shape, shape_args
 from .autograd import GradMode
+from .declare import FACTORY, torch_function
 from .elementwise import INT64_MIN, float_kernel, float_kernel_dtype, written_value
 
 
@@ -153,12 +154,18 @@ def _factory(fill, refusal: str | None = None):
 
 
 ones = _factory(lambda shape, d: np.ones(shape, d.np))
+torch_function(f"ones(SymIntArrayRef size, *, Tensor out=None, {FACTORY})")(ones)
 zeros = _factory(lambda shape, d: np.zeros(shape, d.np),
                  "zeros: Dimension size must be non-negative.")
+torch_function(f"zeros(SymIntArrayRef size, *, Tensor out=None, {FACTORY})")(zeros)
 # NOTE: torch.empty is uninitialised; zeros is one valid outcome
 empty = _factory(lambda shape, d: np.zeros(shape, d.np))
+torch_function(
+    f"empty(SymIntArrayRef size, *, MemoryFormat? memory_format=None, Tensor out=None, {FACTORY})",
+)(empty)
 
 
+@torch_function(f"full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, {FACTORY})")
 def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
     shape = _new_shape((size,))
     d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
@@ -176,8 +183,14 @@ def _like(fill):
 ones_like = _like(lambda shape, d: np.ones(shape, d.np))
 zeros_like = _like(lambda shape, d: np.zeros(shape, d.np))
 empty_like = zeros_like
+for _name, _fn in (("ones_like", ones_like), ("zeros_like", zeros_like),
+                   ("empty_like", empty_like)):
+    torch_function(f"{_name}(Tensor input, *, MemoryFormat? memory_format=None, {FACTORY})")(_fn)
 
 
+@torch_function(
+    f"full_like(Tensor input, Scalar fill_value, *, MemoryFormat? memory_format=None, {FACTORY})",
+)
 def full_like(input, fill_value, dtype=None, device=None, requires_grad=False,
               memory_format: MemoryFormat = PRESERVE_FORMAT) -> Tensor:
     values = np.full(input.data.shape, fill_value, _dtype_or(dtype, input.dtype).np)
@@ -235,6 +248,11 @@ def _arange_values(start, step, n, dtype):
     return out
 
 
+@torch_function(
+    f"arange(Scalar end, *, Tensor out=None, {FACTORY})",
+    f"arange(Scalar start, Scalar end, *, {FACTORY})",
+    f"arange(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, {FACTORY})",
+)
 def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
            requires_grad=False) -> Tensor:
     """torch.arange(end), (start, end) or (start, end, step), positionally or by keyword."""
@@ -267,6 +285,12 @@ def _c_number(value) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
+@torch_function(
+    f"linspace(Tensor start, Tensor end, int64_t steps, *, Tensor out=None, {FACTORY})",
+    f"linspace(Scalar start, Tensor end, int64_t steps, *, Tensor out=None, {FACTORY})",
+    f"linspace(Tensor start, Scalar end, int64_t steps, *, Tensor out=None, {FACTORY})",
+    f"linspace(Scalar start, Scalar end, int64_t steps, *, Tensor out=None, {FACTORY})",
+)
 def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) -> Tensor:
     if steps < 0:
         raise runtime_error("number of steps must be non-negative")
@@ -275,6 +299,10 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
     return _new(_linspace_values(start, end, steps, d.np), requires_grad)
 
 
+@torch_function(
+    f"eye(SymInt n, *, Tensor out=None, {FACTORY})",
+    f"eye(SymInt n, SymInt m, *, Tensor out=None, {FACTORY})",
+)
 def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     for name, k in (("n", n), ("m", m)):
         if k is not None and k < 0:
@@ -324,6 +352,7 @@ class GeneratorHandle:
 DEFAULT_GENERATOR = GeneratorHandle()  # (holds nothing of a session: it finds the current one)
 
 
+@torch_function(name="Generator")
 def new_generator(device="cpu") -> GeneratorHandle:
     """torch.Generator(device='cpu')."""
     if str(device) != "cpu":  # (a torch.device prints as its type)
@@ -337,20 +366,24 @@ def stream(generator: GeneratorHandle | None) -> Generator:
     return runtime.current.generator if generator is None else generator.draws()
 
 
+@torch_function(name="manual_seed")
 def manual_seed(seed) -> GeneratorHandle:
     runtime.current.generator.manual_seed(int(seed))
     return DEFAULT_GENERATOR
 
 
+@torch_function(name="initial_seed")
 def initial_seed() -> int:
     return runtime.current.generator.initial_seed()
 
 
+@torch_function(name="get_rng_state")
 def get_rng_state() -> Tensor:
     """torch.get_rng_state(): the session's stream as torch's state bytes."""
     return DEFAULT_GENERATOR.get_state()
 
 
+@torch_function(name="set_rng_state")
 def set_rng_state(new_state) -> None:
     runtime.current.generator.set_state(_byte_state(new_state))
 
@@ -373,9 +406,24 @@ def _random(draw, kernel: str):
 
 
 rand = _random(lambda g, n, name: g.rand(n, name), "check_uniform_bounds")
+torch_function(
+    f"rand(SymIntArrayRef size, *, Generator? generator, Tensor out=None, {FACTORY})",
+    f"rand(SymIntArrayRef size, *, Tensor out=None, {FACTORY})",
+)(rand)
 randn = _random(lambda g, n, name: g.randn(n, name), "normal_kernel_cpu")
+torch_function(
+    f"randn(SymIntArrayRef size, *, Generator? generator, Tensor out=None, {FACTORY})",
+    f"randn(SymIntArrayRef size, *, Tensor out=None, {FACTORY})",
+)(randn)
 
 
+@torch_function(
+    "normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+    "normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)",
+    "normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)",
+    "normal(double mean, double std, SymIntArrayRef size, *, Generator? generator=None, "
+    f"Tensor out=None, {FACTORY})",
+)
 def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
            requires_grad=False) -> Tensor:
     """torch.normal(mean, std, size), and the forms with a tensor of means or of stds."""
@@ -403,6 +451,14 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
 
+@torch_function(
+    "randint(SymInt high, SymIntArrayRef size, *, Generator? generator, Tensor out=None, "
+    f"{FACTORY})",
+    f"randint(SymInt high, SymIntArrayRef size, *, Tensor out=None, {FACTORY})",
+    "randint(SymInt low, SymInt high, SymIntArrayRef size, *, Generator? generator, "
+    f"Tensor out=None, {FACTORY})",
+    f"randint(SymInt low, SymInt high, SymIntArrayRef size, *, Tensor out=None, {FACTORY})",
+)
 def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
             requires_grad=False, generator=None) -> Tensor:
     """torch.randint(high, size) / randint(low, high, size)."""
@@ -421,15 +477,29 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
+@torch_function(
+    f"randperm(SymInt n, *, Generator? generator, Tensor out=None, {FACTORY})",
+    f"randperm(SymInt n, *, Tensor out=None, {FACTORY})",
+)
 def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     _new_shape((n,))
     values = stream(generator).randperm(int(n))
     return _new(values.astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
+@torch_function(
+    "rand_like(Tensor input, *, Generator? generator, MemoryFormat? memory_format=None, "
+    f"{FACTORY})",
+    f"rand_like(Tensor input, *, MemoryFormat? memory_format=None, {FACTORY})",
+)
 def rand_like(input, dtype=None, requires_grad=False) -> Tensor:
     return rand(*input.data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
 
 
+@torch_function(
+    "randn_like(Tensor input, *, Generator? generator, MemoryFormat? memory_format=None, "
+    f"{FACTORY})",
+    f"randn_like(Tensor input, *, MemoryFormat? memory_format=None, {FACTORY})",
+)
 def randn_like(input, dtype=None, requires_grad=False) -> Tensor:
     return randn(*input.data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)

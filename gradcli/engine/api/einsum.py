@@ -12,6 +12,7 @@ import math
 
 from ..errors import runtime_error, type_error, value_error
 from ..tensor import Tensor, apply
+from .declare import torch_function
 from .elementwise import mul
 from .linalg import bmm
 from .reductions import sum
@@ -20,6 +21,7 @@ from .shape import permute, reshape, unsqueeze, view
 ELLIPSIS = "..."
 
 
+@torch_function(name="einsum")
 def einsum(*args) -> Tensor:
     """torch.einsum(equation, *operands), (equation, [operands]) or the sublist form."""
     if len(args) < 2:

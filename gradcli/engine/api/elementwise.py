@@ -11,6 +11,7 @@ from ..dtypes import DType
 from ..errors import TorchError, runtime_error
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, wrapped_number
 from ..transforms import inherit
+from .declare import torch_function
 
 
 def float_input(t: Tensor) -> DType:
@@ -50,12 +51,41 @@ def _unary(name: str, keeps_int: bool = False):
 exp, log, sin, cos, tan, tanh, sigmoid, sqrt, rsqrt, reciprocal = (
     _unary(n) for n in ("exp", "log", "sin", "cos", "tan", "tanh", "sigmoid", "sqrt", "rsqrt",
                         "reciprocal"))
+torch_function("exp(Tensor input, *, Tensor out=None)", method=True, inplace=True)(exp)
+torch_function("log(Tensor input, *, Tensor out=None)", method=True, inplace=True)(log)
+torch_function("sin(Tensor input, *, Tensor out=None)", method=True, inplace=True)(sin)
+torch_function("cos(Tensor input, *, Tensor out=None)", method=True, inplace=True)(cos)
+torch_function("tan(Tensor input, *, Tensor out=None)", method=True)(tan)
+torch_function("tanh(Tensor input, *, Tensor out=None)", method=True, inplace=True)(tanh)
+torch_function("sigmoid(Tensor input, *, Tensor out=None)", method=True, inplace=True)(sigmoid)
+torch_function("sqrt(Tensor input, *, Tensor out=None)", method=True, inplace=True)(sqrt)
+torch_function("rsqrt(Tensor input, *, Tensor out=None)", method=True)(rsqrt)
+torch_function("reciprocal(Tensor input, *, Tensor out=None)", method=True)(reciprocal)
 log1p, expm1, log2, log10, sinh, cosh, atan = (
     _unary(n) for n in ("log1p", "expm1", "log2", "log10", "sinh", "cosh", "atan"))
+torch_function("log1p(Tensor input, *, Tensor out=None)", method=True)(log1p)
+torch_function("expm1(Tensor input, *, Tensor out=None)", method=True)(expm1)
+torch_function("log2(Tensor input, *, Tensor out=None)", method=True)(log2)
+torch_function("log10(Tensor input, *, Tensor out=None)", method=True)(log10)
+torch_function("sinh(Tensor input, *, Tensor out=None)", method=True)(sinh)
+torch_function("cosh(Tensor input, *, Tensor out=None)", method=True)(cosh)
+torch_function("atan(Tensor input, *, Tensor out=None)", method=True)(atan)
 neg, abs, sign, relu, floor, ceil = (
     _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor", "ceil"))
+torch_function("neg(Tensor input, *, Tensor out=None)", method=True, inplace=True)(neg)
+torch_function("negative(Tensor input, *, Tensor out=None)", method=True)(neg)
+torch_function("abs(Tensor input, *, Tensor out=None)", method=True, inplace=True)(abs)
+torch_function("sign(Tensor input, *, Tensor out=None)", method=True)(sign)
+torch_function("relu(Tensor input)", method=True, inplace=True)(relu)
+torch_function("floor(Tensor input, *, Tensor out=None)", method=True)(floor)
+torch_function("ceil(Tensor input, *, Tensor out=None)", method=True)(ceil)
 
 
+@torch_function(
+    "round(Tensor input, *, Tensor out=None)",
+    "round(Tensor input, *, int64_t decimals, Tensor out=None)",
+    method=True,
+)
 def round(input, decimals=0) -> Tensor:
     _refuse_bool(input, "round")
     if decimals == 0:
@@ -151,6 +181,11 @@ def written_value(value, dtype: DType):
     return np.array(value).astype(dtype.np).item()
 
 
+@torch_function(
+    "add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    "add(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
+    method=True, inplace=True,
+)
 def add(input, other, alpha=1) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
@@ -163,6 +198,16 @@ def add(input, other, alpha=1) -> Tensor:
     return apply("add", operands, d, alpha=alpha)
 
 
+@torch_function(
+    "sub(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    "sub(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated",
+    method=True, inplace=True,
+)
+@torch_function(
+    "subtract(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)",
+    "subtract(Tensor input, Scalar other, Scalar alpha=1)",
+    method=True,
+)
 def sub(input, other, alpha=1) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
@@ -204,6 +249,12 @@ def _check_alpha(d: DType, alpha) -> None:
 subtract = sub
 
 
+@torch_function("mul(Tensor input, Tensor other, *, Tensor out=None)", method=True, inplace=True)
+@torch_function(
+    "multiply(Tensor input, Tensor other, *, Tensor out=None)",
+    "multiply(Tensor input, Scalar other)",
+    method=True,
+)
 def mul(input, other) -> Tensor:
     fast = _float_and_number(input, other)
     if fast is not None:
@@ -215,6 +266,24 @@ def mul(input, other) -> Tensor:
 multiply = mul
 
 
+@torch_function(
+    "div(Tensor input, Tensor other, *, Tensor out=None)",
+    "div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+    "div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)",
+    method=True, inplace=True,
+)
+@torch_function(
+    "divide(Tensor input, Tensor other, *, Tensor out=None)",
+    "divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)",
+    "divide(Tensor input, Scalar other)",
+    "divide(Tensor input, Scalar other, *, c10::string_view? rounding_mode)",
+    method=True,
+)
+@torch_function(
+    "true_divide(Tensor input, Tensor other, *, Tensor out=None)",
+    "true_divide(Tensor input, Scalar other)",
+    method=True,
+)
 def div(input, other, rounding_mode=None) -> Tensor:
     if rounding_mode is not None:
         return _div_rounding(input, other, rounding_mode)
@@ -248,11 +317,22 @@ def _integer_operands(input, other, d):
     return operands
 
 
+@torch_function(
+    "floor_divide(Tensor input, Tensor other, *, Tensor out=None)",
+    "floor_divide(Tensor input, Scalar other)",
+    method=True, inplace=True,
+)
 def floor_divide(input, other) -> Tensor:
     d = _binary_dtype(input, other)
     return apply("floor_divide", _integer_operands(input, other, d), d)
 
 
+@torch_function(
+    "remainder(Tensor input, Tensor other, *, Tensor out=None)",
+    "remainder(Scalar self, Tensor other)",
+    "remainder(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def remainder(input, other) -> Tensor:
     d = _binary_dtype(input, other)
     op = "remainder_tensor" if isinstance(other, Tensor) else "remainder"
@@ -260,12 +340,23 @@ def remainder(input, other) -> Tensor:
                  _integer_operands(input, other, d), d)
 
 
+@torch_function(
+    "fmod(Tensor input, Tensor other, *, Tensor out=None)",
+    "fmod(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def fmod(input, other) -> Tensor:
     d = _binary_dtype(input, other)
     return apply("fmod_tensor" if isinstance(other, Tensor) else "fmod",
                  _integer_operands(input, other, d), d)
 
 
+@torch_function(
+    "pow(Tensor input, Tensor exponent, *, Tensor out=None)",
+    "pow(Scalar self, Tensor exponent, *, Tensor out=None)",
+    "pow(Tensor input, Scalar exponent, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def pow(input, exponent) -> Tensor:
     if isinstance(input, (int, float)):
         t = as_tensor(exponent)
@@ -281,20 +372,33 @@ def pow(input, exponent) -> Tensor:
     return apply("pow", (as_tensor(input, d),), d, exponent=exponent)
 
 
+@torch_function("square(Tensor input, *, Tensor out=None)", method=True)
 def square(input) -> Tensor:
     return pow(input, 2)
 
 
+@torch_function("maximum(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 def maximum(input, other) -> Tensor:
     d = _binary_dtype(input, other)
     return apply("maximum", _operands(input, other, d), d)
 
 
+@torch_function("minimum(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 def minimum(input, other) -> Tensor:
     d = _binary_dtype(input, other)
     return apply("minimum", _operands(input, other, d), d)
 
 
+@torch_function(
+    "clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+    "clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+    method=True, inplace=True,
+)
+@torch_function(
+    "clip(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)",
+    "clip(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)",
+    method=True,
+)
 def clamp(input, min=None, max=None) -> Tensor:
     if min is None and max is None:
         raise runtime_error("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -329,6 +433,11 @@ def _farthest(d: DType, sign: int):
 clip = clamp
 
 
+@torch_function(
+    "clamp_min(Tensor input, Tensor min, *, Tensor out=None)",
+    "clamp_min(Tensor input, Scalar min, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def clamp_min(input, min) -> Tensor:
     d = _bounds_dtype(input, min)
     if isinstance(min, Tensor):  # clamp_min.Tensor: ClampMinBackward1
@@ -336,6 +445,11 @@ def clamp_min(input, min) -> Tensor:
     return apply("clamp_min", (input,), d, min=_bound(min, d))
 
 
+@torch_function(
+    "clamp_max(Tensor input, Tensor max, *, Tensor out=None)",
+    "clamp_max(Tensor input, Scalar max, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def clamp_max(input, max) -> Tensor:
     d = _bounds_dtype(input, max)
     if isinstance(max, Tensor):  # clamp_max.Tensor: ClampMaxBackward1
@@ -343,6 +457,13 @@ def clamp_max(input, max) -> Tensor:
     return apply("clamp_max", (input,), d, max=_bound(max, d))
 
 
+@torch_function(
+    "where(Tensor condition)",
+    "where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)",
+    "where(Tensor condition, Scalar self, Tensor other)",
+    "where(Tensor condition, Tensor input, Scalar other)",
+    "where(Tensor condition, Scalar self, Scalar other)",
+)
 def where(condition, input=None, other=None) -> Tensor:
     if input is None and other is None:
         return tuple(Tensor(i) for i in np.nonzero(np.atleast_1d(condition.data)))
@@ -372,6 +493,36 @@ def _compare(ufunc):
 
 eq, ne, lt, le, gt, ge = (_compare(f) for f in (np.equal, np.not_equal, np.less, np.less_equal,
                                                  np.greater, np.greater_equal))
+torch_function(
+    "eq(Tensor input, Tensor other, *, Tensor out=None)",
+    "eq(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(eq)
+torch_function(
+    "ne(Tensor input, Tensor other, *, Tensor out=None)",
+    "ne(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(ne)
+torch_function(
+    "lt(Tensor input, Tensor other, *, Tensor out=None)",
+    "lt(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(lt)
+torch_function(
+    "le(Tensor input, Tensor other, *, Tensor out=None)",
+    "le(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(le)
+torch_function(
+    "gt(Tensor input, Tensor other, *, Tensor out=None)",
+    "gt(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(gt)
+torch_function(
+    "ge(Tensor input, Tensor other, *, Tensor out=None)",
+    "ge(Tensor input, Scalar other, *, Tensor out=None)",
+    method=True,
+)(ge)
 greater, less, greater_equal, less_equal, not_equal = gt, lt, ge, le, ne
 
 
@@ -401,18 +552,26 @@ def invert(input) -> Tensor:
     return Tensor(np.invert(input.data))
 
 
+@torch_function("logical_not(Tensor input, *, Tensor out=None)", method=True)
 def logical_not(input) -> Tensor:
     return Tensor(np.logical_not(input.data))
 
 
+@torch_function("isnan(Tensor input)", method=True)
 def isnan(input) -> Tensor:
     return Tensor(np.isnan(input.data))
 
 
+@torch_function("isfinite(Tensor input)", method=True)
 def isfinite(input) -> Tensor:
     return Tensor(np.isfinite(input.data))
 
 
+@torch_function(
+    "allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, "
+    "bool equal_nan=False)",
+    method=True,
+)
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     if input.dtype is not other.dtype:
         raise runtime_error(f"{input.dtype.cpp} did not match {other.dtype.cpp}")
@@ -420,6 +579,7 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.allclose(input.data, other.data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@torch_function("equal(Tensor input, Tensor other)", method=True)
 def equal(input, other) -> bool:
     return input.data.shape == other.data.shape and bool(np.array_equal(input.data, other.data))
 

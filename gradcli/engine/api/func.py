@@ -27,6 +27,7 @@ from ..tensor import Tensor, apply
 from ..transforms import GRAD, VMAP, TransformLevel
 from .autograd import autograd_grad, enable_grad
 from .creation import zeros_like
+from .declare import torch_function
 from .indexing import getitem
 from .shape import reshape, stack, view
 
@@ -434,6 +435,7 @@ def hessian(func: Callable, argnums: int | tuple[int, ...] = 0) -> Callable:
 # snippet costs nothing that matters.
 
 
+@torch_function(name="vmap")
 def vmap(func: Callable, in_dims: Any = 0, out_dims: Any = 0, randomness: str = "error", *,
          chunk_size: int | None = None) -> Callable:
     """func mapped over dimension in_dims of its inputs, the results stacked at out_dims."""

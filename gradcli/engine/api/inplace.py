@@ -7,6 +7,7 @@ from ..layout import overlaps
 from ..tensor import Tensor, apply, as_tensor, broadcast_shape, check_inplace, commit_inplace
 from ..transforms import check_inplace_in_transforms, repeats_a_captured_write
 from .creation import stream
+from .declare import tensor_method, torch_function
 from .elementwise import written_value
 from .shape import check_expand
 
@@ -63,6 +64,7 @@ def _writes_one_value(fn, args) -> bool:
     return fn is _zero or fn is _fill and not isinstance(args[0], Tensor)
 
 
+@tensor_method("fill_(Tensor value)", "fill_(Scalar value)", writes=True)
 def _fill(self, value) -> Tensor:
     if isinstance(value, Tensor):  # a tensor value is differentiable: FillBackward3
         if value.ndim:
@@ -72,6 +74,7 @@ def _fill(self, value) -> Tensor:
     return apply("fill", (self,), value=written_value(value, self.dtype))
 
 
+@tensor_method("uniform_(double from=0, double to=1, *, Generator? generator=None)", writes=True)
 def _uniform(self, *args, generator=None, **kwargs) -> Tensor:
     """x.uniform_(from=0, to=1): the generator's draws, as nn.init.uniform_'s."""
     low, high = _bounds(args, kwargs, ("from", "to"), (0.0, 1.0))
@@ -81,6 +84,7 @@ def _uniform(self, *args, generator=None, **kwargs) -> Tensor:
     return apply("uniform", (self,), values=draws)
 
 
+@tensor_method("normal_(double mean=0, double std=1, *, Generator? generator=None)", writes=True)
 def _normal(self, *args, generator=None, **kwargs) -> Tensor:
     """x.normal_(mean=0, std=1): the generator's draws, as nn.init.normal_'s."""
     mean, std = _bounds(args, kwargs, ("mean", "std"), (0.0, 1.0))
@@ -108,10 +112,16 @@ def _index_put_values(self, values, key) -> Tensor:
     return apply("index_put", (self, values), self.dtype, key=key)
 
 
+@torch_function("zero_(Tensor input)", method=True, writes=True)
 def _zero(self) -> Tensor:
     return apply("zero", (self,))
 
 
+@tensor_method(
+    "copy_(Tensor other, bool non_blocking=False)",
+    "copy_(Tensor other, bool async=False)|deprecated",
+    writes=True,
+)
 def _copy(self, other) -> Tensor:
     src = as_tensor(other, self.dtype)
     broadcast_shape(self.data.shape, src.data.shape)  # torch's broadcast message first

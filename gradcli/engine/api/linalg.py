@@ -7,6 +7,7 @@ from .. import runtime
 from ..errors import runtime_error
 from ..layout import column_major
 from ..tensor import Tensor, apply, broadcast_shape
+from .declare import torch_function
 from .shape import check_expand, contiguous, expand, reshape, squeeze, t, transpose_mT, unsqueeze
 
 
@@ -28,6 +29,11 @@ def _check_mm(input, mat2) -> None:
     runtime.current.check_flops(2 * n * k * m, "a matrix product")
 
 
+@torch_function(
+    "mm(Tensor input, Tensor mat2, *, Tensor out=None)",
+    "mm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
+    method=("mm(Tensor mat2)",),
+)
 def mm(input, mat2) -> Tensor:
     _check_mm(input, mat2)
     return apply("mm", (input, mat2), columns=(column_major(input.data),
@@ -47,6 +53,7 @@ def addmm(input, mat1, mat2) -> Tensor:
                                                          column_major(mat2.data)))
 
 
+@torch_function("mv(Tensor input, Tensor vec, *, Tensor out=None)", method=True)
 def mv(input, vec) -> Tensor:
     if input.ndim != 2 or vec.ndim != 1:
         raise runtime_error(f"vector + matrix @ vector expected, got 1, {input.ndim}, {vec.ndim}")
@@ -60,6 +67,7 @@ def mv(input, vec) -> Tensor:
     return apply("mv", (input, vec))
 
 
+@torch_function("dot(Tensor input, Tensor tensor, *, Tensor out=None)", method=True)
 def dot(input, tensor) -> Tensor:
     if input.ndim != 1 or tensor.ndim != 1:
         raise runtime_error(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
@@ -75,6 +83,10 @@ def dot(input, tensor) -> Tensor:
     return apply("dot", (input, tensor))
 
 
+@torch_function(
+    "bmm(Tensor input, Tensor mat2, *, Tensor out=None)",
+    "bmm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
+)
 def bmm(input, mat2) -> Tensor:
     if input.ndim != 3 or mat2.ndim != 3:
         raise runtime_error(f"batch{1 if input.ndim != 3 else 2} must be a 3D tensor")
@@ -88,6 +100,8 @@ def bmm(input, mat2) -> Tensor:
     return apply("bmm", (input, mat2))
 
 
+@torch_function("matmul(Tensor input, Tensor other, *, Tensor out=None)", method=True)
+@torch_function(name="matmul", namespace="torch.linalg")
 def matmul(input, other) -> Tensor:
     """torch.matmul's dispatch (aten _matmul_impl), so grad_fns and errors are torch's."""
     a, b = input.ndim, other.ndim

@@ -9,6 +9,7 @@ from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor, apply
 from . import elementwise as E
 from . import reductions as R
+from .declare import torch_function
 from .nn_functional import _reduction, python_name
 
 _EPSILON = 1e-12  # cosine_embedding_loss's, added to each squared magnitude
@@ -34,6 +35,7 @@ def _legacy(size_average, reduce, reduction: str) -> str:
     return "sum" if size_average is False else "mean"
 
 
+@torch_function(name="kl_div", namespace="torch.nn.functional")
 @python_name("kl_div")
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean",
            log_target=False) -> Tensor:
@@ -65,6 +67,7 @@ def _xlogy_self(target: Tensor) -> Tensor:
     return Tensor(np.asarray(value, dtype=t.dtype))
 
 
+@torch_function(name="margin_ranking_loss", namespace="torch.nn.functional")
 @python_name("margin_ranking_loss")
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
                         reduction="mean") -> Tensor:
@@ -77,6 +80,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
     return _reduced(E.clamp_min(unclamped, 0), reduction)
 
 
+@torch_function(name="cosine_embedding_loss", namespace="torch.nn.functional")
 @python_name("cosine_embedding_loss")
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
                           reduction="mean") -> Tensor:
@@ -98,6 +102,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     return _reduced(output, reduction)
 
 
+@torch_function(name="pairwise_distance")
+@torch_function(name="pairwise_distance", namespace="torch.nn.functional")
 @python_name("pairwise_distance")
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) -> Tensor:
     dim = 0 if x1.ndim == 1 and x2.ndim == 1 else -1
@@ -106,6 +112,7 @@ def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) -> Tensor:
                  keepdim=keepdim)
 
 
+@torch_function(name="triplet_margin_loss", namespace="torch.nn.functional")
 @python_name("triplet_margin_loss")
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False,
                         size_average=None, reduce=None, reduction="mean") -> Tensor:
@@ -118,7 +125,3 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
         dist_neg = E.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
     output = E.clamp_min(E.sub(E.add(dist_pos, margin), dist_neg), 0)
     return _reduced(output, reduction)
-
-
-FUNCTIONS = {fn.__name__: fn for fn in (kl_div, margin_ranking_loss, cosine_embedding_loss,
-                                        pairwise_distance, triplet_margin_loss)}

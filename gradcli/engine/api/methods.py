@@ -1,175 +1,123 @@
-"""Tensor's methods and operators: the API functions, bound to Tensor."""
+"""Tensor's methods and operators: the declared API, bound to Tensor.
+
+Methods torch has no function for, and Tensor's own methods (tensor.py) a script may call, are
+declared here; every other method is declared beside its function (`method=True`).
+"""
 from __future__ import annotations
 
 from .. import dtypes
 from ..errors import type_error
 from ..layout import CONTIGUOUS_FORMAT, in_format
 from ..tensor import Tensor
-from . import pointwise_more as pm
-from . import rearrange, selecting, sorting
+from . import (  # noqa: F401  (each section declares its functions and methods on import)
+    creation,
+    inplace,
+    linalg,
+    pointwise_more,
+    rearrange,
+    reductions,
+    selecting,
+    sorting,
+)
 from .autograd import autograd_backward
 from .creation import empty, full, ones, tensor
+from .declare import DECLARED, FACTORY, tensor_method, torch_function
 from .elementwise import (
     abs,
     add,
-    allclose,
-    atan,
     bitwise_and,
     bitwise_or,
     bitwise_xor,
-    ceil,
-    clamp,
-    clamp_max,
-    clamp_min,
-    cos,
-    cosh,
     div,
     eq,
-    equal,
-    exp,
-    expm1,
-    floor,
     floor_divide,
-    fmod,
     ge,
     gt,
     invert,
-    isfinite,
-    isnan,
     le,
-    log,
-    log1p,
-    log2,
-    log10,
-    logical_not,
     lt,
-    maximum,
-    minimum,
     mul,
     ne,
     neg,
     pow,
-    reciprocal,
-    relu,
     remainder,
-    round,
-    rsqrt,
-    sigmoid,
-    sign,
-    sin,
-    sinh,
-    sqrt,
-    square,
     sub,
-    tan,
-    tanh,
     where,
 )
 from .indexing import getitem, setitem
-from .inplace import _copy, _fill, _inplace, _normal, _uniform, _zero
-from .linalg import dot, matmul, mm, mv
-from .reductions import (
-    amax,
-    amin,
-    argmax,
-    argmin,
-    cumsum,
-    log_softmax,
-    logsumexp,
-    max,
-    mean,
-    min,
-    norm,
-    outer,
-    prod,
-    softmax,
-    std,
-    sum,
-    var,
-)
-from .shape import (
-    _cast,
-    chunk,
-    contiguous,
-    diag,
-    expand,
-    expand_as,
-    flatten,
-    gather,
-    index_select,
-    masked_fill,
-    narrow,
-    permute,
-    repeat,
-    reshape,
-    split,
-    squeeze,
-    swapaxes,
-    t,
-    to,
-    transpose,
-    transpose_mT,
-    transpose_T,
-    tril,
-    triu,
-    unbind,
-    unsqueeze,
-    view,
-)
+from .inplace import _inplace
+from .linalg import matmul
+from .shape import _cast, reshape, to, transpose_mT, transpose_T, unbind, view
 
-METHOD_FUNCTIONS = dict(
-    add=add, sub=sub, subtract=sub, mul=mul, multiply=mul, div=div, divide=div,
-    true_divide=div, floor_divide=floor_divide, remainder=remainder, pow=pow, square=square,
-    fmod=fmod,
-    exp=exp, log=log, sin=sin, cos=cos, tan=tan, tanh=tanh, sigmoid=sigmoid, sqrt=sqrt,
-    rsqrt=rsqrt, reciprocal=reciprocal, log1p=log1p, expm1=expm1, log2=log2, log10=log10,
-    sinh=sinh, cosh=cosh, atan=atan, neg=neg, negative=neg, abs=abs, sign=sign, relu=relu,
-    floor=floor, ceil=ceil, round=round, maximum=maximum, minimum=minimum, clamp=clamp, clip=clamp,
-    clamp_min=clamp_min, clamp_max=clamp_max, eq=eq, ne=ne, lt=lt, le=le, gt=gt, ge=ge,
-    isnan=isnan, isfinite=isfinite, logical_not=logical_not, allclose=allclose, equal=equal,
-    sum=sum, mean=mean, prod=prod, max=max, min=min, amax=amax, amin=amin, argmax=argmax,
-    argmin=argmin, norm=norm, cumsum=cumsum, softmax=softmax, log_softmax=log_softmax,
-    var=var, std=std, logsumexp=logsumexp, outer=outer, repeat=repeat, narrow=narrow, diag=diag,
-    triu=triu, tril=tril, flip=rearrange.flip, roll=rearrange.roll, scatter=rearrange.scatter,
-    index_add=rearrange.index_add, cumprod=rearrange.cumprod,
-    sort=sorting.sort, argsort=sorting.argsort, msort=sorting.msort, topk=sorting.topk,
-    mode=sorting.mode,
-    erf=pm.erf, erfc=pm.erfc, atan2=pm.atan2, arctan2=pm.atan2, lerp=pm.lerp,
-    addcmul=pm.addcmul, addcdiv=pm.addcdiv, nan_to_num=pm.nan_to_num, logit=pm.logit,
-    masked_select=selecting.masked_select, trace=selecting.trace, diagonal=selecting.diagonal,
-    unfold=selecting.unfold,
-    view_as=lambda input, other: view(input, other.data.shape),
-    reshape_as=lambda input, other: reshape(input, other.data.shape),
-    type_as=lambda input, other: to(input, other.dtype),
-    is_contiguous=lambda input, memory_format=CONTIGUOUS_FORMAT: in_format(input.data,
-                                                                            memory_format),
-    is_floating_point=lambda input: input.dtype.is_floating_point,
-    # (`empty` makes zeros too, with new_zeros' words for a negative size)
-    new_zeros=lambda input, *args, size=None, dtype=None, requires_grad=False: empty(
-        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
-    new_ones=lambda input, *args, size=None, dtype=None, requires_grad=False: ones(
-        *args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad),
-    new_full=lambda input, size, fill_value, dtype=None, requires_grad=False: full(
-        size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad),
-    new_tensor=lambda input, data, dtype=None, requires_grad=False: tensor(
-        data, dtype=dtype or input.dtype, requires_grad=requires_grad),
-    mm=mm, mv=mv, dot=dot, matmul=matmul, view=view, reshape=reshape, flatten=flatten,
-    squeeze=squeeze, unsqueeze=unsqueeze, transpose=transpose, swapaxes=swapaxes, t=t,
-    permute=permute, expand=expand, expand_as=expand_as, unbind=unbind, chunk=chunk,
-    split=split, masked_fill=masked_fill, gather=gather, index_select=index_select, to=to,
-    float=_cast(dtypes.float32), double=_cast(dtypes.float64), half=_cast(dtypes.float16),
-    long=_cast(dtypes.int64), int=_cast(dtypes.int32), bool=_cast(dtypes.bool_),
-    contiguous=contiguous, where=lambda input, condition, other: where(condition, input, other),
-)
-INPLACE_FUNCTIONS = dict(
-    add_=add, sub_=sub, mul_=mul, div_=div, pow_=pow, clamp_=clamp, clamp_min_=clamp_min,
-    clamp_max_=clamp_max, floor_divide_=floor_divide, remainder_=remainder, neg_=neg,
-    fmod_=fmod,
-    exp_=exp, log_=log, sqrt_=sqrt, relu_=relu,
-    sigmoid_=sigmoid, tanh_=tanh, abs_=abs, sin_=sin, cos_=cos, fill_=_fill, zero_=_zero,
-    copy_=_copy, masked_fill_=masked_fill, uniform_=_uniform, normal_=_normal,
-    addcmul_=pm.addcmul, addcdiv_=pm.addcdiv, lerp_=pm.lerp, nan_to_num_=pm.nan_to_num,
-)
+
+@tensor_method("view_as(Tensor other)")
+def view_as(input, other):
+    return view(input, other.data.shape)
+
+
+@tensor_method("reshape_as(Tensor other)")
+def reshape_as(input, other):
+    return reshape(input, other.data.shape)
+
+
+@tensor_method("type_as(Tensor other)")
+def type_as(input, other):
+    return to(input, other.dtype)
+
+
+@tensor_method("is_contiguous(*, MemoryFormat memory_format=contiguous_format)")
+def is_contiguous(input, memory_format=CONTIGUOUS_FORMAT):
+    return in_format(input.data, memory_format)
+
+
+@tensor_method("is_floating_point()")
+def is_floating_point(input):
+    return input.dtype.is_floating_point
+
+
+# (`empty` makes zeros too, with new_zeros' words for a negative size)
+@tensor_method(f"new_zeros(SymIntArrayRef size, *, {FACTORY})")
+def new_zeros(input, *args, size=None, dtype=None, requires_grad=False):
+    return empty(*args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+@tensor_method(f"new_ones(SymIntArrayRef size, *, {FACTORY})")
+def new_ones(input, *args, size=None, dtype=None, requires_grad=False):
+    return ones(*args, size=size, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+@tensor_method(f"new_full(SymIntArrayRef size, Scalar fill_value, *, {FACTORY})")
+def new_full(input, size, fill_value, dtype=None, requires_grad=False):
+    return full(size, fill_value, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+@tensor_method("new_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+               "bool requires_grad=False)")
+def new_tensor(input, data, dtype=None, requires_grad=False):
+    return tensor(data, dtype=dtype or input.dtype, requires_grad=requires_grad)
+
+
+for _name, _dtype in (("float", dtypes.float32), ("double", dtypes.float64),
+                      ("half", dtypes.float16), ("long", dtypes.int64), ("int", dtypes.int32),
+                      ("bool", dtypes.bool_)):
+    tensor_method(f"{_name}(*, MemoryFormat? memory_format=None)")(_cast(_dtype))
+
+
+@tensor_method("where(Tensor condition, Tensor other)", "where(Tensor condition, Scalar other)")
+def where_method(input, condition, other):
+    return where(condition, input, other)
+
+
+# Tensor's own methods (tensor.py) that a script may call; "name()": torch's takes no arguments
+for _name in ("retain_grad", "detach", "detach_", "item", "tolist", "dim", "is_inference"):
+    tensor_method(f"{_name}()")(getattr(Tensor, _name))
+tensor_method("nelement()")(Tensor.numel)
+tensor_method(name="register_hook")(Tensor.register_hook)
+torch_function("clone(Tensor input, *, MemoryFormat? memory_format=None)", method=True)(
+    Tensor.clone)
+torch_function("numel(Tensor input)", method=True)(Tensor.numel)
+tensor_method("size(int64_t? dim=None)")(Tensor.size)
+tensor_method("requires_grad_(bool requires_grad=True)")(Tensor.requires_grad_)
 
 
 def _reflected(fn):
@@ -194,7 +142,8 @@ def _operator(fn, operands: tuple = (Tensor, bool, int, float)):
     return dunder
 
 
-def _backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+@tensor_method(name="backward")
+def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
     autograd_backward([self], None if gradient is None else [gradient], retain_graph,
                       create_graph, inputs=inputs)
 
@@ -205,11 +154,16 @@ def _iter(self):
     return iter(unbind(self))
 
 
+def bound(declared) -> object:
+    """The declared callable, wrapped to write its result in place where it `writes`."""
+    return _inplace(declared.fn, declared.name) if declared.writes else declared.fn
+
+
 def _install_methods() -> None:
-    for name, fn in METHOD_FUNCTIONS.items():
+    """Tensor's methods, for the engine's own code too (`x.sum()`), and its operators."""
+    methods = {d.name: bound(d) for d in DECLARED if d.namespace == "Tensor"}
+    for name, fn in methods.items():
         setattr(Tensor, name, fn)
-    for name, fn in INPLACE_FUNCTIONS.items():
-        setattr(Tensor, name, _inplace(fn, name))
     operators = dict(
         __add__=add, __radd__=add, __sub__=sub, __rsub__=_reflected(sub),
         __mul__=mul, __rmul__=mul, __truediv__=div, __rtruediv__=_reflected(div),
@@ -221,8 +175,7 @@ def _install_methods() -> None:
     )
     augmented = {"iadd": "add_", "isub": "sub_", "imul": "mul_", "itruediv": "div_",
                  "ipow": "pow_", "ifloordiv": "floor_divide_", "imod": "remainder_"}
-    operators.update({f"__{dunder}__": _inplace(INPLACE_FUNCTIONS[name], name)
-                      for dunder, name in augmented.items()})
+    operators.update({f"__{dunder}__": methods[name] for dunder, name in augmented.items()})
     dunders = {name: _operator(fn) for name, fn in operators.items()}
     dunders.update(
         __matmul__=_operator(matmul, (Tensor,)), __rmatmul__=_operator(_reflected(matmul),
@@ -233,7 +186,6 @@ def _install_methods() -> None:
     )
     for name, fn in dunders.items():
         setattr(Tensor, name, fn)
-    Tensor.backward = _backward
     Tensor.T = property(transpose_T)
     Tensor.mT = property(transpose_mT)
 

@@ -10,6 +10,7 @@ from ..arguments import type_name
 from ..errors import TorchError, runtime_error, warn
 from ..tensor import Tensor, apply
 from . import elementwise, linalg, reductions, selecting, shape
+from .declare import torch_function
 
 
 def _size(obj):
@@ -43,6 +44,7 @@ def _reduction(reduction) -> int:
     return _REDUCTIONS.index(reduction)
 
 
+@torch_function(name="mse_loss", namespace="torch.nn.functional")
 @python_name("mse_loss")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     _check_target_size(input, target)
@@ -53,6 +55,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
+@torch_function(name="l1_loss", namespace="torch.nn.functional")
 @python_name("l1_loss")
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """torch's composite l1_loss: |input - target|, then the reduction (MeanBackward0...)."""
@@ -78,6 +81,7 @@ def implicit_softmax_dim(name: str, ndim: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
+@torch_function(name="nll_loss", namespace="torch.nn.functional")
 @python_name("nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
               reduction="mean"):
@@ -131,6 +135,7 @@ def _nll(input, target, weight, reduction, ignore_index, op):
     return apply(op, (input, target), reduction=reduction, weight=w, ignore_index=ignore_index)
 
 
+@torch_function(name="cross_entropy", namespace="torch.nn.functional")
 @python_name("cross_entropy")
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                    reduce=None, reduction="mean", label_smoothing=0.0):
@@ -174,6 +179,10 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
     return (1 - eps) * loss + smooth * (eps / classes)
 
 
+@torch_function(
+    "linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)",
+    namespace="torch.nn.functional",
+)
 def linear(input, weight, bias=None):
     wt = shape.t(weight)
     if bias is None:
@@ -184,6 +193,7 @@ def linear(input, weight, bias=None):
     return out if input.ndim == 2 else shape.view(out, *input.data.shape[:-1], out.data.shape[-1])
 
 
+@torch_function(name="binary_cross_entropy_with_logits", namespace="torch.nn.functional")
 @python_name("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                      reduction="mean", pos_weight=None):
@@ -211,6 +221,7 @@ def _constant_weight(function: str, name: str, weight, input) -> Tensor:
     return shape.to(weight, input.dtype)
 
 
+@torch_function(name="binary_cross_entropy", namespace="torch.nn.functional")
 @python_name("binary_cross_entropy")
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
@@ -225,6 +236,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                  weight_given=weight is not None)
 
 
+@torch_function(name="leaky_relu", namespace="torch.nn.functional")
 @python_name("leaky_relu")
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     _nn("leaky_relu", input, negative_slope)
@@ -232,6 +244,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
+@torch_function(name="dropout", namespace="torch.nn.functional")
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
     """F.dropout: torch's CPU recipe, input * (bernoulli(1 - p) / (1 - p)) (MulBackward0)."""
     if p < 0.0 or p > 1.0:
@@ -260,6 +273,11 @@ def _in_memory_order(values: np.ndarray, like: np.ndarray) -> np.ndarray:
     return np.transpose(values.reshape(dense.shape), np.argsort(order))
 
 
+@torch_function("bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)")
+@torch_function(
+    "bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)",
+    namespace="torch.nn.functional",
+)
 @python_name("bilinear")
 def bilinear(input1, input2, weight, bias=None):
     """torch.bilinear: ATen's checks in its order, then _trilinear on the inputs flattened to
@@ -299,6 +317,7 @@ def _check_bilinear(input1, input2, weight, bias) -> None:
                             f"{bias.size(0)} but expected {sizes[0]}")
 
 
+@torch_function(name="one_hot", namespace="torch.nn.functional")
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
     if tensor.dtype is not dtypes.int64:

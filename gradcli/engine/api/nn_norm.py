@@ -9,6 +9,7 @@ from .. import dtypes
 from ..errors import TorchError, runtime_error
 from ..tensor import Size, Tensor, apply
 from .autograd import no_grad
+from .declare import torch_function
 from .elementwise import add, float_kernel, mul
 from .inplace import _inplace
 from .nn_functional import _check_target_size, _reduction, python_name
@@ -19,6 +20,7 @@ def _shape_text(shape) -> str:
 
 
 # ---- activations --------------------------------------------------------------------------
+@torch_function(name="gelu", namespace="torch.nn.functional")
 @python_name("gelu")
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
@@ -27,6 +29,7 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     return apply("gelu", (input,), approximate=approximate)
 
 
+@torch_function(name="elu", namespace="torch.nn.functional")
 @python_name("elu")
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     float_kernel(input, "elu_cpu")
@@ -35,18 +38,21 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     return apply("elu", (input,), alpha=alpha)
 
 
+@torch_function(name="softplus", namespace="torch.nn.functional")
 @python_name("softplus")
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
     float_kernel(input, "softplus_cpu")
     return apply("softplus", (input,), beta=beta, threshold=threshold)
 
 
+@torch_function(name="silu", namespace="torch.nn.functional")
 @python_name("silu")
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     float_kernel(input, "silu_cpu")
     return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
 
 
+@torch_function("threshold(Tensor input, Scalar threshold, Scalar value, *, Tensor out=None)")
 def threshold(input: Tensor, threshold, value) -> Tensor:
     """torch.threshold: value where input <= threshold (ThresholdBackward0)."""
     return apply("threshold", (input,), **_threshold_scalars(input, threshold, value))
@@ -58,6 +64,7 @@ def _threshold_scalars(input: Tensor, threshold, value) -> dict:
             for k, v in (("threshold", threshold), ("value", value))}
 
 
+@torch_function("threshold_(Tensor input, Scalar threshold, Scalar value)")
 def threshold_(input: Tensor, threshold, value) -> Tensor:
     """torch.threshold_ (ThresholdBackward1, which reads its result): only with value <=
     threshold, where its slope is threshold's (beyond, torch passes the gradient of the
@@ -85,6 +92,7 @@ def _broadcast_pair(input: Tensor, target: Tensor) -> tuple[Tensor, Tensor]:
     return input.expand(*shape), target.expand(*shape)
 
 
+@torch_function(name="huber_loss", namespace="torch.nn.functional")
 @python_name("huber_loss")
 def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
                weight: Tensor | None = None) -> Tensor:
@@ -105,6 +113,7 @@ def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: fl
     return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
 
 
+@torch_function(name="smooth_l1_loss", namespace="torch.nn.functional")
 @python_name("smooth_l1_loss")
 def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
                    reduction: str = "mean", beta: float = 1.0) -> Tensor:
@@ -140,6 +149,7 @@ def _affine(t: Tensor | None, shape, fill: float, like: Tensor) -> Tensor:
     return t if t is not None else Tensor(np.full(shape, fill, like.data.dtype))
 
 
+@torch_function(name="layer_norm", namespace="torch.nn.functional")
 @python_name("layer_norm")
 def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
                bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
@@ -171,6 +181,7 @@ def _verify_batch_size(shape) -> None:
                                        f"got input size {Size(shape)!r}")
 
 
+@torch_function(name="batch_norm", namespace="torch.nn.functional")
 @python_name("batch_norm")
 def batch_norm(input: Tensor, running_mean: Tensor | None, running_var: Tensor | None,
                weight: Tensor | None = None, bias: Tensor | None = None,
@@ -241,6 +252,7 @@ def padding_index(padding_idx: int | None, num_embeddings: int) -> int | None:
     return padding_idx % num_embeddings
 
 
+@torch_function(name="embedding", namespace="torch.nn.functional")
 @python_name("embedding")
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
               max_norm: float | None = None, norm_type: float = 2.0,
@@ -275,7 +287,3 @@ def _renorm(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: flo
     data[rows] *= scale[:, None]
     with no_grad():
         weight.copy_(Tensor(data.astype(weight.data.dtype)))
-
-
-FUNCTIONS = {fn.__name__: fn for fn in (layer_norm, batch_norm, embedding, gelu, elu, softplus,
-                                        silu, huber_loss, smooth_l1_loss)}

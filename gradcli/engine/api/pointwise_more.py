@@ -7,17 +7,22 @@ import numpy as np
 from .. import dtypes
 from ..errors import TorchError, runtime_error
 from ..tensor import Tensor, apply, broadcast_shape
+from .declare import torch_function
 from .elementwise import float_input
 
 
+@torch_function("erf(Tensor input, *, Tensor out=None)", method=True)
 def erf(input) -> Tensor:
     return apply("erf", (input,), float_input(input))
 
 
+@torch_function("erfc(Tensor input, *, Tensor out=None)", method=True)
 def erfc(input) -> Tensor:
     return apply("erfc", (input,), float_input(input))
 
 
+@torch_function("atan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
+@torch_function("arctan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 def atan2(input, other) -> Tensor:
     d = dtypes.result_type(input, other)
     d = d if d.is_floating_point else dtypes.default_float
@@ -34,6 +39,11 @@ def _same_dtype(input, t, name: str) -> None:
                             f"{t.dtype.c}")
 
 
+@torch_function(
+    "lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
+    "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
+    method=True, inplace=True,
+)
 def lerp(input, end, weight) -> Tensor:
     _same_dtype(input, end, "end")
     tensor_weight = isinstance(weight, Tensor)
@@ -71,8 +81,23 @@ _INTEGER_ADDCDIV = (
     "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
     "for all dtypes.")
 addcmul, addcdiv = _addc("addcmul"), _addc("addcdiv")
+torch_function(
+    "addcmul(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+    "addcmul(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated",
+    method=True, inplace=True,
+)(addcmul)
+torch_function(
+    "addcdiv(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
+    "addcdiv(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated",
+    method=True, inplace=True,
+)(addcdiv)
 
 
+@torch_function(
+    "nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, "
+    "Tensor out=None)",
+    method=True, inplace=True,
+)
 def nan_to_num(input, nan=None, posinf=None, neginf=None) -> Tensor:
     """nan, inf and -inf replaced (by 0 and the dtype's largest and lowest values unless
     given); ints come back as a copy."""
@@ -87,5 +112,6 @@ def nan_to_num(input, nan=None, posinf=None, neginf=None) -> Tensor:
                  kind=kind.astype(np.int8))
 
 
+@torch_function("logit(Tensor input, double? eps=None, *, Tensor out=None)", method=True)
 def logit(input, eps=None) -> Tensor:
     return apply("logit", (input,), float_input(input), eps=eps)

@@ -8,6 +8,7 @@ import numpy as np
 from ..errors import index_error, runtime_error
 from ..tensor import Tensor, apply, normalize_dim
 from . import reductions
+from .declare import torch_function
 from .elementwise import abs as abs_
 from .elementwise import clamp_min, div
 from .reductions import amax, amin, norm
@@ -24,6 +25,7 @@ def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
     return out
 
 
+@torch_function(name="flip", method=True)
 def flip(input, *dims, **kwargs) -> Tensor:
     if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
         dims = (kwargs.pop("dims"),)
@@ -35,6 +37,7 @@ def flip(input, *dims, **kwargs) -> Tensor:
     return apply("flip", (input,), dim=_dim_list(dims, input.ndim, "flip"))
 
 
+@torch_function(name="roll", method=True)
 def roll(input, shifts, dims=None) -> Tensor:
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     if dims is None:
@@ -50,6 +53,7 @@ def roll(input, shifts, dims=None) -> Tensor:
                  dims=tuple(normalize_dim(d, input.ndim) for d in dims))
 
 
+@torch_function(name="scatter", method=True)
 def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
     if reduce is not None:
         raise runtime_error("scatter(..., reduce=...) is not supported by gradcli; "
@@ -76,6 +80,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
     return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
 
 
+@torch_function(name="index_add", method=True)
 def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
     d = normalize_dim(dim, input.ndim)
     _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
@@ -92,10 +97,12 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
                  index=index.data.reshape(-1).astype("int64"), alpha=alpha)
 
 
+@torch_function(name="cumprod", method=True)
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
 
 
+@torch_function(name="norm", namespace="torch.linalg")
 def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     """torch.linalg.norm: a vector norm (flattened for ord=None and no dim), or a matrix norm
     for a string ord, two dims, or a number ord of a 2-d input: 'fro' (the vector 2-norm over
@@ -119,12 +126,14 @@ def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
                         "gradcli yet (it has 'fro', 1, -1, inf and -inf)")
 
 
+@torch_function(name="vector_norm", namespace="torch.linalg")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if dim is not None:
         _dims(dim, x.ndim)
     return norm(x, ord, dim, keepdim)
 
 
+@torch_function(name="normalize", namespace="torch.nn.functional")
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None) -> Tensor:
     """torch's F.normalize: input / max(||input||_p over dim, eps)."""
     denom = clamp_min(norm(input, p, dim, True), eps)

@@ -8,10 +8,17 @@ from .. import opkit as K
 from ..errors import runtime_error, warn
 from ..tensor import Tensor, apply, normalize_dim
 from .creation import _dtype_or
+from .declare import torch_function
 from .elementwise import float_input, float_kernel, maximum, minimum, mul
 from .shape import _dims, reshape, to
 
 
+@torch_function(
+    "sum(Tensor input, *, ScalarType? dtype=None)",
+    "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
 def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     t = input
     if dtype is not None or not t.dtype.is_floating_point:
@@ -22,6 +29,12 @@ def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
 
 
+@torch_function(
+    "mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)",
+    "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
 def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     if dtype is not None:
         input = to(input, dtype)
@@ -33,6 +46,12 @@ def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     return apply("mean_dim", (input,), dim=_dims(dim, input.ndim), keepdim=keepdim)
 
 
+@torch_function(
+    "prod(Tensor input, *, ScalarType? dtype=None)",
+    "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
 def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     if dim is None:
         return apply("prod", (input,))
@@ -62,7 +81,19 @@ def _extremum(name: str, dim_op: str, pick):
 
 
 max = _extremum("max", "max_dim", np.argmax)
+torch_function(
+    "max(Tensor input, *, Tensor out=None)",
+    "max(Tensor input, Tensor other, *, Tensor out=None)",
+    "max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    method=True,
+)(max)
 min = _extremum("min", "min_dim", np.argmin)
+torch_function(
+    "min(Tensor input, *, Tensor out=None)",
+    "min(Tensor input, Tensor other, *, Tensor out=None)",
+    "min(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    method=True,
+)(min)
 
 
 class ReturnTypes(tuple):
@@ -96,8 +127,20 @@ def _amax(name):
 
 
 amax, amin = _amax("amax"), _amax("amin")
+torch_function(
+    "amax(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)(amax)
+torch_function(
+    "amin(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)(amin)
 
 
+@torch_function(
+    "argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
 def argmax(input, dim=None, keepdim=False) -> Tensor:
     if input.dtype is dtypes.bool_:
         raise runtime_error("argmax(): does not support bool input")
@@ -107,6 +150,10 @@ def argmax(input, dim=None, keepdim=False) -> Tensor:
     return Tensor(out.astype(np.int64))
 
 
+@torch_function(
+    "argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
 def argmin(input, dim=None, keepdim=False) -> Tensor:
     if input.dtype is dtypes.bool_:
         raise runtime_error("argmin(): does not support bool input")
@@ -116,6 +163,7 @@ def argmin(input, dim=None, keepdim=False) -> Tensor:
     return Tensor(out.astype(np.int64))
 
 
+@torch_function(name="norm", method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     if not input.dtype.is_floating_point:
         raise runtime_error("linalg.vector_norm: Expected a floating point or complex tensor as "
@@ -148,13 +196,34 @@ def _variance(name):
 
 
 var, std = _variance("var"), _variance("std")
+torch_function(
+    "var(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+    "Tensor out=None)",
+    "var(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, "
+    "Tensor out=None)",
+    "var(Tensor input, bool unbiased=True)",
+    method=True,
+)(var)
+torch_function(
+    "std(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+    "Tensor out=None)",
+    "std(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, "
+    "Tensor out=None)",
+    "std(Tensor input, bool unbiased=True)",
+    method=True,
+)(std)
 
 
+@torch_function(
+    "logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
 def logsumexp(input, dim, keepdim=False) -> Tensor:
     return apply("logsumexp", (input,), float_input(input), dim=_dims(dim, input.ndim),
                  keepdim=keepdim)
 
 
+@torch_function("outer(Tensor input, Tensor vec2, *, Tensor out=None)", method=True)
 def outer(input, vec2) -> Tensor:
     for name, t in (("self", input), ("vec2", vec2)):
         if t.ndim != 1:
@@ -162,6 +231,10 @@ def outer(input, vec2) -> Tensor:
     return mul(reshape(input, -1, 1), vec2)
 
 
+@torch_function(
+    "cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
+    method=True,
+)
 def cumsum(input, dim, dtype=None) -> Tensor:
     return apply("cumsum", (input,), dim=normalize_dim(dim, input.ndim))
 
@@ -179,3 +252,11 @@ def _softmax(name):
 
 
 softmax, log_softmax = _softmax("softmax"), _softmax("log_softmax")
+torch_function(
+    "softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",
+    method=True,
+)(softmax)
+torch_function(
+    "log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",
+    method=True,
+)(log_softmax)

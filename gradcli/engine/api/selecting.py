@@ -7,8 +7,10 @@ import numpy as np
 from .. import dtypes
 from ..errors import runtime_error
 from ..tensor import Tensor, apply, broadcast_shape, normalize_dim
+from .declare import tensor_method, torch_function
 
 
+@torch_function("masked_select(Tensor input, Tensor mask, *, Tensor out=None)", method=True)
 def masked_select(input, mask) -> Tensor:
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_select: expected BoolTensor for mask")
@@ -19,17 +21,23 @@ def masked_select(input, mask) -> Tensor:
     return apply("masked_select", (input,), shape=tuple(shape), key=key)
 
 
+@torch_function("trace(Tensor input)", method=True)
 def trace(input) -> Tensor:
     if input.ndim != 2:
         raise runtime_error(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
     return apply("trace", (input,))
 
 
+@torch_function(name="diagonal", namespace="torch.linalg")
 def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
     """torch.linalg.diagonal: torch.diagonal with the last two dims by default."""
     return diagonal(A, offset, dim1, dim2)
 
 
+@torch_function(
+    "diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",
+    method=True,
+)
 def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
     d1, d2 = normalize_dim(dim1, input.ndim), normalize_dim(dim2, input.ndim)
     if d1 == d2:
@@ -37,6 +45,7 @@ def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
     return apply("diagonal", (input,), dim1=d1, dim2=d2, offset=offset)
 
 
+@tensor_method("unfold(int64_t dimension, int64_t size, int64_t step)")
 def unfold(input, dimension, size, step) -> Tensor:
     """x.unfold(dimension, size, step): a view of the windows (UnfoldBackward0)."""
     d = normalize_dim(dimension, input.ndim)

@@ -18,6 +18,7 @@ from ..layout import (
 )
 from ..tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
 from .creation import _sizes
+from .declare import tensor_method, torch_function
 from .elementwise import written_value
 
 
@@ -44,6 +45,7 @@ def _required(args, function, name) -> None:
         raise type_error(f'{function}() missing 1 required positional arguments: "{name}"')
 
 
+@tensor_method("view(ScalarType dtype)", "view(SymIntArrayRef size)")
 def view(input, *shape, size=None) -> Tensor:
     shape = _sizes(shape, size, "size")
     if not shape:
@@ -61,6 +63,7 @@ def view(input, *shape, size=None) -> Tensor:
     return apply("view", (input,), shape=target)
 
 
+@torch_function("reshape(Tensor input, SymIntArrayRef shape)", method=True)
 def reshape(input, *args, shape=None) -> Tensor:
     shape = _sizes(args, shape, "shape")
     _required(shape, "reshape", "shape")
@@ -74,6 +77,7 @@ def reshape(input, *args, shape=None) -> Tensor:
     return apply("reshape_alias", (input,), shape=target)
 
 
+@torch_function("flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)", method=True)
 def flatten(input, start_dim=0, end_dim=-1) -> Tensor:
     if input.ndim == 0:
         return reshape(input, 1)
@@ -84,25 +88,35 @@ def flatten(input, start_dim=0, end_dim=-1) -> Tensor:
     return reshape(input, *shape[:s], math.prod(shape[s:e + 1]), *shape[e + 1:])
 
 
+@torch_function(
+    "squeeze(Tensor input)",
+    "squeeze(Tensor input, int64_t dim)",
+    "squeeze(Tensor input, IntArrayRef dim)",
+    method=True,
+)
 def squeeze(input, dim=None) -> Tensor:
     if dim is None:
         return apply("squeeze", (input,))
     return apply("squeeze_dim", (input,), dim=_dims(dim, input.ndim))
 
 
+@torch_function("unsqueeze(Tensor input, int64_t dim)", method=True)
 def unsqueeze(input, dim) -> Tensor:
     return apply("unsqueeze", (input,), dim=normalize_dim(dim, input.ndim + 1))
 
 
+@torch_function("transpose(Tensor input, int64_t dim0, int64_t dim1)", method=True)
 def transpose(input, dim0, dim1) -> Tensor:
     d0, d1 = normalize_dim(dim0, input.ndim), normalize_dim(dim1, input.ndim)
     return apply("transpose", (input,), dim0=d0, dim1=d1)  # (of a 0-dim tensor: itself)
 
 
+@torch_function("swapaxes(Tensor input, int64_t axis0, int64_t axis1)", method=True)
 def swapaxes(input, axis0, axis1) -> Tensor:
     return transpose(input, axis0, axis1)
 
 
+@torch_function("t(Tensor input)", method=True)
 def t(input) -> Tensor:
     if input.ndim > 2:
         raise runtime_error(f"t() expects a tensor with <= 2 dimensions, but self is "
@@ -110,6 +124,7 @@ def t(input) -> Tensor:
     return apply("t", (input,))
 
 
+@torch_function("permute(Tensor input, IntArrayRef dims)", method=True)
 def permute(input, *args, dims=None) -> Tensor:
     dims = _sizes(args, dims, "dims")
     _required(dims, "permute", "dims")
@@ -124,6 +139,7 @@ def permute(input, *args, dims=None) -> Tensor:
     return apply("permute", (input,), dims=order)
 
 
+@tensor_method("expand(SymIntArrayRef size, *, bool implicit=False)")
 def expand(input, *sizes, size=None) -> Tensor:
     sizes = _sizes(sizes, size, "size")
     _required(sizes, "expand", "size")
@@ -147,6 +163,11 @@ def expand(input, *sizes, size=None) -> Tensor:
     return apply("expand", (input,), shape=tuple(target))
 
 
+@torch_function(
+    "narrow(Tensor input, int64_t dim, Tensor start, SymInt length)",
+    "narrow(Tensor input, int64_t dim, SymInt start, SymInt length)",
+    method=True,
+)
 def narrow(input, dim, start, length) -> Tensor:
     if input.ndim == 0:
         raise runtime_error("narrow() cannot be applied to a 0-dim tensor.")
@@ -164,6 +185,7 @@ def narrow(input, dim, start, length) -> Tensor:
     return apply("slice", (input,), dim=d, key=slice(start, start + length))
 
 
+@tensor_method("repeat(SymIntArrayRef repeats)")
 def repeat(input, *args, repeats=None) -> Tensor:
     repeats = _sizes(args, repeats, "repeats")
     _required(repeats, "repeat", "repeats")
@@ -180,6 +202,7 @@ def repeat(input, *args, repeats=None) -> Tensor:
     return apply("repeat", (input,), repeats=repeats)
 
 
+@tensor_method("expand_as(Tensor other)")
 def expand_as(input, other) -> Tensor:
     return expand(input, other.data.shape)
 
@@ -204,6 +227,9 @@ def transpose_mT(input) -> Tensor:
     return transpose(input, -2, -1)
 
 
+@torch_function("cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
+@torch_function("concat(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
+@torch_function("concatenate(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
 def cat(tensors, dim=0) -> Tensor:
     tensors = list(tensors)
     if not tensors:
@@ -241,6 +267,7 @@ def _cat_dtype(tensors):
 concat = concatenate = cat
 
 
+@torch_function("stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)")
 def stack(tensors, dim=0) -> Tensor:
     tensors = list(tensors)
     if not tensors:
@@ -256,6 +283,7 @@ def stack(tensors, dim=0) -> Tensor:
     return apply("stack", tuple(tensors), dtype, dim=normalize_dim(dim, len(shape) + 1))
 
 
+@torch_function("unbind(Tensor input, int64_t dim=0)", method=True)
 def unbind(input, dim=0) -> tuple:
     d = normalize_dim(dim, input.ndim)
     if input.ndim == 0:
@@ -270,6 +298,7 @@ def _pieces(views) -> tuple:
     return tuple(views)
 
 
+@torch_function("chunk(Tensor input, int64_t chunks, int64_t dim=0)", method=True)
 def chunk(input, chunks, dim=0) -> tuple:
     if input.ndim == 0:
         raise runtime_error("chunk expects at least a 1-dimensional tensor")
@@ -295,6 +324,7 @@ def transpose_(input, dim0, dim1) -> Tensor:
     return apply("transpose_", (input,), dim0=d0, dim1=d1)
 
 
+@torch_function(name="split", method=True)
 def split(input, split_size_or_sections, dim=0) -> tuple:
     sizes = split_size_or_sections
     if not isinstance(sizes, int) or isinstance(sizes, bool):
@@ -339,6 +369,11 @@ def _check_split_sizes(sizes) -> None:
                              f"tuple of ints,but got {type(k).__name__}\"")
 
 
+@torch_function(
+    "masked_fill(Tensor input, Tensor mask, Tensor value)",
+    "masked_fill(Tensor input, Tensor mask, Scalar value)",
+    method=True, inplace=True,
+)
 def masked_fill(input, mask, value) -> Tensor:
     broadcast_shape(mask.data.shape, input.data.shape)
     if mask.dtype is not dtypes.bool_:
@@ -359,6 +394,10 @@ def _index_dtype(index, message: str) -> None:
         raise runtime_error(message)
 
 
+@torch_function(
+    "gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)",
+    method=True,
+)
 def gather(input, dim, index, sparse_grad=False) -> Tensor:
     d = normalize_dim(dim, input.ndim)
     if not index.numel():  # torch checks neither the dtype nor the shape of an empty index
@@ -386,6 +425,10 @@ def _index_bounds(index: np.ndarray, size: int, error) -> None:
         raise error(int(bad.flat[0]))
 
 
+@torch_function(
+    "index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)",
+    method=True,
+)
 def index_select(input, dim, index) -> Tensor:
     d = normalize_dim(dim, input.ndim)
     _index_dtype(index, "index_select(): Expected dtype int32 or int64 for index")
@@ -398,6 +441,14 @@ def index_select(input, dim, index) -> Tensor:
     return apply("index_select", (input,), dim=d, index=index.data.reshape(-1).astype(np.int64))
 
 
+@tensor_method(
+    "to(Device device=None, ScalarType dtype=None, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)",
+    "to(ScalarType dtype, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)",
+    "to(Tensor tensor, bool non_blocking=False, bool copy=False, *, "
+    "MemoryFormat? memory_format=None)",
+)
 def to(input, *args, dtype=None, memory_format: MemoryFormat = PRESERVE_FORMAT,
        **kwargs) -> Tensor:
     target = dtype
@@ -424,6 +475,10 @@ def _cast(dtype: DType):
 _LEGACY_NAMES = {d.legacy: d for d in dtypes.ALL}
 
 
+@tensor_method(
+    "type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)",
+    "type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated",
+)
 def type_(input, dtype=None, non_blocking=False, memory_format=None):
     """x.type(): the legacy type name; x.type(dtype or 'torch.DoubleTensor'): a cast."""
     if dtype is None:
@@ -437,12 +492,14 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
     raise type_error("dtype must be a type, str, or dtype object")
 
 
+@torch_function(name="ravel")
 def ravel(input) -> Tensor:
     """torch.ravel: contiguous() then view(-1) (CloneBackward0 then ViewBackward0 when the
     input is not contiguous)."""
     return view(contiguous(input), -1)
 
 
+@tensor_method("contiguous(*, MemoryFormat memory_format=contiguous_format)")
 def contiguous(input, memory_format: MemoryFormat = CONTIGUOUS_FORMAT) -> Tensor:
     if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:
         return input
@@ -496,6 +553,7 @@ def _dims(dim, ndim):
     return d if ndim else ()
 
 
+@torch_function("diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)", method=True)
 def diag(input, diagonal: int = 0) -> Tensor:
     """torch.diag: a 1-D input as the `diagonal`-th diagonal of a square matrix, or a 2-D
     input's `diagonal`-th diagonal."""
@@ -523,3 +581,5 @@ def _triangle(name: str):
 
 
 triu, tril = _triangle("triu"), _triangle("tril")
+torch_function("triu(Tensor input, int64_t diagonal=0, *, Tensor out=None)", method=True)(triu)
+torch_function("tril(Tensor input, int64_t diagonal=0, *, Tensor out=None)", method=True)(tril)

@@ -9,6 +9,7 @@ from .. import dtypes, stl_order
 from ..errors import TorchError, runtime_error
 from ..stl_order import sort_indices, topk_indices
 from ..tensor import Tensor, apply, normalize_dim
+from .declare import torch_function
 from .reductions import ReturnTypes
 
 RADIX_SORT_SIZE = 32768  # at::internal::GRAIN_SIZE
@@ -40,20 +41,38 @@ def _radix(data: np.ndarray, descending: bool) -> bool:
         and data.size >= RADIX_SORT_SIZE
 
 
+@torch_function(
+    "sort(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, "
+    "TensorList[2] out=None)",
+    "sort(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)",
+    method=True,
+)
 def sort(input, dim=-1, descending=False, stable=False) -> ReturnTypes:
     d = normalize_dim(dim, input.ndim)
     index = _order(input.data, d, descending, bool(stable))
     return ReturnTypes("sort", apply("sort", (input,), dim=d, index=index), Tensor(index))
 
 
+@torch_function(
+    "argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, "
+    "Tensor out=None)",
+    "argsort(Tensor input, int64_t dim=-1, bool descending=False)",
+    method=True,
+)
 def argsort(input, dim=-1, descending=False, stable=False) -> Tensor:
     return Tensor(_order(input.data, normalize_dim(dim, input.ndim), descending, stable))
 
 
+@torch_function("msort(Tensor input, *, Tensor out=None)", method=True)
 def msort(input) -> Tensor:
     return sort(input, 0).values
 
 
+@torch_function(
+    "topk(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, "
+    "TensorList[2] out=None)",
+    method=True,
+)
 def topk(input, k, dim=-1, largest=True, sorted=True) -> ReturnTypes:
     d = normalize_dim(dim, input.ndim)
     size = input.data.shape[d] if input.ndim else 1
@@ -87,6 +106,10 @@ def _has_ties(rows: np.ndarray) -> bool:
     return bool(same.any())
 
 
+@torch_function(
+    "mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)",
+    method=True,
+)
 def mode(input, dim=-1, keepdim=False) -> ReturnTypes:
     """torch.mode: the most frequent value along dim (the smallest of equally frequent ones)
     and an index of it, as torch's CPU kernel picks them (ModeBackward0: the gradient goes to
