@@ -12,8 +12,9 @@ from .replay import DerivativeWork
 
 MAX_EXACT_SYMBOLS = 48  # per tensor: differentiate every element up to this, else a sample
 SAMPLE = 16
-# (sign too: sympy leaves sign(u)' unevaluated where it cannot tell that u is real)
-STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "frac", "sign"})
+# The sympy functions of the step ops' forms (the rows whose elements_read is "nothing"), by
+# name; sign too: sympy leaves sign(u)' unevaluated where it cannot tell that u is real
+STEP_FUNCTIONS = frozenset({"floor", "ceiling", "round", "sign"})
 
 
 def differentiate(objective, symbols: np.ndarray, sample: list | None,

@@ -6,13 +6,14 @@ structured path walks, from the roots down to the target, and writes each op's p
 forward, never from the engine's VJP rules: a pointwise op as ⊙ with sympy's derivative of
 its sym form (the forward subexpression written in; the logistic as σ, a clamp's piecewise
 as clamp), a contraction as matrix products with ᵀ on the operands its einsum spec says are
-transposed, a mean as its 1/N, a broadcast as Σ over the broadcast dims, views by name, the
-nn ops in their textbook forms (matrix_forms_nn.py: softmax(Z) − onehot(y), layer norm over
-x̂ and σ, conv_transpose / corr...); what has no form anywhere is a named placeholder
-`∂op(…)`. A long or shared forward subexpression (a recurrent state), a gradient summed from
-several ops and the parts a form repeats are named (Z₁, G₁, x̂₁) and defined after the form,
-with what the named operations mean (`; where Z₁ = …; onehot(y): …`): texts then grow with
-a network's depth, not exponentially. The table gets a bounded text (a repeated or long
+transposed, a mean as its 1/N, a broadcast as Σ over the broadcast dims, a view or reshape
+as what its row's `matrix_form` says (Op.matrix_form), the nn ops in their textbook forms
+(matrix_forms_nn.py: softmax(Z) − onehot(y), layer norm over x̂ and σ, conv_transpose /
+corr...); what has no form anywhere is a named placeholder `∂op(…)`. A long or shared
+forward subexpression (a recurrent state), a gradient summed from several ops and the parts a
+form repeats are named (Z₁, G₁, x̂₁) and defined after the form, with what the named
+operations mean (`; where Z₁ = …; onehot(y): …`): texts then grow with a network's depth,
+not exponentially. The table gets a bounded text (a repeated or long
 subexpression reads `·`, no definitions), --explain and JSON the full one. Built once per
 graph shape: a training loop repeats it every step. The text algebra is matrix_expr.py.
 """
@@ -68,11 +69,6 @@ SHARED_CHARS = 20  # so is a forward subexpression longer than this that several
 GRADIENT_CHARS = 60  # so is a gradient longer than this summed from several ops
 CACHED_GRAPHS = 64
 NAMED_CHARS = 24  # a longer part that a form repeats is named (G₁) and defined after it
-TRANSPOSES = {"t", "transpose", "transpose_", "permute"}  # of a matrix: ᵀ
-VIEWS = {"view", "reshape", "reshape_alias", "unsafe_view"}  # their gradient: view⁻¹(G)
-RESHAPES = VIEWS | {"squeeze", "squeeze_dim", "unsqueeze", "permute"}
-SAME = {"contiguous", "alias"}  # the same elements: the gradient passes as it is
-PRODUCTS = {"mm", "mv", "bmm", "dot"}
 
 
 @dataclass(frozen=True)
@@ -253,11 +249,11 @@ class _Writer:
         if isinstance(r, trace.Const):
             return self._const(r), "atom"
         op, args = r.op, [self.forward(a) for a in r.args]
-        if op.name in SAME:
+        if op.matrix_form == "same":
             return self.forward(r.args[0])
         if op.name in nn.FORWARD:
             text, kind = nn.FORWARD[op.name](self, r, args)
-        elif op.name in PRODUCTS:
+        elif op.matrix_form == "product":
             text, kind = f"{wrap(*args[0], 'mm')}·{wrap(*args[1], 'mm')}", "mm"
         elif op.name == "addmm":
             text, kind = f"{wrap(*args[1], 'mm')}·{wrap(*args[2], 'mm')} + {args[0][0]}", "sum"
@@ -273,7 +269,7 @@ class _Writer:
         return f"{OPEN}{text}{CLOSE}", kind
 
     def _transposes(self, r) -> bool:
-        return isinstance(r, trace.OpRecord) and r.op.name in TRANSPOSES and \
+        return isinstance(r, trace.OpRecord) and r.op.matrix_form == "transpose" and \
             len(self.shapes[id(r)]) == 2
 
     def _const(self, r) -> str:
@@ -303,14 +299,14 @@ class _Writer:
             return self._contraction(r, g, spec)
         if self._transposes(r):
             return [transpose(g)] + [None] * (len(r.args) - 1)
-        if op.name in SAME:
+        if op.matrix_form == "same":
             return [g] + [None] * (len(r.args) - 1)
-        if op.name in RESHAPES:
-            shown = "view" if op.name in VIEWS else op.name
+        if op.matrix_form in ("reshape", "inverse"):
+            shown = "view" if op.matrix_form == "reshape" else op.name
             return [Expr(f"{shown}⁻¹({g.render()})")] + [None] * (len(r.args) - 1)
         if op.name == "copy":  # a.copy_(src): the old values get nothing, src all (summed)
             return [None, self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[1])])]
-        if op.name == "expand":
+        if op.matrix_form == "broadcast":
             return [self._reduced(g, self.shapes[id(r)], self.shapes[id(r.args[0])])] + \
                 [None] * (len(r.args) - 1)
         return [None if isinstance(a, trace.Const) else

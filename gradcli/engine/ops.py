@@ -95,7 +95,7 @@ defop("leaky_relu", "LeakyReluBackward0",
 defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,), **POINTWISE)
 # x.contiguous() on a transposed x: a clone laid out row-major (clone keeps the layout).
 defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,),
-      rearranges=True)
+      rearranges=True, matrix_form="same")
 defop("to_copy", "ToCopyBackward0", lambda a, to: a.astype(to),
       lambda xp, g, o, a, to: (g,), sym=lambda a, to: a.copy(), **POINTWISE)
 # x.grad after backward(create_graph=True): a differentiable copy of the incoming gradient.
@@ -320,17 +320,17 @@ def _mm(a, b, columns):
 
 defop("mm", "MmBackward0", _mm,
       lambda xp, g, o, a, b, columns: K.mm_grads(xp, g, a, b, columns), ("b", "a"),
-      contraction=lambda a, b, columns: ("ij,jk->ik", 1.0))
+      contraction=lambda a, b, columns: ("ij,jk->ik", 1.0), matrix_form="product")
 defop("mv", "MvBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (K.outer(xp, g, b), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
       self_first=True,
-      contraction=lambda a, b: ("ij,j->i", 1.0))
+      contraction=lambda a, b: ("ij,j->i", 1.0), matrix_form="product")
 defop("dot", "DotBackward0", _plus_zero(lambda a, b: np.asarray(np.dot(a, b))),
       lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"), self_first=True,
-      contraction=lambda a, b: ("i,i->", 1.0))
+      contraction=lambda a, b: ("i,i->", 1.0), matrix_form="product")
 defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
       lambda xp, g, o, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g)), ("b", "a"),
-      contraction=lambda a, b: ("bij,bjk->bik", 1.0))
+      contraction=lambda a, b: ("bij,bjk->bik", 1.0), matrix_form="product")
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
 def _bias_term(bias: tuple, a: tuple, b: tuple, columns) -> tuple[str, float]:
@@ -348,10 +348,11 @@ defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a,
 
 # ---- shape and indexing (views in PyTorch: no saved tensors) ---------------------------
 defop("view", "ViewBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view", matrix_form="reshape")
 defop("reshape_alias", "ReshapeAliasBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view")
-defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), layout="view", matrix_form="reshape")
+defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view",
+      matrix_form="same")
 # forward_ad.unpack_dual's primal: a view of the dual tensor without its tangent
 defop("dual_primal", "Identity", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 # torch's BackwardHookFunction around one tensor going in or out of an nn.Module with backward
@@ -360,34 +361,40 @@ defop("dual_primal", "Identity", lambda a: a.view(), lambda xp, g, o, a: (g,), l
 defop("backward_hook", "BackwardHookFunctionBackward", lambda a: a.view(),
       lambda xp, g, o, a: (g,), layout="view")
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),
-      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), rearranges=True)
+      lambda xp, g, o, a, shape: (xp.reshape(g, a.shape),), rearranges=True,
+      matrix_form="reshape")
 # Squeezes are undone by unsqueezes and the other way round, as torch (under create_graph the
 # gradient's grad_fn shows it).
 defop("squeeze", "SqueezeBackward0", lambda a: np.squeeze(a),
-      lambda xp, g, o, a: (K.unsqueeze_to(xp, g, a.shape, range(a.ndim)),), layout="view")
+      lambda xp, g, o, a: (K.unsqueeze_to(xp, g, a.shape, range(a.ndim)),), layout="view",
+      matrix_form="inverse")
 defop("squeeze_dim", "SqueezeBackward1", lambda a, dim: K.squeeze_dim(a, dim),
-      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), layout="view")
+      lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), layout="view",
+      matrix_form="inverse")
 # (squeeze_last is matmul's in-place squeeze_ of a fresh result: no view.)
 defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
       lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), rearranges=True)
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
-      lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view")
-defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view")
+      lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view", matrix_form="inverse")
+defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view",
+      matrix_form="transpose")
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
       lambda xp, g, o, a, dims: (xp.transpose(g, tuple(int(d) for d in np.argsort(dims))),),
-      layout="view")
+      layout="view", matrix_form="transpose")
 # (a 0-dim tensor's transpose(0, 0) is itself)
 defop("transpose", "TransposeBackward0",
       lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1) if a.ndim else a.view(),
-      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,), layout="view")
+      lambda xp, g, o, a, dim0, dim1: (xp.swapaxes(g, dim0, dim1) if a.ndim else g,), layout="view",
+      matrix_form="transpose")
 # x.transpose_(0, 1) (ATen's RNNs transpose their batch_first output in place)
 defop("transpose_", "TransposeBackward1", OPS["transpose"].forward, OPS["transpose"].vjp,
-      layout="view")
+      layout="view", matrix_form="transpose")
 defop("repeat", "RepeatBackward0", lambda a, repeats: np.tile(a, repeats),
       lambda xp, g, o, a, repeats: (K.repeat_grad(xp, g, a.shape, repeats),),
       rearranges=True)
 defop("expand", "ExpandBackward0", K.expand,
-      lambda xp, g, o, a, shape: (g,), layout="view")  # the engine sums g back to a's shape
+      lambda xp, g, o, a, shape: (g,), layout="view",  # the engine sums g back to a's shape
+      matrix_form="broadcast")
 defop("select", "SelectBackward0", lambda a, dim, index: K.select(a, dim, index),
       lambda xp, g, o, a, dim, index: (xp.select_backward(g, a.shape, dim, index),),
       layout="view", elements_read="selection")

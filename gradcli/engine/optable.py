@@ -20,6 +20,13 @@ Layout = Literal["fresh", "elementwise", "view"]
 # forward picks, found by running it on tagged elements); the "ties" (where the extremum is:
 # params["ties"]); "nothing" (a step function: zero slope everywhere torch defines one).
 Reads = Literal["all", "selection", "ties", "nothing"]
+# How the check's matrix form (check/matrix_form.py, display only) writes an op that has no
+# form of its own there (check/matrix_forms_nn.py): "product" A·B (mm, mv, bmm, dot);
+# "transpose" Aᵀ of a matrix; "reshape" the same elements in another shape, its gradient
+# view⁻¹(G); "inverse" the same elements with dims of size 1 put in or taken out, its gradient
+# the op undone (squeeze⁻¹(G)); "same" the same elements, its gradient G as it is; "broadcast"
+# its gradient summed over the dims it broadcast, Σ(G).
+MatrixKind = Literal["product", "transpose", "reshape", "inverse", "same", "broadcast"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,7 @@ class Op:
     # Affine in its first input, the others held (indices, weights, scalars): the check reads
     # the gradient off the forward run on symbols.
     linear: bool = False
+    matrix_form: MatrixKind | None = None  # (see MatrixKind)
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:
@@ -91,8 +99,10 @@ def defop(name: str, grad_fn: str, forward: Callable, vjp: Callable, needs=(),
         raise ValueError(f"op {name!r} defined twice")
     needs = (needs,) if isinstance(needs, str) else tuple(needs)  # a string: the one input's
     op = Op(name, grad_fn, forward, vjp, needs, sym, reads=frozenset("".join(needs)), **facts)
-    if op.layout not in get_args(Layout) or op.elements_read not in get_args(Reads):
-        raise ValueError(f"op {name!r}: layout {op.layout!r}, elements_read {op.elements_read!r}")
+    if op.layout not in get_args(Layout) or op.elements_read not in get_args(Reads) or \
+            op.matrix_form not in (None, *get_args(MatrixKind)):
+        raise ValueError(f"op {name!r}: layout {op.layout!r}, elements_read {op.elements_read!r}"
+                         f", matrix_form {op.matrix_form!r}")
     OPS[name] = op
     return op
 

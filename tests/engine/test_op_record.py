@@ -2,6 +2,7 @@
 inputs the op actually saw in its example session (test_ops.EXAMPLES), so a new op's row is
 checked as soon as it has an example."""
 import functools
+import itertools
 from types import SimpleNamespace
 
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 from test_ops import session
 
 from gradcli.app.api import run_session
+from gradcli.check.derive import STEP_FUNCTIONS
 from gradcli.check.dropped import read_mask, reduce_to
 from gradcli.check.ieee import evaluate, point_of
 from gradcli.engine import opkit, symforms, trace
@@ -260,3 +262,48 @@ def test_an_unfold_only_moves_elements(name):
             tagged = moved < 0
             np.testing.assert_array_equal(value[tagged], every[(-1 - moved[tagged]).astype(int)])
             np.testing.assert_array_equal(value[~tagged], moved[~tagged])
+
+
+
+def _does_what_its_matrix_form_says(op, arrays: list, params: dict) -> bool:
+    """What the kind (optable.MatrixKind) says of the forward: check/matrix_form.py writes the
+    op's gradient from it."""
+    out, a = np.asarray(op.forward(*arrays, **params)), arrays[0]
+    in_order = np.array_equal(out.reshape(-1), a.reshape(-1))
+    if op.matrix_form == "product":  # one product of two operands
+        spec, _ = op.contraction(*[x.shape for x in arrays], **params)
+        return "+" not in spec and spec.split("->")[0].count(",") == 1
+    if op.matrix_form == "transpose":  # its dims in another order (of a matrix: Aᵀ)
+        dims = tuple(range(a.ndim))
+        return any(np.array_equal(out, np.transpose(a, order))
+                   for order in itertools.permutations(dims) if order != dims)
+    if op.matrix_form == "reshape":
+        return in_order
+    if op.matrix_form == "inverse":  # dims of size 1 put in or taken out
+        return in_order and [n for n in out.shape if n != 1] == [n for n in a.shape if n != 1]
+    if op.matrix_form == "same":
+        return np.array_equal(out, a)
+    if op.matrix_form == "broadcast":
+        return np.array_equal(out, np.broadcast_to(a, out.shape))
+    raise AssertionError(f"no test of the matrix form {op.matrix_form!r}")
+
+
+@pytest.mark.parametrize("name", sorted(n for n, op in OPS.items() if op.matrix_form))
+def test_a_matrix_form_says_what_the_forward_does(name):
+    for arrays, params in calls(name):
+        assert _does_what_its_matrix_form_says(OPS[name], arrays, params), name
+
+def test_the_step_functions_are_those_of_the_step_ops_forms():
+    """check/derive.STEP_FUNCTIONS: the sympy functions whose derivative is torch's zero are
+    the ones the forms of the ops that read nothing (floor, round, sign...) contain."""
+    sp = symforms.sp()
+    found = set()
+    for name in ops_where(elements_read="nothing"):
+        op = OPS[name]
+        for arrays, params in calls(name):
+            symbols = [np.array([sp.Symbol(f"a{i}_{k}", real=True) for k in range(a.size)],
+                                dtype=object).reshape(a.shape) for i, a in enumerate(arrays)]
+            out = np.asarray((op.sym or op.forward)(*symbols, **params), dtype=object)
+            found |= {f.func.__name__ for e in out.reshape(-1) if isinstance(e, sp.Basic)
+                      for f in e.atoms(sp.Function) if not isinstance(f, sp.Piecewise)}
+    assert found == STEP_FUNCTIONS
