@@ -2,7 +2,6 @@
 through gradcli.app.output, and exits."""
 from __future__ import annotations
 
-import dataclasses
 import gc
 import os
 import sys
@@ -17,6 +16,7 @@ from typer._click.exceptions import UsageError  # typer 0.29 ships its own copy 
 from typer.core import TyperGroup
 
 from gradcli.app.coercion import lean_coercion
+from gradcli.app.limit_options import DEFAULT_LIMITS, limit_options
 from gradcli.app.output import (
     CheckFormat,
     Color,
@@ -154,9 +154,6 @@ Exit codes:
   5  no scripts were found
   130, 143  interrupted by SIGINT, SIGTERM (the finished scripts are still reported)"""
 
-LIMITS_PANEL = "Limits"
-
-
 class DType(str, Enum):
     float64 = "float64"
     float32 = "float32"
@@ -203,7 +200,8 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-# Options several commands share.
+# Options several commands share. (A command's `limits` parameter stands for its --max-*
+# options, made by limit_options from engine/limits.py's list.)
 CheckOption = Annotated[bool, typer.Option(
     "--check/--no-check", help="Cross-check every gradient against sympy.")]
 RtolOption = Annotated[float | None, typer.Option(
@@ -219,36 +217,6 @@ WidthOption = Annotated[int | None, typer.Option(
     show_default=False)]
 ColorOption = Annotated[Color, typer.Option(
     "--color", help="Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")]
-MaxSteps = Annotated[int, typer.Option(
-    "--max-steps", min=1, help="Statements, loop iterations and function calls to execute at "
-    "most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxScriptChars = Annotated[int, typer.Option(
-    "--max-script-chars", min=1, help="Characters of the script's source at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxNesting = Annotated[int, typer.Option(
-    "--max-nesting", min=1, help="Depth of one expression at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxIntBits = Annotated[int, typer.Option(
-    "--max-int-bits", min=1, help="Bits of a Python int made by ** * << at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxSequence = Annotated[int, typer.Option(
-    "--max-sequence", min=1, help="Items of a list, tuple or str, or of a range a builtin "
-    "consumes, at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxElements = Annotated[int, typer.Option(
-    "--max-elements", min=1, help="Elements of one tensor at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxCallDepth = Annotated[int, typer.Option(
-    "--max-call-depth", min=1, help="Script function and lambda calls running at once, at most.",
-    rich_help_panel=LIMITS_PANEL)]
-MaxMemory = Annotated[int, typer.Option(
-    "--max-memory", min=1, help="Bytes of memory the session may take (tensors, graphs, "
-    "lists) at most.", rich_help_panel=LIMITS_PANEL)]
-MaxSeconds = Annotated[float, typer.Option(
-    "--max-seconds", min=0, help="Wall-clock seconds a run (each script of check) may take "
-    "at most.", rich_help_panel=LIMITS_PANEL)]
-
 
 def show_version(value: bool) -> None:
     if value:
@@ -270,6 +238,7 @@ def gradcli(
 
 
 @app.command(epilog=RUN_EXAMPLES)
+@limit_options()
 def run(
     source: Annotated[str | None, typer.Argument(
         help="The script: a path, or - to read standard input.", metavar="SOURCE",
@@ -291,15 +260,7 @@ def run(
         show_default=False, dir_okay=False)] = None,
     rtol: RtolOption = None,
     atol: AtolOption = None,
-    max_steps: MaxSteps = Limits.max_steps,
-    max_script_chars: MaxScriptChars = Limits.max_script_chars,
-    max_nesting: MaxNesting = Limits.max_nesting,
-    max_int_bits: MaxIntBits = Limits.max_int_bits,
-    max_sequence: MaxSequence = Limits.max_sequence,
-    max_elements: MaxElements = Limits.max_elements,
-    max_memory: MaxMemory = Limits.max_memory,
-    max_call_depth: MaxCallDepth = Limits.max_call_depth,
-    max_seconds: MaxSeconds = Limits.max_seconds,
+    limits: Limits = DEFAULT_LIMITS,
     width: WidthOption = None,
     color: ColorOption = Color.auto,
 ) -> None:
@@ -308,10 +269,6 @@ def run(
     if (source is None) == (code is None):
         raise typer.BadParameter("give a script path, - for standard input, or -c CODE",
                                  param_hint="SOURCE")
-    limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
-                    max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory, max_call_depth=max_call_depth,
-                    max_seconds=max_seconds)
     writable(html, "the HTML report")
     name, text, problem = load_script(source, code, limits)
     expected, problem = declared_ending(text, problem)
@@ -324,7 +281,7 @@ def run(
         from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
-        options = run_options(check, rtol, atol, limits, max_elements)
+        options = run_options(check, rtol, atol, limits)
         options.clock_origin = PROGRAM_STARTED  # the limit bounds the wait, imports included
         # the renderers take each event in full as it comes and read little of it at the end
         options.keep_event_data = html is not None
@@ -340,14 +297,14 @@ def run(
 
 
 @app.command(epilog=REPL_EXAMPLES)
+@limit_options("max_steps", "max_elements")
 def repl(
     fmt: Annotated[ReplFormat, typer.Option(
         "--format", help="table for people, plain for pipes.")] = ReplFormat.table,
     check: CheckOption = True,
     rtol: RtolOption = None,
     atol: AtolOption = None,
-    max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = Limits.max_elements,
+    limits: Limits = DEFAULT_LIMITS,
     width: WidthOption = None,
     color: ColorOption = Color.auto,
 ) -> None:
@@ -355,7 +312,7 @@ def repl(
     set_terminal(Terminal(width, color))
     from gradcli.app.repl import Repl, stream_lines, terminal_lines
 
-    options = run_options(check, rtol, atol, Limits(max_steps=max_steps), max_elements)
+    options = run_options(check, rtol, atol, limits)
     screen = make_screen(fmt)
     interactive = sys.stdin.isatty()
     session = Repl(options, screen, reader_still_there(screen.renderer.on_event), interactive)
@@ -396,6 +353,7 @@ def grad(
 
 
 @app.command(epilog=GRAPH_EXAMPLES)
+@limit_options("max_steps", "max_elements")
 def graph(
     source: Annotated[str, typer.Argument(
         help="The script: a path, or - to read standard input.", metavar="SCRIPT",
@@ -411,8 +369,7 @@ def graph(
         "stdout) instead: data, .grad and sympy's verdict on every tensor (runs the check).",
         show_default=False,
         dir_okay=False)] = None,
-    max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = Limits.max_elements,
+    limits: Limits = DEFAULT_LIMITS,
     width: WidthOption = None,
     color: ColorOption = Color.auto,
 ) -> None:
@@ -423,18 +380,18 @@ def graph(
     if dot and svg is not None:
         raise typer.BadParameter("give --dot or --svg, not both", param_hint="--svg")
     writable(None if str(svg) == "-" else svg, "the picture")
-    limits = Limits(max_steps=max_steps)
     name, text, problem = load_script(source, None, limits)
     if problem is not None:
         report_rejected(name, text, problem)
         raise typer.Exit(ExitStatus.INVALID)
     # the picture shows sympy's verdict beside each .grad: only it needs the check
-    options = run_options(svg is not None, None, None, limits, max_elements)
+    options = run_options(svg is not None, None, None, limits)
     result, drawn = script_graph(text, name, of, options)
     raise typer.Exit(show_graph(result, drawn, dot, svg))
 
 
 @app.command(epilog=CHECK_EXAMPLES)
+@limit_options()
 def check(
     paths: Annotated[list[str], typer.Argument(
         help="Scripts, folders (searched for *.py), or - for standard input.", metavar="PATH",
@@ -461,15 +418,7 @@ def check(
     check_gradients: CheckOption = True,
     rtol: RtolOption = None,
     atol: AtolOption = None,
-    max_steps: MaxSteps = Limits.max_steps,
-    max_script_chars: MaxScriptChars = Limits.max_script_chars,
-    max_nesting: MaxNesting = Limits.max_nesting,
-    max_int_bits: MaxIntBits = Limits.max_int_bits,
-    max_sequence: MaxSequence = Limits.max_sequence,
-    max_elements: MaxElements = Limits.max_elements,
-    max_memory: MaxMemory = Limits.max_memory,
-    max_call_depth: MaxCallDepth = Limits.max_call_depth,
-    max_seconds: MaxSeconds = Limits.max_seconds,
+    limits: Limits = DEFAULT_LIMITS,
     width: WidthOption = None,
     color: ColorOption = Color.auto,
 ) -> None:
@@ -481,11 +430,7 @@ def check(
 
     scripts = existing_scripts(paths, tuple(exclude or ()), discover)
     writable(junit, "the JUnit report")
-    limits = Limits(max_steps=max_steps, max_script_chars=max_script_chars,
-                    max_nesting=max_nesting, max_int_bits=max_int_bits, max_sequence=max_sequence,
-                    max_memory=max_memory, max_call_depth=max_call_depth,
-                    max_seconds=max_seconds)
-    options = run_options(check_gradients, rtol, atol, limits, max_elements)
+    options = run_options(check_gradients, rtol, atol, limits)
     settings = CheckSettings(fmt, junit, verbose - quiet, exitfirst, jobs)
     raise typer.Exit(run_check(scripts, options, settings))
 
@@ -521,12 +466,11 @@ def writable(path: Path | None, what: str) -> None:
         raise typer.Exit(ExitStatus.USAGE) from None
 
 
-def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
-                max_elements: int) -> RunOptions:
+def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits
+                ) -> RunOptions:
     from gradcli.app.running import RunOptions
 
-    return RunOptions(check=check, rtol=rtol, atol=atol,
-                      limits=dataclasses.replace(limits, max_elements=max_elements))
+    return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits)
 
 
 def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:

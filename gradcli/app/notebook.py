@@ -23,13 +23,11 @@ from gradcli.app.cli import (
     AtolOption,
     CheckOption,
     ExplainOption,
-    MaxElements,
-    MaxSeconds,
-    MaxSteps,
     RtolOption,
     WidthOption,
     internal_error_message,
 )
+from gradcli.app.limit_options import DEFAULT_LIMITS, limit_options
 from gradcli.app.repl import Repl, Screen
 from gradcli.engine.limits import Limits
 
@@ -99,6 +97,7 @@ class OptionsShown(Exception):
 LIMIT_OPTIONS = ("max_steps", "max_elements", "max_seconds")
 
 
+@limit_options(*LIMIT_OPTIONS)
 def _cell_options(
     context: typer.Context,
     check: CheckOption = True,
@@ -115,14 +114,11 @@ def _cell_options(
     reset: Annotated[bool, typer.Option(
         "--reset", help="Start a new session first: no variables, no graph, a new random "
         "seed, and these limits.")] = False,
-    max_steps: MaxSteps = Limits.max_steps,
-    max_elements: MaxElements = Limits.max_elements,
-    max_seconds: MaxSeconds = Limits.max_seconds,
+    limits: Limits = DEFAULT_LIMITS,
     width: WidthOption = None,
 ) -> CellOptions:
     from typer._click.core import ParameterSource
 
-    limits = Limits(max_steps=max_steps, max_elements=max_elements, max_seconds=max_seconds)
     given = frozenset(name for name in LIMIT_OPTIONS
                       if context.get_parameter_source(name) is not ParameterSource.DEFAULT)
     return CellOptions(check, rtol, atol, explain, graph, plot, reset, limits, given, width)

@@ -10,6 +10,7 @@ import math
 import os
 import sys
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import TorchError
 
@@ -54,27 +55,51 @@ class Limits:
         self.check_shape(shape)
 
 
-# field -> (what is limited, its unit, the CLI flag that raises it)
-LIMIT_FLAGS: dict[str, tuple[str, str, str]] = {
-    "max_steps": ("step budget", "statements", "--max-steps"),
-    "max_script_chars": ("script size limit", "characters", "--max-script-chars"),
-    "max_nesting": ("expression nesting limit", "levels", "--max-nesting"),
-    "max_int_bits": ("integer size limit", "bits", "--max-int-bits"),
-    "max_sequence": ("sequence length limit", "items", "--max-sequence"),
-    "max_memory": ("memory limit", "bytes", "--max-memory"),
-    "max_elements": ("tensor size limit", "elements", "--max-elements"),
-    "max_call_depth": ("call depth limit", "calls", "--max-call-depth"),
-    "max_seconds": ("time limit", "seconds", "--max-seconds"),
+class LimitFlag(NamedTuple):
+    """A limit in words: what its message says was exceeded and in what unit, and the command
+    line's flag that raises it, with the flag's help and smallest value."""
+
+    what: str
+    unit: str
+    flag: str
+    help: str
+    least: int = 1
+
+
+# field -> its words, in the order the commands' --help lists the flags (app/limit_options.py
+# makes each command's options from here)
+LIMIT_FLAGS: dict[str, LimitFlag] = {
+    "max_steps": LimitFlag("step budget", "statements", "--max-steps",
+                           "Statements, loop iterations and function calls to execute at most."),
+    "max_script_chars": LimitFlag("script size limit", "characters", "--max-script-chars",
+                                  "Characters of the script's source at most."),
+    "max_nesting": LimitFlag("expression nesting limit", "levels", "--max-nesting",
+                             "Depth of one expression at most."),
+    "max_int_bits": LimitFlag("integer size limit", "bits", "--max-int-bits",
+                              "Bits of a Python int made by ** * << at most."),
+    "max_sequence": LimitFlag("sequence length limit", "items", "--max-sequence",
+                              "Items of a list, tuple or str, or of a range a builtin consumes, "
+                              "at most."),
+    "max_elements": LimitFlag("tensor size limit", "elements", "--max-elements",
+                              "Elements of one tensor at most."),
+    "max_memory": LimitFlag("memory limit", "bytes", "--max-memory",
+                            "Bytes of memory the session may take (tensors, graphs, lists) at "
+                            "most."),
+    "max_call_depth": LimitFlag("call depth limit", "calls", "--max-call-depth",
+                                "Script function and lambda calls running at once, at most."),
+    "max_seconds": LimitFlag("time limit", "seconds", "--max-seconds",
+                             "Wall-clock seconds a run (each script of check) may take at most.",
+                             least=0),
 }
 
 
 def limit_message(limits: Limits, field: str, context: str = "") -> str:
     """E.g. 'step budget of 10,000,000 statements exceeded (raise it with --max-steps)'."""
-    what, unit, flag = LIMIT_FLAGS[field]
+    words = LIMIT_FLAGS[field]
     value = getattr(limits, field)
     value = f"{value:,}" if isinstance(value, int) else f"{value:g}"
     where = f" {context}" if context else ""
-    return f"{what} of {value} {unit} exceeded{where} (raise it with {flag})"
+    return f"{words.what} of {value} {words.unit} exceeded{where} (raise it with {words.flag})"
 
 
 # ---- memory -------------------------------------------------------------------------------

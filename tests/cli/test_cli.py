@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from gradcli.app import cli
-from gradcli.engine.limits import Limits
+from gradcli.engine.limits import LIMIT_FLAGS, Limits
 from gradcli.engine.runtime import Faults
 from gradcli.events.events import (
     BackwardEvent,
@@ -115,6 +116,36 @@ def test_options_reach_the_core(fake_api):
     assert (options.limits.max_steps, options.limits.max_nesting) == (50, 7)
     assert options.limits.max_int_bits == Limits.max_int_bits
     assert options.limits.max_elements == 9
+
+
+@pytest.mark.parametrize("command, limits", [
+    ("run", list(LIMIT_FLAGS)), ("check", list(LIMIT_FLAGS)),
+    ("repl", ["max_steps", "max_elements"]), ("graph", ["max_steps", "max_elements"])])
+def test_each_limit_is_an_option_made_from_its_flag(command, limits):
+    """The --max-* options come from engine/limits.py's LIMIT_FLAGS: flag, help, default."""
+    params = typer.main.get_command(cli.app).commands[command].params
+    shown = [p for p in params if p.name in LIMIT_FLAGS]
+    assert [p.name for p in shown] == limits
+    for p in shown:
+        words = LIMIT_FLAGS[p.name]
+        assert (p.opts, p.help, p.default) == ([words.flag], words.help, getattr(Limits(), p.name))
+
+
+def test_limit_options_parse_each_limits_type():
+    """Each --max-* option reads its limit's type (max_seconds a float) and refuses what is
+    below its least value; the notebook's %%gradcli line reads its three the same way."""
+    from gradcli.app.notebook import BadOptions, parse_cell_options
+
+    given = {name: str(getattr(Limits(), name) // 2) for name in LIMIT_FLAGS}
+    parse = typer.main.get_command(cli.app).commands["check"].make_context
+    context = parse("check", ["a.py", *(a for name, value in given.items()
+                                        for a in (LIMIT_FLAGS[name].flag, value))])
+    assert {name: context.params[name] for name in LIMIT_FLAGS} == \
+        {name: type(getattr(Limits(), name))(value) for name, value in given.items()}
+    line = parse_cell_options("--max-steps 5 --max-elements 7 --max-seconds 0.5")
+    assert line.limits == Limits(max_steps=5, max_elements=7, max_seconds=0.5)
+    with pytest.raises(BadOptions, match="--max-seconds"):
+        parse_cell_options("--max-seconds -1")
 
 
 @needs_core

@@ -66,7 +66,7 @@ def test_limits_checked_before_running_name_themselves_too():
 
 def test_every_limit_has_a_flag():
     assert set(LIMIT_FLAGS) == set(Limits.__dataclass_fields__)
-    flags = [flag for _, _, flag in LIMIT_FLAGS.values()]
+    flags = [words.flag for words in LIMIT_FLAGS.values()]
     assert all(flag.startswith("--max-") for flag in flags) and len(set(flags)) == len(flags)
 
 
