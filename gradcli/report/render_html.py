@@ -33,6 +33,7 @@ from gradcli.events.ledger import (
     build_ledgers,
 )
 from gradcli.events.results import Graph, mark_checked
+from gradcli.report.event_format import EventFormat
 from gradcli.report.mathml import formula_mathml
 from gradcli.report.render_ledger import running_sum, symbolic
 from gradcli.report.render_plain import mismatch_detail, verdict
@@ -105,7 +106,8 @@ def html_report(result: SessionResult, graphs: Mapping[int, Graph], source_name:
              "</span></p>",
              "<h2>The script</h2>", _script(source), "<h2>The run</h2>"]
     typeset = Typesetter()
-    parts += [_event(event, source, graphs, typeset) for event in result.events]
+    shown = EventHtml(source, graphs, typeset)
+    parts += [shown.dispatch(event) for event in result.events]
     if not result.events:
         parts.append('<p class="dim">The script showed nothing and called no backward.</p>')
     ledgers = build_ledgers(result.events)
@@ -129,38 +131,49 @@ def _where(line: int | None) -> str:
     return f'<a class="where" href="#L{line}">line {line}</a>' if line else ""
 
 
-def _event(event: Event, source: str, graphs: Mapping[int, Graph], typeset: Typesetter
-           ) -> str:
-    if isinstance(event, ValueEvent):
+class EventHtml(EventFormat[str]):
+    """Each kind of event as the page's block; a backward's with the graph after it."""
+
+    def __init__(self, source: str, graphs: Mapping[int, Graph], typeset: Typesetter) -> None:
+        self.source, self.graphs, self.typeset = source, graphs, typeset
+
+    def on_value(self, event: ValueEvent) -> str:
         return f'<div class="event echo">{_where(event.line)}<pre>{escape(event.text)}</pre></div>'
-    if isinstance(event, PrintEvent):
+
+    def on_print(self, event: PrintEvent) -> str:
         return (f'<div class="event print">{_where(event.line)} print'
                 f"<pre>{escape(event.text)}</pre></div>")
-    if isinstance(event, WarningEvent):
+
+    def on_warning(self, event: WarningEvent) -> str:
         body = f"<b>{escape(event.type)}</b>: {escape(event.message)}"
         hint = f"<p>{escape(event.hint)}</p>" if event.hint else ""
         return (f'<div class="event warning">{_where(event.line)}<p>{body}</p>'
-                f"{_clues(source, event.clues)}{hint}</div>")
-    if isinstance(event, FindingEvent):
+                f"{_clues(self.source, event.clues)}{hint}</div>")
+
+    def on_finding(self, event: FindingEvent) -> str:
         return (f'<div class="event finding">{_where(event.line)}'
                 f"<p>{escape(event.message)}</p></div>")
-    if isinstance(event, BackwardEvent):
-        return _backward(event, graphs.get(event.call), typeset)
-    return _problem(event, source)
 
+    def on_backward(self, event: BackwardEvent) -> str:
+        return _backward(event, self.graphs.get(event.call), self.typeset)
 
-def _problem(event: ErrorEvent | InvalidEvent, source: str) -> str:
-    title = f"{event.type}" if isinstance(event, ErrorEvent) else "invalid script"
-    shown = "\n".join(excerpt(source, event.line, event.col, event.end_col))
-    parts = [f'<div class="event error">{_where(event.line)}',
-             f"<p><b>{escape(title)}</b>: {escape(event.message)}</p>"]
-    if shown:
-        parts.append(f"<pre>{escape(shown)}</pre>")
-    if isinstance(event, ErrorEvent):
-        parts.append(_clues(source, event.clues))
-    if event.hint:
-        parts.append(f"<p>hint: {escape(event.hint)}</p>")
-    return "".join(parts) + "</div>"
+    def on_error(self, event: ErrorEvent) -> str:
+        return self.problem(event.type, event, event.clues)
+
+    def on_invalid(self, event: InvalidEvent) -> str:
+        return self.problem("invalid script", event, ())
+
+    def problem(self, title: str, event: ErrorEvent | InvalidEvent, clues: tuple[Clue, ...]
+                ) -> str:
+        shown = "\n".join(excerpt(self.source, event.line, event.col, event.end_col))
+        parts = [f'<div class="event error">{_where(event.line)}',
+                 f"<p><b>{escape(title)}</b>: {escape(event.message)}</p>"]
+        if shown:
+            parts.append(f"<pre>{escape(shown)}</pre>")
+        parts.append(_clues(self.source, clues))
+        if event.hint:
+            parts.append(f"<p>hint: {escape(event.hint)}</p>")
+        return "".join(parts) + "</div>"
 
 
 def _clues(source: str, clues: tuple[Clue, ...]) -> str:

@@ -27,6 +27,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.report.event_format import EventFormat
 
 
 def json_number(x: float | None) -> float | str | None:
@@ -148,27 +149,44 @@ def _known(**fields: Any) -> dict[str, Any]:
 def event_to_json(event: Event, full: bool = True, listed: int = LISTED) -> dict[str, Any]:
     """One event as the contract's dict; the values inside are already JSON-encoded. Without
     `full`, a backward event's gradients beyond `listed` elements are summarised."""
-    head = {"kind": event.kind, "line": event.line}
-    if isinstance(event, ValueEvent):
-        return {**head, "value": event.value}  # the contract's data, listed whole
-    if isinstance(event, PrintEvent):
-        return {**head, "text": event.text}
-    if isinstance(event, WarningEvent):
+    return EventJson(full, listed).dispatch(event)
+
+
+class EventJson(EventFormat[dict[str, Any]]):
+    """Each kind of event as the contract's dict."""
+
+    def __init__(self, full: bool, listed: int) -> None:
+        self.full, self.listed = full, listed
+
+    @staticmethod
+    def head(event: Event) -> dict[str, Any]:
+        return {"kind": event.kind, "line": event.line}
+
+    def on_value(self, event: ValueEvent) -> dict[str, Any]:
+        return {**self.head(event), "value": event.value}  # the contract's data, listed whole
+
+    def on_print(self, event: PrintEvent) -> dict[str, Any]:
+        return {**self.head(event), "text": event.text}
+
+    def on_warning(self, event: WarningEvent) -> dict[str, Any]:
         why = _known(clues=clues_to_json(event.clues), hint=event.hint)
-        return {**head, "type": event.type, "message": event.message, **why}
-    if isinstance(event, BackwardEvent):
-        grads = [grad_row_to_json(row, full, listed) for row in event.grads]
-        return {**head, "source": event.source, "grads": grads}
-    if isinstance(event, ErrorEvent):
+        return {**self.head(event), "type": event.type, "message": event.message, **why}
+
+    def on_finding(self, event: FindingEvent) -> dict[str, Any]:
+        return {**self.head(event), "message": event.message}
+
+    def on_backward(self, event: BackwardEvent) -> dict[str, Any]:
+        grads = [grad_row_to_json(row, self.full, self.listed) for row in event.grads]
+        return {**self.head(event), "source": event.source, "grads": grads}
+
+    def on_error(self, event: ErrorEvent) -> dict[str, Any]:
         where = _known(col=event.col, end_col=event.end_col, hint=event.hint,
                        clues=clues_to_json(event.clues))
-        return {**head, "type": event.type, "message": event.message, **where}
-    if isinstance(event, InvalidEvent):
+        return {**self.head(event), "type": event.type, "message": event.message, **where}
+
+    def on_invalid(self, event: InvalidEvent) -> dict[str, Any]:
         fields = {"col": event.col, "message": event.message, "hint": event.hint}
-        return {**head, **fields, **_known(end_col=event.end_col)}
-    if isinstance(event, FindingEvent):
-        return {**head, "message": event.message}
-    raise TypeError(f"not a session event: {event!r}")
+        return {**self.head(event), **fields, **_known(end_col=event.end_col)}
 
 
 def session_to_json(result: SessionResult, explain: bool = False, full: bool = True,

@@ -16,6 +16,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.report.event_format import EventFormat
 from gradcli.report.text import (
     excerpt,
     formulas_text,
@@ -111,7 +112,7 @@ def problem_lines(source_name: str, source: str, event: ErrorEvent | InvalidEven
     return shown
 
 
-class PlainRenderer:
+class PlainRenderer(EventFormat[None]):
     """Streams a session as `plain`: stdout is exactly what PyTorch's REPL would show."""
 
     def __init__(self, source_name: str, source: str, out: TextIO, err: TextIO,
@@ -121,19 +122,30 @@ class PlainRenderer:
         self.explain = explain  # write the accumulation ledger at the end
 
     def on_event(self, event: Event) -> None:
-        if isinstance(event, (ValueEvent, PrintEvent)):
-            self._write(self.out, [event.text])
-        elif isinstance(event, WarningEvent):
-            self._write(self.err, warning_lines(self.source_name, self.source, event))
-            self._write(self.err, clue_lines(self.source, event.clues))
-            if event.hint:
-                self._write(self.err, [f"hint: {event.hint}"])
-        elif isinstance(event, BackwardEvent):
-            self._write(self.err, [check_line(event, row) for row in event.grads])
-        elif isinstance(event, (ErrorEvent, InvalidEvent)):
-            self._write(self.err, problem_lines(self.source_name, self.source, event))
-        elif isinstance(event, FindingEvent) and self.explain:
+        self.dispatch(event)
+
+    def on_value(self, event: ValueEvent | PrintEvent) -> None:
+        self._write(self.out, [event.text])
+
+    on_print = on_value
+
+    def on_warning(self, event: WarningEvent) -> None:
+        self._write(self.err, warning_lines(self.source_name, self.source, event))
+        self._write(self.err, clue_lines(self.source, event.clues))
+        if event.hint:
+            self._write(self.err, [f"hint: {event.hint}"])
+
+    def on_finding(self, event: FindingEvent) -> None:
+        if self.explain:
             self._write(self.err, [finding_line(event)])
+
+    def on_backward(self, event: BackwardEvent) -> None:
+        self._write(self.err, [check_line(event, row) for row in event.grads])
+
+    def on_error(self, event: ErrorEvent | InvalidEvent) -> None:
+        self._write(self.err, problem_lines(self.source_name, self.source, event))
+
+    on_invalid = on_error
 
     def finish(self, result: SessionResult) -> None:
         from gradcli.events.ledger import accumulation_hints, build_ledgers

@@ -21,6 +21,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.report.event_format import EventFormat
 from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_plain import (
     clue_lines,
@@ -252,7 +253,7 @@ def clue_texts(source: str, clues: tuple) -> list[Text]:
             for line in clue_lines(source, clues)]
 
 
-class TableRenderer:
+class TableRenderer(EventFormat[None]):
     """Streams a session: echoes and prints as they happen, a table after every backward()."""
 
     def __init__(self, source_name: str, source: str, out: Console, err: Console,
@@ -263,26 +264,32 @@ class TableRenderer:
         self.backward_calls = 0
 
     def on_event(self, event: Event) -> None:
-        if isinstance(event, (ValueEvent, PrintEvent)):
-            self._verbatim(event.text)
-        elif isinstance(event, WarningEvent):
-            first, *rest = warning_lines(self.source_name, self.source, event)
-            hint = [Text(f"hint: {event.hint}", style="cyan")] if event.hint else []
-            for piece in (Text(first, style="yellow"), *map(Text, rest),
-                          *clue_texts(self.source, event.clues), *hint):
-                fit(self.err, piece)
-        elif isinstance(event, BackwardEvent):
-            self.backward_calls += 1
-            width = self.out.width
-            for piece in backward_report(event, event.call or self.backward_calls, width,
-                                         self.explain):
-                fit(self.out, piece, width)
-        elif isinstance(event, (ErrorEvent, InvalidEvent)):
-            self.show_problem(event)
-        elif isinstance(event, FindingEvent) and self.explain:
+        self.dispatch(event)
+
+    def on_value(self, event: ValueEvent | PrintEvent) -> None:
+        self._verbatim(event.text)
+
+    on_print = on_value
+
+    def on_warning(self, event: WarningEvent) -> None:
+        first, *rest = warning_lines(self.source_name, self.source, event)
+        hint = [Text(f"hint: {event.hint}", style="cyan")] if event.hint else []
+        for piece in (Text(first, style="yellow"), *map(Text, rest),
+                      *clue_texts(self.source, event.clues), *hint):
+            fit(self.err, piece)
+
+    def on_finding(self, event: FindingEvent) -> None:
+        if self.explain:
             fit(self.err, Text(finding_line(event), style="cyan"))
 
-    def show_problem(self, event: ErrorEvent | InvalidEvent) -> None:
+    def on_backward(self, event: BackwardEvent) -> None:
+        self.backward_calls += 1
+        width = self.out.width
+        for piece in backward_report(event, event.call or self.backward_calls, width,
+                                     self.explain):
+            fit(self.out, piece, width)
+
+    def on_error(self, event: ErrorEvent | InvalidEvent) -> None:
         """A box on a terminal; in a pipe, `path:line:col: Type: message` and plain lines."""
         if self.err.is_terminal:
             self.err.print(problem_panel(self.source_name, self.source, event))
@@ -290,6 +297,8 @@ class TableRenderer:
             self.err.file.write("\n".join(problem_lines(self.source_name, self.source, event))
                                 + "\n")
             self.err.file.flush()
+
+    on_invalid = on_error
 
     def finish(self, result: SessionResult) -> None:
         from gradcli.events.ledger import accumulation_hints, build_ledgers

@@ -395,3 +395,18 @@ def test_a_bare_assert_has_no_dangling_colon():
     assert plain.startswith("seed.py:4:1: AssertionError\n 4 | assert False\n   | ^^^^^^\n")
     _, table = render_table(result, force_terminal=True, color_system=None)
     assert table.splitlines()[1].rstrip("│ ") == "│  4 | assert False"  # first line: the source
+
+
+def test_every_format_shows_every_event_type_through_one_dispatch():
+    """A new event type is one abstract method of EventFormat, which every format must then
+    write: the four formats dispatch through it."""
+    from typing import get_args
+
+    from gradcli.events.events import Event
+    from gradcli.report.event_format import EventFormat
+    from gradcli.report.render_html import EventHtml
+    from gradcli.report.render_json import EventJson
+
+    assert EventFormat.__abstractmethods__ == {f"on_{kind.kind}" for kind in get_args(Event)}
+    for each_format in (PlainRenderer, TableRenderer, EventJson, EventHtml):
+        assert issubclass(each_format, EventFormat) and not each_format.__abstractmethods__
