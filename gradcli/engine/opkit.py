@@ -773,5 +773,9 @@ NUMPY: ArrayNamespace = build(
     gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
     im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
+    adaptive_avg_pool=lambda a, out, extents: convkit.adaptive_avg_pool(
+        a, out=out, extents=extents),
+    adaptive_avg_pool_backward=lambda g, a, out, extents: convkit.adaptive_avg_pool_backward(
+        g, a, out=out, extents=extents),
     unfold=convkit.tensor_unfold, unfold_backward=convkit.tensor_unfold_backward,
 )
