@@ -305,7 +305,7 @@ def var_grad(xp, g, a, dim, correction, keepdim):
 
 
 def logsumexp(a, dim, keepdim):
-    m = np.amax(a, axis=dim, keepdims=True)
+    m = np.amax(a, axis=dim, keepdims=True, initial=-np.inf)  # (-inf over an empty dim)
     m = np.where(np.isinf(m), 0, m)
     out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
     return out if keepdim else np.squeeze(out, axis=dim)
