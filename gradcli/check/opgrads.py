@@ -514,40 +514,51 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
     """Run the forward on tags (each input element's flat position, the inputs numbered one
     after another), then add each output element's gradient to the element its tag names."""
     offsets = [0, *itertools.accumulate(a.size for a in args)]
-    moved, in_range = _moved(r, args, offsets)
+    moved = _moved(r, args, offsets)
     if moved.shape != g.shape:
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
-    if in_range:  # (the same sums as add.at's, element by element in order, but at once)
-        total = np.bincount(moved.reshape(-1), g.reshape(-1), minlength=offsets[-1])
-    else:
-        total = np.zeros(offsets[-1])
-        np.add.at(total, moved.reshape(-1), g.reshape(-1))
+    here = moved >= 0  # (the others are constants the forward wrote: fill_'s, a pad's)
+    # (the same sums as add.at's, element by element in order, but at once)
+    total = np.bincount(moved[here], g[here], minlength=offsets[-1])
     return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
 
 
-def _moved(r, args: list, offsets) -> tuple[np.ndarray, bool]:
-    """The tag of each output element, and whether all tags name an input element. Where every
-    input is tagged the tags depend on the shapes alone: kept for the next record of the same
-    op, params and shapes (a loop's step repeats them all)."""
+def _moved(r, args: list, offsets) -> np.ndarray:
+    """The tag of each output element, -1 where the forward wrote a constant (zero_'s zeros
+    would otherwise name the first element). The forward runs twice, on the tags and on the
+    tags shifted by their count: an element moved from the input shifts with them, a
+    constant stays. Where every input is tagged the tags depend on the shapes alone: kept for
+    the next record of the same op, params and shapes (a loop's step repeats them all)."""
     key = _tag_key(r, args)
     found = _MOVED.get(key) if key is not None else None
     if found is not None:
-        return found[1], found[2]
-    tags = [np.arange(offsets[k], offsets[k + 1], dtype=np.float64).reshape(a.shape)
-            if forms_nn.floating(a) else a for k, a in enumerate(args)]
-    moved = np.asarray(r.op.forward(*tags, **r.params)).astype(np.int64)
-    in_range = moved.size == 0 or (moved.min() >= 0 and moved.max() < offsets[-1])
+        return found[1]
+    shift = offsets[-1]
+    first, second = (np.asarray(r.op.forward(*_tags(args, offsets, by), **r.params),
+                                np.float64) for by in (0, shift))
+    tagged = second - first == shift
+    constant = (second == first) | (np.isnan(first) & np.isnan(second))
+    if not np.all(tagged | constant) or \
+            np.any(tagged & ((first < 0) | (first >= shift) | (first % 1 != 0))):
+        raise TooLarge(f"{r.op.grad_fn} does not only move elements")
+    moved = np.where(tagged, first, -1).astype(np.int64)
     if key is not None and moved.size <= MAX_KEPT_TAGS:
         if len(_MOVED) > 256:  # (a bound, for sessions of ever new shapes)
             _MOVED.clear()
         moved.flags.writeable = False
-        _MOVED[key] = (r.op, moved, in_range)
-    return moved, in_range
+        _MOVED[key] = (r.op, moved)
+    return moved
+
+
+def _tags(args: list, offsets, shift: int) -> list:
+    """Each floating input's elements numbered from its offset, plus `shift`."""
+    return [np.arange(offsets[k] + shift, offsets[k + 1] + shift, dtype=np.float64).reshape(
+        a.shape) if forms_nn.floating(a) else a for k, a in enumerate(args)]
 
 
 MAX_KEPT_TAGS = 1 << 16
-_MOVED: dict = {}  # _tag_key -> (op, its tags, in range): the entry keeps the op alive
+_MOVED: dict = {}  # _tag_key -> (op, its tags): the entry keeps the op alive
 
 
 def _tag_key(r, args: list) -> tuple | None:

@@ -8,6 +8,8 @@ columns back into planes (F.fold).
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 Pair = tuple[int, int]
@@ -236,6 +238,84 @@ def avg_pool_vjp(xp, g, o, a, *, kernel, stride, padding, out, divisors) -> tupl
     spread = xp.broadcast_to(share, (planes, kernel[0] * kernel[1], windows))
     grad = xp.col2im(spread, a.shape[-2:], kernel, (1, 1), padding, stride, out)
     return (xp.reshape(grad, a.shape),)
+
+
+# ---- adaptive average pooling: windows of varying size, (start, end) per output index ------
+
+
+def adaptive_spans(size: int, out: int) -> tuple[np.ndarray, np.ndarray]:
+    """torch's windows of output index i: floor(i*size/out) up to ceil((i+1)*size/out)."""
+    i = np.arange(out)
+    return i * size // out, -(-(i + 1) * size // out)
+
+
+@functools.cache
+def adaptive_windows(size: Pair, out: Pair) -> tuple[np.ndarray, np.ndarray]:
+    """Each window's flat positions in its plane, row by row (torch's summing order), padded
+    with -1 to the largest window: (Ho*Wo, K); and each window's (kh, kw), (Ho*Wo, 2)."""
+    (h0, h1), (w0, w1) = adaptive_spans(size[0], out[0]), adaptive_spans(size[1], out[1])
+    width = int(max(h1 - h0, default=0) * max(w1 - w0, default=0))
+    positions = np.full((out[0], out[1], width), -1, np.int64)
+    for oh, ow in np.ndindex(*out):
+        rows, cols = np.arange(h0[oh], h1[oh]), np.arange(w0[ow], w1[ow])
+        positions[oh, ow, :rows.size * cols.size] = (rows[:, None] * size[1] + cols).reshape(-1)
+    extents = np.stack(np.broadcast_arrays((h1 - h0)[:, None], (w1 - w0)[None, :]), -1)
+    return _frozen(positions.reshape(out[0] * out[1], width)), \
+        _frozen(extents.reshape(-1, 2))
+
+
+@functools.cache
+def adaptive_sources(size: Pair, out: Pair) -> np.ndarray:
+    """The transpose: each input position's windows in torch's order, padded with Ho*Wo (the
+    index of a zero appended to the windows' gradients), (H*W, M)."""
+    positions, _ = adaptive_windows(size, out)
+    windows = [[] for _ in range(size[0] * size[1])]
+    for window, position in zip(*np.nonzero(positions >= 0)):
+        windows[positions[window, position]].append(window)
+    sources = np.full((len(windows), max(map(len, windows), default=0)), len(positions))
+    for position, found in enumerate(windows):
+        sources[position, :len(found)] = found
+    return _frozen(sources)
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def adaptive_avg_pool_operands(a, *, out, extents) -> tuple:
+    """The windows' elements, zeros past a window's end (position -1 takes the zero appended
+    to each plane): (planes, windows, K), the check's `unfold`."""
+    positions, _ = adaptive_windows(a.shape[-2:], out)
+    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    padded = np.concatenate([planes, np.zeros((len(planes), 1), a.dtype)], 1)
+    return (padded[:, positions],)
+
+
+def adaptive_avg_pool(a, *, out, extents) -> np.ndarray:
+    """Each window summed element by element in the input's dtype, then divided by its height
+    and then by its width (torch's CPU kernel); `extents`: each window's (kh, kw)."""
+    (cols,) = adaptive_avg_pool_operands(a, out=out, extents=extents)
+    total = np.zeros(cols.shape[:2], a.dtype)
+    for k in range(cols.shape[2]):
+        total = total + cols[:, :, k]
+    kh, kw = extents.astype(a.dtype).T
+    return (total / kh / kw).reshape(*a.shape[:-2], *out)
+
+
+def adaptive_avg_pool_backward(g, a, *, out, extents) -> np.ndarray:
+    """torch's _adaptive_avg_pool2d_backward: each window's gradient divided by its height,
+    then its width, and added to each of its elements, window after window (its order)."""
+    planes = int(np.prod(a.shape[:-2]))
+    kh, kw = extents.astype(g.dtype).T
+    share = g.reshape(planes, out[0] * out[1]) / kh / kw
+    share = np.concatenate([share, np.zeros((planes, 1), g.dtype)], 1)
+    sources = adaptive_sources(a.shape[-2:], out)
+    parts = share[:, sources]
+    total = np.zeros(parts.shape[:2], g.dtype)
+    for m in range(sources.shape[1]):
+        total = total + parts[:, :, m]
+    return total.reshape(a.shape)
 
 
 # ---- Tensor.unfold: the windows of one dim, each moved to a new last dim -------------------

@@ -305,7 +305,7 @@ def var_grad(xp, g, a, dim, correction, keepdim):
 
 
 def logsumexp(a, dim, keepdim):
-    m = np.amax(a, axis=dim, keepdims=True)
+    m = np.amax(a, axis=dim, keepdims=True, initial=-np.inf)  # (-inf over an empty dim)
     m = np.where(np.isinf(m), 0, m)
     out = np.log(np.sum(np.exp(a - m), axis=dim, keepdims=True)) + m
     return out if keepdim else np.squeeze(out, axis=dim)
@@ -773,5 +773,9 @@ NUMPY: ArrayNamespace = build(
     gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
     im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
+    adaptive_avg_pool=lambda a, out, extents: convkit.adaptive_avg_pool(
+        a, out=out, extents=extents),
+    adaptive_avg_pool_backward=lambda g, a, out, extents: convkit.adaptive_avg_pool_backward(
+        g, a, out=out, extents=extents),
     unfold=convkit.tensor_unfold, unfold_backward=convkit.tensor_unfold_backward,
 )

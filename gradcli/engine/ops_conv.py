@@ -28,6 +28,10 @@ def _avg_contraction(windows, *, divisors, **params) -> tuple[str, np.ndarray]:
     return "mkl->ml", 1 / divisors  # (one divisor per window: the scale broadcasts over planes)
 
 
+def _adaptive_contraction(windows, *, out, extents) -> tuple[str, np.ndarray]:
+    return "mlk->ml", 1 / extents.prod(axis=1)
+
+
 def define(defop: Callable) -> None:
     """Add the rows to the table."""
     # torch's convolution saves its input and weight whichever of them needs a gradient (the
@@ -48,3 +52,13 @@ def define(defop: Callable) -> None:
           elements_read="selection")
     defop("avg_pool2d", "AvgPool2DBackward0", C.avg_pool, C.avg_pool_vjp, "a",
           contraction=_avg_contraction, unfold=C.avg_pool_operands)
+    # (output size 1 is a mean, as torch's)
+    defop("adaptive_avg_pool2d", "AdaptiveAvgPool2DBackward0", C.adaptive_avg_pool,
+          lambda xp, g, o, a, out, extents: (
+              xp.adaptive_avg_pool_backward(g, a, out, extents),), "a",
+          contraction=_adaptive_contraction, unfold=C.adaptive_avg_pool_operands)
+    # (its gradient, under create_graph: linear in the gradient, constant in the input)
+    defop("adaptive_avg_pool2d_backward", "AdaptiveAvgPool2DBackwardBackward0",
+          C.adaptive_avg_pool_backward,
+          lambda xp, gg, o, g, a, out, extents: (xp.adaptive_avg_pool(gg, out, extents),
+                                                 xp.zeros_like(gg)), ("", ""), linear=True)

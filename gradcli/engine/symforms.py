@@ -77,6 +77,7 @@ NUMERIC: dict[str, Callable] = {
     "tanh": np.tanh, "sinh": np.sinh, "cosh": np.cosh, "atan": np.arctan, "Abs": np.abs,
     "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
     "erf": erf, "erfc": erfc, "atan2": np.arctan2, "Pi": lambda: np.float64(np.pi),
+    "logsumexp": lambda *xs: _logsumexp(*xs),
 }
 
 
@@ -270,8 +271,46 @@ def std(a, dim, correction, keepdim):
 
 
 def logsumexp(a, dim, keepdim):
-    total = elementwise(_UNARY["exp"], a).sum(axis=dim, keepdims=keepdim)
-    return elementwise(_UNARY["log"], np.asarray(total, dtype=object))
+    """log Σ exp over `dim`: one logsumexp(…) of each slice's elements (logsumexp_function),
+    never exp of an element alone, which leaves float64's range at ~710."""
+    axes = tuple(range(a.ndim)) if dim is None else \
+        tuple(d % max(a.ndim, 1) for d in ((dim,) if isinstance(dim, int) else dim))
+    kept = [d for d in range(a.ndim) if d not in axes]
+    slices = np.transpose(a, kept + [d for d in range(a.ndim) if d in axes]).reshape(
+        [a.shape[d] for d in kept] + [math.prod(a.shape[d] for d in axes)])
+    f = logsumexp_function()
+    out = np.empty(slices.shape[:-1], dtype=object)
+    for at in np.ndindex(out.shape):
+        out[at] = f(*slices[at]) if slices.shape[-1] else -sp().oo
+    return out.reshape([1 if d in axes else n for d, n in enumerate(a.shape)]) if keepdim \
+        else out
+
+
+@functools.cache
+def logsumexp_function():
+    """sympy's function logsumexp(x1, x2, …) = log(exp(x1) + exp(x2) + …), kept whole: its
+    partials are exp(xi − logsumexp(…)) and its numeric twin (_logsumexp) shifts by the
+    largest, as torch does, so neither overflows where the xi are ~1000 (the expanded form's
+    exp(xi) / Σ exp(xj) is inf / inf there)."""
+    class logsumexp(sp().Function):
+        def fdiff(self, argindex=1):
+            return sp().exp(self.args[argindex - 1] - self)
+
+        def _eval_is_extended_real(self):
+            return all(x.is_extended_real for x in self.args) or None  # (else: not known)
+
+        def _eval_evalf(self, prec):
+            return sp().log(sp().Add(*map(sp().exp, self.args)))._eval_evalf(prec)
+
+    return logsumexp
+
+
+def _logsumexp(*xs):
+    """logsumexp(x1, x2, …) of values (arrays broadcast), as torch's: shifted by the largest,
+    0 where that is infinite."""
+    top = functools.reduce(np.maximum, xs)
+    top = np.where(np.isinf(top), 0.0, top)
+    return (np.log(sum(np.exp(x - top) for x in xs)) + top)[()]
 
 
 def where(cond, a, b):
@@ -342,13 +381,12 @@ def norm(a, p, dim, keepdim):
 
 
 def sym_softmax(a, dim):
-    e = elementwise(_UNARY["exp"], a)
-    return e / e.sum(axis=dim, keepdims=True)
+    """exp(x − logsumexp(slice)): in float64's range where exp(x) / Σ exp is inf / inf."""
+    return elementwise(_UNARY["exp"], a - logsumexp(a, dim, True))
 
 
 def sym_log_softmax(a, dim):
-    e = elementwise(_UNARY["exp"], a)
-    return a - elementwise(_UNARY["log"], e.sum(axis=dim, keepdims=True))
+    return a - logsumexp(a, dim, True)
 
 
 def pow_tensor(a, b):

@@ -62,19 +62,65 @@ def _float_mask(mask: Tensor | None, like: Tensor, name: str) -> Tensor | None:
 
 def _forward(self, query, key, value, key_padding_mask=None, need_weights=True,
              attn_mask=None, average_attn_weights=True, is_causal=False):
+    """MultiheadAttention.forward: (L, N, E) inputs, (N, L, E) with batch_first, or one
+    unbatched (L, E) sequence, which torch runs as a batch of one."""
     a = self.attributes
-    if query.dim() != 3:
-        raise runtime_error("gradcli's MultiheadAttention takes batched (3-D) query, key and "
-                            f"value; got a {query.dim()}-D query: add a batch dim with "
-                            "unsqueeze")
-    if a["batch_first"]:
-        query, key, value = (shape.transpose(x, 1, 0) for x in (query, key, value))
+    batched = query.dim() == 3
+    flipped = a["batch_first"] and batched
+    if flipped:
+        query, key, value = _swapped_batch(query, key, value)
+    _check_shapes(query, key, value, key_padding_mask, attn_mask, a["num_heads"])
+    if not batched:  # (which ends query is key: torch's in-projection then goes apart too)
+        query, key, value = (shape.unsqueeze(x, 1) for x in (query, key, value))
+        if key_padding_mask is not None:
+            key_padding_mask = shape.unsqueeze(key_padding_mask, 0)
     output, weights = _attention(self, query, key, value, _float_mask(
         key_padding_mask, query, "key_padding_mask"), _float_mask(attn_mask, query, "attn_mask"),
         need_weights, average_attn_weights)
-    if a["batch_first"]:
+    if flipped:
         output = shape.transpose(output, 1, 0)
+    if not batched:
+        output = shape.squeeze(output, 1)
+        weights = None if weights is None else shape.squeeze(weights, 0)
     return output, weights
+
+
+def _swapped_batch(query, key, value) -> tuple:
+    """batch_first's transposes, keeping which of query, key and value are one tensor (the
+    in-projection reads that)."""
+    if key is value:
+        if query is key:
+            query = key = value = shape.transpose(query, 1, 0)
+            return query, key, value
+        query, key = (shape.transpose(x, 1, 0) for x in (query, key))
+        return query, key, key
+    return tuple(shape.transpose(x, 1, 0) for x in (query, key, value))
+
+
+def _check_shapes(query, key, value, key_padding_mask, attn_mask, heads: int) -> None:
+    """F._mha_shape_check: query (L, N, E) or unbatched (L, E), the others to match."""
+    if query.dim() not in (2, 3):
+        raise TorchError("AssertionError", "query should be unbatched 2D or batched 3D tensor "
+                                           f"but received {query.dim()}-D query tensor")
+    kind = "batched (3-D)" if query.dim() == 3 else "unbatched (2-D)"
+    if key.dim() != query.dim() or value.dim() != query.dim():
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `key` and `value` to "
+                                           f"be {query.dim()}-D but found {key.dim()}-D and "
+                                           f"{value.dim()}-D tensors respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != query.dim() - 1:
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `key_padding_mask` "
+                                           f"to be `None` or {query.dim() - 1}-D but found "
+                                           f"{key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is None:
+        return
+    if attn_mask.dim() not in (2, 3):
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `attn_mask` to be "
+                                           f"`None`, 2-D or 3-D but found {attn_mask.dim()}-D "
+                                           "tensor instead")
+    expected = (heads, query.shape[0], key.shape[0])
+    if query.dim() == 2 and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
+        raise TorchError("AssertionError", f"Expected `attn_mask` shape to be {expected} but "
+                                           f"got torch.Size({list(attn_mask.shape)})")
 
 
 def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weights,

@@ -182,6 +182,11 @@ EXAMPLES = {
     "max_pool2d": "out = F.max_pool2d(x.reshape(1, 1, 2, 3), 2, stride=1, padding=1)",
     "avg_pool2d": "out = F.avg_pool2d(x.reshape(1, 2, 3), 2, stride=1, padding=1,\n"
                   "                   count_include_pad=False)",
+    # (overlapping windows: 3 rows into 2 windows of 2)
+    "adaptive_avg_pool2d": "out = F.adaptive_avg_pool2d(x.reshape(1, 3, 2), (2, 3))",
+    "adaptive_avg_pool2d_backward": "(out,) = torch.autograd.grad(\n"
+        "    (F.adaptive_avg_pool2d(x.reshape(1, 3, 2), (2, 3)) ** 2).sum(), x,\n"
+        "    create_graph=True)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

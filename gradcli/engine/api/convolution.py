@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from .. import arguments, convkit, runtime, signatures
-from ..errors import TorchError, runtime_error
+from ..errors import TorchError, runtime_error, type_error, value_error
 from ..tensor import Tensor, apply
 from . import reductions, shape
 from .declare import torch_function
@@ -285,13 +285,44 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
 
 @torch_function(name="adaptive_avg_pool2d", namespace=F)
 def adaptive_avg_pool2d(input, output_size) -> Tensor:
-    """Only the global average (output_size 1), which torch computes as a mean."""
+    """Windows from floor(i*in/out) to ceil((i+1)*in/out); output size 1 is the mean over
+    them, as torch computes it."""
+    output_size = _with_input_sizes(output_size, input.shape)
     _checked("adaptive_avg_pool2d", input, output_size)
-    sizes = _ints(output_size)
-    if sizes in ([1], [1, 1]):
+    sizes = _ints(output_size) * (2 if isinstance(output_size, int) else 1)
+    if len(sizes) != 2:
+        raise runtime_error("adaptive_avg_pool2d: output_size must be 2")
+    if min(sizes) < 0:
+        raise runtime_error("adaptive_avg_pool2d: elements of output_size must be greater "
+                            f"than or equal to 0 but received {{{sizes[0]}, {sizes[1]}}}")
+    if sizes == [1, 1]:
         return reductions.mean(input, dim=(-1, -2), keepdim=True)
-    raise runtime_error("gradcli supports adaptive_avg_pool2d only with output_size 1 so far")
+    if input.ndim not in (3, 4):
+        raise runtime_error("adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got "
+                            f"{list(input.shape)}")
+    for d in (-2, -1):
+        if input.shape[d] == 0:
+            raise runtime_error("adaptive_avg_pool2d(): Expected input to have non-zero size "
+                                f"for non-batch dimensions, but input has sizes "
+                                f"{list(input.shape)} with dimension {d + input.ndim} being "
+                                "empty")
+    if not input.dtype.is_floating_point:
+        raise TorchError("NotImplementedError", "\"adaptive_avg_pool2d\" not implemented for "
+                                                f"'{input.dtype.cpp}'")
+    out = tuple(sizes)
+    extents = convkit.adaptive_windows(input.shape[-2:], out)[1]
+    return apply("adaptive_avg_pool2d", (input,), out=out, extents=extents)
 
+
+def _with_input_sizes(output_size, sizes: tuple):
+    """F's _list_with_default: a None in output_size is the input's size there."""
+    if isinstance(output_size, int):
+        return output_size
+    if not hasattr(output_size, "__len__"):
+        raise type_error(f"object of type '{type(output_size).__name__}' has no len()")
+    if len(sizes) <= len(output_size):
+        raise value_error(f"Input dimension should be at least {len(output_size) + 1}")
+    return [d if v is None else v for v, d in zip(output_size, sizes[-len(output_size):])]
 
 
 # ---- F.unfold, F.fold ---------------------------------------------------------------------
