@@ -131,14 +131,15 @@ class Checker:
                     for t in targets}
         if runtime.current.hidden_writes and saved_values_written_behind(record.roots):
             return {id(t.tensor): _unchecked(
-                "a value saved for this gradient was changed through .data (autograd does not "
-                "see it; the gradient uses the changed value, which the forward record cannot "
-                "give)") for t in targets}
+                "written behind: a value saved for this gradient was changed through .data "
+                "after it was saved (autograd does not see it; the gradient uses the changed "
+                "value, which the forward record cannot give)") for t in targets}
         if runtime.current.hidden_writes and values_written_behind(roots):
             return {id(t.tensor): _unchecked(
-                "a tensor this graph read was changed through .data after the graph was built "
-                "(autograd does not see it: the gradient reads values the forward computed "
-                "from the old one, which no replay of the forward can give)") for t in targets}
+                "written behind: a tensor this graph read was changed through .data after the "
+                "graph was built (autograd does not see it: the gradient reads values the "
+                "forward computed from the old one, which no replay of the forward can give)")
+                for t in targets}
         try:
             # (a graph of 1e5 ops is too large for every path: known without walking it, and
             # an elementwise one that deep would only run sympy out of Python's stack)

@@ -52,10 +52,11 @@ class Meta:
 class Saved:
     """A saved array and the version of the tensor it came from, checked at backward time."""
 
-    __slots__ = ("storage", "version", "tensor", "output_of", "index", "nonleaf")
+    __slots__ = ("storage", "version", "hidden", "tensor", "output_of", "index", "nonleaf")
 
     def __init__(self, storage, tensor, output_of, index):
         self.storage, self.version = storage, storage.version if storage else 0
+        self.hidden = storage.hidden_writes if storage else 0  # `.data` writes before saving
         self.tensor = tensor  # the input tensor (its grad_fn names it in the error), or None
         self.output_of = output_of  # for a saved output: the node that produced it
         self.index = index  # which input it is (-1: the output)
@@ -249,9 +250,10 @@ def _run_hooks(hooks, grad, wrap, unwrap):
 
 def saved_values_written_behind(roots) -> bool:
     """Whether a non-leaf value that the graph under `roots` saved for its gradients was
-    written through `.data` since it was made: torch's gradient then uses the written values,
+    written through `.data` after it was saved: torch's gradient then uses the written values,
     which no replay of the recorded forward can know. (A leaf's saved value is its memory,
-    as the check sees it too.)"""
+    as the check sees it too.) A write before saving is what the forward read, and a graph
+    built after an update (`p.data -= lr * p.grad`) is checked as any other."""
     stack = [r.grad_fn for r in roots if r.grad_fn is not None]
     seen = set()
     while stack:
@@ -259,7 +261,7 @@ def saved_values_written_behind(roots) -> bool:
         if id(node) in seen or not isinstance(node, Node):
             continue
         seen.add(id(node))
-        if any(ref.storage is not None and ref.storage.hidden_writes and
+        if any(ref.storage is not None and ref.storage.hidden_writes != ref.hidden and
                (ref.index < 0 or ref.nonleaf) for ref in node.saved_refs):
             return True
         stack.extend(e for e in node.next if e is not None)
