@@ -18,7 +18,7 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import chained, custom_backward, matrix_form, numeric, structured, vectorized
+from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized
 from .compare import (
     Expectation,
     in_dtype,
@@ -69,6 +69,7 @@ class Target:
     added: np.ndarray
     after: np.ndarray
     result: object = None  # for autograd.grad: the returned gradient (x.grad is untouched)
+    missing: bool = False  # given no gradient by the pass: a row only if sympy's is not zero
 
 
 @dataclass
@@ -100,15 +101,19 @@ class Checker:
         if not self.enabled:
             return self.unchecked_rows(record, "the check is off (--no-check)")
         targets = self._targets(record)
+        targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
         expectations = self._expect(record, targets)
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
-        backwards = custom_backward.verdicts(functions, self.rtol, self.atol)
-        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions,
-                             backwards) for t in targets]
+        backwards = custom_backward.verdicts(functions, self.rtol, self.atol, self._name)
+        rows = []
+        for t in targets:
+            row = self._row(t, expectations.get(id(t.tensor)))
+            if not t.missing or row.match is False:  # (a gradient rightly not given: no row)
+                rows.append(with_verdict(row, t.tensor, functions, backwards))
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
-            self._derive(record, targets, expectations)
+            self._derive(record, [t for t in targets if not t.missing], expectations)
         return rows
 
     def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
@@ -212,9 +217,7 @@ class Checker:
         refused = self._over_budget.get(key) if key is not None else None
         if refused is not None:
             raise OverBudget(refused)
-        hooked = {id(h.node.record): h for h in record.hooks
-                  if h.node is not None and h.node.record is not None}
-        leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
+        hooked, leaf_hooks = _hooks(record)
         try:
             return self._derivatives(record, roots, targets, hooked, leaf_hooks,
                                      DerivativeWork())
@@ -383,7 +386,9 @@ class Checker:
             if match and widened:  # within the rounding of its sums
                 note = _clause(note, "tolerance widened by the float rounding of sums of "
                                      "many terms")
-        if t.result is None:
+        if t.missing:
+            note = _clause(note, missing.note(t.tensor))
+        elif t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         grad = as_json(t.after)
         return GradRow(
@@ -519,6 +524,13 @@ class _CutLeaf:
         self.value = trace.Snapshot(np.array(value, copy=True))
 
 
+def _hooks(record) -> tuple[dict, dict]:
+    """The pass's hook calls: {id(non-leaf's record): call}, {id(leaf): call}."""
+    return ({id(h.node.record): h for h in record.hooks
+             if h.node is not None and h.node.record is not None},
+            {id(h.leaf): h for h in record.hooks if h.leaf is not None})
+
+
 def rid_record(hook):
     return hook.node.record
 
@@ -543,6 +555,13 @@ def _expected_after(before, added, dtype: str) -> np.ndarray:
     if before is None:  # (0.0 + x: -0.0 reads 0.0, as .grad = 0 + x has it; no new overflow)
         return np.asarray(0.0 + added)
     return in_dtype(before + added, dtype)  # (float64: added is)
+
+
+def _missing(tensor) -> Target:
+    """A tensor the pass gave nothing, as if given zeros: its .grad as it is (zeros if None)."""
+    g = tensor._grad
+    now = np.zeros(tuple(tensor.shape)) if g is None else np.array(g.data, copy=True)
+    return Target(tensor, None if g is None else now, np.zeros(now.shape), now, missing=True)
 
 
 def _after(tensor) -> np.ndarray:

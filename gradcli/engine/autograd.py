@@ -150,6 +150,9 @@ class PassRecord:
     hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
     seed_requires_grad: bool = False  # create_graph with a seed the graph depends on (jvp's trick)
     number: int = 0  # which pass of the process this is: the nodes it frees say so (freed_in)
+    # retained non-leaves whose node every edge into gave no gradient (None): skipped, as
+    # torch skips them; the check asks whether sympy's derivative there is zero too
+    skipped: list = field(default_factory=list)
 
     @property
     def hooks_ran(self) -> bool:
@@ -374,7 +377,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                     buffers[e] = buffers[e] + gi if e in buffers else gi
                 deps[e] -= 1
                 if deps[e] == 0:
-                    _ready_or_skipped(e, ready, buffers, deps)
+                    _ready_or_skipped(e, ready, buffers, deps, record.skipped)
             gi = grads = None  # (no reference left behind: see _ONLY_OURS)
     finally:
         grad = buffers = None
@@ -466,7 +469,7 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
     return passed
 
 
-def _ready_or_skipped(node, ready, buffers, deps) -> None:
+def _ready_or_skipped(node, ready, buffers, deps, skipped: list) -> None:
     """A node all of whose gradients have arrived runs; where every one was undefined (None)
     it is skipped as torch skips it, and the nodes after it are told so in turn."""
     stack = [node]
@@ -475,6 +478,8 @@ def _ready_or_skipped(node, ready, buffers, deps) -> None:
         if n in buffers:
             ready.push(n)
             continue
+        if getattr(n, "retained", None) is not None:
+            skipped.append(n.retained)
         for e in getattr(n, "next", ()):
             if e is not None:
                 deps[e] -= 1
