@@ -155,15 +155,15 @@ class Checker:
                 found = self._structured_first(record, roots, targets)
             return _nan_kept(record, roots, targets, found)
         except TooLarge as big:
-            if record.hooks:
-                return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
-                                                 f"sympy ({big})") for t in targets}
             if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
                     return _nan_kept(record, roots, targets,
                                      self._structured(record, roots, targets))
                 except TooLarge as unstructured:
                     big = f"{big}, {unstructured}"
+            if record.hooks:  # (finite differences cannot run user code's hooks again)
+                return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
+                                                 f"sympy ({big})") for t in targets}
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
@@ -190,7 +190,24 @@ class Checker:
         """The structured path's expectations, each with its gradient as a matrix form."""
         shapes: dict = {}
         found = structured.expect(record, roots, targets, shapes)
+        if record.hooks:  # (the matrix form has no term for what a hook returned)
+            return self._hooks_applied(record, targets, found)
         matrix_form.attach(found, roots, targets, self._name, self.const_name, shapes)
+        return found
+
+    def _hooks_applied(self, record, targets, found: dict) -> dict:
+        """The structured path through hooks, cut at each hooked tensor as the symbolic path
+        cuts it: what its hooks received is checked (a target's row, or its hook row), and
+        what they returned is taken as given (structured.hooked)."""
+        hooked, leaf_hooks = _hooks(record)
+        for t in targets:
+            hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))
+            if hook is not None:
+                found[id(t.tensor)] = self._through_hook(found[id(t.tensor)], hook)
+        for rid, h in hooked.items():
+            exp, target = found.pop(("hook", rid), None), _hook_target(h)
+            if exp is not None and not any(t.tensor is target.tensor for t in targets):
+                found[("hook", rid)] = (target, exp)
         return found
 
     @staticmethod
@@ -203,7 +220,7 @@ class Checker:
             return False
         if record.create_graph and size <= FORMULA_ELEMENTS:  # per-element formulas, which
             return False  # a second derivative differentiates (the structured path has none)
-        return not record.hooks and size > PRODUCT_ELEMENTS and (
+        return size > PRODUCT_ELEMENTS and (
             size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots) or
             any(np.size(t.added) > MAX_EXACT_SYMBOLS for t in targets))
 
