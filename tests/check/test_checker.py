@@ -256,6 +256,21 @@ def test_training_with_data_updates_is_checked_on_every_backward():
     assert all(r.method == "symbolic" and r.match for r in rs)
 
 
+def test_a_gradient_the_engine_never_computed_is_a_mismatch(monkeypatch):
+    # remainder's divisor, as an earlier engine dropped it: b's .grad stays None, sympy's
+    # derivative there is -floor(a/b), and the row says the pass gave it nothing
+    from dataclasses import replace
+
+    from gradcli.engine.ops import OPS
+    monkeypatch.setitem(OPS, "remainder_tensor", replace(
+        OPS["remainder_tensor"], vjp=lambda xp, g, o, a, b: (g, None)))
+    result, (a_row, b_row) = rows("a = torch.tensor([5., 7., 9.], requires_grad=True)\n"
+                                  "b = torch.tensor([2., 3., 4.], requires_grad=True)\n"
+                                  "torch.remainder(a, b).sum().backward()")
+    assert result.status == "mismatch" and a_row.match and b_row.match is False
+    assert b_row.expected == [-2.0, -2.0, -2.0] and "received no gradient" in b_row.note
+
+
 def test_finite_differences_do_not_judge_where_the_function_is_not_finite(monkeypatch):
     monkeypatch.setattr(structured, "expect", no_structured_form)
     # y * y + y doubles the expression each line (numeric fallback) and overflows to inf
