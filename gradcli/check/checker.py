@@ -18,7 +18,7 @@ from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.events.events import GradRow
 
-from . import chained, custom_backward, matrix_form, numeric, structured, vectorized
+from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized
 from .compare import (
     Expectation,
     in_dtype,
@@ -69,6 +69,7 @@ class Target:
     added: np.ndarray
     after: np.ndarray
     result: object = None  # for autograd.grad: the returned gradient (x.grad is untouched)
+    missing: bool = False  # given no gradient by the pass: a row only if sympy's is not zero
 
 
 @dataclass
@@ -100,15 +101,19 @@ class Checker:
         if not self.enabled:
             return self.unchecked_rows(record, "the check is off (--no-check)")
         targets = self._targets(record)
+        targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
         expectations = self._expect(record, targets)
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
-        backwards = custom_backward.verdicts(functions, self.rtol, self.atol)
-        rows = [with_verdict(self._row(t, expectations.get(id(t.tensor))), t.tensor, functions,
-                             backwards) for t in targets]
+        backwards = custom_backward.verdicts(functions, self.rtol, self.atol, self._name)
+        rows = []
+        for t in targets:
+            row = self._row(t, expectations.get(id(t.tensor)))
+            if not t.missing or row.match is False:  # (a gradient rightly not given: no row)
+                rows.append(with_verdict(row, t.tensor, functions, backwards))
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:
-            self._derive(record, targets, expectations)
+            self._derive(record, [t for t in targets if not t.missing], expectations)
         return rows
 
     def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
@@ -131,14 +136,15 @@ class Checker:
                     for t in targets}
         if runtime.current.hidden_writes and saved_values_written_behind(record.roots):
             return {id(t.tensor): _unchecked(
-                "a value saved for this gradient was changed through .data (autograd does not "
-                "see it; the gradient uses the changed value, which the forward record cannot "
-                "give)") for t in targets}
+                "written behind: a value saved for this gradient was changed through .data "
+                "after it was saved (autograd does not see it; the gradient uses the changed "
+                "value, which the forward record cannot give)") for t in targets}
         if runtime.current.hidden_writes and values_written_behind(roots):
             return {id(t.tensor): _unchecked(
-                "a tensor this graph read was changed through .data after the graph was built "
-                "(autograd does not see it: the gradient reads values the forward computed "
-                "from the old one, which no replay of the forward can give)") for t in targets}
+                "written behind: a tensor this graph read was changed through .data after the "
+                "graph was built (autograd does not see it: the gradient reads values the "
+                "forward computed from the old one, which no replay of the forward can give)")
+                for t in targets}
         try:
             # (a graph of 1e5 ops is too large for every path: known without walking it, and
             # an elementwise one that deep would only run sympy out of Python's stack)
@@ -149,15 +155,15 @@ class Checker:
                 found = self._structured_first(record, roots, targets)
             return _nan_kept(record, roots, targets, found)
         except TooLarge as big:
-            if record.hooks:
-                return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
-                                                 f"sympy ({big})") for t in targets}
             if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
                     return _nan_kept(record, roots, targets,
                                      self._structured(record, roots, targets))
                 except TooLarge as unstructured:
                     big = f"{big}, {unstructured}"
+            if record.hooks:  # (finite differences cannot run user code's hooks again)
+                return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
+                                                 f"sympy ({big})") for t in targets}
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
@@ -184,7 +190,24 @@ class Checker:
         """The structured path's expectations, each with its gradient as a matrix form."""
         shapes: dict = {}
         found = structured.expect(record, roots, targets, shapes)
+        if record.hooks:  # (the matrix form has no term for what a hook returned)
+            return self._hooks_applied(record, targets, found)
         matrix_form.attach(found, roots, targets, self._name, self.const_name, shapes)
+        return found
+
+    def _hooks_applied(self, record, targets, found: dict) -> dict:
+        """The structured path through hooks, cut at each hooked tensor as the symbolic path
+        cuts it: what its hooks received is checked (a target's row, or its hook row), and
+        what they returned is taken as given (structured.hooked)."""
+        hooked, leaf_hooks = _hooks(record)
+        for t in targets:
+            hook = leaf_hooks.get(id(t.tensor)) or hooked.get(id(t.tensor._record))
+            if hook is not None:
+                found[id(t.tensor)] = self._through_hook(found[id(t.tensor)], hook)
+        for rid, h in hooked.items():
+            exp, target = found.pop(("hook", rid), None), _hook_target(h)
+            if exp is not None and not any(t.tensor is target.tensor for t in targets):
+                found[("hook", rid)] = (target, exp)
         return found
 
     @staticmethod
@@ -197,7 +220,7 @@ class Checker:
             return False
         if record.create_graph and size <= FORMULA_ELEMENTS:  # per-element formulas, which
             return False  # a second derivative differentiates (the structured path has none)
-        return not record.hooks and size > PRODUCT_ELEMENTS and (
+        return size > PRODUCT_ELEMENTS and (
             size > FORMULA_ELEMENTS or structured.multiplies_matrices(roots) or
             any(np.size(t.added) > MAX_EXACT_SYMBOLS for t in targets))
 
@@ -211,9 +234,7 @@ class Checker:
         refused = self._over_budget.get(key) if key is not None else None
         if refused is not None:
             raise OverBudget(refused)
-        hooked = {id(h.node.record): h for h in record.hooks
-                  if h.node is not None and h.node.record is not None}
-        leaf_hooks = {id(h.leaf): h for h in record.hooks if h.leaf is not None}
+        hooked, leaf_hooks = _hooks(record)
         try:
             return self._derivatives(record, roots, targets, hooked, leaf_hooks,
                                      DerivativeWork())
@@ -382,7 +403,9 @@ class Checker:
             if match and widened:  # within the rounding of its sums
                 note = _clause(note, "tolerance widened by the float rounding of sums of "
                                      "many terms")
-        if t.result is None:
+        if t.missing:
+            note = _clause(note, missing.note(t.tensor))
+        elif t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
         grad = as_json(t.after)
         return GradRow(
@@ -518,6 +541,13 @@ class _CutLeaf:
         self.value = trace.Snapshot(np.array(value, copy=True))
 
 
+def _hooks(record) -> tuple[dict, dict]:
+    """The pass's hook calls: {id(non-leaf's record): call}, {id(leaf): call}."""
+    return ({id(h.node.record): h for h in record.hooks
+             if h.node is not None and h.node.record is not None},
+            {id(h.leaf): h for h in record.hooks if h.leaf is not None})
+
+
 def rid_record(hook):
     return hook.node.record
 
@@ -542,6 +572,13 @@ def _expected_after(before, added, dtype: str) -> np.ndarray:
     if before is None:  # (0.0 + x: -0.0 reads 0.0, as .grad = 0 + x has it; no new overflow)
         return np.asarray(0.0 + added)
     return in_dtype(before + added, dtype)  # (float64: added is)
+
+
+def _missing(tensor) -> Target:
+    """A tensor the pass gave nothing, as if given zeros: its .grad as it is (zeros if None)."""
+    g = tensor._grad
+    now = np.zeros(tuple(tensor.shape)) if g is None else np.array(g.data, copy=True)
+    return Target(tensor, None if g is None else now, np.zeros(now.shape), now, missing=True)
 
 
 def _after(tensor) -> np.ndarray:

@@ -3,7 +3,9 @@ pass went through, the gradient its backward received is carried through the rec
 forward (structured.vector_jacobian: sympy's derivatives, never the script's backward) and
 compared, input by input and element by element, with what the backward returned. A wrong
 one is named at the first element where it is off:
-`MyExp.backward: input 0, element [1]: returned 5.437, sympy's d/dx exp(x) = 2.718`.
+`MyExp.backward: input 0, element [1]: returned 5.437, sympy's d/dx exp(x) = 2.718`; a None
+for an input that requires grad where sympy's derivative is not zero is named too:
+`Mul.backward returned None for input 1 (b), sympy's d/db = a = [1, 2, 3]`.
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from .vectorized import derivative
 RIGHT = ""  # the verdict of a backward that returned sympy's values
 
 
-def verdicts(functions: list, rtol: float | None, atol: float | None) -> dict:
+def verdicts(functions: list, rtol: float | None, atol: float | None,
+             name_of=lambda tensor: "") -> dict:
     """{Function name: RIGHT, or the message naming its first wrong element} for the applies
     whose backward ran in this pass and whose forward the structured path can follow. Each
     apply's record of its backward is taken (a later pass gets only its own)."""
@@ -33,7 +36,7 @@ def verdicts(functions: list, rtol: float | None, atol: float | None) -> dict:
         if seen is None:
             continue
         try:
-            message = _verdict(call, *seen, rtol, atol)
+            message = _verdict(call, *seen, rtol, atol, name_of)
         except TooLarge:  # (an op with no structured form: the row's own verdict stands)
             continue
         if found.get(call.function) in (None, RIGHT):
@@ -41,7 +44,8 @@ def verdicts(functions: list, rtol: float | None, atol: float | None) -> dict:
     return found
 
 
-def _verdict(call: trace.FunctionCall, received: list, returned: list, rtol, atol) -> str:
+def _verdict(call: trace.FunctionCall, received: list, returned: list, rtol, atol,
+             name_of) -> str:
     roots, seeds = [], []
     for out, g in zip(call.outputs, received, strict=True):
         if out is not None and g is not None:
@@ -55,7 +59,11 @@ def _verdict(call: trace.FunctionCall, received: list, returned: list, rtol, ato
     expected = structured.vector_jacobian(roots, seeds, call.inputs, values)
     for i, (record, value, got, want) in enumerate(zip(call.inputs, call.values, returned,
                                                        expected, strict=True)):
-        if got is None or isinstance(record, trace.Const) or value.dtype.kind != "f":
+        if isinstance(record, trace.Const) or value.dtype.kind != "f":
+            continue  # (an input that needs no gradient: None is right for it)
+        if got is None:
+            if want is not None and np.any(want):
+                return _none_message(call, i, want, roots, seeds, name_of)
             continue
         got = reduce_to(np.add, np.asarray(got, np.float64), value.shape)
         want = np.zeros(value.shape) if want is None else np.broadcast_to(want, value.shape)
@@ -79,23 +87,60 @@ def _message(call, i: int, got, want, roots, seeds) -> str:
             f" = {want.flat[flat]:.4g}")
 
 
+def _none_message(call, i: int, want, roots, seeds, name_of) -> str:
+    """`Mul.backward returned None for input 1 (b), sympy's d/db = a = [1, 2, 3]`."""
+    names = [name_of(r.tensor) if isinstance(r, trace.Leaf) else "" for r in call.inputs]
+    name = names[i]
+    want = np.broadcast_to(want, call.values[i].shape)
+    said = _partial(call, i, [n or f"input{k}" for k, n in enumerate(names)], roots, seeds)
+    return (f"{call.function}.backward returned None for input {i}" +
+            (f" ({name})" if name else "") +
+            f", sympy's d/d{name or f'input{i}'}{f' = {said}' if said else ''} = {_shown(want)}")
+
+
+def _shown(values: np.ndarray, most: int = 6) -> str:
+    flat = [f"{v:.4g}" for v in values.reshape(-1)[:most]]
+    more = ", …" if values.size > most else ""
+    return f"[{', '.join(flat)}{more}]" if values.ndim else flat[0]
+
+
+def _partial(call, i: int, names: list, roots, seeds) -> str:
+    """sympy's derivative of a forward that is one pointwise op of the inputs, with respect to
+    input i, in the inputs' names (`a` for a * b and b), where the seed is all ones."""
+    if len(roots) != 1 or not np.all(np.asarray(seeds[0]) == 1):
+        return ""
+    symbols = [sp().Symbol(n, real=True) for n in names]
+    form = _pointwise_form(call, roots[0], symbols)
+    d = None if form is None else derivative(form, symbols[i])
+    return "" if d is None or d.has(sp().Derivative) else str(d)
+
+
 def _pointwise_derivative(call, roots, seeds, flat: int) -> str:
     """`d/dx exp(x)` where the forward is one pointwise op of one input (`3·d/dx exp(x)`
     where the backward received 3 there); else nothing."""
-    if len(roots) != 1 or len(call.inputs) != 1:
-        return ""
-    (root,), (seed,) = roots, seeds
-    op = getattr(root, "op", None)
-    if op is None or not op.pointwise or any(a is not call.inputs[0] for a in root.args) or \
-            np.shape(seed) != call.values[0].shape:
+    if len(roots) != 1 or len(call.inputs) != 1 or np.shape(seeds[0]) != call.values[0].shape:
         return ""
     x = sp().Symbol("x", real=True)
-    try:  # (x * x reads its input twice)
-        form = np.asarray((op.sym or op.forward)(*[np.asarray(x, dtype=object)] * len(
-            root.args), **root.params), dtype=object).item()
-    except (TypeError, ValueError, AttributeError):
+    form = _pointwise_form(call, roots[0], [x])
+    if form is None or derivative(form, x).has(sp().Derivative):
         return ""
-    if not isinstance(form, sp().Basic) or derivative(form, x).has(sp().Derivative):
-        return ""
-    received = float(np.asarray(seed).flat[flat])
+    received = float(np.asarray(seeds[0]).flat[flat])
     return f"d/dx {form}" if received == 1 else f"{received:.4g}·d/dx {form}"
+
+
+def _pointwise_form(call, root, symbols: list):
+    """The forward as sympy: one pointwise op whose arguments are all the Function's inputs
+    (`symbols`, one per input; x * x reads one twice), or None."""
+    op = getattr(root, "op", None)
+    if op is None or not op.pointwise:
+        return None
+    where = [next((k for k, r in enumerate(call.inputs) if r is a), None) for a in root.args]
+    if None in where:
+        return None
+    try:
+        form = np.asarray((op.sym or op.forward)(
+            *[np.asarray(symbols[k], dtype=object) for k in where], **root.params),
+            dtype=object).item()
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return form if isinstance(form, sp().Basic) else None

@@ -76,10 +76,11 @@ def keep(key: str, entry: Any) -> None:
 
 def _key(op, what: tuple) -> str | None:
     """The entry's name: only for an op of the table (a row built at run time, such as a
-    custom Function's, may share its name), with parameters that print the same every run."""
-    if OPS.get(op.name) is not op:
+    custom Function's, may share its name), or None for a form of the check's own (a step
+    of forms_nn), with parameters that print the same every run."""
+    if op is not None and OPS.get(op.name) is not op:
         return None
-    key = repr((op.name, *what))
+    key = repr(what if op is None else (op.name, *what))
     return None if " at 0x" in key else key
 
 

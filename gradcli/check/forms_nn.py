@@ -1,7 +1,7 @@
 """Structured forms of the ops that normalize or reduce through statistics (layer_norm,
-batch_norm, var, std, logsumexp, vector norms), of index_add (a sum at indices, transposed),
-of the extrema that split their gradient among ties (max, min, amax, amin), and of choices
-by a condition (where, masked_fill).
+batch_norm, var, std, logsumexp, softmax, log_softmax, vector norms), of index_add (a sum at
+indices, transposed), of the extrema that split their gradient among ties (max, min, amax,
+amin), and of choices by a condition (where, masked_fill).
 Each statistic is written as its definition — a few steps, each a mean over axes or a
 pointwise sympy form — and differentiated by reverse accumulation over those steps: sympy
 derives each pointwise form once, the means are transposed by broadcasting. A choice takes
@@ -17,6 +17,7 @@ import numpy as np
 
 from gradcli.engine.symforms import sp
 
+from . import derivcache
 from .dropped import reduce_to
 from .ieee import Program
 from .records import TooLarge
@@ -70,13 +71,21 @@ def _branch_partials(op, i: int, n: int, params: tuple):
 # ---- the steps --------------------------------------------------------------------------
 @functools.lru_cache(maxsize=128)
 def _form(text: str, n: int):
-    """The pointwise form `text` in a0..a(n-1): its program, and its partials' programs."""
+    """The pointwise form `text` in a0..a(n-1): their names, its program, and its partials'
+    programs; kept between runs (derivcache): a step checked again imports no sympy."""
+    programs = derivcache.kept(None, ("step", text, n), lambda: _derived_form(text, n),
+                               lambda made: [[p.recipe, p.outputs] for p in made],
+                               lambda entry: [Program.from_recipe(*e) for e in entry])
+    return [f"a{k}" for k in range(n)], programs[0], programs[1:]
+
+
+def _derived_form(text: str, n: int) -> list:
     symbols = [sp().Symbol(f"a{k}", real=True) for k in range(n)]
     expr = sp().sympify(text, locals={f"a{k}": s for k, s in enumerate(symbols)})
     partials = [derivative(expr, s) for s in symbols]
     if any(d.has(sp().Derivative, sp().Subs) for d in partials):
         raise TooLarge(f"sympy cannot differentiate {text}")
-    return symbols, Program([expr]), [Program([d]) for d in partials]
+    return [Program([expr])] + [Program([d]) for d in partials]
 
 
 class _Steps:
@@ -215,6 +224,27 @@ def _logsumexp(g, args, size, dim, keepdim):
     return _statistic(g, a, size, dim, build)
 
 
+def _softmax(g, args, size, dim, log=False):
+    """softmax along dim as its definition, exp(a − m) / Σ exp(a − m), and log_softmax as
+    a − m − log Σ exp(a − m), where m, each slice's largest finite element, is a constant
+    (exact either way): reverse accumulation through the slice's sum applies the Jacobian
+    diag(p) − p·pᵀ without building it, for a slice of any width."""
+    (a,) = args
+    x = np.reshape(a, a.shape or (1,))
+    axes = _axes(x, dim)
+    steps = _Steps(size)
+    leaf = steps.leaf(x)
+    top = np.amax(x, axis=axes, keepdims=True)
+    shift = steps.leaf(np.where(np.isfinite(top), top, 0.0))
+    n = x.shape[axes[0]]
+    e = steps.point("exp(a0 - a1)", leaf, shift)
+    mean = steps.mean(e, axes)
+    out = steps.point(f"a0 - a2 - log(a1 * {n!r})", leaf, mean, shift) if log else \
+        steps.point(f"a0 / (a1 * {n!r})", e, mean)
+    grad = steps.grads(out, np.reshape(np.asarray(g, np.float64), x.shape))[leaf]
+    return [np.reshape(grad, a.shape)]
+
+
 def _norm(g, args, size, p, dim, keepdim):
     (a,) = args
     if p in (0, math.inf, -math.inf) or p <= 0:
@@ -264,6 +294,7 @@ FORMS = {
     "var": _var,
     "std": functools.partial(_var, root=True),
     "logsumexp": _logsumexp,
+    "softmax": _softmax, "log_softmax": functools.partial(_softmax, log=True),
     "norm": _norm, "norm_aten": _norm,
     "max": _even_split, "min": _even_split, "amax": _even_split, "amin": _even_split,
 }

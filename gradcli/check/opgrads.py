@@ -45,13 +45,13 @@ def input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
         return _traced_back(r, g, args)
+    found = forms_nn.input_grads(r, g, args, size)  # (softmax's, before a slice's Jacobian)
+    if found is not None:
+        return found
     if op.along_dim:
         return _sliced(r, g, args, size)
     if op.linear:
         return _linear(r, g, args, size)
-    found = forms_nn.input_grads(r, g, args, size)
-    if found is not None:
-        return found
     raise TooLarge(f"{op.grad_fn} has no structured form")
 
 
@@ -185,7 +185,7 @@ def _reduced(r, g: np.ndarray, args: list, size=_same) -> list:
     return _pointwise(r.op, {**r.params, "reduction": "none"}, g, args, [True] * len(args), size)
 
 
-MAX_SLICE = 64  # a softmax over a longer dim has a Jacobian too large to derive entry by entry
+MAX_SLICE = 64  # a cumprod over a longer dim has a Jacobian too large to derive entry by entry
 
 
 def _sliced(r, g: np.ndarray, args: list, size=_same) -> list:

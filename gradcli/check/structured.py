@@ -47,17 +47,32 @@ def expect(record, roots, targets, shapes: dict | None = None) -> dict:
         shapes.update({id(root): np.shape(seed) for root, seed in
                        zip(roots, record.grad_outputs, strict=True) if id(root) not in values})
     order = _reverse_topological(roots)
-    order = _leading_to(targets, order)
-    grads = _accumulate(record.grad_outputs, roots, order, values)
+    through = hooked(record)
+    order = _leading_to(targets, order, through)
+    grads = _accumulate(record.grad_outputs, roots, order, values, through=through)
     found: list = []  # the rounding spread, worked out once on the first comparison needing it
 
     def spread() -> Spread:
         if not found:
             asked = frozenset(id(t.tensor._record) for t in targets if t.tensor.grad_fn is not None)
-            found.append(rounding_spread(record.grad_outputs, roots, order, values, grads, asked))
+            going_on = {**grads, **through} if through else grads  # (a hook's output, on)
+            found.append(rounding_spread(record.grad_outputs, roots, order, values, going_on,
+                                         asked))
         return found[0]
-    return {id(t.tensor): _expectation(t, leaves, grads, lambda where, t=t: _total(
+    expected = {id(t.tensor): _expectation(t, leaves, grads, lambda where, t=t: _total(
         t, leaves, lambda r: spread().deviation(r, where))) for t in targets}
+    for rid in through:  # what each hooked non-leaf's hooks should have received
+        if rid in grads:
+            expected[("hook", rid)] = Expectation(grads[rid], None, "symbolic", NOTE)
+    return expected
+
+
+def hooked(record) -> dict:
+    """{id of a hooked non-leaf's record: what its hooks returned}: a hook is user code, so
+    its output is taken as given and goes on down the graph in place of what it received
+    (checked against what the tensor should have received: its hook row)."""
+    return {id(h.node.record): np.asarray(h.grad_out, np.float64) for h in record.hooks
+            if h.node is not None and h.node.record is not None}
 
 
 def replayed(record, roots) -> dict:
@@ -82,27 +97,28 @@ def vector_jacobian(roots, seeds: list, inputs: list, values: dict) -> list:
     return [grads.get(id(r)) for r in inputs]
 
 
-def _leading_to(targets, order: list) -> list:
+def _leading_to(targets, order: list, asked=()) -> list:
     """The records of `order` that some target's record is under, in the same order: no
-    gradient is worked out for what no target reads (an input batch's, say)."""
+    gradient is worked out for what no target reads (an input batch's, say). `asked`: ids of
+    more records whose gradient is wanted (hooked ones)."""
     wanted = {id(t.tensor) for t in targets}
+    # a retained non-leaf's gradient is asked, and so is a hooked one's
+    asked = {id(t.tensor._record) for t in targets if t.tensor.grad_fn is not None} | set(asked)
     reached: set = set()
     for r in reversed(order):  # inputs before the records that read them
         args = getattr(r, "args", None)
-        if (not reached.isdisjoint(map(id, args)) if args is not None else
-                isinstance(r, trace.Leaf) and id(r.tensor) in wanted):
+        if id(r) in asked or (not reached.isdisjoint(map(id, args)) if args is not None else
+                              isinstance(r, trace.Leaf) and id(r.tensor) in wanted):
             reached.add(id(r))
-    for t in targets:
-        if t.tensor.grad_fn is not None:
-            reached.add(id(t.tensor._record))  # a retained non-leaf: its gradient is asked
     return [r for r in order if id(r) in reached]
 
 
 def _accumulate(seeds, roots, order: list, values: dict,
-                stops: frozenset = frozenset()) -> dict:
+                stops: frozenset = frozenset(), through: dict | None = None) -> dict:
     """The gradient of every record of `order` by id, the roots seeded with `seeds`. Parts
     that flow into a record outside `order` are not worked out, nor what flows on from a
-    record in `stops`."""
+    record in `stops`; from a record in `through` (by id) flows its value there instead (a
+    hook's output)."""
     kept = {id(r) for r in order}
     grads: dict = {}
     for root, seed in zip(roots, seeds, strict=True):
@@ -113,6 +129,8 @@ def _accumulate(seeds, roots, order: list, values: dict,
         g = grads.get(id(r))
         if g is None or not isinstance(r, trace.OpRecord) or id(r) in stops:
             continue
+        if through and id(r) in through:
+            g = through[id(r)]
         args = [values[id(a)] for a in r.args]
         wanted = [id(a) in kept for a in r.args]
         parts = input_grads(r, g, args, wanted, value=values.get(id(r)))

@@ -52,10 +52,11 @@ class Meta:
 class Saved:
     """A saved array and the version of the tensor it came from, checked at backward time."""
 
-    __slots__ = ("storage", "version", "tensor", "output_of", "index", "nonleaf")
+    __slots__ = ("storage", "version", "hidden", "tensor", "output_of", "index", "nonleaf")
 
     def __init__(self, storage, tensor, output_of, index):
         self.storage, self.version = storage, storage.version if storage else 0
+        self.hidden = storage.hidden_writes if storage else 0  # `.data` writes before saving
         self.tensor = tensor  # the input tensor (its grad_fn names it in the error), or None
         self.output_of = output_of  # for a saved output: the node that produced it
         self.index = index  # which input it is (-1: the output)
@@ -149,6 +150,9 @@ class PassRecord:
     hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
     seed_requires_grad: bool = False  # create_graph with a seed the graph depends on (jvp's trick)
     number: int = 0  # which pass of the process this is: the nodes it frees say so (freed_in)
+    # retained non-leaves whose node every edge into gave no gradient (None): skipped, as
+    # torch skips them; the check asks whether sympy's derivative there is zero too
+    skipped: list = field(default_factory=list)
 
     @property
     def hooks_ran(self) -> bool:
@@ -249,9 +253,10 @@ def _run_hooks(hooks, grad, wrap, unwrap):
 
 def saved_values_written_behind(roots) -> bool:
     """Whether a non-leaf value that the graph under `roots` saved for its gradients was
-    written through `.data` since it was made: torch's gradient then uses the written values,
+    written through `.data` after it was saved: torch's gradient then uses the written values,
     which no replay of the recorded forward can know. (A leaf's saved value is its memory,
-    as the check sees it too.)"""
+    as the check sees it too.) A write before saving is what the forward read, and a graph
+    built after an update (`p.data -= lr * p.grad`) is checked as any other."""
     stack = [r.grad_fn for r in roots if r.grad_fn is not None]
     seen = set()
     while stack:
@@ -259,7 +264,7 @@ def saved_values_written_behind(roots) -> bool:
         if id(node) in seen or not isinstance(node, Node):
             continue
         seen.add(id(node))
-        if any(ref.storage is not None and ref.storage.hidden_writes and
+        if any(ref.storage is not None and ref.storage.hidden_writes != ref.hidden and
                (ref.index < 0 or ref.nonleaf) for ref in node.saved_refs):
             return True
         stack.extend(e for e in node.next if e is not None)
@@ -372,7 +377,7 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
                     buffers[e] = buffers[e] + gi if e in buffers else gi
                 deps[e] -= 1
                 if deps[e] == 0:
-                    _ready_or_skipped(e, ready, buffers, deps)
+                    _ready_or_skipped(e, ready, buffers, deps, record.skipped)
             gi = grads = None  # (no reference left behind: see _ONLY_OURS)
     finally:
         grad = buffers = None
@@ -464,7 +469,7 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
     return passed
 
 
-def _ready_or_skipped(node, ready, buffers, deps) -> None:
+def _ready_or_skipped(node, ready, buffers, deps, skipped: list) -> None:
     """A node all of whose gradients have arrived runs; where every one was undefined (None)
     it is skipped as torch skips it, and the nodes after it are told so in turn."""
     stack = [node]
@@ -473,6 +478,8 @@ def _ready_or_skipped(node, ready, buffers, deps) -> None:
         if n in buffers:
             ready.push(n)
             continue
+        if getattr(n, "retained", None) is not None:
+            skipped.append(n.retained)
         for e in getattr(n, "next", ()):
             if e is not None:
                 deps[e] -= 1

@@ -228,6 +228,49 @@ def test_a_value_computed_from_a_leaf_written_through_data_later_is_not_checked_
     assert [r.method for r in rows_] == ["symbolic", "symbolic"] and all(r.match for r in rows_)
 
 
+def test_a_write_through_data_before_saving_leaves_later_graphs_checked():
+    # sigmoid saved out before the write: behind; a graph built after a write: checked
+    _, (row,) = rows("a = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+                     "out = a.sigmoid()\nout.data.mul_(2)\n(out * out).sum().backward()")
+    assert row.method == "none" and row.note.startswith("written behind")
+    _, (row,) = rows("a = torch.tensor([1.0, 2.0], requires_grad=True)\nout = a * 3\n"
+                     "a.data.mul_(2)\nout2 = a.t() * a.t()\nout2.sum().backward()")
+    assert row.method == "symbolic" and row.match
+
+
+def test_training_with_data_updates_is_checked_on_every_backward():
+    # the 60-minute blitz's LeNet update: addmm saves each weight's transpose, a view of the
+    # memory `p.data -= lr * p.grad` writes; only a write after saving is behind the graph
+    result, rs = rows(
+        "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(0)\n"
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.conv1 = nn.Conv2d(1, 2, 3)\n        self.fc1 = nn.Linear(18, 4)\n"
+        "        self.fc2 = nn.Linear(4, 3)\n    def forward(self, x):\n"
+        "        x = F.max_pool2d(F.relu(self.conv1(x)), 2)\n"
+        "        return self.fc2(F.relu(self.fc1(torch.flatten(x, 1))))\n"
+        "net = Net()\nx = torch.randn(2, 1, 8, 8)\ntarget = torch.randn(2, 3)\n"
+        "for step in range(3):\n    net.zero_grad()\n"
+        "    F.mse_loss(net(x), target).backward()\n"
+        "    for p in net.parameters():\n        p.data -= 0.01 * p.grad")
+    assert result.status == "ok" and len(rs) == 18
+    assert all(r.method == "symbolic" and r.match for r in rs)
+
+
+def test_a_gradient_the_engine_never_computed_is_a_mismatch(monkeypatch):
+    # remainder's divisor, as an earlier engine dropped it: b's .grad stays None, sympy's
+    # derivative there is -floor(a/b), and the row says the pass gave it nothing
+    from dataclasses import replace
+
+    from gradcli.engine.ops import OPS
+    monkeypatch.setitem(OPS, "remainder_tensor", replace(
+        OPS["remainder_tensor"], vjp=lambda xp, g, o, a, b: (g, None)))
+    result, (a_row, b_row) = rows("a = torch.tensor([5., 7., 9.], requires_grad=True)\n"
+                                  "b = torch.tensor([2., 3., 4.], requires_grad=True)\n"
+                                  "torch.remainder(a, b).sum().backward()")
+    assert result.status == "mismatch" and a_row.match and b_row.match is False
+    assert b_row.expected == [-2.0, -2.0, -2.0] and "received no gradient" in b_row.note
+
+
 def test_finite_differences_do_not_judge_where_the_function_is_not_finite(monkeypatch):
     monkeypatch.setattr(structured, "expect", no_structured_form)
     # y * y + y doubles the expression each line (numeric fallback) and overflows to inf

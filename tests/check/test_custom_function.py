@@ -171,3 +171,49 @@ def test_a_fault_elsewhere_is_not_blamed_on_a_right_backward(monkeypatch):
     assert result.status == "mismatch"
     assert row.note.startswith("MyTanh.backward returned sympy's values (checked on what it "
                                "was given), so the mismatch is elsewhere in the graph")
+
+
+MUL = """
+class Mul(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a, b, k):
+        ctx.save_for_backward(a, b)
+        ctx.k = k
+        return a * b if k else a
+
+    @staticmethod
+    def backward(ctx, g):
+        a, b = ctx.saved_tensors
+        return g * b if ctx.k else g, None, None
+
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = torch.tensor([4., 5., 6.], requires_grad={b_grad})
+"""
+
+
+def test_none_for_an_input_that_requires_grad_is_a_mismatch_naming_it():
+    result, (a_row, b_row) = rows(MUL.format(b_grad=True) + "Mul.apply(a, b, 1).sum().backward()")
+    assert result.status == "mismatch" and a_row.match and b_row.match is False
+    assert b_row.name == "b" and b_row.grad == [0.0, 0.0, 0.0] and b_row.expected == [1, 2, 3]
+    assert b_row.note.startswith("Mul.backward returned None for input 1 (b), sympy's d/db = "
+                                 "a = [1, 2, 3]")
+    assert "received no gradient in this pass (.grad is None)" in b_row.note
+
+
+def test_none_is_right_for_what_needs_no_gradient():
+    # b needs no grad, k is no tensor; backward(inputs=[a]) asks nothing of b
+    result, (row,) = rows(MUL.format(b_grad=False) + "Mul.apply(a, b, 1).sum().backward()")
+    assert result.status == "ok" and row.name == "a"
+    result, (row,) = rows(MUL.format(b_grad=True) +
+                          "Mul.apply(a, b, 1).sum().backward(inputs=[a])")
+    assert result.status == "ok" and row.name == "a"
+    # b requires grad but the forward's derivative there is zero: None is right
+    result, rs = rows(MUL.format(b_grad=True) + "Mul.apply(a, b, 0).sum().backward()")
+    assert result.status == "ok" and [r.name for r in rs] == ["a"]
+
+
+def test_a_retained_tensor_no_gradient_reached_is_a_mismatch():
+    result, rs = rows(MUL.format(b_grad=True) + "y = b * 1\ny.retain_grad()\n"
+                      "Mul.apply(a, y, 1).sum().backward()")
+    assert result.status == "mismatch"
+    assert {r.name: r.match for r in rs} == {"a": True, "y": False, "b": False}

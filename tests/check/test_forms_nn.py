@@ -1,7 +1,13 @@
 """Norms, statistics and extrema checked by structure on every element (check/forms_nn.py):
 no sampling, no finite differences, and a fault in one element of their gradient is caught."""
+from types import SimpleNamespace
+
+import numpy as np
 import pytest
 from test_checker import rows
+
+from gradcli.check import forms_nn, opgrads
+from gradcli.engine.ops import OPS
 
 NORMS = (
     "import torch.nn as nn\nimport torch.nn.functional as F\ntorch.manual_seed(7)\n"
@@ -64,3 +70,38 @@ def test_one_wrong_element_of_their_gradients_is_caught(source, fault, monkeypat
     monkeypatch.setenv("GRADCLI_FAULT", fault)
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     assert rows(source)[0].status == "mismatch"
+
+
+@pytest.mark.parametrize("name", ["softmax", "log_softmax"])
+@pytest.mark.parametrize(("shape", "dim"), [((3, 5), 1), ((4, 2, 3), 0), ((), 0), ((6,), -1)])
+def test_softmax_as_steps_is_sympys_jacobian_of_a_slice(name, shape, dim):
+    """The form any width takes (diag(p) − p·pᵀ applied through the slice's sum) against
+    sympy's Jacobian of each slice entry by entry, where that can be built (masked -inf too)."""
+    rng = np.random.default_rng(5)
+    a, g = rng.standard_normal(shape) * 3, rng.standard_normal(shape)
+    if a.ndim > 1:
+        a[0, 0] = -np.inf  # (masked attention: a slice with one masked element)
+    r = SimpleNamespace(op=OPS[name], params={"dim": dim})
+    (steps,) = forms_nn.input_grads(r, g, [a], lambda v: v)
+    (entries,) = opgrads._sliced(r, g, [a])
+    np.testing.assert_allclose(steps, entries, rtol=1e-12, atol=1e-12)
+
+
+CE = ("import torch.nn.functional as F\ntorch.manual_seed(3)\n"
+      "x = torch.randn(4, 16)\nW = torch.randn(16, 2000, requires_grad=True)\n"
+      "t = torch.randint(0, 2000, (4,))\nlogits = x @ W\n"
+      "loss = F.cross_entropy(logits, t) + logits.softmax(dim=1).pow(2).sum()\nloss.backward()")
+
+
+def test_a_wide_softmax_and_cross_entropy_are_exact_on_every_element():
+    result, (row,) = rows(CE)
+    assert result.status == "ok" and row.method == "symbolic" and "structured" in row.note
+    assert row.shape == (16, 2000)
+
+
+@pytest.mark.parametrize("fault", ["LogSoftmaxBackward0", "NllLossBackward0",
+                                   "SoftmaxBackward0"])
+def test_one_wrong_element_of_a_wide_softmax_is_caught(fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    assert rows(CE)[0].status == "mismatch"

@@ -64,3 +64,29 @@ def test_a_split_gradient_sent_to_the_wrong_piece_is_caught(monkeypatch):
     monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
     result, _ = grad_rows(CHUNKS)
     assert result.status == "mismatch"
+
+
+HOOKED = ("import torch\nimport torch.nn as nn\ntorch.manual_seed(0)\n"
+          "lstm = nn.LSTM(4, 8, batch_first=True)\nhead = nn.Linear(8, 1)\n"
+          "x = torch.randn(2, 5, 4)\nout, _ = lstm(x)\nout.register_hook(lambda g: g * 2)\n"
+          "head.weight.register_hook(lambda g: g + 1)\n"
+          "head(out[:, -1]).pow(2).mean().backward()\n")
+
+
+def test_hooks_cut_the_structured_path_at_the_hooked_tensor():
+    """What the hooks received is checked, what they returned goes on (the LSTM's weights
+    get twice the gradient), as on the symbolic path."""
+    result, rows = grad_rows(HOOKED)
+    assert result.status == "ok" and len(rows) == 7
+    assert all(r.method == "symbolic" and r.match for r in rows)
+    assert all("structured" in r.note for r in rows[:-1]) and rows[-1].name == "out (hook input)"
+    assert "its hooks received sympy's value" in rows[1].note  # head.weight's own hook
+
+
+@pytest.mark.parametrize("fault", ["MkldnnRnnLayerBackward0", "SelectBackward0",
+                                   "AddmmBackward0"])
+def test_a_fault_above_or_below_a_hook_is_caught(fault, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
+    result, rows = grad_rows(HOOKED)
+    assert result.status == "mismatch" and any(not r.match for r in rows)
