@@ -160,7 +160,10 @@ def take_dim(a, index, dim, keepdim):
 
 
 def along_key(index, dim):
-    """An advanced-index key k with a[k] == take_along_axis(a, index, dim)."""
+    """An advanced-index key k with a[k] == take_along_axis(a, index, dim) (a 0-d index, of a
+    0-d tensor: its one element)."""
+    if not index.ndim:
+        return ()
     grids = list(np.indices(index.shape, sparse=True))
     grids[dim] = index
     return tuple(grids)
@@ -168,7 +171,9 @@ def along_key(index, dim):
 
 def gather(a, dim, index):
     """torch.gather: an empty index (of any shape: torch checks nothing then) gathers nothing."""
-    return a[along_key(index, dim)] if index.size else np.empty(index.shape, a.dtype)
+    if not index.size:
+        return np.empty(index.shape, a.dtype)
+    return a[along_key(index, dim)] if index.ndim else a.copy()
 
 
 def put_dim(xp, g, shape, index, dim, keepdim):
@@ -770,7 +775,7 @@ NUMPY: ArrayNamespace = build(
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
     pow_scalar=pow_scalar, sign=sign,
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
-    gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
+    gather=gather,
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
     im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
     unfold=convkit.tensor_unfold, unfold_backward=convkit.tensor_unfold_backward,

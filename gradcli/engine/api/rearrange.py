@@ -71,8 +71,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
             raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
                                 f"self {list(input.data.shape)} apart from dimension {d} and "
                                 f"to be smaller size than src {list(src.data.shape)}")
-    _index_bounds(index.data, input.data.shape[d], lambda v: runtime_error(
-        f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
+    size = (input.data.shape or (1,))[d]  # (a 0-d tensor as torch takes it: one element)
+    _index_bounds(index.data, size, lambda v: runtime_error(
+        f"index {v} is out of bounds for dimension {d} with size {size}"))
     if src.dtype is not input.dtype:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
     params = {} if src.data.shape == index.data.shape or src.requires_grad else \
