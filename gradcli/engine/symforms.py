@@ -196,7 +196,8 @@ def maximum(a, b):
 
 class TooIntricate(Exception):
     """A form sympy would take minutes to build (it folds nested Piecewise into one, in time
-    that doubles with each): the check falls back, as for its own counted budgets."""
+    that doubles with each), or has none (singular values): the check falls back, as for its
+    own counted budgets."""
 
 
 # Elements one output of a pairwise Piecewise reduction (the inf-norms) may fold together
