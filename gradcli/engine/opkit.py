@@ -268,7 +268,7 @@ def vector_norm(a, p, dim, keepdim):
 
 
 def norm_grad(xp, g, a, o, p, dim, keepdim):
-    """torch's norm_backward, p by p (0 at the zero vector for p = 2, not nan)."""
+    """torch's norm_backward, p by p (0 at the zero vector, not nan)."""
     if dim is not None and not keepdim and a.ndim:
         g, o = xp.reshape(g, kept_shape(a.shape, dim)), xp.reshape(o, kept_shape(a.shape, dim))
     zero = _values(o) == 0
@@ -283,6 +283,9 @@ def norm_grad(xp, g, a, o, p, dim, keepdim):
         mask = (m == _values(o)) | np.isnan(m)
         count = mask.sum(axis=dim, keepdims=True, dtype=m.dtype)
         return xp.sign(a) * (g / xp.asarray(count) * xp.asarray(mask))
+    if p < 1:  # (an element at 0 has no derivative of |x|^p: torch gives it none)
+        powers = xp.masked_fill(xp.abs(a) ** (p - 1), _values(a) == 0, 0)
+        return xp.sign(a) * powers * g * o ** (1 - p)
     scale = xp.masked_fill(g / o ** (p - 1), zero, 0)
     if p < 2:
         return xp.sign(a) * xp.abs(a) ** (p - 1) * scale
