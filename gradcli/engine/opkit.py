@@ -741,6 +741,13 @@ def div_rounding(a, b, mode):
     return np.sign(a) * np.sign(b) * (np.abs(a) // np.abs(b))  # C's integer division
 
 
+def xlogy(a, b):
+    """torch's xlogy: a * log(b), 0 where a is 0 unless b is nan."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        product = a * via_double(np.log)(b)
+    return np.where((a == 0) & ~np.isnan(b), 0, product)
+
+
 def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
 
@@ -774,7 +781,7 @@ NUMPY: ArrayNamespace = build(
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     diagonal=diagonal, diagonal_backward=diagonal_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
-    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
+    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log), xlogy=xlogy,
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
     pow_scalar=pow_scalar, sign=sign,
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,

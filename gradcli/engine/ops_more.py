@@ -1,6 +1,6 @@
 """More rows of the op table (ops.py loads them): sorting (sort, topk) and the pointwise and
-selecting ops scripts reach for next (erf, atan2, lerp, addcmul, masked_select, trace...),
-and linalg.svdvals.
+selecting ops scripts reach for next (erf, atan2, xlogy, lerp, addcmul, masked_select,
+trace...), and linalg.svdvals.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
 runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
@@ -175,6 +175,31 @@ def _logit_vjp(xp, g, o, a, eps):
 defop("logit", "LogitBackward0", _logit, _logit_vjp, "a", S.logit, **POINTWISE,
       zeroed=lambda i, a, eps: _logit_outside(a, eps) if eps is not None
       else np.zeros(np.shape(a), bool))
+
+
+# ---- xlogy: x * log(y), 0 where x is 0; a number for x or y is a param --------------
+def _xlogy_self_grad(xp, g, a, b):
+    """torch's xlogy(grad, other), 0 where self is 0 and other <= 0 (log(other) is not a
+    number there)."""
+    flat = (K._values(a) == 0) & (K._values(b) <= 0)
+    return xp.masked_fill(xp.xlogy(g, b), flat, 0)
+
+
+def _xlogy_vjp(xp, g, o, a, b):
+    return _xlogy_self_grad(xp, g, a, b), g * a / b
+
+
+def _as_array(number, like):
+    return np.asarray(number, K._values(like).dtype)
+
+
+defop("xlogy", "XlogyBackward0", K.xlogy, _xlogy_vjp, ("ab", "ab"), S.xlogy, **POINTWISE)
+defop("xlogy_scalar_self", "XlogyBackward1", lambda b, self: K.xlogy(_as_array(self, b), b),
+      lambda xp, g, o, b, self: (xp.mul_scalar(g, self) / b,), "a",
+      lambda b, self: S.xlogy(S.number(self), b), **POINTWISE)
+defop("xlogy_scalar_other", "XlogyBackward2", lambda a, other: K.xlogy(a, _as_array(other, a)),
+      lambda xp, g, o, a, other: (_xlogy_self_grad(xp, g, a, xp.asarray(_as_array(other, a))),),
+      "a", lambda a, other: S.xlogy(a, S.number(other)), **POINTWISE)
 
 
 # ---- linalg.svdvals: the singular values of each matrix (the last two dims) --------------

@@ -121,6 +121,13 @@ def atan2(a, b):
     return elementwise(sp().atan2, *np.broadcast_arrays(a, b))
 
 
+def xlogy(a, b):
+    # NOTE: x log(y) where log(y) is a number, so that d/dx at x = 0 is log(y) as torch's
+    return elementwise(lambda x, y: sp().Piecewise((0, sp().Eq(x, 0) & (y <= 0)),
+                                                   (x * sp().log(y), True)),
+                       *np.broadcast_arrays(a, b))
+
+
 def lerp_scalar(a, b, weight):
     w = number(weight)
     return elementwise(lambda x, y: x + w * (y - x), *np.broadcast_arrays(a, b))
