@@ -160,7 +160,10 @@ def take_dim(a, index, dim, keepdim):
 
 
 def along_key(index, dim):
-    """An advanced-index key k with a[k] == take_along_axis(a, index, dim)."""
+    """An advanced-index key k with a[k] == take_along_axis(a, index, dim) (a 0-d index, of a
+    0-d tensor: its one element)."""
+    if not index.ndim:
+        return ()
     grids = list(np.indices(index.shape, sparse=True))
     grids[dim] = index
     return tuple(grids)
@@ -168,7 +171,9 @@ def along_key(index, dim):
 
 def gather(a, dim, index):
     """torch.gather: an empty index (of any shape: torch checks nothing then) gathers nothing."""
-    return a[along_key(index, dim)] if index.size else np.empty(index.shape, a.dtype)
+    if not index.size:
+        return np.empty(index.shape, a.dtype)
+    return a[along_key(index, dim)] if index.ndim else a.copy()
 
 
 def put_dim(xp, g, shape, index, dim, keepdim):
@@ -263,7 +268,7 @@ def vector_norm(a, p, dim, keepdim):
 
 
 def norm_grad(xp, g, a, o, p, dim, keepdim):
-    """torch's norm_backward, p by p (0 at the zero vector for p = 2, not nan)."""
+    """torch's norm_backward, p by p (0 at the zero vector, not nan)."""
     if dim is not None and not keepdim and a.ndim:
         g, o = xp.reshape(g, kept_shape(a.shape, dim)), xp.reshape(o, kept_shape(a.shape, dim))
     zero = _values(o) == 0
@@ -278,6 +283,9 @@ def norm_grad(xp, g, a, o, p, dim, keepdim):
         mask = (m == _values(o)) | np.isnan(m)
         count = mask.sum(axis=dim, keepdims=True, dtype=m.dtype)
         return xp.sign(a) * (g / xp.asarray(count) * xp.asarray(mask))
+    if p < 1:  # (an element at 0 has no derivative of |x|^p: torch gives it none)
+        powers = xp.masked_fill(xp.abs(a) ** (p - 1), _values(a) == 0, 0)
+        return xp.sign(a) * powers * g * o ** (1 - p)
     scale = xp.masked_fill(g / o ** (p - 1), zero, 0)
     if p < 2:
         return xp.sign(a) * xp.abs(a) ** (p - 1) * scale
@@ -733,6 +741,13 @@ def div_rounding(a, b, mode):
     return np.sign(a) * np.sign(b) * (np.abs(a) // np.abs(b))  # C's integer division
 
 
+def xlogy(a, b):
+    """torch's xlogy: a * log(b), 0 where a is 0 unless b is nan."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        product = a * via_double(np.log)(b)
+    return np.where((a == 0) & ~np.isnan(b), 0, product)
+
+
 def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
 
@@ -766,11 +781,11 @@ NUMPY: ArrayNamespace = build(
     unbind_backward=lambda g, shape, dim, index: select_backward(g, shape, dim, index),
     diagonal=diagonal, diagonal_backward=diagonal_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
-    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log),
+    sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log), xlogy=xlogy,
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
     pow_scalar=pow_scalar, sign=sign,
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,
-    gather=lambda a, dim, index: np.take_along_axis(a, index, axis=dim),
+    gather=gather,
     index_select=lambda a, dim, index: np.take(a, index, axis=dim),
     im2col=convkit.im2col, col2im=convkit.col2im, trilinear=trilinear,
     adaptive_avg_pool=lambda a, out, extents: convkit.adaptive_avg_pool(

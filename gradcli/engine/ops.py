@@ -629,9 +629,13 @@ defop("scatter", "ScatterBackward0", K.scatter_into,
 defop("index_add", "IndexAddBackward0", K.index_add,
       lambda xp, g, o, a, source, dim, index, alpha: (
           g, K.index_add_source_grad(xp, g, source.shape, dim, index, alpha)), ("", "k"))
+# (torch's cumprod_backward passes the grad on as it is for at most one element, empty too,
+# or one along dim)
 defop("cumprod", "CumprodBackward0",
       lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype).reshape(a.shape),
-      lambda xp, g, o, a, dim: (K.cumprod_grad(xp, g, a, dim) if g.ndim else g,), "a",
+      lambda xp, g, o, a, dim: (
+          K.cumprod_grad(xp, g, a, dim) if K.numel(a.shape) > 1 and a.shape[dim] > 1 else g,),
+      "a",
       sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
 # more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)

@@ -1,5 +1,6 @@
 """More rows of the op table (ops.py loads them): sorting (sort, topk) and the pointwise and
-selecting ops scripts reach for next (erf, atan2, lerp, addcmul, masked_select, trace...).
+selecting ops scripts reach for next (erf, atan2, xlogy, lerp, addcmul, masked_select,
+trace...), and linalg.svdvals.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
 runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
@@ -12,6 +13,7 @@ import numpy as np
 from . import opkit as K
 from . import symforms as S
 from .bitexact import BIT_EXACT_SIZE
+from .errors import runtime_error
 from .optable import POINTWISE, defop
 
 
@@ -173,3 +175,60 @@ def _logit_vjp(xp, g, o, a, eps):
 defop("logit", "LogitBackward0", _logit, _logit_vjp, "a", S.logit, **POINTWISE,
       zeroed=lambda i, a, eps: _logit_outside(a, eps) if eps is not None
       else np.zeros(np.shape(a), bool))
+
+
+# ---- xlogy: x * log(y), 0 where x is 0; a number for x or y is a param --------------
+def _xlogy_self_grad(xp, g, a, b):
+    """torch's xlogy(grad, other), 0 where self is 0 and other <= 0 (log(other) is not a
+    number there)."""
+    flat = (K._values(a) == 0) & (K._values(b) <= 0)
+    return xp.masked_fill(xp.xlogy(g, b), flat, 0)
+
+
+def _xlogy_vjp(xp, g, o, a, b):
+    return _xlogy_self_grad(xp, g, a, b), g * a / b
+
+
+def _as_array(number, like):
+    return np.asarray(number, K._values(like).dtype)
+
+
+defop("xlogy", "XlogyBackward0", K.xlogy, _xlogy_vjp, ("ab", "ab"), S.xlogy, **POINTWISE)
+defop("xlogy_scalar_self", "XlogyBackward1", lambda b, self: K.xlogy(_as_array(self, b), b),
+      lambda xp, g, o, b, self: (xp.mul_scalar(g, self) / b,), "a",
+      lambda b, self: S.xlogy(S.number(self), b), **POINTWISE)
+defop("xlogy_scalar_other", "XlogyBackward2", lambda a, other: K.xlogy(a, _as_array(other, a)),
+      lambda xp, g, o, a, other: (_xlogy_self_grad(xp, g, a, xp.asarray(_as_array(other, a))),),
+      "a", lambda a, other: S.xlogy(a, S.number(other)), **POINTWISE)
+
+
+# ---- linalg.svdvals: the singular values of each matrix (the last two dims) --------------
+def _svdvals(a):
+    if not a.size:  # (numpy's LAPACK call refuses an empty matrix)
+        return np.zeros(a.shape[:-2] + (min(a.shape[-2:]),), a.dtype)
+    with np.errstate(invalid="ignore"):  # (an inf gives nans, as torch's)
+        return np.linalg.svd(a, compute_uv=False)
+
+
+def _svdvals_vjp(xp, g, o, a):
+    """torch's svd_backward for the values alone: U diag(g) Vh of the reduced SVD (its
+    product in torch's order). U and Vh are not functions of `a` on the tensor side: torch
+    differentiates them again under create_graph, gradcli cannot yet."""
+    if xp is not K.NUMPY:
+        raise runtime_error("the gradient of linalg.svdvals with create_graph=True (a second "
+                            "derivative of a nuclear or spectral norm) is not supported by "
+                            "gradcli")
+    if not a.size:
+        return (np.zeros_like(a),)
+    u, _, vh = np.linalg.svd(a, full_matrices=False)
+    m, n = a.shape[-2:]
+    return (u @ (g[..., :, None] * vh) if m >= n else (u * g[..., None, :]) @ vh,)
+
+
+def _sym_svdvals(a):
+    # NOTE: singular values have no closed form sympy can differentiate: the check takes
+    # central differences of the forward instead (numeric), as for any form too intricate
+    raise S.TooIntricate("singular values (linalg.svdvals), which sympy has no form for")
+
+
+defop("svdvals", "LinalgSvdBackward0", _svdvals, _svdvals_vjp, "a", _sym_svdvals)

@@ -122,6 +122,13 @@ def atan2(a, b):
     return elementwise(sp().atan2, *np.broadcast_arrays(a, b))
 
 
+def xlogy(a, b):
+    # NOTE: x log(y) where log(y) is a number, so that d/dx at x = 0 is log(y) as torch's
+    return elementwise(lambda x, y: sp().Piecewise((0, sp().Eq(x, 0) & (y <= 0)),
+                                                   (x * sp().log(y), True)),
+                       *np.broadcast_arrays(a, b))
+
+
 def lerp_scalar(a, b, weight):
     w = number(weight)
     return elementwise(lambda x, y: x + w * (y - x), *np.broadcast_arrays(a, b))
@@ -197,7 +204,8 @@ def maximum(a, b):
 
 class TooIntricate(Exception):
     """A form sympy would take minutes to build (it folds nested Piecewise into one, in time
-    that doubles with each): the check falls back, as for its own counted budgets."""
+    that doubles with each), or has none (singular values): the check falls back, as for its
+    own counted budgets."""
 
 
 # Elements one output of a pairwise Piecewise reduction (the inf-norms) may fold together
@@ -376,8 +384,18 @@ def norm(a, p, dim, keepdim):
             out = out.reshape([n for i, n in enumerate(out.shape)
                                if i not in {int(d) % max(absolute.ndim, 1) for d in axes}])
         return np.asarray(out, dtype=object)
-    total = (absolute ** number(p)).sum(axis=dim, keepdims=keepdim)
-    return elementwise(lambda e: e ** (1 / number(p)), np.asarray(total, dtype=object))
+    if p < 1:
+        # NOTE: torch's subgradients: an element at 0 adds none, |x|^p having no slope there
+        # (for p < 0 its term is inf: the norm is 0)
+        at_zero = 0 if p > 0 else sp().oo
+        powers = elementwise(lambda e: sp().Piecewise((e ** number(p), sp().Ne(e, 0)),
+                                                      (at_zero, True)), absolute)
+        total = np.asarray(powers.sum(axis=dim, keepdims=keepdim), dtype=object)
+        return elementwise(lambda s: s ** (1 / number(p)), total)
+    total = np.asarray((absolute ** number(p)).sum(axis=dim, keepdims=keepdim), dtype=object)
+    # NOTE: torch's subgradient at the zero vector is 0, not sympy's 0/0
+    return elementwise(lambda s: sp().Piecewise((s ** (1 / number(p)), sp().Ne(s, 0)), (0, True)),
+                       total)
 
 
 def sym_softmax(a, dim):

@@ -28,6 +28,7 @@ from gradcli.engine.api import (  # noqa: F401  (each declares its names on impo
     init,
     linalg,
     losses_more,
+    matrix_norms,
     methods,
     nn_functional,
     nn_norm,

@@ -147,7 +147,10 @@ def test_every_function_a_sym_form_emits_has_a_numeric_twin(name):
         symbols = [np.array([sp.Symbol(f"a{i}_{k}", real=True) for k in range(a.size)],
                             dtype=object).reshape(a.shape) if i in floats else a
                    for i, a in enumerate(arrays)]
-        out = np.asarray((op.sym or op.forward)(*symbols, **params), dtype=object)
+        try:
+            out = np.asarray((op.sym or op.forward)(*symbols, **params), dtype=object)
+        except symforms.TooIntricate:  # no form (svdvals): the check differences the forward
+            continue
         exprs = [e for e in out.reshape(-1) if isinstance(e, sp.Basic)]
         for f in set().union(*(e.atoms(sp.Function) for e in exprs)):
             assert isinstance(f, sp.Piecewise) or f.func.__name__ in symforms.NUMERIC, (name, f)

@@ -147,6 +147,10 @@ EXAMPLES = {
     "trace": "out = torch.trace(x @ p.t()) * v",
     "nan_to_num": "out = (x.log() * p).nan_to_num(1.0) + torch.nan_to_num((x * v).log(), -1.0)",
     "logit": "out = torch.logit(p * 0.3, 0.2) + (x * 0.4 + 0.5).logit(eps=0.3)",
+    "xlogy": "out = torch.xlogy(x, p) + F.kl_div(x, p, reduction='none')",
+    "xlogy_scalar_self": "out = torch.xlogy(2.0, p * v)",
+    "xlogy_scalar_other": "out = x.xlogy(3) * p",
+    "svdvals": "out = torch.linalg.svdvals(x) * v[:2] + torch.norm(x.t() * p.t(), 'nuc')",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"

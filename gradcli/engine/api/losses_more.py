@@ -11,6 +11,7 @@ from . import elementwise as E
 from . import reductions as R
 from .declare import torch_function
 from .nn_functional import _reduction, python_name
+from .pointwise_more import xlogy
 
 _EPSILON = 1e-12  # cosine_embedding_loss's, added to each squared magnitude
 
@@ -48,23 +49,11 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean",
     if log_target:
         output = E.mul(E.exp(target), E.sub(target, input))
     else:
-        output = E.sub(_xlogy_self(target), E.mul(target, input))
+        output = E.sub(xlogy(target, target), E.mul(target, input))
     reduced = _reduced(output, "sum" if reduction == "batchmean" else reduction)
     if reduction == "batchmean" and input.ndim:
         reduced = E.div(reduced, input.shape[0])
     return reduced
-
-
-def _xlogy_self(target: Tensor) -> Tensor:
-    """xlogy(target, target), 0 where target is 0: a constant unless target requires grad."""
-    if target.requires_grad:
-        raise runtime_error("kl_div with a target that requires grad (and log_target=False) "
-                            "is not supported by gradcli: pass log_target=True with "
-                            "log-probabilities")
-    t = target.data
-    with np.errstate(divide="ignore", invalid="ignore"):
-        value = np.where(t == 0, 0, t * np.log(t))
-    return Tensor(np.asarray(value, dtype=t.dtype))
 
 
 @torch_function(name="margin_ranking_loss", namespace="torch.nn.functional")

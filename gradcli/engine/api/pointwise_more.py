@@ -1,4 +1,4 @@
-"""torch's erf, erfc, atan2, lerp, addcmul, addcdiv, nan_to_num and logit (with their dtype
+"""torch's erf, erfc, atan2, xlogy, lerp, addcmul, addcdiv, nan_to_num and logit (with their dtype
 rules and refusals)."""
 from __future__ import annotations
 
@@ -31,6 +31,21 @@ def atan2(input, other) -> Tensor:
 
 
 arctan2 = atan2
+
+
+@torch_function("xlogy(Tensor input, Tensor other, *, Tensor out=None)",
+                "xlogy(Scalar self, Tensor other, *, Tensor out=None)",
+                "xlogy(Tensor input, Scalar other, *, Tensor out=None)", method=True, inplace=True)
+def xlogy(input, other) -> Tensor:
+    """input * log(other), 0 where input is 0 (unless other is nan)."""
+    d = dtypes.result_type(input, other)
+    d = d if d.is_floating_point else dtypes.default_float
+    if not isinstance(input, Tensor):
+        return apply("xlogy_scalar_self", (other,), d, self=input)
+    if not isinstance(other, Tensor):
+        return apply("xlogy_scalar_other", (input,), d, other=other)
+    broadcast_shape(input.data.shape, other.data.shape)
+    return apply("xlogy", (input, other), d)
 
 
 def _same_dtype(input, t, name: str) -> None:

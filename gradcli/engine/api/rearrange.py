@@ -1,17 +1,13 @@
 """torch's flip, roll, scatter, index_add and cumprod, and linalg.vector_norm / F.normalize."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ..errors import index_error, runtime_error
 from ..tensor import Tensor, apply, normalize_dim
-from . import reductions
 from .declare import torch_function
-from .elementwise import abs as abs_
 from .elementwise import clamp_min, div
-from .reductions import amax, amin, norm
+from .reductions import norm
 from .shape import _dims, _index_bounds, _index_dtype, expand_as
 
 
@@ -71,8 +67,9 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
             raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
                                 f"self {list(input.data.shape)} apart from dimension {d} and "
                                 f"to be smaller size than src {list(src.data.shape)}")
-    _index_bounds(index.data, input.data.shape[d], lambda v: runtime_error(
-        f"index {v} is out of bounds for dimension {d} with size {input.data.shape[d]}"))
+    size = (input.data.shape or (1,))[d]  # (a 0-d tensor as torch takes it: one element)
+    _index_bounds(index.data, size, lambda v: runtime_error(
+        f"index {v} is out of bounds for dimension {d} with size {size}"))
     if src.dtype is not input.dtype:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
     params = {} if src.data.shape == index.data.shape or src.requires_grad else \
@@ -100,30 +97,6 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
 @torch_function(name="cumprod", method=True)
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
-
-
-@torch_function(name="norm", namespace="torch.linalg")
-def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
-    """torch.linalg.norm: a vector norm (flattened for ord=None and no dim), or a matrix norm
-    for a string ord, two dims, or a number ord of a 2-d input: 'fro' (the vector 2-norm over
-    both dims), 1, -1, inf, -inf (the extreme of abs column / row sums)."""
-    two_dims = dim is not None and not isinstance(dim, int) and len(dim) == 2
-    if ord is None or (not isinstance(ord, str) and not two_dims and (
-            dim is not None or A.ndim == 1)):
-        return vector_norm(A, 2 if ord is None else ord, dim, keepdim)
-    if A.ndim < 2:
-        raise runtime_error("linalg.matrix_norm: The input tensor A must have at least 2 "
-                            "dimensions.")
-    rows, cols = _dims(dim if two_dims else (-2, -1), A.ndim)
-    if ord == "fro":
-        return vector_norm(A, 2, (rows, cols), keepdim)
-    if ord in (1, -1, math.inf, -math.inf):
-        summed, over = (rows, cols) if abs(ord) == 1 else (cols, rows)
-        pick = amax if ord > 0 else amin
-        sums = reductions.sum(abs_(A), summed, keepdim)
-        return pick(sums, over if keepdim or over < summed else over - 1, keepdim)
-    raise runtime_error(f"torch.linalg.norm(ord={ord!r}) of a matrix is not supported by "
-                        "gradcli yet (it has 'fro', 1, -1, inf and -inf)")
 
 
 @torch_function(name="vector_norm", namespace="torch.linalg")

@@ -163,7 +163,6 @@ def argmin(input, dim=None, keepdim=False) -> Tensor:
     return Tensor(out.astype(np.int64))
 
 
-@torch_function(name="norm", method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     if not input.dtype.is_floating_point:
         raise runtime_error("linalg.vector_norm: Expected a floating point or complex tensor as "
