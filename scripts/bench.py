@@ -447,7 +447,7 @@ def _best(fn, repeat: int = 3) -> float:
 
 
 def _chain(n: int):
-    from gradcli.engine.api import creation as torch
+    from gradcli.torch._tensor import creation as torch
 
     x = torch.ones(1, requires_grad=True)
     y = x

@@ -24,11 +24,12 @@ MAX_LINES = 800
 LAYERS: dict[str, set[str]] = {
     "engine": set(),
     "events": {"engine"},
-    "language": {"engine", "events"},
+    "sandbox": {"engine", "events"},  # Python only: it is handed torch's names (torch/api.py)
+    "torch": {"engine", "events", "sandbox"},
     "check": {"engine", "events"},
     "report": {"engine", "events"},
-    "app": {"engine", "events", "language", "check", "report"},
-    "": {"engine", "events", "language", "check", "report", "app"},
+    "app": {"engine", "events", "sandbox", "torch", "check", "report"},
+    "": {"engine", "events", "sandbox", "torch", "check", "report", "app"},
 }
 
 

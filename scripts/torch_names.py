@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write gradcli/language/torch_names.py: the public names of real PyTorch's main namespaces.
+"""Write gradcli/torch/_names.py: the public names of real PyTorch's main namespaces.
 
 Run at development time, with PyTorch installed, when the oracle's version changes:
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from gradcli.events.exit_status import ExitStatus
 from gradcli.events.results import Graph, GraphNode, NoGraph
-from gradcli.language.provenance import Provenance, graph_nodes
+from gradcli.sandbox.provenance import Provenance, graph_nodes
 
 MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
 MAX_PICTURES = 12  # run --html draws the graph after this many backward calls at most

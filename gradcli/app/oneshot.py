@@ -151,7 +151,7 @@ def _called_names(expression: str) -> set[str]:
 
 def _where_to_find(name: str) -> str:
     """`write torch.softmax(...)`, or that PyTorch has it and gradcli not yet, or has not."""
-    from gradcli.language.name_hints import lacking, pytorch_homes
+    from gradcli.torch._name_hints import lacking, pytorch_homes
 
     function = _torch_function(name)
     if function is not None:
@@ -162,7 +162,7 @@ def _where_to_find(name: str) -> str:
 
 def _torch_function(name: str) -> str | None:
     """Where PyTorch keeps a function called `name` (torch.X, then torch.nn.functional.X)."""
-    from gradcli.language.torch_api import TORCH, F
+    from gradcli.torch.api import TORCH, F
 
     for namespace in (TORCH, F):
         if callable(namespace.members.get(name)):

@@ -350,7 +350,7 @@ def _history() -> History:
 def _scope_names(repl: Repl, word: str) -> list[str]:
     """What `word` may complete to: a :command, a member of a module in scope (`torch.`), or
     a variable, builtin or module name."""
-    from gradcli.language.torch_api import BUILTINS, ROOT_NAMES
+    from gradcli.torch.api import BUILTINS, ROOT_NAMES
 
     if word.startswith(":"):
         return [f":{command}" for command in COMMANDS]

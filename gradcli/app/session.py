@@ -21,21 +21,23 @@ class Session:
     def __init__(self, source_name: str, options: RunOptions | None = None,
                  on_event: Callable[[Event], None] | None = None) -> None:
         from gradcli.check.checker import Checker
-        from gradcli.language.interp import Interpreter
-        from gradcli.language.parse import default_vocabulary, parse
+        from gradcli.sandbox.interp import Interpreter
+        from gradcli.sandbox.parse import parse
+        from gradcli.torch import api
 
         self.options = options or RunOptions()
         self.result = SessionResult(source_name, "")
         self._on_event = on_event
-        self._vocabulary = default_vocabulary()
+        self._vocabulary = api.VOCABULARY
         self._assigned: frozenset[str] = frozenset()
         self._attributes: frozenset[str] = frozenset()  # those earlier inputs' classes define
         self._classes = False  # whether any input so far held a class statement
         self._piece: SessionResult | None = None  # the input being run
         self._clock_origin = self.options.clock_origin  # the first input's, then each's own
         runtime = new_runtime(self.options)  # grad mode, seed...: kept from input to input
-        self.interpreter = Interpreter(parse("", source_name, self.options.limits), self._emit,
-                                       runtime)
+        self.interpreter = Interpreter(
+            parse("", source_name, self.options.limits, self._vocabulary), self._emit, runtime,
+            api=api)
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
                                enabled=self.options.check, const_name=self._const_name)
         runtime.backward_listeners.append(self._on_pass)
@@ -64,7 +66,7 @@ class Session:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
         from gradcli.app.sources import undecodable
-        from gradcli.language.parse import ScriptInvalid, Vocabulary, defines_classes, parse
+        from gradcli.sandbox.parse import ScriptInvalid, defines_classes, parse
 
         offset = len(self.result.source.splitlines())
         unreadable = undecodable(text)
@@ -78,9 +80,10 @@ class Session:
                                     unreadable.message, unreadable.hint))
             return piece
         self._classes |= defines_classes(text)
-        known = Vocabulary(self._vocabulary.names | self._assigned | set(self.variables),
-                           self._vocabulary.modules, self._vocabulary.attributes | self._attributes,
-                           self._classes)
+        known = dataclasses.replace(
+            self._vocabulary, names=self._vocabulary.names | self._assigned | set(self.variables),
+            attributes=self._vocabulary.attributes | self._attributes,
+            script_classes=self._classes)
         try:
             # blank lines in front: line numbers, and so every location, count from the start
             program = parse("\n" * offset + text, self.result.source_name,

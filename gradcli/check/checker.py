@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from gradcli.engine import runtime, trace
-from gradcli.engine.api.func import stand_in_for
 from gradcli.engine.autograd import PassRecord, saved_values_written_behind
 from gradcli.engine.trace import Opaque
+from gradcli.engine.transforms import stand_in_for
 from gradcli.events.events import GradRow
 
 from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized

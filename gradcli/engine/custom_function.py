@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
+from gradcli.engine.type_names import TYPE_NAMES, type_name
+
 from . import opkit, runtime, trace
-from .arguments import TYPE_NAMES, type_name
 from .autograd import SECOND_BACKWARD, Meta, Node, Saved, check_saved_versions
 from .errors import runtime_error
 from .ops import OPS, Op

@@ -265,7 +265,7 @@ defop("max_dim", "MaxBackward0", lambda a, dim, keepdim, index: K.take_dim(a, in
 defop("min_dim", "MinBackward0", lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim, index: (K.put_dim(xp, g, a.shape, index, dim, keepdim),),
       "k", elements_read="selection")
-# mode(dim): the gradient goes to the index torch's kernel picked (api/sorting.py)
+# mode(dim): the gradient goes to the index torch's kernel picked (torch/_tensor/sorting.py)
 defop("mode", "ModeBackward0",
       lambda a, dim, keepdim, index: K.take_dim(a, index, dim, keepdim) if a.ndim else a.copy(),
       lambda xp, g, o, a, dim, keepdim, index: (
@@ -357,7 +357,7 @@ defop("alias", "AliasBackward0", lambda a: a.view(), lambda xp, g, o, a: (g,), l
 defop("dual_primal", "Identity", lambda a: a.view(), lambda xp, g, o, a: (g,), layout="view")
 # torch's BackwardHookFunction around one tensor going in or out of an nn.Module with backward
 # hooks: an identity whose gradient those hooks watch, as hooks of its output
-# (language/nn_hooks.py)
+# (torch/nn/modules/_hooks.py)
 defop("backward_hook", "BackwardHookFunctionBackward", lambda a: a.view(),
       lambda xp, g, o, a: (g,), layout="view")
 defop("unsafe_view", "UnsafeViewBackward0", lambda a, shape: np.reshape(a, shape),

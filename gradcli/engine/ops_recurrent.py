@@ -1,6 +1,6 @@
 """The op of a whole LSTM layer, as torch runs a float32 one on CPU: one oneDNN call
 (mkldnn_rnn_layer) whose node, MkldnnRnnLayerBackward0, takes the layer's input, its four
-weights, h0 and c0, and runs the recurrence backwards in one go (api/recurrent_fused.py makes
+weights, h0 and c0, and runs the recurrence backwards in one go (recurrent_fused.py makes
 it). Its forward here is the layer's reference arithmetic; the check never reads either side:
 it differentiates the layer's per-step ops, recorded as the composite computes them."""
 from __future__ import annotations

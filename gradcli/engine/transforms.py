@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 
@@ -178,3 +179,11 @@ def repeats_a_captured_write(self, others: tuple) -> bool:
                 self not in level.batched and not any(o in level.batched for o in others):
             return True
     return False
+
+
+def stand_in_for(tensor: Any) -> Any:
+    """The script's tensor that a transform's own input stands for, or None."""
+    refs = runtime.current.stand_ins.get(id(tensor))
+    if refs is None or refs[0]() is not tensor:
+        return None
+    return refs[1]()

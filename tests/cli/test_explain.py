@@ -164,7 +164,7 @@ def test_errors_without_an_explanation_keep_the_generic_hint():
 
 
 def test_a_bug_in_explaining_never_hides_the_error(monkeypatch):
-    import gradcli.language.explain as explain
+    import gradcli.sandbox.explain as explain
 
     def broken(scene):
         raise ValueError("bug")

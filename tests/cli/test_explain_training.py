@@ -1,4 +1,4 @@
-"""What --explain notes about training loops (language/training_notes.py): each finding once,
+"""What --explain notes about training loops (torch/_training_notes.py): each finding once,
 at its line, and nothing for a loop that does it right."""
 from __future__ import annotations
 

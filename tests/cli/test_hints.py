@@ -77,7 +77,7 @@ def test_grad_says_whether_pytorch_has_an_unknown_function():
 
 
 def test_the_names_table_is_real_pytorchs():
-    from gradcli.language.torch_names import PYTORCH_NAMES
+    from gradcli.torch._names import PYTORCH_NAMES
 
     assert {"softplus", "gelu", "relu"} <= PYTORCH_NAMES["torch.nn.functional"]
     assert "backward" in PYTORCH_NAMES["torch.Tensor"] and "fooo" not in PYTORCH_NAMES["torch"]

@@ -3,8 +3,8 @@ copies every other one: no .grad ever shares memory with a caller's tensor, anot
 gradient a hook sees."""
 import numpy as np
 
-from gradcli.engine.api import creation as torch
 from gradcli.engine.runtime import Runtime, activated
+from gradcli.torch._tensor import creation as torch
 
 
 def test_a_gradient_only_the_pass_holds_is_kept_without_a_copy():

@@ -1,4 +1,4 @@
-"""torch's argument parser over gradcli's objects (engine/arguments.py, signatures.py).
+"""torch's argument parser over gradcli's objects (torch/_arguments.py, _nn_signatures.py).
 
 The messages themselves are compared with live PyTorch by the differential corpus
 (tests/corpus/430_... to 437_...); these tests pin what the corpus cannot see: the reuse of a
@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 from gradcli.app.api import run_json
-from gradcli.engine import arguments, signatures
-from gradcli.engine.api.declare import DECLARED
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
+from gradcli.torch import _arguments as arguments
+from gradcli.torch import _nn_signatures as signatures
+from gradcli.torch._declare import DECLARED
 
 
 def declared(namespace: str, name: str):

@@ -1,4 +1,4 @@
-"""The API surface declared once (engine/api/declare.py): every public name a script can call
+"""The API surface declared once (torch/_declare.py): every public name a script can call
 is a declaration, and the tables a script meets are built from them and only from them."""
 import importlib
 import pkgutil
@@ -6,12 +6,11 @@ import pkgutil
 import numpy as np
 import pytest
 
-import gradcli.engine.api
-import gradcli.language
-from gradcli.engine import arguments
-from gradcli.engine.api.declare import DECLARED, method_signatures
+import gradcli.torch
 from gradcli.engine.tensor import Tensor
-from gradcli.language import torch_api
+from gradcli.torch import _arguments as arguments
+from gradcli.torch import api as torch_api
+from gradcli.torch._declare import DECLARED, method_signatures
 
 FUNCTIONS = [d for d in DECLARED if d.namespace != "Tensor"]
 METHODS = [d for d in DECLARED if d.namespace == "Tensor"]
@@ -19,9 +18,8 @@ METHODS = [d for d in DECLARED if d.namespace == "Tensor"]
 
 def test_every_declaring_module_is_loaded_before_the_tables_are_built():
     before = len(DECLARED)
-    for package in (gradcli.engine.api, gradcli.language):
-        for module in pkgutil.iter_modules(package.__path__):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+    for module in pkgutil.walk_packages(gradcli.torch.__path__, "gradcli.torch."):
+        importlib.import_module(module.name)
     assert len(DECLARED) == before, [f"{d.namespace}.{d.name}" for d in DECLARED[before:]]
 
 

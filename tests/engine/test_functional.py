@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import torch as real
 
-from gradcli.engine.api import creation
-from gradcli.engine.api import functional as AF
 from gradcli.engine.errors import TorchError
+from gradcli.torch._tensor import creation
+from gradcli.torch.autograd import functional as AF
 
 REAL = real.autograd.functional
 X = [[0.3, 0.7], [1.1, 0.2]]

@@ -5,10 +5,11 @@ import pytest
 import torch as real
 
 from gradcli.engine import runtime
-from gradcli.engine.api import anomaly, creation
-from gradcli.engine.api import gradcheck as GC
-from gradcli.engine.api.autograd import autograd_grad
 from gradcli.engine.errors import TorchError
+from gradcli.torch._tensor import creation
+from gradcli.torch.autograd import anomaly
+from gradcli.torch.autograd import gradcheck as GC
+from gradcli.torch.autograd.grad import autograd_grad
 
 VALUES = [1.0, 2.0, 3.0]
 
@@ -68,7 +69,7 @@ def test_raise_exception_false_returns_false_only_for_a_gradcheck_error():
 
 
 def test_a_gradcheck_error_is_a_runtime_error_for_except():
-    from gradcli.language.script_errors import is_caught_by
+    from gradcli.sandbox.script_errors import is_caught_by
 
     assert is_caught_by("GradcheckError", "RuntimeError")
     assert is_caught_by("GradcheckError", "GradcheckError")
@@ -166,7 +167,7 @@ def test_unported_modes_say_so(flags, named):
 
 def test_undefined_forward_tangents_must_agree_with_zero_ones():
     """A function whose tangent depends on whether an input is dual at all."""
-    from gradcli.engine.api import forward_ad
+    from gradcli.torch.autograd import forward_ad
 
     def odd(t):
         dual = forward_ad.unpack_dual(t).tangent is not None

@@ -53,13 +53,14 @@ def test_the_backward_is_the_forwards_derivative(which, reverse, bias, saved):
 
 @pytest.mark.parametrize("reverse", [False, True])
 def test_the_direct_steps_compute_and_record_what_the_composite_does(reverse):
-    """recurrent_fused's loop on arrays computes the values of the composite (api/recurrent.py's
+    """recurrent_fused's loop on arrays computes the values of the composite (recurrent.py's
     lstm_step, run with grad mode off) up to float32 rounding, and its records replayed in
     float64 (as the check replays them) give the values it computed."""
     from gradcli.check.numeric import replay
     from gradcli.engine import runtime, trace
-    from gradcli.engine.api import creation, recurrent, recurrent_fused
     from gradcli.engine.tensor import Tensor
+    from gradcli.torch._tensor import creation
+    from gradcli.torch.nn.functional import recurrent, recurrent_fused
 
     rng = np.random.default_rng(3)
     weights = [Tensor(rng.normal(size=s).astype(np.float32), requires_grad=True)

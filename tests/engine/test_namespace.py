@@ -6,8 +6,8 @@ import inspect
 import pytest
 
 from gradcli.engine import autograd, convkit, opkit, ops, ops_conv, ops_more, ops_nn
-from gradcli.engine.api import xp
 from gradcli.engine.namespace import ArrayNamespace, GraphNamespace, members
+from gradcli.torch._tensor import xp
 
 
 @pytest.mark.parametrize("namespace, protocol", [(opkit.NUMPY, ArrayNamespace),

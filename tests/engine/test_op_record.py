@@ -14,9 +14,9 @@ from gradcli.check.derive import STEP_FUNCTIONS
 from gradcli.check.dropped import read_mask, reduce_to
 from gradcli.check.ieee import evaluate, point_of
 from gradcli.engine import opkit, symforms, trace
-from gradcli.engine.api import recurrent_fused
 from gradcli.engine.ops import OPS
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.torch.nn.functional import recurrent_fused
 
 # Not views, yet their results reuse their input's memory, as torch's do: the input is a
 # temporary no script can reach (matmul's product, reshape's copy).

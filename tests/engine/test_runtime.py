@@ -48,7 +48,7 @@ def test_a_number_one_session_used_in_inference_mode_is_an_ordinary_operand_in_t
 
 def test_importing_gradcli_leaves_the_process_as_it_was():
     code = ("import gc, numpy as np\nbefore = (np.geterr(), gc.get_threshold())\n"
-            "import gradcli.engine.api, gradcli.app.api, gradcli.check.checker\n"
+            "import gradcli.torch, gradcli.app.api, gradcli.check.checker\n"
             "from gradcli.app.api import run_session\n"
             "run_session('x = torch.ones(1) / 0', 's.py')\n"
             "assert (np.geterr(), gc.get_threshold()) == before, (before, np.geterr())\n")

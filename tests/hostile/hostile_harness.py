@@ -39,7 +39,7 @@ STRICT_EVENTS = ("open", "import", "exec", "compile", "sys.", "os.", "object.__g
                  "cpython.")
 OWN_FRAME_READS = {"tb_frame", "f_globals"}  # the interpreter reads its own tracebacks
 SCRIPT_NAME = "fuzz.py"
-LAMBDA_BINDER = "gradcli/language/expressions.py"
+LAMBDA_BINDER = "gradcli/sandbox/expressions.py"
 _recording: list[list[str]] = []
 _strict = [False]
 
@@ -196,7 +196,7 @@ def broken_rules(outcome: Outcome) -> list[str]:
 
 def internal_origin(text: str, limits: Limits = FUZZ_LIMITS,
                     max_elements: int = FUZZ_MAX_ELEMENTS) -> str:
-    """Where an InternalError comes from ("engine/api/shape.py"): the run again, with
+    """Where an InternalError comes from ("torch/_tensor/shape.py"): the run again, with
     GRADCLI_DEBUG=1, which lets the original exception out."""
     os.environ["GRADCLI_DEBUG"] = "1"
     try:

@@ -103,7 +103,7 @@ def test_the_watchdog_names_the_line_it_interrupted():
 def _forecast_on_a_clock(monkeypatch, clock: list):
     from types import SimpleNamespace
 
-    from gradcli.language import forecast
+    from gradcli.sandbox import forecast
 
     monkeypatch.setattr(forecast, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     runtime = SimpleNamespace(seconds_left=lambda: 60.0 - clock[0], limits=Limits())
@@ -123,7 +123,7 @@ def test_a_slow_first_item_does_not_foretell_the_rest(monkeypatch):
 
 
 def test_items_that_stay_slow_end_the_loop_early(monkeypatch):
-    from gradcli.language.limits import LimitHit
+    from gradcli.sandbox.limits import LimitHit
 
     clock = [0.0]
     loop = _forecast_on_a_clock(monkeypatch, clock)

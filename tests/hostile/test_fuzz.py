@@ -24,7 +24,7 @@ def keeps_the_rules(outcome, text: str) -> None:
     assert broken_rules(outcome) == [], text
     if outcome.internal:
         origin = internal_origin(text)
-        assert not origin.startswith("language/"), f"{outcome.message}\n{text}"
+        assert not origin.startswith("sandbox/"), f"{outcome.message}\n{text}"
         warnings.warn(f"InternalError in {origin}: {outcome.message}\n{text}", stacklevel=2)
 
 

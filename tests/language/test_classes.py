@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from test_control_flow import error, printed
 
-from gradcli.language.parse import ScriptInvalid, parse
+from gradcli.sandbox.parse import ScriptInvalid, parse
+from gradcli.torch import api
 
 
 def test_instances_methods_and_class_attributes():
@@ -166,7 +167,7 @@ def test_recursion_through_init_ends_at_the_call_depth_limit():
 ])
 def test_rejected_class_forms(source, message):
     with pytest.raises(ScriptInvalid, match=message):
-        parse("import torch\n" + source, "s.py")
+        parse("import torch\n" + source, "s.py", None, api.VOCABULARY)
 
 
 def test_a_session_fed_input_by_input_keeps_its_classes_attributes():

@@ -8,14 +8,15 @@ import pytest
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
 from gradcli.events.events import ErrorEvent, PrintEvent
-from gradcli.language.interp import Interpreter
-from gradcli.language.parse import ScriptInvalid, parse
+from gradcli.sandbox.interp import Interpreter
+from gradcli.sandbox.parse import ScriptInvalid, parse
+from gradcli.torch import api
 
 
 def run(source: str, limits: Limits = Limits()) -> list:
-    program = parse(textwrap.dedent(source), "s.py", limits)
+    program = parse(textwrap.dedent(source), "s.py", limits, api.VOCABULARY)
     events: list = []
-    Interpreter(program, events.append, Runtime(limits=limits)).run()
+    Interpreter(program, events.append, Runtime(limits=limits), api=api).run()
     return events
 
 
@@ -69,8 +70,8 @@ def test_an_endless_while_ends_at_the_step_budget():
 
 def test_break_outside_a_loop_is_rejected():
     with pytest.raises(ScriptInvalid, match="'break' outside loop"):
-        parse("while True:\n    pass\nbreak", "s.py")
-    parse("for i in range(2):\n    while True:\n        break", "s.py")
+        parse("while True:\n    pass\nbreak", "s.py", None, api.VOCABULARY)
+    parse("for i in range(2):\n    while True:\n        break", "s.py", None, api.VOCABULARY)
 
 
 # -- functions ------------------------------------------------------------------------------
@@ -186,4 +187,4 @@ def test_calls_count_against_the_step_budget():
 ])
 def test_rejected_function_forms(source, message):
     with pytest.raises(ScriptInvalid, match=message):
-        parse("import torch\n" + source, "s.py")
+        parse("import torch\n" + source, "s.py", None, api.VOCABULARY)

@@ -20,8 +20,9 @@ from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.limits import Limits
 from gradcli.engine.runtime import Runtime
 from gradcli.events.events import ErrorEvent, PrintEvent, ValueEvent, WarningEvent
-from gradcli.language.interp import Interpreter
-from gradcli.language.parse import Vocabulary, parse
+from gradcli.sandbox.interp import Interpreter
+from gradcli.sandbox.parse import Vocabulary, parse
+from gradcli.torch import api
 
 
 # -- a fake API: plain Python objects, a grad-mode manager, errors and warnings ------------
@@ -114,6 +115,22 @@ def set_attribute(obj, name, value):
     raise TorchError("AttributeError", f"can't set attribute '{name}'")
 
 
+class _Unwatched:
+    """The fake API takes no notes of training (torch's Watch does)."""
+
+    def __init__(self, name_of):
+        pass
+
+    def pass_finished(self, record):
+        pass
+
+    def start(self):
+        pass
+
+    def stop(self):
+        pass
+
+
 FAKE = types.SimpleNamespace(
     ROOT_NAMES={"torch": TORCH, "F": types.SimpleNamespace()},
     MODULES={"torch": TORCH, "math": MATH, "torch.nn": types.SimpleNamespace(),
@@ -124,6 +141,7 @@ FAKE = types.SimpleNamespace(
     ALL_ATTRIBUTE_NAMES=frozenset().union(*ALLOWED.values()),
     get_attribute=get_attribute, set_attribute=set_attribute,
     is_grad_mode_manager=lambda obj: isinstance(obj, GradMode),
+    Watch=_Unwatched, named_parameters=lambda value: None,
     log=[], rt=None,
 )
 VOCABULARY = Vocabulary.from_api(FAKE)
@@ -655,9 +673,9 @@ COMPARED = {"value": ("line", "value"), "print": ("line", "text"),
 
 def run_real(source: str) -> list[dict]:
     """The events of a script run by the real API, as JSON dicts."""
-    pytest.importorskip("gradcli.language.torch_api")
+    pytest.importorskip("gradcli.torch.api")
     events = []
-    Interpreter(parse(source, "s.py"), events.append).run()
+    Interpreter(parse(source, "s.py", None, api.VOCABULARY), events.append, api=api).run()
     return [dataclasses.asdict(e) for e in events]
 
 

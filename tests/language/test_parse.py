@@ -5,7 +5,8 @@ import textwrap
 import pytest
 
 from gradcli.engine.limits import Limits
-from gradcli.language.parse import ScriptInvalid, Vocabulary, default_vocabulary, parse
+from gradcli.sandbox.parse import ScriptInvalid, Vocabulary, parse
+from gradcli.torch import api
 
 VOCABULARY = Vocabulary(
     names=frozenset({"torch", "F", "print", "range", "len", "sum", "float", "list", "str"}),
@@ -71,7 +72,7 @@ def test_anomaly_managers_and_gradcheck_error_with_the_api_vocabulary():
           "mode = torch.no_grad()\nwith mode:\n    pass\n"
           "from torch.autograd.gradcheck import gradcheck, GradcheckError\ntry:\n    pass\n"
           "except GradcheckError as e:\n    print(e)\n"
-          "except (GradcheckError, ValueError):\n    pass", "s.py", None, default_vocabulary())
+          "except (GradcheckError, ValueError):\n    pass", "s.py", None, api.VOCABULARY)
 
 
 def test_program_records_assigned_names():
@@ -220,10 +221,9 @@ def test_error_names_the_dangerous_builtin():
         assert f"no `{name}`" in rejection(f"{name}(1)").hint
 
 
-def test_default_vocabulary_from_the_api_table():
-    pytest.importorskip("gradcli.language.torch_api")
+def test_torch_vocabulary_from_the_api_table():
     program = parse("import torch\nx = torch.ones(2, requires_grad=True)\nx.sum().backward()\n"
-                    "F.relu(x)\nx.grad", "s.py")
+                    "F.relu(x)\nx.grad", "s.py", None, api.VOCABULARY)
     assert "x" in program.assigned
     with pytest.raises(ScriptInvalid):
-        parse("x = torch.ones(2)\nx.storage()", "s.py")
+        parse("x = torch.ones(2)\nx.storage()", "s.py", None, api.VOCABULARY)

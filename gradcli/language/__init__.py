@@ -1,1 +1,0 @@
-"""gradcli's language layer."""

@@ -1,0 +1,35 @@
+"""The signatures of the torch._C._nn builtins that torch.nn.functional's Python functions call,
+as torch's argument parser has them: F's checks before gradcli's own (nn/functional/loss.py,
+nn/functional/convolution.py). The public names' signatures are on their declarations
+(torch/_declare.py)."""
+
+NN = {
+    "adaptive_avg_pool2d": (
+        "adaptive_avg_pool2d(Tensor input, SymIntArrayRef[2] output_size, *, Tensor out=None)",),
+    "avg_pool2d": (
+        "avg_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] stride=None, "
+        "IntArrayRef[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+        "int64_t? divisor_override=None, *, Tensor out=None)",),
+    "binary_cross_entropy": (
+        "binary_cross_entropy(Tensor input, Tensor target, Tensor? weight=None, "
+        "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "binary_cross_entropy_with_logits": (
+        "binary_cross_entropy_with_logits(Tensor input, Tensor target, Tensor? weight=None, "
+        "Tensor? pos_weight=None, int64_t reduction=at::Reduction::Mean)",),
+    "cross_entropy_loss": (
+        "cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, "
+        "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, "
+        "double label_smoothing=0.0)",),
+    "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
+    "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
+                 "*, Tensor out=None)",),
+    "max_pool2d_with_indices": (
+        "max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, "
+        "IntArrayRef[2] stride=[], IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, "
+        "bool ceil_mode=False)",),
+    "nll_loss_nd": (
+        "nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, "
+        "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)",),
+}
+
+# The methods and functions that take no arguments at all (Python's METH_NOARGS messages).

@@ -1,0 +1,1 @@
+"""Tensor operations of the torch namespace (and their Tensor methods), by kind."""

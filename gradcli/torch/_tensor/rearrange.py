@@ -1,0 +1,97 @@
+"""torch's flip, roll, scatter, index_add and cumprod."""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.engine.errors import index_error, runtime_error
+from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
+
+
+def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    out = tuple(normalize_dim(d, max(ndim, 1)) for d in dims)
+    if len(set(out)) != len(out):
+        raise runtime_error(f"dims has duplicates, original flip dims size={len(dims)}, but "
+                            f"unique flip dims size={len(set(out))}" if name == "flip" else
+                            f"{name}: dim appears multiple times in the list of dims")
+    return out
+
+
+@torch_function(name="flip", method=True)
+def flip(input, *dims, **kwargs) -> Tensor:
+    if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
+        dims = (kwargs.pop("dims"),)
+    if kwargs:
+        raise TypeError(f"flip() got an unexpected keyword argument '{next(iter(kwargs))}'")
+    dims = dims[0] if len(dims) == 1 and not isinstance(dims[0], int) else dims
+    if not input.ndim:
+        return apply("flip", (input,), dim=())
+    return apply("flip", (input,), dim=_dim_list(dims, input.ndim, "flip"))
+
+
+@torch_function(name="roll", method=True)
+def roll(input, shifts, dims=None) -> Tensor:
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    if dims is None:
+        if len(shifts) != 1:
+            raise runtime_error(f"roll: shifts and dims must align. shifts: {len(shifts)}, "
+                                "dims:0")
+        return apply("roll", (input,), shifts=shifts, dims=None)
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    if len(shifts) != len(dims):
+        raise runtime_error(f"shifts and dimensions must align. shifts: {len(shifts)}, "
+                            f"dims:{len(dims)}")
+    return apply("roll", (input,), shifts=shifts,
+                 dims=tuple(normalize_dim(d, input.ndim) for d in dims))
+
+
+@torch_function(name="scatter", method=True)
+def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
+    if reduce is not None:
+        raise runtime_error("scatter(..., reduce=...) is not supported by gradcli; "
+                            "use scatter_add or index_add")
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "scatter(): Expected dtype int64 for index")
+    if src is None or not isinstance(src, Tensor):  # x.scatter(dim, index, 2.0)
+        fill = value if src is None else src
+        src = Tensor(np.full(index.data.shape, fill, dtype=input.data.dtype))
+    if not (input.ndim == index.ndim == src.ndim):
+        raise runtime_error("Index tensor must have the same number of dimensions as self "
+                            "tensor")
+    for i, (m, n, k) in enumerate(zip(index.data.shape, input.data.shape, src.data.shape)):
+        if m > k or (i != d and m > n):
+            raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
+                                f"self {list(input.data.shape)} apart from dimension {d} and "
+                                f"to be smaller size than src {list(src.data.shape)}")
+    size = (input.data.shape or (1,))[d]  # (a 0-d tensor as torch takes it: one element)
+    _index_bounds(index.data, size, lambda v: runtime_error(
+        f"index {v} is out of bounds for dimension {d} with size {size}"))
+    if src.dtype is not input.dtype:
+        raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
+    params = {} if src.data.shape == index.data.shape or src.requires_grad else \
+        {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
+    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
+
+
+@torch_function(name="index_add", method=True)
+def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
+    if index.ndim > 1:
+        raise index_error("index_add_(): Index is supposed to be a vector")
+    want = list(input.data.shape or (1,))  # (a 0-d tensor as torch takes it: one element)
+    want[d] = index.data.size
+    if list(source.data.shape or (1,)) != want or input.ndim != source.ndim:
+        raise runtime_error(f"index_add_(): source shape {list(source.data.shape)} does not "
+                            f"match self's with dim {d} of size {index.data.size}")
+    _index_bounds(index.data, (input.data.shape or (1,))[d], lambda v: index_error(
+        "index out of range in self"))
+    return apply("index_add", (input, source), dim=d,
+                 index=index.data.reshape(-1).astype("int64"), alpha=alpha)
+
+
+@torch_function(name="cumprod", method=True)
+def cumprod(input, dim, *, dtype=None) -> Tensor:
+    return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))

@@ -1,0 +1,261 @@
+"""torch's reductions: sum, mean, max/min, norm, var/std, softmax, cumsum."""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.engine import dtypes
+from gradcli.engine import opkit as K
+from gradcli.engine.errors import runtime_error, warn
+from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.creation import _dtype_or
+from gradcli.torch._tensor.pointwise import float_input, float_kernel, maximum, minimum, mul
+from gradcli.torch._tensor.shape import _dims, reshape, to
+
+
+@torch_function(
+    "sum(Tensor input, *, ScalarType? dtype=None)",
+    "sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
+def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    t = input
+    if dtype is not None or not t.dtype.is_floating_point:
+        target = _dtype_or(dtype, dtypes.int64 if t.dtype.category < dtypes.FLOAT else t.dtype)
+        t = apply("to_copy", (t,), to=target.np) if target is not t.dtype else t
+    if dim is None or dim == ():
+        return apply("sum", (t,))
+    return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
+
+
+@torch_function(
+    "mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)",
+    "mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
+def mean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    if dtype is not None:
+        input = to(input, dtype)
+    if not input.dtype.is_floating_point:
+        raise runtime_error("mean(): could not infer output dtype. Input dtype must be either a "
+                            f"floating point or complex dtype. Got: {input.dtype.cpp}")
+    if dim is None:
+        return apply("mean", (input,))
+    return apply("mean_dim", (input,), dim=_dims(dim, input.ndim), keepdim=keepdim)
+
+
+@torch_function(
+    "prod(Tensor input, *, ScalarType? dtype=None)",
+    "prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, "
+    "Tensor out=None)",
+    method=True,
+)
+def prod(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    if dim is None:
+        return apply("prod", (input,))
+    return apply("prod_dim", (input,), dim=normalize_dim(dim, input.ndim), keepdim=keepdim)
+
+
+def _extremum(name: str, dim_op: str, pick):
+    def fn(input, dim=None, keepdim=False, other=None):
+        other = dim if isinstance(dim, Tensor) else other
+        if other is not None:  # torch.max(a, b) is the binary maximum
+            return (maximum if name == "max" else minimum)(input, other)
+        if dim is None:
+            if input.data.size == 0:
+                raise runtime_error(f"{name}(): Expected reduction dim to be specified for "
+                                    "input.numel() == 0. Specify the reduction dim with the "
+                                    "'dim' argument.")
+            value = np.max(input.data) if name == "max" else np.min(input.data)
+            ties = np.isnan(input.data) if np.isnan(value) else input.data == value
+            return apply(name, (input,), ties=ties)
+        d = normalize_dim(dim, input.ndim)
+        index = pick(input.data, axis=d) if input.ndim else np.asarray(0)
+        values = apply(dim_op, (input,), dim=d, keepdim=keepdim, index=index)
+        idx = np.expand_dims(index, d) if keepdim and input.ndim else index
+        return ReturnTypes(name, values, Tensor(np.asarray(idx, dtype=np.int64)))
+    fn.__name__ = name
+    return fn
+
+
+max = _extremum("max", "max_dim", np.argmax)
+torch_function(
+    "max(Tensor input, *, Tensor out=None)",
+    "max(Tensor input, Tensor other, *, Tensor out=None)",
+    "max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    method=True,
+)(max)
+min = _extremum("min", "min_dim", np.argmin)
+torch_function(
+    "min(Tensor input, *, Tensor out=None)",
+    "min(Tensor input, Tensor other, *, Tensor out=None)",
+    "min(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)",
+    method=True,
+)(min)
+
+
+class ReturnTypes(tuple):
+    """torch.return_types.max(values=..., indices=...)."""
+
+    def __new__(cls, name, values, indices):
+        obj = super().__new__(cls, (values, indices))
+        obj.name = name
+        return obj
+
+    @property
+    def values(self):
+        return self[0]
+
+    @property
+    def indices(self):
+        return self[1]
+
+    def __repr__(self) -> str:
+        return (f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})")
+
+
+def _amax(name):
+    def fn(input, dim=(), keepdim=False) -> Tensor:
+        dims = tuple(range(input.ndim)) if dim in ((), [], None) else _dims(dim, input.ndim)
+        reduce = np.amax if name == "amax" else np.amin
+        ties = input.data == reduce(input.data, axis=dims, keepdims=True)
+        return apply(name, (input,), dim=dims, keepdim=keepdim, ties=ties)
+    fn.__name__ = name
+    return fn
+
+
+amax, amin = _amax("amax"), _amax("amin")
+torch_function(
+    "amax(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)(amax)
+torch_function(
+    "amin(Tensor input, IntArrayRef[1] dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)(amin)
+
+
+@torch_function(
+    "argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
+def argmax(input, dim=None, keepdim=False) -> Tensor:
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("argmax(): does not support bool input")
+    if dim is None:
+        return Tensor(np.asarray(np.argmax(input.data), dtype=np.int64))
+    out = np.argmax(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
+    return Tensor(out.astype(np.int64))
+
+
+@torch_function(
+    "argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
+def argmin(input, dim=None, keepdim=False) -> Tensor:
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("argmin(): does not support bool input")
+    if dim is None:
+        return Tensor(np.asarray(np.argmin(input.data), dtype=np.int64))
+    out = np.argmin(input.data, axis=normalize_dim(dim, input.ndim), keepdims=keepdim)
+    return Tensor(out.astype(np.int64))
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
+    if not input.dtype.is_floating_point:
+        raise runtime_error("linalg.vector_norm: Expected a floating point or complex tensor as "
+                            f"input. Got {input.dtype.cpp}")
+    if p == "fro":
+        p = 2
+    if isinstance(p, str):
+        raise runtime_error(f"norm(): p = '{p}' is not supported by gradcli")
+    dims = None if dim is None else _dims(dim, input.ndim)
+    return apply("norm", (input,), p=float(p) if isinstance(p, float) else p, dim=dims,
+                 keepdim=keepdim)
+
+
+def _variance(name):
+    def fn(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
+        if isinstance(dim, bool):  # x.var(False): the `unbiased` form
+            dim, unbiased = None, dim
+        correction = (1 if unbiased else 0) if correction is None else correction
+        if not input.dtype.is_floating_point:
+            raise runtime_error("std and var only support floating point and complex dtypes")
+        dims = None if dim is None or dim == () else _dims(dim, input.ndim)
+        reduced = input.data.size if dims is None else K.count(input.data.shape, dims)
+        if reduced - correction <= 0:
+            warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than "
+                 "the reduction factor (input numel divided by output numel).")
+        return apply(name, (input,), float_input(input), dim=dims, correction=correction,
+                     keepdim=keepdim)
+    fn.__name__ = name
+    return fn
+
+
+var, std = _variance("var"), _variance("std")
+torch_function(
+    "var(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+    "Tensor out=None)",
+    "var(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, "
+    "Tensor out=None)",
+    "var(Tensor input, bool unbiased=True)",
+    method=True,
+)(var)
+torch_function(
+    "std(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False, *, "
+    "Tensor out=None)",
+    "std(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False, "
+    "Tensor out=None)",
+    "std(Tensor input, bool unbiased=True)",
+    method=True,
+)(std)
+
+
+@torch_function(
+    "logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)",
+    method=True,
+)
+def logsumexp(input, dim, keepdim=False) -> Tensor:
+    return apply("logsumexp", (input,), float_input(input), dim=_dims(dim, input.ndim),
+                 keepdim=keepdim)
+
+
+@torch_function("outer(Tensor input, Tensor vec2, *, Tensor out=None)", method=True)
+def outer(input, vec2) -> Tensor:
+    for name, t in (("self", input), ("vec2", vec2)):
+        if t.ndim != 1:
+            raise runtime_error(f"outer: Expected 1-D argument {name}, but got {t.ndim}-D")
+    return mul(reshape(input, -1, 1), vec2)
+
+
+@torch_function(
+    "cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)",
+    method=True,
+)
+def cumsum(input, dim, dtype=None) -> Tensor:
+    return apply("cumsum", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+def _softmax(name):
+    def fn(input, dim=None, dtype=None) -> Tensor:
+        d = normalize_dim(dim, input.ndim)
+        if dtype is not None:
+            input = to(input, dtype)
+        last = "_lastdim" if d == input.ndim - 1 or not input.ndim else ""
+        float_kernel(input, f"{name}{last}_kernel_impl")
+        return apply(name, (input,), dim=d)
+    fn.__name__ = name
+    return fn
+
+
+softmax, log_softmax = _softmax("softmax"), _softmax("log_softmax")
+torch_function(
+    "softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",
+    method=True,
+)(softmax)
+torch_function(
+    "log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)",
+    method=True,
+)(log_softmax)

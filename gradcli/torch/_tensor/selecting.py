@@ -1,0 +1,54 @@
+"""torch's masked_select, trace, diagonal and Tensor.unfold: ops that read some of the input's
+elements."""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.engine import dtypes
+from gradcli.engine.errors import runtime_error
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
+from gradcli.torch._declare import tensor_method, torch_function
+
+
+@torch_function("masked_select(Tensor input, Tensor mask, *, Tensor out=None)", method=True)
+def masked_select(input, mask) -> Tensor:
+    if mask.dtype is not dtypes.bool_:
+        raise runtime_error("masked_select: expected BoolTensor for mask")
+    shape = broadcast_shape(mask.data.shape, input.data.shape)  # (the order of its message)
+    selected = np.broadcast_to(mask.data, shape)
+    # a 0-d mask selects by itself (numpy has no nonzero of a 0-d array)
+    key = np.nonzero(selected) if shape else np.asarray(selected, dtype=bool)
+    return apply("masked_select", (input,), shape=tuple(shape), key=key)
+
+
+@torch_function("trace(Tensor input)", method=True)
+def trace(input) -> Tensor:
+    if input.ndim != 2:
+        raise runtime_error(f"trace: expected a matrix, but got tensor with dim {input.ndim}")
+    return apply("trace", (input,))
+
+
+@torch_function(
+    "diagonal(Tensor input, int64_t offset=0, int64_t dim1=0, int64_t dim2=1)",
+    method=True,
+)
+def diagonal(input, offset=0, dim1=0, dim2=1) -> Tensor:
+    d1, d2 = normalize_dim(dim1, input.ndim), normalize_dim(dim2, input.ndim)
+    if d1 == d2:
+        raise runtime_error(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return apply("diagonal", (input,), dim1=d1, dim2=d2, offset=offset)
+
+
+@tensor_method("unfold(int64_t dimension, int64_t size, int64_t step)")
+def unfold(input, dimension, size, step) -> Tensor:
+    """x.unfold(dimension, size, step): a view of the windows (UnfoldBackward0)."""
+    d = normalize_dim(dimension, input.ndim)
+    most = input.data.shape[d] if input.ndim else 1
+    if size > most:
+        raise runtime_error(f"maximum size for tensor at dimension {d} is {most} but size is "
+                            f"{size}")
+    if size < 0:
+        raise runtime_error(f"size is {size} but must be >= 0")
+    if step <= 0:
+        raise runtime_error(f"step is {step} but must be > 0")
+    return apply("unfold", (input,), dim=d, size=size, step=step)

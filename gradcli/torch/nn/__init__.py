@@ -1,0 +1,1 @@
+"""torch.nn: modules, the functional API, init and utils."""

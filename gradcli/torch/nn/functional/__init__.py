@@ -1,0 +1,1 @@
+"""torch.nn.functional over Tensors, by topic."""

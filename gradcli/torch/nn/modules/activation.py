@@ -1,0 +1,202 @@
+"""torch.nn.MultiheadAttention on the slow path torch takes whenever gradients flow: a port of
+torch/nn/modules/activation.py's MultiheadAttention (its parameters, init draws and repr) and of
+F.multi_head_attention_forward with need_weights (in-projection, scaled q @ k^T, masks added,
+softmax, dropout, @ v, out-projection), over the engine's ops."""
+from __future__ import annotations
+
+import math
+
+from gradcli.engine.errors import TorchError, runtime_error
+from gradcli.engine.tensor import Parameter, Tensor
+from gradcli.torch._tensor import creation, linalg, reductions, shape
+from gradcli.torch.nn import init
+from gradcli.torch.nn.functional import loss as nn_functional
+from gradcli.torch.nn.modules.layers import LINEAR
+from gradcli.torch.nn.modules.module import builtin_class, layer_class, set_fields
+
+# torch's out_proj: a Linear under another name (it keeps quantization from swapping it)
+OUT_PROJ = builtin_class("NonDynamicallyQuantizableLinear", LINEAR, {})
+_REFUSED = ("MultiheadAttention({}=...) is not supported by gradcli: use the default (separate "
+            "key/value sizes and extra bias/zero attention are not ported)")
+
+
+def _init(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,
+          add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None,
+          dtype=None) -> None:
+    if embed_dim <= 0 or num_heads <= 0:
+        raise TorchError("ValueError", f"embed_dim and num_heads must be greater than 0, got "
+                                       f"embed_dim={embed_dim} and num_heads={num_heads} instead")
+    for name, value in (("add_bias_kv", add_bias_kv), ("add_zero_attn", add_zero_attn)):
+        if value:
+            raise runtime_error(_REFUSED.format(name))
+    for name, value in (("kdim", kdim), ("vdim", vdim)):
+        if value is not None and value != embed_dim:
+            raise runtime_error(_REFUSED.format(name))
+    head_dim = embed_dim // num_heads
+    if head_dim * num_heads != embed_dim:
+        raise TorchError("AssertionError", "embed_dim must be divisible by num_heads")
+    set_fields(self, embed_dim=embed_dim, kdim=embed_dim, vdim=embed_dim,
+               _qkv_same_embed_dim=True, num_heads=num_heads, dropout=dropout,
+               batch_first=batch_first, head_dim=head_dim)
+    a = self.attributes
+    a["in_proj_weight"] = Parameter(creation.empty(3 * embed_dim, embed_dim, dtype=dtype))
+    a["in_proj_bias"] = Parameter(creation.empty(3 * embed_dim, dtype=dtype)) if bias else None
+    a["out_proj"] = OUT_PROJ(embed_dim, embed_dim, bias=bias, dtype=dtype)
+    # _reset_parameters, after out_proj's own Linear init drew its numbers
+    init.xavier_uniform_(a["in_proj_weight"])
+    if bias:
+        init.constant_(a["in_proj_bias"], 0.0)
+        init.constant_(a["out_proj"].attributes["bias"], 0.0)
+
+
+def _float_mask(mask: Tensor | None, like: Tensor, name: str) -> Tensor | None:
+    """F._canonical_mask: a bool mask becomes 0 where allowed and -inf where masked."""
+    if mask is None:
+        return None
+    if mask.dtype.name == "bool":
+        zeros = creation.zeros(*mask.shape, dtype=like.dtype)
+        return shape.masked_fill(zeros, mask, float("-inf"))
+    if not mask.dtype.is_floating_point:
+        raise TorchError("AssertionError", f"only bool and floating types of {name} are "
+                                           "supported")
+    return mask
+
+
+def _forward(self, query, key, value, key_padding_mask=None, need_weights=True,
+             attn_mask=None, average_attn_weights=True, is_causal=False):
+    """MultiheadAttention.forward: (L, N, E) inputs, (N, L, E) with batch_first, or one
+    unbatched (L, E) sequence, which torch runs as a batch of one."""
+    a = self.attributes
+    batched = query.dim() == 3
+    flipped = a["batch_first"] and batched
+    if flipped:
+        query, key, value = _swapped_batch(query, key, value)
+    _check_shapes(query, key, value, key_padding_mask, attn_mask, a["num_heads"])
+    if not batched:  # (which ends query is key: torch's in-projection then goes apart too)
+        query, key, value = (shape.unsqueeze(x, 1) for x in (query, key, value))
+        if key_padding_mask is not None:
+            key_padding_mask = shape.unsqueeze(key_padding_mask, 0)
+    output, weights = _attention(self, query, key, value, _float_mask(
+        key_padding_mask, query, "key_padding_mask"), _float_mask(attn_mask, query, "attn_mask"),
+        need_weights, average_attn_weights)
+    if flipped:
+        output = shape.transpose(output, 1, 0)
+    if not batched:
+        output = shape.squeeze(output, 1)
+        weights = None if weights is None else shape.squeeze(weights, 0)
+    return output, weights
+
+
+def _swapped_batch(query, key, value) -> tuple:
+    """batch_first's transposes, keeping which of query, key and value are one tensor (the
+    in-projection reads that)."""
+    if key is value:
+        if query is key:
+            query = key = value = shape.transpose(query, 1, 0)
+            return query, key, value
+        query, key = (shape.transpose(x, 1, 0) for x in (query, key))
+        return query, key, key
+    return tuple(shape.transpose(x, 1, 0) for x in (query, key, value))
+
+
+def _check_shapes(query, key, value, key_padding_mask, attn_mask, heads: int) -> None:
+    """F._mha_shape_check: query (L, N, E) or unbatched (L, E), the others to match."""
+    if query.dim() not in (2, 3):
+        raise TorchError("AssertionError", "query should be unbatched 2D or batched 3D tensor "
+                                           f"but received {query.dim()}-D query tensor")
+    kind = "batched (3-D)" if query.dim() == 3 else "unbatched (2-D)"
+    if key.dim() != query.dim() or value.dim() != query.dim():
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `key` and `value` to "
+                                           f"be {query.dim()}-D but found {key.dim()}-D and "
+                                           f"{value.dim()}-D tensors respectively")
+    if key_padding_mask is not None and key_padding_mask.dim() != query.dim() - 1:
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `key_padding_mask` "
+                                           f"to be `None` or {query.dim() - 1}-D but found "
+                                           f"{key_padding_mask.dim()}-D tensor instead")
+    if attn_mask is None:
+        return
+    if attn_mask.dim() not in (2, 3):
+        raise TorchError("AssertionError", f"For {kind} `query`, expected `attn_mask` to be "
+                                           f"`None`, 2-D or 3-D but found {attn_mask.dim()}-D "
+                                           "tensor instead")
+    expected = (heads, query.shape[0], key.shape[0])
+    if query.dim() == 2 and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
+        raise TorchError("AssertionError", f"Expected `attn_mask` shape to be {expected} but "
+                                           f"got torch.Size({list(attn_mask.shape)})")
+
+
+def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weights,
+               average_weights):
+    """F.multi_head_attention_forward (need_weights path) on (L, N, E) inputs."""
+    a = self.attributes
+    tgt_len, bsz, embed_dim = query.shape
+    src_len, heads, head_dim = key.shape[0], a["num_heads"], a["head_dim"]
+    q, k, v = _in_projection(self, query, key, value)
+    q = shape.transpose(shape.view(q, tgt_len, bsz * heads, head_dim), 0, 1)
+    k = shape.transpose(shape.view(k, src_len, bsz * heads, head_dim), 0, 1)
+    v = shape.transpose(shape.view(v, src_len, bsz * heads, head_dim), 0, 1)
+    mask = _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len)
+    scores = linalg.bmm(q * math.sqrt(1.0 / float(head_dim)), shape.transpose(k, -2, -1))
+    if mask is not None:
+        scores = mask + scores
+    weights = reductions.softmax(scores, -1)
+    if a["dropout"] > 0.0 and a["training"]:
+        weights = nn_functional.dropout(weights, a["dropout"], True)
+    output = linalg.bmm(weights, v)
+    output = shape.view(shape.contiguous(shape.transpose(output, 0, 1)), tgt_len * bsz,
+                        embed_dim)
+    out_proj = a["out_proj"].attributes
+    output = nn_functional.linear(output, out_proj["weight"], out_proj["bias"])
+    output = shape.view(output, tgt_len, bsz, output.shape[1])
+    if not need_weights:
+        return output, None
+    weights = shape.view(weights, bsz, heads, tgt_len, src_len)
+    return output, (reductions.mean(weights, 1) if average_weights else weights)
+
+
+def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
+    """_in_projection_packed: one linear for self-attention, else q and k/v apart."""
+    weight, bias = self.attributes["in_proj_weight"], self.attributes["in_proj_bias"]
+    embed_dim = query.shape[-1]
+    if query is key and key is value:
+        proj = nn_functional.linear(query, weight, bias)  # torch makes the pieces contiguous
+        return tuple(shape.contiguous(piece) for piece in shape.chunk(proj, 3, -1))
+    w_q, w_k, w_v = (shape.narrow(weight, 0, i * embed_dim, embed_dim) for i in range(3))
+    b_q, b_k, b_v = (None,) * 3 if bias is None else (
+        shape.narrow(bias, 0, i * embed_dim, embed_dim) for i in range(3))
+    if key is value:
+        w_kv = shape.narrow(weight, 0, embed_dim, 2 * embed_dim)
+        b_kv = None if bias is None else shape.narrow(bias, 0, embed_dim, 2 * embed_dim)
+        k, v = (shape.contiguous(piece) for piece in
+                shape.chunk(nn_functional.linear(key, w_kv, b_kv), 2, -1))
+        return nn_functional.linear(query, w_q, b_q), k, v
+    return (nn_functional.linear(query, w_q, b_q), nn_functional.linear(key, w_k, b_k),
+            nn_functional.linear(value, w_v, b_v))
+
+
+def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):
+    """attn_mask (L, S) or (N*H, L, S) plus key_padding_mask (N, S) broadcast to each head."""
+    if attn_mask is not None:
+        if attn_mask.dim() == 2:
+            if tuple(attn_mask.shape) != (tgt_len, src_len):
+                raise runtime_error(f"The shape of the 2D attn_mask is {tuple(attn_mask.shape)},"
+                                    f" but should be {(tgt_len, src_len)}.")
+            attn_mask = shape.unsqueeze(attn_mask, 0)
+        elif tuple(attn_mask.shape) != (bsz * heads, tgt_len, src_len):
+            raise runtime_error(f"The shape of the 3D attn_mask is {tuple(attn_mask.shape)}, but"
+                                f" should be {(bsz * heads, tgt_len, src_len)}.")
+    if key_padding_mask is None:
+        return attn_mask
+    if tuple(key_padding_mask.shape) != (bsz, src_len):
+        raise TorchError("AssertionError", f"expecting key_padding_mask shape of "
+                                           f"{(bsz, src_len)}, but got "
+                                           f"{tuple(key_padding_mask.shape)}")
+    padding = shape.reshape(shape.expand(shape.view(key_padding_mask, bsz, 1, 1, src_len),
+                                         -1, heads, -1, -1), bsz * heads, 1, src_len)
+    return padding if attn_mask is None else attn_mask + padding
+
+
+MULTIHEAD_ATTENTION = layer_class("MultiheadAttention", _init, _forward)
+CLASSES = {"MultiheadAttention": MULTIHEAD_ATTENTION}
+ATTRIBUTES = frozenset({"in_proj_weight", "in_proj_bias", "out_proj", "embed_dim", "num_heads",
+                        "head_dim", "batch_first"})

@@ -1,0 +1,185 @@
+"""torch.nn's convolution and pooling layers (torch/nn/modules/conv.py, pooling.py) as built-in
+classes deriving from nn.Module: their `__init__` (parameters made and initialised in torch's
+order, so that torch.manual_seed gives the same weights), `forward` and `extra_repr`."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Parameter
+from gradcli.sandbox.objects import ScriptClass
+from gradcli.torch._tensor import creation
+from gradcli.torch.nn import init
+from gradcli.torch.nn.functional import convolution
+from gradcli.torch.nn.modules.module import layer_class, set_fields
+
+_PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
+
+
+def _tuple(value, n: int) -> tuple:
+    """torch's _single / _pair: a number repeated n times; a sequence as a tuple."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
+
+
+# ---- Conv1d, Conv2d ---------------------------------------------------------------------
+
+
+def _conv_init(n: int) -> Callable:
+    def init_(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
+              groups=1, bias=True, padding_mode="zeros", device=None, dtype=None) -> None:
+        stride = _tuple(stride, n)
+        padding = padding if isinstance(padding, str) else _tuple(padding, n)
+        _check_conv(in_channels, out_channels, groups, stride, padding, padding_mode)
+        kernel_size = _tuple(kernel_size, n)
+        set_fields(self, in_channels=in_channels, out_channels=out_channels,
+                kernel_size=kernel_size, stride=stride, padding=padding,
+                dilation=_tuple(dilation, n), transposed=False, output_padding=(0,) * n,
+                groups=groups, padding_mode=padding_mode)
+        weight = Parameter(creation.empty(out_channels, in_channels // groups, *kernel_size,
+                                          dtype=dtype))
+        self.attributes["weight"] = weight
+        self.attributes["bias"] = Parameter(creation.empty(out_channels, dtype=dtype)) \
+            if bias else None
+        # torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from the fan in
+        init.kaiming_uniform_(weight, a=math.sqrt(5))
+        if bias:
+            fan_in = init.fans(weight)[0]
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.attributes["bias"], -bound, bound)
+    return init_
+
+
+def _check_conv(in_channels, out_channels, groups, stride, padding, padding_mode) -> None:
+    if groups <= 0:
+        raise TorchError("ValueError", "groups must be a positive integer")
+    if in_channels % groups:
+        raise TorchError("ValueError", "in_channels must be divisible by groups")
+    if out_channels % groups:
+        raise TorchError("ValueError", "out_channels must be divisible by groups")
+    if isinstance(padding, str):
+        if padding not in ("same", "valid"):
+            raise TorchError("ValueError", f"Invalid padding string {padding!r}, should be one "
+                                           "of {'same', 'valid'}")
+        if padding == "same" and any(s != 1 for s in stride):
+            raise TorchError("ValueError",
+                             "padding='same' is not supported for strided convolutions")
+    if padding_mode not in _PADDING_MODES:
+        raise TorchError("ValueError", "padding_mode must be one of {'zeros', 'reflect', "
+                                       f"'replicate', 'circular'}}, but got padding_mode="
+                                       f"'{padding_mode}'")
+    if padding_mode != "zeros":
+        raise TorchError("NotImplementedError", f"gradcli supports padding_mode='zeros' only "
+                                                f"so far, not {padding_mode!r}")
+
+
+def _conv_forward(fn: Callable) -> Callable:
+    def forward(self, input):
+        a = self.attributes
+        return fn(input, a["weight"], a["bias"], a["stride"], a["padding"], a["dilation"],
+                  a["groups"])
+    return forward
+
+
+def _conv_extra(self) -> str:
+    """torch's _ConvNd.extra_repr."""
+    a = self.attributes
+    text = (f"{a['in_channels']}, {a['out_channels']}, kernel_size={a['kernel_size']}, "
+            f"stride={a['stride']}")
+    if isinstance(a["padding"], str) or a["padding"] != (0,) * len(a["padding"]):
+        text += f", padding={a['padding']}"
+    if a["dilation"] != (1,) * len(a["dilation"]):
+        text += f", dilation={a['dilation']}"
+    if a["groups"] != 1:
+        text += f", groups={a['groups']}"
+    if a["bias"] is None:
+        text += ", bias=False"
+    return text
+
+
+# ---- pooling --------------------------------------------------------------------------------
+
+
+def _max_pool_init(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                   ceil_mode=False) -> None:
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+            padding=padding, dilation=dilation, return_indices=return_indices,
+            ceil_mode=ceil_mode)
+
+
+def _max_pool_forward(fn: Callable) -> Callable:
+    def forward(self, input):
+        a = self.attributes
+        return fn(input, a["kernel_size"], a["stride"], a["padding"], a["dilation"],
+                  ceil_mode=a["ceil_mode"], return_indices=a["return_indices"])
+    return forward
+
+
+def _max_pool_extra(self) -> str:
+    a = self.attributes
+    return (f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}, "
+            f"dilation={a['dilation']}, ceil_mode={a['ceil_mode']}")
+
+
+def _avg_pool_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                   count_include_pad=True, divisor_override=None) -> None:
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+            padding=padding, ceil_mode=ceil_mode, count_include_pad=count_include_pad,
+            divisor_override=divisor_override)
+
+
+def _avg_pool_forward(self, input):
+    a = self.attributes
+    return convolution.avg_pool2d(input, a["kernel_size"], a["stride"], a["padding"],
+                                  a["ceil_mode"], a["count_include_pad"], a["divisor_override"])
+
+
+def _avg_pool_extra(self) -> str:
+    a = self.attributes
+    return f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}"
+
+
+def _unfold_init(self, kernel_size, dilation=1, padding=0, stride=1) -> None:
+    set_fields(self, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
+
+
+def _fold_init(self, output_size, kernel_size, dilation=1, padding=0, stride=1) -> None:
+    set_fields(self, output_size=output_size, kernel_size=kernel_size, dilation=dilation,
+            padding=padding, stride=stride)
+
+
+def _windows(self) -> dict:
+    return {k: self.attributes[k] for k in ("kernel_size", "dilation", "padding", "stride")}
+
+
+def _windows_extra(self) -> str:
+    return ", ".join(f"{k}={v}" for k, v in _windows(self).items())
+
+
+CLASSES: dict[str, ScriptClass] = {
+    "Conv1d": layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
+    "Conv2d": layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
+    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(convolution.max_pool1d),
+                        _max_pool_extra),
+    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(convolution.max_pool2d),
+                        _max_pool_extra),
+    "AvgPool2d": layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
+    "AdaptiveAvgPool2d": layer_class(
+        "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
+        lambda self, input: convolution.adaptive_avg_pool2d(input,
+                                                            self.attributes["output_size"]),
+        lambda self: f"output_size={self.attributes['output_size']}"),
+    "Unfold": layer_class("Unfold", _unfold_init,
+                     lambda self, input: convolution.unfold(input, **_windows(self)),
+                     _windows_extra),
+    "Fold": layer_class("Fold", _fold_init,
+                   lambda self, input: convolution.fold(input, self.attributes["output_size"],
+                                                        **_windows(self)),
+                   lambda self: f"output_size={self.attributes['output_size']}, "
+                                f"{_windows_extra(self)}"),
+}
+
+ATTRIBUTES = frozenset({
+    "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
+    "padding_mode", "transposed", "output_padding", "return_indices", "ceil_mode",
+    "count_include_pad", "divisor_override", "output_size", "weight", "bias"})

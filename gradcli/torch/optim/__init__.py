@@ -1,0 +1,1 @@
+"""torch.optim: the optimizers and learning-rate schedulers."""
