@@ -638,8 +638,9 @@ defop("cumprod", "CumprodBackward0",
       "a",
       sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
-# more rows: sorting, erf, lerp, trace... (ops_more.py); torch.nn's (ops_nn.py)
-from . import ops_more, ops_nn  # noqa: E402, F401
+# more rows, by topic: pointwise (erf, lerp, xlogy...), selection (sort, trace...), linalg
+# (svdvals); torch.nn's (ops_nn.py)
+from . import ops_linalg, ops_nn, ops_pointwise, ops_selection  # noqa: E402, F401
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module
 

@@ -5,7 +5,17 @@ import inspect
 
 import pytest
 
-from gradcli.engine import autograd, convkit, opkit, ops, ops_conv, ops_more, ops_nn
+from gradcli.engine import (
+    autograd,
+    convkit,
+    opkit,
+    ops,
+    ops_conv,
+    ops_linalg,
+    ops_nn,
+    ops_pointwise,
+    ops_selection,
+)
 from gradcli.engine.namespace import ArrayNamespace, GraphNamespace, members
 from gradcli.torch._tensor import xp
 
@@ -25,7 +35,8 @@ def _xp_calls(module) -> set[str]:
 
 
 # every module whose VJPs (or backward pass) call `xp`
-VJP_MODULES = [ops, ops_nn, ops_more, ops_conv, opkit, convkit, autograd]
+VJP_MODULES = [ops, ops_nn, ops_pointwise, ops_selection, ops_linalg, ops_conv, opkit, convkit,
+               autograd]
 
 
 @pytest.mark.parametrize("module", VJP_MODULES)

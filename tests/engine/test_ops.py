@@ -136,7 +136,7 @@ EXAMPLES = {
     "floor_divide": "out = x // 2", "remainder": "out = x % 1.5",
     "remainder_tensor": "out = torch.remainder(x, p + 0.4)", "rremainder": "out = 2.5 % p",
     "fmod": "out = torch.fmod(x, 0.75)", "fmod_tensor": "out = x.fmod(p + 0.4)",
-    # ops_more.py
+    # ops_pointwise.py, ops_selection.py, ops_linalg.py
     "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
     "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
     "erf": "out = torch.erf(x)", "erfc": "out = x.erfc()", "atan2": "out = torch.atan2(x, p)",

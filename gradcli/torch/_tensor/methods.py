@@ -14,7 +14,6 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     creation,
     inplace,
     linalg,
-    pointwise_special,
     rearrange,
     reductions,
     selecting,

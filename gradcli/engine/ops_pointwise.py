@@ -1,6 +1,5 @@
-"""More rows of the op table (ops.py loads them): sorting (sort, topk) and the pointwise and
-selecting ops scripts reach for next (erf, atan2, xlogy, lerp, addcmul, masked_select,
-trace...), and linalg.svdvals.
+"""The op table's pointwise rows beyond arithmetic (ops.py loads them): erf, erfc, atan2,
+lerp, addcmul, addcdiv, nan_to_num, logit, xlogy.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
 runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
@@ -13,26 +12,7 @@ import numpy as np
 from . import opkit as K
 from . import symforms as S
 from .bitexact import BIT_EXACT_SIZE
-from .errors import runtime_error
 from .optable import POINTWISE, defop
-
-
-# ---- sorting: the values are the input's elements at `index` along `dim` ---------------
-def _take_sorted(a, dim, index):
-    return np.take_along_axis(a, index, axis=dim) if a.ndim else a.copy()
-
-
-def _put_sorted(xp, g, a, dim, index):
-    """torch's value_selecting_reduction_backward: zeros shaped as the input, g scattered at
-    the indices (under create_graph, ScatterBackward0)."""
-    return (xp.scatter_src(g, a.shape, dim, index) if a.ndim else g,)
-
-
-for _name, _grad_fn in (("sort", "SortBackward0"), ("topk", "TopkBackward0")):
-    defop(_name, _grad_fn, _take_sorted,
-          lambda xp, g, o, a, dim, index: _put_sorted(xp, g, a, dim, index), "k",
-          elements_read="selection")
-
 
 # ---- pointwise: erf, atan2, lerp, addcmul, addcdiv -------------------------------------
 TWO_OVER_SQRT_PI = 1.1283791670955126  # torch's 2.0 / sqrt(M_PI)
@@ -106,32 +86,8 @@ defop("addcdiv", "AddcdivBackward0",
       ("", "c", "bc"), S.addcdiv, **POINTWISE)
 
 
-# ---- masked_select, trace, nan_to_num, logit -------------------------------------------
-# masked_select: the elements at `key` (the mask's nonzero positions) of the input broadcast
-# to the mask's `shape`; torch's masked_select_backward puts g back there (the engine sums
-# it over the broadcast dims)
-defop("masked_select", "MaskedSelectBackward0",
-      lambda a, shape, key: np.broadcast_to(a, shape)[key],
-      lambda xp, g, o, a, shape, key: (xp.scatter(g, shape, key),), "k",
-      elements_read="selection")
 
-
-def _trace(a):
-    # torch sums a float diagonal in double (its accumulate type), an int one in int64
-    wide = np.float64 if a.dtype.kind == "f" else np.int64
-    return np.asarray(np.trace(a, dtype=wide)).astype(a.dtype if a.dtype.kind == "f" else wide)
-
-
-def _trace_vjp(xp, g, o, a):
-    """torch's trace_backward: zeros shaped as the input, g on its diagonal."""
-    n = min(a.shape)
-    return (xp.scatter(xp.broadcast_to(g, (n,)), a.shape, (np.arange(n), np.arange(n))),)
-
-
-defop("trace", "TraceBackward0", _trace, _trace_vjp,
-      sym=lambda a: np.asarray(np.trace(a), dtype=object), linear=True)
-
-
+# ---- nan_to_num, logit, xlogy ---------------------------------------------------------
 def _nan_to_num(a, nan, posinf, neginf, kind):
     return np.nan_to_num(a, nan=nan, posinf=posinf, neginf=neginf)
 
@@ -200,35 +156,3 @@ defop("xlogy_scalar_self", "XlogyBackward1", lambda b, self: K.xlogy(_as_array(s
 defop("xlogy_scalar_other", "XlogyBackward2", lambda a, other: K.xlogy(a, _as_array(other, a)),
       lambda xp, g, o, a, other: (_xlogy_self_grad(xp, g, a, xp.asarray(_as_array(other, a))),),
       "a", lambda a, other: S.xlogy(a, S.number(other)), **POINTWISE)
-
-
-# ---- linalg.svdvals: the singular values of each matrix (the last two dims) --------------
-def _svdvals(a):
-    if not a.size:  # (numpy's LAPACK call refuses an empty matrix)
-        return np.zeros(a.shape[:-2] + (min(a.shape[-2:]),), a.dtype)
-    with np.errstate(invalid="ignore"):  # (an inf gives nans, as torch's)
-        return np.linalg.svd(a, compute_uv=False)
-
-
-def _svdvals_vjp(xp, g, o, a):
-    """torch's svd_backward for the values alone: U diag(g) Vh of the reduced SVD (its
-    product in torch's order). U and Vh are not functions of `a` on the tensor side: torch
-    differentiates them again under create_graph, gradcli cannot yet."""
-    if xp is not K.NUMPY:
-        raise runtime_error("the gradient of linalg.svdvals with create_graph=True (a second "
-                            "derivative of a nuclear or spectral norm) is not supported by "
-                            "gradcli")
-    if not a.size:
-        return (np.zeros_like(a),)
-    u, _, vh = np.linalg.svd(a, full_matrices=False)
-    m, n = a.shape[-2:]
-    return (u @ (g[..., :, None] * vh) if m >= n else (u * g[..., None, :]) @ vh,)
-
-
-def _sym_svdvals(a):
-    # NOTE: singular values have no closed form sympy can differentiate: the check takes
-    # central differences of the forward instead (numeric), as for any form too intricate
-    raise S.TooIntricate("singular values (linalg.svdvals), which sympy has no form for")
-
-
-defop("svdvals", "LinalgSvdBackward0", _svdvals, _svdvals_vjp, "a", _sym_svdvals)
