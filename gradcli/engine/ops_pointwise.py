@@ -1,5 +1,5 @@
 """The op table's pointwise rows beyond arithmetic (ops.py loads them): erf, erfc, atan2,
-lerp, addcmul, addcdiv, nan_to_num, logit, xlogy.
+hypot, lerp, addcmul, addcdiv, nan_to_num, logit, xlogy.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
 runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
@@ -85,6 +85,15 @@ defop("addcdiv", "AddcdivBackward0",
           g, g * xp.rdiv_scalar(c, value), -g * (xp.mul_scalar(b, value) / (c * c))),
       ("", "c", "bc"), S.addcdiv, **POINTWISE)
 
+
+
+def _hypot_sym(a, b):
+    return S.elementwise(lambda x, y: S.sp().sqrt(x * x + y * y), *np.broadcast_arrays(a, b))
+
+
+# torch's hypot: grad * self / result, grad * other / result
+defop("hypot", "HypotBackward0", np.hypot,
+      lambda xp, g, o, a, b: (g * a / o, g * b / o), ("ao", "bo"), _hypot_sym, **POINTWISE)
 
 
 # ---- nan_to_num, logit, xlogy ---------------------------------------------------------

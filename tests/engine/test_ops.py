@@ -140,6 +140,7 @@ EXAMPLES = {
     "sort": "out = x.sort(1, descending=True).values + torch.sort(v).values",
     "topk": "out = x.topk(2, dim=0).values * 2 + torch.topk(x, 1, dim=0, largest=False).values",
     "erf": "out = torch.erf(x)", "erfc": "out = x.erfc()", "atan2": "out = torch.atan2(x, p)",
+    "hypot": "out = torch.hypot(x, p)",
     "lerp_scalar": "out = torch.lerp(x, p, 0.3)", "lerp_tensor": "out = x.lerp(p, v.sigmoid())",
     "addcmul": "out = torch.addcmul(v, x, p, value=0.5)",
     "addcdiv": "out = x.addcdiv(v, p, value=-2)",

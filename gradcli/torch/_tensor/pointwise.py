@@ -619,6 +619,15 @@ def atan2(input, other) -> Tensor:
 arctan2 = atan2
 
 
+@torch_function("hypot(Tensor input, Tensor other, *, Tensor out=None)", method=True, inplace=True)
+def hypot(input, other) -> Tensor:
+    d = dtypes.result_type(input, other)
+    if not d.is_floating_point:
+        raise TorchError("NotImplementedError", f"\"hypot_cpu\" not implemented for '{d.cpp}'")
+    broadcast_shape(input.data.shape, other.data.shape)
+    return apply("hypot", (input, other), d)
+
+
 @torch_function("xlogy(Tensor input, Tensor other, *, Tensor out=None)",
                 "xlogy(Scalar self, Tensor other, *, Tensor out=None)",
                 "xlogy(Tensor input, Scalar other, *, Tensor out=None)", method=True, inplace=True)
