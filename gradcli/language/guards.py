@@ -229,6 +229,7 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
     def guarded_mod(plain: Operator) -> Operator:
         def mod(a, b):
             if type(a) is not str:
+                check_division(limits, a, b, "%")
                 return plain(a, b)
             args = b if isinstance(b, tuple) else (b,)
             check_format_widths(limits, a, args)
@@ -254,7 +255,8 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
         ast.BitXor: guarded_bits(operator.xor),
         ast.Add: guarded_add(operator.add), ast.Sub: operator.sub,
         ast.Mult: guarded_mul(operator.mul), ast.Div: operator.truediv,
-        ast.FloorDiv: operator.floordiv, ast.Mod: guarded_mod(operator.mod),
+        ast.FloorDiv: guarded_division(operator.floordiv, "//", limits),
+        ast.Mod: guarded_mod(operator.mod),
         ast.Pow: guarded_pow(operator.pow), ast.MatMult: operator.matmul,
     }
     # The in-place forms call __iadd__ & co., so `x += 1` on a tensor mutates it, as in Python.
@@ -263,10 +265,29 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
         ast.BitXor: guarded_bits(operator.ixor),
         ast.Add: guarded_add(operator.iadd), ast.Sub: operator.isub,
         ast.Mult: guarded_mul(operator.imul), ast.Div: operator.itruediv,
-        ast.FloorDiv: operator.ifloordiv, ast.Mod: guarded_mod(operator.imod),
+        ast.FloorDiv: guarded_division(operator.ifloordiv, "//=", limits),
+        ast.Mod: guarded_mod(operator.imod),
         ast.Pow: guarded_pow(operator.ipow), ast.MatMult: operator.imatmul,
     }
     return binary, inplace
+
+
+def check_division(limits: Limits, a: Any, b: Any, symbol: str) -> None:
+    """Dividing ints is one C call quadratic in their size (a 20,000,000-bit int by a
+    10,000,000-bit one runs for minutes, out of reach of any clock): an operand over the
+    integer size limit (only additions grow one past it) is refused before the call."""
+    if isinstance(a, int) and isinstance(b, int) and max(
+            a.bit_length(), b.bit_length()) > limits.max_int_bits:
+        raise too_big(limits, "max_int_bits", f"by {symbol}")
+
+
+def guarded_division(plain: Operator, symbol: str, limits: Limits | None = None) -> Operator:
+    """`plain` (//, divmod) behind check_division, with `limits` or the session's."""
+    def divide(a, b):
+        check_division(limits or active_limits(), a, b, symbol)
+        return plain(a, b)
+    divide.__name__ = divide.__qualname__ = plain.__name__
+    return divide
 
 
 def check_format_widths(limits: Limits, template: str, args: tuple) -> None:
