@@ -102,7 +102,8 @@ def run_scripts(paths: list[str], limits: Limits, run: RunScript, jobs: int = 1,
     if jobs > 1:
         from gradcli.app.pool import run_in_workers
 
-        run_in_workers(paths, jobs, lambda path: run_item(path, limits, run), on_start, done)
+        run_in_workers(paths, jobs, lambda path: run_item(path, limits, run), on_start, done,
+                       limits)
         return runs
     for path in paths:
         on_start(path)
