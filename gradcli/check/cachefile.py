@@ -83,11 +83,16 @@ def read_regular(path: Path, cap: int, flags: int = 0) -> tuple[bytes, os.stat_r
     blocking (a FIFO would block open() for ever) and never read past `cap` (/dev/zero never
     ends). OSError for anything else."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | flags)
-    with os.fdopen(fd, "rb") as file:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        data = file.read(cap + 1)
+        chunks = []
+        while chunk := os.read(fd, cap + 1 - sum(map(len, chunks))):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
     if len(data) > cap:
         raise OSError(errno.EFBIG, f"over {cap:,} bytes", str(path))
     return data, info
@@ -129,8 +134,10 @@ def _make_key(path: Path) -> None:
     at once, the first to link wins and both use its key."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-key-")  # mode 0600
     try:
-        with os.fdopen(handle, "w") as file:
-            file.write(secrets.token_hex(KEY_BYTES))
+        try:
+            os.write(handle, secrets.token_hex(KEY_BYTES).encode())
+        finally:
+            os.close(handle)
         os.link(temporary, path)
     except FileExistsError:
         pass
