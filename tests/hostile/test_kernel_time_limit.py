@@ -127,3 +127,10 @@ def test_a_worker_stuck_past_its_limit_is_killed_and_the_check_goes_on(monkeypat
     assert error.type == "LimitExceeded"
     assert error.message.startswith("time limit of 0.5 seconds exceeded")
     assert "was ended" in error.message and error.message.endswith("--max-seconds)")
+
+
+@pytest.mark.parametrize("call", ["str(x)", "repr(x)", "format(x)", "print(x)", "f'{x}'"])
+def test_printing_a_list_of_huge_ints_counts_their_digits(call):
+    outcome = run_text(f"x = [2**9999] * 10**6\ns = {call}", Limits(), check=False)
+    assert outcome.error_type == "LimitExceeded", outcome
+    assert "sequence length limit of 10,000,000 items exceeded" in outcome.message
