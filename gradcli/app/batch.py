@@ -3,7 +3,6 @@ worker processes), judge each against its declared ending, time each one."""
 from __future__ import annotations
 
 import os
-import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,6 +10,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gradcli.app.files import not_regular
 from gradcli.events.events import ErrorEvent, SessionResult
 from gradcli.events.expectations import MalformedDirective, expectation
 from gradcli.events.results import ScriptRun
@@ -57,23 +57,11 @@ def excluded(path: str, globs: tuple[str, ...]) -> bool:
 
 
 def _add(path: str, scripts: dict[str, None], found: Found) -> None:
-    kind = _not_regular(path)
+    kind = not_regular(path)
     if kind:
         found.skipped.append((path, kind))
     else:
         scripts[path] = None
-
-
-def _not_regular(path: str) -> str:
-    """"" for a regular file, else what it is (read without opening it)."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError as e:
-        return e.strerror or "unreadable"
-    if stat.S_ISREG(mode):
-        return ""
-    return ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
 
 
 def _scripts_under(folder: Path) -> list[str]:
@@ -102,7 +90,8 @@ def run_scripts(paths: list[str], limits: Limits, run: RunScript, jobs: int = 1,
     if jobs > 1:
         from gradcli.app.pool import run_in_workers
 
-        run_in_workers(paths, jobs, lambda path: run_item(path, limits, run), on_start, done)
+        run_in_workers(paths, jobs, lambda path: run_item(path, limits, run), on_start, done,
+                       limits)
         return runs
     for path in paths:
         on_start(path)

@@ -9,13 +9,17 @@ named after everything else a derivative is made from: sympy's version and the s
 gradcli's engine (the forms) and check (the derivation). Where: GRADCLI_CACHE (a folder;
 set empty, no cache), else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli. A damaged or
 unwritable cache is ignored: the derivative is derived again.
+
+A cached derivative decides a check's verdict, so the file is trusted only as gradcli wrote
+it (check/cachefile.py): signed with a key of the user's own kept beside it, read only when
+it is a regular file of sane size, its entries' nesting bounded. Anything else (a crafted
+entry, a FIFO, a link to /dev/zero, JSON nested too deep) is read as no cache: derived again.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
 import importlib.util
-import json
 import os
 import tempfile
 from collections.abc import Callable
@@ -24,6 +28,7 @@ from typing import Any, TypeVar
 
 from gradcli.engine.optable import OPS
 
+from . import cachefile
 from .ieee import Program
 
 PREFIX = "derivatives-"
@@ -55,15 +60,15 @@ def kept(op, what: tuple, derive: Callable[[], T], encode: Callable[[T], Any],
 
 def cached(key: str, decode: Callable[[Any], T]) -> T | None:
     """The entry named `key`, made again by `decode` from its JSON data; None where the cache
-    holds none, or a damaged one (decode raising ValueError, TypeError, KeyError or
-    IndexError: derived again, written over)."""
+    holds none, or a damaged one (decode raising ValueError, TypeError, KeyError, IndexError
+    or RecursionError: derived again, written over)."""
     store = _store()
     entry = None if store is None else store.entries.get(key)
     if entry is None:
         return None
     try:
         return decode(entry)
-    except (ValueError, TypeError, KeyError, IndexError):
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
         return None
 
 
@@ -96,12 +101,13 @@ class _Store:
         self.entries = dict(list(entries.items())[-MAX_ENTRIES + 1:]) | {key: entry}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", dir=self.path.parent, delete=False,
+            signed = cachefile.sign(self.entries, cachefile.key(self.path.parent, create=True))
+            with tempfile.NamedTemporaryFile("wb", dir=self.path.parent, delete=False,
                                              prefix=".tmp-", suffix=".json") as out:
-                json.dump(self.entries, out)
+                out.write(signed)
             os.replace(out.name, self.path)  # whole or not at all, for runs reading it
             _prune(self.path.parent)
-        except OSError:
+        except (OSError, cachefile.NoKey):
             pass  # a read-only home: the next run derives again
 
 
@@ -117,11 +123,11 @@ def _prune(folder: Path) -> None:
 
 
 def _read(path: Path) -> dict:
+    """The file's entries, when gradcli wrote it; else none."""
     try:
-        entries = json.loads(path.read_text())
-    except (OSError, ValueError):
+        return cachefile.verified(path, cachefile.key(path.parent))
+    except (OSError, cachefile.NoKey, cachefile.Untrusted):
         return {}
-    return entries if isinstance(entries, dict) else {}
 
 
 @functools.cache

@@ -129,7 +129,7 @@ def nested_size(value: Any, budget: int) -> int:
     while stack:
         seq, heavy = stack.pop()
         if heavy is not None:  # its sublists are measured: add them up
-            size = len(seq) * (2 if type(seq) is dict else 1)
+            size = len(seq) * (2 if type(seq) is dict else 1) + _int_digits(seq)
             for item, times in heavy:
                 size += times * (_weight(item, sizes) - 1)
                 if size > budget:
@@ -144,6 +144,15 @@ def nested_size(value: Any, budget: int) -> int:
             stack.extend((item, None) for item, _ in heavy
                          if type(item) in NESTABLE and id(item) not in sizes)
     return sizes[id(value)]
+
+
+def _int_digits(seq: list | tuple | dict | set) -> int:
+    """The digits beyond the first of a list of ints, as repr prints them: [2**9999] * 10**6
+    is a million items but three billion characters. (Counted at C speed, for a list of ints
+    alone: any other list has at most max_sequence of them, bounded by Python's 4,300.)"""
+    if type(seq) not in (list, tuple) or not set(map(type, seq)) <= {int, bool}:
+        return 0
+    return sum(map(int.bit_length, seq)) * 3 // 10  # log10(2) = 0.30103 digits a bit
 
 
 def _plainly_over(seq: list | tuple, budget: int) -> bool:
@@ -229,6 +238,7 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
     def guarded_mod(plain: Operator) -> Operator:
         def mod(a, b):
             if type(a) is not str:
+                check_division(limits, a, b, "%")
                 return plain(a, b)
             args = b if isinstance(b, tuple) else (b,)
             check_format_widths(limits, a, args)
@@ -254,7 +264,8 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
         ast.BitXor: guarded_bits(operator.xor),
         ast.Add: guarded_add(operator.add), ast.Sub: operator.sub,
         ast.Mult: guarded_mul(operator.mul), ast.Div: operator.truediv,
-        ast.FloorDiv: operator.floordiv, ast.Mod: guarded_mod(operator.mod),
+        ast.FloorDiv: guarded_division(operator.floordiv, "//", limits),
+        ast.Mod: guarded_mod(operator.mod),
         ast.Pow: guarded_pow(operator.pow), ast.MatMult: operator.matmul,
     }
     # The in-place forms call __iadd__ & co., so `x += 1` on a tensor mutates it, as in Python.
@@ -263,10 +274,29 @@ def make_operators(limits: Limits) -> tuple[dict[type, Operator], dict[type, Ope
         ast.BitXor: guarded_bits(operator.ixor),
         ast.Add: guarded_add(operator.iadd), ast.Sub: operator.isub,
         ast.Mult: guarded_mul(operator.imul), ast.Div: operator.itruediv,
-        ast.FloorDiv: operator.ifloordiv, ast.Mod: guarded_mod(operator.imod),
+        ast.FloorDiv: guarded_division(operator.ifloordiv, "//=", limits),
+        ast.Mod: guarded_mod(operator.imod),
         ast.Pow: guarded_pow(operator.ipow), ast.MatMult: operator.imatmul,
     }
     return binary, inplace
+
+
+def check_division(limits: Limits, a: Any, b: Any, symbol: str) -> None:
+    """Dividing ints is one C call quadratic in their size (a 20,000,000-bit int by a
+    10,000,000-bit one runs for minutes, out of reach of any clock): an operand over the
+    integer size limit (only additions grow one past it) is refused before the call."""
+    if isinstance(a, int) and isinstance(b, int) and max(
+            a.bit_length(), b.bit_length()) > limits.max_int_bits:
+        raise too_big(limits, "max_int_bits", f"by {symbol}")
+
+
+def guarded_division(plain: Operator, symbol: str, limits: Limits | None = None) -> Operator:
+    """`plain` (//, divmod) behind check_division, with `limits` or the session's."""
+    def divide(a, b):
+        check_division(limits or active_limits(), a, b, symbol)
+        return plain(a, b)
+    divide.__name__ = divide.__qualname__ = plain.__name__
+    return divide
 
 
 def check_format_widths(limits: Limits, template: str, args: tuple) -> None:

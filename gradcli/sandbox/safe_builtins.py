@@ -24,6 +24,7 @@ from gradcli.sandbox.guards import (
     active_limits,
     check_nested,
     count_growth,
+    guarded_division,
     iteration_length,
     known_length,
     too_big,
@@ -298,6 +299,7 @@ BUILTIN_WRAPPERS: dict[str, Callable] = {
     "sorted": Builtin("sorted", _sorted), "any": Builtin("any", _any),
     "all": Builtin("all", _all), "format": Builtin("format", _format),
     "iter": Builtin("iter", _iter), "next": Builtin("next", _next),
+    "divmod": Builtin("divmod", guarded_division(divmod, "divmod()")),
 }
 MATH_WRAPPERS: dict[str, Callable] = {"prod": Builtin("prod", _prod)}
 LIST_METHODS: dict[str, Callable] = {

@@ -346,8 +346,8 @@ BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
-    "isinstance": _isinstance, "type": TYPE, "divmod": divmod, "callable": callable,
-    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format iter next,
+    "isinstance": _isinstance, "type": TYPE, "callable": callable,
+    **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format iter next divmod,
     # measured before they loop
     **EXCEPTION_CLASSES,
 }

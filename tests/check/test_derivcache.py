@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from gradcli.check import derivcache
+from gradcli.check import cachefile, derivcache
 from gradcli.check.ieee import Program
 from gradcli.engine import symforms as S
 from gradcli.engine.ops import OPS
@@ -71,14 +71,15 @@ def test_a_damaged_cache_is_derived_again_and_mended(cache):
     calls: list = []
     derivcache.program(OPS["tanh"], ("partial", 0, 1, ()), _tanh_program(calls))
     (path,) = cache.glob("derivatives-*.json")
-    key = next(iter(json.loads(path.read_text())))
-    for damage in ("{not json", json.dumps({key: [[[["Add", None], [7]]], [0]]}),
-                   json.dumps({key: "text"}), json.dumps([1, 2])):
-        path.write_text(damage)
+    key = next(iter(json.loads(path.read_text())["entries"]))
+    signed = cachefile.key(cache)  # damaged entries in a file gradcli wrote
+    for damage in (b"{not json", cachefile.sign({key: [[[["Add", None], [7]]], [0]]}, signed),
+                   cachefile.sign({key: ["text"]}, signed), json.dumps([1, 2]).encode()):
+        path.write_bytes(damage)
         derivcache._store.cache_clear()
         made = derivcache.program(OPS["tanh"], ("partial", 0, 1, ()), _tanh_program(calls))
         assert made.run({"a0": np.float64(0.0)}) == [1.0]
-    assert len(calls) == 5 and key in json.loads(path.read_text())
+    assert len(calls) == 5 and key in json.loads(path.read_text())["entries"]
 
 
 def test_a_row_made_at_run_time_is_never_cached(cache):
@@ -169,5 +170,5 @@ def test_the_entries_written_last_are_kept(cache, monkeypatch):
         derivcache.program(OPS["tanh"], ("partial", 0, 1, (("exponent", exponent),)),
                            _tanh_program(calls))
     (path,) = cache.glob("derivatives-*.json")
-    keys = list(json.loads(path.read_text()))
+    keys = list(json.loads(path.read_text())["entries"])
     assert len(keys) == 2 and "('exponent', 3)" in keys[0] and "('exponent', 4)" in keys[1]

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from gradcli.app.api import run_json, run_session
-from gradcli.check import derivcache, elementwise_kept, vectorized
+from gradcli.check import cachefile, derivcache, elementwise_kept, vectorized
 from gradcli.engine.ops import OPS
 
 
@@ -81,17 +81,18 @@ def test_a_graph_its_structure_does_not_fix_is_not_kept(cache):
         result = run_session(f"import torch\nx = torch.rand(100, requires_grad=True)\n"
                              f"({op} * x).sum().backward()\n", "s.py")
         assert result.status == "ok"
-    assert not any(key.startswith(elementwise_kept.KIND) for path in
-                   cache.glob("derivatives-*.json") for key in json.loads(path.read_text()))
+    assert not any(key.startswith(elementwise_kept.KIND) for path in cache.glob(
+        "derivatives-*.json") for key in json.loads(path.read_text())["entries"])
 
 
 def test_a_damaged_entry_is_derived_again(cache):
     first = run_json(LOOP, "s.py")
     (path,) = cache.glob("derivatives-*.json")
-    entries = json.loads(path.read_text())
+    entries = json.loads(path.read_text())["entries"]
     keys = [k for k in entries if k.startswith(elementwise_kept.KIND)]
     assert keys
-    path.write_text(json.dumps({**entries, **{k: [[], [0], [], 3, []] for k in keys}}))
+    damaged = {**entries, **{k: [[], [0], [], 3, []] for k in keys}}
+    path.write_bytes(cachefile.sign(damaged, cachefile.key(cache)))  # as gradcli wrote it
     derivcache._store.cache_clear()
     elementwise_kept._MADE.clear()
     assert run_json(LOOP, "s.py") == first
