@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from gradcli.engine import runtime
 from gradcli.engine.limits import limit_message
-from gradcli.language.limits import LimitHit
+from gradcli.sandbox.limits import LimitHit
 
 _STREAMS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 NAMES = ("seed", "random", "randint", "randrange", "uniform", "choice", "choices", "shuffle",
