@@ -61,6 +61,10 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         else:
             continue
         for target in wanted:
+            root, _, rest = target.partition(".")
+            if root in known and rest and f"{root}.{rest.split('.')[0]}" not in known:
+                targets.add(target)  # a module of the package that does not exist
+                continue
             while target and target not in known:
                 target = target.rpartition(".")[0]
             if target and target != name:
@@ -132,7 +136,7 @@ def problems(root: Path, max_lines: int = MAX_LINES) -> list[str]:
     graph = defaultdict(set, {name: imports(name, path, known) for name, path in known.items()})
     # the package's __init__ loads nothing when imported (checked below): importing it for its
     # version closes no cycle
-    acyclic = {name: targets - {root.name} for name, targets in graph.items()}
+    acyclic = {name: (targets & known.keys()) - {root.name} for name, targets in graph.items()}
     found = [f"import cycle: {' <-> '.join(component)}" for component in cycles(acyclic)]
     found += [f"eager import: {root.name}/__init__.py imports {name} when imported (import it "
               "inside the function that needs it)"
@@ -143,7 +147,9 @@ def problems(root: Path, max_lines: int = MAX_LINES) -> list[str]:
             found.append(f"too long: {name} has {lines} lines (budget {max_lines})")
         layer = layer_of(name)
         for target in sorted(graph[name] - {root.name}):
-            if layer_of(target) not in LAYERS[layer] | {layer}:
+            if target not in known:
+                found.append(f"no such module: {name} imports {target}")
+            elif layer_of(target) not in LAYERS[layer] | {layer}:
                 found.append(f"upward import: {name} ({layer or 'top'}) imports {target} "
                              f"({layer_of(target) or 'top'})")
     return found

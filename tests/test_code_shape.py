@@ -24,12 +24,14 @@ def test_the_checker_finds_each_kind_of_problem(tmp_path):
     (package / "__init__.py").write_text("")
     (package / "engine" / "a.py").write_text("from gradcli.report import b\n")
     (package / "report" / "b.py").write_text("from gradcli.engine import a\n" + "x = 1\n" * 9)
+    (package / "report" / "c.py").write_text("from gradcli.language.parse import parse\n")
     found = check_layers.problems(package, max_lines=5)
     assert "import cycle: gradcli.engine.a <-> gradcli.report.b" in found
     assert ("upward import: gradcli.engine.a (engine) imports gradcli.report.b (report)"
             in found)
     assert "too long: gradcli.report.b has 10 lines (budget 5)" in found
-    assert len(found) == 3
+    assert "no such module: gradcli.report.c imports gradcli.language.parse" in found
+    assert len(found) == 4
 
 
 def test_the_package_init_imports_only_inside_functions(tmp_path):
