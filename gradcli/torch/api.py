@@ -55,8 +55,9 @@ from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import loss as nn_functional
 from gradcli.torch.nn.functional import recurrent
+from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional.activation import implicit_softmax_dim
 from gradcli.torch.nn.modules import _rnn_packed as nn_packing
 from gradcli.torch.nn.modules import _state as nn_state
 from gradcli.torch.nn.modules import activation as nn_attention
@@ -168,24 +169,24 @@ def _method(obj, name: str, *args, **kwargs):
 
 
 @torch_function(name="relu", namespace=F_NAME)
-@nn_functional.python_name("relu")
+@python_name("relu")
 def _relu(input, inplace=False):
     # inplace=True is Tensor.relu_
     return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
 
 
 @torch_function(name="threshold", namespace=F_NAME)
-@nn_functional.python_name("_threshold")
+@python_name("_threshold")
 def _threshold(input, threshold, value, inplace=False):
     return TORCH.members["threshold_" if inplace else "threshold"](input, threshold, value)
 
 
 def _softmax_function(name: str):
     @torch_function(name=name, namespace=F_NAME)
-    @nn_functional.python_name(name)
+    @python_name(name)
     def fn(input, dim=None, _stacklevel=3, dtype=None):
         if dim is None:
-            dim = nn_functional.implicit_softmax_dim(name, _method(input, "dim"))
+            dim = implicit_softmax_dim(name, _method(input, "dim"))
         if dtype is None:
             return _method(input, name, dim)
         return _method(input, name, dim, dtype=dtype)
@@ -194,7 +195,7 @@ def _softmax_function(name: str):
 
 def _unary_function(name: str):
     @torch_function(name=name, namespace=F_NAME)
-    @nn_functional.python_name(name)
+    @python_name(name)
     def fn(input):
         return _method(input, name)
     return fn

@@ -10,7 +10,8 @@ from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Parameter, Tensor
 from gradcli.torch._tensor import creation, linalg, reductions, shape
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import loss as nn_functional
+from gradcli.torch.nn.functional import dropout as dropouts
+from gradcli.torch.nn.functional.linear import linear
 from gradcli.torch.nn.modules.layers import LINEAR
 from gradcli.torch.nn.modules.module import builtin_class, layer_class, set_fields
 
@@ -141,12 +142,12 @@ def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weight
         scores = mask + scores
     weights = reductions.softmax(scores, -1)
     if a["dropout"] > 0.0 and a["training"]:
-        weights = nn_functional.dropout(weights, a["dropout"], True)
+        weights = dropouts.dropout(weights, a["dropout"], True)
     output = linalg.bmm(weights, v)
     output = shape.view(shape.contiguous(shape.transpose(output, 0, 1)), tgt_len * bsz,
                         embed_dim)
     out_proj = a["out_proj"].attributes
-    output = nn_functional.linear(output, out_proj["weight"], out_proj["bias"])
+    output = linear(output, out_proj["weight"], out_proj["bias"])
     output = shape.view(output, tgt_len, bsz, output.shape[1])
     if not need_weights:
         return output, None
@@ -159,7 +160,7 @@ def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
     weight, bias = self.attributes["in_proj_weight"], self.attributes["in_proj_bias"]
     embed_dim = query.shape[-1]
     if query is key and key is value:
-        proj = nn_functional.linear(query, weight, bias)  # torch makes the pieces contiguous
+        proj = linear(query, weight, bias)  # torch makes the pieces contiguous
         return tuple(shape.contiguous(piece) for piece in shape.chunk(proj, 3, -1))
     w_q, w_k, w_v = (shape.narrow(weight, 0, i * embed_dim, embed_dim) for i in range(3))
     b_q, b_k, b_v = (None,) * 3 if bias is None else (
@@ -168,10 +169,10 @@ def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
         w_kv = shape.narrow(weight, 0, embed_dim, 2 * embed_dim)
         b_kv = None if bias is None else shape.narrow(bias, 0, embed_dim, 2 * embed_dim)
         k, v = (shape.contiguous(piece) for piece in
-                shape.chunk(nn_functional.linear(key, w_kv, b_kv), 2, -1))
-        return nn_functional.linear(query, w_q, b_q), k, v
-    return (nn_functional.linear(query, w_q, b_q), nn_functional.linear(key, w_k, b_k),
-            nn_functional.linear(value, w_v, b_v))
+                shape.chunk(linear(key, w_kv, b_kv), 2, -1))
+        return linear(query, w_q, b_q), k, v
+    return (linear(query, w_q, b_q), linear(key, w_k, b_k),
+            linear(value, w_v, b_v))
 
 
 def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):

@@ -11,7 +11,7 @@ from gradcli.engine.tensor import Parameter
 from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import creation
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import convolution
+from gradcli.torch.nn.functional import convolution, pooling
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
@@ -130,7 +130,7 @@ def _avg_pool_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
 
 def _avg_pool_forward(self, input):
     a = self.attributes
-    return convolution.avg_pool2d(input, a["kernel_size"], a["stride"], a["padding"],
+    return pooling.avg_pool2d(input, a["kernel_size"], a["stride"], a["padding"],
                                   a["ceil_mode"], a["count_include_pad"], a["divisor_override"])
 
 
@@ -159,14 +159,14 @@ def _windows_extra(self) -> str:
 CLASSES: dict[str, ScriptClass] = {
     "Conv1d": layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
     "Conv2d": layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
-    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(convolution.max_pool1d),
+    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(pooling.max_pool1d),
                         _max_pool_extra),
-    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(convolution.max_pool2d),
+    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(pooling.max_pool2d),
                         _max_pool_extra),
     "AvgPool2d": layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
     "AdaptiveAvgPool2d": layer_class(
         "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
-        lambda self, input: convolution.adaptive_avg_pool2d(input,
+        lambda self, input: pooling.adaptive_avg_pool2d(input,
                                                             self.attributes["output_size"]),
         lambda self: f"output_size={self.attributes['output_size']}"),
     "Unfold": layer_class("Unfold", _unfold_init,

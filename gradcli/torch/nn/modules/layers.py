@@ -16,8 +16,7 @@ from gradcli.torch import _training_notes as training_notes
 from gradcli.torch._tensor import creation, reductions, shape
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import loss as nn_functional
-from gradcli.torch.nn.functional import pair_losses as losses_more
+from gradcli.torch.nn.functional import activation, dropout, linear, loss
 from gradcli.torch.nn.modules import _state as nn_state
 from gradcli.torch.nn.modules import normalization as nn_norm
 from gradcli.torch.nn.modules import rnn as nn_recurrent
@@ -48,7 +47,7 @@ def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=
 
 LINEAR = layer_class(
     "Linear", _linear_init,
-    lambda self, input: nn_functional.linear(input, self.attributes["weight"],
+    lambda self, input: linear.linear(input, self.attributes["weight"],
                                              self.attributes["bias"]),
     lambda self: (f"in_features={self.attributes['in_features']}, out_features="
                   f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
@@ -74,7 +73,7 @@ def _bilinear_init(self, in1_features, in2_features, out_features, bias=True, de
 
 BILINEAR = layer_class(
     "Bilinear", _bilinear_init,
-    lambda self, input1, input2: nn_functional.bilinear(
+    lambda self, input1, input2: linear.bilinear(
         input1, input2, self.attributes["weight"], self.attributes["bias"]),
     lambda self: (f"in1_features={self.attributes['in1_features']}, in2_features="
                   f"{self.attributes['in2_features']}, out_features="
@@ -109,7 +108,7 @@ def _implicit_dim(name: str, fn: Callable) -> Callable:
     """Softmax(dim=None): F's deprecated implicit choice of a dim (with its warning)."""
     def forward(input, dim):
         if dim is None:
-            dim = nn_functional.implicit_softmax_dim(name, input.ndim)
+            dim = activation.implicit_softmax_dim(name, input.ndim)
         return fn(input, dim)
     return forward
 
@@ -139,7 +138,7 @@ def _dropout_init(self, p=0.5, inplace=False) -> None:
 def _dropout_forward(self, input):
     p, training = self.attributes["p"], self.attributes["training"]
     training_notes.dropout_forward(self, p, training)
-    return nn_functional.dropout(input, p, training, self.attributes["inplace"])
+    return dropout.dropout(input, p, training, self.attributes["inplace"])
 
 
 # ---- containers -----------------------------------------------------------------------------
@@ -273,7 +272,7 @@ CLASSES: dict[str, ScriptClass] = {
                                  _implicit_dim("log_softmax", reductions.log_softmax)),
     "LeakyReLU": layer_class(
         "LeakyReLU", _leaky_relu_init,
-        lambda self, input: nn_functional.leaky_relu(input, self.attributes["negative_slope"]),
+        lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"]),
         lambda self: f"negative_slope={self.attributes['negative_slope']}"
                      + (", inplace=True" if self.attributes["inplace"] else "")),
     "Flatten": layer_class(
@@ -288,22 +287,22 @@ CLASSES: dict[str, ScriptClass] = {
     "Sequential": layer_class("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
     "ModuleList": layer_class("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
                          **_CONTAINER),
-    "MSELoss": _loss("MSELoss", nn_functional.mse_loss),
-    "L1Loss": _loss("L1Loss", nn_functional.l1_loss),
-    "CrossEntropyLoss": _loss("CrossEntropyLoss", nn_functional.cross_entropy, weight=None,
+    "MSELoss": _loss("MSELoss", loss.mse_loss),
+    "L1Loss": _loss("L1Loss", loss.l1_loss),
+    "CrossEntropyLoss": _loss("CrossEntropyLoss", loss.cross_entropy, weight=None,
                               ignore_index=-100, label_smoothing=0.0),
-    "NLLLoss": _loss("NLLLoss", nn_functional.nll_loss, weight=None, ignore_index=-100),
-    "BCELoss": _loss("BCELoss", nn_functional.binary_cross_entropy, weight=None),
+    "NLLLoss": _loss("NLLLoss", loss.nll_loss, weight=None, ignore_index=-100),
+    "BCELoss": _loss("BCELoss", loss.binary_cross_entropy, weight=None),
     "BCEWithLogitsLoss": _loss("BCEWithLogitsLoss",
-                               nn_functional.binary_cross_entropy_with_logits, weight=None,
+                               loss.binary_cross_entropy_with_logits, weight=None,
                                pos_weight=None),
-    "KLDivLoss": _compared_loss("KLDivLoss", losses_more.kl_div, 2, log_target=False),
-    "MarginRankingLoss": _compared_loss("MarginRankingLoss", losses_more.margin_ranking_loss,
+    "KLDivLoss": _compared_loss("KLDivLoss", loss.kl_div, 2, log_target=False),
+    "MarginRankingLoss": _compared_loss("MarginRankingLoss", loss.margin_ranking_loss,
                                         3, margin=0.0),
     "CosineEmbeddingLoss": _compared_loss(
-        "CosineEmbeddingLoss", losses_more.cosine_embedding_loss, 3, margin=0.0),
+        "CosineEmbeddingLoss", loss.cosine_embedding_loss, 3, margin=0.0),
     "TripletMarginLoss": _compared_loss(
-        "TripletMarginLoss", losses_more.triplet_margin_loss, 3, margin=1.0, p=2.0, eps=1e-6,
+        "TripletMarginLoss", loss.triplet_margin_loss, 3, margin=1.0, p=2.0, eps=1e-6,
         swap=False),
     **nn_norm.CLASSES,  # LayerNorm, BatchNorm1d, Embedding, GELU, ELU, ... (nn_norm.py)
     **nn_recurrent.CLASSES,

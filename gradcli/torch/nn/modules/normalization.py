@@ -14,7 +14,9 @@ from gradcli.sandbox.objects import ClassMethod, ScriptClass, ScriptFunction, Sc
 from gradcli.torch._tensor import creation
 from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.nn import init
+from gradcli.torch.nn.functional import activation, loss
 from gradcli.torch.nn.functional import normalization as nn_norm
+from gradcli.torch.nn.functional.sparse import embedding, padding_index
 from gradcli.torch.nn.modules.module import layer_class, register_buffer, set_fields
 
 
@@ -103,7 +105,7 @@ def _embedding_init(self, num_embeddings, embedding_dim, padding_idx=None, max_n
                     norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None,
                     _freeze=False, device=None, dtype=None) -> None:
     set_fields(self, num_embeddings=num_embeddings, embedding_dim=embedding_dim,
-            padding_idx=nn_norm.padding_index(padding_idx, num_embeddings), max_norm=max_norm,
+            padding_idx=padding_index(padding_idx, num_embeddings), max_norm=max_norm,
             norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq)
     if _weight is not None:  # from_pretrained's table, shared
         if list(_weight.shape) != [num_embeddings, embedding_dim]:
@@ -148,7 +150,7 @@ def _embedding_repr(self) -> str:
 
 EMBEDDING = layer_class(
     "Embedding", _embedding_init,
-    lambda self, input: nn_norm.embedding(input, *_get(
+    lambda self, input: embedding(input, *_get(
         self, "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse")),
     _embedding_repr)
 EMBEDDING.namespace["from_pretrained"] = ClassMethod(
@@ -192,19 +194,19 @@ def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
 CLASSES: dict[str, ScriptClass] = {
     "LayerNorm": LAYER_NORM, "BatchNorm1d": BATCH_NORM_1D,
     "BatchNorm2d": BATCH_NORM_2D, "Embedding": EMBEDDING,
-    "GELU": _activation("GELU", nn_norm.gelu, lambda a: f"approximate={a!r}",
+    "GELU": _activation("GELU", activation.gelu, lambda a: f"approximate={a!r}",
                         approximate="none"),
-    "ELU": _activation("ELU", nn_norm.elu,
+    "ELU": _activation("ELU", activation.elu,
                        lambda alpha, inplace: f"alpha={alpha}" + (", inplace=True" if inplace
                                                                   else ""),
                        alpha=1.0, inplace=False),
-    "Softplus": _activation("Softplus", nn_norm.softplus,
+    "Softplus": _activation("Softplus", activation.softplus,
                             lambda beta, threshold: f"beta={beta}, threshold={threshold}",
                             beta=1.0, threshold=20.0),
-    "SiLU": _activation("SiLU", nn_norm.silu, lambda inplace: "inplace=True" if inplace else "",
+    "SiLU": _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if inplace else "",
                         inplace=False),
-    "HuberLoss": _loss("HuberLoss", nn_norm.huber_loss, "delta", legacy=False),
-    "SmoothL1Loss": _loss("SmoothL1Loss", nn_norm.smooth_l1_loss, "beta", legacy=True),
+    "HuberLoss": _loss("HuberLoss", loss.huber_loss, "delta", legacy=False),
+    "SmoothL1Loss": _loss("SmoothL1Loss", loss.smooth_l1_loss, "beta", legacy=True),
 }
 
 ATTRIBUTES = frozenset({

@@ -7,13 +7,13 @@ from __future__ import annotations
 from gradcli.engine.errors import TorchError, warn
 from gradcli.sandbox import py_copy
 from gradcli.torch._tensor import pointwise as elementwise
-from gradcli.torch.nn.functional import normalization as nn_norm
+from gradcli.torch.nn.functional.activation import gelu
 from gradcli.torch.nn.modules.activation import MULTIHEAD_ATTENTION
 from gradcli.torch.nn.modules.layers import CLASSES as LAYERS
 from gradcli.torch.nn.modules.module import is_module, layer_class, set_fields
 from gradcli.torch.nn.modules.normalization import LAYER_NORM
 
-_ACTIVATIONS = {"relu": elementwise.relu, "gelu": nn_norm.gelu}
+_ACTIVATIONS = {"relu": elementwise.relu, "gelu": gelu}
 
 
 def _layer_init(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
