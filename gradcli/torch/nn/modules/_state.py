@@ -201,4 +201,3 @@ METHODS: dict[str, Callable] = {
     "load_state_dict": _load_state_dict,
 }
 MODULE.namespace.update(builtin_class("Module", None, METHODS).namespace)
-ATTRIBUTES = frozenset({*METHODS, *IncompatibleKeys._fields})

@@ -197,7 +197,7 @@ def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):
     return padding if attn_mask is None else attn_mask + padding
 
 
-MULTIHEAD_ATTENTION = layer_class("MultiheadAttention", _init, _forward)
-CLASSES = {"MultiheadAttention": MULTIHEAD_ATTENTION}
-ATTRIBUTES = frozenset({"in_proj_weight", "in_proj_bias", "out_proj", "embed_dim", "num_heads",
-                        "head_dim", "batch_first"})
+MULTIHEAD_ATTENTION = layer_class(
+    "MultiheadAttention", _init, _forward,
+    fields=("embed_dim", "kdim", "vdim", "num_heads", "dropout", "batch_first", "head_dim",
+            "in_proj_weight", "in_proj_bias", "out_proj"))

@@ -7,8 +7,8 @@ from typing import Any
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.type_names import type_name
-from gradcli.sandbox.objects import ScriptClass, ScriptInstance
-from gradcli.torch.nn.modules.module import MODULE, add_module, builtin_class, named_children
+from gradcli.sandbox.objects import ScriptInstance
+from gradcli.torch.nn.modules.module import MODULE, add_module, layer_class, named_children
 
 
 def _children(self: ScriptInstance) -> dict:
@@ -57,17 +57,12 @@ def _clear(self: ScriptInstance) -> None:
         del self.attributes[key]
 
 
-MODULE_DICT = builtin_class("ModuleDict", MODULE, {
-    "__init__": _init, "__getitem__": _getitem, "__setitem__": add_module,
-    "__len__": lambda self: len(_children(self)),
-    "__iter__": lambda self: iter(_children(self)),
-    "__contains__": lambda self, key: key in _children(self),
-    "keys": lambda self: _children(self).keys(),
-    "items": lambda self: _children(self).items(),
-    "values": lambda self: _children(self).values(),
-    "update": _update, "pop": _pop, "clear": _clear,
-})
-
-CLASSES: dict[str, ScriptClass] = {"ModuleDict": MODULE_DICT}
-
-ATTRIBUTES = frozenset(MODULE_DICT.namespace)
+MODULE_DICT = layer_class(
+    "ModuleDict", _init, None, __getitem__=_getitem, __setitem__=add_module,
+    __len__=lambda self: len(_children(self)),
+    __iter__=lambda self: iter(_children(self)),
+    __contains__=lambda self, key: key in _children(self),
+    keys=lambda self: _children(self).keys(),
+    items=lambda self: _children(self).items(),
+    values=lambda self: _children(self).values(),
+    update=_update, pop=_pop, clear=_clear)

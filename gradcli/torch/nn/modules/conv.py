@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import creation
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import convolution, pooling
@@ -156,30 +155,33 @@ def _windows_extra(self) -> str:
     return ", ".join(f"{k}={v}" for k, v in _windows(self).items())
 
 
-CLASSES: dict[str, ScriptClass] = {
-    "Conv1d": layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
-    "Conv2d": layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
-    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(pooling.max_pool1d),
-                        _max_pool_extra),
-    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(pooling.max_pool2d),
-                        _max_pool_extra),
-    "AvgPool2d": layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
-    "AdaptiveAvgPool2d": layer_class(
-        "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
-        lambda self, input: pooling.adaptive_avg_pool2d(input,
-                                                            self.attributes["output_size"]),
-        lambda self: f"output_size={self.attributes['output_size']}"),
-    "Unfold": layer_class("Unfold", _unfold_init,
+_CONV_FIELDS = ("in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation",
+                "transposed", "output_padding", "groups", "padding_mode", "weight", "bias")
+_MAX_POOL_FIELDS = ("kernel_size", "stride", "padding", "dilation", "return_indices",
+                    "ceil_mode")
+_WINDOW_FIELDS = ("kernel_size", "dilation", "padding", "stride")
+
+CONV1D = layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra,
+                     fields=_CONV_FIELDS)
+CONV2D = layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra,
+                     fields=_CONV_FIELDS)
+MAX_POOL1D = layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(pooling.max_pool1d),
+                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
+MAX_POOL2D = layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(pooling.max_pool2d),
+                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
+AVG_POOL2D = layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra,
+                         fields=("kernel_size", "stride", "padding", "ceil_mode",
+                                 "count_include_pad", "divisor_override"))
+ADAPTIVE_AVG_POOL2D = layer_class(
+    "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
+    lambda self, input: pooling.adaptive_avg_pool2d(input, self.attributes["output_size"]),
+    lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
+UNFOLD = layer_class("Unfold", _unfold_init,
                      lambda self, input: convolution.unfold(input, **_windows(self)),
-                     _windows_extra),
-    "Fold": layer_class("Fold", _fold_init,
+                     _windows_extra, fields=_WINDOW_FIELDS)
+FOLD = layer_class("Fold", _fold_init,
                    lambda self, input: convolution.fold(input, self.attributes["output_size"],
                                                         **_windows(self)),
                    lambda self: f"output_size={self.attributes['output_size']}, "
-                                f"{_windows_extra(self)}"),
-}
-
-ATTRIBUTES = frozenset({
-    "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
-    "padding_mode", "transposed", "output_padding", "return_indices", "ceil_mode",
-    "count_include_pad", "divisor_override", "output_size", "weight", "bias"})
+                                f"{_windows_extra(self)}",
+                   fields=("output_size", *_WINDOW_FIELDS))

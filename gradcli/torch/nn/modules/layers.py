@@ -17,11 +17,7 @@ from gradcli.torch._tensor import creation, reductions, shape
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import activation, dropout, linear, loss
-from gradcli.torch.nn.modules import _state as nn_state
-from gradcli.torch.nn.modules import normalization as nn_norm
-from gradcli.torch.nn.modules import rnn as nn_recurrent
 from gradcli.torch.nn.modules.module import (
-    MODULE,
     framed,
     indent,
     is_module,
@@ -50,8 +46,8 @@ LINEAR = layer_class(
     lambda self, input: linear.linear(input, self.attributes["weight"],
                                              self.attributes["bias"]),
     lambda self: (f"in_features={self.attributes['in_features']}, out_features="
-                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
-
+                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"),
+    fields=("in_features", "out_features", "weight", "bias"))
 
 
 def _bilinear_init(self, in1_features, in2_features, out_features, bias=True, device=None,
@@ -77,7 +73,8 @@ BILINEAR = layer_class(
         input1, input2, self.attributes["weight"], self.attributes["bias"]),
     lambda self: (f"in1_features={self.attributes['in1_features']}, in2_features="
                   f"{self.attributes['in2_features']}, out_features="
-                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"))
+                  f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"),
+    fields=("in1_features", "in2_features", "out_features", "weight", "bias"))
 
 # ---- activations ----------------------------------------------------------------------------
 
@@ -100,8 +97,8 @@ def _dim_init(self, dim=None) -> None:
 
 def _softmax_layer(name: str, forward: Callable) -> ScriptClass:
     return layer_class(name, _dim_init,
-                  lambda self, input: forward(input, self.attributes["dim"]),
-                  lambda self: f"dim={self.attributes['dim']}")
+                       lambda self, input: forward(input, self.attributes["dim"]),
+                       lambda self: f"dim={self.attributes['dim']}", fields=("dim",))
 
 
 def _implicit_dim(name: str, fn: Callable) -> Callable:
@@ -232,7 +229,7 @@ def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
     def forward(self, input, target):
         options = {k: self.attributes[k] for k in ("reduction", *defaults)}
         return fn(input, target, **options)
-    return layer_class(name, init_, forward)
+    return layer_class(name, init_, forward, fields=("reduction", *defaults))
 
 
 def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> ScriptClass:
@@ -257,59 +254,48 @@ def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> Scr
             raise TypeError(f"{name}.forward() takes {inputs + 1} positional arguments but "
                             f"{len(tensors) + 1} were given")
         return fn(*tensors, **{k: self.attributes[k] for k in names})
-    return layer_class(name, init_, forward)
+    return layer_class(name, init_, forward, fields=names)
 
 
-CLASSES: dict[str, ScriptClass] = {
-    "Module": MODULE, "Linear": LINEAR, "Bilinear": BILINEAR,
-    "ReLU": layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra),
-    "Tanh": _stateless("Tanh", elementwise.tanh),
-    "Sigmoid": _stateless("Sigmoid", elementwise.sigmoid),
-    "Identity": layer_class("Identity", lambda self, *args, **kwargs: set_fields(self),
-                       lambda self, input: input),
-    "Softmax": _softmax_layer("Softmax", _implicit_dim("softmax", reductions.softmax)),
-    "LogSoftmax": _softmax_layer("LogSoftmax",
-                                 _implicit_dim("log_softmax", reductions.log_softmax)),
-    "LeakyReLU": layer_class(
-        "LeakyReLU", _leaky_relu_init,
-        lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"]),
-        lambda self: f"negative_slope={self.attributes['negative_slope']}"
-                     + (", inplace=True" if self.attributes["inplace"] else "")),
-    "Flatten": layer_class(
-        "Flatten", _flatten_init,
-        lambda self, input: shape.flatten(input, self.attributes["start_dim"],
-                                          self.attributes["end_dim"]),
-        lambda self: f"start_dim={self.attributes['start_dim']}, "
-                     f"end_dim={self.attributes['end_dim']}"),
-    "Dropout": layer_class(
-        "Dropout", _dropout_init, _dropout_forward,
-        lambda self: f"p={self.attributes['p']}, inplace={self.attributes['inplace']}"),
-    "Sequential": layer_class("Sequential", _sequential_init, _sequential_forward, **_CONTAINER),
-    "ModuleList": layer_class("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
-                         **_CONTAINER),
-    "MSELoss": _loss("MSELoss", loss.mse_loss),
-    "L1Loss": _loss("L1Loss", loss.l1_loss),
-    "CrossEntropyLoss": _loss("CrossEntropyLoss", loss.cross_entropy, weight=None,
-                              ignore_index=-100, label_smoothing=0.0),
-    "NLLLoss": _loss("NLLLoss", loss.nll_loss, weight=None, ignore_index=-100),
-    "BCELoss": _loss("BCELoss", loss.binary_cross_entropy, weight=None),
-    "BCEWithLogitsLoss": _loss("BCEWithLogitsLoss",
-                               loss.binary_cross_entropy_with_logits, weight=None,
-                               pos_weight=None),
-    "KLDivLoss": _compared_loss("KLDivLoss", loss.kl_div, 2, log_target=False),
-    "MarginRankingLoss": _compared_loss("MarginRankingLoss", loss.margin_ranking_loss,
-                                        3, margin=0.0),
-    "CosineEmbeddingLoss": _compared_loss(
-        "CosineEmbeddingLoss", loss.cosine_embedding_loss, 3, margin=0.0),
-    "TripletMarginLoss": _compared_loss(
-        "TripletMarginLoss", loss.triplet_margin_loss, 3, margin=1.0, p=2.0, eps=1e-6,
-        swap=False),
-    **nn_norm.CLASSES,  # LayerNorm, BatchNorm1d, Embedding, GELU, ELU, ... (nn_norm.py)
-    **nn_recurrent.CLASSES,
-}
-
-ATTRIBUTES = frozenset({name for cls in CLASSES.values() for name in cls.namespace} | {
-    "weight", "bias", "in_features", "out_features", "in1_features", "in2_features", "inplace",
-    "dim", "negative_slope", "start_dim", "end_dim", "p", "reduction", "margin", "swap",
-    "log_target", "size_average", "reduce"}) | nn_norm.ATTRIBUTES \
-    | nn_recurrent.ATTRIBUTES | nn_state.ATTRIBUTES
+RELU = layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra, fields=("inplace",))
+TANH = _stateless("Tanh", elementwise.tanh)
+SIGMOID = _stateless("Sigmoid", elementwise.sigmoid)
+IDENTITY = layer_class("Identity", lambda self, *args, **kwargs: set_fields(self),
+                       lambda self, input: input)
+SOFTMAX = _softmax_layer("Softmax", _implicit_dim("softmax", reductions.softmax))
+LOG_SOFTMAX = _softmax_layer("LogSoftmax", _implicit_dim("log_softmax", reductions.log_softmax))
+LEAKY_RELU = layer_class(
+    "LeakyReLU", _leaky_relu_init,
+    lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"]),
+    lambda self: f"negative_slope={self.attributes['negative_slope']}"
+                 + (", inplace=True" if self.attributes["inplace"] else ""),
+    fields=("negative_slope", "inplace"))
+FLATTEN = layer_class(
+    "Flatten", _flatten_init,
+    lambda self, input: shape.flatten(input, self.attributes["start_dim"],
+                                      self.attributes["end_dim"]),
+    lambda self: f"start_dim={self.attributes['start_dim']}, "
+                 f"end_dim={self.attributes['end_dim']}",
+    fields=("start_dim", "end_dim"))
+DROPOUT = layer_class(
+    "Dropout", _dropout_init, _dropout_forward,
+    lambda self: f"p={self.attributes['p']}, inplace={self.attributes['inplace']}",
+    fields=("p", "inplace"))
+SEQUENTIAL = layer_class("Sequential", _sequential_init, _sequential_forward, **_CONTAINER)
+MODULE_LIST = layer_class("ModuleList", _module_list_init, None, __repr__=_module_list_repr,
+                          **_CONTAINER)
+MSE_LOSS = _loss("MSELoss", loss.mse_loss)
+L1_LOSS = _loss("L1Loss", loss.l1_loss)
+CROSS_ENTROPY_LOSS = _loss("CrossEntropyLoss", loss.cross_entropy, weight=None,
+                           ignore_index=-100, label_smoothing=0.0)
+NLL_LOSS = _loss("NLLLoss", loss.nll_loss, weight=None, ignore_index=-100)
+BCE_LOSS = _loss("BCELoss", loss.binary_cross_entropy, weight=None)
+BCE_WITH_LOGITS_LOSS = _loss("BCEWithLogitsLoss", loss.binary_cross_entropy_with_logits,
+                             weight=None, pos_weight=None)
+KL_DIV_LOSS = _compared_loss("KLDivLoss", loss.kl_div, 2, log_target=False)
+MARGIN_RANKING_LOSS = _compared_loss("MarginRankingLoss", loss.margin_ranking_loss, 3,
+                                     margin=0.0)
+COSINE_EMBEDDING_LOSS = _compared_loss("CosineEmbeddingLoss", loss.cosine_embedding_loss, 3,
+                                       margin=0.0)
+TRIPLET_MARGIN_LOSS = _compared_loss("TripletMarginLoss", loss.triplet_margin_loss, 3,
+                                     margin=1.0, p=2.0, eps=1e-6, swap=False)

@@ -48,7 +48,8 @@ LAYER_NORM = layer_class(
                                                         "bias", "eps")),
     lambda self: "{}, eps={}, elementwise_affine={}, bias={}".format(
         *_get(self, "normalized_shape", "eps", "elementwise_affine"),
-        self.attributes["bias"] is not None))
+        self.attributes["bias"] is not None),
+    fields=("normalized_shape", "eps", "elementwise_affine", "weight", "bias"))
 
 
 # ---- BatchNorm1d ----------------------------------------------------------------------------
@@ -94,7 +95,9 @@ def _batch_norm_class(name: str) -> ScriptClass:
         name, _batch_norm_init, _batch_norm_forward,
         lambda self: "{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}".format(
             *_get(self, "num_features", "eps", "momentum", "affine"),
-            self.attributes["bias"] is not None, self.attributes["track_running_stats"]))
+            self.attributes["bias"] is not None, self.attributes["track_running_stats"]),
+        fields=("num_features", "eps", "momentum", "affine", "track_running_stats", "weight",
+                "bias", "running_mean", "running_var", "num_batches_tracked"))
 
 
 BATCH_NORM_1D, BATCH_NORM_2D = _batch_norm_class("BatchNorm1d"), _batch_norm_class("BatchNorm2d")
@@ -152,7 +155,9 @@ EMBEDDING = layer_class(
     "Embedding", _embedding_init,
     lambda self, input: embedding(input, *_get(
         self, "weight", "padding_idx", "max_norm", "norm_type", "scale_grad_by_freq", "sparse")),
-    _embedding_repr)
+    _embedding_repr,
+    fields=("num_embeddings", "embedding_dim", "padding_idx", "max_norm", "norm_type",
+            "scale_grad_by_freq", "sparse", "weight"))
 EMBEDDING.namespace["from_pretrained"] = ClassMethod(
     ScriptFunction("Embedding.from_pretrained", _from_pretrained))
 
@@ -174,7 +179,8 @@ def _activation(name: str, fn: Callable, repr_: Callable, **defaults: Any) -> Sc
 
     def forward(self, input):
         return fn(input, **{n: self.attributes[n] for n in names})
-    return layer_class(name, init_, forward, lambda self: repr_(*_get(self, *names)))
+    return layer_class(name, init_, forward, lambda self: repr_(*_get(self, *names)),
+                       fields=names)
 
 
 def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
@@ -188,30 +194,17 @@ def _loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
     def forward(self, input, target):
         return fn(input, target, reduction=self.attributes["reduction"],
                   **{option: self.attributes[option]})
-    return layer_class(name, init_, forward, lambda self: "")
+    return layer_class(name, init_, forward, lambda self: "", fields=("reduction", option))
 
 
-CLASSES: dict[str, ScriptClass] = {
-    "LayerNorm": LAYER_NORM, "BatchNorm1d": BATCH_NORM_1D,
-    "BatchNorm2d": BATCH_NORM_2D, "Embedding": EMBEDDING,
-    "GELU": _activation("GELU", activation.gelu, lambda a: f"approximate={a!r}",
-                        approximate="none"),
-    "ELU": _activation("ELU", activation.elu,
-                       lambda alpha, inplace: f"alpha={alpha}" + (", inplace=True" if inplace
-                                                                  else ""),
-                       alpha=1.0, inplace=False),
-    "Softplus": _activation("Softplus", activation.softplus,
-                            lambda beta, threshold: f"beta={beta}, threshold={threshold}",
-                            beta=1.0, threshold=20.0),
-    "SiLU": _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if inplace else "",
-                        inplace=False),
-    "HuberLoss": _loss("HuberLoss", loss.huber_loss, "delta", legacy=False),
-    "SmoothL1Loss": _loss("SmoothL1Loss", loss.smooth_l1_loss, "beta", legacy=True),
-}
-
-ATTRIBUTES = frozenset({
-    "normalized_shape", "eps", "elementwise_affine", "num_features", "momentum", "affine",
-    "track_running_stats", "running_mean", "running_var", "num_batches_tracked",
-    "num_embeddings", "embedding_dim", "padding_idx", "max_norm", "norm_type",
-    "scale_grad_by_freq", "sparse", "approximate", "alpha", "beta", "threshold", "delta",
-    "from_pretrained"})
+GELU = _activation("GELU", activation.gelu, lambda a: f"approximate={a!r}", approximate="none")
+ELU = _activation("ELU", activation.elu,
+                  lambda alpha, inplace: f"alpha={alpha}" + (", inplace=True" if inplace else ""),
+                  alpha=1.0, inplace=False)
+SOFTPLUS = _activation("Softplus", activation.softplus,
+                       lambda beta, threshold: f"beta={beta}, threshold={threshold}",
+                       beta=1.0, threshold=20.0)
+SILU = _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if inplace else "",
+                   inplace=False)
+HUBER_LOSS = _loss("HuberLoss", loss.huber_loss, "delta", legacy=False)
+SMOOTH_L1_LOSS = _loss("SmoothL1Loss", loss.smooth_l1_loss, "beta", legacy=True)
