@@ -1,5 +1,5 @@
 """nn.Module's dtype and device moves (.double(), .to(torch.float64), .cpu(), .type(...)) and
-load_state_dict, as methods of the built-in Module class (nn_module.py).
+load_state_dict, as methods of the built-in Module class (module.py).
 
 A move keeps each Parameter object and replaces its data (torch's `param.data = fn(param)`),
 converting its `.grad` the same way; buffers are replaced by the converted tensors.

@@ -307,7 +307,6 @@ MODULE = builtin_class("Module", None, {
 })
 
 
-
 # ---- built-in layers: torch.nn's module classes, registered as they are made ---------------
 
 MODULE_CLASSES: dict[str, ScriptClass] = {"Module": MODULE}

@@ -1,7 +1,7 @@
 """torch.nn.TransformerEncoderLayer and TransformerEncoder on the path torch takes whenever
 gradients flow (its fused fast path runs only in eval without grad, to the same values): a port
 of torch/nn/modules/transformer.py (submodules in torch's order, so the init draws and the repr
-are torch's), with self-attention through nn_attention's MultiheadAttention."""
+are torch's), with self-attention through activation.py's MultiheadAttention."""
 from __future__ import annotations
 
 from gradcli.engine.errors import TorchError, warn
@@ -9,7 +9,9 @@ from gradcli.sandbox import py_copy
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn.functional.activation import gelu
 from gradcli.torch.nn.modules.activation import MULTIHEAD_ATTENTION
-from gradcli.torch.nn.modules.layers import DROPOUT, LINEAR, MODULE_LIST
+from gradcli.torch.nn.modules.container import MODULE_LIST
+from gradcli.torch.nn.modules.dropout import DROPOUT
+from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import is_module, layer_class, set_fields
 from gradcli.torch.nn.modules.normalization import LAYER_NORM
 
