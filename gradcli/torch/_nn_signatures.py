@@ -1,6 +1,6 @@
 """The signatures of the torch._C._nn builtins that torch.nn.functional's Python functions call,
-as torch's argument parser has them: F's checks before gradcli's own (nn/functional/loss.py,
-nn/functional/convolution.py). The public names' signatures are on their declarations
+as torch's argument parser has them: F's checks before gradcli's own (nn/functional/_common.py,
+nn/functional/pooling.py). The public names' signatures are on their declarations
 (torch/_declare.py)."""
 
 NN = {

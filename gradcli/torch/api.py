@@ -55,16 +55,12 @@ from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import loss as nn_functional
 from gradcli.torch.nn.functional import recurrent
+from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional.activation import implicit_softmax_dim
 from gradcli.torch.nn.modules import _rnn_packed as nn_packing
 from gradcli.torch.nn.modules import _state as nn_state
-from gradcli.torch.nn.modules import activation as nn_attention
-from gradcli.torch.nn.modules import container as nn_containers
-from gradcli.torch.nn.modules import conv as nn_conv
-from gradcli.torch.nn.modules import layers as nn_layers
 from gradcli.torch.nn.modules import module as nn_module
-from gradcli.torch.nn.modules import transformer as nn_transformer
 from gradcli.torch.nn.utils import clip_grad
 from gradcli.torch.optim import lr_scheduler
 from gradcli.torch.optim import optimizer as nn_optim
@@ -168,24 +164,24 @@ def _method(obj, name: str, *args, **kwargs):
 
 
 @torch_function(name="relu", namespace=F_NAME)
-@nn_functional.python_name("relu")
+@python_name("relu")
 def _relu(input, inplace=False):
     # inplace=True is Tensor.relu_
     return _method(input, "relu_") if inplace else TORCH.members["relu"](input)
 
 
 @torch_function(name="threshold", namespace=F_NAME)
-@nn_functional.python_name("_threshold")
+@python_name("_threshold")
 def _threshold(input, threshold, value, inplace=False):
     return TORCH.members["threshold_" if inplace else "threshold"](input, threshold, value)
 
 
 def _softmax_function(name: str):
     @torch_function(name=name, namespace=F_NAME)
-    @nn_functional.python_name(name)
+    @python_name(name)
     def fn(input, dim=None, _stacklevel=3, dtype=None):
         if dim is None:
-            dim = nn_functional.implicit_softmax_dim(name, _method(input, "dim"))
+            dim = implicit_softmax_dim(name, _method(input, "dim"))
         if dtype is None:
             return _method(input, name, dim)
         return _method(input, name, dim, dtype=dtype)
@@ -194,7 +190,7 @@ def _softmax_function(name: str):
 
 def _unary_function(name: str):
     @torch_function(name=name, namespace=F_NAME)
-    @nn_functional.python_name(name)
+    @python_name(name)
     def fn(input):
         return _method(input, name)
     return fn
@@ -272,9 +268,7 @@ _torch.update(
                                   **clip_grad.UTILS, "rnn": Namespace("torch.nn.utils.rnn", {
                                       "pad_sequence": recurrent.pad_sequence,
                                       **nn_packing.UTILS})}),
-                              **nn_layers.CLASSES, **nn_containers.CLASSES,
-                              **nn_conv.CLASSES, **nn_attention.CLASSES,
-                              **nn_transformer.CLASSES}),
+                              **nn_module.MODULE_CLASSES}),
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", _declared("torch.linalg")),
@@ -527,10 +521,8 @@ def is_grad_mode_manager(obj) -> bool:
 def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
     names |= autograd_function.ATTRIBUTES
-    names |= nn_module.ATTRIBUTES | nn_layers.ATTRIBUTES | nn_optim.ATTRIBUTES
-    names |= lr_scheduler.ATTRIBUTES | nn_containers.ATTRIBUTES
-    names |= nn_conv.ATTRIBUTES | data_utils.ATTRIBUTES | nn_attention.ATTRIBUTES
-    names |= nn_transformer.ATTRIBUTES
+    names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
+    names |= data_utils.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

@@ -1,6 +1,9 @@
-"""torch.nn.functional's losses, linear and leaky_relu over Tensors: what F and the nn layers
-call. torch's F is Python calling methods of its arguments and torch._C functions, whose checks
-(and so errors) these functions make in the same order before gradcli computes."""
+"""torch.nn.functional's losses over Tensors: what F and the nn loss modules call. torch's F is
+Python calling methods of its arguments and torch._C functions, whose checks (and so errors)
+these functions make in the same order before gradcli computes; the composite losses that
+compare pairs and triplets (kl_div, margin_ranking_loss, cosine_embedding_loss,
+triplet_margin_loss) are built from their ATen definitions op by op, so that their graphs have
+torch's nodes."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,53 +11,29 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply
-from gradcli.engine.type_names import type_name
-from gradcli.torch import _arguments as arguments
-from gradcli.torch import _nn_signatures as signatures
 from gradcli.torch._declare import torch_function
-from gradcli.torch._tensor import linalg, reductions, selecting, shape
-from gradcli.torch._tensor import pointwise as elementwise
-
-
-def _size(obj):
-    """obj.size() as F calls it: an AttributeError for what is not a tensor."""
-    if not isinstance(obj, Tensor):
-        raise TorchError("AttributeError", f"'{type_name(obj)}' object has no attribute 'size'")
-    return obj.shape
-
-
-def python_name(name: str):
-    """Name a function as torch's (Python's messages for a bad call quote it)."""
-    def named(fn):
-        fn.__name__ = fn.__qualname__ = name
-        return fn
-    return named
-
-
-_NN = {name: arguments.Parser(texts) for name, texts in signatures.NN.items()}
-_REDUCTIONS = ("none", "mean", "sum")
-
-
-def _nn(name: str, *args) -> None:
-    """torch's checks of F's call of torch._C._nn.<name>(*args)."""
-    _NN[name].arguments(args, {}, None)
-
-
-def _reduction(reduction) -> int:
-    """torch's _Reduction.get_enum."""
-    if reduction not in _REDUCTIONS:
-        raise TorchError("ValueError", f"{reduction} is not a valid value for reduction")
-    return _REDUCTIONS.index(reduction)
+from gradcli.torch._tensor import pointwise as E
+from gradcli.torch._tensor import reductions as R
+from gradcli.torch._tensor import selecting, shape
+from gradcli.torch._tensor.pointwise import xlogy
+from gradcli.torch.nn.functional._common import (
+    check_nn,
+    check_target_size,
+    python_name,
+    reduction_enum,
+    tensor_size,
+)
+from gradcli.torch.nn.functional.distance import pairwise_distance
 
 
 @torch_function(name="mse_loss", namespace="torch.nn.functional")
 @python_name("mse_loss")
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    _check_target_size(input, target)
+    check_target_size(input, target)
     d = dtypes.promote(input.dtype, target.dtype)
-    a, b = elementwise._operands(input, target, d)
-    _nn("mse_loss", a, b, _reduction(reduction))
-    elementwise.float_kernel(a if d is input.dtype else b, "mse_cpu")
+    a, b = E._operands(input, target, d)
+    check_nn("mse_loss", a, b, reduction_enum(reduction))
+    E.float_kernel(a if d is input.dtype else b, "mse_cpu")
     return apply("mse_loss", (a, b), d, reduction=reduction)
 
 
@@ -62,33 +41,19 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
 @python_name("l1_loss")
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """torch's composite l1_loss: |input - target|, then the reduction (MeanBackward0...)."""
-    _check_target_size(input, target)
-    _reduction(reduction)
-    loss = elementwise.abs(elementwise.sub(input, target))
+    check_target_size(input, target)
+    reduction_enum(reduction)
+    loss = E.abs(E.sub(input, target))
     if reduction == "none":
         return loss
-    return reductions.mean(loss) if reduction == "mean" else reductions.sum(loss)
-
-
-def _check_target_size(input, target) -> None:
-    if _size(target) != _size(input):
-        warn(f"Using a target size ({target.shape!r}) that is different to the input size "
-             f"({input.shape!r}). This will likely lead to incorrect results due to "
-             "broadcasting. Please ensure they have the same size.")
-
-
-def implicit_softmax_dim(name: str, ndim: int) -> int:
-    """torch's choice of a dim for F.softmax(x) without one (deprecated, with a warning)."""
-    warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-         "include dim=X as an argument.")
-    return 0 if ndim in (0, 1, 3) else 1
+    return R.mean(loss) if reduction == "mean" else R.sum(loss)
 
 
 @torch_function(name="nll_loss", namespace="torch.nn.functional")
 @python_name("nll_loss")
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
               reduction="mean"):
-    _nn("nll_loss_nd", input, target, weight, _reduction(reduction), ignore_index)
+    check_nn("nll_loss_nd", input, target, weight, reduction_enum(reduction), ignore_index)
     if input.ndim < 1:
         raise TorchError("ValueError", f"Expected 1 or more dimensions (got {input.ndim})")
     if input.ndim != 1 and target.ndim and input.shape[0] != target.shape[0]:
@@ -142,15 +107,15 @@ def _nll(input, target, weight, reduction, ignore_index, op):
 @python_name("cross_entropy")
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                    reduce=None, reduction="mean", label_smoothing=0.0):
-    _nn("cross_entropy_loss", input, target, weight, _reduction(reduction), ignore_index,
+    check_nn("cross_entropy_loss", input, target, weight, reduction_enum(reduction), ignore_index,
         label_smoothing)
     class_dim = 1 if input.ndim > 1 else 0
-    logp = reductions.log_softmax(input, dim=class_dim)
+    logp = R.log_softmax(input, dim=class_dim)
     if target.dtype.is_floating_point:  # class probabilities, computed as torch does
         terms = logp * target if weight is None else logp * target * _class_view(weight, input)
         if reduction == "none":
-            return -reductions.sum(terms, dim=class_dim)
-        total = -reductions.sum(terms)
+            return -R.sum(terms, dim=class_dim)
+        total = -R.sum(terms)
         if reduction == "sum":
             return total
         return apply("div_scalar", (total,), other=input.data.size // input.data.shape[class_dim])
@@ -171,9 +136,9 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
     classes = logp.data.shape[class_dim]
     ignored = target == ignore_index
     terms = logp if weight is None else logp * _class_view(weight, logp)
-    smooth = (-reductions.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
+    smooth = (-R.sum(terms, dim=class_dim)).masked_fill(ignored, 0.0)
     if reduction == "mean":
-        kept = elementwise.logical_not(ignored)
+        kept = E.logical_not(ignored)
         total = kept.sum() if weight is None else weight.gather(
             0, selecting.masked_select(target, kept).flatten()).sum()
         smooth = smooth.sum() / total
@@ -182,31 +147,17 @@ def _smoothed(loss, logp, target, weight, ignore_index, reduction, eps, class_di
     return (1 - eps) * loss + smooth * (eps / classes)
 
 
-@torch_function(
-    "linear(Tensor input, Tensor weight, Tensor? bias=None, *, Tensor out=None)",
-    namespace="torch.nn.functional",
-)
-def linear(input, weight, bias=None):
-    wt = shape.t(weight)
-    if bias is None:
-        return linalg.matmul(input, wt)
-    # torch folds any other input to 2-D around one addmm: View(Addmm(bias, View(x), T(W)))
-    flat = input if input.ndim == 2 else shape.reshape(input, -1, input.data.shape[-1])
-    out = linalg.addmm(bias, flat, wt)
-    return out if input.ndim == 2 else shape.view(out, *input.data.shape[:-1], out.data.shape[-1])
-
-
 @torch_function(name="binary_cross_entropy_with_logits", namespace="torch.nn.functional")
 @python_name("binary_cross_entropy_with_logits")
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
                      reduction="mean", pos_weight=None):
-    enum = _reduction(reduction)
-    if not _size(target) == _size(input):
+    enum = reduction_enum(reduction)
+    if not tensor_size(target) == tensor_size(input):
         raise TorchError("ValueError", f"Target size ({target.shape!r}) must be the same as "
                                        f"input size ({input.shape!r})")
-    _nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
+    check_nn("binary_cross_entropy_with_logits", input, target, weight, pos_weight, enum)
     target = shape.to(target, input.dtype)
-    elementwise.float_kernel(input, "log_sigmoid_cpu")
+    E.float_kernel(input, "log_sigmoid_cpu")
     w = _constant_weight("binary_cross_entropy_with_logits", "weight", weight, input)
     pw = _constant_weight("binary_cross_entropy_with_logits", "pos_weight", pos_weight, input)
     return apply("bce_logits", (input, target, w, pw), reduction=reduction,
@@ -228,112 +179,154 @@ def _constant_weight(function: str, name: str, weight, input) -> Tensor:
 @python_name("binary_cross_entropy")
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
                          reduction="mean"):
-    enum = _reduction(reduction)
-    if _size(target) != _size(input):
+    enum = reduction_enum(reduction)
+    if tensor_size(target) != tensor_size(input):
         raise TorchError("ValueError", f"Using a target size ({target.shape!r}) that is "
                          f"different to the input size ({input.shape!r}) is deprecated. Please "
                          "ensure they have the same size.")
-    _nn("binary_cross_entropy", input, target, weight, enum)
+    check_nn("binary_cross_entropy", input, target, weight, enum)
     w = _constant_weight("binary_cross_entropy", "weight", weight, input)
     return apply("bce", (input, shape.to(target, input.dtype), w), reduction=reduction,
                  weight_given=weight is not None)
 
 
-@torch_function(name="leaky_relu", namespace="torch.nn.functional")
-@python_name("leaky_relu")
-def leaky_relu(input, negative_slope=0.01, inplace=False):
-    _nn("leaky_relu", input, negative_slope)
-    elementwise.float_kernel(input, "leaky_relu_cpu")
-    return apply("leaky_relu", (input,), slope=negative_slope)
+# ---- Huber-style losses ---------------------------------------------------------------
 
 
-@torch_function(name="dropout", namespace="torch.nn.functional")
-def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
-    """F.dropout: torch's CPU recipe, input * (bernoulli(1 - p) / (1 - p)) (MulBackward0)."""
-    if p < 0.0 or p > 1.0:
-        raise TorchError("ValueError", f"dropout probability has to be between 0 and 1, but "
-                                       f"got {p}")
-    if not training or p == 0:
-        return input
-    dtype = input.data.dtype
-    if p == 1:
-        return input * Tensor(np.zeros((), dtype))
-    keep = runtime.current.generator.bernoulli(input.numel(), 1 - p, input.dtype.name)
-    keep = _in_memory_order(keep, input.data)
-    noise = Tensor((keep / dtype.type(1 - p)).astype(dtype))
-    return input.mul_(noise) if inplace else input * noise
+def _broadcast_pair(input: Tensor, target: Tensor) -> tuple[Tensor, Tensor]:
+    """torch.broadcast_tensors as F's losses call it (tensors already of one shape pass)."""
+    if input.shape == target.shape:
+        return input, target
+    shape = np.broadcast_shapes(input.shape, target.shape)
+    return input.expand(*shape), target.expand(*shape)
 
 
-def _in_memory_order(values: np.ndarray, like: np.ndarray) -> np.ndarray:
-    """Values drawn one after another laid out as torch's empty_like(like) holds them: in
-    memory order, which for a permuted dense tensor (a transpose) is not the logical order."""
-    if like.flags.c_contiguous or like.ndim < 2:
-        return values.reshape(like.shape)
-    order = sorted(range(like.ndim), key=lambda d: -like.strides[d])
-    dense = np.empty([like.shape[d] for d in order], like.dtype)
-    if [like.strides[d] for d in order] != list(dense.strides):
-        return values.reshape(like.shape)  # not a permutation of a dense block: contiguous
-    return np.transpose(values.reshape(dense.shape), np.argsort(order))
+@torch_function(name="huber_loss", namespace="torch.nn.functional")
+@python_name("huber_loss")
+def huber_loss(input: Tensor, target: Tensor, reduction: str = "mean", delta: float = 1.0,
+               weight: Tensor | None = None) -> Tensor:
+    check_target_size(input, target)
+    a, b = _broadcast_pair(input, target)
+    if weight is None:
+        reduction_enum(reduction)
+    if delta <= 0:
+        raise runtime_error("huber_loss does not support non-positive values for delta.")
+    if weight is None:
+        return apply("huber_loss", (a, b), reduction=reduction, delta=delta)
+    if weight.shape != input.shape:
+        raise TorchError("ValueError", "Weights and input must have the same size.")
+    loss = apply("huber_loss", (a, b), reduction="none", delta=delta) * weight
+    if reduction not in ("none", "mean", "sum"):
+        raise TorchError("ValueError", f"Invalid reduction mode: {reduction}. Expected one of "
+                                       "'none', 'mean', 'sum'.")
+    return loss if reduction == "none" else loss.sum() if reduction == "sum" else loss.mean()
 
 
-@torch_function("bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)")
-@torch_function(
-    "bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)",
-    namespace="torch.nn.functional",
-)
-@python_name("bilinear")
-def bilinear(input1, input2, weight, bias=None):
-    """torch.bilinear: ATen's checks in its order, then _trilinear on the inputs flattened to
-    2-D (View(Trilinear)), and the bias added (AddBackward0)."""
-    _check_bilinear(input1, input2, weight, bias)
-    in1, in2 = input1.data.shape[-1], input2.data.shape[-1]
-    flat1 = shape.reshape(input1, -1, in1)
-    flat2 = shape.reshape(input2, -1, in2)
-    out = apply("trilinear", (flat1, weight, flat2), expand1=(1, 3), expand2=(0,),
-                expand3=(1, 2), sumdim=(2, 3))
-    out = shape.view(out, *input1.data.shape[:-1], weight.data.shape[0])
-    return out if bias is None else elementwise.add(out, bias)
+@torch_function(name="smooth_l1_loss", namespace="torch.nn.functional")
+@python_name("smooth_l1_loss")
+def smooth_l1_loss(input: Tensor, target: Tensor, size_average=None, reduce=None,
+                   reduction: str = "mean", beta: float = 1.0) -> Tensor:
+    check_target_size(input, target)
+    a, b = _broadcast_pair(input, target)
+    if beta == 0.0:  # torch's l1_loss
+        return l1_loss(a, b, reduction=reduction)
+    reduction_enum(reduction)
+    if beta < 0:
+        raise runtime_error("smooth_l1_loss does not support negative values for beta.")
+    return apply("smooth_l1_loss", (a, b), reduction=reduction, beta=beta)
 
 
-def _check_bilinear(input1, input2, weight, bias) -> None:
-    tensors = {"input1": input1, "input2": input2, "weight": weight}
-    if bias is not None:
-        tensors["bias"] = bias
-    if len({t.dtype for t in tensors.values()}) > 1:
-        named = ", ".join(f"{name}: {t.dtype.c}" for name, t in tensors.items())
-        raise runtime_error(f"All tensors must have the same dtype, got {named}")
-    if input1.ndim != input2.ndim:
-        raise runtime_error(f"bilinear(): input dimensions do not match: got {input1.ndim} "
-                            f"and {input2.ndim}")
-    for dim in range(input1.ndim - 1):
-        size1, size2 = input1.data.shape[dim], input2.data.shape[dim]
-        if size1 != size2:
-            raise runtime_error(f"bilinear(): input batch dimensions do not match at dim "
-                                f"{dim}: got {size1} and {size2}")
-    sizes = [weight.size(d) for d in range(3)]  # torch's IndexError for a weight of < 3 dims
-    for name, given, want in (("input1", input1, sizes[1]), ("input2", input2, sizes[2])):
-        if given.data.shape[-1] != want:
-            raise runtime_error(f"bilinear(): {name} size does not match weight size: got "
-                                f"{given.data.shape[-1]} but expected {want}")
-    if bias is not None and bias.size(0) != sizes[0]:
-        raise runtime_error(f"bilinear(): bias size does not match weight size: got "
-                            f"{bias.size(0)} but expected {sizes[0]}")
+# ---- losses of pairs and triplets -----------------------------------------------------
 
 
-@torch_function(name="one_hot", namespace="torch.nn.functional")
-def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
-    """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
-    if tensor.dtype is not dtypes.int64:
-        raise runtime_error("one_hot is only applicable to index tensor of type LongTensor.")
-    values = tensor.data
-    if values.size and values.min() < 0:
-        raise runtime_error("Class values must be non-negative.")
-    if num_classes == -1:
-        if not values.size:
-            raise runtime_error("Can not infer total number of classes from empty tensor.")
-        num_classes = int(values.max()) + 1
-    elif values.size and values.max() >= num_classes:
-        raise runtime_error("Class values must be smaller than num_classes.")
-    out = np.zeros((*values.shape, num_classes), dtype=np.int64)
-    np.put_along_axis(out, values[..., None], 1, axis=-1)
-    return Tensor(out)
+_EPSILON = 1e-12  # cosine_embedding_loss's, added to each squared magnitude
+
+
+def _reduced(output: Tensor, reduction: str) -> Tensor:
+    """ATen's apply_loss_reduction."""
+    reduction_enum(reduction)
+    if reduction == "mean":
+        return R.mean(output)
+    return R.sum(output) if reduction == "sum" else output
+
+
+def _legacy(size_average, reduce, reduction: str) -> str:
+    """_Reduction.legacy_get_enum: the deprecated size_average / reduce flags."""
+    if size_average is None and reduce is None:
+        return reduction
+    warn("size_average and reduce args will be deprecated, please use reduction='"
+         f"{'none' if reduce is False else 'mean' if size_average is not False else 'sum'}' "
+         "instead.")
+    if reduce is False:
+        return "none"
+    return "sum" if size_average is False else "mean"
+
+
+@torch_function(name="kl_div", namespace="torch.nn.functional")
+@python_name("kl_div")
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean",
+           log_target=False) -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    if reduction == "mean":
+        warn("reduction: 'mean' divides the total loss by both the batch size and the support "
+             "size.'batchmean' divides only by the batch size, and aligns with the KL div math "
+             "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
+             "major release.")
+    if log_target:
+        output = E.mul(E.exp(target), E.sub(target, input))
+    else:
+        output = E.sub(xlogy(target, target), E.mul(target, input))
+    reduced = _reduced(output, "sum" if reduction == "batchmean" else reduction)
+    if reduction == "batchmean" and input.ndim:
+        reduced = E.div(reduced, input.shape[0])
+    return reduced
+
+
+@torch_function(name="margin_ranking_loss", namespace="torch.nn.functional")
+@python_name("margin_ranking_loss")
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                        reduction="mean") -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    if not (input1.ndim == input2.ndim == target.ndim):
+        raise runtime_error(f"margin_ranking_loss : All input tensors should have same "
+                            f"dimension but got sizes: input1: {input1.shape!r}, input2: "
+                            f"{input2.shape!r}, target: {target.shape!r} ")
+    unclamped = E.add(E.mul(E.neg(target), E.sub(input1, input2)), margin)
+    return _reduced(E.clamp_min(unclamped, 0), reduction)
+
+
+@torch_function(name="cosine_embedding_loss", namespace="torch.nn.functional")
+@python_name("cosine_embedding_loss")
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
+                          reduction="mean") -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    if input1.ndim != input2.ndim or input1.ndim not in (1, 2) or \
+            target.ndim != input1.ndim - 1:
+        raise runtime_error(f"cosine_embedding_loss: expected 1-D or 2-D inputs of the same "
+                            f"dimension and a target of one dimension less, got "
+                            f"{input1.ndim}-D, {input2.ndim}-D and {target.ndim}-D")
+    dim = 1 if input1.ndim == 2 else 0
+    prod_sum = R.sum(E.mul(input1, input2), dim)
+    mag1 = E.add(R.sum(E.mul(input1, input1), dim), _EPSILON)
+    mag2 = E.add(R.sum(E.mul(input2, input2), dim), _EPSILON)
+    cos = E.div(prod_sum, E.sqrt(E.mul(mag1, mag2)))
+    zeros = Tensor(np.zeros(cos.shape, dtype=cos.data.dtype))
+    pos = E.sub(Tensor(np.ones(cos.shape, dtype=cos.data.dtype)), cos)
+    neg = E.clamp_min(E.sub(cos, margin), 0)
+    output = E.add(E.where(E.eq(target, 1), pos, zeros), E.where(E.eq(target, -1), neg, zeros))
+    return _reduced(output, reduction)
+
+
+@torch_function(name="triplet_margin_loss", namespace="torch.nn.functional")
+@python_name("triplet_margin_loss")
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=False,
+                        size_average=None, reduce=None, reduction="mean") -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    if margin <= 0:
+        raise TorchError("ValueError", f"margin must be greater than 0, got {margin}")
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = E.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    output = E.clamp_min(E.sub(E.add(dist_pos, margin), dist_neg), 0)
+    return _reduced(output, reduction)

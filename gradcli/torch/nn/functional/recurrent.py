@@ -14,8 +14,9 @@ from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._tensor import creation, indexing, linalg, shape
 from gradcli.torch._tensor import pointwise as elementwise
-from gradcli.torch.nn.functional import loss as nn_functional
+from gradcli.torch.nn.functional import dropout as dropouts
 from gradcli.torch.nn.functional import recurrent_fused
+from gradcli.torch.nn.functional.linear import linear
 
 Hidden = Tensor | tuple[Tensor, Tensor]  # h, or an LSTM's (h, c)
 
@@ -30,10 +31,10 @@ class CellParams:
     w_hr: Tensor | None = None  # an LSTM's projection of h (proj_size)
 
     def linear_ih(self, input: Tensor) -> Tensor:
-        return nn_functional.linear(input, self.w_ih, self.b_ih)
+        return linear(input, self.w_ih, self.b_ih)
 
     def linear_hh(self, hidden: Tensor) -> Tensor:
-        return nn_functional.linear(hidden, self.w_hh, self.b_hh)
+        return linear(hidden, self.w_hh, self.b_hh)
 
     def matmul_hr(self, hidden: Tensor) -> Tensor:
         return hidden if self.w_hr is None else linalg.matmul(hidden, shape.t(self.w_hr))
@@ -144,7 +145,7 @@ def run(mode: str, input: Tensor, hiddens: list[Hidden], params: list[CellParams
             finals.append(final)
         layer_input = outputs[0] if directions == 1 else shape.cat(outputs, outputs[0].ndim - 1)
         if dropout != 0 and train and layer < num_layers - 1:
-            layer_input = nn_functional.dropout(layer_input, dropout, True)
+            layer_input = dropouts.dropout(layer_input, dropout, True)
     return layer_input, finals
 
 

@@ -1,5 +1,5 @@
 """nn.Module's dtype and device moves (.double(), .to(torch.float64), .cpu(), .type(...)) and
-load_state_dict, as methods of the built-in Module class (nn_module.py).
+load_state_dict, as methods of the built-in Module class (module.py).
 
 A move keeps each Parameter object and replaces its data (torch's `param.data = fn(param)`),
 converting its `.grad` the same way; buffers are replaced by the converted tensors.
@@ -201,4 +201,3 @@ METHODS: dict[str, Callable] = {
     "load_state_dict": _load_state_dict,
 }
 MODULE.namespace.update(builtin_class("Module", None, METHODS).namespace)
-ATTRIBUTES = frozenset({*METHODS, *IncompatibleKeys._fields})

@@ -1,21 +1,139 @@
-"""torch.nn.MultiheadAttention on the slow path torch takes whenever gradients flow: a port of
-torch/nn/modules/activation.py's MultiheadAttention (its parameters, init draws and repr) and of
-F.multi_head_attention_forward with need_weights (in-projection, scaled q @ k^T, masks added,
-softmax, dropout, @ v, out-projection), over the engine's ops."""
+"""torch.nn's activations (torch/nn/modules/activation.py) as built-in classes deriving from
+nn.Module (module.py): ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU, GELU, ELU, Softplus
+and SiLU, each its settings and forward over torch.nn.functional; and MultiheadAttention on
+the slow path torch takes whenever gradients flow, a port of torch's (its parameters, init
+draws and repr) and of F.multi_head_attention_forward with need_weights (in-projection, scaled
+q @ k^T, masks added, softmax, dropout, @ v, out-projection), over the engine's ops."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Parameter, Tensor
+from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import creation, linalg, reductions, shape
+from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import loss as nn_functional
-from gradcli.torch.nn.modules.layers import LINEAR
+from gradcli.torch.nn.functional import activation
+from gradcli.torch.nn.functional import dropout as dropouts
+from gradcli.torch.nn.functional.linear import linear
+from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import builtin_class, layer_class, set_fields
+from gradcli.torch.nn.modules.utils import field_values
 
-# torch's out_proj: a Linear under another name (it keeps quantization from swapping it)
+# ---- ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU ---------------------------------
+
+
+def _inplace_init(self, inplace=False) -> None:
+    set_fields(self, inplace=inplace)
+
+
+def _inplace_extra(self) -> str:
+    return "inplace=True" if self.attributes["inplace"] else ""
+
+
+def _stateless(name: str, forward: Callable) -> ScriptClass:
+    return layer_class(name, lambda self: set_fields(self), lambda self, input: forward(input))
+
+
+def _dim_init(self, dim=None) -> None:
+    set_fields(self, dim=dim)
+
+
+def _softmax_layer(name: str, forward: Callable) -> ScriptClass:
+    return layer_class(name, _dim_init,
+                       lambda self, input: forward(input, self.attributes["dim"]),
+                       lambda self: f"dim={self.attributes['dim']}", fields=("dim",))
+
+
+def _implicit_dim(name: str, fn: Callable) -> Callable:
+    """Softmax(dim=None): F's deprecated implicit choice of a dim (with its warning)."""
+    def forward(input, dim):
+        if dim is None:
+            dim = activation.implicit_softmax_dim(name, input.ndim)
+        return fn(input, dim)
+    return forward
+
+
+def _leaky_relu_init(self, negative_slope=1e-2, inplace=False) -> None:
+    set_fields(self, negative_slope=negative_slope, inplace=inplace)
+
+
+def _relu_forward(self, input):
+    return input.relu_() if self.attributes["inplace"] else elementwise.relu(input)
+
+
+RELU = layer_class("ReLU", _inplace_init, _relu_forward, _inplace_extra, fields=("inplace",))
+
+
+TANH = _stateless("Tanh", elementwise.tanh)
+
+
+SIGMOID = _stateless("Sigmoid", elementwise.sigmoid)
+
+
+SOFTMAX = _softmax_layer("Softmax", _implicit_dim("softmax", reductions.softmax))
+
+
+LOG_SOFTMAX = _softmax_layer("LogSoftmax", _implicit_dim("log_softmax", reductions.log_softmax))
+
+
+LEAKY_RELU = layer_class(
+    "LeakyReLU", _leaky_relu_init,
+    lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"]),
+    lambda self: f"negative_slope={self.attributes['negative_slope']}"
+                 + (", inplace=True" if self.attributes["inplace"] else ""),
+    fields=("negative_slope", "inplace"))
+
+
+# ---- GELU, ELU, Softplus, SiLU: settings passed on to F -------------------------------
+
+
+def _activation(name: str, fn: Callable, repr_: Callable, **defaults: Any) -> ScriptClass:
+    """An activation module: its settings (torch's parameter order) passed on to F's fn."""
+    names = tuple(defaults)
+
+    def init_(self, *args, **kwargs):
+        values = {**defaults, **dict(zip(names, args)), **kwargs}
+        unknown = set(values) - set(names)
+        if unknown or len(args) > len(names):
+            raise TypeError(f"{name}.__init__() got an unexpected keyword argument "
+                            f"'{sorted(unknown)[0]}'" if unknown else
+                            f"{name}.__init__() takes from 1 to {len(names) + 1} positional "
+                            f"arguments but {len(args) + 1} were given")
+        set_fields(self, **values)
+
+    def forward(self, input):
+        return fn(input, **{n: self.attributes[n] for n in names})
+    return layer_class(name, init_, forward, lambda self: repr_(*field_values(self, *names)),
+                       fields=names)
+
+
+GELU = _activation("GELU", activation.gelu, lambda a: f"approximate={a!r}", approximate="none")
+
+
+ELU = _activation("ELU", activation.elu,
+                  lambda alpha, inplace: f"alpha={alpha}" + (", inplace=True" if inplace else ""),
+                  alpha=1.0, inplace=False)
+
+
+SOFTPLUS = _activation("Softplus", activation.softplus,
+                       lambda beta, threshold: f"beta={beta}, threshold={threshold}",
+                       beta=1.0, threshold=20.0)
+
+
+SILU = _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if inplace else "",
+                   inplace=False)
+
+
+# ---- MultiheadAttention ---------------------------------------------------------------
+
+
 OUT_PROJ = builtin_class("NonDynamicallyQuantizableLinear", LINEAR, {})
+
+
 _REFUSED = ("MultiheadAttention({}=...) is not supported by gradcli: use the default (separate "
             "key/value sizes and extra bias/zero attention are not ported)")
 
@@ -141,12 +259,12 @@ def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weight
         scores = mask + scores
     weights = reductions.softmax(scores, -1)
     if a["dropout"] > 0.0 and a["training"]:
-        weights = nn_functional.dropout(weights, a["dropout"], True)
+        weights = dropouts.dropout(weights, a["dropout"], True)
     output = linalg.bmm(weights, v)
     output = shape.view(shape.contiguous(shape.transpose(output, 0, 1)), tgt_len * bsz,
                         embed_dim)
     out_proj = a["out_proj"].attributes
-    output = nn_functional.linear(output, out_proj["weight"], out_proj["bias"])
+    output = linear(output, out_proj["weight"], out_proj["bias"])
     output = shape.view(output, tgt_len, bsz, output.shape[1])
     if not need_weights:
         return output, None
@@ -159,7 +277,7 @@ def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
     weight, bias = self.attributes["in_proj_weight"], self.attributes["in_proj_bias"]
     embed_dim = query.shape[-1]
     if query is key and key is value:
-        proj = nn_functional.linear(query, weight, bias)  # torch makes the pieces contiguous
+        proj = linear(query, weight, bias)  # torch makes the pieces contiguous
         return tuple(shape.contiguous(piece) for piece in shape.chunk(proj, 3, -1))
     w_q, w_k, w_v = (shape.narrow(weight, 0, i * embed_dim, embed_dim) for i in range(3))
     b_q, b_k, b_v = (None,) * 3 if bias is None else (
@@ -168,10 +286,10 @@ def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
         w_kv = shape.narrow(weight, 0, embed_dim, 2 * embed_dim)
         b_kv = None if bias is None else shape.narrow(bias, 0, embed_dim, 2 * embed_dim)
         k, v = (shape.contiguous(piece) for piece in
-                shape.chunk(nn_functional.linear(key, w_kv, b_kv), 2, -1))
-        return nn_functional.linear(query, w_q, b_q), k, v
-    return (nn_functional.linear(query, w_q, b_q), nn_functional.linear(key, w_k, b_k),
-            nn_functional.linear(value, w_v, b_v))
+                shape.chunk(linear(key, w_kv, b_kv), 2, -1))
+        return linear(query, w_q, b_q), k, v
+    return (linear(query, w_q, b_q), linear(key, w_k, b_k),
+            linear(value, w_v, b_v))
 
 
 def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):
@@ -196,7 +314,7 @@ def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):
     return padding if attn_mask is None else attn_mask + padding
 
 
-MULTIHEAD_ATTENTION = layer_class("MultiheadAttention", _init, _forward)
-CLASSES = {"MultiheadAttention": MULTIHEAD_ATTENTION}
-ATTRIBUTES = frozenset({"in_proj_weight", "in_proj_bias", "out_proj", "embed_dim", "num_heads",
-                        "head_dim", "batch_first"})
+MULTIHEAD_ATTENTION = layer_class(
+    "MultiheadAttention", _init, _forward,
+    fields=("embed_dim", "kdim", "vdim", "num_heads", "dropout", "batch_first", "head_dim",
+            "in_proj_weight", "in_proj_bias", "out_proj"))

@@ -1,6 +1,6 @@
-"""torch.nn's convolution and pooling layers (torch/nn/modules/conv.py, pooling.py) as built-in
-classes deriving from nn.Module: their `__init__` (parameters made and initialised in torch's
-order, so that torch.manual_seed gives the same weights), `forward` and `extra_repr`."""
+"""torch.nn.Conv1d and Conv2d (torch/nn/modules/conv.py) as built-in classes deriving from
+nn.Module (module.py): their `__init__` (parameters made and initialised in torch's order, so
+that torch.manual_seed gives the same weights), `forward` and `extra_repr`."""
 from __future__ import annotations
 
 import math
@@ -8,10 +8,9 @@ from collections.abc import Callable
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
-from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import creation
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import convolution
+from gradcli.torch.nn.functional.convolution import conv1d, conv2d
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
@@ -20,9 +19,6 @@ _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 def _tuple(value, n: int) -> tuple:
     """torch's _single / _pair: a number repeated n times; a sequence as a tuple."""
     return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
-
-
-# ---- Conv1d, Conv2d ---------------------------------------------------------------------
 
 
 def _conv_init(n: int) -> Callable:
@@ -97,89 +93,13 @@ def _conv_extra(self) -> str:
     return text
 
 
-# ---- pooling --------------------------------------------------------------------------------
+_CONV_FIELDS = ("in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation",
+                "transposed", "output_padding", "groups", "padding_mode", "weight", "bias")
 
 
-def _max_pool_init(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
-                   ceil_mode=False) -> None:
-    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
-            padding=padding, dilation=dilation, return_indices=return_indices,
-            ceil_mode=ceil_mode)
+CONV1D = layer_class("Conv1d", _conv_init(1), _conv_forward(conv1d), _conv_extra,
+                     fields=_CONV_FIELDS)
 
 
-def _max_pool_forward(fn: Callable) -> Callable:
-    def forward(self, input):
-        a = self.attributes
-        return fn(input, a["kernel_size"], a["stride"], a["padding"], a["dilation"],
-                  ceil_mode=a["ceil_mode"], return_indices=a["return_indices"])
-    return forward
-
-
-def _max_pool_extra(self) -> str:
-    a = self.attributes
-    return (f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}, "
-            f"dilation={a['dilation']}, ceil_mode={a['ceil_mode']}")
-
-
-def _avg_pool_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
-                   count_include_pad=True, divisor_override=None) -> None:
-    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
-            padding=padding, ceil_mode=ceil_mode, count_include_pad=count_include_pad,
-            divisor_override=divisor_override)
-
-
-def _avg_pool_forward(self, input):
-    a = self.attributes
-    return convolution.avg_pool2d(input, a["kernel_size"], a["stride"], a["padding"],
-                                  a["ceil_mode"], a["count_include_pad"], a["divisor_override"])
-
-
-def _avg_pool_extra(self) -> str:
-    a = self.attributes
-    return f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}"
-
-
-def _unfold_init(self, kernel_size, dilation=1, padding=0, stride=1) -> None:
-    set_fields(self, kernel_size=kernel_size, dilation=dilation, padding=padding, stride=stride)
-
-
-def _fold_init(self, output_size, kernel_size, dilation=1, padding=0, stride=1) -> None:
-    set_fields(self, output_size=output_size, kernel_size=kernel_size, dilation=dilation,
-            padding=padding, stride=stride)
-
-
-def _windows(self) -> dict:
-    return {k: self.attributes[k] for k in ("kernel_size", "dilation", "padding", "stride")}
-
-
-def _windows_extra(self) -> str:
-    return ", ".join(f"{k}={v}" for k, v in _windows(self).items())
-
-
-CLASSES: dict[str, ScriptClass] = {
-    "Conv1d": layer_class("Conv1d", _conv_init(1), _conv_forward(convolution.conv1d), _conv_extra),
-    "Conv2d": layer_class("Conv2d", _conv_init(2), _conv_forward(convolution.conv2d), _conv_extra),
-    "MaxPool1d": layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(convolution.max_pool1d),
-                        _max_pool_extra),
-    "MaxPool2d": layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(convolution.max_pool2d),
-                        _max_pool_extra),
-    "AvgPool2d": layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra),
-    "AdaptiveAvgPool2d": layer_class(
-        "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
-        lambda self, input: convolution.adaptive_avg_pool2d(input,
-                                                            self.attributes["output_size"]),
-        lambda self: f"output_size={self.attributes['output_size']}"),
-    "Unfold": layer_class("Unfold", _unfold_init,
-                     lambda self, input: convolution.unfold(input, **_windows(self)),
-                     _windows_extra),
-    "Fold": layer_class("Fold", _fold_init,
-                   lambda self, input: convolution.fold(input, self.attributes["output_size"],
-                                                        **_windows(self)),
-                   lambda self: f"output_size={self.attributes['output_size']}, "
-                                f"{_windows_extra(self)}"),
-}
-
-ATTRIBUTES = frozenset({
-    "in_channels", "out_channels", "kernel_size", "stride", "padding", "dilation", "groups",
-    "padding_mode", "transposed", "output_padding", "return_indices", "ceil_mode",
-    "count_include_pad", "divisor_override", "output_size", "weight", "bias"})
+CONV2D = layer_class("Conv2d", _conv_init(2), _conv_forward(conv2d), _conv_extra,
+                     fields=_CONV_FIELDS)

@@ -8,7 +8,7 @@ else), and the table's order is torch's registration order.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import FunctionType
 from typing import Any
 
@@ -306,10 +306,15 @@ MODULE = builtin_class("Module", None, {
     "add_module": add_module, "register_module": add_module, **nn_hooks.REGISTRATIONS,
 })
 
-ATTRIBUTES = frozenset({*MODULE.namespace, "forward", "training"})
 
+# ---- built-in layers: torch.nn's module classes, registered as they are made ---------------
 
-# ---- built-in layers ---------------------------------------------------------------------
+MODULE_CLASSES: dict[str, ScriptClass] = {"Module": MODULE}
+"""torch.nn's module classes by name: the namespace torch.nn (torch/api.py) is this table."""
+MODULE_FIELDS: dict[str, frozenset[str]] = {"Module": frozenset({"forward", "training"})}
+"""The attributes each class's __init__ sets: with the classes' methods, the attribute names the
+validator lets a script read on a module (tests/language/test_nn_registry.py builds every class
+to hold this true)."""
 
 
 def set_fields(self: ScriptInstance, **values: Any) -> None:
@@ -319,12 +324,25 @@ def set_fields(self: ScriptInstance, **values: Any) -> None:
 
 
 def layer_class(name: str, init_: Callable, forward: Callable | None,
-                extra: Callable | None = None, **methods: Callable) -> ScriptClass:
-    """A built-in nn layer: its __init__, forward and extra_repr (torch's ModuleList has no
-    forward), and any other methods."""
+                extra: Callable | None = None, *, fields: Iterable[str] = (),
+                **methods: Callable) -> ScriptClass:
+    """torch.nn.<name>, a built-in layer registered in MODULE_CLASSES: its __init__, forward and
+    extra_repr (torch's ModuleList has no forward), any other methods, and the `fields` its
+    __init__ sets (its settings, parameters, buffers and submodules)."""
+    if name in MODULE_CLASSES:
+        raise ValueError(f"torch.nn.{name} is declared twice")
     table = {"__init__": init_, **methods}
     if forward is not None:
         table["forward"] = forward
     if extra is not None:
         table["extra_repr"] = extra
-    return builtin_class(name, MODULE, table)
+    MODULE_CLASSES[name] = builtin_class(name, MODULE, table)
+    MODULE_FIELDS[name] = frozenset(fields)
+    return MODULE_CLASSES[name]
+
+
+def attribute_names() -> frozenset[str]:
+    """Every attribute name a script may read on a built-in module: each class's methods
+    (read when asked: some are added after the class is made) and fields."""
+    return frozenset(name for cls_name, cls in MODULE_CLASSES.items()
+                     for name in (*cls.namespace, *MODULE_FIELDS[cls_name]))

@@ -14,7 +14,7 @@ from gradcli.torch._tensor import creation, shape
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import recurrent
 from gradcli.torch.nn.modules import _rnn_packed as nn_packing
-from gradcli.torch.nn.modules.module import MODULE, builtin_class, parameters
+from gradcli.torch.nn.modules.module import MODULE, layer_class, parameters
 
 GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 
@@ -225,11 +225,18 @@ def _zeros_shape(self, input, projected: bool = True) -> tuple[int, int, int]:
     return a["num_layers"] * (2 if a["bidirectional"] else 1), batch, size
 
 
+# the layers' parameters a script may name: weight_ih_l0 ... bias_hh_l9_reverse
+_LAYER_WEIGHTS = tuple(f"{kind}_l{layer}{suffix}" for kind in ("weight_ih", "weight_hh", "bias_ih",
+                                                              "bias_hh", "weight_hr")
+                       for layer in range(10) for suffix in ("", "_reverse"))
+
+
 def _recurrent(name: str, init_: Callable) -> ScriptClass:
-    return builtin_class(name, MODULE, {"__init__": init_, "forward": _forward,
-                                        "extra_repr": _base_repr,
-                                        "reset_parameters": _reset_parameters,
-                                        "flatten_parameters": lambda self: None})
+    return layer_class(name, init_, _forward, _base_repr, reset_parameters=_reset_parameters,
+                       flatten_parameters=lambda self: None,
+                       fields=("mode", "input_size", "hidden_size", "num_layers", "bias",
+                               "batch_first", "dropout", "bidirectional", "proj_size",
+                               "nonlinearity", *_LAYER_WEIGHTS))
 
 
 # ---- cells ----------------------------------------------------------------------------------
@@ -311,28 +318,15 @@ def _rnn_cell_mode(self) -> str:
 
 
 def _cell(name: str, init_: Callable, forward: Callable) -> ScriptClass:
-    return builtin_class(name, MODULE, {"__init__": init_, "forward": forward,
-                                        "extra_repr": _cell_repr,
-                                        "reset_parameters": _reset_parameters})
+    return layer_class(name, init_, forward, _cell_repr, reset_parameters=_reset_parameters,
+                       fields=("input_size", "hidden_size", "bias", "weight_ih", "weight_hh",
+                               "bias_ih", "bias_hh", "nonlinearity"))
 
 
-CLASSES: dict[str, ScriptClass] = {
-    "RNN": _recurrent("RNN", _rnn_init),
-    "LSTM": _recurrent("LSTM", lambda self, *args, **kwargs: _base_init(self, "LSTM", *args,
-                                                                         **kwargs)),
-    "GRU": _recurrent("GRU", _gru_init),
-    "RNNCell": _cell("RNNCell", _rnn_cell_init, _cell_forward("RNNCell", _rnn_cell_mode)),
-    "LSTMCell": _cell("LSTMCell", _gated_cell_init(4),
-                      _cell_forward("LSTMCell", lambda self: "LSTM", pair=True)),
-    "GRUCell": _cell("GRUCell", _gated_cell_init(3),
-                     _cell_forward("GRUCell", lambda self: "GRU")),
-}
-
-# the layers' parameter names a script may write: weight_ih_l0 ... bias_hh_l9_reverse
-_LAYER_WEIGHTS = {f"{kind}_l{layer}{suffix}" for kind in ("weight_ih", "weight_hh", "bias_ih",
-                                                         "bias_hh", "weight_hr")
-                  for layer in range(10) for suffix in ("", "_reverse")}
-ATTRIBUTES = frozenset({
-    "input_size", "hidden_size", "num_layers", "bias", "batch_first", "dropout",
-    "bidirectional", "proj_size", "nonlinearity", "mode", "weight_ih", "weight_hh", "bias_ih",
-    "bias_hh", "flatten_parameters", *_LAYER_WEIGHTS})
+RNN = _recurrent("RNN", _rnn_init)
+LSTM = _recurrent("LSTM", lambda self, *args, **kwargs: _base_init(self, "LSTM", *args, **kwargs))
+GRU = _recurrent("GRU", _gru_init)
+RNN_CELL = _cell("RNNCell", _rnn_cell_init, _cell_forward("RNNCell", _rnn_cell_mode))
+LSTM_CELL = _cell("LSTMCell", _gated_cell_init(4),
+                  _cell_forward("LSTMCell", lambda self: "LSTM", pair=True))
+GRU_CELL = _cell("GRUCell", _gated_cell_init(3), _cell_forward("GRUCell", lambda self: "GRU"))

@@ -1,19 +1,21 @@
 """torch.nn.TransformerEncoderLayer and TransformerEncoder on the path torch takes whenever
 gradients flow (its fused fast path runs only in eval without grad, to the same values): a port
 of torch/nn/modules/transformer.py (submodules in torch's order, so the init draws and the repr
-are torch's), with self-attention through nn_attention's MultiheadAttention."""
+are torch's), with self-attention through activation.py's MultiheadAttention."""
 from __future__ import annotations
 
 from gradcli.engine.errors import TorchError, warn
 from gradcli.sandbox import py_copy
 from gradcli.torch._tensor import pointwise as elementwise
-from gradcli.torch.nn.functional import normalization as nn_norm
+from gradcli.torch.nn.functional.activation import gelu
 from gradcli.torch.nn.modules.activation import MULTIHEAD_ATTENTION
-from gradcli.torch.nn.modules.layers import CLASSES as LAYERS
+from gradcli.torch.nn.modules.container import MODULE_LIST
+from gradcli.torch.nn.modules.dropout import DROPOUT
+from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import is_module, layer_class, set_fields
 from gradcli.torch.nn.modules.normalization import LAYER_NORM
 
-_ACTIVATIONS = {"relu": elementwise.relu, "gelu": nn_norm.gelu}
+_ACTIVATIONS = {"relu": elementwise.relu, "gelu": gelu}
 
 
 def _layer_init(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation="relu",
@@ -23,14 +25,14 @@ def _layer_init(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activat
     set_fields(self)
     a["self_attn"] = MULTIHEAD_ATTENTION(d_model, nhead, dropout=dropout, bias=bias,
                                          batch_first=batch_first, dtype=dtype)
-    a["linear1"] = LAYERS["Linear"](d_model, dim_feedforward, bias=bias, dtype=dtype)
-    a["dropout"] = LAYERS["Dropout"](dropout)
-    a["linear2"] = LAYERS["Linear"](dim_feedforward, d_model, bias=bias, dtype=dtype)
+    a["linear1"] = LINEAR(d_model, dim_feedforward, bias=bias, dtype=dtype)
+    a["dropout"] = DROPOUT(dropout)
+    a["linear2"] = LINEAR(dim_feedforward, d_model, bias=bias, dtype=dtype)
     a["norm_first"] = norm_first
     a["norm1"] = LAYER_NORM(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
     a["norm2"] = LAYER_NORM(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
-    a["dropout1"] = LAYERS["Dropout"](dropout)
-    a["dropout2"] = LAYERS["Dropout"](dropout)
+    a["dropout1"] = DROPOUT(dropout)
+    a["dropout2"] = DROPOUT(dropout)
     if isinstance(activation, str):
         if activation not in _ACTIVATIONS:
             raise TorchError("RuntimeError", f"activation should be relu/gelu, not {activation}")
@@ -70,7 +72,7 @@ def _encoder_init(self, encoder_layer, num_layers, norm=None, enable_nested_tens
         warn("enable_nested_tensor is True, but self.use_nested_tensor is False because "
              f"encoder_layer{why}")
     # _get_clones: independent deep copies of the layer (torch draws no new init)
-    self.attributes["layers"] = LAYERS["ModuleList"](
+    self.attributes["layers"] = MODULE_LIST(
         [py_copy.deepcopy(encoder_layer) for _ in range(num_layers)])
     self.attributes["norm"] = norm
 
@@ -104,9 +106,9 @@ def _encoder_forward(self, src, mask=None, src_key_padding_mask=None, is_causal=
     return output if norm is None else norm(output)
 
 
-ENCODER_LAYER = layer_class("TransformerEncoderLayer", _layer_init, _layer_forward)
-CLASSES = {"TransformerEncoderLayer": ENCODER_LAYER,
-           "TransformerEncoder": layer_class("TransformerEncoder", _encoder_init,
-                                             _encoder_forward)}
-ATTRIBUTES = frozenset({"self_attn", "linear1", "linear2", "norm1", "norm2", "dropout1",
-                        "dropout2", "norm_first", "activation", "layers"})
+ENCODER_LAYER = layer_class(
+    "TransformerEncoderLayer", _layer_init, _layer_forward,
+    fields=("self_attn", "linear1", "dropout", "linear2", "norm_first", "norm1", "norm2",
+            "dropout1", "dropout2", "activation"))
+ENCODER = layer_class("TransformerEncoder", _encoder_init, _encoder_forward,
+                      fields=("num_layers", "enable_nested_tensor", "layers", "norm"))

@@ -11,7 +11,7 @@ import numpy as np
 from gradcli.engine.errors import runtime_error, value_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._tensor import creation, indexing, shape
-from gradcli.torch.nn.functional import loss as nn_functional
+from gradcli.torch.nn.functional import dropout as dropouts
 from gradcli.torch.nn.functional.recurrent import CELLS, CellParams, Hidden, _cell_params
 
 FIELDS = ("data", "batch_sizes", "sorted_indices", "unsorted_indices")
@@ -242,7 +242,7 @@ def rnn_packed(mode: str, data: Tensor, batch_sizes: Tensor, hx: Hidden, weights
             finals.append(final)
         layer_input = outputs[0] if directions == 1 else shape.cat(outputs, -1)
         if dropout != 0 and train and layer < num_layers - 1:
-            layer_input = nn_functional.dropout(layer_input, dropout, True)
+            layer_input = dropouts.dropout(layer_input, dropout, True)
     if lstm:
         return (layer_input, shape.stack([h for h, _ in finals], 0),
                 shape.stack([c for _, c in finals], 0))

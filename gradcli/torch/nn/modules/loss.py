@@ -1,0 +1,102 @@
+"""torch.nn's losses (torch/nn/modules/loss.py) as built-in classes deriving from nn.Module
+(module.py): each stores its options in torch's order and passes them on to its
+torch.nn.functional function."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gradcli.sandbox.objects import ScriptClass
+from gradcli.torch.nn.functional import loss
+from gradcli.torch.nn.modules.module import layer_class, set_fields
+
+
+def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
+    """A loss module: its keyword arguments stored, then passed to the F function."""
+    def init_(self, size_average=None, reduce=None, reduction="mean", **options):
+        set_fields(self, reduction=reduction, **{**defaults, **options})
+
+    def forward(self, input, target):
+        options = {k: self.attributes[k] for k in ("reduction", *defaults)}
+        return fn(input, target, **options)
+    return layer_class(name, init_, forward, fields=("reduction", *defaults))
+
+
+def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> ScriptClass:
+    """A loss of two or three tensors (MarginRankingLoss(margin, size_average, reduce,
+    reduction)): its options in torch's positional order, then passed to the F function."""
+    names = (*defaults, "size_average", "reduce", "reduction")
+
+    def init_(self, *args, **kwargs):
+        if len(args) > len(names):
+            raise TypeError(f"{name}.__init__() takes from 1 to {len(names) + 1} positional "
+                            f"arguments but {len(args) + 1} were given")
+        values = {**defaults, "size_average": None, "reduce": None, "reduction": "mean",
+                  **dict(zip(names, args)), **kwargs}
+        unknown = set(values) - set(names)
+        if unknown:
+            raise TypeError(f"{name}.__init__() got an unexpected keyword argument "
+                            f"'{sorted(unknown)[0]}'")
+        set_fields(self, **values)
+
+    def forward(self, *tensors):
+        if len(tensors) != inputs:
+            raise TypeError(f"{name}.forward() takes {inputs + 1} positional arguments but "
+                            f"{len(tensors) + 1} were given")
+        return fn(*tensors, **{k: self.attributes[k] for k in names})
+    return layer_class(name, init_, forward, fields=names)
+
+
+def _smooth_loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
+    """HuberLoss(reduction, delta) / SmoothL1Loss(size_average, reduce, reduction, beta)."""
+    def init_(self, *args, **kwargs):
+        names = ("size_average", "reduce", "reduction", option) if legacy else \
+            ("reduction", option)
+        values = {"reduction": "mean", option: 1.0, **dict(zip(names, args)), **kwargs}
+        set_fields(self, reduction=values["reduction"], **{option: values[option]})
+
+    def forward(self, input, target):
+        return fn(input, target, reduction=self.attributes["reduction"],
+                  **{option: self.attributes[option]})
+    return layer_class(name, init_, forward, lambda self: "", fields=("reduction", option))
+
+
+MSE_LOSS = _loss("MSELoss", loss.mse_loss)
+
+
+L1_LOSS = _loss("L1Loss", loss.l1_loss)
+
+
+CROSS_ENTROPY_LOSS = _loss("CrossEntropyLoss", loss.cross_entropy, weight=None,
+                           ignore_index=-100, label_smoothing=0.0)
+
+
+NLL_LOSS = _loss("NLLLoss", loss.nll_loss, weight=None, ignore_index=-100)
+
+
+BCE_LOSS = _loss("BCELoss", loss.binary_cross_entropy, weight=None)
+
+
+BCE_WITH_LOGITS_LOSS = _loss("BCEWithLogitsLoss", loss.binary_cross_entropy_with_logits,
+                             weight=None, pos_weight=None)
+
+
+KL_DIV_LOSS = _compared_loss("KLDivLoss", loss.kl_div, 2, log_target=False)
+
+
+MARGIN_RANKING_LOSS = _compared_loss("MarginRankingLoss", loss.margin_ranking_loss, 3,
+                                     margin=0.0)
+
+
+COSINE_EMBEDDING_LOSS = _compared_loss("CosineEmbeddingLoss", loss.cosine_embedding_loss, 3,
+                                       margin=0.0)
+
+
+TRIPLET_MARGIN_LOSS = _compared_loss("TripletMarginLoss", loss.triplet_margin_loss, 3,
+                                     margin=1.0, p=2.0, eps=1e-6, swap=False)
+
+
+HUBER_LOSS = _smooth_loss("HuberLoss", loss.huber_loss, "delta", legacy=False)
+
+
+SMOOTH_L1_LOSS = _smooth_loss("SmoothL1Loss", loss.smooth_l1_loss, "beta", legacy=True)

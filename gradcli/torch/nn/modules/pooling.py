@@ -1,0 +1,71 @@
+"""torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d, MaxPool2d, AvgPool2d,
+AdaptiveAvgPool2d) as built-in classes deriving from nn.Module (module.py): their settings,
+forward over torch.nn.functional and the extra_repr torch prints."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gradcli.torch.nn.functional import pooling
+from gradcli.torch.nn.modules.module import layer_class, set_fields
+
+
+def _max_pool_init(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+                   ceil_mode=False) -> None:
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+               padding=padding, dilation=dilation, return_indices=return_indices,
+               ceil_mode=ceil_mode)
+
+
+def _max_pool_forward(fn: Callable) -> Callable:
+    def forward(self, input):
+        a = self.attributes
+        return fn(input, a["kernel_size"], a["stride"], a["padding"], a["dilation"],
+                  ceil_mode=a["ceil_mode"], return_indices=a["return_indices"])
+    return forward
+
+
+def _max_pool_extra(self) -> str:
+    a = self.attributes
+    return (f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}, "
+            f"dilation={a['dilation']}, ceil_mode={a['ceil_mode']}")
+
+
+def _avg_pool_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                   count_include_pad=True, divisor_override=None) -> None:
+    set_fields(self, kernel_size=kernel_size, stride=kernel_size if stride is None else stride,
+               padding=padding, ceil_mode=ceil_mode, count_include_pad=count_include_pad,
+               divisor_override=divisor_override)
+
+
+def _avg_pool_forward(self, input):
+    a = self.attributes
+    return pooling.avg_pool2d(input, a["kernel_size"], a["stride"], a["padding"],
+                                  a["ceil_mode"], a["count_include_pad"], a["divisor_override"])
+
+
+def _avg_pool_extra(self) -> str:
+    a = self.attributes
+    return f"kernel_size={a['kernel_size']}, stride={a['stride']}, padding={a['padding']}"
+
+
+_MAX_POOL_FIELDS = ("kernel_size", "stride", "padding", "dilation", "return_indices",
+                    "ceil_mode")
+
+
+MAX_POOL1D = layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(pooling.max_pool1d),
+                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
+
+
+MAX_POOL2D = layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(pooling.max_pool2d),
+                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
+
+
+AVG_POOL2D = layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_pool_extra,
+                         fields=("kernel_size", "stride", "padding", "ceil_mode",
+                                 "count_include_pad", "divisor_override"))
+
+
+ADAPTIVE_AVG_POOL2D = layer_class(
+    "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
+    lambda self, input: pooling.adaptive_avg_pool2d(input, self.attributes["output_size"]),
+    lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
