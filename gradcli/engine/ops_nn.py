@@ -1,5 +1,5 @@
 """More rows of the op table (ops.py loads them): torch.nn's normalisations, embedding, the smooth
-activations (gelu, elu, softplus, silu) and the Huber-style losses.
+activations (gelu, elu, softplus, silu, hardswish) and the Huber-style losses.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check, a VJP written with
 `xp` so that create_graph differentiates it again. float32 forwards are computed in float64
@@ -168,6 +168,23 @@ def _silu_vjp(xp, g, o, a):
 defop("silu", "SiluBackward0", _in_dtype(lambda x: x / (1 + np.exp(-x))), _silu_vjp, "a",
       lambda a: S.elementwise(lambda x: x / (1 + S.sp().exp(-x)), a), **POINTWISE)
 
+
+
+def _hardswish(x):
+    # torch's kernel: x * min(max(x + 3, 0), 6) / 6, in the input's dtype
+    three, six = x.dtype.type(3), x.dtype.type(6)
+    return x * np.minimum(np.maximum(x + three, 0), six) / six
+
+
+def _hardswish_vjp(xp, g, o, a):
+    """torch's hardswish_backward: 0 where x <= -3, g * (x / 3 + 0.5) below 3, g from 3 on."""
+    x = K._values(a)
+    return (xp.where(x <= -3, xp.zeros_like(g), xp.where(x < 3, g * (a / 3 + 0.5), g)),)
+
+
+defop("hardswish", "HardswishBackward0", _hardswish, _hardswish_vjp, "a",
+      lambda a: S.elementwise(lambda x: S.sp().Piecewise(
+          (0 * x, x <= -3), (x * (x + 3) / 6, x < 3), (x, True)), a), **POINTWISE)
 
 # ---- Huber and smooth L1 ----------------------------------------------------------------
 def _huber(a, b, reduction, delta):

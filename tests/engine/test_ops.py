@@ -169,7 +169,7 @@ EXAMPLES = {
         "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
     "softplus_backward": "(out,) = torch.autograd.grad(\n"
                          "    (F.softplus(x, beta=2.0, threshold=1.5) ** 3).sum(), x, create_graph=True)",
-    "silu": "out = F.silu(x)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
+    "silu": "out = F.silu(x)", "hardswish": "out = F.hardswish(x * 4)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
     "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"

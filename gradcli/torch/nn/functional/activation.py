@@ -60,6 +60,13 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
 
 
+@torch_function(name="hardswish", namespace="torch.nn.functional")
+@python_name("hardswish")
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    float_kernel(input, "hardswish_cpu")
+    return _HARDSWISH_INPLACE(input) if inplace else apply("hardswish", (input,))
+
+
 @torch_function("threshold(Tensor input, Scalar threshold, Scalar value, *, Tensor out=None)")
 def threshold(input: Tensor, threshold, value) -> Tensor:
     """torch.threshold: value where input <= threshold (ThresholdBackward0)."""
@@ -93,3 +100,4 @@ _ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha),
 
 
 _SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)), "silu_")
+_HARDSWISH_INPLACE = _inplace(lambda t: apply("hardswish", (t,)), "hardswish_")

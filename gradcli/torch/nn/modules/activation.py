@@ -128,6 +128,9 @@ SILU = _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if in
                    inplace=False)
 
 
+HARDSWISH = _activation("Hardswish", activation.hardswish, lambda inplace: "", inplace=False)
+
+
 # ---- MultiheadAttention ---------------------------------------------------------------
 
 
