@@ -13,7 +13,7 @@ from gradcli.sandbox.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.sandbox.hints import Hints, closest
 from gradcli.sandbox.limits import digits_exceed
 from gradcli.sandbox.script_errors import CATCHABLE, TORCH_EXCEPTIONS
-from gradcli.sandbox.type_objects import READABLE_DUNDERS
+from gradcli.sandbox.type_objects import MODULE_DUNDERS, READABLE_DUNDERS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
@@ -488,8 +488,9 @@ class _Validator:
         if module in self.vocabulary.modules:
             return True
         allowed = ", ".join(sorted(self.vocabulary.modules))
+        hint = self.vocabulary.hints.module(module) or SANDBOX_HINT
         self.reject(node, f"`{module}` cannot be imported in a gradcli session: it can "
-                    f"import only {allowed}", SANDBOX_HINT)
+                    f"import only {allowed}", hint)
         return False
 
     # -- expressions -----------------------------------------------------------------------
@@ -512,7 +513,7 @@ class _Validator:
     def attribute(self, node: ast.Attribute) -> list[ast.AST]:
         if node.attr == "__init__" and _is_super(node.value):
             return [node.value]
-        if node.attr in READABLE_DUNDERS:  # type_objects answers these, and nothing else
+        if node.attr in READABLE_DUNDERS | MODULE_DUNDERS:  # answered, and nothing else
             if not isinstance(node.ctx, ast.Load):
                 self.reject(node, f"`{node.attr}` can be read but not assigned in a gradcli "
                             "session", SANDBOX_HINT)
@@ -522,8 +523,18 @@ class _Validator:
                         "call the base class's __init__ as `super().__init__(...)`")
         if isinstance(node.ctx, ast.Store):
             self.script_attributes.add(node.attr)
+        if self.lacked_module(node.value):  # `torch.fft.fft`: said once, of the whole path
+            self.reject(node, f"`{node.attr}` is not an attribute gradcli knows",
+                        self.vocabulary.hints.attribute(node.attr, node.value, ()))
+            return list(_inner_chain(node))[-1:]  # (the name `torch` is checked still)
         self.check_attribute_name(node, node.attr, self.defines_classes, node.value)
         return [node.value]
+
+    def lacked_module(self, node: ast.AST) -> bool:
+        """Whether `node` is a module the API lacks: `torch.fft`, `torch.distributions`."""
+        return self.vocabulary.hints.is_module(node) and any(
+            inner.attr not in self.vocabulary.attributes
+            for inner in [node, *_inner_chain(node)] if isinstance(inner, ast.Attribute))
 
     def note_registered_attribute(self, node: ast.Call) -> None:
         """`self.register_buffer("name", ...)` (or a parameter, a submodule) defines
