@@ -287,8 +287,8 @@ def run(
         options.keep_event_data = html is not None
         result = run_session(text, name, options, reader_still_there(renderer.on_event), graphs)
     else:
-        result = rejected(name, text, problem, renderer.on_event)
-    renderer.finish(result)
+        result = rejected(name, text, problem, reader_still_there(renderer.on_event))
+    reader_still_there(renderer.finish)(result)  # (click would end a closed pipe with 1)
     if expected is None:
         raise typer.Exit(result.exit_code)
     from gradcli.events.results import ScriptRun

@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 import io
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -161,9 +163,11 @@ def notebook_screen() -> Screen:
 
     from gradcli.report.render_table import TableRenderer
 
-    out = Console(highlight=False, emoji=False)
+    # in a notebook the colours are in rich's HTML: its text/plain twin gets no escape codes
+    plain = {"color_system": None} if Console().is_jupyter else {}
+    out = Console(highlight=False, emoji=False, **plain)
     err = Console(stderr=True, highlight=False, emoji=False,
-                  force_terminal=True if out.is_jupyter else None)
+                  force_terminal=True if out.is_jupyter else None, **plain)
     return Screen(out, err, TableRenderer(CELL_NAME, "", out, err), False)
 
 
@@ -178,7 +182,8 @@ class Cells:
     def run_cell(self, line: str, cell: str) -> None:
         """`%%gradcli LINE` over CELL: never a traceback, never a dead kernel."""
         try:
-            options = parse_cell_options(line)
+            with _help_without_escape_codes():
+                options = parse_cell_options(line)
         except OptionsShown:
             return
         except BadOptions as problem:
@@ -194,6 +199,9 @@ class Cells:
         """`%gradcli COMMAND`: one of the repl's commands on the session, or `plot`."""
         word, _, argument = line.strip().removeprefix(":").partition(" ")
         argument = argument.strip()
+        if word.startswith("-"):  # `%%gradcli --help` alone: IPython's line magic takes it
+            self.run_cell(line, "")
+            return
         if word in ("", "help"):
             self._screen().out.print(LINE_HELP, highlight=False, markup=False)
             return
@@ -305,6 +313,21 @@ class Cells:
         err.print(message, style="red", highlight=False, markup=False)
 
 
+@contextmanager
+def _help_without_escape_codes() -> Iterator[None]:
+    """typer's help in a notebook: its colours in the HTML rich shows, none in the text/plain
+    twin (typer's console has the colours its module says)."""
+    from rich.console import Console
+    from typer import rich_utils
+
+    colours = rich_utils.COLOR_SYSTEM
+    rich_utils.COLOR_SYSTEM = None if Console().is_jupyter else colours
+    try:
+        yield
+    finally:
+        rich_utils.COLOR_SYSTEM = colours
+
+
 def _limits_change(running: Limits, asked: CellOptions) -> str:
     """Why a cell asking the running session for other limits did not run."""
     changed = [f"--{name.replace('_', '-')}" for name in sorted(asked.limits_given)
@@ -354,3 +377,14 @@ def load_magics(ipython: Any) -> None:
 
     gradcli.__doc__ = f"{CELL_HELP}\n\n{LINE_HELP}"
     ipython.register_magic_function(gradcli, magic_kind="line_cell", magic_name="gradcli")
+    if _options_alone not in ipython.input_transformers_cleanup:
+        ipython.input_transformers_cleanup.append(_options_alone)
+
+
+def _options_alone(lines: list[str]) -> list[str]:
+    """`%%gradcli --help` (or `--reset`) with no code under it, as the line magic: IPython
+    refuses a cell magic whose cell is empty before the magic sees it."""
+    code = [line for line in lines if line.strip()]
+    if len(code) == 1 and code[0].lstrip().startswith("%%gradcli"):
+        return [code[0].lstrip().replace("%%", "%", 1)]
+    return lines

@@ -7,8 +7,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from gradcli.events.exit_status import ExitStatus
 
@@ -239,15 +240,19 @@ def show_expectation(run: ScriptRun) -> ExitStatus:
     return ExitStatus.OK if run.outcome == "ok" else ExitStatus.MISMATCH
 
 
+T = TypeVar("T")
+
+
 class OutputClosed(BaseException):
     """The reader of our output went away (`| head`). A BaseException, so that no handler in
     the core mistakes it for the script's error or a bug: it ends the run quietly."""
 
 
-def reader_still_there(on_event: Callable[[Event], None]) -> Callable[[Event], None]:
-    def guarded(event: Event) -> None:
+def reader_still_there(write: Callable[[T], None]) -> Callable[[T], None]:
+    """`write` (a renderer's on_event or finish), ending the run when the reader went away."""
+    def guarded(what: T) -> None:
         try:
-            on_event(event)
+            write(what)
         except BrokenPipeError:
             raise OutputClosed from None
     return guarded
@@ -287,11 +292,19 @@ def make_console(stderr: bool, pipe_width: int | None = None) -> Console:
     systems = {Color.auto: "auto", Color.always: "standard", Color.never: None}
     console = Console(stderr=stderr, no_color=color is Color.never,
                       color_system=systems[color], highlight=False, emoji=False)
+    console.on_broken_pipe = partial(_reader_gone, console)
     if _terminal.width is not None:
         console.width = _terminal.width
     elif not console.is_terminal:
         console.width = pipe_width or _columns() or 100
     return console
+
+
+def _reader_gone(console: Console) -> None:
+    """`| head` closed the pipe: end as every format does, quietly with SIGPIPE's code (rich's
+    own handler exits with 1, the mismatch code)."""
+    console.quiet = True
+    raise OutputClosed
 
 
 def _columns() -> int | None:

@@ -14,6 +14,8 @@ from gradcli.app.running import RunOptions, checked_rows, lightened, new_runtime
 from gradcli.engine import autograd
 from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
 
+MAX_PROBLEMS_SHOWN = 50  # a rejected script's problems shown, each with its line (all counted)
+
 
 class Session:
     """One session, run whole or fed input by input; `result` holds every event so far."""
@@ -89,7 +91,7 @@ class Session:
             program = parse("\n" * offset + text, self.result.source_name,
                             self.options.limits, known)
         except ScriptInvalid as e:
-            self._emit(InvalidEvent(e.line, e.col, e.message, e.hint, e.end_col))
+            self._reject(e.problems)
             return piece
         # names assigned by earlier inputs are variables too (the compiler reads them from env)
         self._assigned |= program.assigned
@@ -109,6 +111,13 @@ class Session:
         finally:
             summary.statements += interpreter.statements_executed
             self._piece.summary.statements = interpreter.statements_executed
+
+    def _reject(self, problems: list[Any]) -> None:
+        """Every problem the validator found, counted; the first MAX_PROBLEMS_SHOWN shown."""
+        for summary in (self.result.summary, self._piece.summary):
+            summary.problems += len(problems)
+        for p in problems[:MAX_PROBLEMS_SHOWN]:
+            self._emit(InvalidEvent(p.line, p.col, p.message, p.hint, p.end_col))
 
     def _on_pass(self, record: autograd.PassRecord) -> None:
         rows = checked_rows(self.checker, record)

@@ -131,6 +131,7 @@ class Summary:
     backward: int = 0
     checked: int = 0
     mismatches: int = 0
+    problems: int = 0  # what the validator found in a rejected script (all: more may be shown)
 
 
 @dataclass

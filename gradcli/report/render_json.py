@@ -224,7 +224,7 @@ def session_head(source: str) -> dict[str, Any]:
 def summary_to_json(result: SessionResult) -> dict[str, int]:
     s = result.summary
     return {"statements": s.statements, "backward": s.backward, "checked": s.checked,
-            "mismatches": s.mismatches}
+            "mismatches": s.mismatches, **({"problems": s.problems} if s.problems else {})}
 
 
 def write_json(out: TextIO, data: dict[str, Any]) -> None:

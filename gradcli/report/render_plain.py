@@ -52,7 +52,7 @@ def verdict(result: SessionResult) -> str:
     """The closing line, e.g. `✓ ok · 9 statements · 2 backward · 2 gradients checked · …`."""
     status = result.status
     if status == "invalid":
-        return "✗ invalid · script rejected before running"
+        return f"✗ invalid · {problems(result)} · script rejected before running"
     s = result.summary
     counts = [
         plural(s.statements, "statement"),
@@ -61,6 +61,13 @@ def verdict(result: SessionResult) -> str:
         plural(s.mismatches, "mismatch", "mismatches"),
     ]
     return " · ".join([f"{'✓' if status == 'ok' else '✗'} {status}", *counts])
+
+
+def problems(result: SessionResult) -> str:
+    """`3 problems`, as ruff and mypy count them; `120 problems (the first 50 shown)`."""
+    shown = sum(isinstance(e, InvalidEvent) for e in result.events)
+    found = max(result.summary.problems, shown)
+    return plural(found, "problem") + (f" (the first {shown} shown)" if found > shown else "")
 
 
 def mismatch_detail(row: GradRow) -> str:

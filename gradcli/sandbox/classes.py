@@ -84,7 +84,7 @@ def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
                 value = wrap(value, class_frame[0]) if _takes_namespace(wrap) else wrap(value)
             class_frame[0][node.name] = value
         return define_method
-    if isinstance(node, (ast.Assign, ast.Expr)):  # (a docstring is echoed, as any expression)
+    if isinstance(node, (ast.Assign, ast.Expr)):  # (a docstring is evaluated, never echoed)
         run = block([node], body_scope)
         return lambda class_frame, methods_frame: run(class_frame)
     return lambda class_frame, methods_frame: None  # `pass`

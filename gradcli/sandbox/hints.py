@@ -23,6 +23,15 @@ class Hints:
         """Why the bare name `name` is unknown; `known`: the names in scope."""
         return closest(name, known) or "assign it before using it"
 
+    def module(self, module: str) -> str:
+        """Why `import module` is refused, or "" for the sandbox's own reason."""
+        return ""
+
+    def is_module(self, node: ast.AST) -> bool:
+        """Whether the dotted name `node` is a module of the API's world (`torch.fft`), whose
+        attributes the API's hints then name in full."""
+        return False
+
 
 def closest(word: str, candidates: Iterable[str]) -> str:
     match = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.7)

@@ -451,12 +451,17 @@ class Interpreter:
         return decorate
 
     def _echo(self, node: ast.Expr, scope: Scope | None) -> Run:
+        """The REPL's rule: a top-level statement (and its for/while/if/with/try blocks) echoes
+        a value that is not None; inside a def or class body (scope set) nothing is echoed, as
+        CPython compiles only the top-level statement in 'single' mode."""
         value, emit, line = self._expr(node.value, node, scope), self.emit, node.lineno
+        if scope is not None:
+            return value
         limits = self.limits
 
         def echo(f):
             v = value(f)
-            if v is not None:  # the REPL's rule
+            if v is not None:
                 check_nested(limits, v, "echoing a list")  # repr walks all of it
                 emit(ValueEvent(line, encode_value(v), repl_text(v)))
         return echo

@@ -13,7 +13,7 @@ from gradcli.sandbox.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.sandbox.hints import Hints, closest
 from gradcli.sandbox.limits import digits_exceed
 from gradcli.sandbox.script_errors import CATCHABLE, TORCH_EXCEPTIONS
-from gradcli.sandbox.type_objects import READABLE_DUNDERS
+from gradcli.sandbox.type_objects import MODULE_DUNDERS, READABLE_DUNDERS
 
 # Attributes the interpreter itself answers (on a caught exception), beyond the API table's.
 INTERPRETER_ATTRIBUTES = frozenset({"args"})
@@ -72,12 +72,24 @@ SANDBOX_HINT = ("sessions run PyTorch code only; files, modules and Python's int
 
 
 class ScriptInvalid(Exception):
-    """The script is not in the session language. Columns are 1-based; end_col is inclusive."""
+    """The script is not in the session language. Columns are 1-based; end_col is inclusive.
+    The first problem in the script; `problems` holds every one, in the script's order (the
+    validator reports them all at once, as ruff and mypy do)."""
 
     def __init__(self, line: int, col: int, end_col: int | None, message: str, hint: str = ""):
         super().__init__(f"line {line}, column {col}: {message}")
         self.line, self.col, self.end_col = line, col, end_col
         self.message, self.hint = message, hint
+        self.problems: list[ScriptInvalid] = [self]
+
+    @classmethod
+    def of(cls, problems: list[ScriptInvalid]) -> ScriptInvalid:
+        """All `problems` at once: raised as the first, its text every one's."""
+        problems = sorted(problems, key=lambda p: (p.line, p.col))
+        first = problems[0]
+        first.problems = problems
+        first.args = ("\n".join(str(p.args[0]) for p in problems),)
+        return first
 
 
 @dataclass(frozen=True)
@@ -123,7 +135,7 @@ class Program:
 
 
 def parse(source: str, filename: str, limits: Limits | None, vocabulary: Vocabulary) -> Program:
-    """Parse and validate the whole script; raise ScriptInvalid at the first problem."""
+    """Parse and validate the whole script; raise ScriptInvalid with every problem."""
     limits = limits or Limits()
     if len(source) > limits.max_script_chars:
         raise ScriptInvalid(1, 1, None, limit_message(limits, "max_script_chars"),
@@ -131,6 +143,9 @@ def parse(source: str, filename: str, limits: Limits | None, vocabulary: Vocabul
     tree = _python_parse(source, filename, limits)
     validator = _Validator(source, limits, vocabulary)
     validator.check(tree)
+    problems = validator.found()
+    if problems:
+        raise ScriptInvalid.of(problems)
     return Program(tree, source, filename, frozenset(validator.assigned),
                    frozenset(validator.script_attributes))
 
@@ -186,6 +201,25 @@ def node_span(lines: list[str], node: ast.AST) -> tuple[int, int, int | None]:
     return line, col, end
 
 
+def _inner_chain(node: ast.AST) -> Iterable[ast.AST]:
+    """What `node` reads from, inwards: `a.b(c)[0].d` gives `a.b(c)[0]`, `a.b(c)`, `a.b`, `a`."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+        yield node
+
+
+def bound_names(node: ast.AST) -> set[str]:
+    """The names a construct binds: `async def f`, `(a := 1)`, `case [x, *rest]`..."""
+    names = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs,
+                            ast.MatchStar, ast.ExceptHandler)) and n.name:
+            names.add(n.name)
+    return names
+
+
 def _property_accessor(node: ast.expr) -> bool:
     """`@name.setter`: the class body's own property `name`, resolved when the class runs."""
     return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -213,6 +247,9 @@ class _Validator:
         self.script_attributes: set[str] = set()
         self.star_targets: set[int] = set()  # ids of the `*rest` of tuple targets
         self.attribute_uses: list[tuple[ast.AST, str]] = []
+        # (line, col) -> the problem found there and its node: every one, one per place
+        self.problems: dict[tuple[int, int], tuple[ScriptInvalid, ast.AST]] = {}
+        self.refused_imports: set[str] = set()  # the names refused imports would bind
         self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
@@ -246,6 +283,7 @@ class _Validator:
                 if depth > self.limits.max_nesting:
                     self.reject(node, limit_message(self.limits, "max_nesting"),
                                 "split the expression into several assignments")
+                    continue  # (not again for each node deeper in it)
             elif isinstance(node, ast.stmt):
                 depth = 0
             check = self.checks.get(type(node))
@@ -253,6 +291,8 @@ class _Validator:
                 unknown = f"`{type(node).__name__}` is not part of the session language"
                 message, hint = REJECTED.get(type(node), (unknown, ""))
                 self.reject(node, message, hint)
+                self.assigned.update(bound_names(node))  # (no cascade of undefined names)
+                continue  # what it holds is part of the rejected construct
             self.context = context
             children = check(node) or ()
             if isinstance(node, (ast.For, ast.While, ast.FunctionDef)):
@@ -268,10 +308,20 @@ class _Validator:
         self.check_names()
 
     def reject(self, node: ast.AST, message: str, hint: str = "") -> None:
+        """Note a problem and go on: the script is rejected with all of them at the end (the
+        first found at a place is the one reported there)."""
         line, col, end = node_span(self.lines, node)
         if isinstance(node, ast.Attribute) and end is not None:
             col = end - len(node.attr) + 1  # point at the attribute's name, not its object
-        raise ScriptInvalid(line, col, end, message, hint)
+        self.problems.setdefault((line, col), (ScriptInvalid(line, col, end, message, hint), node))
+
+    def found(self) -> list[ScriptInvalid]:
+        """The problems, less those that follow from another: `torch.fft.fft` once `torch.fft`
+        is refused, `os.getcwd()` once `import os` is."""
+        rejected = {id(node) for _, node in self.problems.values()}
+        return [problem for problem, node in self.problems.values()
+                if not any(id(inner) in rejected or isinstance(inner, ast.Name) and
+                           inner.id in self.refused_imports for inner in _inner_chain(node))]
 
     def generic(self, node: ast.AST) -> list[ast.AST]:
         return [c for c in ast.iter_child_nodes(node) if not isinstance(c, LEAF_TYPES)]
@@ -405,36 +455,43 @@ class _Validator:
                 self.reject(target, "`del` takes only names and attributes in a gradcli "
                             "session",
                             "to drop a gradient, assign None: `x.grad = None`")
-            if isinstance(target, ast.Name):
+            elif isinstance(target, ast.Name):
                 self.loads.append(target)
             else:
                 attributes.append(target)
         return attributes
 
     def import_(self, node: ast.Import) -> None:
-        for alias in node.names:
-            self.importable(node, alias.name)
-            self.assigned.add(alias.asname or alias.name.split(".")[0])
+        for alias in node.names:  # (each refused at its own name: `import os, sys`)
+            name = alias.asname or alias.name.split(".")[0]
+            if not self.importable(alias, alias.name):
+                self.refused_imports.add(name)
+            self.assigned.add(name)
 
     def import_from(self, node: ast.ImportFrom) -> None:
         if node.level:
             self.reject(node, "relative imports are not part of the session language",
                         "import torch, torch.nn.functional or math by name")
-        self.importable(node, node.module or "")
-        for alias in node.names:
-            name = alias.name
-            if name == "*":
-                self.reject(node, "`import *` is not part of the session language",
-                            f"import the names you use: from {node.module} import ...")
-            if f"{node.module}.{name}" not in self.vocabulary.modules:
-                self.check_attribute_name(node, name)
-            self.assigned.add(alias.asname or name)
+        elif not self.importable(node, node.module or ""):
+            self.refused_imports.update(alias.asname or alias.name for alias in node.names)
+        else:
+            for alias in node.names:  # (each refused at its own name)
+                name = alias.name
+                if name == "*":
+                    self.reject(node, "`import *` is not part of the session language",
+                                f"import the names you use: from {node.module} import ...")
+                elif f"{node.module}.{name}" not in self.vocabulary.modules:
+                    self.check_attribute_name(alias, name)
+        self.assigned.update(alias.asname or alias.name for alias in node.names)
 
-    def importable(self, node: ast.AST, module: str) -> None:
-        if module not in self.vocabulary.modules:
-            allowed = ", ".join(sorted(self.vocabulary.modules))
-            self.reject(node, f"gradcli sessions can import only {allowed}; not `{module}`",
-                        SANDBOX_HINT)
+    def importable(self, node: ast.AST, module: str) -> bool:
+        if module in self.vocabulary.modules:
+            return True
+        allowed = ", ".join(sorted(self.vocabulary.modules))
+        hint = self.vocabulary.hints.module(module) or SANDBOX_HINT
+        self.reject(node, f"`{module}` cannot be imported in a gradcli session: it can "
+                    f"import only {allowed}", hint)
+        return False
 
     # -- expressions -----------------------------------------------------------------------
     def name(self, node: ast.Name) -> None:
@@ -456,7 +513,7 @@ class _Validator:
     def attribute(self, node: ast.Attribute) -> list[ast.AST]:
         if node.attr == "__init__" and _is_super(node.value):
             return [node.value]
-        if node.attr in READABLE_DUNDERS:  # type_objects answers these, and nothing else
+        if node.attr in READABLE_DUNDERS | MODULE_DUNDERS:  # answered, and nothing else
             if not isinstance(node.ctx, ast.Load):
                 self.reject(node, f"`{node.attr}` can be read but not assigned in a gradcli "
                             "session", SANDBOX_HINT)
@@ -466,8 +523,18 @@ class _Validator:
                         "call the base class's __init__ as `super().__init__(...)`")
         if isinstance(node.ctx, ast.Store):
             self.script_attributes.add(node.attr)
+        if self.lacked_module(node.value):  # `torch.fft.fft`: said once, of the whole path
+            self.reject(node, f"`{node.attr}` is not an attribute gradcli knows",
+                        self.vocabulary.hints.attribute(node.attr, node.value, ()))
+            return list(_inner_chain(node))[-1:]  # (the name `torch` is checked still)
         self.check_attribute_name(node, node.attr, self.defines_classes, node.value)
         return [node.value]
+
+    def lacked_module(self, node: ast.AST) -> bool:
+        """Whether `node` is a module the API lacks: `torch.fft`, `torch.distributions`."""
+        return self.vocabulary.hints.is_module(node) and any(
+            inner.attr not in self.vocabulary.attributes
+            for inner in [node, *_inner_chain(node)] if isinstance(inner, ast.Attribute))
 
     def note_registered_attribute(self, node: ast.Call) -> None:
         """`self.register_buffer("name", ...)` (or a parameter, a submodule) defines
@@ -493,6 +560,7 @@ class _Validator:
                 return
             self.reject(node, f"attribute `{name}`: names starting with '_' are not reachable "
                         "in a gradcli session", SANDBOX_HINT)
+            return
         if later and name not in self.vocabulary.attributes:
             self.attribute_uses.append((node, name))
         elif name not in self.vocabulary.attributes and name not in self.script_attributes:
@@ -576,6 +644,7 @@ class _Validator:
             if not all(isinstance(v, ast.Constant) for v in spec.values):
                 self.reject(spec, "f-string format specs must be plain, like `.2f` or `>8`",
                             "compute the width first and format with a fixed spec")
+                return [node.value]
             text = "".join(v.value for v in spec.values)
             widths = re.findall(r"\d+", text)
             if any(digits_exceed(n, self.limits.max_sequence) for n in widths):
@@ -588,27 +657,23 @@ class _Validator:
         # (the vocabulary's: a REPL's earlier inputs defined them; at run time only the
         # script's own objects answer `_` names, objects.holds_private)
         defined = self.script_attributes | self.vocabulary.attributes
-        unknown_private = [(n, a) for n, a in self.private_uses if a not in defined]
-        if unknown_private:
-            node, name = unknown_private[0]
-            self.reject(node, f"attribute `{name}`: names starting with '_' are reachable in a "
-                        "gradcli session only when the script's classes define them",
-                        SANDBOX_HINT)
-        unknown_attributes = [(n, a) for n, a in self.attribute_uses
-                              if a not in self.script_attributes]
-        if unknown_attributes:
-            node, name = unknown_attributes[0]
-            refused = self.vocabulary.hints.refused(name)
-            self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
-                        "defines", refused or closest(name, self.vocabulary.attributes
-                                                      | self.script_attributes)
-                        or "assign it (`self.name = ...`) or define it in a class body")
+        for node, name in self.private_uses:
+            if name not in defined:
+                self.reject(node, f"attribute `{name}`: names starting with '_' are reachable "
+                            "in a gradcli session only when the script's classes define them",
+                            SANDBOX_HINT)
+        for node, name in self.attribute_uses:
+            if name not in self.script_attributes:
+                refused = self.vocabulary.hints.refused(name)
+                self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
+                            "defines", refused or closest(name, self.vocabulary.attributes
+                                                          | self.script_attributes)
+                            or "assign it (`self.name = ...`) or define it in a class body")
         known = self.vocabulary.names | self.assigned
-        unknown = [n for n in self.loads if n.id not in known]
-        if not unknown:
-            return
-        node = min(unknown, key=lambda n: (n.lineno, n.col_offset))
-        self.reject(node, f"name '{node.id}' is not defined", self.name_hint(node.id, known))
+        for node in self.loads:
+            if node.id not in known:
+                self.reject(node, f"name '{node.id}' is not defined",
+                            self.name_hint(node.id, known))
 
     def name_hint(self, name: str, known: frozenset[str]) -> str:
         if name in DANGEROUS_NAMES or name.startswith("__"):

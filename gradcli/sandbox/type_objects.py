@@ -30,6 +30,7 @@ from gradcli.sandbox.script_errors import (
 
 # The dunder attributes a script may read (never set): the validator lets only these by.
 READABLE_DUNDERS = frozenset({"__class__", "__name__", "__qualname__"})
+MODULE_DUNDERS = frozenset({"__version__"})  # what a module answers: `torch.__version__`
 # Real Python types `type(x)` may return: each is a builtin or torch name a script already
 # reaches (tests/language/test_pasted_python.py checks that), harmless to call.
 REAL_TYPES = frozenset({bool, int, float, str, list, tuple, dict, set, range, enumerate, zip,

@@ -6,7 +6,9 @@ import ast
 from collections.abc import Iterable
 
 from gradcli.sandbox.hints import Hints, closest
-from gradcli.torch._names import PYTORCH_NAMES
+from gradcli.torch._names import PYTORCH_MODULES, PYTORCH_NAMES
+
+NAMESPACES = {**PYTORCH_NAMES, **PYTORCH_MODULES}  # every namespace whose names are known
 
 # What to write today for PyTorch functions gradcli lacks, from functions it has.
 INSTEAD = {
@@ -41,7 +43,7 @@ LITERAL_TYPES = (str, int, float, list, tuple, dict, set)
 
 def pytorch_homes(name: str, namespaces: Iterable[str] = PYTORCH_NAMES) -> list[str]:
     """Where PyTorch keeps `name`: `torch.softplus`? no; `torch.nn.functional.softplus`."""
-    return [f"{space}.{name}" for space in namespaces if name in PYTORCH_NAMES[space]]
+    return [f"{space}.{name}" for space in namespaces if name in NAMESPACES[space]]
 
 
 def lacking(name: str, homes: list[str]) -> str:
@@ -59,16 +61,21 @@ def attribute_hint(name: str, owner: ast.AST | None, known: Iterable[str]) -> st
         return f"gradcli does not support `{name}`: {REFUSED[name]}"
     if kind is not None and hasattr(kind, name):
         return f"gradcli does not support `{kind.__name__}.{name}` yet"
-    space = _namespace(owner)
+    space = pytorch_namespace(owner)
     if kind is None:
         homes = pytorch_homes(name, [space] if space else PYTORCH_NAMES)
+        if f"{space}.{name}" in NAMESPACES:  # a submodule: `torch.fft`
+            homes = [f"{space}.{name}"]
         if homes:
             return lacking(name, homes)
+    dotted = _dotted(owner)
+    if kind is None and space is None and dotted and dotted.startswith("torch."):
+        return f"gradcli does not support `{dotted}.{name}`"  # (its names unknown: no guess)
     candidates = set(known)
     if kind is not None:
         candidates &= set(dir(kind))
     elif space is not None:
-        candidates &= PYTORCH_NAMES[space]
+        candidates &= NAMESPACES[space]
     return closest(name, candidates) or _nowhere(name, kind, space)
 
 
@@ -92,17 +99,23 @@ def _literal_type(node: ast.AST | None) -> type | None:
     return displays.get(type(node))
 
 
-def _namespace(node: ast.AST | None) -> str | None:
+def pytorch_namespace(node: ast.AST | None) -> str | None:
     """`torch.nn.functional` for an owner written `torch.nn.functional` or `F`, when PyTorch's
     names of it are known; None for anything else (a variable, a call)."""
+    dotted = _dotted(node)
+    return dotted if dotted in NAMESPACES else None
+
+
+def _dotted(node: ast.AST | None) -> str | None:
+    """`torch.nn.utils` for an owner written so (`nn.utils` too); None for anything not a
+    dotted name."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
     if not isinstance(node, ast.Name):
         return None
-    dotted = ".".join([ALIASES.get(node.id, node.id), *reversed(parts)])
-    return dotted if dotted in PYTORCH_NAMES else None
+    return ".".join([ALIASES.get(node.id, node.id), *reversed(parts)])
 
 
 class TorchHints(Hints):
@@ -122,6 +135,14 @@ class TorchHints(Hints):
         if name in attributes:
             return f"did you mean `{homes[0]}`?"
         return lacking(name, homes)
+
+    def module(self, module: str) -> str:
+        if module in NAMESPACES:  # `import torch.distributions`
+            return f"PyTorch has {module}, but gradcli does not support it yet"
+        return f"gradcli does not support {module}" if module.startswith("torch.") else ""
+
+    def is_module(self, node: ast.AST) -> bool:
+        return pytorch_namespace(node) is not None
 
 
 HINTS = TorchHints()

@@ -268,3 +268,319 @@ debug_unwrap functional_call functionalize grad grad_and_value hessian jacfwd ja
 linearize rearrange replace_all_batch_norm_modules_ stack_module_state vjp vmap
 """.split()),
 }
+
+# torch's other public submodules: a hint names `torch.fft.fft` for what gradcli lacks
+PYTORCH_MODULES: dict[str, frozenset[str]] = {
+    "torch.accelerator": frozenset("""
+Graph cache current_accelerator current_device_idx current_device_index current_stream
+deprecated device_count device_index empty_cache empty_host_cache get_device_capability
+get_memory_info is_available max_memory_allocated max_memory_reserved memory_allocated
+memory_reserved memory_stats reset_accumulated_memory_stats reset_peak_memory_stats
+set_device_idx set_device_index set_stream synchronize
+""".split()),
+    "torch.amp": frozenset("""
+GradScaler autocast custom_bwd custom_fwd is_autocast_available
+""".split()),
+    "torch.ao": frozenset("""
+
+""".split()),
+    "torch.autograd": frozenset("""
+DeviceType Function Mapping NestedIOFunction ProfilerActivity ProfilerConfig ProfilerEvent
+ProfilerState SavedTensor Sequence Variable backward detect_anomaly enable_grad
+enforce_grad_layout_policy grad gradcheck gradgradcheck handle_torch_function
+has_torch_function inference_mode is_multithreading_enabled is_tensor_like
+is_view_replay_enabled kineto_available no_grad set_detect_anomaly set_grad_enabled
+set_multithreading_enabled variable
+""".split()),
+    "torch.backends": frozenset("""
+
+""".split()),
+    "torch.classes": frozenset("""
+
+""".split()),
+    "torch.compiler": frozenset("""
+CacheInfo Callable F FuncType NestedCompileRegionOptions ParamSpec allow_in_graph
+assume_constant_result compile cudagraph_mark_step_begin disable get_default_backend
+is_compiling is_dynamo_compiling is_exporting keep_portable_guards_unsafe
+keep_tensor_guards_unsafe list_backends load_cache_artifacts load_compiled_function
+nested_compile_region reset save_cache_artifacts set_default_backend
+set_enable_guard_collectives set_stance skip_all_guards_unsafe
+skip_guard_on_all_nn_modules_unsafe skip_guard_on_globals_unsafe
+skip_guard_on_inbuilt_nn_modules_unsafe substitute_in_graph wrap_numpy
+""".split()),
+    "torch.cpu": frozenset("""
+AbstractContextManager Event Mapping MappingProxyType Stream StreamContext current_device
+current_stream device_count get_capabilities is_available is_initialized lru_cache set_device
+stream synchronize
+""".split()),
+    "torch.cuda": frozenset("""
+AcceleratorError BFloat16Storage BFloat16Tensor BoolStorage BoolTensor ByteStorage ByteTensor
+CUDAGraph CUDAPluggableAllocator Callable CharStorage CharTensor ComplexDoubleStorage
+ComplexFloatStorage CudaError DEVICE_REQUIREMENT DeferredCudaCallError Device DoubleStorage
+DoubleTensor Event ExternalStream FloatStorage FloatTensor GreenContext HalfStorage HalfTensor
+IntStorage IntTensor LongStorage LongTensor MemPool OutOfMemoryError PYTORCH_RELEASES_CODE_CC
+ShortStorage ShortTensor Stream StreamContext TYPE_CHECKING caching_allocator_alloc
+caching_allocator_delete caching_allocator_disabled caching_allocator_enable
+can_device_access_peer change_current_allocator check_error classproperty clock_rate cudaStatus
+cudart current_blas_handle current_device current_solver_handle current_stream
+default_generators default_stream device device_count device_memory_used device_of empty_cache
+get_allocator_backend get_arch_list get_device_capability get_device_name get_device_properties
+get_gencode_flags get_per_process_memory_fraction get_rng_state get_rng_state_all
+get_stream_from_external get_sync_debug_mode graph graph_pool_handle has_half has_magma
+host_memory_stats host_memory_stats_as_nested_dict init initial_seed ipc_collect is_available
+is_bf16_supported is_current_stream_capturing is_initialized is_tf32_supported
+list_gpu_processes lru_cache make_graphed_callables manual_seed manual_seed_all
+max_memory_allocated max_memory_cached max_memory_reserved mem_get_info memory_allocated
+memory_cached memory_reserved memory_snapshot memory_stats memory_stats_as_nested_dict
+memory_summary memory_usage power_draw reset_accumulated_host_memory_stats
+reset_accumulated_memory_stats reset_max_memory_allocated reset_max_memory_cached
+reset_peak_host_memory_stats reset_peak_memory_stats seed seed_all set_device
+set_per_process_memory_fraction set_rng_state set_rng_state_all set_stream set_sync_debug_mode
+stream synchronize temperature use_mem_pool utilization
+""".split()),
+    "torch.distributed": frozenset("""
+AllToAllOptions AllreduceCoalescedOptions AllreduceOptions Backend BackendConfig BarrierOptions
+BroadcastOptions BuiltinCommHookType DebugLevel DeviceMesh DistBackendError DistError
+DistNetworkError DistStoreError FileStore GatherOptions GradBucket GroupMember GroupName
+HashStore Logger P2POp PrefixStore ProcessGroup ProcessGroupGloo QueueEmptyError RankType
+ReduceOp ReduceOptions ReduceScatterOptions Reducer ScatterOptions Store TCPStore Work
+all_gather all_gather_coalesced all_gather_into_tensor all_gather_object all_gather_single
+all_reduce all_reduce_coalesced all_to_all all_to_all_single barrier batch_isend_irecv
+breakpoint broadcast broadcast_object_list default_pg_timeout destroy_process_group gather
+gather_object get_backend get_backend_config get_debug_level get_default_backend_for_device
+get_global_rank get_group_rank get_node_local_rank get_pg_count get_process_group_ranks
+get_rank get_world_size group init_device_mesh init_process_group irecv is_available
+is_backend_available is_gloo_available is_initialized is_mpi_available is_nccl_available
+is_torchelastic_launched is_ucc_available is_xccl_available isend log monitored_barrier
+new_group new_subgroups new_subgroups_by_enumeration record_comm recv recv_object_list reduce
+reduce_op reduce_scatter reduce_scatter_single reduce_scatter_tensor
+register_rendezvous_handler rendezvous scatter scatter_object_list send send_object_list
+set_debug_level set_debug_level_from_env shrink_group split_group supports_complex timedelta
+""".split()),
+    "torch.distributions": frozenset("""
+AbsTransform AffineTransform Bernoulli Beta Binomial CatTransform Categorical Cauchy Chi2
+ComposeTransform ContinuousBernoulli CorrCholeskyTransform CumulativeDistributionTransform
+Dirichlet Distribution ExpTransform Exponential ExponentialFamily FisherSnedecor Gamma
+GeneralizedPareto Geometric Gumbel HalfCauchy HalfNormal Independent IndependentTransform
+InverseGamma Kumaraswamy LKJCholesky Laplace LogNormal LogisticNormal LowRankMultivariateNormal
+LowerCholeskyTransform MixtureSameFamily Multinomial MultivariateNormal NegativeBinomial Normal
+OneHotCategorical OneHotCategoricalStraightThrough Pareto Poisson PositiveDefiniteTransform
+PowerTransform RelaxedBernoulli RelaxedOneHotCategorical ReshapeTransform SigmoidTransform
+SoftmaxTransform SoftplusTransform StackTransform StickBreakingTransform StudentT TanhTransform
+Transform TransformedDistribution Uniform VonMises Weibull Wishart biject_to identity_transform
+kl_divergence register_kl transform_to
+""".split()),
+    "torch.export": frozenset("""
+AdditionalInputs Callable Constraint CustomDecompTable DEFAULT_PICKLE_PROTOCOL Dim
+ExportBackwardSignature ExportGraphSignature ExportedProgram FlatArgsAdapter Mapping
+ModuleCallEntry ModuleCallSignature PassResult PassType ShapesCollection UnflattenedModule
+default_decompositions deprecated dims draft_export export load log register_dataclass save
+unflatten
+""".split()),
+    "torch.fft": frozenset("""
+Tensor common_args factory_common_args fft fft2 fftfreq fftn fftshift hfft hfft2 hfftn ifft
+ifft2 ifftn ifftshift ihfft ihfft2 ihfftn irfft irfft2 irfftn rfft rfft2 rfftfreq rfftn
+""".split()),
+    "torch.functional": frozenset("""
+Sequence TYPE_CHECKING Tensor atleast_1d atleast_2d atleast_3d block_diag boolean_dispatch
+broadcast_shapes broadcast_tensors cartesian_prod cdist chain_matmul einsum
+handle_torch_function has_torch_function has_torch_function_unary has_torch_function_variadic
+istft lu meshgrid norm overload pca_lowrank split stft svd_lowrank tensordot unique
+unique_consecutive unravel_index
+""".split()),
+    "torch.futures": frozenset("""
+Future S T TYPE_CHECKING annotations collect_all wait_all
+""".split()),
+    "torch.fx": frozenset("""
+CodeGen Graph GraphModule Interpreter Node PH Proxy ProxyableClassMeta Tracer Transformer
+has_side_effect map_arg replace_pattern symbolic_trace wrap
+""".split()),
+    "torch.hub": frozenset("""
+DEFAULT_CACHE_DIR ENV_GITHUB_TOKEN ENV_TORCH_HOME ENV_XDG_CACHE_HOME HASH_REGEX HTTPError
+MAP_LOCATION MODULE_HUBCONF Path READ_DATA_CHUNK Request URLError VAR_DEPENDENCY deprecated
+download_url_to_file get_dir help list load load_state_dict_from_url set_dir tqdm urlopen
+urlparse
+""".split()),
+    "torch.jit": frozenset("""
+Attribute CompilationUnit Error Future Iterator ONNXTracedModule RecursiveScriptClass
+RecursiveScriptModule ScriptFunction ScriptModule ScriptWarning TopLevelTracedModule
+TracedModule TracerWarning TracingCheckError annotate contextmanager enable_onednn_fusion
+export export_opnames fork freeze fuser ignore interface is_scripting is_tracing isinstance
+jit_module_from_flatbuffer last_executed_optimized_graph load onednn_fusion_enabled
+optimize_for_inference optimized_execution run_frozen_optimizations save
+save_jit_module_to_flatbuffer script script_if_tracing script_method set_fusion_strategy
+set_module strict_fusion trace trace_module unused wait
+""".split()),
+    "torch.library": frozenset("""
+Callable CustomOpDef EffectType Library NAMELESS_SCHEMA OpOverload ParamSpec Sequence
+TYPE_CHECKING custom_op define deprecated device_types_t fallthrough_kernel get_ctx get_kernel
+impl impl_abstract infer_schema opcheck register_autocast register_autograd register_fake
+register_kernel register_torch_dispatch register_vmap triton_op wrap_triton
+""".split()),
+    "torch.masked": frozenset("""
+MaskedTensor amax amin argmax argmin as_masked_tensor cumprod cumsum is_masked_tensor
+log_softmax logaddexp logsumexp masked_tensor mean median norm normalize prod softmax softmin
+std sum var
+""".split()),
+    "torch.monitor": frozenset("""
+Aggregation COUNT Event EventHandlerHandle MAX MEAN MIN STAT_EVENT SUM Stat TYPE_CHECKING
+TensorboardEventHandler VALUE data_value_t log_event register_event_handler
+unregister_event_handler
+""".split()),
+    "torch.mps": frozenset("""
+Event Tensor compile_shader current_allocated_memory device_count driver_allocated_memory
+empty_cache get_rng_state is_available load_metallib manual_seed recommended_max_memory seed
+set_per_process_memory_fraction set_rng_state synchronize
+""".split()),
+    "torch.mtia": frozenset("""
+Callable DeferredMtiaCallError Device Event MTIAGraph Stream StreamContext Tensor
+attach_out_of_memory_observer current_device current_stream default_generators default_stream
+device device_count empty_cache get_device_capability get_device_properties get_rng_state
+get_rng_state_all graph graph_pool_handle init initial_seed is_available is_bf16_supported
+is_fbcode is_initialized is_prod manual_seed manual_seed_all max_memory_allocated
+memory_allocated memory_stats record_memory_history reset_peak_memory_stats seed seed_all
+set_device set_rng_state set_rng_state_all set_stream snapshot stream synchronize
+""".split()),
+    "torch.multiprocessing": frozenset("""
+Array AuthenticationError Barrier BoundedSemaphore BufferTooShort Condition
+ENV_VAR_PARALLEL_START Event JoinableQueue Lock Manager Pipe Pool Process ProcessContext
+ProcessError ProcessExitedException ProcessRaisedException Queue RLock RawArray RawValue
+Semaphore SimpleQueue SpawnContext TimeoutError Value active_children allow_connection_pickling
+cpu_count current_process freeze_support get_all_sharing_strategies get_all_start_methods
+get_context get_logger get_sharing_strategy get_start_method init_reductions log_to_stderr
+parent_process set_executable set_forkserver_preload set_sharing_strategy set_start_method
+spawn start_processes
+""".split()),
+    "torch.nested": frozenset("""
+DType Device SymInt Tensor as_nested_tensor masked_select narrow nested_tensor
+nested_tensor_from_jagged to_padded_tensor
+""".split()),
+    "torch.ops": frozenset("""
+loaded_libraries
+""".split()),
+    "torch.optim": frozenset("""
+ASGD Adadelta Adafactor Adagrad Adam AdamW Adamax LBFGS Muon NAdam Optimizer RAdam RMSprop
+Rprop SGD SparseAdam swap_in_optimizer_params_and_state
+""".split()),
+    "torch.overrides": frozenset("""
+BaseTorchFunctionMode Callable Iterable ParamSpec TorchFunctionMode enable_reentrant_dispatch
+get_default_nowrap_functions get_ignored_functions get_overridable_functions
+get_testing_overrides handle_torch_function has_torch_function has_torch_function_unary
+has_torch_function_variadic is_tensor_like is_tensor_method_or_property redispatch_function
+resolve_name wrap_torch_function wraps
+""".split()),
+    "torch.package": frozenset("""
+Directory EmptyMatchError GlobGroup Importer ObjMismatchError ObjNotFoundError OrderedImporter
+PackageExporter PackageImporter PackagingError is_from_package sys_importer
+""".split()),
+    "torch.profiler": frozenset("""
+DeviceType ExecutionTraceObserver KinetoStepTracker Optimizer ProfilerAction ProfilerActivity
+RecordScope TypeVarTuple Unpack is_fbcode kineto_available profile record_function
+register_optimizer_step_post_hook schedule supported_activities tensorboard_trace_handler
+""".split()),
+    "torch.quantization": frozenset("""
+ABC DEFAULT_DYNAMIC_QUANT_MODULE_MAPPINGS DEFAULT_FLOAT_TO_QUANTIZED_OPERATOR_MAPPINGS
+DEFAULT_MODULE_TO_ACT_POST_PROCESS DEFAULT_QAT_MODULE_MAPPINGS
+DEFAULT_REFERENCE_STATIC_QUANT_MODULE_MAPPINGS DEFAULT_STATIC_QUANT_MODULE_MAPPINGS DeQuantStub
+FakeQuantize FakeQuantizeBase FixedQParamsFakeQuantize FusedMovingAvgObsFakeQuantize
+HistogramObserver MinMaxObserver MovingAverageMinMaxObserver
+MovingAveragePerChannelMinMaxObserver NoopObserver ObserverBase PerChannelMinMaxObserver
+PlaceholderObserver QConfig QConfigAny QConfigDynamic QuantStub QuantType QuantWrapper
+RecordingObserver add_quant_dequant convert convert_dynamic_jit convert_jit
+default_activation_only_qconfig default_debug_observer default_debug_qconfig
+default_dynamic_qconfig default_dynamic_quant_observer default_eval_fn default_fake_quant
+default_fixed_qparams_range_0to1_fake_quant default_fixed_qparams_range_neg1to1_fake_quant
+default_float_qparams_observer default_fused_act_fake_quant
+default_fused_per_channel_wt_fake_quant default_fused_wt_fake_quant
+default_histogram_fake_quant default_histogram_observer default_observer
+default_per_channel_qconfig default_per_channel_weight_fake_quant
+default_per_channel_weight_observer default_placeholder_observer default_qat_qconfig
+default_qat_qconfig_v2 default_qconfig default_weight_fake_quant default_weight_observer
+default_weight_only_qconfig disable_fake_quant disable_observer enable_fake_quant
+enable_observer float16_dynamic_qconfig float16_static_qconfig
+float_qparams_weight_only_qconfig fuse_conv_bn fuse_conv_bn_jit fuse_conv_bn_relu
+fuse_linear_bn fuse_modules get_default_compare_output_module_list
+get_default_dynamic_quant_module_mappings get_default_float_to_quantized_operator_mappings
+get_default_qat_module_mappings get_default_qat_qconfig get_default_qconfig
+get_default_qconfig_propagation_list get_default_static_quant_module_mappings
+get_dynamic_quant_module_class get_fuser_method get_observer_state_dict get_quantized_operator
+get_static_quant_module_class load_observer_state_dict no_observer_set
+per_channel_dynamic_qconfig prepare prepare_dynamic_jit prepare_jit prepare_qat
+propagate_qconfig_ qconfig_equals quantize quantize_dynamic quantize_dynamic_jit quantize_jit
+quantize_qat script_qconfig script_qconfig_dict swap_module
+""".split()),
+    "torch.quasirandom": frozenset("""
+SobolEngine
+""".split()),
+    "torch.random": frozenset("""
+Generator TYPE_CHECKING default_generator fork_rng get_rng_state initial_seed manual_seed seed
+set_rng_state thread_safe_generator
+""".split()),
+    "torch.return_types": frozenset("""
+SequenceKey all_return_types aminmax aminmax_out cummax cummax_out cummin cummin_out frexp
+frexp_out geqrf geqrf_out histogram histogram_out histogramdd kthvalue kthvalue_out
+linalg_cholesky_ex linalg_cholesky_ex_out linalg_eig linalg_eig_out linalg_eigh linalg_eigh_out
+linalg_inv_ex linalg_inv_ex_out linalg_ldl_factor linalg_ldl_factor_ex linalg_ldl_factor_ex_out
+linalg_ldl_factor_out linalg_lstsq linalg_lstsq_out linalg_lu linalg_lu_factor
+linalg_lu_factor_ex linalg_lu_factor_ex_out linalg_lu_factor_out linalg_lu_out linalg_qr
+linalg_qr_out linalg_slogdet linalg_slogdet_out linalg_solve_ex linalg_solve_ex_out linalg_svd
+linalg_svd_out lu_unpack lu_unpack_out max max_out median median_out min min_out mode mode_out
+name nanmedian nanmedian_out pytree_register_structseq qr qr_out register_pytree_node slogdet
+slogdet_out sort sort_out svd svd_out topk topk_out triangular_solve triangular_solve_out
+""".split()),
+    "torch.serialization": frozenset("""
+Callable DEFAULT_PROTOCOL Enum INT_SIZE IS_WINDOWS LONG_SIZE LoadEndianness MAGIC_NUMBER
+MAP_LOCATION MAP_PRIVATE MAP_SHARED PROTOCOL_VERSION SHORT_SIZE STORAGE STORAGE_KEY_SEPARATOR
+SourceChangeWarning Storage StorageType T TypeIs UNSAFE_MESSAGE add_safe_globals
+check_module_version_greater_or_equal clear_safe_globals closing contextmanager
+default_restore_location get_crc32_options get_default_load_endianness get_default_mmap_options
+get_safe_globals get_source_lines_and_file get_unsafe_globals_in_checkpoint load location_tag
+mkdtemp normalize_storage_type register_package safe_globals save set_crc32_options
+set_default_load_endianness set_default_mmap_options skip_data storage_to_tensor_type
+validate_cuda_device validate_hpu_device
+""".split()),
+    "torch.signal": frozenset("""
+
+""".split()),
+    "torch.sparse": frozenset("""
+BFloat16Tensor ByteTensor CharTensor DType DimOrDims DoubleTensor FloatTensor HalfTensor
+IntTensor LongTensor ShortTensor SparseSemiStructuredTensor
+SparseSemiStructuredTensorCUSPARSELT SparseSemiStructuredTensorCUTLASS TYPE_CHECKING Tensor
+addmm as_sparse_gradcheck check_sparse_tensor_invariants log_softmax mm sampled_addmm softmax
+spdiags spsolve sum to_sparse_semi_structured
+""".split()),
+    "torch.storage": frozenset("""
+HAS_NUMPY Storage T TYPE_CHECKING TypedStorage UntypedStorage annotations
+""".split()),
+    "torch.testing": frozenset("""
+FileCheck assert_allclose assert_close make_tensor
+""".split()),
+    "torch.torch_version": frozenset("""
+InvalidVersion Iterable TorchVersion Version cmp_method internal_version
+""".split()),
+    "torch.types": frozenset("""
+BoolLikeType Device DispatchKey FloatLikeType IntLikeType Number PySymType Sequence Size
+Storage SymBool SymFloat SymInt TYPE_CHECKING Tensor py_sym_types
+""".split()),
+    "torch.utils": frozenset("""
+ThroughputBenchmark cmake_prefix_path generate_methods_for_privateuse1_backend
+get_cpp_backtrace rename_privateuse1_backend set_module swap_tensors
+""".split()),
+    "torch.version": frozenset("""
+cuda debug git_version hip rocm xpu
+""".split()),
+    "torch.xpu": frozenset("""
+Event MemPool Stream StreamContext TYPE_CHECKING XPUGraph XPUPluggableAllocator annotations
+byref c_double c_uint32 c_void_p can_device_access_peer cast change_current_allocator
+clock_rate current_device current_stream default_generators device device_count
+device_memory_used device_of empty_cache get_arch_list get_device_capability get_device_name
+get_device_properties get_gencode_flags get_per_process_memory_fraction get_rng_state
+get_rng_state_all get_stream_from_external graph graph_pool_handle init initial_seed
+is_available is_bf16_supported is_current_stream_capturing is_initialized is_tf32_supported
+lru_cache make_graphed_callables manual_seed manual_seed_all max_memory_allocated
+max_memory_reserved mem_get_info memory_allocated memory_reserved memory_snapshot memory_stats
+memory_stats_as_nested_dict memory_usage pointer power_draw reset_accumulated_memory_stats
+reset_peak_memory_stats seed seed_all set_device set_per_process_memory_fraction set_rng_state
+set_rng_state_all set_stream stream synchronize temperature use_mem_pool utilization
+""".split()),
+}

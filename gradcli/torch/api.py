@@ -285,6 +285,7 @@ _torch.update(
         **nn_optim.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
+_torch["__version__"] = "2.13.0"  # the PyTorch whose semantics gradcli follows
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -461,6 +462,8 @@ def get_attribute(obj, name: str):
     if name[0] == "_":
         if name in READABLE_DUNDERS:
             return dunder_attribute(obj, name)
+        if isinstance(obj, Namespace) and name in obj.members:  # torch.__version__
+            return obj.members[name]
         return _private(obj, name).attribute(name)
     if isinstance(obj, ScriptObject):
         return obj.attribute(name)

@@ -228,7 +228,7 @@ def test_unreadable_script_is_invalid(fake_api, tmp_path, case):
     args, message = unreadable_cases(tmp_path)[case]
     table = invoke("run", *args)
     assert table.exit_code == 2 and "invalid script" in table.stderr
-    assert "✗ invalid · script rejected before running" in table.stdout
+    assert "✗ invalid · 1 problem · script rejected before running" in table.stdout
     plain = invoke("run", *args, "--format", "plain")
     assert plain.exit_code == 2 and message in plain.stderr and plain.stdout == ""
     as_json = invoke("run", *args, "--format", "json")

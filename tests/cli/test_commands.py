@@ -487,3 +487,19 @@ def test_an_unwritable_stdout_is_quiet():
     err = proc.stderr.read()
     proc.wait(timeout=60)
     assert b"Traceback" not in err and b"internal error" not in err
+
+
+@pytest.mark.parametrize("fmt", ["table", "plain", "json", "jsonl"])
+def test_a_closed_pipe_ends_quietly_with_sigpipes_code_in_every_format(fmt):
+    """`gradcli run ... | head`: the reader is gone; 141 as any Unix filter, never 1 (the
+    mismatch code, which rich and click would give)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # gone before the first write
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.run([sys.executable, "-m", "gradcli", "run", "examples/accumulate.py",
+                           "--format", fmt], cwd=ROOT, stdout=write_end, stderr=subprocess.PIPE,
+                          env=environment, timeout=120)
+    os.close(write_end)
+    assert proc.returncode == 141, proc.stderr.decode()
+    assert b"Traceback" not in proc.stderr and b"internal error" not in proc.stderr

@@ -62,12 +62,30 @@ def run_plain(source: str):
      "hint: PyTorch has torch.nn.functional.hardswish, but gradcli does not support it yet"),
     ("x = torch.ones(2)\nlogsigmoid(x)", "hint: PyTorch has torch.nn.functional.logsigmoid"),
     ("x = torch.ones(2)\nrelu(x)", "hint: did you mean `torch.relu`?"),
+    # a PyTorch module gradcli lacks: the whole path named, once, never a close name
+    ("torch.fft.fft(torch.ones(2))",
+     "hint: PyTorch has torch.fft.fft, but gradcli does not support it yet"),
+    ("torch.distributions.Normal(0.0, 1.0)",
+     "hint: PyTorch has torch.distributions.Normal, but gradcli does not support it yet"),
+    ("torch.accelerator", "hint: PyTorch has torch.accelerator, but gradcli does not support"),
+    ("import torch.distributions", "hint: PyTorch has torch.distributions, but gradcli"),
+    ("torch.nn.utils.parametrize", "hint: gradcli does not support `torch.nn.utils.parametrize`"),
 ])
 def test_a_hint_leads_somewhere(source, hint):
     result = run_plain(source)
     assert result.exit_code == 2 and hint in result.stderr
     assert "did you mean `float`" not in result.stderr
     assert "did you mean `relu`" not in result.stderr
+
+
+def test_a_lacked_module_is_one_problem():
+    result = run_plain("torch.fft.fft(torch.ones(2))")
+    assert "1 problem" in result.stderr and "did you mean" not in result.stderr
+
+
+def test_torch_version_is_the_pytorch_gradcli_follows():
+    result = run_plain("torch.__version__\nprint(torch.__version__)")
+    assert (result.exit_code, result.stdout) == (0, "'2.13.0'\n2.13.0\n")
 
 
 def test_grad_says_whether_pytorch_has_an_unknown_function():
@@ -77,7 +95,9 @@ def test_grad_says_whether_pytorch_has_an_unknown_function():
 
 
 def test_the_names_table_is_real_pytorchs():
-    from gradcli.torch._names import PYTORCH_NAMES
+    from gradcli.torch._names import PYTORCH_MODULES, PYTORCH_NAMES
 
     assert {"softplus", "gelu", "relu"} <= PYTORCH_NAMES["torch.nn.functional"]
     assert "backward" in PYTORCH_NAMES["torch.Tensor"] and "fooo" not in PYTORCH_NAMES["torch"]
+    assert "fft" in PYTORCH_MODULES["torch.fft"] and "Normal" in PYTORCH_MODULES[
+        "torch.distributions"]

@@ -178,3 +178,16 @@ def test_a_summary_reads_the_same_without_copying_the_finite_elements():
             (float(finite.min()), float(finite.max()), float(finite.mean()),
              values.size - finite.size)
         assert summarise(a, checked) == summary
+
+
+def test_a_rejected_script_reports_every_problem_and_counts_them():
+    script = "import os\nglobal g\n" + "".join(f"y{i} = q{i}\n" for i in range(60))
+    result = CliRunner().invoke(cli.app, ["run", "-", "--format", "json"], input=script)
+    data = json.loads(result.stdout)
+    assert result.exit_code == 2 and data["status"] == "invalid"
+    shown = [(e["line"], e["col"]) for e in data["events"]]
+    assert shown[:3] == [(1, 8), (2, 1), (3, 6)] and len(shown) == 50  # in the script's order
+    assert data["summary"]["problems"] == 62
+    plain = CliRunner().invoke(cli.app, ["run", "-", "--format", "plain"], input=script)
+    assert plain.stderr.splitlines()[-1] == (
+        "✗ invalid · 62 problems (the first 50 shown) · script rejected before running")

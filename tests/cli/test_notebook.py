@@ -179,6 +179,18 @@ def test_help_lists_the_clis_options_and_runs_nothing(cell):
     assert "1\n" not in out and err == ""
 
 
+def test_options_alone_in_a_cell_need_no_code(shell, capsys):
+    # IPython refuses a cell magic over an empty cell before calling it: the line magic runs
+    assert shell.run_cell("%%gradcli --help\n").error_before_exec is None
+    out, err = capsys.readouterr()
+    assert "Usage: %%gradcli [OPTIONS]" in out and err == ""
+    shell.run_cell("%%gradcli\nkept = 1")
+    shell.run_cell("%%gradcli --reset\n\n")
+    assert "session reset" in capsys.readouterr().err
+    shell.run_cell("%%gradcli\nkept")
+    assert "name 'kept' is not defined" in capsys.readouterr().err
+
+
 def test_limits_are_set_when_a_session_starts(cell):
     _, err = cell("for i in range(100):\n    i", "--max-steps 20")
     assert "LimitExceeded" in err and "max-steps" in err

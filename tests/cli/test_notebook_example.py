@@ -71,6 +71,14 @@ def test_every_cell_ran_without_an_error_or_a_traceback(executed):
         assert not any(o.get("name") == "stderr" for o in cell.outputs), shown(cell)
 
 
+def test_plain_text_outputs_carry_no_escape_codes(executed):
+    # the colours are in the HTML; the text twin is what a text-only reader shows
+    for cell in executed:
+        for output in cell.outputs:
+            text = output.get("text", "") + output.get("data", {}).get("text/plain", "")
+            assert "\x1b[" not in text, cell.source
+
+
 def test_accumulation_two_plus_three_is_five(executed):
     first, second = shown(executed[1]), shown(executed[2])
     assert "backward #1 · line 4 · y.backward()" in first and "tensor([2.])" in first

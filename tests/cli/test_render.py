@@ -241,7 +241,12 @@ def test_verdicts():
         "✓ ok · 1 statement · 1 backward · 1 gradient checked · 0 mismatches")
     assert verdict(session([ErrorEvent(3, "AssertionError", "")])).startswith("✗ assertion ·")
     invalid = session([InvalidEvent(1, 5, "invalid syntax")])
-    assert verdict(invalid) == "✗ invalid · script rejected before running"
+    assert verdict(invalid) == "✗ invalid · 1 problem · script rejected before running"
+    invalid = session([InvalidEvent(1, 5, "one"), InvalidEvent(2, 1, "two")])
+    assert verdict(invalid) == "✗ invalid · 2 problems · script rejected before running"
+    invalid.summary.problems = 60
+    assert verdict(invalid) == ("✗ invalid · 60 problems (the first 2 shown) · script "
+                                "rejected before running")
 
 
 # ---- json -------------------------------------------------------------------------------

@@ -65,6 +65,12 @@ def test_a_piped_session_in_table_format_shows_the_same_gradient_tables_as_run()
     assert "RuntimeError" in proc.stderr.decode() and "Traceback" not in proc.stderr.decode()
 
 
+def test_a_def_typed_at_the_prompt_echoes_only_what_its_call_returns():
+    proc = piped("def f(x):\n    'doc'\n    x * 2\n    return x + 1\n\nf(1)\n",
+                 "--format", "plain")
+    assert (proc.returncode, proc.stdout.decode()) == (0, "2\n")
+
+
 def test_blocks_need_no_blank_line_in_a_stream():
     proc = piped("total = 0\nfor i in range(3):\n    total = total + i\ntotal\n",
                  "--format", "plain")

@@ -172,7 +172,7 @@ def error(source, **kw) -> ErrorEvent:
 
 
 # -- echo and print -------------------------------------------------------------------------
-def test_echo_rule_at_any_depth():
+def test_echo_rule_in_the_top_levels_blocks_at_any_depth():
     src = """
     x = 1
     x
@@ -188,6 +188,25 @@ def test_echo_rule_at_any_depth():
         [x]
     """
     assert values(src) == [(3, 1), (7, 10), (9, "in try"), (13, [1])]
+
+
+def test_nothing_inside_a_def_or_lambda_is_echoed():
+    # CPython's REPL compiles the top-level statement in 'single' mode; a new scope is not
+    src = """
+    def f(x):
+        "doc"
+        x * 2
+        for i in range(2):
+            i
+        return x + 1
+    f(1)
+    for i in range(2):
+        def g():
+            i
+        g()
+    (lambda: 5)()
+    """
+    assert values(src) == [(8, 2), (13, 5)]  # (classes: corpus/917_echo_class_body.py)
 
 
 def test_echo_is_a_snapshot_with_repl_text():

@@ -16,8 +16,10 @@ Usage (needs torch==2.13.0):
 child, so per-process state (warn-once warnings, grad mode, the RNG) starts
 fresh for every script, exactly as in a run of its own.
 
-Echo rule (the Python REPL's): every expression statement, at any nesting
-depth, whose value is not None produces a `value` event.
+Echo rule (the Python REPL's, as `code.InteractiveInterpreter` compiles a top-level statement in
+'single' mode): every expression statement at the top level or inside its compound statements
+(for, while, if, with, try) whose value is not None produces a `value` event; expression
+statements inside a `def` or `class` body (docstrings included) are never echoed.
 """
 import ast
 import json
@@ -67,6 +69,11 @@ def _nums(d):
 
 
 class _Echo(ast.NodeTransformer):
+    def _scope(self, node):  # a new scope: CPython's REPL echoes nothing inside it
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = _scope
+
     def visit_Expr(self, node):
         self.generic_visit(node)
         call = ast.Call(func=ast.Name(id="__echo__", ctx=ast.Load()),
