@@ -58,8 +58,8 @@ def run_plain(source: str):
     # a PyTorch name gradcli lacks is said so, never `did you mean relu?` for gelu
     ("x = torch.ones(2)\nF.logsigmoid(x)", "hint: PyTorch has torch.nn.functional.logsigmoid, "
      "but gradcli does not support it yet; today write -torch.log1p(torch.exp(-x))"),
-    ("import torch.nn.functional as G\nG.hardswish(torch.ones(1))",
-     "hint: PyTorch has torch.nn.functional.hardswish, but gradcli does not support it yet"),
+    ("import torch.nn.functional as G\nG.hardsigmoid(torch.ones(1))",
+     "hint: PyTorch has torch.nn.functional.hardsigmoid, but gradcli does not support it yet"),
     ("x = torch.ones(2)\nlogsigmoid(x)", "hint: PyTorch has torch.nn.functional.logsigmoid"),
     ("x = torch.ones(2)\nrelu(x)", "hint: did you mean `torch.relu`?"),
     # a PyTorch module gradcli lacks: the whole path named, once, never a close name
