@@ -10,7 +10,7 @@ from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import pointwise as E
 from gradcli.torch._tensor import reductions as R
-from gradcli.torch._tensor.pointwise import xlogy
+from gradcli.torch._tensor.special_functions import xlogy
 from gradcli.torch.nn.functional.loss import _reduction, python_name
 
 _EPSILON = 1e-12  # cosine_embedding_loss's, added to each squared magnitude
