@@ -301,27 +301,26 @@ defop("copysign_scalar", "CopysignBackward1",
       **POINTWISE)
 
 
-def _first_kept(a, b, first_wins):
+def first_kept(a, b, first_wins):
     """Where fmax (fmin) passes the gradient to self: self >= other (<=), or other is nan."""
     a, b = K._values(a), K._values(b)
-    return first_wins(a, b) | np.isnan(b)
+    with np.errstate(invalid="ignore"):
+        return first_wins(a, b) | np.isnan(b)
 
 
 def _fmaxmin(name, grad_fn, forward, first_wins):
-    def vjp(xp, g, o, a, b):
-        kept = _first_kept(a, b, first_wins)
+    """`first`: first_kept of the values when the op ran, the check's condition."""
+    def vjp(xp, g, o, a, b, first):
+        kept = first_kept(a, b, first_wins)
         return xp.masked_fill(g, ~kept, 0), xp.masked_fill(g, kept, 0)
-
-    def sym(a, b):
-        return S.elementwise(lambda x, y: S.sp().Piecewise((x, first_wins(x, y)), (y, True)),
-                             *np.broadcast_arrays(a, b))
-    defop(name, grad_fn, forward, vjp, ("ab", "ab"), sym, **POINTWISE,
-          zeroed=lambda i, a, b: ~_first_kept(a, b, first_wins) if i == 0
-          else _first_kept(a, b, first_wins))
+    defop(name, grad_fn, lambda a, b, first: forward(a, b), vjp, ("ab", "ab"),
+          lambda a, b, first: np.where(first, *np.broadcast_arrays(a, b)), **POINTWISE,
+          zeroed=lambda i, a, b, first: ~first if i == 0 else first,
+          condition="first", branches=lambda a, b, first: (a, b))
 
 
-_fmaxmin("fmax", "FmaxBackward0", np.fmax, lambda x, y: x >= y)
-_fmaxmin("fmin", "FminBackward0", np.fmin, lambda x, y: x <= y)
+_fmaxmin("fmax", "FmaxBackward0", np.fmax, np.greater_equal)
+_fmaxmin("fmin", "FminBackward0", np.fmin, np.less_equal)
 
 
 def _logaddexp(a, b, log1p_exp):

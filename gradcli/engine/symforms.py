@@ -130,8 +130,8 @@ _UNARY = {
     # sin(πx)/(πx), 1 at 0 (sympy's slope there, 0, is torch's)
     "sinc": lambda e: sp().Piecewise((1, sp().Eq(e, 0)), (sp().sin(sp().pi * e) / (sp().pi * e),
                                                            True)),
-    # -x log(x), 0 at 0 and -inf below
-    "entr": lambda e: sp().Piecewise((-e * sp().log(e), e > 0), (0, sp().Eq(e, 0)),
+    # -x log(x), -inf below 0; at 0 the value 0 with torch's slope -(1 + log 0) = inf: sqrt's
+    "entr": lambda e: sp().Piecewise((-e * sp().log(e), e > 0), (sp().sqrt(e), sp().Eq(e, 0)),
                                      (-sp().oo, True)),
 }
 

@@ -10,6 +10,7 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error
+from gradcli.engine.ops_pointwise import first_kept
 from gradcli.engine.tensor import Tensor, apply, as_tensor, broadcast_shape, wrapped_number
 from gradcli.engine.transforms import inherit
 from gradcli.torch._declare import torch_function
@@ -662,15 +663,19 @@ def copysign(input, other) -> Tensor:
     return apply("copysign", (input, other), d, negative=np.signbit(other.data))
 
 
-def _fmaxmin(name: str):
+def _fmaxmin(name: str, first_wins):
+    """fmax/fmin: the other where one side is nan."""
     def fn(input, other) -> Tensor:
         d = _binary_dtype(input, other)
-        return apply(name, _operands(input, other, d), d)
+        a, b = _operands(input, other, d)
+        first = np.broadcast_to(first_kept(a.data, b.data, first_wins),
+                                np.broadcast_shapes(a.data.shape, b.data.shape))
+        return apply(name, (a, b), d, first=first)
     fn.__name__ = name
     return fn
 
 
-fmax, fmin = _fmaxmin("fmax"), _fmaxmin("fmin")
+fmax, fmin = _fmaxmin("fmax", np.greater_equal), _fmaxmin("fmin", np.less_equal)
 torch_function("fmax(Tensor input, Tensor other, *, Tensor out=None)", method=True)(fmax)
 torch_function("fmin(Tensor input, Tensor other, *, Tensor out=None)", method=True)(fmin)
 
