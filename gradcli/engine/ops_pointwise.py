@@ -261,7 +261,15 @@ def _sinc_vjp(xp, g, o, a):
                            K._values(a) == 0, 0),)
 
 
-_unary("sinc", "SincBackward0", K.via_double(np.sinc), _sinc_vjp)
+def _sinc(a):
+    """torch's kernel: sin(πx) / (πx) with πx rounded to the dtype (so sinc(1) is float32's
+    -2.8e-8, not 0), 1 at 0."""
+    pi_x = (np.asarray(math.pi, a.dtype) * a).astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        return np.where(a == 0, 1.0, np.sin(pi_x) / pi_x)
+
+
+_unary("sinc", "SincBackward0", _sinc, _sinc_vjp)
 
 
 def _times(name, grad_fn, factor):

@@ -182,7 +182,7 @@ def _polygamma_method(self, n) -> Tensor:
     return polygamma(n, self)
 
 
-@torch_function("mvlgamma(Tensor input, int64_t p)", method=True, inplace=True)
+@torch_function("mvlgamma(Tensor input, int64_t p)", method=True)
 def mvlgamma(input, p) -> Tensor:
     """The multivariate log-gamma function of dimension p."""
     if input.dtype is dtypes.bool_:
@@ -190,6 +190,14 @@ def mvlgamma(input, p) -> Tensor:
     if p < 1:
         raise runtime_error("p has to be greater than or equal to 1")
     return apply("mvlgamma", (input,), float_input(input), p=p)
+
+
+@tensor_method("mvlgamma_(int64_t p)", writes=True)
+def _mvlgamma_(self, p) -> Tensor:
+    if not self.dtype.is_floating_point and self.dtype is not dtypes.bool_:
+        raise runtime_error(f"mvlgamma: result type {self.dtype.cpp} can't be cast to the "
+                            "desired output type Float")
+    return mvlgamma(self, p)
 
 
 # ---- logaddexp, logaddexp2, ldexp, float_power -------------------------------------------
