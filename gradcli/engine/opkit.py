@@ -13,6 +13,7 @@ from . import convkit
 from .bitexact import torch_sum, via_double
 from .errors import runtime_error
 from .namespace import ArrayNamespace, build
+from .optable import OPS
 from .symforms import erf
 
 
@@ -782,6 +783,7 @@ NUMPY: ArrayNamespace = build(
     diagonal=diagonal, diagonal_backward=diagonal_backward,
     cos=via_double(np.cos), sin=via_double(np.sin), cosh=via_double(np.cosh),
     sinh=via_double(np.sinh), exp=via_double(np.exp), log=via_double(np.log), xlogy=xlogy,
+    op=lambda name, *inputs, **params: np.asarray(OPS[name].forward(*inputs, **params)),
     sum=lambda a, axis=None, keepdims=False: np.asarray(torch_sum(a, axis, keepdims)),
     pow_scalar=pow_scalar, sign=sign,
     scatter_src=scatter_src, scatter_add_src=scatter_add_src, index_add_src=index_add_src,

@@ -149,7 +149,8 @@ defop("mul_scalar", "MulBackward1", lambda a, other: a * other,
 defop("div_scalar", "DivBackward1", lambda a, other: a / other,
       lambda xp, g, o, a, other: (xp.div_scalar(g, other),), layout="elementwise", linear=True)
 # `1 - x`: PyTorch's rsub with the Python scalar as `other`.
-defop("rsub", "RsubBackward1", lambda a, other: other - a, lambda xp, g, o, a, other: (-g,),
+defop("rsub", "RsubBackward1", lambda a, other, alpha=1: other - (a * alpha if alpha != 1 else a),
+      lambda xp, g, o, a, other, alpha=1: (xp.mul_scalar(-g, alpha) if alpha != 1 else -g,),
       **POINTWISE)
 defop("mul", "MulBackward0", np.multiply, lambda xp, g, o, a, b: (g * b, g * a), ("b", "a"),
       **POINTWISE)

@@ -16,6 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from . import special_math as M
+
 
 @functools.cache
 def sp():
@@ -78,6 +80,8 @@ NUMERIC: dict[str, Callable] = {
     "sign": _torch_sign, "floor": np.floor, "ceiling": np.ceil, "round": np.round,
     "erf": erf, "erfc": erfc, "atan2": np.arctan2, "Pi": lambda: np.float64(np.pi),
     "logsumexp": lambda *xs: _logsumexp(*xs),
+    "loggamma": M.lgamma, "polygamma": M.polygamma, "erfinv": M.erfinv, "besseli": M.besseli,
+    "erfcx": M.erfcx, "log_ndtr": M.log_ndtr,
 }
 
 
@@ -110,6 +114,25 @@ _UNARY = {
     "floor": lambda e: sp().floor(e),
     "ceil": lambda e: sp().ceiling(e),
     "round_": lambda e: sp().Function("round")(e) if not e.is_number else sp().Integer(round(e)),
+    # torch's special functions (trunc with floor and ceiling, step functions the check knows)
+    "trunc": lambda e: _trunc(e),
+    "frac": lambda e: e - _trunc(e),
+    "lgamma": lambda e: sp().loggamma(e),
+    "digamma": lambda e: sp().polygamma(0, e),
+    "erfinv": lambda e: sp().erfinv(e),
+    "i0": lambda e: sp().besseli(0, e),
+    "i1": lambda e: sp().besseli(1, e),
+    "i0e": lambda e: sp().exp(-sp().Abs(e)) * sp().besseli(0, e),
+    "i1e": lambda e: sp().exp(-sp().Abs(e)) * sp().besseli(1, e),
+    "erfcx": lambda e: kept_whole("erfcx")(e),
+    "ndtri": lambda e: sp().sqrt(2) * sp().erfinv(2 * e - 1),
+    "log_ndtr": lambda e: kept_whole("log_ndtr")(e),
+    # sin(πx)/(πx), 1 at 0 (sympy's slope there, 0, is torch's)
+    "sinc": lambda e: sp().Piecewise((1, sp().Eq(e, 0)), (sp().sin(sp().pi * e) / (sp().pi * e),
+                                                           True)),
+    # -x log(x), -inf below 0; at 0 the value 0 with torch's slope -(1 + log 0) = inf: sqrt's
+    "entr": lambda e: sp().Piecewise((-e * sp().log(e), e > 0), (sp().sqrt(e), sp().Eq(e, 0)),
+                                     (-sp().oo, True)),
 }
 
 
@@ -311,6 +334,30 @@ def logsumexp_function():
             return sp().log(sp().Add(*map(sp().exp, self.args)))._eval_evalf(prec)
 
     return logsumexp
+
+
+@functools.cache
+def kept_whole(name: str):
+    """torch's erfcx(x) = exp(x²) erfc(x) and log_ndtr(x) = log(erfc(-x/√2) / 2) as sympy
+    functions of their own, with torch's derivatives: their numeric twins (special_math)
+    stay accurate where the expanded forms overflow (exp(x²) past x = 27) or cancel (sympy
+    writes erfc(-y) as 2 - erfc(y), 0 for y below -6)."""
+    sp_ = sp()
+    derivatives = {  # of f(x), torch's formulas
+        "erfcx": lambda f, x: 2 * x * f - 2 / sp_.sqrt(sp_.pi),
+        "log_ndtr": lambda f, x: sp_.exp(-x * x / 2 - f) / sp_.sqrt(2 * sp_.pi)}
+    expanded = {"erfcx": lambda x: sp_.exp(x * x) * sp_.erfc(x),
+                "log_ndtr": lambda x: sp_.log(sp_.erfc(-x / sp_.sqrt(2)) / 2)}
+
+    def fdiff(self, argindex=1):
+        return derivatives[name](self, self.args[0])
+
+    def _eval_evalf(self, prec):
+        return expanded[name](self.args[0])._eval_evalf(prec)
+
+    return type(name, (sp_.Function,), {
+        "fdiff": fdiff, "_eval_evalf": _eval_evalf,
+        "_eval_is_extended_real": lambda self: self.args[0].is_extended_real or None})
 
 
 def _logsumexp(*xs):

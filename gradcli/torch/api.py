@@ -272,6 +272,7 @@ _torch.update(
     func=Namespace("torch.func", {**func.FUNCTIONS,
                                   "functional_call": func_call.functional_call}),
     linalg=Namespace("torch.linalg", _declared("torch.linalg")),
+    special=Namespace("torch.special", _declared("torch.special")),
     random=Namespace("torch.random", {name: _torch[name] for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
@@ -313,7 +314,7 @@ MODULES: dict[str, Namespace] = {
     "torch.optim.lr_scheduler": TORCH.members["optim"].members["lr_scheduler"],
     "torch.autograd.functional": TORCH.members["autograd"].members["functional"],
     "torch.func": TORCH.members["func"], "torch.utils": TORCH.members["utils"],
-    "torch.linalg": TORCH.members["linalg"],
+    "torch.linalg": TORCH.members["linalg"], "torch.special": TORCH.members["special"],
     "torch.utils.data": TORCH.members["utils"].members["data"],
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)

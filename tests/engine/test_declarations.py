@@ -30,8 +30,10 @@ def test_each_name_is_declared_once():
 
 @pytest.mark.parametrize("d", DECLARED, ids=lambda d: f"{d.namespace}.{d.name}")
 def test_signatures_parse_and_name_the_declared_name(d):
+    # (torch names a namespace's functions after it: torch.special.expit is special_expit)
+    prefixed = f"{d.namespace.rsplit('.', 1)[-1]}_{d.name}"
     for text in d.signatures:
-        assert text.split("(", 1)[0] == d.name
+        assert text.split("(", 1)[0] in (d.name, prefixed)
     if d.signatures:
         for s in arguments.Parser(d.signatures).signatures:
             assert all(p.kind in arguments.KIND_NAMES for p in s.params), (d.name, str(s))

@@ -152,6 +152,26 @@ EXAMPLES = {
     "xlogy_scalar_self": "out = torch.xlogy(2.0, p * v)",
     "xlogy_scalar_other": "out = x.xlogy(3) * p",
     "svdvals": "out = torch.linalg.svdvals(x) * v[:2] + torch.norm(x.t() * p.t(), 'nuc')",
+    # torch's special functions and the rest of its elementwise math (ops_pointwise.py)
+    "trunc": "out = x.trunc() + torch.fix(x * 2) + x", "frac": "out = x.frac() * p",
+    "sgn": "out = x.sgn() + x", "lgamma": "out = torch.lgamma(x)", "digamma": "out = x.digamma()",
+    "polygamma": "out = torch.polygamma(1, p) + x.polygamma(2)",
+    "mvlgamma": "out = torch.mvlgamma(p + 2, 3)", "erfinv": "out = torch.erfinv(x * 0.4)",
+    "i0": "out = torch.i0(x)", "i0e": "out = torch.special.i0e(x)",
+    "i1": "out = torch.special.i1(x)", "i1e": "out = torch.special.i1e(x)",
+    "erfcx": "out = torch.special.erfcx(x)", "ndtri": "out = torch.special.ndtri(p * 0.4)",
+    "log_ndtr": "out = torch.special.log_ndtr(x)", "entr": "out = torch.special.entr(p)",
+    "sinc": "out = torch.sinc(x)", "deg2rad": "out = x.deg2rad()",
+    "rad2deg": "out = torch.rad2deg(x)", "add_scalar": "out = torch.special.ndtr(x)",
+    "rsub_tensor": "out = torch.rsub(x, p, alpha=2)",
+    "copysign": "out = torch.copysign(x, p - 1)", "copysign_scalar": "out = x.copysign(-1.0) * p",
+    "fmax": "out = torch.fmax(x, p - 1)", "fmin": "out = x.fmin(p - 1)",
+    "logaddexp": "out = torch.logaddexp(x, p)", "logaddexp2": "out = x.logaddexp2(p)",
+    "ldexp": "out = torch.ldexp(x, p)", "nextafter": "out = torch.nextafter(x, p) * p",
+    "heaviside": "out = torch.heaviside(x, p)",
+    "xlog1py": "out = torch.special.xlog1py(x, p)",
+    "xlog1py_scalar_self": "out = torch.special.xlog1py(2.0, p * v.abs())",
+    "xlog1py_scalar_other": "out = torch.special.xlog1py(x, 3) * p",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"
@@ -196,10 +216,11 @@ EXAMPLES = {
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",
+                 "trunc", "sgn",
                  "zero", "uniform", "normal", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor"}
 # torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
-NOT_DIFFERENTIABLE = {"floor_divide", "rremainder"}
+NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside"}
 
 
 def session(op: str) -> str:

@@ -1,6 +1,5 @@
-"""torch's elementwise math: unary and binary ops, comparisons, clamp, where, and the special
-functions (erf, erfc, atan2, xlogy, lerp, addcmul, addcdiv, nan_to_num, logit) with their dtype
-rules and refusals."""
+"""torch's elementwise math: unary and binary ops, comparisons, clamp, where, with their dtype
+rules and refusals (the special functions: special_functions.py)."""
 from __future__ import annotations
 
 import builtins
@@ -11,6 +10,7 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error
+from gradcli.engine.ops_pointwise import first_kept
 from gradcli.engine.tensor import Tensor, apply, as_tensor, broadcast_shape, wrapped_number
 from gradcli.engine.transforms import inherit
 from gradcli.torch._declare import torch_function
@@ -596,132 +596,119 @@ def float_kernel_dtype(d: DType, kernel: str) -> None:
         raise TorchError("NotImplementedError", f'"{kernel}" not implemented for \'{d.cpp}\'')
 
 
-# ---- special functions ---------------------------------------------------------------
-@torch_function("erf(Tensor input, *, Tensor out=None)", method=True)
-def erf(input) -> Tensor:
-    return apply("erf", (input,), float_input(input))
+# ---- trunc, frac, sgn, positive, deg2rad, copysign, fmax, fmin, rsub, nextafter... ---
+def _float_only(input, kernel: str) -> None:
+    """torch's kernels with no integer (nor bool) version: frac_cpu, trunc_vml_cpu (bool)."""
+    if not input.dtype.is_floating_point:
+        raise TorchError("NotImplementedError", f"\"{kernel}\" not implemented for "
+                         f"'{input.dtype.cpp}'")
 
 
-@torch_function("erfc(Tensor input, *, Tensor out=None)", method=True)
-def erfc(input) -> Tensor:
-    return apply("erfc", (input,), float_input(input))
+@torch_function("trunc(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+@torch_function("fix(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def trunc(input) -> Tensor:
+    if input.dtype is dtypes.bool_:
+        _float_only(input, "trunc_vml_cpu")
+    return apply("trunc", (input,))
 
 
-@torch_function("atan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
-@torch_function("arctan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
-def atan2(input, other) -> Tensor:
-    d = dtypes.result_type(input, other)
-    d = d if d.is_floating_point else dtypes.default_float
-    broadcast_shape(input.data.shape, other.data.shape)
-    return apply("atan2", (input, other), d)
+fix = trunc
 
 
-arctan2 = atan2
+@torch_function("frac(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def frac(input) -> Tensor:
+    _float_only(input, "frac_cpu")
+    return apply("frac", (input,))
 
 
-@torch_function("hypot(Tensor input, Tensor other, *, Tensor out=None)", method=True, inplace=True)
-def hypot(input, other) -> Tensor:
-    d = dtypes.result_type(input, other)
-    if not d.is_floating_point:
-        raise TorchError("NotImplementedError", f"\"hypot_cpu\" not implemented for '{d.cpp}'")
-    broadcast_shape(input.data.shape, other.data.shape)
-    return apply("hypot", (input, other), d)
+@torch_function("sgn(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def sgn(input) -> Tensor:
+    return apply("sgn", (input,))
 
 
-@torch_function("xlogy(Tensor input, Tensor other, *, Tensor out=None)",
-                "xlogy(Scalar self, Tensor other, *, Tensor out=None)",
-                "xlogy(Tensor input, Scalar other, *, Tensor out=None)", method=True, inplace=True)
-def xlogy(input, other) -> Tensor:
-    """input * log(other), 0 where input is 0 (unless other is nan)."""
-    d = dtypes.result_type(input, other)
-    d = d if d.is_floating_point else dtypes.default_float
-    if not isinstance(input, Tensor):
-        return apply("xlogy_scalar_self", (other,), d, self=input)
-    if not isinstance(other, Tensor):
-        return apply("xlogy_scalar_other", (input,), d, other=other)
-    broadcast_shape(input.data.shape, other.data.shape)
-    return apply("xlogy", (input, other), d)
+@torch_function("positive(Tensor input)", method=True)
+def positive(input) -> Tensor:
+    """The tensor itself (torch returns it, not a copy)."""
+    if input.dtype is dtypes.bool_:
+        raise runtime_error("The `+` operator, on a bool tensor is not supported.")
+    return input
 
 
-def _same_dtype(input, t, name: str) -> None:
-    if t.dtype is not input.dtype:
-        raise runtime_error(f"expected dtype {input.dtype.c} for `{name}` but got dtype "
-                            f"{t.dtype.c}")
+@torch_function("deg2rad(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def deg2rad(input) -> Tensor:
+    return apply("deg2rad", (input,), float_input(input))
+
+
+@torch_function("rad2deg(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def rad2deg(input) -> Tensor:
+    return apply("rad2deg", (input,), float_input(input))
+
+
+def _float_result(*operands) -> DType:
+    d = dtypes.result_type(*operands)
+    return d if d.is_floating_point else dtypes.default_float
 
 
 @torch_function(
-    "lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)",
-    "lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)",
+    "copysign(Tensor input, Tensor other, *, Tensor out=None)",
+    "copysign(Tensor input, Scalar other, *, Tensor out=None)",
     method=True, inplace=True,
 )
-def lerp(input, end, weight) -> Tensor:
-    _same_dtype(input, end, "end")
-    tensor_weight = isinstance(weight, Tensor)
-    if tensor_weight and weight.ndim:
-        _same_dtype(input, weight, "weight")
-    if not input.dtype.is_floating_point:
-        kernel = "lerp_kernel_tensor" if tensor_weight else "lerp_kernel_scalar"
-        raise TorchError("NotImplementedError",
-                         f"\"{kernel}\" not implemented for '{input.dtype.cpp}'")
-    if tensor_weight:
-        broadcast_shape(broadcast_shape(input.data.shape, end.data.shape), weight.data.shape)
-        return apply("lerp_tensor", (input, end, weight), input.dtype)
-    broadcast_shape(input.data.shape, end.data.shape)
-    return apply("lerp_scalar", (input, end), weight=float(weight))
+def copysign(input, other) -> Tensor:
+    """|input| with other's sign (of -0.0 too); a float result, as torch's."""
+    d = _float_result(input, other)
+    if not isinstance(other, Tensor):
+        return apply("copysign_scalar", (input,), d, negative=math.copysign(1, other) < 0)
+    broadcast_shape(input.data.shape, other.data.shape)
+    return apply("copysign", (input, other), d, negative=np.signbit(other.data))
 
 
-def _addc(name: str):
-    def fn(input, tensor1, tensor2, value=1) -> Tensor:
-        if name == "addcdiv" and not tensor1.dtype.is_floating_point \
-                and not tensor2.dtype.is_floating_point:
-            raise runtime_error(_INTEGER_ADDCDIV)
-        broadcast_shape(broadcast_shape(input.data.shape, tensor1.data.shape),
-                        tensor2.data.shape)
-        d = dtypes.result_type(input, tensor1, tensor2)
-        return apply(name, (input, tensor1, tensor2), d, value=value)
+def _fmaxmin(name: str, first_wins):
+    """fmax/fmin: the other where one side is nan."""
+    def fn(input, other) -> Tensor:
+        d = _binary_dtype(input, other)
+        a, b = _operands(input, other, d)
+        first = np.broadcast_to(first_kept(a.data, b.data, first_wins),
+                                np.broadcast_shapes(a.data.shape, b.data.shape))
+        return apply(name, (a, b), d, first=first)
     fn.__name__ = name
     return fn
 
 
-_INTEGER_ADDCDIV = (
-    "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
-    "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
-    "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
-    "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
-    "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
-    "for all dtypes.")
-addcmul, addcdiv = _addc("addcmul"), _addc("addcdiv")
-torch_function(
-    "addcmul(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
-    "addcmul(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated",
-    method=True, inplace=True,
-)(addcmul)
-torch_function(
-    "addcdiv(Tensor input, Tensor tensor1, Tensor tensor2, *, Scalar value=1, Tensor out=None)",
-    "addcdiv(Tensor input, Scalar value, Tensor tensor1, Tensor tensor2)|deprecated",
-    method=True, inplace=True,
-)(addcdiv)
+fmax, fmin = _fmaxmin("fmax", np.greater_equal), _fmaxmin("fmin", np.less_equal)
+torch_function("fmax(Tensor input, Tensor other, *, Tensor out=None)", method=True)(fmax)
+torch_function("fmin(Tensor input, Tensor other, *, Tensor out=None)", method=True)(fmin)
 
 
-@torch_function(
-    "nan_to_num(Tensor input, double? nan=None, double? posinf=None, double? neginf=None, *, "
-    "Tensor out=None)",
-    method=True, inplace=True,
-)
-def nan_to_num(input, nan=None, posinf=None, neginf=None) -> Tensor:
-    """nan, inf and -inf replaced (by 0 and the dtype's largest and lowest values unless
-    given); ints come back as a copy."""
-    data = input.data
-    if not input.dtype.is_floating_point:
-        return Tensor(data.copy())
-    info = np.finfo(data.dtype)
-    kind = np.select([np.isnan(data), data == np.inf, data == -np.inf], [1, 2, 3], 0)
-    return apply("nan_to_num", (input,), nan=0.0 if nan is None else float(nan),
-                 posinf=float(info.max) if posinf is None else float(posinf),
-                 neginf=float(info.min) if neginf is None else float(neginf),
-                 kind=kind.astype(np.int8))
+@torch_function("rsub(Tensor input, Tensor other, *, Scalar alpha=1)",
+                "rsub(Tensor input, Scalar other, Scalar alpha=1)")
+def rsub(input, other, alpha=1) -> Tensor:
+    """other - alpha * input."""
+    _check_sub(other, input)
+    d = _binary_dtype(input, other)
+    _check_alpha(d, alpha)
+    if not isinstance(other, Tensor):
+        return apply("rsub", (as_tensor(input, d),), d, other=other, alpha=alpha)
+    return apply("rsub_tensor", _operands(input, other, d), d, alpha=alpha)
 
 
-@torch_function("logit(Tensor input, double? eps=None, *, Tensor out=None)", method=True)
-def logit(input, eps=None) -> Tensor:
-    return apply("logit", (input,), float_input(input), eps=eps)
+@torch_function("nextafter(Tensor input, Tensor other, *, Tensor out=None)", method=True,
+                inplace=True)
+def nextafter(input, other) -> Tensor:
+    d = dtypes.result_type(input, other)
+    float_kernel_dtype(d, "nextafter_cpu")
+    a, b = _operands(input, other, d)
+    fixed = np.where(a.data == b.data, b.data, np.nan)  # (the check's constants)
+    return apply("nextafter", (a, b), d, fixed=np.broadcast_to(fixed, np.broadcast_shapes(
+        a.data.shape, b.data.shape)))
+
+
+@torch_function("heaviside(Tensor input, Tensor values, *, Tensor out=None)", method=True,
+                inplace=True)
+def heaviside(input, values) -> Tensor:
+    """values where input is 0, else 0 below and 1 above; not differentiable in torch."""
+    if input.dtype is not values.dtype:
+        raise runtime_error("heaviside is not yet implemented for tensors with different "
+                            "dtypes.")
+    broadcast_shape(input.data.shape, values.data.shape)
+    return apply("heaviside", (input, values))

@@ -60,7 +60,8 @@ def _sum_xp(a, axis=None, keepdims=False):
 TENSORS: GraphNamespace = build(
     GraphNamespace,
     cos=cos, sin=sin, cosh=cosh, sinh=sinh, exp=exp, log=log, sign=sign,
-    xlogy=lambda a, b: apply("xlogy", (a, b)),
+    xlogy=lambda a, b: apply("xlogy", (a, b)), op=lambda name, *inputs, **params: apply(
+        name, inputs, **params),
     where=lambda c, a, b: where(c if isinstance(c, Tensor) else Tensor(np.asarray(c)), a, b),
     sum=_sum_xp, broadcast_to=lambda a, shape: expand(a, tuple(shape)),
     reshape=lambda a, shape: reshape(a, tuple(shape)),

@@ -15,7 +15,7 @@ from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import pointwise as E
 from gradcli.torch._tensor import reductions as R
 from gradcli.torch._tensor import selecting, shape
-from gradcli.torch._tensor.pointwise import xlogy
+from gradcli.torch._tensor.special_functions import xlogy
 from gradcli.torch.nn.functional._common import (
     check_nn,
     check_target_size,
