@@ -758,7 +758,7 @@ NUMPY: ArrayNamespace = build(
     ArrayNamespace,
     where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
     transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
-    cumsum=np.cumsum, roll=lambda a, shifts, dims: np.roll(a, shifts, dims),
+    cumsum=np.cumsum, roll=lambda a, shifts, dims: np.roll(a, shifts, dims), rot90=np.rot90,
     cumprod=lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype), scatter=scatter_array,
     unscatter=unscatter_array,
     zeros_like=np.zeros_like, ones_like=np.ones_like, squeeze=np.squeeze, asarray=np.asarray,

@@ -36,6 +36,7 @@ NO_MATRIX_FORM = {
     "unfold": "Tensor.unfold's windows: not written yet",
     "im2col": "nn.Unfold's windows: not written yet",
     "adaptive_avg_pool2d": "its windows: not written yet",
+    "rot90": "not written yet",
 }
 
 

@@ -212,6 +212,10 @@ EXAMPLES = {
     "adaptive_avg_pool2d_backward": "(out,) = torch.autograd.grad(\n"
         "    (F.adaptive_avg_pool2d(x.reshape(1, 3, 2), (2, 3)) ** 2).sum(), x,\n"
         "    create_graph=True)",
+    # shape ops (engine/ops_shape.py)
+    "block_diag": "out = torch.block_diag(x, v, b[0])",
+    "rot90": "out = torch.rot90(x, 1, (1, 0)) * p.t()",
+    "take": "out = torch.take(x, torch.tensor([[5, 0], [-1, 2]]))",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

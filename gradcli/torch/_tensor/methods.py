@@ -13,6 +13,7 @@ from gradcli.torch._declare import DECLARED, FACTORY, tensor_method, torch_funct
 from gradcli.torch._tensor import (  # noqa: F401  (each section declares its functions and methods on import)
     creation,
     inplace,
+    joining,
     linalg,
     rearrange,
     reductions,

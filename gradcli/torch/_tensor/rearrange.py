@@ -1,4 +1,4 @@
-"""torch's flip, roll, scatter, index_add and cumprod."""
+"""torch's flip (fliplr, flipud), rot90, roll, scatter, index_add and cumprod."""
 from __future__ import annotations
 
 import numpy as np
@@ -29,6 +29,33 @@ def flip(input, *dims, **kwargs) -> Tensor:
     if not input.ndim:
         return apply("flip", (input,), dim=())
     return apply("flip", (input,), dim=_dim_list(dims, input.ndim, "flip"))
+
+
+@torch_function("fliplr(Tensor input)", method=True)
+def fliplr(input) -> Tensor:
+    if input.ndim < 2:
+        raise runtime_error("Input must be >= 2-d.")
+    return apply("flip", (input,), dim=(1,))
+
+
+@torch_function("flipud(Tensor input)", method=True)
+def flipud(input) -> Tensor:
+    if input.ndim < 1:
+        raise runtime_error("Input must be >= 1-d.")
+    return apply("flip", (input,), dim=(0,))
+
+
+@torch_function("rot90(Tensor input, int64_t k=1, IntArrayRef dims=[0,1])", method=True)
+def rot90(input, k=1, dims=(0, 1)) -> Tensor:
+    dims = list(dims)
+    if len(dims) != 2:
+        raise runtime_error(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.ndim < 2:
+        raise runtime_error(f"expected total dims >= 2, but got total dims = {input.ndim}")
+    if dims[0] == dims[1] or abs(dims[0] - dims[1]) == input.ndim:
+        raise runtime_error(f"expected rotation dims to be different, but got dim0 = {dims[0]} "
+                            f"and dim1 = {dims[1]}")
+    return apply("rot90", (input,), k=k, dims=tuple(normalize_dim(d, input.ndim) for d in dims))
 
 
 @torch_function(name="roll", method=True)

@@ -116,6 +116,52 @@ def swapaxes(input, axis0, axis1) -> Tensor:
     return transpose(input, axis0, axis1)
 
 
+@torch_function("swapdims(Tensor input, int64_t dim0, int64_t dim1)", method=True)
+def swapdims(input, dim0, dim1) -> Tensor:
+    return transpose(input, dim0, dim1)
+
+
+@torch_function("movedim(Tensor input, int64_t source, int64_t destination)",
+                "movedim(Tensor input, IntArrayRef source, IntArrayRef destination)", method=True)
+@torch_function("moveaxis(Tensor input, int64_t source, int64_t destination)",
+                "moveaxis(Tensor input, IntArrayRef source, IntArrayRef destination)", method=True)
+def movedim(input, source, destination) -> Tensor:
+    source, destination = ([d] if isinstance(d, int) else list(d) for d in (source, destination))
+    if len(source) != len(destination):
+        raise runtime_error(f"movedim: Invalid source or destination dims: source ({source} "
+                            f"dims) should contain the same number of dims as destination "
+                            f"({destination} dims)")
+    src, dst = ([normalize_dim(d, input.ndim) for d in ds] for ds in (source, destination))
+    for name, given, dims in (("source", source, src), ("destination", destination, dst)):
+        if len(set(dims)) != len(dims):
+            raise runtime_error(f"movedim: repeated dim in `{name}` ({given})")
+    if input.ndim == 0:
+        return apply("alias", (input,))
+    rest = iter(d for d in range(input.ndim) if d not in src)
+    moved = dict(zip(dst, src))
+    return apply("permute", (input,), dims=tuple(moved[i] if i in moved else next(rest)
+                                                 for i in range(input.ndim)))
+
+
+moveaxis = movedim
+
+
+@torch_function("unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)")
+@tensor_method(name="unflatten")  # (a Python method in torch)
+def unflatten(input, dim, sizes) -> Tensor:
+    sizes = list(sizes)
+    if not sizes:
+        raise runtime_error("unflatten: sizes must be non-empty")
+    d = normalize_dim(dim, input.ndim)
+    n = input.data.shape[d] if input.ndim else 1
+    known = math.prod(s for s in sizes if s != -1)
+    if (-1 not in sizes and known != n) or (-1 in sizes and (known == 0 or n % known)):
+        raise runtime_error(f"unflatten: Provided sizes {sizes} don't multiply up to the size "
+                            f"of dim {d} ({n}) in the input tensor")
+    shape = input.data.shape
+    return view(input, *shape[:d], *_infer_shape(sizes, n), *shape[d + 1:])
+
+
 @torch_function("t(Tensor input)", method=True)
 def t(input) -> Tensor:
     if input.ndim > 2:
@@ -200,6 +246,12 @@ def repeat(input, *args, repeats=None) -> Tensor:
         raise runtime_error(f"Trying to create tensor with negative dimension {negative[0]}: "
                             f"{sizes}")
     return apply("repeat", (input,), repeats=repeats)
+
+
+@torch_function("tile(Tensor input, SymIntArrayRef dims)", method=True)
+def tile(input, *args, dims=None) -> Tensor:
+    dims = shape_args(_sizes(args, dims, "dims"))
+    return repeat(input, (1,) * (input.ndim - len(dims)) + dims)  # numpy's tile: 1s first
 
 
 @tensor_method("expand_as(Tensor other)")
@@ -300,22 +352,28 @@ def _pieces(views) -> tuple:
 
 @torch_function("chunk(Tensor input, int64_t chunks, int64_t dim=0)", method=True)
 def chunk(input, chunks, dim=0) -> tuple:
+    return split(input, _chunk_size(input, chunks, dim), dim)
+
+
+def _chunk_size(input, chunks, dim) -> int:
     if input.ndim == 0:
         raise runtime_error("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise runtime_error(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
-    d = normalize_dim(dim, input.ndim)
-    size = math.ceil(input.data.shape[d] / chunks)
-    return split(input, size, d)
+    return math.ceil(input.data.shape[normalize_dim(dim, input.ndim)] / chunks)
 
 
+@torch_function("unsafe_chunk(Tensor input, int64_t chunks, int64_t dim=0)", method=True)
 def unsafe_chunk(input, chunks, dim=0) -> tuple:
     """chunk whose pieces are no views (UnsafeSplitBackward0): what ATen's RNN cells use."""
-    d = normalize_dim(dim, input.ndim)
-    size = math.ceil(input.data.shape[d] / chunks)
-    n = input.data.shape[d]
-    return tuple(apply("unsafe_split", (input,), dim=d, key=slice(a, min(a + size, n)))
-                 for a in range(0, n, size))
+    return unsafe_split(input, _chunk_size(input, chunks, dim), dim)
+
+
+@torch_function("unsafe_split(Tensor input, SymInt split_size, int64_t dim=0)", method=True)
+def unsafe_split(input, split_size, dim=0) -> tuple:
+    _, d, bounds = split_bounds(input, split_size, dim)
+    return tuple(apply("unsafe_split", (input,), dim=d, key=slice(a, b))
+                 for a, b in zip(bounds[:-1], bounds[1:]))
 
 
 def transpose_(input, dim0, dim1) -> Tensor:
@@ -326,6 +384,13 @@ def transpose_(input, dim0, dim1) -> Tensor:
 
 @torch_function(name="split", method=True)
 def split(input, split_size_or_sections, dim=0) -> tuple:
+    op, d, bounds = split_bounds(input, split_size_or_sections, dim)
+    return _pieces([apply(op, (input,), dim=d, key=slice(a, b))
+                    for a, b in zip(bounds[:-1], bounds[1:])])
+
+
+def split_bounds(input, split_size_or_sections, dim) -> tuple[str, int, list[int]]:
+    """split's op (split or split_with_sizes), its dim, and the bounds of its pieces."""
     sizes = split_size_or_sections
     if not isinstance(sizes, int) or isinstance(sizes, bool):
         _check_split_sizes(sizes)
@@ -340,20 +405,16 @@ def split(input, split_size_or_sections, dim=0) -> tuple:
         if sizes == 0 and n:
             raise runtime_error("split_size can only be 0 if dimension size is 0, but got "
                                 f"dimension size of {n}")
-        bounds = list(range(0, n, sizes or 1)) + [n]
-    else:
-        sizes = list(sizes)
-        if any(k < 0 for k in sizes):
-            raise runtime_error("split_with_sizes expects split_sizes have only non-negative "
-                                f"entries, but got split_sizes={sizes}")
-        if builtins.sum(sizes) != n:
-            raise runtime_error(f"split_with_sizes expects split_sizes to sum exactly to {n} "
-                                f"(input tensor's size at dimension {d}), but got "
-                                f"split_sizes={sizes}")
-        bounds = list(np.cumsum([0, *sizes]))
-    op = "split" if isinstance(sizes, int) else "split_with_sizes"
-    return _pieces([apply(op, (input,), dim=d, key=slice(int(a), int(b)))
-                    for a, b in zip(bounds[:-1], bounds[1:])])
+        return "split", d, list(range(0, n, sizes or 1)) + [n]
+    sizes = list(sizes)
+    if any(k < 0 for k in sizes):
+        raise runtime_error("split_with_sizes expects split_sizes have only non-negative "
+                            f"entries, but got split_sizes={sizes}")
+    if builtins.sum(sizes) != n:
+        raise runtime_error(f"split_with_sizes expects split_sizes to sum exactly to {n} "
+                            f"(input tensor's size at dimension {d}), but got "
+                            f"split_sizes={sizes}")
+    return "split_with_sizes", d, [int(b) for b in np.cumsum([0, *sizes])]
 
 
 def _check_split_sizes(sizes) -> None:
@@ -419,8 +480,43 @@ def gather(input, dim, index, sparse_grad=False) -> Tensor:
     return apply("gather", (input,), dim=d, index=index.data.astype(np.int64))
 
 
-def _index_bounds(index: np.ndarray, size: int, error) -> None:
-    bad = index[(index < 0) | (index >= size)]
+@torch_function(
+    "take_along_dim(Tensor input, Tensor indices, int64_t? dim=None, *, Tensor out=None)",
+    method=True,
+)
+def take_along_dim(input, indices, dim=None) -> Tensor:
+    if indices.dtype is not dtypes.int64:
+        raise runtime_error("torch.take_along_dim(): dtype of indices should be Long but got "
+                            f"{indices.dtype.cpp}")
+    if dim is None:
+        return gather(view(input, -1), 0, view(indices, -1))
+    if input.ndim != indices.ndim:
+        raise runtime_error("torch.take_along_dim(): input and indices should have the same "
+                            f"number of dimensions, but got {input.ndim} dimensions for input, "
+                            f"and {indices.ndim} dimensions for indices")
+    d = normalize_dim(dim, input.ndim)
+    sizes = list(input.data.shape)
+    sizes[d] = indices.data.shape[d]
+    shape = list(broadcast_shape(sizes, indices.data.shape))
+    size = input.data.shape[d]  # (torch wraps any index along dim into range)
+    broadcast_indices = Tensor(np.broadcast_to(indices.data % builtins.max(size, 1), shape))
+    shape[d] = size
+    return gather(expand(input, *shape), d, broadcast_indices)
+
+
+@torch_function("take(Tensor input, Tensor index, *, Tensor out=None)", method=True)
+def take(input, index) -> Tensor:
+    if index.dtype is not dtypes.int64:
+        raise runtime_error(f"take(): Expected a long tensor for index, but got {index.dtype.cpp}")
+    n = input.numel()
+    _index_bounds(index.data, n, lambda v: index_error(
+        f"out of range: tried to access index {v} on a tensor of {n} elements."), wraps=True)
+    return apply("take", (input,), index=index.data.astype(np.int64) % builtins.max(n, 1))
+
+
+def _index_bounds(index: np.ndarray, size: int, error, wraps: bool = False) -> None:
+    """An error for the first index out of [0, size) ([-size, size) if negatives `wraps`)."""
+    bad = index[(index < (-size if wraps else 0)) | (index >= size)]
     if bad.size:
         raise error(int(bad.flat[0]))
 

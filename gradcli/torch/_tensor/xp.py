@@ -88,6 +88,7 @@ TENSORS: GraphNamespace = build(
     cast=lambda a, np_dtype: to(a, dtypes.of_array(np.empty(0, np_dtype))),
     flip=lambda a, dim: apply("flip", (a,), dim=dim),
     roll=lambda a, shifts, dims: apply("roll", (a,), shifts=shifts, dims=dims),
+    rot90=lambda a, k, dims: apply("rot90", (a,), k=k, dims=dims),
     cumprod=lambda a, dim: apply("cumprod", (a,), dim=dim),
     as_strided=lambda a, positions: apply("as_strided", (a,), positions=positions),
     cumsum=lambda a, dim: cumsum(a, dim), saved_tensors=saved_tensors,

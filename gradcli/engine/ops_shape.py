@@ -1,0 +1,57 @@
+"""The op table's rows for torch's shape ops with a backward node of their own (ops.py loads
+them): block_diag, rot90, take.
+
+Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
+runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .optable import defop
+
+
+def _blocks(arrays) -> list[tuple[slice, slice]]:
+    """Where each input of block_diag sits: a 0-d one is a 1x1 block, a 1-d one a row."""
+    spans, r, c = [], 0, 0
+    for a in arrays:
+        rows, cols = a.shape if len(a.shape) == 2 else (1, int(np.prod(a.shape)))
+        spans.append((slice(r, r + rows), slice(c, c + cols)))
+        r, c = r + rows, c + cols
+    return spans
+
+
+def _block_diag(*arrays):
+    spans = _blocks(arrays)
+    out = np.zeros((spans[-1][0].stop, spans[-1][1].stop), dtype=arrays[0].dtype)
+    for a, key in zip(arrays, spans):
+        out[key] = a.reshape(out[key].shape)
+    return out
+
+
+defop("block_diag", "BlockDiagBackward0", _block_diag,
+      lambda xp, g, o, *arrays: tuple(xp.reshape(g[key], a.shape)
+                                      for a, key in zip(arrays, _blocks(arrays))))
+
+
+def _rot90(a, k, dims):
+    """torch's rot90: flip then transpose (k = 1, 3), two flips (k = 2) or a clone.
+    NOTE: torch's result of k = 1, 3 is the transposed flip, not contiguous; the engine makes
+    every fresh result contiguous."""
+    d0, d1 = dims
+    k %= 4
+    if k == 0:
+        return a.copy()
+    if k == 2:
+        return np.flip(a, dims).copy()
+    return np.swapaxes(np.flip(a, d1 if k == 1 else d0).copy(), d0, d1)
+
+
+defop("rot90", "Rot90Backward0", _rot90,
+      lambda xp, g, o, a, k, dims: (xp.rot90(g, -k, dims),), rearranges=True)
+# torch.take: the flattened input's elements at `index` (made non-negative); torch's
+# take_backward adds g back at them
+defop("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index],
+      lambda xp, g, o, a, index: (
+          xp.reshape(xp.scatter(g, (int(np.prod(a.shape)),), (index,)), a.shape),), "k",
+      elements_read="selection")
