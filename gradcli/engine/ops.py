@@ -639,8 +639,8 @@ defop("cumprod", "CumprodBackward0",
       sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
 # more rows, by topic: pointwise (erf, lerp, xlogy...), selection (sort, trace...), linalg
-# (svdvals); torch.nn's (ops_nn.py)
-from . import ops_linalg, ops_nn, ops_pointwise, ops_selection  # noqa: E402, F401
+# (svdvals), reductions (var_mean, nansum...); torch.nn's (ops_nn.py)
+from . import ops_linalg, ops_nn, ops_pointwise, ops_reductions, ops_selection  # noqa: E402, F401
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module
 

@@ -192,6 +192,14 @@ EXAMPLES = {
     "adaptive_avg_pool2d_backward": "(out,) = torch.autograd.grad(\n"
         "    (F.adaptive_avg_pool2d(x.reshape(1, 3, 2), (2, 3)) ** 2).sum(), x,\n"
         "    create_graph=True)",
+    # reductions, scans and statistics (engine/ops_reductions.py)
+    "var_mean_var": "out = torch.var_mean(x, 1)[0]",
+    "var_mean_mean": "out = torch.var_mean(x, 1, keepdim=True)[1] * x",
+    "std_mean_std": "out = torch.std_mean(x, correction=0)[0]",
+    "std_mean_mean": "out = torch.std_mean(x, 0)[1]",
+    "aminmax_min": "out = torch.aminmax(torch.cat([x, x[:, :1]], 1), dim=1).min",
+    "aminmax_max": "out = x.aminmax().max",
+    "nansum": "out = torch.where(x > 1, float('nan'), x).nansum(0)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
