@@ -297,5 +297,5 @@ FORMS = {
     "softmax": _softmax, "log_softmax": functools.partial(_softmax, log=True),
     "norm": _norm, "norm_aten": _norm,
     **{name: _even_split for name in ("max", "min", "amax", "amin", "aminmax_min",
-                                      "aminmax_max")},
+                                      "aminmax_max", "median", "nanmedian")},
 }

@@ -200,6 +200,11 @@ EXAMPLES = {
     "aminmax_min": "out = torch.aminmax(torch.cat([x, x[:, :1]], 1), dim=1).min",
     "aminmax_max": "out = x.aminmax().max",
     "nansum": "out = torch.where(x > 1, float('nan'), x).nansum(0)",
+    "median": "out = torch.cat([x, x[:, :1]], 1).median()",
+    "nanmedian": "out = torch.where(x > 1, float('nan'), x).nanmedian()",
+    "median_dim": "out = torch.cat([x, x[:, :1]], 1).median(1).values",
+    "nanmedian_dim": "out = torch.where(x > 1, float('nan'), x).nanmedian(0, True).values",
+    "kthvalue": "out = x.kthvalue(2, 1).values",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
