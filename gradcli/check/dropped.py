@@ -64,7 +64,9 @@ class Dropped:
                 masked.append(sp().Piecewise(
                     (np.asarray(exprs).item(), sp().Gt(mask_symbol(~read), 0)), (0, True)))
                 continue
-            unread += list(np.asarray(exprs, dtype=object)[~read])
+            # (a constant, a where's nan, has no slope: 0 * nan would make the sum nan)
+            unread += [e for e in np.asarray(exprs, dtype=object)[~read]
+                       if getattr(e, "free_symbols", None)]
         if point is not None and mask_symbol is None:
             unread = [e for e, bad in zip(unread, _singular(unread, point), strict=True) if bad]
         zero = dropped_zero()

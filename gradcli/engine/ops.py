@@ -640,8 +640,16 @@ defop("cumprod", "CumprodBackward0",
       sym=lambda a, dim: np.cumprod(a, axis=dim).reshape(a.shape), along_dim=True)
 
 # more rows, by topic: pointwise (erf, lerp, xlogy...), selection (sort, trace...), linalg
-# (svdvals), shape (block_diag, rot90...); torch.nn's (ops_nn.py)
-from . import ops_linalg, ops_nn, ops_pointwise, ops_selection, ops_shape  # noqa: E402, F401
+# (svdvals), shape (block_diag, rot90...), reductions (var_mean, nansum...); torch.nn's
+# (ops_nn.py)
+from . import (  # noqa: E402, F401
+    ops_linalg,
+    ops_nn,
+    ops_pointwise,
+    ops_reductions,
+    ops_selection,
+    ops_shape,
+)
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module
 

@@ -192,3 +192,63 @@ def sort_indices(values: list, descending: bool) -> list[int]:
     pairs = [(v, j) for j, v in enumerate(values)]
     sort(pairs, 0, len(pairs), value_less(descending))
     return [j for _, j in pairs]
+
+
+# ---- torch's CPU median and kthvalue (aten/src/ATen/native/Sorting.cpp) -----------------
+def _nan(v) -> bool:
+    return v != v
+
+
+def median_index(values: list, ignore_nan: bool) -> int:
+    """The index torch's median_with_indices_impl picks in one row: the first nan (median);
+    else std::nth_element of the indices by (value, index), nans last (nanmedian), at the
+    lower middle of the values that count."""
+    if not ignore_nan and any(map(_nan, values)):
+        return next(j for j, v in enumerate(values) if _nan(v))
+    counted = len(values) - (sum(map(_nan, values)) if ignore_nan else 0)
+    nth = int((counted - 1) / 2)  # (C++'s division truncates: -1 / 2 is 0)
+    order = list(range(len(values)))
+    nth_element(order, 0, nth, len(order), lambda i, j: values[i] < values[j] or (
+        values[i] == values[j] and i < j) or (_nan(values[j]) and not _nan(values[i])))
+    return order[nth]
+
+
+def kth_index(values: list, k: int) -> int:
+    """The index torch's kthvalue picks for the k-th smallest (from 1) of one row: TH's
+    quick_select_template (Sedgewick's partition, median of three), nan as the largest."""
+    def greater(x, y) -> bool:
+        return (_nan(x) and not _nan(y)) or x > y
+
+    a, index = list(values), list(range(len(values)))
+
+    def swap(i, j) -> None:
+        a[i], a[j] = a[j], a[i]
+        index[i], index[j] = index[j], index[i]
+
+    k, left, right = k - 1, 0, len(a) - 1
+    while right > left:
+        if right == left + 1:
+            if greater(a[left], a[right]):
+                swap(left, right)
+            break
+        swap((left + right) >> 1, left + 1)
+        for i, j in ((left + 1, right), (left, right), (left + 1, left)):
+            if greater(a[i], a[j]):
+                swap(i, j)
+        i, j, pivot = left + 1, right, a[left]
+        while True:
+            i += 1
+            while greater(pivot, a[i]):
+                i += 1
+            j -= 1
+            while greater(a[j], pivot):
+                j -= 1
+            if j < i:
+                break
+            swap(i, j)
+        swap(left, j)
+        if j <= k:
+            left = i
+        if j >= k:
+            right = j - 1
+    return index[k]

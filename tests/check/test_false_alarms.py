@@ -47,3 +47,15 @@ def test_exp_normalizing_ops_of_large_inputs_are_checked_in_range_and_a_wrong_on
     for mode in ("scale", "element"):
         wrong = checked(source, monkeypatch, grad_fn, mode)
         assert not any(row.match for row in wrong)
+
+
+@pytest.mark.parametrize(("grad_fn", "call"), [("NanToNumBackward0", "y.nan_to_num()"),
+                                               ("NansumBackward0", "y.nansum(0)")])
+def test_a_constant_nan_an_op_drops_has_no_slope_and_a_wrong_one_is_caught(grad_fn, call,
+                                                                          monkeypatch):
+    """where(cond, nan, x) feeds a constant nan to an op that passes it no gradient: 0 * nan
+    must not turn the whole objective nan."""
+    source = ("x = torch.tensor([[0.5, -1.2, 2.0], [1.5, 0.3, -0.7]], requires_grad=True)\n"
+              f"y = torch.where(x > 1, float('nan'), x)\n({call} * 2).sum().backward()\n")
+    assert all(row.match for row in checked(source, monkeypatch))
+    assert not any(row.match for row in checked(source, monkeypatch, grad_fn, "element"))

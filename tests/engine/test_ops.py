@@ -216,6 +216,19 @@ EXAMPLES = {
     "block_diag": "out = torch.block_diag(x, v, b[0])",
     "rot90": "out = torch.rot90(x, 1, (1, 0)) * p.t()",
     "take": "out = torch.take(x, torch.tensor([[5, 0], [-1, 2]]))",
+    # reductions, scans and statistics (engine/ops_reductions.py)
+    "var_mean_var": "out = torch.var_mean(x, 1)[0]",
+    "var_mean_mean": "out = torch.var_mean(x, 1, keepdim=True)[1] * x",
+    "std_mean_std": "out = torch.std_mean(x, correction=0)[0]",
+    "std_mean_mean": "out = torch.std_mean(x, 0)[1]",
+    "aminmax_min": "out = torch.aminmax(torch.cat([x, x[:, :1]], 1), dim=1).min",
+    "aminmax_max": "out = x.aminmax().max",
+    "nansum": "out = torch.where(x > 1, float('nan'), x).nansum(0)",
+    "median": "out = torch.cat([x, x[:, :1]], 1).median()",
+    "nanmedian": "out = torch.where(x > 1, float('nan'), x).nanmedian()",
+    "median_dim": "out = torch.cat([x, x[:, :1]], 1).median(1).values",
+    "nanmedian_dim": "out = torch.where(x > 1, float('nan'), x).nanmedian(0, True).values",
+    "kthvalue": "out = x.kthvalue(2, 1).values",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

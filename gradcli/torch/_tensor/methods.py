@@ -17,8 +17,10 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     linalg,
     rearrange,
     reductions,
+    scans,
     selecting,
     sorting,
+    statistics,
 )
 from gradcli.torch._tensor.creation import empty, full, ones, tensor
 from gradcli.torch._tensor.indexing import getitem, setitem

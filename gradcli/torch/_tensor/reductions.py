@@ -5,11 +5,11 @@ import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine import opkit as K
-from gradcli.engine.errors import runtime_error, warn
+from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.creation import _dtype_or
-from gradcli.torch._tensor.pointwise import float_input, float_kernel, maximum, minimum, mul
+from gradcli.torch._tensor.pointwise import div, float_input, float_kernel, maximum, minimum, mul
 from gradcli.torch._tensor.shape import _dims, reshape, to
 
 
@@ -20,13 +20,18 @@ from gradcli.torch._tensor.shape import _dims, reshape, to
     method=True,
 )
 def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
-    t = input
-    if dtype is not None or not t.dtype.is_floating_point:
-        target = _dtype_or(dtype, dtypes.int64 if t.dtype.category < dtypes.FLOAT else t.dtype)
-        t = apply("to_copy", (t,), to=target.np) if target is not t.dtype else t
+    t = _summed(input, dtype)
     if dim is None or dim == ():
         return apply("sum", (t,))
     return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
+
+
+def _summed(t: Tensor, dtype) -> Tensor:
+    """What sum and nansum add up: the input in `dtype`; ints and bools in int64."""
+    if dtype is not None or not t.dtype.is_floating_point:
+        target = _dtype_or(dtype, dtypes.int64 if t.dtype.category < dtypes.FLOAT else t.dtype)
+        t = apply("to_copy", (t,), to=target.np) if target is not t.dtype else t
+    return t
 
 
 @torch_function(
@@ -97,31 +102,44 @@ torch_function(
 
 
 class ReturnTypes(tuple):
-    """torch.return_types.max(values=..., indices=...)."""
+    """torch.return_types.max(values=..., indices=...), aminmax(min=..., max=...)."""
 
-    def __new__(cls, name, values, indices):
-        obj = super().__new__(cls, (values, indices))
-        obj.name = name
+    def __new__(cls, name, first, second, fields=("values", "indices")):
+        obj = super().__new__(cls, (first, second))
+        obj.name, obj.fields = name, fields
         return obj
 
     @property
     def values(self):
-        return self[0]
+        return self.field("values")
 
     @property
     def indices(self):
-        return self[1]
+        return self.field("indices")
+
+    def field(self, name: str):
+        if name not in self.fields:
+            raise TorchError("AttributeError", f"'torch.return_types.{self.name}' object has no "
+                                               f"attribute '{name}'")
+        return self[self.fields.index(name)]
 
     def __repr__(self) -> str:
-        return (f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})")
+        items = ",\n".join(f"{f}={t!r}" for f, t in zip(self.fields, self))
+        return f"torch.return_types.{self.name}(\n{items})"
+
+
+def _ties(data, reduce, dims):
+    """Where each slice over `dims` reaches its extremum (the check splits the gradient
+    evenly among them, as torch)."""
+    return data == reduce(data, axis=dims, keepdims=True)
 
 
 def _amax(name):
     def fn(input, dim=(), keepdim=False) -> Tensor:
         dims = tuple(range(input.ndim)) if dim in ((), [], None) else _dims(dim, input.ndim)
         reduce = np.amax if name == "amax" else np.amin
-        ties = input.data == reduce(input.data, axis=dims, keepdims=True)
-        return apply(name, (input,), dim=dims, keepdim=keepdim, ties=ties)
+        return apply(name, (input,), dim=dims, keepdim=keepdim,
+                     ties=_ties(input.data, reduce, dims))
     fn.__name__ = name
     return fn
 
@@ -176,20 +194,38 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
                  keepdim=keepdim)
 
 
+def _variance_args(name, input, dim, unbiased, correction):
+    """var/std(_mean)'s dims (None: all) and correction, with torch's refusal and warning."""
+    if isinstance(dim, bool):  # x.var(False): the `unbiased` form
+        dim, unbiased = None, dim
+    correction = (1 if unbiased else 0) if correction is None else correction
+    if not input.dtype.is_floating_point:
+        what = "std and var" if name in ("std", "var") else name
+        raise runtime_error(f"{what} only support floating point and complex dtypes")
+    dims = None if dim is None or dim == () else _dims(dim, input.ndim)
+    reduced = input.data.size if dims is None else K.count(input.data.shape, dims)
+    if reduced - correction <= 0:
+        warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than "
+             "the reduction factor (input numel divided by output numel).")
+    return dims, correction
+
+
 def _variance(name):
     def fn(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> Tensor:
-        if isinstance(dim, bool):  # x.var(False): the `unbiased` form
-            dim, unbiased = None, dim
-        correction = (1 if unbiased else 0) if correction is None else correction
-        if not input.dtype.is_floating_point:
-            raise runtime_error("std and var only support floating point and complex dtypes")
-        dims = None if dim is None or dim == () else _dims(dim, input.ndim)
-        reduced = input.data.size if dims is None else K.count(input.data.shape, dims)
-        if reduced - correction <= 0:
-            warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than "
-                 "the reduction factor (input numel divided by output numel).")
+        dims, correction = _variance_args(name, input, dim, unbiased, correction)
         return apply(name, (input,), float_input(input), dim=dims, correction=correction,
                      keepdim=keepdim)
+    fn.__name__ = name
+    return fn
+
+
+def _variance_mean(name, spread):
+    """var_mean / std_mean: torch's one node (VarMeanBackward0) for both outputs."""
+    def fn(input, dim=None, unbiased=True, keepdim=False, *, correction=None) -> tuple:
+        dims, correction = _variance_args(name, input, dim, unbiased, correction)
+        return (apply(f"{name}_{spread}", (input,), dim=dims, correction=correction,
+                      keepdim=keepdim),
+                apply(f"{name}_mean", (input,), dim=dims, keepdim=keepdim))
     fn.__name__ = name
     return fn
 
@@ -211,6 +247,66 @@ torch_function(
     "std(Tensor input, bool unbiased=True)",
     method=True,
 )(std)
+
+
+var_mean, std_mean = _variance_mean("var_mean", "var"), _variance_mean("std_mean", "std")
+for _f in (var_mean, std_mean):
+    torch_function(
+        f"{_f.__name__}(Tensor input, IntArrayRef[1]? dim, bool unbiased=True, "
+        "bool keepdim=False)",
+        f"{_f.__name__}(Tensor input, IntArrayRef[1]? dim=None, *, Scalar? correction=None, "
+        "bool keepdim=False)",
+        f"{_f.__name__}(Tensor input, bool unbiased=True)",
+    )(_f)
+
+
+@torch_function(
+    "aminmax(Tensor input, *, int64_t? dim=None, bool keepdim=False, TensorList[2] out=None)",
+    method=True,
+)
+def aminmax(input, *, dim=None, keepdim=False) -> ReturnTypes:
+    if dim is None:
+        if input.data.size == 0:
+            raise runtime_error("aminmax(): cannot compute aminmax over an empty dimension as "
+                                "the operation has no identity.")
+        dims = tuple(range(input.ndim))
+    else:
+        dims = (normalize_dim(dim, input.ndim),)
+        if input.ndim and input.data.shape[dims[0]] == 0:
+            raise TorchError("IndexError", f"aminmax: Expected reduction dim {dims[0]} to have "
+                                           "non-zero size.")
+        dims = dims if input.ndim else ()
+    low, high = (apply(f"aminmax_{end}", (input,), dim=dims, keepdim=keepdim,
+                       ties=_ties(input.data, reduce, dims))
+                 for end, reduce in (("min", np.amin), ("max", np.amax)))
+    return ReturnTypes("aminmax", low, high, fields=("min", "max"))
+
+
+@torch_function(
+    "nansum(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)",
+    method=True,
+)
+def nansum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    t = _summed(input, dtype)
+    dims = None if dim is None or dim == () else _dims(dim, t.ndim)
+    return apply("nansum", (t,), dim=dims, keepdim=keepdim, nan=np.isnan(t.data))
+
+
+@torch_function(
+    "nanmean(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, "
+    "ScalarType? dtype=None, Tensor out=None)",
+    method=True,
+)
+def nanmean(input, dim=None, keepdim=False, dtype=None) -> Tensor:
+    """torch's composite: nansum / the count of the non-nan elements (DivBackward0)."""
+    if not input.dtype.is_floating_point:
+        raise runtime_error("nanmean(): expected input to have floating point or complex dtype "
+                            f"but got {input.dtype.cpp}")
+    dims = None if dim is None or dim == () else _dims(dim, input.ndim)
+    kept = ~np.isnan(input.data)
+    count = np.sum(kept, axis=dims, keepdims=keepdim, dtype=np.int64)
+    return div(nansum(input, dims, keepdim, dtype), Tensor(np.asarray(count)))
 
 
 @torch_function(

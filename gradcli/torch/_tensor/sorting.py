@@ -1,6 +1,7 @@
-"""torch's sort, argsort, msort, topk and mode: the order of the elements along a dim, as torch's
-CPU kernels give it (nan sorts as the largest value; equal values come in input order with
-stable=True, else in the order std::sort or topk's partial sort leaves them)."""
+"""torch's sort, argsort, msort, topk, mode, median, nanmedian and kthvalue: the order of the
+elements along a dim, as torch's CPU kernels give it (nan sorts as the largest value; equal
+values come in input order with stable=True, else in the order std::sort, topk's partial sort,
+nth_element or TH's quick select leaves them)."""
 from __future__ import annotations
 
 import numpy as np
@@ -115,18 +116,81 @@ def mode(input, dim=-1, keepdim=False) -> ReturnTypes:
     and an index of it, as torch's CPU kernel picks them (ModeBackward0: the gradient goes to
     that index)."""
     d = normalize_dim(dim, input.ndim)
-    if input.ndim and input.data.shape[d] == 0:
-        raise TorchError("IndexError", f"mode(): Expected reduction dim {d} to have non-zero "
-                                       "size.")
-    if input.ndim:
-        rows = np.moveaxis(input.data, d, -1)
-        picked = [_mode_index(row) for row in rows.reshape(-1, rows.shape[-1]).tolist()]
-        index = np.array(picked, np.int64).reshape(rows.shape[:-1])
-    else:
-        index = np.zeros((), np.int64)
-    values = apply("mode", (input,), dim=d, keepdim=keepdim, index=index)
-    indices = np.expand_dims(index, d) if keepdim and input.ndim else index
-    return ReturnTypes("mode", values, Tensor(indices))
+    _check_reduced_dim("mode", input, d)
+    index = _row_indices(input.data, d, _mode_index)
+    return _selected("mode", "mode", input, d, keepdim, index)
+
+
+def _row_indices(data: np.ndarray, dim: int, pick) -> np.ndarray:
+    """pick(row as a list) for each row along `dim` (a 0-d tensor: its one element)."""
+    if not data.ndim:
+        return np.zeros((), np.int64)
+    rows = np.moveaxis(data, dim, -1)
+    picked = [pick(row) for row in rows.reshape(-1, rows.shape[-1]).tolist()]
+    return np.array(picked, np.int64).reshape(rows.shape[:-1])
+
+
+def _selected(name: str, row: str, input: Tensor, dim: int, keepdim: bool,
+              index: np.ndarray) -> ReturnTypes:
+    """torch.return_types.<name>(values at `index` along dim, the indices)."""
+    values = apply(row, (input,), dim=dim, keepdim=keepdim, index=index)
+    indices = np.expand_dims(index, dim) if keepdim and input.ndim else index
+    return ReturnTypes(name, values, Tensor(indices))
+
+
+def _check_reduced_dim(name: str, input: Tensor, dim: int) -> None:
+    if input.ndim and input.data.shape[dim] == 0:
+        raise TorchError("IndexError", f"{name}(): Expected reduction dim {dim} to have "
+                                       "non-zero size.")
+
+
+def _median(name: str):
+    ignore_nan = name == "nanmedian"
+
+    def fn(input, dim=None, keepdim=False):
+        if input.dtype is dtypes.bool_:
+            raise TorchError("NotImplementedError",
+                             f"\"{name}_cpu\" not implemented for 'Bool'")
+        if dim is None:
+            data = input.data
+            value = _median_of(data.ravel().tolist(), ignore_nan) if data.size else np.nan
+            ties = np.isnan(data) if value != value else data == value
+            return apply(name, (input,), ties=ties)
+        d = normalize_dim(dim, input.ndim)
+        _check_reduced_dim("median", input, d)
+        index = _row_indices(input.data, d, lambda row: stl_order.median_index(row, ignore_nan))
+        return _selected(name, f"{name}_dim", input, d, keepdim, index)
+    fn.__name__ = name
+    return fn
+
+
+def _median_of(values: list, ignore_nan: bool) -> float:
+    return values[stl_order.median_index(values, ignore_nan)]
+
+
+median, nanmedian = _median("median"), _median("nanmedian")
+for _f in (median, nanmedian):
+    torch_function(
+        f"{_f.__name__}(Tensor input)",
+        f"{_f.__name__}(Tensor input, int64_t dim, bool keepdim=False, *, "
+        "TensorList[2] out=None)",
+        method=True,
+    )(_f)
+
+
+@torch_function(
+    "kthvalue(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, "
+    "TensorList[2] out=None)",
+    method=True,
+)
+def kthvalue(input, k, dim=-1, keepdim=False) -> ReturnTypes:
+    d = normalize_dim(dim, input.ndim)
+    _check_reduced_dim("kthvalue", input, d)
+    size = input.data.shape[d] if input.ndim else 1
+    if not 1 <= k <= size:
+        raise runtime_error(f"kthvalue(): selected number k out of range for dimension {d}")
+    index = _row_indices(input.data, d, lambda row: stl_order.kth_index(row, k))
+    return _selected("kthvalue", "kthvalue", input, d, keepdim, index)
 
 
 def _mode_index(values: list) -> int:

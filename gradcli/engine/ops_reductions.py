@@ -1,0 +1,72 @@
+"""The op table's rows of reductions, scans and statistics beyond ops.py's (ops.py loads them):
+the outputs of var_mean, std_mean and aminmax, median, nanmedian, kthvalue, nansum.
+
+Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
+runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it, so that
+create_graph differentiates it again.
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+import numpy as np
+
+from . import opkit as K
+from .optable import OPS, Op, defop
+
+_OWN = {"name", "grad_fn", "forward", "vjp", "needs", "sym", "reads", "_saves"}
+
+
+def _like(name: str, grad_fn: str, row: str, forward=None) -> None:
+    """A row computed (unless `forward` says otherwise), differentiated and checked as `row`
+    is, under torch's name for its node: one output of a node with several (torch.var_mean's
+    var: torch's node sums the outputs' gradients, the engine sums those of the rows alike),
+    or an op whose backward is another's (median's is max's)."""
+    base = OPS[row]
+    facts = {f.name: getattr(base, f.name) for f in fields(Op) if f.name not in _OWN}
+    defop(name, grad_fn, forward or base.forward, base.vjp, base.needs, base.sym, **facts)
+
+
+for _name, _node, _row in (("var_mean_var", "VarMeanBackward0", "var"),
+                          ("var_mean_mean", "VarMeanBackward0", "mean_dim"),
+                          ("std_mean_std", "StdMeanBackward0", "std"),
+                          ("std_mean_mean", "StdMeanBackward0", "mean_dim"),
+                          ("aminmax_min", "AminmaxBackward0", "amin"),
+                          ("aminmax_max", "AminmaxBackward0", "amax"),
+                          # the value at the index torch's kernel picked (torch/_tensor/
+                          # sorting.py), which alone gets the gradient
+                          ("median_dim", "MedianBackward1", "mode"),
+                          ("nanmedian_dim", "NanmedianBackward1", "mode"),
+                          ("kthvalue", "KthvalueBackward0", "mode")):
+    _like(_name, _node, _row)
+
+
+def _tied_value(a, ties):
+    """The value at `ties`: where the median of all elements is (or the nans that make it
+    nan), among which torch's evenly_distribute_backward shares the gradient, as max's."""
+    return np.asarray(a[ties][0] if ties.any() else np.nan, a.dtype)
+
+
+_like("median", "MedianBackward0", "max", _tied_value)
+_like("nanmedian", "NanmedianBackward0", "max", _tied_value)
+
+
+# ---- nansum: a sum with the nans counted as 0 ----------------------------------------------
+# `nan`: where the input is nan (read off the values when the op ran), for the check
+def _nansum(a, dim, keepdim, nan):
+    return np.asarray(K.torch_sum(np.where(nan, 0, a).astype(a.dtype), dim, keepdim), a.dtype)
+
+
+def _nansum_vjp(xp, g, o, a, dim, keepdim, nan):
+    """torch's nansum_backward: grad (unreduced, as sum's) * self.isnan().logical_not()."""
+    (g,) = OPS["sum"].vjp(xp, g, o, a) if dim is None else \
+        OPS["sum_dim"].vjp(xp, g, o, a, dim, keepdim)
+    return (g * xp.asarray(~np.isnan(K._values(a))),)
+
+
+# (where the input is nan torch's backward multiplies by 0: `zeroed`; a nan gradient from
+# above then stays nan, which the check does not follow, as for nan_to_num)
+defop("nansum", "NansumBackward0", _nansum, _nansum_vjp, "a",
+      lambda a, dim, keepdim, nan: np.asarray(np.where(nan, 0, a).sum(axis=dim,
+                                                                      keepdims=keepdim)),
+      zeroed=lambda i, a, dim, keepdim, nan: nan)
