@@ -420,8 +420,8 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
             "itemsize": ("property", lambda d: d.itemsize)},
     forward_ad.UnpackedDualTensor: {"primal": ("property", lambda r: r.primal),
                                     "tangent": ("property", lambda r: r.tangent)},
-    reductions.ReturnTypes: {"values": ("property", lambda r: r.values),
-                    "indices": ("property", lambda r: r.indices)},
+    reductions.ReturnTypes: {f: ("property", lambda r, f=f: r.field(f))
+                             for f in reductions.ReturnTypes.FIELDS},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
     creation.GeneratorHandle: {
         **{name: ("method", getattr(creation.GeneratorHandle, name))

@@ -97,23 +97,35 @@ torch_function(
 
 
 class ReturnTypes(tuple):
-    """torch.return_types.max(values=..., indices=...)."""
+    """torch.return_types.max(values=..., indices=...), and the other named results
+    (linalg_slogdet's sign and logabsdet...): `fields` names the items."""
 
-    def __new__(cls, name, values, indices):
-        obj = super().__new__(cls, (values, indices))
-        obj.name = name
+    FIELDS = ("values", "indices", "sign", "logabsdet", "inverse", "info", "result", "L", "Q",
+              "R", "eigenvalues", "eigenvectors", "U", "S", "Vh", "V", "solution",
+              "cloned_coefficient", "residuals", "rank", "singular_values", "LU", "pivots", "P")
+
+    def __new__(cls, name, *items, fields=("values", "indices")):
+        obj = super().__new__(cls, items)
+        obj.name, obj.fields = name, fields
         return obj
+
+    def field(self, name: str):
+        if name not in self.fields:
+            raise AttributeError(f"'torch.return_types.{self.name}' object has no attribute "
+                                 f"'{name}'")
+        return self[self.fields.index(name)]
 
     @property
     def values(self):
-        return self[0]
+        return self.field("values")
 
     @property
     def indices(self):
-        return self[1]
+        return self.field("indices")
 
     def __repr__(self) -> str:
-        return (f"torch.return_types.{self.name}(\nvalues={self[0]!r},\nindices={self[1]!r})")
+        items = ",\n".join(f"{f}={v!r}" for f, v in zip(self.fields, self))
+        return f"torch.return_types.{self.name}(\n{items})"
 
 
 def _amax(name):
