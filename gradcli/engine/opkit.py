@@ -758,6 +758,7 @@ NUMPY: ArrayNamespace = build(
     ArrayNamespace,
     where=np.where, broadcast_to=np.broadcast_to, reshape=np.reshape,
     transpose=np.transpose, swapaxes=np.swapaxes, matmul=np.matmul, flip=np.flip,
+    solve=lambda a, b: np.linalg.solve(a.astype(np.float64), b.astype(np.float64)).astype(a.dtype),
     cumsum=np.cumsum, roll=lambda a, shifts, dims: np.roll(a, shifts, dims), rot90=np.rot90,
     cumprod=lambda a, dim: np.cumprod(a, axis=dim, dtype=a.dtype), scatter=scatter_array,
     unscatter=unscatter_array,

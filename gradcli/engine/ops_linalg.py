@@ -44,3 +44,224 @@ def _sym_svdvals(a):
 
 
 defop("svdvals", "LinalgSvdBackward0", _svdvals, _svdvals_vjp, "a", _sym_svdvals)
+
+
+# ---- beta * input + alpha * product: addmm (scaled), addmv, addr, baddbmm, addbmm --------
+# One node each, as torch's BLAS call: `input` broadcast to the product's shape; beta 0
+# ignores it (its nans too), a factor of 1 is not multiplied. No `contraction`: the two
+# terms scale differently (the check runs the forward on sympy's arrays instead).
+def _plus_scaled(product):
+    def forward(bias, a, b, beta, alpha):
+        out = product(a, b)
+        out = out if alpha == 1 else out * alpha
+        return out if beta == 0 else (bias if beta == 1 else bias * beta) + out
+    return forward
+
+
+def _times(g, factor):
+    """torch's maybe_multiply: g itself for a factor of 1."""
+    return g if factor == 1 else g * factor
+
+
+def _scaled_vjp(grads):
+    """The VJP of `beta * bias + alpha * product(a, b)`, from the product's own grads."""
+    def vjp(xp, g, o, bias, a, b, beta, alpha):
+        grad_a, grad_b = grads(xp, g, a, b)
+        return _times(g, beta), _times(grad_a, alpha), _times(grad_b, alpha)
+    return vjp
+
+
+def _batched_g(xp, g, a, b):
+    """addbmm's gradient spread over the batch, as torch: g.unsqueeze(0).expand(...)."""
+    return xp.broadcast_to(xp.unsqueeze(g, 0), (a.shape[0],) + tuple(g.shape))
+
+
+for _name, _grad_fn, _product, _grads in (
+        ("addmm_scaled", "AddmmBackward0", np.matmul,
+         lambda xp, g, a, b: (xp.matmul(g, xp.t(b)), xp.matmul(xp.t(a), g))),
+        ("addmv", "AddmvBackward0", np.matmul,
+         lambda xp, g, a, b: (K.outer(xp, g, b), xp.matmul(xp.t(a), g))),
+        ("addr", "AddrBackward0", lambda a, b: a[:, None] * b[None, :],
+         lambda xp, g, a, b: (xp.matmul(g, b), xp.matmul(xp.t(g), a))),
+        ("baddbmm", "BaddbmmBackward0", np.matmul,
+         lambda xp, g, a, b: (xp.matmul(g, K.mT(xp, b)), xp.matmul(K.mT(xp, a), g))),
+        ("addbmm", "AddbmmBackward0", lambda a, b: np.matmul(a, b).sum(0),
+         lambda xp, g, a, b: (xp.matmul(_batched_g(xp, g, a, b), K.mT(xp, b)),
+                              xp.matmul(K.mT(xp, a), _batched_g(xp, g, a, b))))):
+    defop(_name, _grad_fn, _plus_scaled(_product), _scaled_vjp(_grads), ("", "c", "b"))
+
+
+# ---- det, slogdet, inv, solve ----------------------------------------------------------
+# torch factors A = P L U in the input's dtype; here numpy's LAPACK runs in float64 and the
+# result is rounded once: nearer the exact value than any float32 factorization, torch's
+# included. The sympy forms are sympy's own (sp.Matrix), matrix by matrix.
+def _in_double(f):
+    def run(*arrays, **params):
+        with np.errstate(all="ignore"):
+            return np.asarray(f(*[a.astype(np.float64) for a in arrays], **params)) \
+                .astype(arrays[0].dtype)
+    return run
+
+
+def _matrices(a, fn, shape=()):
+    """fn of each matrix of a batch of sympy matrices (the last two dims), each result an
+    array of `shape`: the batch's results in one object array."""
+    sp = S.sp()
+    batch = a.shape[:-2]
+    found = [np.asarray(fn(sp.Matrix(m)), dtype=object).reshape(shape)
+             for m in a.reshape((int(np.prod(batch)),) + a.shape[-2:])]
+    return np.stack(found).reshape(batch + shape) if found else np.empty(batch + shape, object)
+
+
+def _times_inverse_h(xp, d, a):
+    """d A^-H for a batch of numbers d: torch's solve of A^H X = d I."""
+    eye = xp.asarray(np.eye(a.shape[-1], dtype=K._values(a).dtype))
+    return xp.solve(K.mT(xp, a), xp.unsqueeze(xp.unsqueeze(d, -1), -1) * eye)
+
+
+def _singular_det_grad(g, a):
+    """The product rule through A = U S Vh: g det(U) det(Vh) U diag(prod of the other
+    singular values) Vh (torch's prod_safe_zeros_backward: no division by a zero)."""
+    u, s, vh = np.linalg.svd(a.astype(np.float64))
+    others = np.stack([np.prod(np.delete(s, i, -1), -1) for i in range(s.shape[-1])], -1)
+    scale = g * np.linalg.det(u) * np.linalg.det(vh)
+    return (u * (scale[..., None] * others)[..., None, :]) @ vh
+
+
+def _det_vjp(xp, g, o, a):
+    """torch's linalg_det_backward: g det(A) A^-H where det(A) is not 0, else
+    _singular_det_grad."""
+    singular = K._values(o) == 0
+    if not singular.any():
+        return (_times_inverse_h(xp, g * o, a),)
+    if xp is not K.NUMPY:
+        raise runtime_error("the second derivative of linalg.det at a singular matrix is not "
+                            "supported by gradcli")
+    with np.errstate(all="ignore"):
+        regular = _in_double(lambda a, d: np.linalg.solve(
+            np.swapaxes(a, -1, -2), d[..., None, None] * np.eye(a.shape[-1])))(a, g * o)
+    return (np.where(singular[..., None, None], _singular_det_grad(g, a), regular)
+            .astype(a.dtype),)
+
+
+def _sym_det(a):
+    return _matrices(a, lambda m: m.det(method="berkowitz"))
+
+
+defop("linalg_det", "LinalgDetBackward0", _in_double(np.linalg.det), _det_vjp, "ao", _sym_det)
+
+
+# slogdet's two outputs are two nodes of one name: `which` 0 the sign, 1 log |det A|
+def _slogdet_vjp(xp, g, o, a, which):
+    """torch's slogdet_backward: g A^-H for log |det A|; a real sign passes zeros."""
+    return (xp.zeros_like(a) if which == 0 else _times_inverse_h(xp, g, a),)
+
+
+defop("linalg_slogdet", "LinalgSlogdetBackward0",
+      _in_double(lambda a, which: np.linalg.slogdet(a)[which]), _slogdet_vjp, "a",
+      lambda a, which: S.elementwise(lambda d: S.sp().sign(d) if which == 0 else
+                                     S.sp().log(S.sp().Abs(d)), _sym_det(a)))
+
+
+# inv: torch's linalg_inv_ex backward, -A^-H g A^-H from the saved inverse
+defop("linalg_inv", "LinalgInvExBackward0", _in_double(np.linalg.inv),
+      lambda xp, g, o, a: (-xp.matmul(K.mT(xp, o), xp.matmul(g, K.mT(xp, o))),), "o",
+      lambda a: _matrices(a, lambda m: m.inv(method="LU"), a.shape[-2:]))
+
+
+# solve: X with A X = B (left) or X A = B; `vector`: B is a (batch of) vector(s)
+def _solve(a, b, left, vector):
+    if vector:
+        b = b[..., None]
+    x = np.linalg.solve(a, b) if left else \
+        np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    return x[..., 0] if vector else x
+
+
+def _solve_vjp(xp, g, o, a, b, left, vector):
+    """torch's linalg_solve_backward: gB = A^-H gX (gX A^-H on the right), gA = -gB X^H
+    (-X^H gB)."""
+    if vector:
+        g, o = xp.unsqueeze(g, -1), xp.unsqueeze(o, -1)
+    at = K.mT(xp, a)
+    if left:
+        gb = xp.solve(at, g)
+        ga = -xp.matmul(gb, K.mT(xp, o))
+    else:
+        gb = K.mT(xp, xp.solve(a, K.mT(xp, g)))
+        ga = -xp.matmul(K.mT(xp, o), gb)
+    return ga, (xp.squeeze(gb, -1) if vector else gb)
+
+
+def _sym_solve(a, b, left, vector):
+    sp = S.sp()
+    if vector:
+        b = b[..., None]
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, shape + a.shape[-2:])
+    b = np.broadcast_to(b, shape + b.shape[-2:])
+    count = int(np.prod(shape))
+    pairs = zip(a.reshape((count,) + a.shape[-2:]), b.reshape((count,) + b.shape[-2:]))
+    found = [np.asarray(sp.Matrix(m).LUsolve(sp.Matrix(r)) if left else
+                        sp.Matrix(m).T.LUsolve(sp.Matrix(r).T).T, dtype=object)
+             for m, r in pairs]
+    x = np.stack(found).reshape(shape + b.shape[-2:]) if found else \
+        np.empty(shape + b.shape[-2:], object)
+    return x[..., 0] if vector else x
+
+
+defop("linalg_solve", "LinalgSolveExBackward0", _in_double(_solve), _solve_vjp, ("ao", "a"),
+      _sym_solve)
+
+
+# ---- linalg.cross: c_i = a_{i+1} b_{i+2} - a_{i+2} b_{i+1} along `dim` (indices mod 3) ----
+def cross(xp, a, b, dim):
+    """The cross product by rolls, as exact as torch's kernel (one product each, a
+    difference); the same code on numpy, on tensors (create_graph) and on sympy's arrays."""
+    return xp.roll(a, -1, dim) * xp.roll(b, -2, dim) - xp.roll(a, -2, dim) * xp.roll(b, -1, dim)
+
+
+# torch's linalg_cross backward: cross(other, g) and cross(g, self)
+defop("linalg_cross", "LinalgCrossBackward0",
+      lambda a, b, dim: cross(K.NUMPY, *np.broadcast_arrays(a, b), dim),
+      lambda xp, g, o, a, b, dim: (cross(xp, b, g, dim), cross(xp, g, a, dim)), ("b", "a"))
+
+
+# ---- cdist: the p-norm distance of each row of x1 to each row of x2 (batched) ---------------
+def _differences(xp, a, b):
+    """x1's rows minus x2's, (..., P, R, M)."""
+    return xp.unsqueeze(a, -2) - xp.unsqueeze(b, -3)
+
+
+def _cdist_vjp(xp, g, o, a, b, p):
+    """torch's _cdist_backward: norm_backward of each difference, summed over the other
+    side's rows (x2's gradient is minus the same)."""
+    grad = K.norm_grad(xp, g, _differences(xp, a, b), o, p, -1, False)
+    if grad is None:  # (p = 0: a count, flat)
+        return xp.zeros_like(a), xp.zeros_like(b)
+    return xp.sum(grad, axis=-2), -xp.sum(grad, axis=-3)
+
+
+defop("cdist", "CdistBackward0",
+      lambda a, b, p: K.vector_norm(_differences(K.NUMPY, a, b), p, -1, False),
+      _cdist_vjp, ("abo", "abo"),
+      lambda a, b, p: S.norm(_differences(K.NUMPY, a, b), p, -1, False))
+
+
+# cdist's matrix-product form (p = 2, more than 25 rows): torch's _euclidean_dist,
+# sqrt(clamp_min([-2 x1, |x1|², 1] @ [x2, 1, |x2|²]ᵀ, 0)), and its _euclidean_dist_backward
+def _euclidean_dist(a, b):
+    sq_a, sq_b = (a * a).sum(-1, keepdims=True), (b * b).sum(-1, keepdims=True)
+    left = np.concatenate([a * -2, sq_a, np.ones_like(sq_a)], -1)
+    right = np.concatenate([b, np.ones_like(sq_b), sq_b], -1)
+    return np.sqrt(np.maximum(left @ np.swapaxes(right, -1, -2), 0))
+
+
+def _euclidean_dist_vjp(xp, g, o, a, b):
+    ratio = xp.masked_fill(g / o, K._values(o) == 0, 0)
+    return (a * xp.sum(ratio, -1, True) - xp.matmul(ratio, b),
+            b * xp.unsqueeze(xp.sum(ratio, -2), -1) - xp.matmul(K.mT(xp, ratio), a))
+
+
+defop("euclidean_dist", "EuclideanDistBackward0", _euclidean_dist, _euclidean_dist_vjp,
+      ("abo", "abo"), lambda a, b: S.norm(_differences(K.NUMPY, a, b), 2, -1, False))

@@ -416,8 +416,8 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
             "itemsize": ("property", lambda d: d.itemsize)},
     forward_ad.UnpackedDualTensor: {"primal": ("property", lambda r: r.primal),
                                     "tangent": ("property", lambda r: r.tangent)},
-    reductions.ReturnTypes: {name: ("property", lambda r, name=name: r.field(name))
-                             for name in ("values", "indices", "min", "max")},
+    reductions.ReturnTypes: {f: ("property", lambda r, f=f: r.field(f))
+                             for f in reductions.ReturnTypes.FIELDS},
     RemovableHandle: {"remove": ("method", RemovableHandle.remove)},
     creation.GeneratorHandle: {
         **{name: ("method", getattr(creation.GeneratorHandle, name))

@@ -8,10 +8,11 @@ import math
 import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error
-from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import reductions
-from gradcli.torch._tensor.reductions import amax, amin
+from gradcli.torch._tensor.pointwise import eq, where
+from gradcli.torch._tensor.reductions import ReturnTypes, amax, amin
 from gradcli.torch._tensor.selecting import diagonal
 from gradcli.torch._tensor.shape import _dims, permute, unsqueeze
 
@@ -113,3 +114,104 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     if isinstance(p, str) and not (p == "fro" and (dims is None or len(dims) <= 2)):
         return matrix_norm(input, p, list(range(input.ndim)) if dims is None else dims, keepdim)
     return reductions.norm(input, 2 if p is None else p, dim, keepdim)
+
+
+# ---- det, slogdet, inv, solve (engine/ops_linalg.py) -------------------------------------
+def _check_square(A, fn: str, name: str = "A") -> None:
+    """torch's squareCheckInputs and checkFloatingOrComplex, in its order."""
+    if A.ndim < 2:
+        raise runtime_error(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
+    m, n = A.data.shape[-2:]
+    if m != n:
+        raise runtime_error(f"{fn}: {name} must be batches of square matrices, but they are "
+                            f"{m} by {n} matrices")
+    if not A.dtype.is_floating_point:
+        raise runtime_error(f"{fn}: Expected a floating point or complex tensor as input. Got "
+                            f"{A.dtype.cpp}")
+
+
+def _zero_pivot(m: np.ndarray) -> int:
+    """LAPACK getrf's info: the 1-based index of the first zero pivot of A's LU factorization
+    with partial pivoting (0: none)."""
+    lu = m.astype(np.float64)
+    for k in range(lu.shape[0]):
+        p = k + int(np.argmax(np.abs(lu[k:, k])))
+        if lu[p, k] == 0:
+            return k + 1
+        lu[[k, p]] = lu[[p, k]]
+        lu[k + 1:, k] /= lu[k, k]
+        lu[k + 1:, k + 1:] -= np.outer(lu[k + 1:, k], lu[k, k + 1:])
+    return 0
+
+
+def _singular(A, describe) -> None:
+    """torch's LinAlgError for the first singular matrix of a batch."""
+    for i, m in enumerate(A.data.reshape((math.prod(A.data.shape[:-2]),) + A.data.shape[-2:])):
+        if pivot := _zero_pivot(m):
+            batch = f"(Batch element {i}): " if A.ndim > 2 else ""
+            raise TorchError("LinAlgError", describe(batch, pivot))
+
+
+@torch_function(name="det", namespace="torch.linalg")
+@torch_function("det(Tensor input)", method=True)
+def det(A) -> Tensor:
+    _check_square(A, "linalg.det")
+    return apply("linalg_det", (A,))
+
+
+def _slogdet(A, fn: str) -> tuple:
+    _check_square(A, fn)
+    return tuple(apply("linalg_slogdet", (A,), which=i) for i in (0, 1))
+
+
+@torch_function(name="slogdet", namespace="torch.linalg")
+def linalg_slogdet(A) -> ReturnTypes:
+    return ReturnTypes("linalg_slogdet", *_slogdet(A, "linalg.slogdet"),
+                       fields=("sign", "logabsdet"))
+
+
+@torch_function("slogdet(Tensor input)", method=True)
+def slogdet(input) -> ReturnTypes:
+    return ReturnTypes("slogdet", *_slogdet(input, "linalg.slogdet"),
+                       fields=("sign", "logabsdet"))
+
+
+@torch_function("logdet(Tensor input)", method=True)
+def logdet(input) -> Tensor:
+    """torch's: log |det A| where det A > 0, nan where it is negative."""
+    sign, logabsdet = _slogdet(input, "logdet")
+    return where(eq(sign, -1.0), math.nan, logabsdet)
+
+
+@torch_function(name="inv", namespace="torch.linalg")
+@torch_function("inverse(Tensor input, *, Tensor out=None)", method=True)
+def inv(A) -> Tensor:
+    _check_square(A, "linalg.inv")
+    _singular(A, lambda batch, i: f"linalg.inv: {batch}The diagonal element {i} is zero, the "
+              "inversion could not be completed because the input matrix is singular.")
+    return apply("linalg_inv", (A,))
+
+
+@torch_function(name="solve", namespace="torch.linalg")
+def solve(A, B, *, left=True) -> Tensor:
+    """X with A X = B (X A = B unless left); B a vector (or a batch of them) where it is 1-D
+    or has A's shape without its last dim."""
+    for name, t in (("A", A), ("B", B)):
+        if t.ndim < 2 and not (name == "B" and t.ndim == 1):
+            raise runtime_error(f"linalg.solve: The input tensor {name} must have at least 2 "
+                                "dimensions.")
+    _check_square(A, "linalg.solve")
+    if A.dtype is not B.dtype:
+        raise runtime_error("linalg.solve: Expected A and B to have the same dtype, but found A "
+                            f"of type {A.dtype.cpp} and B of type {B.dtype.cpp} instead")
+    vector = B.ndim == 1 or (B.ndim == A.ndim - 1 and B.data.shape == A.data.shape[:-1])
+    n = A.data.shape[-1]
+    rows, cols = (B.data.shape[-1], 1) if vector else B.data.shape[-2:]
+    if (rows if left else cols) != n:
+        equation = "AX = B" if left else "XA = B"
+        raise runtime_error(f"linalg.solve: Incompatible shapes of A and B for the equation "
+                            f"{equation} ({n}x{n} and {rows}x{cols})")
+    broadcast_shape(B.data.shape[:-1 if vector else -2], A.data.shape[:-2])
+    _singular(A, lambda batch, i: f"torch.linalg.solve: {batch}The solver failed because the "
+              "input matrix is singular.")
+    return apply("linalg_solve", (A, B), left=left, vector=vector)

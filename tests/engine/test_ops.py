@@ -172,6 +172,22 @@ EXAMPLES = {
     "xlog1py": "out = torch.special.xlog1py(x, p)",
     "xlog1py_scalar_self": "out = torch.special.xlog1py(2.0, p * v.abs())",
     "xlog1py_scalar_other": "out = torch.special.xlog1py(x, 3) * p",
+    # ops_linalg.py: products added to a scaled input
+    "addmm_scaled": "out = torch.addmm(b[:, None], x, p.t(), beta=0.5, alpha=-2)",
+    "addmv": "out = torch.addmv(b, x, v, alpha=0.5)",
+    "addr": "out = x.addr(b, v, beta=2)",
+    "baddbmm": "out = torch.baddbmm(v, x.reshape(2, 3, 1), p.reshape(2, 1, 3), alpha=0.25)",
+    "addbmm": "out = torch.addbmm(p.t() @ x, x.reshape(2, 3, 1), p.reshape(2, 1, 3), beta=0)",
+    # ops_linalg.py: det, slogdet, inv, solve
+    "linalg_det": "out = torch.linalg.det(x.t() @ p + torch.eye(3)) * v",
+    "linalg_slogdet": "out = torch.stack(torch.linalg.slogdet(x[:, :2] + p[:, 1:])) * b",
+    "linalg_inv": "out = torch.linalg.inv(x[:, 1:] + p[:, :2])",
+    "linalg_solve": "out = torch.linalg.solve(x[:, :2] + p[:, 1:], p) + torch.linalg.solve(\n"
+                    "    x[:, 1:] + 2, p[:, :2], left=False) @ p + torch.linalg.solve(x[:, 1:], b)[:, None]",
+    # ops_linalg.py: cross, cdist
+    "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
+    "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
+    "euclidean_dist": "out = torch.cdist(x, p + v, compute_mode='use_mm_for_euclid_dist')",
     # ops_nn.py
     "gelu": "out = F.gelu(x) + F.gelu(x * 0.5, approximate='tanh')",
     "gelu_backward": "(out,) = torch.autograd.grad(\n"

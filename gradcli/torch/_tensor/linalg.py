@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine import runtime
-from gradcli.engine.errors import runtime_error
+from gradcli.engine import dtypes, runtime
+from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.layout import column_major
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.pointwise import mul
 from gradcli.torch._tensor.shape import (
     check_expand,
     contiguous,
@@ -15,6 +16,7 @@ from gradcli.torch._tensor.shape import (
     reshape,
     squeeze,
     t,
+    to,
     transpose_mT,
     unsqueeze,
 )
@@ -49,15 +51,19 @@ def mm(input, mat2) -> Tensor:
                                                 column_major(mat2.data)))
 
 
-def addmm(input, mat1, mat2) -> Tensor:
-    """input + mat1 @ mat2 as one node (F.linear's bias path); torch checks dtypes first."""
+def _check_addmm(input, mat1, mat2) -> None:
+    """addmm's errors in torch's order: dtypes, then mm's, then the broadcast of input."""
     for name, other in (("self", input), ("mat1", mat1)):
         if other.dtype is not mat2.dtype:
             raise runtime_error(f"{name} and mat2 must have the same dtype, but got "
                                 f"{other.dtype.cpp} and {mat2.dtype.cpp}")
     _check_mm(mat1, mat2)
-    shape = (mat1.data.shape[0], mat2.data.shape[1])
-    check_expand(input.data.shape, shape)
+    check_expand(input.data.shape, (mat1.data.shape[0], mat2.data.shape[1]))
+
+
+def addmm(input, mat1, mat2) -> Tensor:
+    """input + mat1 @ mat2 as one node (F.linear's bias path)."""
+    _check_addmm(input, mat1, mat2)
     return apply("addmm", (input, mat1, mat2), columns=(column_major(mat1.data),
                                                          column_major(mat2.data)))
 
@@ -97,16 +103,19 @@ def dot(input, tensor) -> Tensor:
     "bmm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)",
 )
 def bmm(input, mat2) -> Tensor:
-    if input.ndim != 3 or mat2.ndim != 3:
-        raise runtime_error(f"batch{1 if input.ndim != 3 else 2} must be a 3D tensor")
-    (b, _, m), (b2, m2, _) = input.data.shape, mat2.data.shape
+    _check_batches(input, mat2)
+    _same_dtype(input, mat2)
+    return apply("bmm", (input, mat2))
+
+
+def _check_batches(batch1, batch2) -> None:
+    if batch1.ndim != 3 or batch2.ndim != 3:
+        raise runtime_error(f"batch{1 if batch1.ndim != 3 else 2} must be a 3D tensor")
+    (b, n, m), (b2, m2, p) = batch1.data.shape, batch2.data.shape
     if (b2, m2) != (b, m):
         raise runtime_error("Expected size for first two dimensions of batch2 tensor to be: "
                             f"[{b}, {m}] but got: [{b2}, {m2}].")
-    _same_dtype(input, mat2)
-    runtime.current.check_flops(2 * b * input.data.shape[1] * m * mat2.data.shape[2],
-                                "a batched matrix product")
-    return apply("bmm", (input, mat2))
+    runtime.current.check_flops(2 * b * n * m * p, "a batched matrix product")
 
 
 @torch_function("matmul(Tensor input, Tensor other, *, Tensor out=None)", method=True)
@@ -174,3 +183,177 @@ def _matmul_batched(input, other) -> Tensor:
     out = bmm(t1, t2)
     shape = batch + ((n,) if a > 1 else ()) + ((p,) if b > 1 else ())
     return apply("unsafe_view", (squeeze(out, -1) if b == 1 else out,), shape=shape)
+
+
+# ---- beta * input + alpha * product, one node each (engine/ops_linalg.py) -------------------
+def _scaled(name, input, a, b, beta, alpha) -> Tensor:
+    if not (input.dtype.is_floating_point or input.dtype.is_bool):
+        for which, value in (("beta", beta), ("alpha", alpha)):
+            if isinstance(value, float):
+                raise runtime_error(f"For integral input tensors, argument {which} must not be "
+                                    "a floating point number.")
+    return apply(name, (input, a, b), beta=beta, alpha=alpha)
+
+
+@torch_function(
+    "addmm(Tensor input, Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1, "
+    "Tensor out=None)",
+    "addmm(Tensor input, Tensor mat1, Tensor mat2, ScalarType out_dtype, *, Scalar beta=1, "
+    "Scalar alpha=1, Tensor out=None)",
+    method=("addmm(Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1)",), inplace=True)
+def addmm_scaled(input, mat1, mat2, *, beta=1, alpha=1) -> Tensor:
+    """torch.addmm: beta * input + alpha * mat1 @ mat2 (F.linear's addmm when both are 1)."""
+    for name, m in (("mat1", mat1), ("mat2", mat2)):
+        if m.ndim != 2:
+            raise runtime_error(f"{name} must be a matrix, got {m.ndim}-D tensor")
+    if beta == 1 and alpha == 1:
+        return addmm(input, mat1, mat2)
+    _check_addmm(input, mat1, mat2)
+    return _scaled("addmm_scaled", input, mat1, mat2, beta, alpha)
+
+
+def _size(t, dim) -> int:
+    """t.size(dim), with torch's IndexError for a dim t lacks."""
+    return t.data.shape[normalize_dim(dim, t.ndim)]
+
+
+@torch_function("addmv(Tensor input, Tensor mat, Tensor vec, *, Scalar beta=1, Scalar alpha=1, "
+                "Tensor out=None)", method=True, inplace=True)
+def addmv(input, mat, vec, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * mat @ vec."""
+    if mat.ndim != 2 or vec.ndim != 1 or input.ndim > 1:
+        raise runtime_error(f"vector + matrix @ vector expected, got {input.ndim}, {mat.ndim}, "
+                            f"{vec.ndim}")
+    (n, m), size = mat.data.shape, input.data.size
+    if m != vec.data.shape[0] or size not in (n, 1):
+        raise runtime_error(f"size mismatch, got input ({size}), mat ({n}x{m}), vec "
+                            f"({vec.data.shape[0]})")
+    if not (input.dtype is mat.dtype is vec.dtype):
+        raise runtime_error("addmv input tensors must have the same dtype, but got "
+                            f"{input.dtype.cpp}, {mat.dtype.cpp}, and {vec.dtype.cpp}")
+    return _scaled("addmv", input, mat, vec, beta, alpha)
+
+
+@torch_function("addr(Tensor input, Tensor vec1, Tensor vec2, *, Scalar beta=1, Scalar alpha=1, "
+                "Tensor out=None)", method=True, inplace=True)
+def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * outer(vec1, vec2), in the three's promoted dtype."""
+    for name, vec in (("vec1", vec1), ("vec2", vec2)):
+        if vec.ndim != 1:
+            raise runtime_error(f"addr: Expected 1-D argument {name}, but got {vec.ndim}-D")
+    check_expand(input.data.shape, (vec1.data.shape[0], vec2.data.shape[0]))
+    d = dtypes.result_type(input, vec1, vec2)
+    return _scaled("addr", to(input, d), to(vec1, d), to(vec2, d), beta, alpha)
+
+
+@torch_function(
+    "baddbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1, "
+    "Tensor out=None)",
+    "baddbmm(Tensor input, Tensor batch1, Tensor batch2, ScalarType out_dtype, *, "
+    "Scalar beta=1, Scalar alpha=1, Tensor out=None)", method=True, inplace=True)
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * batch1 @ batch2, batch by batch."""
+    check_expand(input.data.shape, (_size(batch1, 0), _size(batch1, 1), _size(batch2, 2)))
+    if not (input.dtype is batch1.dtype is batch2.dtype):
+        raise runtime_error(f"Input dtypes must be the same, got: input {input.dtype.c}, "
+                            f"batch1: {batch1.dtype.c}, batch2: {batch2.dtype.c}")
+    _check_batches(batch1, batch2)
+    return _scaled("baddbmm", input, batch1, batch2, beta, alpha)
+
+
+@torch_function("addbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, "
+                "Scalar alpha=1, Tensor out=None)", method=True, inplace=True)
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
+    """beta * input + alpha * the sum over the batch of batch1 @ batch2."""
+    check_expand(input.data.shape, (_size(batch1, 1), _size(batch2, 2)))
+    if batch1.ndim == 3 == batch2.ndim and batch1.data.shape[0] != batch2.data.shape[0]:
+        raise runtime_error("batch1 and batch2 must have same number of batches, got "
+                            f"{batch1.data.shape[0]} and {batch2.data.shape[0]}")
+    for name, other in (("self", input), ("mat1", batch1)):
+        if other.dtype is not batch2.dtype:
+            raise runtime_error(f"{name} and mat2 must have the same dtype, but got "
+                                f"{other.dtype.cpp} and {batch2.dtype.cpp}")
+    _check_batches(batch1, batch2)
+    return _scaled("addbmm", input, batch1, batch2, beta, alpha)
+
+
+# ---- cross, kron, cdist -----------------------------------------------------------------
+_CROSS_DIM_WARNING = (
+    "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the "
+    "dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to "
+    "agree with that of linalg.cross in a future release.")
+
+
+@torch_function("cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)",
+                method=True)
+def cross(input, other, dim=None) -> Tensor:
+    """torch.cross: linalg.cross along dim, else (deprecated) along input's first dim of 3."""
+    if dim is None:
+        warn(_CROSS_DIM_WARNING, once_per_process=True)
+        dim = next((d for d, n in enumerate(input.data.shape) if n == 3), None)
+        if dim is None:
+            raise runtime_error("no dimension of size 3 in input")
+    return linalg_cross(input, other, dim=dim)
+
+
+@torch_function(name="cross", namespace="torch.linalg")
+def linalg_cross(input, other, *, dim=-1) -> Tensor:
+    if input.ndim != other.ndim:
+        raise runtime_error("linalg.cross: inputs must have the same number of dimensions.")
+    d = normalize_dim(dim, input.ndim)
+    if input.data.shape[d] != 3 or other.data.shape[d] != 3:
+        raise runtime_error(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
+                            f"{input.data.shape[d]} and {other.data.shape[d]}")
+    broadcast_shape(input.data.shape, other.data.shape)
+    if input.dtype is not other.dtype:
+        raise runtime_error(f"expected scalar type {input.dtype.cpp} but found "
+                            f"{other.dtype.cpp}")
+    return apply("linalg_cross", (input, other), dim=d - input.ndim)
+
+
+@torch_function("kron(Tensor input, Tensor other, *, Tensor out=None)", method=True)
+def kron(input, other) -> Tensor:
+    """torch's KronImpl: each input viewed with a dim of 1 beside each of its dims (the
+    shorter one padded in front), their product, viewed back (grad_fn UnsafeViewBackward0)."""
+    ndim = max(input.ndim, other.ndim)
+    a = (1,) * (ndim - input.ndim) + input.data.shape
+    b = (1,) * (ndim - other.ndim) + other.data.shape
+    spread_a = apply("unsafe_view", (input,), shape=tuple(x for n in a for x in (n, 1)))
+    spread_b = apply("unsafe_view", (other,), shape=tuple(x for n in b for x in (1, n)))
+    return apply("unsafe_view", (mul(spread_a, spread_b),),
+                 shape=tuple(m * n for m, n in zip(a, b)))
+
+
+_COMPUTE_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist",
+                  "donot_use_mm_for_euclid_dist")
+
+
+@torch_function(name="cdist")
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    """The p-norm distance of each row of x1 to each row of x2, batch dims broadcast; for
+    p = 2 and more than 25 rows (or by compute_mode), by a matrix product, as torch."""
+    if compute_mode not in _COMPUTE_MODES:
+        raise TorchError("ValueError", f"{compute_mode} is not a valid value for compute_mode")
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.ndim < 2:
+            raise runtime_error(f"cdist only supports at least 2D tensors, {name} got: "
+                                f"{x.ndim}D")
+    if x1.data.shape[-1] != x2.data.shape[-1]:
+        raise runtime_error(f"X1 and X2 must have the same number of columns. X1: "
+                            f"{x1.data.shape[-1]} X2: {x2.data.shape[-1]}")
+    if not x1.dtype.is_floating_point:
+        raise runtime_error(f"cdist only supports floating-point dtypes, X1 got: {x1.dtype.cpp}")
+    if x2.dtype is not x1.dtype:
+        raise runtime_error(f"expected scalar type {x1.dtype.cpp} but found {x2.dtype.cpp}")
+    if p < 0:
+        raise runtime_error("cdist only supports non-negative p values")
+    batch = broadcast_shape(x1.data.shape[:-2], x2.data.shape[:-2])
+    (r1, c), r2 = x1.data.shape[-2:], x2.data.shape[-2]
+    mode = _COMPUTE_MODES.index(compute_mode)
+    if p != 2 or mode == 2 or (mode == 0 and r1 <= 25 and r2 <= 25) or not (x1.data.size and
+                                                                         x2.data.size):
+        return apply("cdist", (x1, x2), p=float(p))
+    count = math.prod(batch)
+    a = reshape(expand(x1, *batch, r1, c), count, r1, c)
+    b = reshape(expand(x2, *batch, r2, c), count, r2, c)
+    return apply("view", (apply("euclidean_dist", (a, b)),), shape=batch + (r1, r2))

@@ -102,10 +102,16 @@ torch_function(
 
 
 class ReturnTypes(tuple):
-    """torch.return_types.max(values=..., indices=...), aminmax(min=..., max=...)."""
+    """torch.return_types.max(values=..., indices=...), and the other named results
+    (linalg_slogdet's sign and logabsdet...): `fields` names the items."""
 
-    def __new__(cls, name, first, second, fields=("values", "indices")):
-        obj = super().__new__(cls, (first, second))
+    FIELDS = ("values", "indices", "sign", "logabsdet", "inverse", "info", "result", "L", "Q",
+              "R", "eigenvalues", "eigenvectors", "U", "S", "Vh", "V", "solution",
+              "cloned_coefficient", "residuals", "rank", "singular_values", "LU", "pivots", "P",
+              "min", "max")
+
+    def __new__(cls, name, *items, fields=("values", "indices")):
+        obj = super().__new__(cls, items)
         obj.name, obj.fields = name, fields
         return obj
 

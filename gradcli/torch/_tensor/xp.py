@@ -67,6 +67,7 @@ TENSORS: GraphNamespace = build(
     reshape=lambda a, shape: reshape(a, tuple(shape)),
     transpose=lambda a, axes=None: permute(a, *(reversed(range(a.ndim)) if axes is None
                                                 else axes)),
+    solve=lambda a, b: apply("linalg_solve", (a, b), left=True, vector=False),
     swapaxes=transpose, matmul=matmul, scatter=_scatter, unscatter=_unscatter,
     select=lambda a, dim, index: apply("select", (a,), dim=dim, index=index),
     mul_scalar=lambda a, other: apply("mul_scalar", (a,), other=other),
