@@ -66,7 +66,9 @@ def test_hostile_files_are_answered_in_seconds(tmp_path: Path, name: str):
 
 def test_the_memory_limit_has_a_flag():
     code = "xs = []\nfor i in range(100):\n    xs.append(torch.ones(10**7))"
-    proc, _ = gradcli("-c", code, "--max-memory", str(200 * 2**20), "--format", "plain")
+    # the time limit off: on a busy machine the loop's predicted time would end it first
+    proc, _ = gradcli("-c", code, "--max-memory", str(200 * 2**20), "--max-seconds", "600",
+                      "--format", "plain")
     assert proc.returncode == 3
     assert "memory limit of 209,715,200 bytes exceeded" in proc.stderr
     assert "(raise it with --max-memory)" in proc.stderr
