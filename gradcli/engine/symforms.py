@@ -231,8 +231,10 @@ class TooIntricate(Exception):
     own counted budgets."""
 
 
-# Elements one output of a pairwise Piecewise reduction (the inf-norms) may fold together
-MAX_PAIRWISE_PIECEWISE = 6
+# Elements one output of a pairwise Piecewise reduction (the inf-norms) may fold together. From
+# three on, sympy folds the nested Piecewise into an ITE condition, which has no numeric form:
+# the check ended in central differences anyway, after seconds (3 elements) to minutes (5).
+MAX_PAIRWISE_PIECEWISE = 2
 
 
 def _tie_halves_min(x, y):

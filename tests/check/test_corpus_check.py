@@ -3,7 +3,8 @@ say that the check itself failed.
 
 The engine agrees with PyTorch on every corpus script (tests/test_differential.py), so a row
 that mismatches here is the check's own error: its expectation departs from torch's
-conventions. The sessions are the differential test's own (one run per script per process).
+conventions. The sessions are the differential test's own: each script's tests here run in
+the xdist group of its differential tests, so that gradcli runs it once.
 
 The one exception is declared: a script whose first line is `# gradcli: expect mismatch` runs
 a custom autograd.Function with a backward of its own that is wrong on purpose (a straight-
@@ -14,13 +15,11 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from test_differential import SCRIPTS, gradcli_trace
+from test_differential import corpus, gradcli_trace
 
 
-@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+@corpus  # on the worker that runs the script's differential tests: its session is run once
 def test_no_gradient_row_mismatches(script):
     rows = [(e["line"], g) for e in gradcli_trace(script)["events"] if e["kind"] == "backward"
             for g in e["grads"]]

@@ -182,9 +182,9 @@ def test_watching_for_writes_costs_little():
     source = ("w = torch.ones(3, requires_grad=True)\nfor i in range(3000):\n"
               "    loss = (w * 2).sum()\n    loss.backward()\n    with torch.no_grad():\n"
               "        w -= 0.1 * w.grad\n    w.grad.zero_()\n")
-    start = time.perf_counter()
+    start = time.process_time()
     result = run_session(source, "s.py", RunOptions(check=False))
-    assert result.status == "ok" and time.perf_counter() - start < 10
+    assert result.status == "ok" and time.process_time() - start < 10
 
 
 # ---- the ledger, from events alone ------------------------------------------------------------

@@ -82,10 +82,10 @@ def test_the_deprecated_add_overload_warns_once_per_session():
 
 
 def test_a_huge_ragged_list_is_refused_without_walking_it():
-    start = time.perf_counter()
+    start = time.process_time()
     assert outcome("a = [0.0] * 10**6\ntorch.tensor([[0]] + [a] * 10**4)") == [
         ("ValueError", "expected sequence of length 1 at dim 1 (got 1000000)")]
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
 
 
 RISKY_NUMPY = """\

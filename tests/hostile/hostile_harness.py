@@ -2,7 +2,8 @@
 
 Shared by the hostile tests and scripts/fuzz.py. Every run goes through a CPython audit hook
 that records anything touching the host (files written, processes, sockets, ctypes ...) and
-an alarm that turns a run longer than its time limit into a Hang.
+an alarm that turns a run longer than its time limit into a Hang: CPU seconds of this process,
+so that other work on a busy machine does not make a run hang.
 """
 from __future__ import annotations
 
@@ -122,7 +123,7 @@ FUZZ_MAX_ELEMENTS = 10**6
 
 def run_text(text: str, limits: Limits = FUZZ_LIMITS, max_elements: int = FUZZ_MAX_ELEMENTS,
              check: bool = True, seconds: float = 10.0, strict: bool = False) -> Outcome:
-    """Run a script as `gradcli run` does, watched; raise Hang past `seconds`."""
+    """Run a script as `gradcli run` does, watched; raise Hang past `seconds` of CPU time."""
     options = RunOptions(check=check,
                          limits=dataclasses.replace(limits, max_elements=max_elements))
     events: list[str] = []
@@ -154,12 +155,12 @@ class _watched:
 
     def __enter__(self):
         _recording.append(self.events)
-        signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        signal.signal(signal.SIGPROF, _on_alarm)
+        signal.setitimer(signal.ITIMER_PROF, self.seconds)
         faulthandler.dump_traceback_later(self.seconds * 3 + 30, exit=True)
 
     def __exit__(self, *exc):
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         faulthandler.cancel_dump_traceback_later()
         _recording.pop()
         return False

@@ -612,10 +612,10 @@ def test_lambda_calls_count_as_steps():
     ("x = '%099999999999d' % 1", "--max-sequence"),
 ])
 def test_size_limits_are_checked_before_computing(source, flag):
-    start = time.perf_counter()
+    start = time.process_time()
     e = error(source)
     assert e.type == "LimitExceeded" and flag in e.message
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
 
 
 def test_limits_allow_ordinary_sizes():
@@ -639,10 +639,10 @@ def test_current_line_source_and_step_count():
 
 
 def test_loop_overhead_is_small():
-    start = time.perf_counter()
+    start = time.process_time()
     events, _ = run("y = 1.0\nfor i in range(100000):\n    y = y * 1.0001\ny")
     assert abs(events[0].value - 1.0001 ** 100000) < 1e-6 * events[0].value
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 def test_no_python_traceback_escapes_for_any_statement_kind():
@@ -735,11 +735,11 @@ def test_real_errors_warnings_and_hints():
 
 
 def test_real_tensor_loop_is_not_dominated_by_the_interpreter():
-    start = time.perf_counter()
+    start = time.process_time()
     events = run_real("import torch\ny = torch.ones(3)\nfor i in range(20000):\n"
                       "    y = y * 1.0001\ny.sum().item()")
     assert events[0]["value"] == pytest.approx(3 * 1.0001 ** 20000, rel=1e-3)
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 @pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="the shared conformance cases are absent")
