@@ -21,6 +21,7 @@ from gradcli.events.events import GradRow
 from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized
 from .compare import (
     Expectation,
+    close_elements,
     in_dtype,
     judged,
     matches,
@@ -153,7 +154,7 @@ class Checker:
                 found = vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             else:
                 found = self._structured_first(record, roots, targets)
-            return _nan_kept(record, roots, targets, found)
+            return _nan_kept(record, roots, targets, _with_chain(record, roots, targets, found))
         except TooLarge as big:
             if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
@@ -396,6 +397,7 @@ class Checker:
         expected = None
         match = None
         worst = None
+        mask = exp.mask
         if exp.method != "none":
             expected = _expected_after(t.before, exp.added, dtype)
             match, worst, widened = judged(t.after, expected, rtol, atol, exp.mask,
@@ -403,6 +405,11 @@ class Checker:
             if match and widened:  # within the rounding of its sums
                 note = _clause(note, "tolerance widened by the float rounding of sums of "
                                      "many terms")
+            second = None if match or exp.chain is None else \
+                _second_opinion(t, exp, expected, dtype, rtol, atol)
+            if second is not None:
+                match, worst, expected, mask, chained_note = second
+                note = _clause(note, chained_note)
         if t.missing:
             note = _clause(note, missing.note(t.tensor))
         elif t.result is None:
@@ -411,7 +418,7 @@ class Checker:
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
             grad=grad, added=grad if same_bits(t.after, t.added) else as_json(t.added),
-            expected=None if expected is None else as_json(expected, exp.mask),
+            expected=None if expected is None else as_json(expected, mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol),
             matrix_form=None if exp.matrix is None else matrix_form.in_table(terms, exp.matrix))
@@ -594,6 +601,59 @@ LOST_NAN = ("sympy's derivative is finite where the gradient is nan and so is th
             "around the point (an identity such as log(sqrt(x)) = log(x)/2 removed the nan)")
 
 
+def _with_chain(record, roots, targets, found: dict) -> dict:
+    """Each expectation of sympy's simplified derivative gets the chain rule op by op as a
+    second opinion (the structured path, worked out once for the pass, and only when a
+    comparison fails). Not past a hook, whose cut the structured path does not make."""
+    if record.hooks:
+        return found
+    done: list = []
+
+    def chain() -> dict:
+        if not done:
+            try:
+                done.append(structured.expect(record, roots, targets))
+            except TooLarge:
+                done.append({})
+        return done[0]
+    for t in targets:
+        exp = found.get(id(t.tensor))
+        if exp is not None and exp.method in ("symbolic", "sampled") and exp.rounding is None:
+            exp.chain = lambda t=t: chain().get(id(t.tensor))
+    return found
+
+
+def _second_opinion(t: Target, exp: Expectation, expected, dtype: str, rtol, atol):
+    """Where sympy's simplified derivative and the gradient disagree, the chain rule through
+    each op in IEEE float64, with the float rounding bound of its own sums, judges those
+    elements: (match, max error, expected, its mask, a note) when it agrees, else None."""
+    chain = exp.chain()
+    if chain is None or chain.method == "none":
+        return None
+    agreed = close_elements(t.after, expected, rtol, atol).reshape(np.shape(expected))
+    if exp.mask is not None:
+        agreed &= exp.mask
+    by_chain = _expected_after(t.before, chain.added, dtype)
+    combined = np.where(agreed, expected, by_chain)
+    mask = None if chain.mask is None else chain.mask | agreed
+    match, worst, _ = judged(t.after, combined, rtol, atol, mask,
+                             rounding_allowance(chain, dtype))
+    if not match:
+        return None
+    decided = ~agreed if mask is None else ~agreed & mask
+    singular = ~(np.isfinite(by_chain) & np.isfinite(np.where(agreed, 0, expected)))
+    n = int(np.count_nonzero(decided))
+    where = f"at {n} element{'s' if n > 1 else ''}"
+    if np.any(singular & decided):
+        note = (f"{where} sympy's simplified derivative differs from the chain rule "
+                "through each op in IEEE float64 (inf, nan, signed zero as torch computes "
+                "them), which the gradient equals: a singular point the simplification removed")
+    else:
+        note = (f"{where} the gradient is within the float rounding bound of its own "
+                "sums (eps·Σ|terms|, the chain rule through each op), not rtol")
+    return match, worst, combined, mask, note
+
+
 def _nan_kept(record, roots, targets, found: dict) -> dict:
     """Where the engine's gradient is nan and sympy's is a number, the numeric replay (IEEE,
     as torch) decides: if it is nan there too, sympy's identities removed a nan torch's
@@ -603,7 +663,8 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
     element by element: elsewhere one nan term makes every difference nan, and proves nothing."""
     if record.hooks:
         return found
-    suspects = [t for t in targets if id(t.tensor) in found and _lost(t, found[id(t.tensor)]).any()]
+    suspects = [t for t in targets if id(t.tensor) in found and _lost(t, found[id(t.tensor)]).any()
+                and not _chain_keeps_nan(t, found[id(t.tensor)])]
     if not suspects or vectorized.elementwise_size(roots) < 0:
         return found
     try:
@@ -622,6 +683,16 @@ def _nan_kept(record, roots, targets, found: dict) -> dict:
         if np.isnan(n.added[checked]).all():
             found[id(t.tensor)] = n
     return found
+
+
+def _chain_keeps_nan(target, exp: Expectation) -> bool:
+    """Whether the chain rule through each op (IEEE, as torch) is nan wherever the gradient is
+    and sympy's derivative is not: the row's second opinion then judges every element."""
+    chain = exp.chain() if exp.chain is not None else None
+    if chain is None or chain.method == "none":
+        return False
+    lost = _lost(target, exp)
+    return bool(np.isnan(np.broadcast_to(chain.added, lost.shape)[lost]).all())
 
 
 def _lost(target, exp: Expectation) -> np.ndarray:

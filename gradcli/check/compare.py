@@ -35,7 +35,11 @@ class Expectation:
     matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
     # the formulas' texts where they were kept from an earlier run (formulas is None then)
     texts: list[str] | None = None
-
+    # sympy's derivative simplifies (sqrt(x*x)' = sign(x), log(exp(x))' = 1) where torch
+    # follows the chain rule op by op in IEEE arithmetic (nan at 0, nan where exp overflows),
+    # and its exact value has no float32 rounding bound: the chain's expectation (structured
+    # path, with eps·Σ|terms|), asked for only when a comparison fails; None where it has none
+    chain: Callable[[], Expectation | None] | None = None
 
 
 def in_dtype(values, dtype_name: str) -> np.ndarray:
@@ -115,6 +119,15 @@ def _outside(a, e, err, bound, at: tuple, mask, rounding) -> tuple[bool, float, 
         return False, float("inf"), needed  # nan or inf against a number: no finite distance
     finite = checked[np.isfinite(checked)]
     return not far[0].size, float(finite.max()) if finite.size else 0.0, needed
+
+
+def close_elements(actual, expected, rtol: float, atol: float) -> np.ndarray:
+    """Per element, whether `actual` is within atol + rtol·|expected| (nan matching nan, an
+    inf the same inf)."""
+    a, e = np.broadcast_arrays(_array(actual), _array(expected))
+    with np.errstate(all="ignore"):
+        near = np.abs(a - e) <= atol + rtol * np.abs(e)
+    return near | (np.isnan(a) & np.isnan(e)) | (np.isinf(a) & (a == e))
 
 
 def _array(values) -> np.ndarray:

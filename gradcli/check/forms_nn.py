@@ -207,7 +207,9 @@ def _var(g, args, size, dim, correction, keepdim, root=False):
         centered = steps.point("a0 - a1", x, steps.mean(x, axes))
         mean = steps.mean(steps.point("a0**2", centered), axes)
         scale = f"{n!r} / {n - correction!r}"
-        return steps.point(f"sqrt(a0 * {scale})" if root else f"a0 * {scale}", mean)
+        # (std: torch's gradient is 0 where the std is, as symforms.std has it)
+        return steps.point(f"Piecewise((sqrt(a0 * {scale}), Ne(a0, 0)), (0, True))" if root
+                           else f"a0 * {scale}", mean)
     return _statistic(g, a, size, dim, build)
 
 

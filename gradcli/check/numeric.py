@@ -10,7 +10,7 @@ from gradcli.engine import trace
 from gradcli.engine.trace import Opaque
 
 from . import vectorized
-from .compare import Expectation
+from .compare import OVERFLOW, Expectation, in_dtype
 from .derive import SAMPLE
 from .records import Derived, NotReplayable, TooLarge, leaf_records, post_order
 
@@ -75,7 +75,11 @@ def _value(record, values):
     params = record.params
     if record.op.name == "to_copy" and np.dtype(params["to"]).kind == "f":
         params = {**params, "to": np.float64}  # keep the replay in float64
-    return np.asarray(record.op.forward(*args, **params))
+    value = np.asarray(record.op.forward(*args, **params))
+    narrow = getattr(record, "dtype", None)
+    # (past a float32 result's range torch's value is inf: exp(100), then log(inf)' = 0)
+    return in_dtype(value, narrow.name) if narrow is not None and narrow.name in OVERFLOW and \
+        value.dtype.kind == "f" else value
 
 
 def _objective(outputs, overrides: dict, bases, reach=None) -> float:

@@ -428,5 +428,7 @@ for _name, _grad_fn, _upper in (("triu", "TriuBackward0", True), ("tril", "TrilB
               xp.masked_fill(g, _outside_triangle(a.shape, diagonal, upper), 0),),
           sym=lambda a, diagonal, upper=_upper: S.masked_fill(
               a, _outside_triangle(a.shape, diagonal, upper), 0),
-          pointwise=True,
+          # (linear, not pointwise: which elements it keeps depends on their position, which
+          # one formula for every element cannot say)
+          linear=True,
           zeroed=lambda i, a, diagonal, upper=_upper: _outside_triangle(a.shape, diagonal, upper))

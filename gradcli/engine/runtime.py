@@ -45,7 +45,10 @@ class Faults:
 
     def corrupt(self, grad: Any) -> Any:
         """A gradient as the faulty node passes it on. (Under create_graph it is a Tensor:
-        scaled in both modes.)"""
+        scaled in both modes.) A Function's output slot only routes its gradient to the
+        Function's node (a Slotted, with `grads`), which corrupts what it passes on."""
+        if isinstance(getattr(grad, "grads", None), list):
+            return grad
         if self.mode == "scale" or not isinstance(grad, np.ndarray):
             return grad * 1.5
         flat = np.array(grad, copy=True).reshape(-1)

@@ -300,7 +300,10 @@ def var(a, dim, correction, keepdim):
 
 
 def std(a, dim, correction, keepdim):
-    return elementwise(sp().sqrt, np.asarray(var(a, dim, correction, keepdim), dtype=object))
+    # NOTE: torch's std_backward is 0 where the std is (masked_fill(result == 0, 0)), where
+    # sqrt's slope at 0 makes sympy's inf * 0 = nan
+    return elementwise(lambda v: sp().Piecewise((sp().sqrt(v), sp().Ne(v, 0)), (0, True)),
+                       np.asarray(var(a, dim, correction, keepdim), dtype=object))
 
 
 def logsumexp(a, dim, keepdim):

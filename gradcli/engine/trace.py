@@ -62,14 +62,17 @@ class OpRecord:
     """One op's application. `depth`: the most ops on a path down to a leaf or constant (a
     lower bound on the records under it, kept as the graph grows: the check knows a graph is
     too large to replay without walking it), or UNKNOWN_DEPTH. `made`: the op's result as the
-    engine computed it, with its memory's version and `.data` writes then (see `output`)."""
+    engine computed it, with its memory's version and `.data` writes then (see `output`);
+    `dtype`: the result's numpy dtype, which a float64 replay keeps the range of (None where
+    no result was given)."""
 
-    __slots__ = ("op", "args", "params", "depth", "made")
+    __slots__ = ("op", "args", "params", "depth", "made", "dtype")
 
     def __init__(self, op, args, params, result=None):
         self.op, self.args, self.params = op, args, params
         self.made = None if result is None else \
             (result.data, result._storage, result._storage.version, result._storage.hidden_writes)
+        self.dtype = None if result is None else result.data.dtype
         depth = 0
         for a in args:  # 1 + the deepest argument's depth; unknown if any is unknown
             d = a.depth
