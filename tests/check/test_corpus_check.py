@@ -15,12 +15,22 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from test_differential import corpus, gradcli_trace
 
+# The check's known false alarms (issue #30), each a strict xfail: a fix is noticed.
+FALSE_ALARMS = {
+    "908_kl_div_target_grad": "xlogy(t, t) at t = 0: torch's d/dother is t / t = nan, the "
+                              "check's Piecewise form gives 0",
+}
+
 
 @corpus  # on the worker that runs the script's differential tests: its session is run once
-def test_no_gradient_row_mismatches(script):
+def test_no_gradient_row_mismatches(script, request):
+    if script.stem in FALSE_ALARMS:
+        request.applymarker(pytest.mark.xfail(reason=FALSE_ALARMS[script.stem], strict=True))
     rows = [(e["line"], g) for e in gradcli_trace(script)["events"] if e["kind"] == "backward"
             for g in e["grads"]]
     declared = script.read_text().startswith(DECLARED)
