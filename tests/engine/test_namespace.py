@@ -1,21 +1,14 @@
 """Both array namespaces VJPs run on implement the one protocol, and the protocol names every
 function the VJPs call on `xp`."""
 import ast
+import importlib
 import inspect
+import pkgutil
 
 import pytest
 
-from gradcli.engine import (
-    autograd,
-    convkit,
-    opkit,
-    ops,
-    ops_conv,
-    ops_linalg,
-    ops_nn,
-    ops_pointwise,
-    ops_selection,
-)
+import gradcli.engine
+from gradcli.engine import opkit
 from gradcli.engine.namespace import ArrayNamespace, GraphNamespace, members
 from gradcli.torch._tensor import xp
 
@@ -34,9 +27,11 @@ def _xp_calls(module) -> set[str]:
             and isinstance(node.value, ast.Name) and node.value.id == "xp"}
 
 
-# every module whose VJPs (or backward pass) call `xp`
-VJP_MODULES = [ops, ops_nn, ops_pointwise, ops_selection, ops_linalg, ops_conv, opkit, convkit,
-               autograd]
+# every engine module whose VJPs (or backward pass) call `xp`, found rather than listed so a
+# new ops_*.py cannot be missed; namespace.py declares the protocol and is not a caller
+VJP_MODULES = [module for module in (importlib.import_module(f"gradcli.engine.{info.name}")
+                                     for info in pkgutil.iter_modules(gradcli.engine.__path__))
+               if module.__name__ != "gradcli.engine.namespace" and _xp_calls(module)]
 
 
 @pytest.mark.parametrize("module", VJP_MODULES)
