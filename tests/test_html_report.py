@@ -80,3 +80,29 @@ def test_formulas_are_typeset_within_a_budget_then_shown_as_code():
     assert typeset("4*z") == "<code>4*z</code>"  # the budget is spent
     assert typeset("2*x[0]") == first  # one already typeset costs nothing
     assert typeset("x.real") == "<code>x.real</code>" and typeset("") == "<code>·</code>"
+
+
+def test_a_loop_folds_after_its_third_call_under_a_linked_summary(tmp_path):
+    _, page = report(tmp_path, "-", stdin="w = torch.ones(2, requires_grad=True)\n"
+                     "for i in range(20):\n    (w * w).sum().backward()\n"
+                     "    if i % 10 == 9:\n        print(i)\n")
+    assert re.findall(r'<details class="fold"><summary>([^<]*)</summary>', page) == [
+        "backward #4–#10 · line 3 · 7 gradients ✓", "backward #11–#20 · line 3 · 10 gradients ✓"]
+    assert page.count('<table class="grads">') == 20  # every call is on the page, folded
+    assert ('<li><a href="#call1">line 3</a>: <code>(w * w).sum().backward()</code> · 20 calls'
+            " · 20 gradients ✓</li>") in page
+
+
+def test_a_call_with_a_mismatch_stays_open_below_its_fold(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "MulBackward0")
+    _, page = report(tmp_path, "-", stdin="w = torch.ones(2, requires_grad=True)\n"
+                     "for i in range(6):\n    (w * w).sum().backward()\n")
+    assert re.findall(r'<details class="fold bad"><summary>([^<]*)</summary>', page) == [
+        "backward #4–#6 · line 3 · 3 gradients · 3 ✗"]
+    assert page.count('id="call4"') == 1 and 'first ✗: backward #1</a>' in page
+
+
+def test_a_script_that_ends_as_it_declared_has_a_green_badge(tmp_path):
+    result, page = report(tmp_path, str(ROOT / "examples/second_backward.py"))
+    assert result.exit_code == 0
+    assert '<span class="status ok">✓ ended as declared on line 11' in page

@@ -254,6 +254,10 @@ def run(
         "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
     explain: ExplainOption = False,
+    every_table: Annotated[bool, typer.Option(
+        "--all-tables", help="table: show every backward()'s table. By default a line's "
+        "calls after the third fold into one summary line (`backward #4–#2000 · line 38 · "
+        "7,988 gradients ✓`), a call with a mismatch and the last call shown in full.")] = False,
     html: Annotated[Path | None, typer.Option(
         "--html", metavar="FILE", help="Also write the run as one self-contained HTML page: "
         "tables, typeset formulas, the graph after each backward, the ledger, a .grad plot.",
@@ -272,11 +276,11 @@ def run(
     writable(html, "the HTML report")
     name, text, problem = load_script(source, code, limits)
     expected, problem = declared_ending(text, problem)
-    renderer = make_renderer(fmt, name, text, explain, json_data)
+    renderer = make_renderer(fmt, name, text, explain, json_data, every_table)
     graphs = None
     if html is not None:
         graphs = {}
-        renderer = with_html_report(renderer, name, text, html, graphs)
+        renderer = with_html_report(renderer, name, text, html, graphs, expected)
     if problem is None:
         from gradcli.app.api import run_session
 

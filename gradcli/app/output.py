@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # imported where used: `gradcli --version` should not pay for
     from gradcli.app.repl import Screen
     from gradcli.app.sources import Unreadable
     from gradcli.events.events import Event, SessionResult
+    from gradcli.events.expectations import Expectation
     from gradcli.events.results import GradResult, Graph, NoGraph, ScriptRun
 
 
@@ -212,9 +213,11 @@ class Both:
 
 
 def with_html_report(shown: Renderer, name: str, text: str, path: Path,
-                     graphs: dict[int, Graph]) -> Renderer:
+                     graphs: dict[int, Graph], expected: Expectation | None = None
+                     ) -> Renderer:
     """`shown` and the HTML page written to `path` when the run ends (`graphs` fills with
-    the graph after each backward as the script runs)."""
+    the graph after each backward as the script runs; `expected`, the script's declared
+    ending, decides its badge)."""
     from gradcli.app.files import write_atomically
     from gradcli.report.render_html import HtmlRenderer
 
@@ -223,7 +226,7 @@ def with_html_report(shown: Renderer, name: str, text: str, path: Path,
         make_console(stderr=True).print(f"the report is in {path}", highlight=False,
                                         markup=False, soft_wrap=True)
 
-    return Both(shown, HtmlRenderer(name, text, write, graphs))
+    return Both(shown, HtmlRenderer(name, text, write, graphs, expected))
 
 
 def show_expectation(run: ScriptRun) -> ExitStatus:
@@ -259,7 +262,7 @@ def reader_still_there(write: Callable[[T], None]) -> Callable[[T], None]:
 
 
 def make_renderer(fmt: Format, name: str, text: str, explain: bool = False,
-                  json_data: JsonData = JsonData.bounded) -> Renderer:
+                  json_data: JsonData = JsonData.bounded, every_table: bool = False) -> Renderer:
     """The format's renderer; each is imported only when chosen, to keep startup fast."""
     full = json_data is JsonData.full
     if fmt is Format.json:
@@ -277,7 +280,7 @@ def make_renderer(fmt: Format, name: str, text: str, explain: bool = False,
     from gradcli.report.render_table import TableRenderer
 
     return TableRenderer(name, text, make_console(stderr=False), make_console(stderr=True),
-                         explain)
+                         explain, every_table)
 
 
 def make_console(stderr: bool, pipe_width: int | None = None) -> Console:

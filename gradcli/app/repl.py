@@ -161,8 +161,10 @@ class Repl:
         try:
             piece = self.session.feed(text)
         except KeyboardInterrupt:  # Ctrl-C while a long loop runs: back to the prompt
+            self.screen.renderer.end_of_input()
             self.screen.err.print("KeyboardInterrupt", highlight=False)
             return None
+        self.screen.renderer.end_of_input()
         self.last, self.worst = piece.exit_code, max(self.worst, piece.exit_code)
         self.show_new_hints()
         return piece

@@ -30,6 +30,9 @@ class EventFormat(ABC, Generic[Shown]):
         """`event` shown by the method named for its kind."""
         return getattr(self, f"on_{event.kind}")(event)
 
+    def end_of_input(self) -> None:
+        """A repl input ended: a format that holds events back (folded calls) writes them."""
+
     @abstractmethod
     def on_value(self, event: ValueEvent) -> Shown: ...
 

@@ -132,15 +132,21 @@ def summary_line(run: ScriptRun) -> str:
     return " · ".join(part for part in parts if part)
 
 
+PATH_WIDTH = 40
+
+
 def summary_table(runs: list[ScriptRun]) -> Table:
     from rich.table import Table
     from rich.text import Text
 
     table = Table()
-    table.add_column("script", overflow="fold", ratio=2)  # a long path wraps, not the counts
+    # a path wraps only past PATH_WIDTH, so a longer time (a busy machine's) never wraps it
+    longest = max((len(run.path) for run in runs), default=0)
+    table.add_column("script", overflow="fold", ratio=2, min_width=min(longest, PATH_WIDTH))
     table.add_column("status", no_wrap=True, min_width=9)
-    for column in ("backward", "checked", "✗", "time"):
+    for column in ("backward", "checked", "✗"):
         table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
+    table.add_column("time", justify="right", no_wrap=True, min_width=9)  # up to 999.99 s
     table.add_column("problem", overflow="fold", ratio=3)
     for run in runs:
         s, status = run.result.summary, run.outcome

@@ -22,6 +22,7 @@ from gradcli.events.events import (
     WarningEvent,
 )
 from gradcli.report.event_format import EventFormat
+from gradcli.report.folding import Folding
 from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_plain import (
     clue_lines,
@@ -254,17 +255,38 @@ def clue_texts(source: str, clues: tuple) -> list[Text]:
 
 
 class TableRenderer(EventFormat[None]):
-    """Streams a session: echoes and prints as they happen, a table after every backward()."""
+    """Streams a session: echoes and prints as they happen, a table after every backward().
+    From the fourth call of one line on (a training loop), the calls fold: one summary line
+    each time something else is printed, the table of a call with a ✗ in full, and at the end
+    the last call's table (`every_table` shows them all)."""
 
     def __init__(self, source_name: str, source: str, out: Console, err: Console,
-                 explain: bool = False) -> None:
+                 explain: bool = False, every_table: bool = False) -> None:
         self.source_name, self.source = source_name, source
         self.out, self.err = out, err
         self.explain = explain  # show the accumulation ledger at the end
+        self.folding = Folding(every_table)
         self.backward_calls = 0
 
     def on_event(self, event: Event) -> None:
+        if event.kind != "backward" and (event.kind != "finding" or self.explain):
+            self.settle()  # what was held back comes before what is shown next
         self.dispatch(event)
+
+    def settle(self) -> None:
+        """Writes the folds held back: a line each, in the order their calls began, and the
+        table of a call with a mismatch."""
+        for fold in self.folding.settle():
+            fit(self.out, Text(fold.summary(), style="red" if fold.failed else "dim"))
+            if fold.mismatched is not None:
+                self._table(*fold.mismatched)
+
+    def end_of_input(self) -> None:
+        """A repl input ended: what it held back is written, and the next input's calls are
+        its own (typed one by one, each call's table is shown)."""
+        self.settle()
+        for event, number in self.folding.last_calls():
+            self._table(event, number)
 
     def on_value(self, event: ValueEvent | PrintEvent) -> None:
         self._verbatim(event.text)
@@ -284,9 +306,13 @@ class TableRenderer(EventFormat[None]):
 
     def on_backward(self, event: BackwardEvent) -> None:
         self.backward_calls += 1
+        number = event.call or self.backward_calls
+        if self.folding.shows(event, number):
+            self._table(event, number)
+
+    def _table(self, event: BackwardEvent, number: int) -> None:
         width = self.out.width
-        for piece in backward_report(event, event.call or self.backward_calls, width,
-                                     self.explain):
+        for piece in backward_report(event, number, width, self.explain):
             fit(self.out, piece, width)
 
     def on_error(self, event: ErrorEvent | InvalidEvent) -> None:
@@ -304,6 +330,7 @@ class TableRenderer(EventFormat[None]):
         from gradcli.events.ledger import accumulation_hints, build_ledgers
         from gradcli.report.render_ledger import hint_lines, ledger_tables
 
+        self.end_of_input()
         ledgers = build_ledgers(result.events)
         if self.explain:
             for piece in ledger_tables(ledgers):
