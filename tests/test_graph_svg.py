@@ -102,27 +102,45 @@ def test_a_large_tensor_is_summarised_not_listed():
     assert len(svg) < 20_000
 
 
-def test_a_graph_cut_at_max_nodes_says_so_and_stays_valid():
+def test_a_graph_cut_at_max_nodes_says_so_stays_valid_and_keeps_its_leaves():
+    # y * y uses y twice: no path of one input to fold, so 450 nodes to cut
+    graph, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\n"
+                       "for i in range(450):\n    y = y * y\n", "y")
+    assert len(graph.nodes) == MAX_NODES + 1 and graph.left_out == 50  # x kept past the cut
+    shown = texts(svg)
+    assert f"… and 50 more nodes (the graph is cut at {MAX_NODES + 1})" in shown
+    assert "x  [1]" in shown
+
+
+def test_a_long_chain_is_its_ends_and_one_box_for_its_middle_and_keeps_its_leaf():
     graph, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\n"
                        "for i in range(450):\n    y = y * 1.0\n", "y")
-    assert len(graph.nodes) == MAX_NODES and graph.left_out > 0
+    assert graph.left_out == 0
     shown = texts(svg)
-    assert f"… and {graph.left_out} more nodes (the graph is cut at {MAX_NODES})" in shown
-    # the chain is drawn as the text tree draws it: its ends, and one box for its middle
-    assert f"… {MAX_NODES - 2} more MulBackward0" in shown
+    assert "… 447 more MulBackward0" in shown and "x  [1]" in shown  # y's, the first, the last
     boxes = [g for g in ET.fromstring(svg).iter(f"{SVG}g") if "box" in (g.get("class") or "")]
-    assert len(boxes) == 4  # and y's own tensor box
+    assert len(boxes) == 6  # y's node and tensor box, the first, the middle, the last, x
+
+
+def test_a_loop_of_two_ops_per_step_folds_into_one_box():
+    graph, svg = drawn("x = torch.tensor([0.5], requires_grad=True)\ny = x\n"
+                       "for _ in range(200):\n    y = y * 1.01 + 0.1\n", "y")
+    shown = texts(svg)
+    assert "… 197 more steps" in shown and "of MulBackward0 ← AddBackward0" in shown
+    assert "x  [1]" in shown and len(graph.nodes) == 8  # y, 2 + 3 steps' ends, the fold, x
+    assert float(ET.fromstring(svg).get("height")) < 1500
 
 
 def test_a_short_chain_is_drawn_whole_and_a_named_node_cuts_a_chain():
     _, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(4):\n"
                    "    y = y * 1.0\n", "y")
     assert sum(t == "MulBackward0" for t in texts(svg)) == 4
-    _, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(8):\n"
-                   "    y = y * 1.0\n    if i == 3:\n        middle = y\n", "y")
+    _, svg = drawn("x = torch.ones(1, requires_grad=True)\ny = x\nfor i in range(12):\n"
+                   "    y = y * 1.0\n    if i == 5:\n        middle = y\n", "y")
     shown = texts(svg)
-    assert "middle  [1]" in shown and "… 3 more MulBackward0" in shown  # above `middle`
-    assert sum(t == "MulBackward0" for t in shown) == 5  # the last, middle's, and 3 below
+    # above `middle` and below it, each path's first and last step and 3 folded between
+    assert "middle  [1]" in shown and shown.count("… 3 more MulBackward0") == 2
+    assert sum(t == "MulBackward0" for t in shown) == 6  # y's, middle's, and two ends each
 
 
 def test_boxes_never_overlap():
@@ -221,3 +239,14 @@ def test_svg_to_stdout_and_of_a_script_that_stopped():
     assert "the graph as the script left it at line 10" in result.stderr
     shown = texts(result.stdout)
     assert any(t.startswith("saved ") and t.endswith(": freed") for t in shown)
+
+
+def test_a_module_s_parameters_are_named_as_the_table_names_them_with_its_verdict():
+    graph, svg = drawn("torch.manual_seed(0)\nmodel = torch.nn.Sequential(torch.nn.Linear(2, 2), "
+                       "torch.nn.Tanh(), torch.nn.Linear(2, 1))\n"
+                       "loss = model(torch.ones(3, 2)).sum()\nloss.backward()\n", "loss")
+    leaves = {node.name: node.checked for node in graph.nodes if node.kind == "AccumulateGrad"}
+    assert leaves == {"model.0.weight": True, "model.0.bias": True, "model.2.weight": True,
+                      "model.2.bias": True}
+    shown = texts(svg)
+    assert "model.0.weight  [2, 2]" in shown and shown.count("✓ sympy") == 4

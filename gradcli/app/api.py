@@ -73,7 +73,7 @@ def script_graph(source: str, source_name: str, of: str | None = None,
     if session.result.status == "invalid":
         return session.result, NoGraph("the script was rejected before it ran", ExitStatus.INVALID)
     try:
-        graph = session_graph(session.variables, session.interpreter.provenance, of)
+        graph = session_graph(session, of)
     except NoGraph as problem:
         return session.result, problem
     return session.result, graph

@@ -5,20 +5,26 @@ built each node; rendered as a tree or as Graphviz DOT by gradcli.report.render_
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from gradcli.events.exit_status import ExitStatus
 from gradcli.events.results import Graph, GraphNode, NoGraph
+from gradcli.report.graph_runs import fold_runs
 from gradcli.sandbox.provenance import Provenance, graph_nodes
 
 MAX_NODES = 400  # beyond this the graph is cut; the count of what was left out is kept
+MAX_WALKED = 20_000  # nodes read before folding a loop's steps (past them, only counted)
 MAX_PICTURES = 12  # run --html draws the graph after this many backward calls at most
 SUMMARISED = 1000  # a value or .grad of more elements is kept as its summary, as torch prints it
 
 
-def session_graph(variables: dict[str, Any], provenance: Provenance,
-                  of: str | None = None) -> Graph:
-    """The graph of variable `of`, or of every tensor that no other variable's graph uses."""
+def session_graph(session: Any, of: str | None = None) -> Graph:
+    """The graph of variable `of`, or of every tensor that no other variable's graph uses,
+    in `session` (an app Session) as it stands."""
+    variables, provenance = session.variables, session.interpreter.provenance
+    names = _Names(variables, session.interpreter.name_of)
     from gradcli.engine.tensor import Tensor
     from gradcli.events.encode import repl_text
 
@@ -34,12 +40,12 @@ def session_graph(variables: dict[str, Any], provenance: Provenance,
         if not value.requires_grad:
             raise NoGraph(f"`{of}` does not require grad: no graph records how it was made",
                           ExitStatus.MISMATCH)
-        return _build({of: value}, variables, provenance)
+        return _build({of: value}, names, provenance)
     outputs = _outputs(variables)
     if not outputs:
         raise NoGraph("no variable holds a tensor with a grad_fn: nothing was computed from a "
                       "tensor that requires grad", ExitStatus.MISMATCH)
-    return _build(outputs, variables, provenance)
+    return _build(outputs, names, provenance)
 
 
 def graph_after_each_pass(session: Any, graphs: dict[int, Graph]) -> None:
@@ -52,11 +58,11 @@ def graph_after_each_pass(session: Any, graphs: dict[int, Graph]) -> None:
         if len(graphs) >= MAX_PICTURES:
             runtime.backward_listeners.remove(taken)
             return
-        names = _Names(session.variables)
+        names = _Names(session.variables, session.interpreter.name_of)
         roots = {(names.of(t) or f"the tensor #{i + 1} it ran from"): t
                  for i, t in enumerate(record.roots)}
         try:
-            graph = _build(roots, session.variables, session.interpreter.provenance)
+            graph = _build(roots, names, session.interpreter.provenance)
         except Exception:  # a picture missing from the report must not change the run
             return
         graphs[session.result.summary.backward] = graph
@@ -80,19 +86,36 @@ def _outputs(variables: dict[str, Any]) -> dict[str, Any]:
     return ends
 
 
-def _build(roots: dict[str, Any], variables: dict[str, Any], provenance: Provenance) -> Graph:
-    names = _Names(variables)
+def _build(roots: dict[str, Any], names: _Names, provenance: Provenance) -> Graph:
+    """The graph below `roots`, a loop's repeated steps folded, then cut at MAX_NODES."""
     starts = [t.grad_fn if t.grad_fn is not None else _accumulator(t) for t in roots.values()]
     order: list[Any] = []
     left_out = 0
     for node in graph_nodes(starts):
-        if len(order) < MAX_NODES:
+        if len(order) < MAX_WALKED:
             order.append(node)
         else:
             left_out += 1
     keys = {id(node): i for i, node in enumerate(order)}
     nodes = [_node(i, node, keys, names, provenance) for i, node in enumerate(order)]
-    return Graph([(name, keys[id(s)]) for name, s in zip(roots, starts)], nodes, left_out)
+    graph = Graph([(name, keys[id(s)]) for name, s in zip(roots, starts)], nodes, left_out)
+    return _cut(fold_runs(graph))
+
+
+def _cut(graph: Graph) -> Graph:
+    """At most MAX_NODES nodes, nearest the roots first; the leaves and roots beyond that are
+    kept all the same (a cut graph still shows what its gradients flow to)."""
+    if len(graph.nodes) <= MAX_NODES:
+        return graph
+    roots = {key for _, key in graph.roots}
+    kept = [node for node in graph.nodes if node.key < MAX_NODES or node.key in roots
+            or node.kind == "AccumulateGrad"]
+    new_key = {node.key: i for i, node in enumerate(kept)}
+    nodes = [replace(node, key=new_key[node.key],
+                     children=tuple(new_key[c] for c in node.children if c in new_key))
+             for node in kept]
+    return Graph([(name, new_key[key]) for name, key in graph.roots], nodes,
+                 graph.left_out + len(graph.nodes) - len(kept))
 
 
 def _accumulator(tensor: Any) -> Any:
@@ -107,7 +130,8 @@ def _node(key: int, node: Any, keys: dict[int, int], names: _Names,
                      and id(e) in keys)
     if hasattr(node, "variable"):  # AccumulateGrad: the leaf itself
         leaf = node.variable
-        return GraphNode(key, "AccumulateGrad", names.of(leaf), tuple(leaf.data.shape), None, "",
+        return GraphNode(key, "AccumulateGrad", names.of_leaf(leaf), tuple(leaf.data.shape), None,
+                         "",
                          "none", (), None, _data(leaf.data), _grad(leaf), children)
     origin = provenance.origin_of(node)
     saved = "freed" if node.saved is None else ("kept" if node.saved_refs else "none")
@@ -125,7 +149,9 @@ def _node(key: int, node: Any, keys: dict[int, int], names: _Names,
 class _Names:
     """The script's names for tensors and nodes."""
 
-    def __init__(self, variables: dict[str, Any]):
+    def __init__(self, variables: dict[str, Any],
+                 name_of: Callable[[Any], str | None] = lambda value: None):
+        self.name_of = name_of  # the interpreter's: `model.0.weight`, `params[0]`
         from gradcli.engine.tensor import Tensor
 
         self.by_tensor: dict[int, str] = {}
@@ -140,6 +166,10 @@ class _Names:
 
     def of(self, tensor: Any) -> str | None:
         return self.by_tensor.get(id(tensor))
+
+    def of_leaf(self, tensor: Any) -> str | None:
+        """A leaf by the name its gradient row has: a variable, else `model.0.weight`."""
+        return self.of(tensor) or self.name_of(tensor)
 
     def of_node(self, node: Any) -> str | None:
         return self.by_node.get(id(node))

@@ -281,7 +281,7 @@ class Cells:
 
         session = self.repl.session
         try:
-            graph = session_graph(session.variables, session.interpreter.provenance, name)
+            graph = session_graph(session, name)
         except NoGraph as problem:
             self._complain(problem.message)
             return

@@ -224,8 +224,7 @@ class Repl:
         from gradcli.report.render_graph import depth_for, graph_trees, left_out_line
 
         try:
-            graph = session_graph(self.session.variables, self.session.interpreter.provenance,
-                                  name or None)
+            graph = session_graph(self.session, name or None)
         except NoGraph as problem:
             self.screen.err.print(problem.message, highlight=False, markup=False)
             return

@@ -75,6 +75,7 @@ class GraphNode:
     grad: Any = None  # a leaf's or retained tensor's .grad (nested lists), None when None
     children: tuple[int, ...] = ()  # next_functions, in order
     checked: bool | None = None  # whether sympy agreed with .grad (None: not checked)
+    run: str = ""  # a loop's folded steps this node stands for: `… 197 more MulBackward0`
 
 
 @dataclass

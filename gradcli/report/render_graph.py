@@ -11,15 +11,14 @@ if TYPE_CHECKING:
     from rich.tree import Tree
 
 MAX_DEPTH = 32  # deeper levels are summarised: a tree indented further is unreadable
-CHAIN = 4  # this many nodes in a row of one op from one line are drawn as one
 
 
 # ---- the tree ---------------------------------------------------------------------------
 
 
 def graph_trees(graph: Graph, max_depth: int = MAX_DEPTH) -> list[Tree]:
-    """One tree per root tensor; a node reached again is named, not drawn twice, and a run
-    of the same op from the same line (a loop) is drawn as one line."""
+    """One tree per root tensor; a node reached again is named, not drawn twice (a loop's
+    repeated steps are one node already: report/graph_runs.py)."""
     from rich.tree import Tree
 
     expanded: set[int] = set()
@@ -35,14 +34,6 @@ def graph_trees(graph: Graph, max_depth: int = MAX_DEPTH) -> list[Tree]:
                 tree.label = shared_label(node)
                 continue
             expanded.add(key)
-            chain = _chain(graph, key, expanded)
-            if len(chain) >= CHAIN:
-                expanded.update(chain[:-1])
-                tree = tree.add(_text(f"… {len(chain) - 2} more {node.kind} from line "
-                                      f"{node.line}, one after another", "dim"))
-                key, node = chain[-1], graph.nodes[chain[-1]]
-                tree = tree.add(node_label(node))
-                expanded.add(key)
             if node.children and depth >= max_depth:
                 tree.add(_text("… deeper nodes not shown (gradcli graph --dot draws all)",
                                "dim"))
@@ -73,24 +64,11 @@ def depth_for(width: int) -> int:
     return max(6, min(MAX_DEPTH, (width - 40) // 4))
 
 
-def _chain(graph: Graph, key: int, expanded: set[int]) -> list[int]:
-    """`key` and the nodes below it that repeat it: same op, same line, unnamed, one child."""
-    first = graph.nodes[key]
-    chain = [key]
-    node = first
-    while len(node.children) == 1:
-        child = graph.nodes[node.children[0]]
-        if child.key in expanded or (child.kind, child.line) != (first.kind, first.line) \
-                or child.name or child.retains_grad:
-            break
-        chain.append(child.key)
-        node = child
-    return chain
-
-
 def full_label(node: GraphNode, quote: bool = True) -> Text:
     """`PowBackward0 y [3] · line 3: y = x**2 · saved x (freed)`, in colour on a terminal;
     without `quote`, the line's number alone."""
+    if node.run:
+        return _text(f"{node.run} from line {node.line}, one after another", "dim")
     label = _text(node.kind, "bold blue" if node.kind == "AccumulateGrad" else "bold")
     if node.name:
         label.append(f" {node.name}", style="cyan")
@@ -147,6 +125,8 @@ def graph_dot(graph: Graph) -> str:
 
 
 def dot_label(node: GraphNode) -> str:
+    if node.run:
+        return f"{node.run}\nline {node.line}: {node.source.splitlines()[0]}"
     parts = [node.kind, f"{node.name or ''} {list(node.shape)}".strip()]
     if node.kind == "AccumulateGrad":
         parts += [f"= {compact(node.value)}", f"grad {compact(node.grad)}"]

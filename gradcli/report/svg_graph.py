@@ -24,7 +24,6 @@ from gradcli.report.svg_text import (
 from gradcli.report.text import compact
 
 LINE_CHARS = 46  # a box's lines are cut here; the box's tooltip has them whole
-RUN = 3  # this many like nodes (or more) between a chain's two ends are drawn as one box
 VALUE_CHARS = 60  # a matrix row may be longer: cut, its columns would not line up
 PAD = 8.0
 MARGIN = 16.0
@@ -90,19 +89,16 @@ def graph_svg(graph: Graph) -> str:
 
 
 def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
-    """The boxes and the edges between them (from input to consumer). A long run of one op
-    from one line (a loop's chain) is drawn as its two ends and one box for the middle."""
+    """The boxes and the edges between them (from input to consumer); a loop's folded steps
+    (GraphNode.run) are one box."""
     roots = {key: name for name, key in reversed(graph.roots)}
-    runs = _runs(graph, set(roots))
     boxes: list[Box] = []
     into: dict[int, str] = {}  # node key -> the box its inputs flow into
     out: dict[int, str] = {}  # node key -> the box its value flows out of
     for node in graph.nodes:
-        if node.key in runs:
-            run = runs[node.key]
-            if node.key == run[0]:
-                boxes.append(_run_box(run, graph))
-            into[node.key] = out[node.key] = f"r{run[0]}"
+        if node.run:
+            boxes.append(_run_box(node))
+            into[node.key] = out[node.key] = boxes[-1].ident
             continue
         if node.kind == "AccumulateGrad":
             boxes.append(_tensor_box(f"n{node.key}", "leaf", node, node.name or roots.get(
@@ -124,45 +120,12 @@ def graph_boxes(graph: Graph) -> tuple[list[Box], list[tuple[str, str]]]:
     return boxes, [edge for edge in dict.fromkeys(edges) if edge[0] != edge[1]]
 
 
-def _runs(graph: Graph, roots: set[int]) -> dict[int, list[int]]:
-    """The middles of chains: nodes of one op from one line, each the only input of the next,
-    unnamed, at least RUN long; each member's key -> its run (first = nearest the root)."""
-    consumers: dict[int, list[int]] = {}
-    for node in graph.nodes:
-        for child in node.children:
-            consumers.setdefault(child, []).append(node.key)
-
-    def middle(key: int) -> bool:
-        node = graph.nodes[key]
-        above = consumers.get(key, [])
-        if node.kind == "AccumulateGrad" or node.name or node.retains_grad or key in roots \
-                or len(node.children) != 1 or len(above) != 1 or node.line is None:
-            return False
-        return all(_alike(graph.nodes[k], node) for k in (above[0], node.children[0]))
-
-    runs: dict[int, list[int]] = {}
-    for node in graph.nodes:
-        key = node.key
-        if key in runs or not middle(key) or middle(consumers[key][0]):
-            continue
-        run = [key]
-        while middle(graph.nodes[run[-1]].children[0]):
-            run.append(graph.nodes[run[-1]].children[0])
-        if len(run) >= RUN:
-            runs.update(dict.fromkeys(run, run))
-    return runs
-
-
-def _alike(a: GraphNode, b: GraphNode) -> bool:
-    return (a.kind, a.line) == (b.kind, b.line)
-
-
-def _run_box(run: list[int], graph: Graph) -> Box:
-    node = graph.nodes[run[0]]
-    freed = any(graph.nodes[key].saved == "freed" for key in run)
-    lines = [(f"… {len(run)} more {node.kind}", "head"), ("one after another", "dim"),
+def _run_box(node: GraphNode) -> Box:
+    head, _, ops = node.run.partition(" of ")  # `… 197 more steps` / `of Mul ← Add`
+    lines = [(head, "head"), (f"of {ops}" if ops else "one after another", "dim"),
              (f"line {node.line}: {node.source}", "dim")]
-    return Box(f"r{run[0]}", "op", _clip(lines), freed, tooltip=[text for text, _ in lines])
+    return Box(f"n{node.key}", "op", _clip(lines), node.saved == "freed",
+               tooltip=[text for text, _ in lines])
 
 
 def _tensor_box(ident: str, kind: str, node: GraphNode, name: str, note: str) -> Box:

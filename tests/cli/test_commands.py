@@ -220,15 +220,23 @@ def test_graph_of_an_invalid_or_missing_script_exits_2():
     assert result.exit_code == 2 and "cannot read no/such/file.py" in result.stderr
 
 
-def test_graph_of_a_deep_chain_is_cut_not_crashed():
+def test_graph_of_a_deep_chain_is_folded_not_crashed():
     result = invoke("graph", "-", stdin="x = torch.ones(1, requires_grad=True)\ny = x\n"
                     "for i in range(3000):\n    y = y * 1.0\n")
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[:3] == [
+    assert result.stdout.splitlines() == [
         "MulBackward0 y [1] · line 4: y = y * 1.0 · saved other",
-        "└── … 398 more MulBackward0 from line 4, one after another",
-        "    └── MulBackward0 [1] · line 4 · saved other"]
-    assert "… and 2601 more nodes (the graph is cut at 400)" in result.stdout
+        "└── MulBackward0 [1] · line 4 · saved other",
+        "    └── … 2997 more MulBackward0 from line 4, one after another",
+        "        └── MulBackward0 [1] · line 4 · saved other",
+        "            └── AccumulateGrad x [1] = [1] · grad None"]
+
+
+def test_graph_of_a_deep_graph_past_max_nodes_is_cut_keeping_its_leaves():
+    result = invoke("graph", "-", stdin="x = torch.ones(1, requires_grad=True)\ny = x\n"
+                    "for i in range(3000):\n    y = y * y\n")
+    assert result.exit_code == 0
+    assert "… and 2600 more nodes (the graph is cut at 401)" in result.stdout
 
 
 def test_graph_too_deep_for_the_screen_is_summarised():
