@@ -50,9 +50,12 @@ def new_runtime(options: RunOptions) -> Runtime:
     return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
 
 
-def checked_rows(checker, record: autograd.PassRecord) -> list[GradRow]:
-    """The checker's rows for one backward pass; a bug in the check leaves them unchecked."""
+def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) -> list[GradRow]:
+    """The checker's rows for one backward pass or one tangent forward AD gave; a bug in the
+    check leaves them unchecked."""
     try:
+        if isinstance(record, autograd.TangentRead):
+            return [checker.check_tangent(record)]
         return checker.check(record)
     except Exception as e:  # a bug in the check must not take the session down with it
         if os.environ.get("GRADCLI_DEBUG") == "1":

@@ -6,6 +6,7 @@ keeps the symbolic history, so accumulated formulas read like `2*x + 3*x**2`.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,16 @@ from gradcli.engine.trace import Opaque
 from gradcli.engine.transforms import stand_in_for
 from gradcli.events.events import GradRow
 
-from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized
+from . import (
+    chained,
+    custom_backward,
+    matrix_form,
+    missing,
+    numeric,
+    structured,
+    tangents,
+    vectorized,
+)
 from .compare import (
     Expectation,
     close_elements,
@@ -71,6 +81,7 @@ class Target:
     after: np.ndarray
     result: object = None  # for autograd.grad: the returned gradient (x.grad is untouched)
     missing: bool = False  # given no gradient by the pass: a row only if sympy's is not zero
+    returned_by: str = "autograd.grad (.grad untouched)"  # what gave `result`
 
 
 @dataclass
@@ -117,7 +128,25 @@ class Checker:
             self._derive(record, [t for t in targets if not t.missing], expectations)
         return rows
 
+    def check_tangent(self, read, reason: str | None = None) -> GradRow:
+        """The row of a tangent forward AD gave (an autograd.TangentRead): against sympy's
+        J·v, or unchecked for `reason`."""
+        target = Target(read.tensor, None, read.tangent, read.tangent, result=read.tangent,
+                        returned_by="forward AD (unpack_dual)")
+        if not self.enabled:
+            reason = "the check is off (--no-check)"
+        try:
+            exp = _unchecked(reason) if reason else \
+                tangents.expect(read, self.symbols, self._name)
+        except TooLarge as big:
+            exp = _unchecked(str(big) if isinstance(big, NotReplayable) else
+                             f"graph too large for sympy ({big})")
+        row = self._row(target, exp)
+        return dataclasses.replace(row, name=f"{row.name} (tangent)")
+
     def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
+        if not isinstance(record, PassRecord):  # a tangent forward AD gave
+            return [self.check_tangent(record, reason)]
         return [self._row(t, _unchecked(reason)) for t in self._targets(record)]
 
     def _targets(self, record: PassRecord) -> list[Target]:
@@ -404,7 +433,7 @@ class Checker:
         terms, note = self._accumulated(history, t, formulas, exp.note)
         accumulated = None if terms is None else [sum_text(ts) for ts in terms]
         if t.result is not None:
-            note = _clause(note, "returned by autograd.grad (.grad untouched)")
+            note = _clause(note, f"returned by {t.returned_by}")
         expected = None
         match = None
         worst = None

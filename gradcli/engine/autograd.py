@@ -163,6 +163,17 @@ class PassRecord:
 
 
 @dataclass
+class TangentRead:
+    """A tangent forward AD gave a tensor, as the script read it (unpack_dual), for the check:
+    sympy's Jacobian of `record` times the tangents of the primals below it is what it must be."""
+
+    tensor: Any  # the dual tensor
+    tangent: np.ndarray
+    record: Any  # its forward record, down to the make_dual primals (trace.Leaf records)
+    seeds: dict  # id(a make_dual primal's Leaf record) -> (that record, its tangent's values)
+
+
+@dataclass
 class HookCall:
     """What a tensor's hooks received and returned in one pass: user code's input and output,
     facts the check verifies against (the input) and continues from (the output)."""
