@@ -37,7 +37,7 @@ class DualLevel:
         # id(tensor) -> (a weak reference to it, its tangent, its forward record for the
         # check: the ops that made it from the make_dual primals, whose tangents are `seeds`)
         self.tangents: dict[int, tuple[weakref.ref, Tensor, Any]] = {}
-        self.seeds: dict[int, tuple[trace.Leaf, Any]] = {}  # id(primal's Leaf) -> it, tangent
+        self.seeds: dict[int, tuple[trace.Leaf, Tensor]] = {}  # id(primal's Leaf) -> it, tangent
 
     def tangent_of(self, t: Any) -> Tensor | None:
         entry = self.tangents.get(id(t))
@@ -79,14 +79,20 @@ class DualLevel:
         """`dual`'s primal is an independent variable of the check, valued as now."""
         primal = trace.Leaf(dual, dual._storage.version,
                             trace.Snapshot(np.array(dual.data, copy=True)))
-        self.seeds[id(primal)] = (primal, np.array(tangent.data, copy=True))
+        self.seeds[id(primal)] = (primal, tangent)
         self.set_tangent(dual, tangent, primal)
 
     def read(self, t: Tensor, tangent: Tensor) -> None:
         """The script reads t's tangent: the check compares it with sympy's J·v."""
-        entry = self.tangents[id(t)]
+        if not runtime.current.tangent_listeners:
+            return
+        # (the primals' tangents as they are now: a tangent is that very tensor, which the
+        # script may fill in place between calls, as gradcheck fills one column at a time)
+        seeds = {key: (primal, np.array(v.data, copy=True))
+                 for key, (primal, v) in self.seeds.items()}
+        read = TangentRead(t, np.array(tangent.data, copy=True), self.tangents[id(t)][2], seeds)
         for listener in runtime.current.tangent_listeners:
-            listener(TangentRead(t, np.array(tangent.data, copy=True), entry[2], self.seeds))
+            listener(read)
 
 
 @contextmanager
