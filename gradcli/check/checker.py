@@ -132,7 +132,7 @@ class Checker:
         """The row of a tangent forward AD gave (an autograd.TangentRead): against sympy's
         J·v, or unchecked for `reason`."""
         target = Target(read.tensor, None, read.tangent, read.tangent, result=read.tangent,
-                        returned_by="forward AD (unpack_dual)")
+                        returned_by="forward AD as its tangent (.grad is not touched)")
         if not self.enabled:
             reason = "the check is off (--no-check)"
         try:

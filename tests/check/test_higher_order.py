@@ -96,3 +96,14 @@ def test_a_tangent_set_by_a_custom_functions_jvp_is_unchecked_with_its_reason():
         "    t = fwAD.unpack_dual(Sq.apply(d)).tangent\n", "custom.py")
     (row,) = [r for e in result.events if e.kind == "backward" for r in e.grads]
     assert row.method == "none" and "custom Function's jvp" in row.note
+
+
+def test_gradgradcheck_passes_are_checked_not_none():
+    """gradgradcheck seeds its first gradient with outputs that require grad (the double-
+    backward trick): each of its passes is checked, none is left `none`."""
+    result = run_session(HEAD + "w = x.double().requires_grad_()\n"
+                         "print(torch.autograd.gradgradcheck(lambda t: (t.sin() * t).sum(), "
+                         "(w,)))\n", "gradgrad.py")
+    rows = [r for e in result.events if e.kind == "backward" for r in e.grads]
+    assert result.status == "ok" and rows
+    assert all(r.match and r.method == "symbolic" for r in rows)

@@ -29,6 +29,9 @@ NO_LEVEL = ("Trying to create a dual Tensor for forward AD but no level exists, 
             "enter_dual_level() first.")
 
 
+UNTRACED = trace.Opaque("the check was off when its tangent was computed")
+
+
 class DualLevel:
     """The one dual level (torch refuses to nest them): each dual tensor's tangent, held by
     the tensor's identity while the tensor lives."""
@@ -62,8 +65,8 @@ class DualLevel:
         dual = [(i, tangent) for i, t in enumerate(inputs)
                 if (tangent := self.tangent_of(t)) is not None]
         if dual and result.dtype.is_floating_point:
-            record = trace.op_record(OPS[op_name], inputs, params, None,
-                                     tuple(self.record_of(t) for t in inputs))
+            record = trace.op_record(OPS[op_name], inputs, params, None, tuple(
+                self.record_of(t) for t in inputs)) if runtime.current.tracing else UNTRACED
             with _plain_autograd():
                 self.set_tangent(result, _pushed(op_name, inputs, dtype, params, dual), record)
 
