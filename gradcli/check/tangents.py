@@ -24,14 +24,20 @@ def expect(read, table: SymbolTable, name_of) -> Expectation:
         raise TooLarge(f"inputs of {size:,} elements")
     outputs = np.asarray(Replay(table, name_of).run(read.record), dtype=object)
     primals = [read.seeds[id(r)] for r in leaf_records(read.record) if id(r) in read.seeds]
-    directions = [(table.of(leaf, name_of(leaf.tensor)).symbols, constant_array(tangent))
-                  for leaf, tangent in primals]
+    directions = [(table.of(leaf, name_of(leaf.tensor)).symbols.reshape(-1),
+                   constant_array(tangent).reshape(-1)) for leaf, tangent in primals]
+    where = [{s: i for i, s in enumerate(symbols)} for symbols, _ in directions]
     work = DerivativeWork()
     products = np.empty(outputs.shape, dtype=object)
     for idx in np.ndindex(*outputs.shape):
         y = sp().sympify(outputs[idx])
-        products[idx] = sp().Add(*[(differentiate(y, symbols, None, work) * v).sum()
-                                   for symbols, v in directions])
+        terms = []
+        for (symbols, v), index in zip(directions, where, strict=True):
+            # (only the primal's elements this one depends on: the rest give zeros)
+            held = sorted(index[s] for s in y.free_symbols if s in index)
+            partials = differentiate(y, symbols, held, work)
+            terms += [partials[i] * v[i] for i in held]
+        products[idx] = sp().Add(*terms)
     entries = list(table.names.values())
     point = point_of([e.symbols for e in entries], [e.values for e in entries])
     shown = np.vectorize(table.displayed, otypes=[object])(products)
