@@ -128,25 +128,7 @@ class Checker:
             self._derive(record, [t for t in targets if not t.missing], expectations)
         return rows
 
-    def check_tangent(self, read, reason: str | None = None) -> GradRow:
-        """The row of a tangent forward AD gave (an autograd.TangentRead): against sympy's
-        J·v, or unchecked for `reason`."""
-        target = Target(read.tensor, None, read.tangent, read.tangent, result=read.tangent,
-                        returned_by="forward AD as its tangent (.grad is not touched)")
-        if not self.enabled:
-            reason = "the check is off (--no-check)"
-        try:
-            exp = _unchecked(reason) if reason else \
-                tangents.expect(read, self.symbols, self._name)
-        except TooLarge as big:
-            exp = _unchecked(str(big) if isinstance(big, NotReplayable) else
-                             f"graph too large for sympy ({big})")
-        row = self._row(target, exp)
-        return dataclasses.replace(row, name=f"{row.name} (tangent)")
-
     def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
-        if not isinstance(record, PassRecord):  # a tangent forward AD gave
-            return [self.check_tangent(record, reason)]
         return [self._row(t, _unchecked(reason)) for t in self._targets(record)]
 
     def _targets(self, record: PassRecord) -> list[Target]:
@@ -158,6 +140,22 @@ class Checker:
                     value = np.asarray(getattr(g, "data", g))
                     out.append(Target(t, None, value, value, result=g))
         return out
+
+    def check_tangent(self, read, reason: str | None = None) -> GradRow:
+        """The row of a tangent forward AD gave (an autograd.TangentRead): against sympy's
+        J·v, or unchecked for `reason`."""
+        target = Target(read.tensor, None, read.tangent, read.tangent, result=read.tangent,
+                        returned_by="forward AD as its tangent (.grad is not touched)")
+        if not self.enabled:
+            reason = "the check is off (--no-check)"
+        try:
+            exp = tangents.unchecked(reason) if reason else \
+                tangents.expect(read, self.symbols, self._name)
+        except TooLarge as big:
+            exp = tangents.unchecked(str(big) if isinstance(big, NotReplayable) else
+                                     f"graph too large for sympy ({big})")
+        row = self._row(target, exp)
+        return dataclasses.replace(row, name=f"{row.name} (tangent)")
 
     def _expect(self, record, targets) -> dict:
         roots = [getattr(r, "_record", None) for r in record.roots]

@@ -161,6 +161,11 @@ class PassRecord:
     def hooks_ran(self) -> bool:
         return bool(self.hooks)
 
+    @property
+    def api(self) -> str:
+        """Which call made the pass, as its table is headed."""
+        return "autograd.grad" if self.capture else "backward"
+
 
 @dataclass
 class TangentRead:
@@ -171,6 +176,7 @@ class TangentRead:
     tangent: np.ndarray
     record: Any  # its forward record, down to the make_dual primals (trace.Leaf records)
     seeds: dict  # id(a make_dual primal's Leaf record) -> (that record, its tangent's values)
+    api = "forward_ad"  # (as its table is headed)
 
 
 @dataclass
