@@ -50,6 +50,15 @@ def new_runtime(options: RunOptions) -> Runtime:
     return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
 
 
+def _checked_tangent(checker, read: autograd.TangentRead) -> GradRow:
+    try:
+        return checker.check_tangent(read)
+    except Exception as e:  # (as for a pass: a bug in the check leaves the row unchecked)
+        if os.environ.get("GRADCLI_DEBUG") == "1":
+            raise
+        return checker.check_tangent(read, f"internal error in the check: {e!r}")
+
+
 def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) -> list[GradRow]:
     """The checker's rows for one backward pass or one tangent forward AD gave; a bug in the
     check leaves them unchecked."""
@@ -62,11 +71,3 @@ def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) ->
             raise
         return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
 
-
-def _checked_tangent(checker, read: autograd.TangentRead) -> GradRow:
-    try:
-        return checker.check_tangent(read)
-    except Exception as e:  # (as for a pass: a bug in the check leaves the row unchecked)
-        if os.environ.get("GRADCLI_DEBUG") == "1":
-            raise
-        return checker.check_tangent(read, f"internal error in the check: {e!r}")
