@@ -70,4 +70,3 @@ def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) ->
         if os.environ.get("GRADCLI_DEBUG") == "1":
             raise
         return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
-
