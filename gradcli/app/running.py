@@ -50,8 +50,20 @@ def new_runtime(options: RunOptions) -> Runtime:
     return Runtime(limits=options.limits, tracing=options.check, faults=options.faults)
 
 
-def checked_rows(checker, record: autograd.PassRecord) -> list[GradRow]:
-    """The checker's rows for one backward pass; a bug in the check leaves them unchecked."""
+def _checked_tangent(checker, read: autograd.TangentRead) -> GradRow:
+    try:
+        return checker.check_tangent(read)
+    except Exception as e:  # (as for a pass: a bug in the check leaves the row unchecked)
+        if os.environ.get("GRADCLI_DEBUG") == "1":
+            raise
+        return checker.check_tangent(read, f"internal error in the check: {e!r}")
+
+
+def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) -> list[GradRow]:
+    """The checker's rows for one backward pass or one tangent forward AD gave; a bug in the
+    check leaves them unchecked."""
+    if isinstance(record, autograd.TangentRead):
+        return [_checked_tangent(checker, record)]
     try:
         return checker.check(record)
     except Exception as e:  # a bug in the check must not take the session down with it

@@ -43,6 +43,7 @@ class Session:
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
                                enabled=self.options.check, const_name=self._const_name)
         runtime.backward_listeners.append(self._on_pass)
+        runtime.tangent_listeners.append(self._on_pass)  # (forward AD's: rows as a pass's)
 
     def _const_name(self, record) -> str | None:
         """The variable holding the tensor a graph read as a constant (X in `X @ W1`): same
@@ -119,14 +120,14 @@ class Session:
         for p in problems[:MAX_PROBLEMS_SHOWN]:
             self._emit(InvalidEvent(p.line, p.col, p.message, p.hint, p.end_col))
 
-    def _on_pass(self, record: autograd.PassRecord) -> None:
+    def _on_pass(self, record: autograd.PassRecord | autograd.TangentRead) -> None:
         rows = checked_rows(self.checker, record)
         for summary in (self.result.summary, self._piece.summary):
             summary.backward += 1
             summary.checked += sum(r.match is not None for r in rows)
             summary.mismatches += sum(r.match is False for r in rows)
         interpreter = self.interpreter
-        api = "autograd.grad" if record.capture else "backward"
+        api = record.api
         self._emit(BackwardEvent(interpreter.current_line, interpreter.current_source,
                                  tuple(rows), self.result.summary.backward, api=api))
 

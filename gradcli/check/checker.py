@@ -6,6 +6,7 @@ keeps the symbolic history, so accumulated formulas read like `2*x + 3*x**2`.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +19,16 @@ from gradcli.engine.trace import Opaque
 from gradcli.engine.transforms import stand_in_for
 from gradcli.events.events import GradRow
 
-from . import chained, custom_backward, matrix_form, missing, numeric, structured, vectorized
+from . import (
+    chained,
+    custom_backward,
+    matrix_form,
+    missing,
+    numeric,
+    structured,
+    tangents,
+    vectorized,
+)
 from .compare import (
     Expectation,
     close_elements,
@@ -71,6 +81,7 @@ class Target:
     after: np.ndarray
     result: object = None  # for autograd.grad: the returned gradient (x.grad is untouched)
     missing: bool = False  # given no gradient by the pass: a row only if sympy's is not zero
+    returned_by: str = "autograd.grad (.grad untouched)"  # what gave `result`
 
 
 @dataclass
@@ -130,6 +141,22 @@ class Checker:
                     out.append(Target(t, None, value, value, result=g))
         return out
 
+    def check_tangent(self, read, reason: str | None = None) -> GradRow:
+        """The row of a tangent forward AD gave (an autograd.TangentRead): against sympy's
+        J·v, or unchecked for `reason`."""
+        target = Target(read.tensor, None, read.tangent, read.tangent, result=read.tangent,
+                        returned_by="forward AD as its tangent (.grad is not touched)")
+        if not self.enabled:
+            reason = "the check is off (--no-check)"
+        try:
+            exp = tangents.unchecked(reason) if reason else \
+                tangents.expect(read, self.symbols, self._name)
+        except TooLarge as big:
+            exp = tangents.unchecked(str(big) if isinstance(big, NotReplayable) else
+                                     f"graph too large for sympy ({big})")
+        row = self._row(target, exp)
+        return dataclasses.replace(row, name=f"{row.name} (tangent)")
+
     def _expect(self, record, targets) -> dict:
         roots = [getattr(r, "_record", None) for r in record.roots]
         if any(r is None for r in roots):
@@ -150,7 +177,7 @@ class Checker:
             # (a graph of 1e5 ops is too large for every path: known without walking it, and
             # an elementwise one that deep would only run sympy out of Python's stack)
             require_replayable_size(roots)
-            if vectorized.applies(roots) and not record.hooks:
+            if vectorized.applies(roots) and not record.hooks and not record.seed_requires_grad:
                 found = vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             else:
                 found = self._structured_first(record, roots, targets)
@@ -253,7 +280,8 @@ class Checker:
             return None
         try:
             # (the script's names, read only: _name would number the unnamed in another order)
-            return graph_key(roots, targets, self.name_of, remember=False), record.create_graph
+            return (graph_key(roots, targets, self.name_of, remember=False), record.create_graph,
+                    record.seed_requires_grad)
         except TooLarge:
             return None
 
@@ -315,7 +343,7 @@ class Checker:
             for rid, h in hooked.items()]
         for r, y in outputs:
             dropped.read(r, y)  # a root is read by its seed, a hooked tensor by its hooks
-        seeds = list(record.grad_outputs) + [h.grad_out for h in hooked.values()]
+        seeds = self._seeds(record) + [h.grad_out for h in hooked.values()]
         entries = self.symbols.names.values()
         point = point_of([e.symbols for e in entries], [e.values for e in entries])
         # the numeric replay that takes over differences elementwise graphs element by element
@@ -327,6 +355,16 @@ class Checker:
                 require_same_nans(lambda y=y, root=root: in_dtype(
                     evaluate(np.asarray(y, dtype=object), point), root.dtype.name), root)
         return scalar_objective([y for _, y in outputs], seeds) + dropped.term(point)
+
+    def _seeds(self, record) -> list:
+        """Each root's seed as sympy sees it: a seed that requires grad (the double-backward
+        trick of jvp, hvp and jacfwd) is its replayed record, so that the gradient is a formula
+        in it too (J^T u), which a pass with respect to that seed differentiates again (J v)."""
+        seeds = list(record.grad_outputs)
+        for i, record_ in enumerate(_seed_records(record)):
+            if record_ is not None:
+                seeds[i] = Replay(self.symbols, self._name).run(record_)
+        return seeds
 
     def _through_hook(self, exp: Expectation, hook) -> Expectation:
         """A hooked tensor's gradient: sympy's value is what its hooks must have received; what
@@ -393,7 +431,7 @@ class Checker:
         terms, note = self._accumulated(history, t, formulas, exp.note)
         accumulated = None if terms is None else [sum_text(ts) for ts in terms]
         if t.result is not None:
-            note = _clause(note, "returned by autograd.grad (.grad untouched)")
+            note = _clause(note, f"returned by {t.returned_by}")
         expected = None
         match = None
         worst = None
@@ -460,8 +498,10 @@ class Checker:
         """Under create_graph, the check side of each new gradient is sympy's derivative, so a
         second derivative differentiates sympy's first one, never the engine's VJP graph."""
         roots = [r._record for r in record.roots]
+        seeds = _seed_records(record)
         try:
-            leaves = list({id(r): r for root in roots for r in leaf_records(root)}.values())
+            leaves = list({id(r): r for root in roots + [s for s in seeds if s is not None]
+                           for r in leaf_records(root)}.values())
         except NotReplayable as opaque:  # roots sympy cannot see: nor can it see their gradients
             for t in targets:
                 _holder(t)._record = Opaque(str(opaque))
@@ -469,11 +509,6 @@ class Checker:
         for t in targets:
             exp = expectations.get(id(t.tensor))
             holder = _holder(t)
-            if record.seed_requires_grad:
-                holder._record = Opaque("it was seeded with a tensor that requires grad (the "
-                                        "double-backward trick), which sympy's first derivative "
-                                        "holds constant")
-                continue
             if exp is None or exp.method != "symbolic" or \
                     np.shape(exp.formulas) != np.shape(holder.data):
                 holder._record = Opaque("its first derivative had no per-element symbolic form, "
@@ -531,6 +566,17 @@ class Checker:
             n = len(self._unnamed) + 1
             self._unnamed[id(tensor)] = (tensor, "tensor" if n == 1 else f"tensor#{n}")
         return self._unnamed[id(tensor)][1]
+
+
+def _seed_records(record) -> list:
+    """Per seed, the record of one that requires grad (Opaque where the check did not see it
+    made), None for a constant one; [] for a pass seeded with constants only."""
+    if not record.seed_requires_grad:
+        return []
+    return [None if not g.requires_grad else trace.record_of(g)
+            if g.grad_fn is None or g._record is not None else Opaque(
+                "it was seeded with a tensor that requires grad (the double-backward trick) "
+                "whose graph the check did not record") for g in record.seeds]
 
 
 def _holder(t: Target):

@@ -341,11 +341,12 @@ def require_same_nans(replay: Callable[[], np.ndarray], root) -> None:
 
 def scalar_objective(outputs: list, seeds: list) -> sp.Expr:
     """sum_j v_j * y_j over every root: what backward(gradient=v) differentiates. A zero v_j
-    is one sympy cannot fold: torch multiplies it by y_j's derivative too (0*inf = nan)."""
+    is one sympy cannot fold: torch multiplies it by y_j's derivative too (0*inf = nan). A
+    seed of sympy expressions (one that requires grad, replayed) is taken as it is."""
     total = sp().Integer(0)
     for y, v in zip(outputs, seeds, strict=True):
         v = np.asarray(v)
-        weights = constant_array(v)
+        weights = v if v.dtype == object else constant_array(v)
         if v.dtype.kind == "f" and (v == 0).any():
             weights = np.where(v == 0, dropped_zero(), weights)
         total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()

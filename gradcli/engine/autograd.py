@@ -149,6 +149,9 @@ class PassRecord:
     capture: bool = False  # autograd.grad (results returned, .grad untouched)
     hooks: list = field(default_factory=list)  # HookCall per hooked tensor, in run order
     seed_requires_grad: bool = False  # create_graph with a seed the graph depends on (jvp's trick)
+    # under seed_requires_grad, the seed tensors themselves: the check replays their records,
+    # so that the gradient is a formula in the seed too (linear in it: J^T u)
+    seeds: list = field(default_factory=list)
     number: int = 0  # which pass of the process this is: the nodes it frees say so (freed_in)
     # retained non-leaves whose node every edge into gave no gradient (None): skipped, as
     # torch skips them; the check asks whether sympy's derivative there is zero too
@@ -157,6 +160,23 @@ class PassRecord:
     @property
     def hooks_ran(self) -> bool:
         return bool(self.hooks)
+
+    @property
+    def api(self) -> str:
+        """Which call made the pass, as its table is headed."""
+        return "autograd.grad" if self.capture else "backward"
+
+
+@dataclass
+class TangentRead:
+    """A tangent forward AD gave a tensor, as the script read it (unpack_dual), for the check:
+    sympy's Jacobian of `record` times the tangents of the primals below it is what it must be."""
+
+    tensor: Any  # the dual tensor
+    tangent: np.ndarray
+    record: Any  # its forward record, down to the make_dual primals (trace.Leaf records)
+    seeds: dict  # id(a make_dual primal's Leaf record) -> (that record, its tangent's values)
+    api = "forward_ad"  # (as its table is headed)
 
 
 @dataclass
@@ -332,9 +352,10 @@ def run_backward(roots, grads, *, keep_graph: bool, create_graph: bool,
         target_entries = {id(t.grad_fn if t.grad_fn is not None else ns.accumulator(t)): i
                           for i, t in enumerate(inputs)}
     needed = _needed(list(dict.fromkeys(entries)), deps, target_entries) if inputs else None
+    seeded = create_graph and any(g.requires_grad for g in grads)
     record = PassRecord(list(roots), [g.data for g in grads], [], [None] * len(inputs or ()),
                         list(inputs) if inputs is not None else None, create_graph, capture,
-                        seed_requires_grad=create_graph and any(g.requires_grad for g in grads),
+                        seed_requires_grad=seeded, seeds=list(grads) if seeded else [],
                         number=next(_passes))
     ready = ReadyQueue()
     for e in dict.fromkeys(entries):

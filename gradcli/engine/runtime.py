@@ -101,6 +101,9 @@ class Runtime:
     # called with each backward pass's autograd.PassRecord, in order (the provenance of the
     # language's explanations, then the check)
     backward_listeners: list[Callable[[Any], None]] = field(default_factory=list)
+    # called with each tangent forward AD gave that the script read (autograd.TangentRead):
+    # the check compares it with sympy's Jacobian-vector product
+    tangent_listeners: list[Callable[[Any], None]] = field(default_factory=list)
     memory: MemoryMeter = field(init=False)
     deadline: float = field(init=False)  # time.monotonic() past which the run must stop
     # work done inside one statement (graph nodes visited by backward, items a builtin walks):

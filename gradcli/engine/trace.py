@@ -241,9 +241,12 @@ def record_of(t):
     return r
 
 
-def op_record(op, inputs, params, result) -> OpRecord:
+def op_record(op, inputs, params, result, args: tuple | None = None) -> OpRecord:
+    """The record of op applied to `inputs`; `args`, their records where the caller keeps its
+    own (forward AD's, over the make_dual primals)."""
     # (an input made by an op has its OpRecord already: most inputs, read without a call)
-    args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
+    if args is None:
+        args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
     if op.zeroed is None:
         return OpRecord(op, args, params, result)
     record = KinkedRecord(op, args, params, result)

@@ -41,13 +41,13 @@ def test_per_sample_gradients_are_all_checked():
     assert all(r["name"] == "w" and r["match"] for r in found)
 
 
-def test_jvp_trick_pass_is_unchecked_with_its_reason():
+def test_jvp_trick_pass_is_checked_as_j_times_v():
+    """The double-backward trick's last pass, with respect to its zero cotangent u, is sympy's
+    derivative in u of J^T u: the row is J v, checked (tests/check/test_higher_order.py)."""
     found = rows("print(torch.func.jvp(torch.sin, (torch.tensor([1.0]),), "
-                 "(torch.tensor([1.0]),)))")
-    assert found[-1]["method"] == "none"
-    assert "double-backward trick" in str(events("print(torch.func.jvp(torch.exp, "
-                                                 "(torch.tensor([1.0]),), "
-                                                 "(torch.tensor([1.0]),)))"))
+                 "(torch.tensor([2.0]),)))")
+    assert found[-1]["method"] == "symbolic" and found[-1]["match"]
+    assert found[-1]["formula"] == ["2*cos(tensor)"]  # (a literal holds the primal)
 
 
 def test_backward_after_a_failed_transform_works():

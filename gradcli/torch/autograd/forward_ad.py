@@ -13,8 +13,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from gradcli.engine import runtime
+import numpy as np
+
+from gradcli.engine import runtime, trace
+from gradcli.engine.autograd import TangentRead
 from gradcli.engine.errors import TorchError, runtime_error
+from gradcli.engine.ops import OPS
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
 from gradcli.torch._tensor.creation import zeros_like
@@ -25,22 +29,35 @@ NO_LEVEL = ("Trying to create a dual Tensor for forward AD but no level exists, 
             "enter_dual_level() first.")
 
 
+UNTRACED = trace.Opaque("the check was off when its tangent was computed")
+
+
 class DualLevel:
     """The one dual level (torch refuses to nest them): each dual tensor's tangent, held by
     the tensor's identity while the tensor lives."""
 
     def __init__(self) -> None:
-        self.tangents: dict[int, tuple[weakref.ref, Tensor]] = {}
+        # id(tensor) -> (a weak reference to it, its tangent, its forward record for the
+        # check: the ops that made it from the make_dual primals, whose tangents are `seeds`)
+        self.tangents: dict[int, tuple[weakref.ref, Tensor, Any]] = {}
+        self.seeds: dict[int, tuple[trace.Leaf, Tensor]] = {}  # id(primal's Leaf) -> it, tangent
 
     def tangent_of(self, t: Any) -> Tensor | None:
         entry = self.tangents.get(id(t))
         return entry[1] if entry is not None and entry[0]() is t else None
 
-    def set_tangent(self, t: Tensor, tangent: Tensor | None) -> None:
+    def record_of(self, t: Any) -> Any:
+        """t's record as forward AD made it (its autograd one where it has no tangent)."""
+        entry = self.tangents.get(id(t))
+        return entry[2] if entry is not None and entry[0]() is t else trace.record_of(t)
+
+    def set_tangent(self, t: Tensor, tangent: Tensor | None, record: Any = None) -> None:
         if tangent is None:
             self.tangents.pop(id(t), None)
         else:
-            self.tangents[id(t)] = (weakref.ref(t), tangent)
+            self.tangents[id(t)] = (weakref.ref(t), tangent, record or trace.Opaque(
+                "its tangent was set by a custom Function's jvp, whose formula the check "
+                "does not replay"))
 
     def propagate(self, op_name: str, inputs: tuple, dtype: Any, params: dict,
                   result: Tensor) -> None:
@@ -48,8 +65,10 @@ class DualLevel:
         dual = [(i, tangent) for i, t in enumerate(inputs)
                 if (tangent := self.tangent_of(t)) is not None]
         if dual and result.dtype.is_floating_point:
+            record = trace.op_record(OPS[op_name], inputs, params, None, tuple(
+                self.record_of(t) for t in inputs)) if runtime.current.tracing else UNTRACED
             with _plain_autograd():
-                self.set_tangent(result, _pushed(op_name, inputs, dtype, params, dual))
+                self.set_tangent(result, _pushed(op_name, inputs, dtype, params, dual), record)
 
     def after_inplace(self, t: Tensor, result: Tensor) -> None:
         """An in-place op wrote `result` into t: t's tangent is now result's (zeros where the
@@ -57,7 +76,26 @@ class DualLevel:
         tangent = self.tangent_of(result)
         if tangent is None and self.tangent_of(t) is not None:
             tangent = zeros_like(t)
-        self.set_tangent(t, tangent)
+        self.set_tangent(t, tangent, self.record_of(result))
+
+    def make_dual(self, dual: Tensor, tangent: Tensor) -> None:
+        """`dual`'s primal is an independent variable of the check, valued as now."""
+        primal = trace.Leaf(dual, dual._storage.version,
+                            trace.Snapshot(np.array(dual.data, copy=True)))
+        self.seeds[id(primal)] = (primal, tangent)
+        self.set_tangent(dual, tangent, primal)
+
+    def read(self, t: Tensor, tangent: Tensor) -> None:
+        """The script reads t's tangent: the check compares it with sympy's J·v."""
+        if not runtime.current.tangent_listeners:
+            return
+        # (the primals' tangents as they are now: a tangent is that very tensor, which the
+        # script may fill in place between calls, as gradcheck fills one column at a time)
+        seeds = {key: (primal, np.array(v.data, copy=True))
+                 for key, (primal, v) in self.seeds.items()}
+        read = TangentRead(t, np.array(tangent.data, copy=True), self.tangents[id(t)][2], seeds)
+        for listener in runtime.current.tangent_listeners:
+            listener(read)
 
 
 @contextmanager
@@ -151,7 +189,7 @@ def make_dual(tensor: Any, tangent: Any, *, level: int | None = None) -> Tensor:
             f"{list(tensor.data.shape)} while the given forward gradient is of size "
             f"{list(tangent.data.shape)}.")
     dual = view(tensor, tensor.data.shape)
-    level_.set_tangent(dual, tangent)
+    level_.make_dual(dual, tangent)
     return dual
 
 
@@ -186,6 +224,7 @@ def unpack_dual(tensor: Any, *, level: int | None = None) -> UnpackedDualTensor:
         primal = apply("dual_primal", (tensor,)) if tensor.requires_grad else tensor.detach()
     finally:
         runtime.current.dual = level_
+    level_.read(tensor, tangent)
     return UnpackedDualTensor(primal, tangent)
 
 
