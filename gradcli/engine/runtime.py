@@ -93,6 +93,10 @@ class Runtime:
     wrapped_numbers: dict = field(default_factory=dict)
     number_saves: dict = field(default_factory=dict)
     print_options: PrintOptions = field(default_factory=PrintOptions)
+    # what the script assigned to objects every session shares (torch's classes, the torch
+    # namespaces): {shared object: {name: value}}, read before the object's own table, so
+    # that `nn.Linear.forward = f` holds in this session only and the object is never written
+    patches: dict = field(default_factory=dict)
     # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
     # nan; the node whose gradient was nan, for the explanation of the error
     anomaly_enabled: bool = False

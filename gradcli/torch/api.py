@@ -16,7 +16,7 @@ from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 import gradcli.torch
-from gradcli.engine import dtypes, layout, tensor_repr
+from gradcli.engine import dtypes, layout, runtime, tensor_repr
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
@@ -451,6 +451,9 @@ _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
 
+_TYPE_NAMES = {Size: "torch.Size", Parameter: "torch.nn.Parameter"}  # the real types' names
+
+
 def _no_attribute(obj, name) -> TorchError:
     if isinstance(obj, Namespace):
         return TorchError("AttributeError", f"module '{obj.name}' has no attribute '{name}'")
@@ -475,6 +478,9 @@ def get_attribute(obj, name: str):
             return types.MethodType(_TENSOR_METHODS[name], obj)
         raise _no_attribute(obj, name)
     if isinstance(obj, Namespace):
+        patched = runtime.current.patches.get(obj, {})
+        if name in patched:
+            return patched[name]
         if name in obj.members:
             return obj.members[name]
         raise _no_attribute(obj, name)
@@ -505,6 +511,12 @@ def set_attribute(obj, name: str, value) -> None:
     if isinstance(obj, ScriptObject):
         obj.set_attribute(name, value)
         return
+    if isinstance(obj, Namespace):  # `torch.relu = f`: for this session only, as a patch
+        runtime.current.patches.setdefault(obj, {})[name] = value
+        return
+    if isinstance(obj, type):  # int, list, torch.Size: immutable types, as in Python
+        raise TorchError("TypeError", f"cannot set '{name}' attribute of immutable type "
+                                      f"'{_TYPE_NAMES.get(obj, obj.__name__)}'")
     if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
         _TENSOR_SETTERS[name](obj, value)
         return
