@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gradcli.engine.limits import LIMIT_FLAGS, Limits
+from gradcli.engine.limits import LIMIT_FLAGS, LimitFlag, Limits, parse_size
 
 LIMITS_PANEL = "Limits"
 DEFAULT_LIMITS = Limits()
@@ -40,8 +40,22 @@ def limit_options(*fields: str) -> Callable[[Callable], Callable]:
 
 def _option(name: str) -> inspect.Parameter:
     words, default = LIMIT_FLAGS[name], getattr(DEFAULT_LIMITS, name)
-    option = typer.Option(words.flag, min=words.least, help=words.help,
-                          rich_help_panel=LIMITS_PANEL)
+    option = typer.Option(words.flag, help=words.help, rich_help_panel=LIMITS_PANEL,
+                          **({"parser": _size_parser(words), "metavar": "SIZE"} if words.sizes else
+                             {"min": words.least}))
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
                              annotation=Annotated[type(default), option])
 
+
+
+def _size_parser(words: LimitFlag) -> Callable[[str], int]:
+    """A flag's value as bytes (engine/limits.py parse_size), at least `words.least`."""
+    def parse(text: str | int) -> int:
+        try:
+            size = text if isinstance(text, int) else parse_size(text)
+        except ValueError as problem:
+            raise typer.BadParameter(str(problem)) from None
+        if size < words.least:
+            raise typer.BadParameter(f"{text!r} is less than the least, {words.least} byte")
+        return size
+    return parse

@@ -154,6 +154,13 @@ class Runtime:
         if time.monotonic() > self.deadline:
             raise TorchError("LimitExceeded", limit_message(self.limits, "max_seconds", context))
 
+    def foresee(self, elements: int, itemsize: int, what: str) -> None:
+        """Before an op allocates `elements` of `itemsize` bytes, its result or a temporary
+        proportional to a product of sizes (`what`: "F.one_hot's result"): refuse what the
+        element limit or the memory limit could not hold, rather than find out after."""
+        self.limits.check_elements(elements, what)
+        self.memory.foresee(elements * itemsize, what)
+
     def backward_finished(self, record: Any) -> None:
         for listener in self.backward_listeners:
             listener(record)
