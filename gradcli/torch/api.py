@@ -23,7 +23,7 @@ from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.sandbox import py_copy, py_random, safe_builtins
-from gradcli.sandbox.objects import ScriptClass, ScriptObject, holds_private
+from gradcli.sandbox.objects import ScriptClass, ScriptObject, bind, holds_private
 from gradcli.sandbox.parse import Vocabulary
 from gradcli.sandbox.script_errors import (
     EXCEPTION_CLASSES,
@@ -472,6 +472,9 @@ def get_attribute(obj, name: str):
     if isinstance(obj, ScriptObject):
         return obj.attribute(name)
     if isinstance(obj, Tensor):
+        patched = runtime.current.patches.get(TENSOR_TYPE)
+        if patched and name in patched:  # `torch.Tensor.name = f` in this session
+            return bind(patched[name], obj, None)
         if name in _TENSOR_PROPERTIES:
             return _TENSOR_PROPERTIES[name](obj)
         if name in _TENSOR_METHODS:
