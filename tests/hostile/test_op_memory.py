@@ -95,7 +95,7 @@ FORESEEN = [
     ("e = nn.Embedding(10, 1000)\ny = e(torch.zeros(20000, dtype=torch.long))",
      "F.embedding's result"),
     ("c = nn.Conv2d(16, 1, 7)\ny = c(torch.ones(2, 16, 128, 128))",
-     "the convolution's input unfolded into patches"),
+     "the convolution's patches"),
     ("y = F.one_hot(torch.arange(3), num_classes=10**7)", "F.one_hot's result"),
 ]
 

@@ -74,7 +74,7 @@ def _check_cost(input, weight, params: dict) -> None:
     patch = math.prod(weight.data.shape[1:])  # in channels of a group, times the kernel
     patches = batch * patch * params["groups"] * positions
     runtime.current.foresee(patches, input.data.itemsize,
-                            "the convolution's input unfolded into patches")
+                            "the convolution's patches")
     runtime.current.check_flops(2 * batch * positions * patch * weight.data.shape[0],
                                 "a convolution")
 
