@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from gradcli.engine.limits import LIMIT_FLAGS, Limits
+from gradcli.engine.limits import LIMIT_FLAGS, Limits, parse_size
 
 LIMITS_PANEL = "Limits"
 DEFAULT_LIMITS = Limits()
@@ -26,7 +26,7 @@ def limit_options(*fields: str) -> Callable[[Callable], Callable]:
     def decorate(command: Callable) -> Callable:
         @functools.wraps(command)
         def with_limits(**given):
-            limits = Limits(**{name: given.pop(name) for name in names})
+            limits = Limits(**{name: _value(name, given.pop(name)) for name in names})
             return command(**given, limits=limits)
 
         # (typer reads the parameters from the signature, its annotations evaluated)
@@ -40,8 +40,29 @@ def limit_options(*fields: str) -> Callable[[Callable], Callable]:
 
 def _option(name: str) -> inspect.Parameter:
     words, default = LIMIT_FLAGS[name], getattr(DEFAULT_LIMITS, name)
-    option = typer.Option(words.flag, min=words.least, help=words.help,
-                          rich_help_panel=LIMITS_PANEL)
+    if words.sizes:  # text, read by _value (a parser of typer's own would import pydantic)
+        option = typer.Option(words.flag, help=words.help, rich_help_panel=LIMITS_PANEL,
+                              metavar="SIZE")
+        default = str(default)
+    else:
+        option = typer.Option(words.flag, min=words.least, help=words.help,
+                              rich_help_panel=LIMITS_PANEL)
     return inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=default,
                              annotation=Annotated[type(default), option])
 
+
+
+def _value(name: str, given):
+    """A limit's value as Limits holds it: a size flag's text as bytes (engine/limits.py
+    parse_size), at least its least, or the usage error saying what it takes."""
+    words = LIMIT_FLAGS[name]
+    if not words.sizes or isinstance(given, int):
+        return given
+    try:
+        size = parse_size(given)
+    except ValueError as problem:
+        raise typer.BadParameter(str(problem), param_hint=words.flag) from None
+    if size < words.least:
+        raise typer.BadParameter(f"{given!r} is less than the least, {words.least} byte",
+                                 param_hint=words.flag)
+    return size

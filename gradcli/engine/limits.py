@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -36,12 +37,14 @@ class Limits:
     max_call_depth: int = 100
     max_seconds: float = 60.0  # wall-clock time of one run (of one input in the REPL)
 
-    def check_elements(self, n: int) -> None:
+    def check_elements(self, n: int, what: str = "") -> None:
+        """`what`: the result or temporary of an op about to be made ("F.one_hot's result")."""
         if n > self.max_elements:
+            made = f"{what} ({n:,} elements) exceeds" if what else \
+                f"a tensor of {n:,} elements exceeds"
             raise TorchError("LimitExceeded",
-                             f"a tensor of {n:,} elements exceeds the limit of "
-                             f"{self.max_elements:,} elements per tensor (raise it with "
-                             "--max-elements)")
+                             f"{made} the limit of {self.max_elements:,} elements per tensor "
+                             "(raise it with --max-elements)")
 
     def check_shape(self, shape: tuple[int, ...] | list[int]) -> None:
         self.check_elements(math.prod(shape))
@@ -64,6 +67,7 @@ class LimitFlag(NamedTuple):
     flag: str
     help: str
     least: int = 1
+    sizes: bool = False  # the flag also takes sizes with a unit: 500MB, 1GiB (parse_size)
 
 
 # field -> its words, in the order the commands' --help lists the flags (app/limit_options.py
@@ -83,14 +87,33 @@ LIMIT_FLAGS: dict[str, LimitFlag] = {
     "max_elements": LimitFlag("tensor size limit", "elements", "--max-elements",
                               "Elements of one tensor at most."),
     "max_memory": LimitFlag("memory limit", "bytes", "--max-memory",
-                            "Bytes of memory the session may take (tensors, graphs, lists) at "
-                            "most."),
+                            "Memory the session may take (tensors, graphs, lists) at most: "
+                            "bytes, or a size such as 500MB, 1.5GiB, 512k.", sizes=True),
     "max_call_depth": LimitFlag("call depth limit", "calls", "--max-call-depth",
                                 "Script function and lambda calls running at once, at most."),
     "max_seconds": LimitFlag("time limit", "seconds", "--max-seconds",
                              "Wall-clock seconds a run (each script of check) may take at most.",
                              least=0),
 }
+
+
+# A size's units: SI (kB, MB = 10**6 bytes), binary (KiB, MiB = 2**20), and docker's single
+# letters (k, m, g), binary too.
+SIZE_UNITS = {"": 1, "b": 1, **{f"{p}b": 1000 ** (i + 1) for i, p in enumerate("kmgt")},
+              **{f"{p}ib": 1024 ** (i + 1) for i, p in enumerate("kmgt")},
+              **{p: 1024 ** (i + 1) for i, p in enumerate("kmgt")}}
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-z]*)\s*", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """Bytes from `4096`, `500MB`, `1.5GiB` or `512k`; ValueError saying what is accepted."""
+    match = _SIZE.fullmatch(text)
+    unit = match and match.group(2).lower()
+    if match is None or unit not in SIZE_UNITS:
+        raise ValueError(f"{text!r} is not a size: give bytes (4096) or a number with a unit "
+                         "(500MB, 1.5GiB, 512k; kB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/"
+                         "TiB and k/m/g/t powers of 1024)")
+    return int(float(match.group(1)) * SIZE_UNITS[unit])
 
 
 def limit_message(limits: Limits, field: str, context: str = "") -> str:
@@ -147,6 +170,19 @@ class MemoryMeter:
                              f"memory limit of {self.limit:,} bytes exceeded: the session holds "
                              f"{used:,} bytes of tensors, graphs and values (raise it with "
                              "--max-memory)")
+
+    def foresee(self, nbytes: int, what: str) -> None:
+        """Before `what` allocates `nbytes`: refuse it if the session could not hold them
+        (an allocation smaller than the interval between measurements is left to `count`)."""
+        if nbytes < self.interval or self.session_bytes() + nbytes <= self.limit:
+            return
+        gc.collect()
+        held = self.session_bytes()
+        if held + nbytes > self.limit:
+            raise TorchError("LimitExceeded",
+                             f"memory limit of {self.limit:,} bytes exceeded by {what}: it needs "
+                             f"{nbytes:,} bytes, and the session holds {max(held, 0):,} "
+                             "(raise it with --max-memory)")
 
     def session_bytes(self) -> int:
         return resident_bytes() - self.baseline

@@ -15,6 +15,7 @@ from .errors import runtime_error
 from .namespace import ArrayNamespace, build
 from .optable import OPS
 from .symforms import erf
+from .trilinear import trilinear
 
 
 def scatter_array(g, shape, key):
@@ -687,20 +688,6 @@ def _row_weights(target, weight, ignore_index, dtype):
     safe = np.where(keep, target, 0)
     ones = np.ones(target.shape, np.float64 if dtype == np.dtype(object) else dtype)
     return safe, (ones if weight is None else weight[safe].astype(ones.dtype)) * keep
-
-
-def trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim):
-    """ATen's _trilinear: each input unsqueezed at its `expand` dims, the three multiplied
-    (broadcast) and summed over `sumdim`. Floats are summed in double and rounded once;
-    object arrays (the check's symbols) as they are."""
-    parts = [np.expand_dims(x, tuple(e)) if e else x
-             for x, e in ((i1, expand1), (i2, expand2), (i3, expand3))]
-    dtype = np.result_type(i1, i2, i3)
-    symbolic = dtype.kind == "O"
-    if not symbolic:
-        parts = [x.astype(np.float64) for x in parts]
-    out = np.sum(parts[0] * parts[1] * parts[2], axis=tuple(sumdim)) + 0
-    return np.asarray(out if symbolic else out.astype(dtype))
 
 
 def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -166,6 +167,11 @@ class Generator:
         value that rounds up to `high` becomes `low`, as rand's 1.0 becomes 0.0."""
         dtype = _float_dtype(dtype_name)
         _check_uniform_range(low, high, dtype)
+        return _in_chunks(n, dtype.np, lambda k: self._uniform_piece(k, low, high, dtype))
+
+    def _uniform_piece(self, n: int, low: float, high: float, dtype: dtypes.DType) -> np.ndarray:
+        """The next n values of `uniform` (element by element: drawn piece by piece, the
+        same values)."""
         unit = (low, high) == (0.0, 1.0)  # fma(u, 1, 0) is u
         if dtype is dtypes.float64:
             u = self._uniform_f64(n)
@@ -207,7 +213,8 @@ class Generator:
         stream seeded from one word) is not in the torch 2.13 CPU wheel at all."""
         if not 0 <= p <= 1:
             raise runtime_error(f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
-        return (self._uniform_f64(n) < p).astype(np.dtype(dtype_name))
+        dtype = np.dtype(dtype_name)
+        return _in_chunks(n, dtype, lambda k: (self._uniform_f64(k) < p).astype(dtype))
 
     def bernoulli_probs(self, probs: np.ndarray, dtype_name: str) -> np.ndarray:
         """`torch.bernoulli(probs)` / `Tensor.bernoulli_(probs)` (probs already broadcast to the
@@ -295,9 +302,11 @@ class Generator:
     def _normal_blocks(self, n: int, uniform, box_muller) -> np.ndarray:
         """torch's normal_fill for float32/float64: n uniforms, Box-Muller per 16-block,
         and a ragged tail recomputed as the last 16 outputs from 16 fresh uniforms."""
-        out = uniform(n)
         full = n - n % 16
-        out[:full] = box_muller(out[:full])
+        out = _in_chunks(n, None, uniform)
+        for start in range(0, full, DRAW_CHUNK):  # each 16-block on its own: piece by piece
+            piece = slice(start, min(start + DRAW_CHUNK, full))
+            out[piece] = box_muller(out[piece])
         if n % 16:
             out[n - 16 :] = box_muller(uniform(16))
         return out
@@ -307,7 +316,8 @@ class Generator:
         (mean and std stay float32)."""
         out = np.empty(n, dtype=np.float16)
         full = n - n % 16
-        out[:full] = _box_muller_avx2(self._uniform_f32(full), mean, std)
+        out[:full] = _in_chunks(full, np.float16, lambda k: _box_muller_avx2(
+            self._uniform_f32(k), mean, std).astype(np.float16))
         if n % 16:
             out[n - 16 :] = _box_muller_avx2(self._uniform_f32(16), mean, std)
         return out
@@ -398,6 +408,26 @@ _BAD_PROBABILITY = (
     "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be "
     "improved?  If so, please report an enhancement request to PyTorch.)"
 )
+
+
+# Elements drawn and transformed at a time (a multiple of 16, Box-Muller's block): a large
+# draw's temporaries (its 64-bit words, the float64 of an exact FMA) stay a few MiB, so that
+# nn.Linear(8192, 8192)'s init peaks at a small multiple of its weight, not ~18 times it.
+DRAW_CHUNK = 2**18
+
+
+def _in_chunks(n: int, dtype: np.dtype | None, draw: Callable[[int], np.ndarray]) -> np.ndarray:
+    """draw(k) for consecutive pieces of n elements, in order, into one array (of the pieces'
+    dtype when `dtype` is None): the same values as draw(n) for an elementwise draw."""
+    if n <= DRAW_CHUNK:
+        return draw(n)
+    out = None if dtype is None else np.empty(n, dtype)
+    for start in range(0, n, DRAW_CHUNK):
+        piece = draw(min(DRAW_CHUNK, n - start))
+        if out is None:
+            out = np.empty(n, piece.dtype)
+        out[start:start + len(piece)] = piece
+    return out
 
 
 # -- Box-Muller on 16-blocks -------------------------------------------------------------------

@@ -93,6 +93,10 @@ class Runtime:
     wrapped_numbers: dict = field(default_factory=dict)
     number_saves: dict = field(default_factory=dict)
     print_options: PrintOptions = field(default_factory=PrintOptions)
+    # what the script assigned to objects every session shares (torch's classes, the torch
+    # namespaces): {shared object: {name: value}}, read before the object's own table, so
+    # that `nn.Linear.forward = f` holds in this session only and the object is never written
+    patches: dict = field(default_factory=dict)
     # anomaly mode (torch.autograd.set_detect_anomaly): on, and whether backward checks for
     # nan; the node whose gradient was nan, for the explanation of the error
     anomaly_enabled: bool = False
@@ -152,6 +156,13 @@ class Runtime:
         loops call this every few hundred steps, not every step."""
         if time.monotonic() > self.deadline:
             raise TorchError("LimitExceeded", limit_message(self.limits, "max_seconds", context))
+
+    def foresee(self, elements: int, itemsize: int, what: str) -> None:
+        """Before an op allocates `elements` of `itemsize` bytes, its result or a temporary
+        proportional to a product of sizes (`what`: "F.one_hot's result"): refuse what the
+        element limit or the memory limit could not hold, rather than find out after."""
+        self.limits.check_elements(elements, what)
+        self.memory.foresee(elements * itemsize, what)
 
     def backward_finished(self, record: Any) -> None:
         for listener in self.backward_listeners:

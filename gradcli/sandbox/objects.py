@@ -13,6 +13,7 @@ from collections.abc import Callable
 from types import FunctionType
 from typing import Any
 
+from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.type_names import TYPE_NAMES, type_name
 from gradcli.sandbox.script_errors import ScriptError
@@ -95,11 +96,15 @@ class Property:
 class ScriptClass(ScriptObject):
     """What `class Name(Base):` makes: callable to make an instance."""
 
-    __slots__ = ("name", "base", "namespace", "mro", "instance_type", "has_properties")
+    __slots__ = ("name", "base", "namespace", "mro", "instance_type", "has_properties", "shared")
     script_lambda = True  # calling it consumes no iterable it is given
 
-    def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any]):
+    def __init__(self, name: str, base: ScriptClass | None, namespace: dict[str, Any],
+                 shared: bool = False):
         self.name, self.base, self.namespace = name, base, namespace
+        # one of torch's classes, made once per process for every session: a script's
+        # assignments to it go to its session's Runtime.patches, never to `namespace`
+        self.shared = shared
         self.mro: tuple[ScriptClass, ...] = (self, *(base.mro if base else ()))
         # assignments to instances look for a setter only when there may be one
         self.has_properties = any(type(v) is Property for c in self.mro
@@ -112,7 +117,10 @@ class ScriptClass(ScriptObject):
     def lookup(self, name: str, after: ScriptClass | None = None) -> Any:
         """The class attribute `name` along the mro (past `after` for super()); MISSING if none."""
         chain = self.mro[self.mro.index(after) + 1:] if after else self.mro
+        patches = runtime.current.patches
         for cls in chain:
+            if patches and cls.shared and name in patches.get(cls, ()):
+                return patches[cls][name]
             if name in cls.namespace:
                 return cls.namespace[name]
         return MISSING
@@ -128,7 +136,10 @@ class ScriptClass(ScriptObject):
         if type(value) is Property:  # its subclasses, made before, would not know of it
             raise TorchError("TypeError", "a property is defined in a class body in a gradcli "
                              "session (`@property`), not assigned to a class afterwards")
-        self.namespace[name] = value
+        if self.shared:
+            runtime.current.patches.setdefault(self, {})[name] = value
+        else:
+            self.namespace[name] = value
 
     def is_instance(self, obj: Any) -> bool:
         return isinstance(obj, ScriptInstance) and self in obj.cls.mro

@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
+from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter, Size, Tensor
 from gradcli.engine.type_names import TYPE_NAMES, type_name
@@ -53,10 +54,18 @@ class _Inert(ScriptObject):
 
 class TensorType(_Inert):
     """`torch.Tensor` as a script sees it: good for isinstance and `type(x) is torch.Tensor`,
-    not for constructing."""
+    not for constructing. What a script assigns to it (`torch.Tensor.add = f`) is its
+    session's patch (Runtime.patches), which its tensors' attributes read first."""
 
     __slots__ = ()
     name = "Tensor"
+
+    def attribute(self, name: str) -> Any:
+        patched = runtime.current.patches.get(self, {})
+        return patched[name] if name in patched else super().attribute(name)
+
+    def set_attribute(self, name: str, value: Any) -> None:
+        runtime.current.patches.setdefault(self, {})[name] = value
 
     def __repr__(self) -> str:
         return "<class 'torch.Tensor'>"

@@ -16,14 +16,14 @@ from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 import gradcli.torch
-from gradcli.engine import dtypes, layout, tensor_repr
+from gradcli.engine import dtypes, layout, runtime, tensor_repr
 from gradcli.engine.autograd import AccumulateGrad, Node
 from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.sandbox import py_copy, py_random, safe_builtins
-from gradcli.sandbox.objects import ScriptClass, ScriptObject, holds_private
+from gradcli.sandbox.objects import ScriptClass, ScriptObject, bind, holds_private
 from gradcli.sandbox.parse import Vocabulary
 from gradcli.sandbox.script_errors import (
     EXCEPTION_CLASSES,
@@ -451,6 +451,9 @@ _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
 
+_TYPE_NAMES = {Size: "torch.Size", Parameter: "torch.nn.Parameter"}  # the real types' names
+
+
 def _no_attribute(obj, name) -> TorchError:
     if isinstance(obj, Namespace):
         return TorchError("AttributeError", f"module '{obj.name}' has no attribute '{name}'")
@@ -469,12 +472,18 @@ def get_attribute(obj, name: str):
     if isinstance(obj, ScriptObject):
         return obj.attribute(name)
     if isinstance(obj, Tensor):
+        patched = runtime.current.patches.get(TENSOR_TYPE)
+        if patched and name in patched:  # `torch.Tensor.name = f` in this session
+            return bind(patched[name], obj, None)
         if name in _TENSOR_PROPERTIES:
             return _TENSOR_PROPERTIES[name](obj)
         if name in _TENSOR_METHODS:
             return types.MethodType(_TENSOR_METHODS[name], obj)
         raise _no_attribute(obj, name)
     if isinstance(obj, Namespace):
+        patched = runtime.current.patches.get(obj, {})
+        if name in patched:
+            return patched[name]
         if name in obj.members:
             return obj.members[name]
         raise _no_attribute(obj, name)
@@ -505,6 +514,12 @@ def set_attribute(obj, name: str, value) -> None:
     if isinstance(obj, ScriptObject):
         obj.set_attribute(name, value)
         return
+    if isinstance(obj, Namespace):  # `torch.relu = f`: for this session only, as a patch
+        runtime.current.patches.setdefault(obj, {})[name] = value
+        return
+    if isinstance(obj, type):  # int, list, torch.Size: immutable types, as in Python
+        raise TorchError("TypeError", f"cannot set '{name}' attribute of immutable type "
+                                      f"'{_TYPE_NAMES.get(obj, obj.__name__)}'")
     if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
         _TENSOR_SETTERS[name](obj, value)
         return

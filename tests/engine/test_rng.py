@@ -8,7 +8,7 @@ from oracle.tolerance import assert_close, torch_runs_vector_kernels
 from gradcli.engine import rng as rng_module
 from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
-from gradcli.engine.rng import Generator
+from gradcli.engine.rng import DRAW_CHUNK, Generator
 from gradcli.engine.tensor_repr import format_tensor
 
 SEED0_RAND6 = [0.49625658988952637, 0.7682217955589294, 0.08847743272781372,
@@ -215,6 +215,22 @@ def test_randn_float32_large_blocks(torch):
     for seed in [0, 2**33 + 9]:
         torch.manual_seed(seed)
         assert_same(seeded(seed).randn(300_001), torch.randn(300_001), exact)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_large_draws_made_in_pieces_are_torchs(torch, dtype):
+    """uniform_ (every nn init), bernoulli_ and normal_ past DRAW_CHUNK elements, a ragged
+    16-block at the end: drawn piece by piece, so that an init's peak stays near its weight."""
+    n = 3 * DRAW_CHUNK + 21
+    draws = [("uniform_", (-0.3, 0.7), lambda g: g.uniform(n, -0.3, 0.7, dtype), True),
+             ("bernoulli_", (0.3,), lambda g: g.bernoulli(n, 0.3, dtype), True)]
+    if dtype != "float64":  # (float64's normals go through Python's math: slow at this size)
+        draws.append(("normal_", (0.5, 2.0), lambda g: g.normal(n, 0.5, 2.0, dtype),
+                      torch_randn_is_avx2(torch)))
+    for method, args, ours, exact in draws:
+        torch.manual_seed(7)
+        theirs = getattr(torch.empty(n, dtype=getattr(torch, dtype)), method)(*args)
+        assert_same(ours(seeded(7)), theirs, exact)
 
 
 def test_randint_and_randperm_bit_exact(torch):

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+from gradcli.engine import runtime
 from gradcli.engine.errors import runtime_error, type_error, value_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
@@ -293,6 +296,9 @@ def _contract(a: Tensor, b: Tensor, layout: _Layout, dim_counts: list) -> Tensor
 def _sumproduct_pair(left: Tensor, right: Tensor, sum_dims: list) -> Tensor:
     """(left * right).sum(sum_dims, keepdim=True) as a bmm of permuted, reshaped operands."""
     if not sum_dims:
+        runtime.current.foresee(math.prod(np.broadcast_shapes(left.data.shape, right.data.shape)),
+                                max(left.data.itemsize, right.data.itemsize),
+                                "einsum's product of two operands")
         return mul(left, right)
     both, left_only, right_only, summed_size = [], [], [], 1
     for i in range(left.ndim):

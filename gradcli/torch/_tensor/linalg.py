@@ -38,6 +38,7 @@ def _check_mm(input, mat2) -> None:
     _same_dtype(input, mat2)
     (n, k), m = input.data.shape, mat2.data.shape[1]
     runtime.current.check_flops(2 * n * k * m, "a matrix product")
+    runtime.current.foresee(n * m, input.data.itemsize, "a matrix product's result")
 
 
 @torch_function(
@@ -116,6 +117,8 @@ def _check_batches(batch1, batch2) -> None:
         raise runtime_error("Expected size for first two dimensions of batch2 tensor to be: "
                             f"[{b}, {m}] but got: [{b2}, {m2}].")
     runtime.current.check_flops(2 * b * n * m * p, "a batched matrix product")
+    runtime.current.foresee(b * n * p, batch1.data.itemsize,
+                            "a batched matrix product's result")
 
 
 @torch_function("matmul(Tensor input, Tensor other, *, Tensor out=None)", method=True)
@@ -349,11 +352,13 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> 
         raise runtime_error("cdist only supports non-negative p values")
     batch = broadcast_shape(x1.data.shape[:-2], x2.data.shape[:-2])
     (r1, c), r2 = x1.data.shape[-2:], x2.data.shape[-2]
-    mode = _COMPUTE_MODES.index(compute_mode)
+    mode, count = _COMPUTE_MODES.index(compute_mode), math.prod(batch)
     if p != 2 or mode == 2 or (mode == 0 and r1 <= 25 and r2 <= 25) or not (x1.data.size and
                                                                          x2.data.size):
+        # every row of x1 minus every row of x2, at once
+        runtime.current.foresee(count * r1 * r2 * c, x1.data.itemsize,
+                                "cdist's table of row differences")
         return apply("cdist", (x1, x2), p=float(p))
-    count = math.prod(batch)
     a = reshape(expand(x1, *batch, r1, c), count, r1, c)
     b = reshape(expand(x2, *batch, r2, c), count, r2, c)
     return apply("view", (apply("euclidean_dist", (a, b)),), shape=batch + (r1, r2))

@@ -125,12 +125,8 @@ class BuiltinClass(ScriptClass):
     __slots__ = ("module",)
 
     def __init__(self, name: str, module: str, namespace: dict[str, Any]):
-        super().__init__(name, None, namespace)
+        super().__init__(name, None, namespace, shared=True)
         self.module = module
-
-    def set_attribute(self, name: str, value: Any) -> None:
-        raise TorchError("TypeError", f"cannot set '{name}' attribute of immutable type "
-                                      f"'{self.module}.{self.name}'")
 
     def __repr__(self) -> str:
         return f"<class '{self.module}.{self.name}'>"

@@ -64,19 +64,17 @@ def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, 
 
 def _check_cost(input, weight, params: dict) -> None:
     """Before computing: the convolution's patches (one column per output position, as long
-    as a kernel over every input channel) are a tensor under the elements limit, and its
-    floating-point operations (two per patch value and output channel) fit the time left."""
+    as a kernel over every input channel) fit the elements and memory limits as a tensor, and
+    its floating-point operations (two per patch value and output channel) fit the time left."""
     spatial = weight.ndim - 2
     geometry = {k: params[k] for k in ("stride", "padding", "dilation")}
     out = convkit.conv_shape(input.data.shape, weight.data.shape, **geometry)
     batch = convkit.planar(input.data.shape, spatial)[0]
     positions = math.prod(out[-spatial:])
     patch = math.prod(weight.data.shape[1:])  # in channels of a group, times the kernel
-    limits, patches = runtime.current.limits, batch * patch * params["groups"] * positions
-    if patches > limits.max_elements:
-        raise TorchError("LimitExceeded", f"the convolution's patches (its input unfolded: "
-                         f"{patches:,} elements) exceed the limit of {limits.max_elements:,} "
-                         "elements per tensor (raise it with --max-elements)")
+    patches = batch * patch * params["groups"] * positions
+    runtime.current.foresee(patches, input.data.itemsize,
+                            "the convolution's patches")
     runtime.current.check_flops(2 * batch * positions * patch * weight.data.shape[0],
                                 "a convolution")
 

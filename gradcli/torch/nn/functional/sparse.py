@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
@@ -38,6 +38,8 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     if scale_grad_by_freq or sparse:
         raise runtime_error("embedding(): scale_grad_by_freq and sparse are not supported by "
                             "gradcli")
+    runtime.current.foresee(indices.size * weight.data.shape[1], weight.data.itemsize,
+                            "F.embedding's result")
     if max_norm is not None:
         _renorm(weight, indices, max_norm, norm_type)
     if padding is None:
@@ -72,6 +74,7 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         num_classes = int(values.max()) + 1
     elif values.size and values.max() >= num_classes:
         raise runtime_error("Class values must be smaller than num_classes.")
+    runtime.current.foresee(values.size * num_classes, 8, "F.one_hot's result")
     out = np.zeros((*values.shape, num_classes), dtype=np.int64)
     np.put_along_axis(out, values[..., None], 1, axis=-1)
     return Tensor(out)

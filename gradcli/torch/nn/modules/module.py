@@ -27,7 +27,7 @@ def builtin_class(name: str, base: ScriptClass | None,
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
     Python functions taking the instance first, and a script class may derive from it."""
     return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", _named(fn, name, key))
-                                    for key, fn in methods.items()})
+                                    for key, fn in methods.items()}, shared=True)
 
 
 def _named(fn: Callable, owner: str, key: str) -> Callable:
