@@ -1,26 +1,34 @@
 """Hostile input through the real command line (`python -m gradcli run`), in a subprocess:
-the exit code, a message that names the limit and its flag, no Python traceback, in seconds.
+the exit code, a message that names the limit and its flag, no Python traceback, in seconds
+of CPU time.
 """
 from __future__ import annotations
 
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 
-def gradcli(*args: str, seconds: float = 60) -> tuple[subprocess.CompletedProcess, float]:
+def gradcli(*args: str, seconds: float = 600) -> tuple[subprocess.CompletedProcess, float]:
+    """The run and the CPU seconds it took (its work, which a busy machine does not stretch;
+    `seconds` of wall time end a run that hangs)."""
     env = {**os.environ, "NO_COLOR": "1"}
     env.pop("GRADCLI_DEBUG", None)
-    start = time.perf_counter()
+    before = _children_cpu()
     proc = subprocess.run([sys.executable, "-m", "gradcli", "run", *args], capture_output=True,
                           text=True, timeout=seconds, env=env)
-    return proc, time.perf_counter() - start
+    return proc, _children_cpu() - before
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def assert_clean(proc: subprocess.CompletedProcess) -> None:
@@ -78,7 +86,8 @@ def test_the_memory_limit_has_a_flag():
 def test_a_200000_node_chain_gives_the_right_gradient_in_seconds():
     code = ("x = torch.tensor([2.0], requires_grad=True)\ny = x\nfor i in range(200000):\n"
             "    y = y + x\ny.backward()\nx.grad")
-    proc, seconds = gradcli("-c", code, "--format", "json", seconds=300)
+    # (a time limit no busy machine reaches: the chain's work, not the clock, is measured)
+    proc, seconds = gradcli("-c", code, "--format", "json", "--max-seconds", "3600")
     assert proc.returncode == 0, proc.stdout[-2000:]
     assert json.loads(proc.stdout)["events"][-1]["value"]["data"] == [200001.0]
     print(f"\n200,000-node chain: {seconds:.1f} s")
