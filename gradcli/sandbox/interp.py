@@ -27,6 +27,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.sandbox import py_system
 from gradcli.sandbox.classes import compile_class
 from gradcli.sandbox.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.sandbox.expressions import ExpressionCompiler, Scope, Store
@@ -172,6 +173,7 @@ class Interpreter:
         self.emit = self._after_printing(emit)
         self.runtime = runtime or Runtime()
         self.limits = self.runtime.limits
+        py_system.begin(self.runtime, program.filename)  # sys.argv
         self.env: dict[str, Any] = {}  # the script's variables
         self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": self.print}
         self.current_line = 0

@@ -226,6 +226,17 @@ def _property_accessor(node: ast.expr) -> bool:
             and node.attr in PROPERTY_ACCESSORS)
 
 
+def argument_destinations(node: ast.Call) -> set[str]:
+    """The attribute names `parser.add_argument(...)` gives the parsed arguments, as argparse
+    names them: `dest=`, else the first long option (else the first name) without its dashes."""
+    dest = [k.value.value for k in node.keywords if k.arg == "dest" and
+            isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)]
+    names = [a.value for a in node.args if isinstance(a, ast.Constant) and
+             isinstance(a.value, str)]
+    chosen = dest or [n for n in names if n.startswith("--")][:1] or names[:1]
+    return {n.lstrip("-").replace("-", "_") for n in chosen}
+
+
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
@@ -544,6 +555,8 @@ class _Validator:
                 isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             self.script_attributes.add(node.args[0].value)
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "add_argument":  # parser.add_argument("--batch-size"): args.batch_size
+            self.script_attributes.update(argument_destinations(node))
         if name == "OrderedDict" and node.args and isinstance(node.args[0], (ast.List, ast.Tuple)):
             # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1
             self.script_attributes.update(

@@ -22,7 +22,7 @@ from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
-from gradcli.sandbox import py_copy, py_random, safe_builtins
+from gradcli.sandbox import py_argparse, py_copy, py_functools, py_random, py_system, safe_builtins
 from gradcli.sandbox.objects import ScriptClass, ScriptObject, holds_private
 from gradcli.sandbox.parse import Vocabulary
 from gradcli.sandbox.script_errors import (
@@ -41,7 +41,7 @@ from gradcli.sandbox.type_objects import (
 )
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _numpy as numpy_api
-from gradcli.torch import func
+from gradcli.torch import func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
@@ -298,7 +298,7 @@ MATH = Namespace("math", {
     **safe_builtins.MATH_WRAPPERS,  # math.prod, with the integer size limit
 })
 
-ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
+ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F, "__name__": "__main__"}
 NUMPY = Namespace("numpy", {**numpy_api.FUNCTIONS,
                             "random": Namespace("numpy.random", numpy_api.RANDOM)})
 MODULES: dict[str, Namespace] = {
@@ -319,7 +319,17 @@ MODULES: dict[str, Namespace] = {
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
-        **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]})}
+        **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]}),
+    "functorch": Namespace("functorch", functorch.FUNCTIONS)}
+# The standard library programs import around their PyTorch code: gradcli's stand-ins
+# (sandbox/py_system.py: what would touch the world is refused at its call).
+_OS_PATH = Namespace("os.path", py_system.OS_PATH)
+MODULES.update({name: Namespace(name, members) for name, members in (
+    ("functools", py_functools.FUNCTOOLS), ("itertools", py_functools.ITERTOOLS),
+    ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
+    ("typing", py_system.TYPING), ("__future__", py_system.FUTURE),
+    ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE))})
+MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
 
@@ -439,6 +449,12 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            "difference", "symmetric_difference", "update", "issubset", "issuperset",
            "isdisjoint")},
     float: {"is_integer": ("method", float.is_integer)},
+    py_system.Environ: {name: ("method", getattr(py_system.Environ, name))
+                        for name in py_system.ENVIRON_METHODS},
+    py_system.Signature: {"parameters": ("property", lambda s: s.parameters)},
+    py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
+    py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
+                                 for name in py_argparse.METHODS},
     numpy_api.Array: numpy_api.ATTRIBUTES,
     **numpy_api.GENERATOR_ATTRIBUTES,
 }
@@ -476,7 +492,8 @@ def get_attribute(obj, name: str):
         raise _no_attribute(obj, name)
     if isinstance(obj, Namespace):
         if name in obj.members:
-            return obj.members[name]
+            value = obj.members[name]
+            return value.read() if isinstance(value, py_system.PerSession) else value
         raise _no_attribute(obj, name)
     if isinstance(obj, BaseException) and name == "args":
         return obj.args

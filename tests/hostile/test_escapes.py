@@ -82,14 +82,19 @@ REJECTED = [
     ("torch.jit.script", "torch.jit"),
     ("torch._C", "torch._C"),
     ("torch.utils.cpp_extension", "building C++"),
-    ("import os", "import os"),
-    ("import sys", "import sys"),
+    ("import shutil", "import shutil"),
+    ("import subprocess", "import subprocess"),
     ("import builtins", "import builtins"),
     ("import importlib", "import importlib"),
     ("import torch.utils.cpp_extension", "a torch submodule"),
     ("from torch import _C", "from-import of a private name"),
     ("from torch import load", "from-import of an unknown name"),
-    ("from os import system", "from os"),
+    ("from os import fdopen", "from os, a name the stand-in lacks"),
+    ("import os\nos.__dict__", "the os stand-in's namespace"),
+    ("import sys\nsys._getframe()", "sys._getframe"),
+    ("import os\nos.path.__loader__", "os.path's loader"),
+    ("import inspect\ninspect.currentframe()", "inspect's frames"),
+    ("import gc\ngc.get_objects()", "gc's objects"),
     ("from math import *", "star import"),
     ("import math as m\nm.__loader__", "an aliased module's loader"),
     ("__import__('os').system('true')", "__import__"),
@@ -288,6 +293,26 @@ CLEAN_ERRORS = [
     (function("ctx.saved_tensors = 1"), "AttributeError"),
     ("torch.autograd.Function.forward = 1", "TypeError"),
     ("torch.autograd.Function.apply(torch.ones(1))", "NotImplementedError"),
+    # the standard library's stand-ins: what would touch the world is refused at its call
+    ("import os\nos.system('true')", "PermissionError"),
+    ("from os import system\nsystem('true')", "PermissionError"),
+    ("import os\nos.popen('true')", "PermissionError"),
+    ("import os\nos.path.exists('/')", "PermissionError"),
+    ("import os\nos.listdir('/')", "PermissionError"),
+    ("import sys\nsys.exit(0)", "PermissionError"),
+    ("import sys\nsys.modules", "AttributeError"),  # (a name nn.Module has: known)
+    ("import functools\nf = functools.partial(print, 1)\nf.func", "AttributeError"),
+    ("import os\nos.environ['HOME']", "KeyError"),  # the host's environment is not read
+    ("import time\ntime.sleep(10**9)", "LimitExceeded"),
+    ("import itertools\nlist(itertools.count())", "LimitExceeded"),
+    ("import itertools\nlist(itertools.repeat(1))", "LimitExceeded"),
+    ("import itertools\nitertools.product(range(10**12))", "LimitExceeded"),
+    ("import itertools\nitertools.product([1], repeat=10**12)", "LimitExceeded"),
+    ("import functools\nfunctools.reduce(max, range(10**12))", "LimitExceeded"),
+    ("import inspect\ndef f(a):\n    return a\ninspect.signature(f)", "ValueError"),
+    ("import inspect\ninspect.signature(print)", "ValueError"),
+    ("import argparse\np = argparse.ArgumentParser()\np.add_argument('data')\n"
+     "p.parse_args()", "SystemExit"),
     (function(backward="return print"), "RuntimeError"),
     (function(backward="return ctx"), "RuntimeError"),
     ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
@@ -398,9 +423,13 @@ def test_the_host_filesystem_is_untouched(tmp_path, monkeypatch):
     sentinel = tmp_path / "sentinel"
     sentinel.write_text("keep")
     attempts = [f"open('{sentinel}', 'w')", f"torch.save(1, '{sentinel}')",
-                f"import os\nos.remove('{sentinel}')", "import shutil\nshutil.rmtree('.')",
+                "import shutil\nshutil.rmtree('.')",
                 f"x = torch.ones(1)\nx.register_hook(lambda g: open('{sentinel}', 'w'))"]
     for source in attempts:
         assert run_text(source, strict=True).status == "invalid"
+    for source in (f"import os\nos.remove('{sentinel}')", "import os\nos.makedirs('out')",
+                   f"import os\nos.rename('{sentinel}', 'x')", "import os\nos.chdir('/')"):
+        outcome = run_text(source, strict=True)
+        assert (outcome.status, outcome.error_type) == ("error", "PermissionError"), outcome
     assert sentinel.read_text() == "keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sentinel"]

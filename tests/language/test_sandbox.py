@@ -108,11 +108,10 @@ REFUSED_BEFORE_RUNNING = [
     "dir()",
     "breakpoint()",
     "input()",
-    "import os",
     "import subprocess",
     "import importlib",
-    "import sys",
-    "from os import system",
+    "import shutil",
+    "from os import fdopen",
     "import torch.utils.cpp_extension",
     "from torch import _C",
     "import torch as t\nt.load('model.pt')",
@@ -204,7 +203,7 @@ def test_attributes_are_never_looked_up_on_python_objects_by_script_name():
 def test_the_host_filesystem_is_untouched(tmp_path):
     target = tmp_path / "sentinel"
     target.write_text("keep")
-    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')",
-                   f"import os\nos.remove('{target}')"):
+    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')"):
         assert outcome(source) == "invalid"
+    assert outcome(f"import os\nos.remove('{target}')").type == "PermissionError"
     assert target.read_text() == "keep"
