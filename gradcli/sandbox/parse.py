@@ -52,10 +52,11 @@ REJECTED: dict[type, tuple[str, str]] = {
     ast.Match: ("`match` is not part of the session language", "use if/elif/else"),
 }
 DANGEROUS_NAMES = frozenset({
-    "open", "eval", "exec", "compile", "getattr", "setattr", "delattr", "globals", "locals",
+    "open", "eval", "exec", "compile", "delattr", "globals", "locals",
     "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
     "object", "super", "classmethod", "staticmethod", "property",
 })
+ATTRIBUTE_BUILTINS = frozenset({"getattr", "setattr", "hasattr"})
 CLASS_HINT = "see Classes in docs/language.md"
 CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
 PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
@@ -262,6 +263,8 @@ class _Validator:
         self.problems: dict[tuple[int, int], tuple[ScriptInvalid, ast.AST]] = {}
         self.refused_imports: set[str] = set()  # the names refused imports would bind
         self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
+        # setattr(self, f"layer{i}", ...) defines self.layer0, self.layer1...
+        self.attribute_prefixes: set[str] = set()
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
@@ -564,6 +567,27 @@ class _Validator:
                 if isinstance(pair, ast.Tuple) and pair.elts and
                 isinstance(pair.elts[0], ast.Constant) and isinstance(pair.elts[0].value, str))
 
+    def named_attribute(self, node: ast.Call) -> None:
+        """getattr(obj, "name") is `obj.name`: checked as the syntax is (hasattr, and getattr
+        with a default, answer for a name nothing has); setattr(obj, "name", v) defines it."""
+        func, args = node.func, node.args
+        if not (isinstance(func, ast.Name) and func.id in ATTRIBUTE_BUILTINS and len(args) >= 2):
+            return
+        prefix = args[1].values[0] if isinstance(args[1], ast.JoinedStr) and args[1].values \
+            else None
+        if func.id == "setattr" and isinstance(prefix, ast.Constant) and prefix.value:
+            self.attribute_prefixes.add(prefix.value)  # setattr(self, f"layer{i}", ...)
+        if not (isinstance(args[1], ast.Constant) and isinstance(args[1].value, str)):
+            return
+        name = args[1].value
+        if name.startswith("__"):
+            self.reject(args[1], f"attribute `{name}`: names starting with '__' are not "
+                        f"reachable through {func.id}() in a gradcli session", SANDBOX_HINT)
+        elif func.id == "setattr":
+            self.script_attributes.add(name)
+        elif func.id == "getattr" and len(args) == 2 and not node.keywords:
+            self.check_attribute_name(args[1], name, self.defines_classes, args[0])
+
     def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
@@ -601,6 +625,7 @@ class _Validator:
                 self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
             return list(node.args)  # `super` itself: the method's own, no name to check
         self.note_registered_attribute(node)
+        self.named_attribute(node)
         template = node.func.value if isinstance(node.func, ast.Attribute) and \
             node.func.attr == "format" else None
         if isinstance(template, ast.Constant) and isinstance(template.value, str):
@@ -675,8 +700,9 @@ class _Validator:
                 self.reject(node, f"attribute `{name}`: names starting with '_' are reachable "
                             "in a gradcli session only when the script's classes define them",
                             SANDBOX_HINT)
+        prefixes = tuple(self.attribute_prefixes)
         for node, name in self.attribute_uses:
-            if name not in self.script_attributes:
+            if name not in self.script_attributes and not name.startswith(prefixes):
                 refused = self.vocabulary.hints.refused(name)
                 self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
                             "defines", refused or closest(name, self.vocabulary.attributes

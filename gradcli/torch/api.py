@@ -348,11 +348,52 @@ def _isinstance(obj, kind) -> bool:
     return isinstance(obj, classes)
 
 
+def _named_attribute(name) -> str:
+    """The attribute name getattr/setattr/hasattr are given: a str, and no dunder (the
+    attribute syntax's own `_` rules apply to the rest, in get_attribute/set_attribute)."""
+    if not isinstance(name, str):
+        raise type_error(f"attribute name must be string, not '{arguments.type_name(name)}'")
+    if name.startswith("__"):
+        raise TorchError("AttributeError", f"attribute `{name}`: names starting with '__' are "
+                         "not reachable through getattr/setattr/hasattr in a gradcli session")
+    return name
+
+
+_NO_DEFAULT = object()
+
+
+def _getattr(obj, name, default=_NO_DEFAULT):
+    """getattr(obj, name[, default]): `obj.name`, looked up in the API table as the syntax is."""
+    try:
+        return get_attribute(obj, _named_attribute(name))
+    except TorchError as e:
+        if default is _NO_DEFAULT or e.type_name != "AttributeError" or name.startswith("__"):
+            raise
+        return default
+
+
+def _setattr(obj, name, value) -> None:
+    set_attribute(obj, _named_attribute(name), value)
+
+
+def _hasattr(obj, name) -> bool:
+    try:
+        get_attribute(obj, _named_attribute(name))
+    except TorchError as e:
+        if e.type_name != "AttributeError" or name.startswith("__"):
+            raise
+        return False
+    return True
+
+
 BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
     "isinstance": _isinstance, "type": TYPE, "callable": callable,
+    "getattr": safe_builtins.Builtin("getattr", _getattr),
+    "setattr": safe_builtins.Builtin("setattr", _setattr),
+    "hasattr": safe_builtins.Builtin("hasattr", _hasattr),
     **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format iter next divmod,
     # measured before they loop
     **EXCEPTION_CLASSES,

@@ -229,7 +229,7 @@ def test_wide_script_validates_quickly():
 
 
 def test_error_names_the_dangerous_builtin():
-    for name in ("getattr", "exec", "compile", "globals", "vars", "object"):
+    for name in ("delattr", "exec", "compile", "globals", "vars", "object"):
         assert f"no `{name}`" in rejection(f"{name}(1)").hint
 
 
