@@ -192,6 +192,7 @@ class Interpreter:
         self.expressions = ExpressionCompiler(self)
         self._statements: dict[type, Callable[[Any, Scope | None], Run]] = {
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
+            ast.AnnAssign: self._annotated_assign,
             ast.For: self._for, ast.While: self._while, ast.If: self._if,
             ast.Pass: lambda node, scope: lambda f: None,
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
@@ -482,6 +483,15 @@ class Interpreter:
             for s in stores:  # a = b = v binds left to right, as Python
                 s(f, v)
         return assign
+
+    def _annotated_assign(self, node: ast.AnnAssign, scope: Scope | None) -> Run:
+        """`y: Tensor = value` assigns; `y: Tensor` alone does nothing (annotations are never
+        evaluated, as under `from __future__ import annotations`)."""
+        if node.value is None:
+            return lambda f: None
+        return self._assign(ast.Assign([node.target], node.value, lineno=node.lineno,
+                                       col_offset=node.col_offset, end_lineno=node.end_lineno,
+                                       end_col_offset=node.end_col_offset), scope)
 
     def _aug_assign(self, node: ast.AugAssign, scope: Scope | None) -> Run:
         """Python's order: the target's parts, its current value, the right side, the op."""

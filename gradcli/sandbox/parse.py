@@ -39,8 +39,6 @@ REJECTED: dict[type, tuple[str, str]] = {
     ast.Global: ("`global` is not part of the session language",
                  "return the value and assign it at the top level, or use `nonlocal` in a "
                  "nested function; see docs/language.md"),
-    ast.AnnAssign: ("annotated assignments are not part of the session language",
-                    "write `name = value`"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -62,7 +60,8 @@ CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
 PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
 # the special methods a script's class may define: each is one ScriptInstance answers
 METHOD_DUNDERS = frozenset({"__init__", "__call__", "__repr__", "__str__", "__len__",
-                            "__getitem__"})
+                            "__getitem__", "__post_init__"})
+CLASS_DECORATOR = "dataclass"  # the one decorator a class takes: @dataclass, @dataclasses.dataclass
 # Dunder methods a script may not define -> what to write instead.
 DUNDER_HINTS = {
     "__iter__": "return a list from a method and iterate over it, or define __getitem__",
@@ -238,6 +237,16 @@ def argument_destinations(node: ast.Call) -> set[str]:
     return {n.lstrip("-").replace("-", "_") for n in chosen}
 
 
+def class_targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _is_dataclass(node: ast.expr) -> bool:
+    """@dataclass, @dataclass(...), @dataclasses.dataclass(...)"""
+    node = node.func if isinstance(node, ast.Call) else node
+    return getattr(node, "id", getattr(node, "attr", None)) == CLASS_DECORATOR
+
+
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
@@ -268,7 +277,8 @@ class _Validator:
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
-            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic,
+            ast.AugAssign: self.aug_assign, ast.AnnAssign: self.annotated,
+            ast.For: self.generic, ast.While: self.generic,
             ast.With: self.with_block,
             ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
@@ -369,10 +379,17 @@ class _Validator:
         # annotations are never evaluated: not checked, not run
         return [*decorators, *a.defaults, *[d for d in a.kw_defaults if d], *node.body]
 
+    def annotated(self, node: ast.AnnAssign) -> list[ast.AST]:
+        """`y: Tensor = model(x)` is `y = model(x)`; the annotation is never evaluated (as
+        under `from __future__ import annotations`), nor checked."""
+        return [node.target] + ([node.value] if node.value else [])
+
     def class_(self, node: ast.ClassDef) -> list[ast.AST]:
-        if node.keywords or node.decorator_list:
-            self.reject(node, "class keywords and class decorators are not part of the session "
-                        "language", "write `class Name:` or `class Name(Base):`")
+        decorators = [d for d in node.decorator_list if not _is_dataclass(d)]
+        if node.keywords or decorators:
+            self.reject(node, "class keywords and class decorators (but @dataclass) are not "
+                        "part of the session language", "write `class Name:` or "
+                        "`class Name(Base):`")
         if len(node.bases) > 1:
             self.reject(node.bases[1], "multiple inheritance is not yet supported in gradcli",
                         "derive from one class")
@@ -381,7 +398,7 @@ class _Validator:
         for statement in node.body:
             self.class_statement(statement)
         self.assigned.add(node.name)
-        return [*node.bases, *node.body]
+        return [*node.decorator_list, *node.bases, *node.body]
 
     def base(self, node: ast.expr) -> None:
         """A class by its name or its dotted path (`nn.Module`, `torch.utils.data.Dataset`):
@@ -404,8 +421,9 @@ class _Validator:
                             DUNDER_HINTS.get(name, OPERATOR_HINT))
             self.methods.add(id(node))
             self.script_attributes.add(name)
-        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
-            for target in node.targets:
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and all(
+                isinstance(t, ast.Name) for t in class_targets(node)):
+            for target in class_targets(node):
                 if target.id.startswith("__"):
                     self.reject(target, f"the special class attribute `{target.id}` is not "
                                 "part of the session language", CLASS_HINT)
@@ -413,7 +431,8 @@ class _Validator:
         elif not isinstance(node, ast.Pass) and not (
                 isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
             self.reject(node, "a class body in a gradcli session holds methods, class "
-                        "attributes (`name = value`) and a docstring", CLASS_HINT)
+                        "attributes (`name = value`, `name: type = value`) and a docstring",
+                        CLASS_HINT)
 
     def parameters(self, node: ast.AST, params: list[ast.arg]) -> None:
         seen: set[str] = set()

@@ -22,7 +22,15 @@ from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
-from gradcli.sandbox import py_argparse, py_copy, py_functools, py_random, py_system, safe_builtins
+from gradcli.sandbox import (
+    py_argparse,
+    py_copy,
+    py_dataclasses,
+    py_functools,
+    py_random,
+    py_system,
+    safe_builtins,
+)
 from gradcli.sandbox.objects import ScriptClass, ScriptObject, holds_private
 from gradcli.sandbox.parse import Vocabulary
 from gradcli.sandbox.script_errors import (
@@ -328,7 +336,8 @@ MODULES.update({name: Namespace(name, members) for name, members in (
     ("functools", py_functools.FUNCTOOLS), ("itertools", py_functools.ITERTOOLS),
     ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
     ("typing", py_system.TYPING), ("__future__", py_system.FUTURE),
-    ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE))})
+    ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
+    ("dataclasses", py_dataclasses.DATACLASSES))})
 MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
