@@ -8,6 +8,7 @@ attributes. `type` itself takes one argument: building a class at run time is re
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
@@ -53,16 +54,25 @@ class _Inert(ScriptObject):
 
 class TensorType(_Inert):
     """`torch.Tensor` as a script sees it: good for isinstance and `type(x) is torch.Tensor`,
-    not for constructing."""
+    and, called, torch's legacy constructor (`torch.Tensor([1, 2])`, `torch.Tensor(2, 3)`),
+    which the torch layer provides (set_tensor_constructor)."""
 
     __slots__ = ()
     name = "Tensor"
+    construct: Callable[..., Any] | None = None
+
+    def __call__(self, *args, **kwargs):
+        return type(self).construct(*args, **kwargs)
 
     def __repr__(self) -> str:
         return "<class 'torch.Tensor'>"
 
 
 TENSOR_TYPE = TensorType()
+
+
+def set_tensor_constructor(construct: Callable[..., Any]) -> None:
+    TensorType.construct = staticmethod(construct)
 
 
 class TypeObject(_Inert):

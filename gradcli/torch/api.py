@@ -55,6 +55,7 @@ from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_func
 from gradcli.torch._name_hints import HINTS
 from gradcli.torch._tensor import (
     creation,
+    legacy,
     methods,
     reductions,
 )
@@ -261,8 +262,8 @@ _torch = _declared("torch")
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(
-    Tensor=TENSOR_TYPE, Size=Size,
-    autograd=Namespace("torch.autograd", {
+    Tensor=TENSOR_TYPE, Size=Size, **legacy.CONSTRUCTORS,
+    autograd=Namespace("torch.autograd", {"Variable": legacy.VARIABLE,
         "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
         "Function": autograd_function.FUNCTION,
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS),

@@ -221,7 +221,10 @@ SLOT_NAMES = "class S:\n    attributes = namespace = mro = function = obj = cls 
 CLEAN_ERRORS = [
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("torch.Size.numel", "AttributeError"),
-    ("torch.Tensor()", "TypeError"),
+    ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
+    ("torch.FloatTensor.dtype", "AttributeError"),  # nothing of gradcli's class behind it
+    ("torch.Tensor(10**6, 10**6)", "LimitExceeded"),
+    ("torch.autograd.Variable(print)", "TypeError"),
     ("s = 'load'\ntorch[s]", "TypeError"),  # namespaces are not subscriptable
     ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
     ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
@@ -341,7 +344,7 @@ CLEAN_ERRORS += [
     ("type(print)(1)", "TypeError"),
     ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
     ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__(1)", "TypeError"),
-    ("type(torch.ones(1))([1.0])", "TypeError"),
+    ("type(torch.ones(1))(print)", "TypeError"),
     ("type(torch)('os')", "TypeError"),
     ("import numpy as np\ntype(np.ones(1))(3)", "TypeError"),
     (function("type(ctx)()"), "TypeError"),

@@ -56,3 +56,49 @@ def test_a_dunder_by_a_computed_name_is_refused(source):
                                     "x = torch.ones(1)\nhasattr(x, '__class__')"])
 def test_a_dunder_by_its_name_is_rejected_before_running(source):
     assert run_json(source, "s.py")["status"] == "invalid"
+
+
+LEGACY = [
+    "torch.FloatTensor([1, 2])", "torch.LongTensor([[1, 2]])", "torch.DoubleTensor([0.5])",
+    "torch.IntTensor([1])", "torch.BoolTensor([1, 0])", "torch.ByteTensor([3])",
+    "torch.HalfTensor([1.5])", "torch.Tensor([1, 2])", "torch.Tensor()",
+    "torch.LongTensor(2, 3).shape", "torch.Tensor(torch.Size([2, 1])).shape",
+    "torch.Tensor((2, 3))", "torch.FloatTensor(0)",
+    "isinstance(torch.ones(1), torch.FloatTensor)",
+    "isinstance(torch.ones(1).long(), torch.FloatTensor)",
+    "type(torch.LongTensor([1])) is torch.Tensor", "torch.FloatTensor",
+    "torch.autograd.Variable(torch.ones(2), requires_grad=True)",
+    "torch.autograd.Variable(torch.ones(2) * 2)",
+    "isinstance(torch.ones(1), torch.autograd.Variable)",
+]
+LEGACY_ERRORS = [
+    "torch.Tensor(3.5)", "torch.Tensor(2, 3.0)", "torch.FloatTensor(torch.tensor([1, 2]))",
+    "torch.autograd.Variable([1.0])", "torch.Tensor(-1)", "torch.Tensor('a')",
+    "torch.autograd.Variable(torch.tensor([1]), requires_grad=True)",
+]
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("expression", LEGACY)
+def test_legacy_constructors_are_torchs(expression):
+    import torch
+    trace = run_json(f"print(repr({expression}))", "s.py")
+    assert trace["events"][0]["text"] == repr(eval(expression, {"torch": torch}))
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("expression", LEGACY_ERRORS)
+def test_legacy_constructors_refuse_as_torch_does(expression):
+    import torch
+    with pytest.raises(Exception) as real:
+        eval(expression, {"torch": torch})
+    error = run_json(expression, "s.py")["events"][-1]
+    assert (error["type"], error["message"]) == (type(real.value).__name__, str(real.value))
+
+
+def test_legacy_variable_is_a_new_leaf_sharing_memory():
+    assert gradcli_prints(
+        "from torch.autograd import Variable\nx = torch.ones(2)\n"
+        "v = Variable(x, requires_grad=True)\n(v * 3).sum().backward()\n"
+        "print(v.grad, v is x, v.is_leaf, x.requires_grad)\nwith torch.no_grad():\n"
+        "    v.add_(1)\nprint(x)") == ["tensor([3., 3.]) False True False", "tensor([2., 2.])"]

@@ -162,7 +162,7 @@ CLEAN_RUNTIME_ERRORS = [
     ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
     ("type(None)()", "TypeError"),
     ("type(type(1))('X', (), {})", "TypeError"),
-    ("x = torch.ones(1)\ntype(x)(3)", "TypeError"),
+    ("x = torch.ones(1)\ntype(x)(print)", "TypeError"),
     ("class A:\n    mro = 1\ntype(1).mro", "AttributeError"),
     ("x = torch.ones(1)\ntype(x).from_numpy", "AttributeError"),
     ("class A:\n    x = 1\ntype(len).x = 1", "TypeError"),
