@@ -58,7 +58,13 @@ def test_a_dunder_by_its_name_is_rejected_before_running(source):
     assert run_json(source, "s.py")["status"] == "invalid"
 
 
-LEGACY = [
+# legacy constructors; all/any, a range as an index, numpy scalars as numbers
+TORCH_EXPRESSIONS = [
+    "torch.tensor([[1., 0.], [2., 3.]]).all(dim=1)", "torch.tensor([0., 2.]).any()",
+    "torch.all(torch.tensor([1, 2], dtype=torch.uint8))", "torch.any(torch.ones(2, 3), 0, True)",
+    "torch.arange(5.)[range(1, 5, 2)]", "torch.arange(5.)[range(0)]",
+    "torch.arange(3.).eq(np.float64(1.))", "torch.arange(3.).add(np.int64(2))",
+    "torch.zeros(np.int64(2), 1).shape", "torch.full((2,), np.float32(0.5))",
     "torch.FloatTensor([1, 2])", "torch.LongTensor([[1, 2]])", "torch.DoubleTensor([0.5])",
     "torch.IntTensor([1])", "torch.BoolTensor([1, 0])", "torch.ByteTensor([3])",
     "torch.HalfTensor([1.5])", "torch.Tensor([1, 2])", "torch.Tensor()",
@@ -79,11 +85,12 @@ LEGACY_ERRORS = [
 
 
 @pytest.mark.oracle
-@pytest.mark.parametrize("expression", LEGACY)
-def test_legacy_constructors_are_torchs(expression):
+@pytest.mark.parametrize("expression", TORCH_EXPRESSIONS)
+def test_values_are_torchs(expression):
+    import numpy as np
     import torch
-    trace = run_json(f"print(repr({expression}))", "s.py")
-    assert trace["events"][0]["text"] == repr(eval(expression, {"torch": torch}))
+    trace = run_json(f"import numpy as np\nprint(repr({expression}))", "s.py")
+    assert trace["events"][0]["text"] == repr(eval(expression, {"torch": torch, "np": np}))
 
 
 @pytest.mark.oracle
