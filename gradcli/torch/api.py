@@ -53,6 +53,7 @@ from gradcli.torch import func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
+from gradcli.torch._names import PYTORCH_NAMES
 from gradcli.torch._tensor import (
     creation,
     legacy,
@@ -412,6 +413,9 @@ BUILTINS: dict[str, Any] = {
 # ---- attributes by type ---------------------------------------------------------------
 
 _TENSOR_METHODS = _declared("Tensor")
+# torch.sin_(x) is x.sin_(): torch's in-place functions, for each in-place method gradcli has
+_torch.update({name: _TENSOR_METHODS[name] for name in PYTORCH_NAMES["torch"]
+               if name.endswith("_") and name in _TENSOR_METHODS and name not in _torch})
 
 _TENSOR_PROPERTIES = {
     "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,

@@ -109,3 +109,26 @@ def test_legacy_variable_is_a_new_leaf_sharing_memory():
         "v = Variable(x, requires_grad=True)\n(v * 3).sum().backward()\n"
         "print(v.grad, v is x, v.is_leaf, x.requires_grad)\nwith torch.no_grad():\n"
         "    v.add_(1)\nprint(x)") == ["tensor([3., 3.]) False True False", "tensor([2., 2.])"]
+
+
+def _torch_inplace_names() -> list[str]:
+    from gradcli.torch import api
+    return sorted(n for n in api.TORCH.members if n.endswith("_") and not n.startswith("_"))
+
+
+@pytest.mark.oracle
+@pytest.mark.parametrize("name", _torch_inplace_names())
+def test_torch_inplace_functions_are_the_methods_torch_has(name):
+    """torch.sin_(x) is x.sin_(): each such function exists in torch, and those that take
+    only the tensor write the same values into it."""
+    import torch
+    assert callable(getattr(torch, name)), name
+    source = f"x = torch.tensor([0.25, 0.5, 2.0])\ny = torch.{name}(x)\nprint(x, y is x)"
+    trace = run_json(source, "s.py")
+    try:
+        x = torch.tensor([0.25, 0.5, 2.0])
+        y = getattr(torch, name)(x)
+    except (TypeError, RuntimeError) as e:  # it takes more arguments: the same error
+        assert trace["events"][-1]["type"] == type(e).__name__
+        return
+    assert trace["events"][-1]["text"] == f"{x} {y is x}"
