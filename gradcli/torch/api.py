@@ -64,6 +64,7 @@ from gradcli.torch._training_notes import Watch
 from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
+from gradcli.torch.autograd.once import once_differentiable
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import recurrent
 from gradcli.torch.nn.functional._common import python_name
@@ -330,7 +331,11 @@ MODULES: dict[str, Namespace] = {
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
         **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]}),
-    "functorch": Namespace("functorch", functorch.FUNCTIONS)}
+    "functorch": Namespace("functorch", functorch.FUNCTIONS),
+    "torch.autograd.function": Namespace("torch.autograd.function", {
+        "Function": autograd_function.FUNCTION, "once_differentiable": once_differentiable}),
+    "torch.autograd.variable": Namespace("torch.autograd.variable", {
+        "Variable": legacy.VARIABLE})}
 # The standard library programs import around their PyTorch code: gradcli's stand-ins
 # (sandbox/py_system.py: what would touch the world is refused at its call).
 _OS_PATH = Namespace("os.path", py_system.OS_PATH)

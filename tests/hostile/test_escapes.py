@@ -196,6 +196,7 @@ REJECTED = [
     ("torch.autograd.Function.__subclasses__()", "the Function base's subclasses"),
     ("class A(torch.autograd.Function.__base__):\n    pass", "the Function base's base"),
     ("class A(torch.autograd.function.FunctionCtx):\n    pass", "torch's ctx class"),
+    ("from torch.autograd.function import FunctionCtx", "torch's ctx class, imported"),
 ]
 
 

@@ -132,3 +132,15 @@ def test_torch_inplace_functions_are_the_methods_torch_has(name):
         assert trace["events"][-1]["type"] == type(e).__name__
         return
     assert trace["events"][-1]["text"] == f"{x} {y is x}"
+
+
+def test_once_differentiable_runs_backward_without_a_graph():
+    source = ("from torch.autograd.function import once_differentiable\n"
+              "class Sq(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+              "        ctx.save_for_backward(x)\n        return x ** 2\n    @staticmethod\n"
+              "    @once_differentiable\n    def backward(ctx, g):\n"
+              "        x, = ctx.saved_tensors\n        print(torch.is_grad_enabled())\n"
+              "        return 2 * x * g\nx = torch.tensor([3.], requires_grad=True)\n"
+              "g, = torch.autograd.grad(Sq.apply(x).sum(), x, create_graph=True)\n"
+              "print(g, g.grad_fn)")
+    assert gradcli_prints(source) == ["False", "tensor([6.]) None"]

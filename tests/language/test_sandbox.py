@@ -143,7 +143,7 @@ CLEAN_RUNTIME_ERRORS = [
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("float.is_integer(1.0)", "AttributeError"),
     ("torch.Size.numel", "AttributeError"),
-    ("torch.Tensor()", "TypeError"),
+    ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
     ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
     ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
     ("f = lambda f: f(f)\nf(f)", "LimitExceeded"),
