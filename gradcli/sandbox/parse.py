@@ -610,6 +610,9 @@ class _Validator:
     def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
+        if name.startswith("_") and not name.startswith("__") and \
+                name in self.vocabulary.attributes:
+            return  # one of torch's that scripts read: x._version
         if name.startswith("_"):
             if later and not name.startswith("__"):  # `self._value`: if the script sets it
                 self.private_uses.append((node, name))

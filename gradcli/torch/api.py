@@ -534,11 +534,17 @@ def _no_attribute(obj, name) -> TorchError:
                       f"'{arguments.type_name(obj)}' object has no attribute '{name}'")
 
 
+# Private tensor attributes torch's own snippets read (the version counter of in-place ops)
+_TENSOR_PRIVATE = {"_version": lambda t: t._storage.version}
+
+
 def get_attribute(obj, name: str):
     """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
     if name[0] == "_":
         if name in READABLE_DUNDERS:
             return dunder_attribute(obj, name)
+        if isinstance(obj, Tensor) and name in _TENSOR_PRIVATE:
+            return _TENSOR_PRIVATE[name](obj)
         if isinstance(obj, Namespace) and name in obj.members:  # torch.__version__
             return obj.members[name]
         return _private(obj, name).attribute(name)
@@ -577,6 +583,10 @@ def _private(obj, name: str) -> ScriptObject:
 def set_attribute(obj, name: str, value) -> None:
     """`obj.name = value` for a script: a script object's, or the tensor attributes PyTorch
     lets one set."""
+    if isinstance(obj, Tensor) and (name in _TENSOR_PROPERTIES or name in _TENSOR_PRIVATE) \
+            and name not in _TENSOR_SETTERS:
+        raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
+                                           "objects is not writable")
     if name[0] == "_":  # (a dunder is never assigned: the validator refuses it)
         _private(obj, name)
     if isinstance(obj, ScriptObject):
@@ -585,9 +595,6 @@ def set_attribute(obj, name: str, value) -> None:
     if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
         _TENSOR_SETTERS[name](obj, value)
         return
-    if isinstance(obj, Tensor) and name in _TENSOR_PROPERTIES:
-        raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
-                                           "objects is not writable")
     raise runtime_error(f"gradcli sessions cannot set the attribute '{name}' on "
                         f"'{arguments.type_name(obj)}' objects") if isinstance(obj, Tensor) else \
         _no_attribute(obj, name)
@@ -600,7 +607,7 @@ def is_grad_mode_manager(obj) -> bool:
 
 
 def _all_names() -> frozenset:
-    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
+    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | set(_TENSOR_PRIVATE) | {"args"}
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES

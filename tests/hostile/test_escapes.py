@@ -157,7 +157,7 @@ REJECTED = [
      "a property's getter"),
     ("class A:\n    @property\n    def p(self):\n        return 1\n    @p.deleter\n"
      "    def p(self):\n        pass", "a property's deleter"),
-    ("x = torch.ones(1)\nx._version", "a tensor's private attribute"),
+    ("x = torch.ones(1)\nx._base", "a tensor's private attribute"),
     ("class A:\n    def __init__(self):\n        self._x = 1\nA()._y", "a private name not set"),
     ("super().__init__()", "super() outside a method"),
     ("class A:\n    def f(self):\n        return super\n", "super as a value"),
@@ -183,7 +183,8 @@ REJECTED = [
     ("from . import x", "a relative import"),
     ("x = 1\ndel x.__class__", "del of an attribute"),
     ("int.bit_length(1)", "an unknown method"),
-    ("x = torch.ones(1)\nx._version", "a private attribute"),
+    ("x = torch.ones(1)\nx._storage", "a private attribute"),
+    ("x = torch.ones(1)\nx._version.__class__.__mro__", "the version's class"),
     ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
     ("match 1:\n    case _:\n        pass", "match"),
     # custom autograd.Function: ctx and the Function classes are gradcli's own tables
@@ -306,11 +307,13 @@ CLEAN_ERRORS = [
     ("n = '__glo' + 'bals__'\ngetattr(print, n, None)", "AttributeError"),
     ("n = '__self__'\nhasattr(print, n)", "AttributeError"),
     ("getattr(torch, 'lo' + 'ad')", "AttributeError"),
-    ("x = torch.ones(1)\ngetattr(x, '_ver' + 'sion')", "AttributeError"),
+    ("x = torch.ones(1)\ngetattr(x, '_ba' + 'se')", "AttributeError"),
     ("def f():\n    pass\nn = 'call'\ngetattr(f, n)", "AttributeError"),
     ("import os\nn = 'pa' + 'th'\ngetattr(getattr(os, n), 'join').index", "AttributeError"),
     ("class A:\n    pass\nn = '__cl' + 'ass__'\nsetattr(A(), n, list)", "AttributeError"),
     ("getattr(1, 2)", "TypeError"),
+    ("x = torch.ones(1)\nx._version = 5", "AttributeError"),  # read, never written
+    ("class A:\n    pass\nA()._version", "AttributeError"),  # torch's name: not the script's
     # the standard library's stand-ins: what would touch the world is refused at its call
     ("import os\nos.system('true')", "PermissionError"),
     ("from os import system\nsystem('true')", "PermissionError"),

@@ -144,3 +144,12 @@ def test_once_differentiable_runs_backward_without_a_graph():
               "g, = torch.autograd.grad(Sq.apply(x).sum(), x, create_graph=True)\n"
               "print(g, g.grad_fn)")
     assert gradcli_prints(source) == ["False", "tensor([6.]) None"]
+
+
+def test_the_version_counter_is_read_never_written():
+    assert gradcli_prints("x = torch.ones(2)\nv = x[0]\nv.mul_(2)\nx.add_(1)\n"
+                          "print(x._version, v._version, x.detach()._version)\n"
+                          "print(getattr(x, '_version'))") == ["2 2 2", "2"]
+    error = run_json("x = torch.ones(1)\nx._version = 0", "s.py")["events"][-1]
+    assert error["message"] == "attribute '_version' of 'torch._C.TensorBase' objects is not " \
+        "writable"

@@ -79,7 +79,7 @@ REFUSED_BEFORE_RUNNING = [
     "type(torch.ones(1)).__dict__",
     "x = 1\nx.__class__ = int",
     "class A:\n    pass\nA.__name__ = 'B'",
-    "x = torch.ones(1)\nx._version",
+    "x = torch.ones(1)\nx._base",
     "class A:\n    def f(self):\n        return self.__dict__",
     "class A:\n    def __init__(self):\n        self._a = 1\nA()._b",
     "[*().__class__.__bases__]",
