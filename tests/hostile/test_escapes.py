@@ -95,6 +95,9 @@ REJECTED = [
     ("import os\nos.path.__loader__", "os.path's loader"),
     ("import inspect\ninspect.currentframe()", "inspect's frames"),
     ("import gc\ngc.get_objects()", "gc's objects"),
+    ("import os\nos.environ.__class__.__mro__", "the environ stand-in's class"),
+    ("import itertools\nitertools.count().__class__.__init__", "an iterator's class"),
+    ("import argparse\nargparse.ArgumentParser().__class__.__dict__", "the parser's class"),
     ("from math import *", "star import"),
     ("import math as m\nm.__loader__", "an aliased module's loader"),
     ("__import__('os').system('true')", "__import__"),
@@ -315,6 +318,10 @@ CLEAN_ERRORS = [
     ("x = torch.ones(1)\nx._version = 5", "AttributeError"),  # read, never written
     ("class A:\n    pass\nA()._version", "AttributeError"),  # torch's name: not the script's
     # the standard library's stand-ins: what would touch the world is refused at its call
+    ("import os\ntype(os.environ)('x')", "TypeError"),  # a stand-in's class is inert
+    ("import functools\ntype(functools.partial(print))(print)", "TypeError"),
+    ("import argparse\ntype(argparse.ArgumentParser())()", "TypeError"),
+    ("import time\ntype(time.time)('x')", "TypeError"),
     ("import os\nos.system('true')", "PermissionError"),
     ("from os import system\nsystem('true')", "PermissionError"),
     ("import os\nos.popen('true')", "PermissionError"),
