@@ -13,6 +13,8 @@ from gradcli.engine.type_names import type_name
 from gradcli.sandbox.expressions import Frame, Scope
 from gradcli.sandbox.functions import compile_function
 from gradcli.sandbox.objects import MISSING, ClassMethod, Property, ScriptClass, StaticMethod, Super
+from gradcli.sandbox.parse import class_targets
+from gradcli.sandbox.py_dataclasses import FIELDS
 
 SUPER = "super"  # the name `super()` calls resolve to, in the methods' enclosing scope
 
@@ -40,8 +42,11 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
     class body's names, as in Python) and a `super` of their own."""
     expressions = rt.expressions
     base = expressions.compile(node.bases[0], scope, node.lineno) if node.bases else None
-    body_scope = Scope({n.id for s in node.body if isinstance(s, ast.Assign)
-                        for t in s.targets for n in ast.walk(t) if isinstance(n, ast.Name)}, scope)
+    body_scope = Scope({n.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
+                        for t in class_targets(s) for n in ast.walk(t) if isinstance(n, ast.Name)},
+                       scope)
+    decorate_class = decorate(node.decorator_list, scope)  # @dataclass
+    fields = tuple(s.target.id for s in node.body if isinstance(s, ast.AnnAssign))
     methods_scope = Scope({SUPER}, scope)  # the same frame level as the body's
     parts = [_class_statement(rt, s, node.name, body_scope, methods_scope, block, decorate)
              for s in node.body]
@@ -53,14 +58,14 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
             raise error("TypeError", "a class's base in a gradcli session is another class "
                         f"of the script or of torch's (nn.Module, utils.data.Dataset...), not "
                         f"'{type_name(parent)}'", node.bases[0])
-        namespace: dict[str, Any] = {}
+        namespace: dict[str, Any] = {FIELDS: fields} if fields else {}
         cell: list = []
         class_frame, methods_frame = (namespace, f), ({SUPER: make_super(cell)}, f)
         for part in parts:
             part(class_frame, methods_frame)
         cls = ScriptClass(name, parent, namespace)
         cell.append(cls)
-        store(f, cls)
+        store(f, decorate_class(cls, f))
     return define
 
 
@@ -84,7 +89,9 @@ def _class_statement(rt, node: ast.stmt, class_name: str, body_scope: Scope,
                 value = wrap(value, class_frame[0]) if _takes_namespace(wrap) else wrap(value)
             class_frame[0][node.name] = value
         return define_method
-    if isinstance(node, (ast.Assign, ast.Expr)):  # (a docstring is evaluated, never echoed)
+    if isinstance(node, ast.AnnAssign) and node.value is None:  # a field: in FIELDS only
+        return lambda class_frame, methods_frame: None
+    if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Expr)):  # (a docstring: never echoed)
         run = block([node], body_scope)
         return lambda class_frame, methods_frame: run(class_frame)
     return lambda class_frame, methods_frame: None  # `pass`

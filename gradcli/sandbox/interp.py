@@ -27,6 +27,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
+from gradcli.sandbox import py_system
 from gradcli.sandbox.classes import compile_class
 from gradcli.sandbox.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.sandbox.expressions import ExpressionCompiler, Scope, Store
@@ -172,6 +173,7 @@ class Interpreter:
         self.emit = self._after_printing(emit)
         self.runtime = runtime or Runtime()
         self.limits = self.runtime.limits
+        py_system.begin(self.runtime, program.filename)  # sys.argv
         self.env: dict[str, Any] = {}  # the script's variables
         self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": self.print}
         self.current_line = 0
@@ -190,6 +192,7 @@ class Interpreter:
         self.expressions = ExpressionCompiler(self)
         self._statements: dict[type, Callable[[Any, Scope | None], Run]] = {
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
+            ast.AnnAssign: self._annotated_assign,
             ast.For: self._for, ast.While: self._while, ast.If: self._if,
             ast.Pass: lambda node, scope: lambda f: None,
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
@@ -480,6 +483,15 @@ class Interpreter:
             for s in stores:  # a = b = v binds left to right, as Python
                 s(f, v)
         return assign
+
+    def _annotated_assign(self, node: ast.AnnAssign, scope: Scope | None) -> Run:
+        """`y: Tensor = value` assigns; `y: Tensor` alone does nothing (annotations are never
+        evaluated, as under `from __future__ import annotations`)."""
+        if node.value is None:
+            return lambda f: None
+        return self._assign(ast.Assign([node.target], node.value, lineno=node.lineno,
+                                       col_offset=node.col_offset, end_lineno=node.end_lineno,
+                                       end_col_offset=node.end_col_offset), scope)
 
     def _aug_assign(self, node: ast.AugAssign, scope: Scope | None) -> Run:
         """Python's order: the target's parts, its current value, the right side, the op."""

@@ -39,8 +39,6 @@ REJECTED: dict[type, tuple[str, str]] = {
     ast.Global: ("`global` is not part of the session language",
                  "return the value and assign it at the top level, or use `nonlocal` in a "
                  "nested function; see docs/language.md"),
-    ast.AnnAssign: ("annotated assignments are not part of the session language",
-                    "write `name = value`"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -52,16 +50,18 @@ REJECTED: dict[type, tuple[str, str]] = {
     ast.Match: ("`match` is not part of the session language", "use if/elif/else"),
 }
 DANGEROUS_NAMES = frozenset({
-    "open", "eval", "exec", "compile", "getattr", "setattr", "delattr", "globals", "locals",
+    "open", "eval", "exec", "compile", "delattr", "globals", "locals",
     "vars", "dir", "__import__", "__builtins__", "input", "breakpoint", "help", "memoryview",
     "object", "super", "classmethod", "staticmethod", "property",
 })
+ATTRIBUTE_BUILTINS = frozenset({"getattr", "setattr", "hasattr"})
 CLASS_HINT = "see Classes in docs/language.md"
 CLASS_DECORATORS = frozenset({"staticmethod", "classmethod", "property"})
 PROPERTY_ACCESSORS = frozenset({"setter", "getter"})  # `@name.setter` in a class body
 # the special methods a script's class may define: each is one ScriptInstance answers
 METHOD_DUNDERS = frozenset({"__init__", "__call__", "__repr__", "__str__", "__len__",
-                            "__getitem__"})
+                            "__getitem__", "__post_init__"})
+CLASS_DECORATOR = "dataclass"  # the one decorator a class takes: @dataclass, @dataclasses.dataclass
 # Dunder methods a script may not define -> what to write instead.
 DUNDER_HINTS = {
     "__iter__": "return a list from a method and iterate over it, or define __getitem__",
@@ -226,6 +226,27 @@ def _property_accessor(node: ast.expr) -> bool:
             and node.attr in PROPERTY_ACCESSORS)
 
 
+def argument_destinations(node: ast.Call) -> set[str]:
+    """The attribute names `parser.add_argument(...)` gives the parsed arguments, as argparse
+    names them: `dest=`, else the first long option (else the first name) without its dashes."""
+    dest = [k.value.value for k in node.keywords if k.arg == "dest" and
+            isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)]
+    names = [a.value for a in node.args if isinstance(a, ast.Constant) and
+             isinstance(a.value, str)]
+    chosen = dest or [n for n in names if n.startswith("--")][:1] or names[:1]
+    return {n.lstrip("-").replace("-", "_") for n in chosen}
+
+
+def class_targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _is_dataclass(node: ast.expr) -> bool:
+    """@dataclass, @dataclass(...), @dataclasses.dataclass(...)"""
+    node = node.func if isinstance(node, ast.Call) else node
+    return getattr(node, "id", getattr(node, "attr", None)) == CLASS_DECORATOR
+
+
 def _is_super(node: ast.expr) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id == "super")
@@ -251,10 +272,13 @@ class _Validator:
         self.problems: dict[tuple[int, int], tuple[ScriptInvalid, ast.AST]] = {}
         self.refused_imports: set[str] = set()  # the names refused imports would bind
         self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
+        # setattr(self, f"layer{i}", ...) defines self.layer0, self.layer1...
+        self.attribute_prefixes: set[str] = set()
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
-            ast.AugAssign: self.aug_assign, ast.For: self.generic, ast.While: self.generic,
+            ast.AugAssign: self.aug_assign, ast.AnnAssign: self.annotated,
+            ast.For: self.generic, ast.While: self.generic,
             ast.With: self.with_block,
             ast.withitem: self.generic, ast.Try: self.generic, ast.ExceptHandler: self.handler,
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
@@ -355,10 +379,17 @@ class _Validator:
         # annotations are never evaluated: not checked, not run
         return [*decorators, *a.defaults, *[d for d in a.kw_defaults if d], *node.body]
 
+    def annotated(self, node: ast.AnnAssign) -> list[ast.AST]:
+        """`y: Tensor = model(x)` is `y = model(x)`; the annotation is never evaluated (as
+        under `from __future__ import annotations`), nor checked."""
+        return [node.target] + ([node.value] if node.value else [])
+
     def class_(self, node: ast.ClassDef) -> list[ast.AST]:
-        if node.keywords or node.decorator_list:
-            self.reject(node, "class keywords and class decorators are not part of the session "
-                        "language", "write `class Name:` or `class Name(Base):`")
+        decorators = [d for d in node.decorator_list if not _is_dataclass(d)]
+        if node.keywords or decorators:
+            self.reject(node, "class keywords and class decorators (but @dataclass) are not "
+                        "part of the session language", "write `class Name:` or "
+                        "`class Name(Base):`")
         if len(node.bases) > 1:
             self.reject(node.bases[1], "multiple inheritance is not yet supported in gradcli",
                         "derive from one class")
@@ -367,7 +398,7 @@ class _Validator:
         for statement in node.body:
             self.class_statement(statement)
         self.assigned.add(node.name)
-        return [*node.bases, *node.body]
+        return [*node.decorator_list, *node.bases, *node.body]
 
     def base(self, node: ast.expr) -> None:
         """A class by its name or its dotted path (`nn.Module`, `torch.utils.data.Dataset`):
@@ -390,8 +421,9 @@ class _Validator:
                             DUNDER_HINTS.get(name, OPERATOR_HINT))
             self.methods.add(id(node))
             self.script_attributes.add(name)
-        elif isinstance(node, ast.Assign) and all(isinstance(t, ast.Name) for t in node.targets):
-            for target in node.targets:
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and all(
+                isinstance(t, ast.Name) for t in class_targets(node)):
+            for target in class_targets(node):
                 if target.id.startswith("__"):
                     self.reject(target, f"the special class attribute `{target.id}` is not "
                                 "part of the session language", CLASS_HINT)
@@ -399,7 +431,8 @@ class _Validator:
         elif not isinstance(node, ast.Pass) and not (
                 isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
             self.reject(node, "a class body in a gradcli session holds methods, class "
-                        "attributes (`name = value`) and a docstring", CLASS_HINT)
+                        "attributes (`name = value`, `name: type = value`) and a docstring",
+                        CLASS_HINT)
 
     def parameters(self, node: ast.AST, params: list[ast.arg]) -> None:
         seen: set[str] = set()
@@ -544,6 +577,8 @@ class _Validator:
                 isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             self.script_attributes.add(node.args[0].value)
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "add_argument":  # parser.add_argument("--batch-size"): args.batch_size
+            self.script_attributes.update(argument_destinations(node))
         if name == "OrderedDict" and node.args and isinstance(node.args[0], (ast.List, ast.Tuple)):
             # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1
             self.script_attributes.update(
@@ -551,9 +586,33 @@ class _Validator:
                 if isinstance(pair, ast.Tuple) and pair.elts and
                 isinstance(pair.elts[0], ast.Constant) and isinstance(pair.elts[0].value, str))
 
+    def named_attribute(self, node: ast.Call) -> None:
+        """getattr(obj, "name") is `obj.name`: checked as the syntax is (hasattr, and getattr
+        with a default, answer for a name nothing has); setattr(obj, "name", v) defines it."""
+        func, args = node.func, node.args
+        if not (isinstance(func, ast.Name) and func.id in ATTRIBUTE_BUILTINS and len(args) >= 2):
+            return
+        prefix = args[1].values[0] if isinstance(args[1], ast.JoinedStr) and args[1].values \
+            else None
+        if func.id == "setattr" and isinstance(prefix, ast.Constant) and prefix.value:
+            self.attribute_prefixes.add(prefix.value)  # setattr(self, f"layer{i}", ...)
+        if not (isinstance(args[1], ast.Constant) and isinstance(args[1].value, str)):
+            return
+        name = args[1].value
+        if name.startswith("__"):
+            self.reject(args[1], f"attribute `{name}`: names starting with '__' are not "
+                        f"reachable through {func.id}() in a gradcli session", SANDBOX_HINT)
+        elif func.id == "setattr":
+            self.script_attributes.add(name)
+        elif func.id == "getattr" and len(args) == 2 and not node.keywords:
+            self.check_attribute_name(args[1], name, self.defines_classes, args[0])
+
     def check_attribute_name(self, node: ast.AST, name: str, later: bool = False,
                              owner: ast.AST | None = None) -> None:
         """`later`: the script may define `name` (a class attribute, `self.name = ...`)."""
+        if name.startswith("_") and not name.startswith("__") and \
+                name in self.vocabulary.attributes:
+            return  # one of torch's that scripts read: x._version
         if name.startswith("_"):
             if later and not name.startswith("__"):  # `self._value`: if the script sets it
                 self.private_uses.append((node, name))
@@ -588,6 +647,7 @@ class _Validator:
                 self.reject(node, "write `super()` (or `super(Class, self)`)", CLASS_HINT)
             return list(node.args)  # `super` itself: the method's own, no name to check
         self.note_registered_attribute(node)
+        self.named_attribute(node)
         template = node.func.value if isinstance(node.func, ast.Attribute) and \
             node.func.attr == "format" else None
         if isinstance(template, ast.Constant) and isinstance(template.value, str):
@@ -662,8 +722,9 @@ class _Validator:
                 self.reject(node, f"attribute `{name}`: names starting with '_' are reachable "
                             "in a gradcli session only when the script's classes define them",
                             SANDBOX_HINT)
+        prefixes = tuple(self.attribute_prefixes)
         for node, name in self.attribute_uses:
-            if name not in self.script_attributes:
+            if name not in self.script_attributes and not name.startswith(prefixes):
                 refused = self.vocabulary.hints.refused(name)
                 self.reject(node, f"`{name}` is not an attribute gradcli knows or the script "
                             "defines", refused or closest(name, self.vocabulary.attributes

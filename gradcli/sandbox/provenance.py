@@ -151,7 +151,8 @@ def may_write_in_place(node: ast.stmt) -> bool:
     `a.data = b`, or a call of an in-place method (`mul_`, `zero_`, ...)."""
     if isinstance(node, (ast.For, ast.If, ast.With, ast.Try)):
         return False  # their statements are watched one by one
-    if isinstance(node, ast.AugAssign):
+    if isinstance(node, ast.AugAssign) or isinstance(node, ast.AnnAssign) and \
+            not isinstance(node.target, ast.Name):
         return True
     if isinstance(node, ast.Assign) and any(
             not isinstance(t, (ast.Name, ast.Tuple, ast.List)) for t in node.targets):

@@ -8,6 +8,7 @@ attributes. `type` itself takes one argument: building a class at run time is re
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import BuiltinFunctionType, FunctionType, MethodType
 from typing import Any
 
@@ -54,11 +55,17 @@ class _Inert(ScriptObject):
 
 class TensorType(_Inert):
     """`torch.Tensor` as a script sees it: good for isinstance and `type(x) is torch.Tensor`,
-    not for constructing. What a script assigns to it (`torch.Tensor.add = f`) is its
-    session's patch (Runtime.patches), which its tensors' attributes read first."""
+    and, called, torch's legacy constructor (`torch.Tensor([1, 2])`, `torch.Tensor(2, 3)`),
+    which the torch layer provides (set_tensor_constructor). What a script assigns to it
+    (`torch.Tensor.add = f`) is its session's patch (Runtime.patches), which its tensors'
+    attributes read first."""
 
     __slots__ = ()
     name = "Tensor"
+    construct: Callable[..., Any] | None = None
+
+    def __call__(self, *args, **kwargs):
+        return type(self).construct(*args, **kwargs)
 
     def attribute(self, name: str) -> Any:
         patched = runtime.current.patches.get(self, {})
@@ -72,6 +79,10 @@ class TensorType(_Inert):
 
 
 TENSOR_TYPE = TensorType()
+
+
+def set_tensor_constructor(construct: Callable[..., Any]) -> None:
+    TensorType.construct = staticmethod(construct)
 
 
 class TypeObject(_Inert):

@@ -13,12 +13,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from gradcli.engine import dtypes
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, type_error, warn
 from gradcli.engine.layout import MemoryFormat
 from gradcli.engine.tensor import Tensor
 from gradcli.engine.type_names import TYPE_NAMES, type_name
+from gradcli.torch._numpy import Array
 from gradcli.torch._tensor.creation import GeneratorHandle
 from gradcli.torch._tensor.pointwise import INT64_MIN, check_scalar
 from gradcli.torch._tensor.reductions import ReturnTypes
@@ -288,11 +291,20 @@ def check(p: Param, value: Any, index: int) -> tuple[bool, int | None]:
 
 
 def _is_number(value) -> bool:
-    return type(value) in (int, float, bool, complex)
+    return type(value) in (int, float, bool, complex) or _numpy_scalar(value) is not None
 
 
 def _is_int(value) -> bool:
-    return type(value) is int
+    return type(value) is int or isinstance(_numpy_scalar(value), int)
+
+
+def _numpy_scalar(value) -> int | float | bool | None:
+    """A numpy scalar as the Python number torch reads it as (`x.eq(np.float64(1))`, an
+    `np.int64` size); None for anything else."""
+    value = value.value if isinstance(value, Array) else value
+    if isinstance(value, (np.number, np.bool_)) and not isinstance(value, np.complexfloating):
+        return value.item()
+    return None
 
 
 def _is_scalar_tensor(value) -> bool:
@@ -402,6 +414,9 @@ _NUMBER_KINDS = {"int64_t": int, "SymInt": int, "double": float, "Scalar": None}
 def _read(signature: Signature, p: Param, value):
     """One argument as torch unpacks it, or its error."""
     kind = p.kind
+    if _numpy_scalar(value) is not None and kind in (*_NUMBER_KINDS, "Tensor", "IntArrayRef",
+                                                     "SymIntArrayRef"):
+        value = _numpy_scalar(value)
     if kind in ("IntArrayRef", "SymIntArrayRef"):
         if isinstance(value, (list, tuple)):
             items = tuple(_list_item(signature, p, i, item) for i, item in enumerate(value))
@@ -456,6 +471,8 @@ def _list_item(signature: Signature, p: Param, index: int, item) -> int:
     def failed(error: str) -> TorchError:
         return type_error(f"{signature.name}(): argument '{p.name}' failed to unpack the "
                           f"object at pos {index + 1} with error \"{error}\"")
+    if isinstance(_numpy_scalar(item), int):  # an np.int64 size, as its __index__
+        item = _numpy_scalar(item)
     if type(item) is bool:
         return int(item)
     if type(item) is int:

@@ -22,7 +22,15 @@ from gradcli.engine.custom_function import FunctionNode, OutputSlot
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
-from gradcli.sandbox import py_copy, py_random, safe_builtins
+from gradcli.sandbox import (
+    py_argparse,
+    py_copy,
+    py_dataclasses,
+    py_functools,
+    py_random,
+    py_system,
+    safe_builtins,
+)
 from gradcli.sandbox.objects import ScriptClass, ScriptObject, bind, holds_private
 from gradcli.sandbox.parse import Vocabulary
 from gradcli.sandbox.script_errors import (
@@ -41,12 +49,14 @@ from gradcli.sandbox.type_objects import (
 )
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _numpy as numpy_api
-from gradcli.torch import func
+from gradcli.torch import func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
+from gradcli.torch._names import PYTORCH_NAMES
 from gradcli.torch._tensor import (
     creation,
+    legacy,
     methods,
     reductions,
 )
@@ -54,6 +64,7 @@ from gradcli.torch._training_notes import Watch
 from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
+from gradcli.torch.autograd.once import once_differentiable
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import recurrent
 from gradcli.torch.nn.functional._common import python_name
@@ -253,8 +264,8 @@ _torch = _declared("torch")
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
 _torch.update(
-    Tensor=TENSOR_TYPE, Size=Size,
-    autograd=Namespace("torch.autograd", {
+    Tensor=TENSOR_TYPE, Size=Size, **legacy.CONSTRUCTORS,
+    autograd=Namespace("torch.autograd", {"Variable": legacy.VARIABLE,
         "grad": autograd.autograd_grad, "backward": autograd.autograd_backward,
         "Function": autograd_function.FUNCTION,
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS),
@@ -298,7 +309,7 @@ MATH = Namespace("math", {
     **safe_builtins.MATH_WRAPPERS,  # math.prod, with the integer size limit
 })
 
-ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F}
+ROOT_NAMES: dict[str, Any] = {"torch": TORCH, "F": F, "__name__": "__main__"}
 NUMPY = Namespace("numpy", {**numpy_api.FUNCTIONS,
                             "random": Namespace("numpy.random", numpy_api.RANDOM)})
 MODULES: dict[str, Namespace] = {
@@ -319,7 +330,22 @@ MODULES: dict[str, Namespace] = {
     "torch.autograd.forward_ad": TORCH.members["autograd"].members["forward_ad"],
     # (a module only to import from: torch.autograd.gradcheck itself is the function)
     "torch.autograd.gradcheck": Namespace("torch.autograd.gradcheck", {
-        **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]})}
+        **gradcheck.FUNCTIONS, "GradcheckError": TORCH_EXCEPTION_CLASSES["GradcheckError"]}),
+    "functorch": Namespace("functorch", functorch.FUNCTIONS),
+    "torch.autograd.function": Namespace("torch.autograd.function", {
+        "Function": autograd_function.FUNCTION, "once_differentiable": once_differentiable}),
+    "torch.autograd.variable": Namespace("torch.autograd.variable", {
+        "Variable": legacy.VARIABLE})}
+# The standard library programs import around their PyTorch code: gradcli's stand-ins
+# (sandbox/py_system.py: what would touch the world is refused at its call).
+_OS_PATH = Namespace("os.path", py_system.OS_PATH)
+MODULES.update({name: Namespace(name, members) for name, members in (
+    ("functools", py_functools.FUNCTOOLS), ("itertools", py_functools.ITERTOOLS),
+    ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
+    ("typing", py_system.TYPING), ("__future__", py_system.FUTURE),
+    ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
+    ("dataclasses", py_dataclasses.DATACLASSES))})
+MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
 
@@ -338,11 +364,52 @@ def _isinstance(obj, kind) -> bool:
     return isinstance(obj, classes)
 
 
+def _named_attribute(name) -> str:
+    """The attribute name getattr/setattr/hasattr are given: a str, and no dunder (the
+    attribute syntax's own `_` rules apply to the rest, in get_attribute/set_attribute)."""
+    if not isinstance(name, str):
+        raise type_error(f"attribute name must be string, not '{arguments.type_name(name)}'")
+    if name.startswith("__"):
+        raise TorchError("AttributeError", f"attribute `{name}`: names starting with '__' are "
+                         "not reachable through getattr/setattr/hasattr in a gradcli session")
+    return name
+
+
+_NO_DEFAULT = object()
+
+
+def _getattr(obj, name, default=_NO_DEFAULT):
+    """getattr(obj, name[, default]): `obj.name`, looked up in the API table as the syntax is."""
+    try:
+        return get_attribute(obj, _named_attribute(name))
+    except TorchError as e:
+        if default is _NO_DEFAULT or e.type_name != "AttributeError" or name.startswith("__"):
+            raise
+        return default
+
+
+def _setattr(obj, name, value) -> None:
+    set_attribute(obj, _named_attribute(name), value)
+
+
+def _hasattr(obj, name) -> bool:
+    try:
+        get_attribute(obj, _named_attribute(name))
+    except TorchError as e:
+        if e.type_name != "AttributeError" or name.startswith("__"):
+            raise
+        return False
+    return True
+
+
 BUILTINS: dict[str, Any] = {
     "range": range, "len": len, "abs": abs, "float": float, "int": int, "bool": bool,
     "str": str, "repr": repr, "list": list, "tuple": tuple, "dict": dict, "set": set,
     "enumerate": enumerate, "zip": zip, "reversed": reversed, "map": map, "filter": filter,
     "isinstance": _isinstance, "type": TYPE, "callable": callable,
+    "getattr": safe_builtins.Builtin("getattr", _getattr),
+    "setattr": safe_builtins.Builtin("setattr", _setattr),
+    "hasattr": safe_builtins.Builtin("hasattr", _hasattr),
     **safe_builtins.BUILTIN_WRAPPERS,  # sum min max round sorted any all format iter next divmod,
     # measured before they loop
     **EXCEPTION_CLASSES,
@@ -351,6 +418,9 @@ BUILTINS: dict[str, Any] = {
 # ---- attributes by type ---------------------------------------------------------------
 
 _TENSOR_METHODS = _declared("Tensor")
+# torch.sin_(x) is x.sin_(): torch's in-place functions, for each in-place method gradcli has
+_torch.update({name: _TENSOR_METHODS[name] for name in PYTORCH_NAMES["torch"]
+               if name.endswith("_") and name in _TENSOR_METHODS and name not in _torch})
 
 _TENSOR_PROPERTIES = {
     "grad": lambda t: t.grad, "requires_grad": lambda t: t.requires_grad,
@@ -439,6 +509,12 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
            "difference", "symmetric_difference", "update", "issubset", "issuperset",
            "isdisjoint")},
     float: {"is_integer": ("method", float.is_integer)},
+    py_system.Environ: {name: ("method", getattr(py_system.Environ, name))
+                        for name in py_system.ENVIRON_METHODS},
+    py_system.Signature: {"parameters": ("property", lambda s: s.parameters)},
+    py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
+    py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
+                                 for name in py_argparse.METHODS},
     numpy_api.Array: numpy_api.ATTRIBUTES,
     **numpy_api.GENERATOR_ATTRIBUTES,
 }
@@ -461,11 +537,17 @@ def _no_attribute(obj, name) -> TorchError:
                       f"'{arguments.type_name(obj)}' object has no attribute '{name}'")
 
 
+# Private tensor attributes torch's own snippets read (the version counter of in-place ops)
+_TENSOR_PRIVATE = {"_version": lambda t: t._storage.version}
+
+
 def get_attribute(obj, name: str):
     """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
     if name[0] == "_":
         if name in READABLE_DUNDERS:
             return dunder_attribute(obj, name)
+        if isinstance(obj, Tensor) and name in _TENSOR_PRIVATE:
+            return _TENSOR_PRIVATE[name](obj)
         if isinstance(obj, Namespace) and name in obj.members:  # torch.__version__
             return obj.members[name]
         return _private(obj, name).attribute(name)
@@ -485,7 +567,8 @@ def get_attribute(obj, name: str):
         if name in patched:
             return patched[name]
         if name in obj.members:
-            return obj.members[name]
+            value = obj.members[name]
+            return value.read() if isinstance(value, py_system.PerSession) else value
         raise _no_attribute(obj, name)
     if isinstance(obj, BaseException) and name == "args":
         return obj.args
@@ -509,6 +592,10 @@ def _private(obj, name: str) -> ScriptObject:
 def set_attribute(obj, name: str, value) -> None:
     """`obj.name = value` for a script: a script object's, or the tensor attributes PyTorch
     lets one set."""
+    if isinstance(obj, Tensor) and (name in _TENSOR_PROPERTIES or name in _TENSOR_PRIVATE) \
+            and name not in _TENSOR_SETTERS:
+        raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
+                                           "objects is not writable")
     if name[0] == "_":  # (a dunder is never assigned: the validator refuses it)
         _private(obj, name)
     if isinstance(obj, ScriptObject):
@@ -523,9 +610,6 @@ def set_attribute(obj, name: str, value) -> None:
     if isinstance(obj, Tensor) and name in _TENSOR_SETTERS:
         _TENSOR_SETTERS[name](obj, value)
         return
-    if isinstance(obj, Tensor) and name in _TENSOR_PROPERTIES:
-        raise TorchError("AttributeError", f"attribute '{name}' of 'torch._C.TensorBase' "
-                                           "objects is not writable")
     raise runtime_error(f"gradcli sessions cannot set the attribute '{name}' on "
                         f"'{arguments.type_name(obj)}' objects") if isinstance(obj, Tensor) else \
         _no_attribute(obj, name)
@@ -538,7 +622,7 @@ def is_grad_mode_manager(obj) -> bool:
 
 
 def _all_names() -> frozenset:
-    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | {"args"}
+    names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | set(_TENSOR_PRIVATE) | {"args"}
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES

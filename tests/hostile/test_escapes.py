@@ -82,14 +82,22 @@ REJECTED = [
     ("torch.jit.script", "torch.jit"),
     ("torch._C", "torch._C"),
     ("torch.utils.cpp_extension", "building C++"),
-    ("import os", "import os"),
-    ("import sys", "import sys"),
+    ("import shutil", "import shutil"),
+    ("import subprocess", "import subprocess"),
     ("import builtins", "import builtins"),
     ("import importlib", "import importlib"),
     ("import torch.utils.cpp_extension", "a torch submodule"),
     ("from torch import _C", "from-import of a private name"),
     ("from torch import load", "from-import of an unknown name"),
-    ("from os import system", "from os"),
+    ("from os import fdopen", "from os, a name the stand-in lacks"),
+    ("import os\nos.__dict__", "the os stand-in's namespace"),
+    ("import sys\nsys._getframe()", "sys._getframe"),
+    ("import os\nos.path.__loader__", "os.path's loader"),
+    ("import inspect\ninspect.currentframe()", "inspect's frames"),
+    ("import gc\ngc.get_objects()", "gc's objects"),
+    ("import os\nos.environ.__class__.__mro__", "the environ stand-in's class"),
+    ("import itertools\nitertools.count().__class__.__init__", "an iterator's class"),
+    ("import argparse\nargparse.ArgumentParser().__class__.__dict__", "the parser's class"),
     ("from math import *", "star import"),
     ("import math as m\nm.__loader__", "an aliased module's loader"),
     ("__import__('os').system('true')", "__import__"),
@@ -98,7 +106,10 @@ REJECTED = [
     ("compile('1', 'f', 'eval')", "compile"),
     ("open('/etc/passwd').read()", "open"),
     ("getattr(torch, 'load')", "getattr"),
-    ("setattr(torch, 'x', 1)", "setattr"),
+    ("x = torch.ones(1)\ngetattr(x, '__class__')", "getattr of a dunder"),
+    ("hasattr(print, '__self__')", "hasattr of a dunder"),
+    ("class A:\n    pass\nsetattr(A, '__init__', print)", "setattr of a dunder"),
+    ("getattr(torch, '_C')", "getattr of a private name"),
     ("vars()", "vars"),
     ("globals()", "globals"),
     ("locals()", "locals"),
@@ -149,7 +160,7 @@ REJECTED = [
      "a property's getter"),
     ("class A:\n    @property\n    def p(self):\n        return 1\n    @p.deleter\n"
      "    def p(self):\n        pass", "a property's deleter"),
-    ("x = torch.ones(1)\nx._version", "a tensor's private attribute"),
+    ("x = torch.ones(1)\nx._base", "a tensor's private attribute"),
     ("class A:\n    def __init__(self):\n        self._x = 1\nA()._y", "a private name not set"),
     ("super().__init__()", "super() outside a method"),
     ("class A:\n    def f(self):\n        return super\n", "super as a value"),
@@ -175,7 +186,8 @@ REJECTED = [
     ("from . import x", "a relative import"),
     ("x = 1\ndel x.__class__", "del of an attribute"),
     ("int.bit_length(1)", "an unknown method"),
-    ("x = torch.ones(1)\nx._version", "a private attribute"),
+    ("x = torch.ones(1)\nx._storage", "a private attribute"),
+    ("x = torch.ones(1)\nx._version.__class__.__mro__", "the version's class"),
     ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
     ("match 1:\n    case _:\n        pass", "match"),
     # custom autograd.Function: ctx and the Function classes are gradcli's own tables
@@ -188,6 +200,7 @@ REJECTED = [
     ("torch.autograd.Function.__subclasses__()", "the Function base's subclasses"),
     ("class A(torch.autograd.Function.__base__):\n    pass", "the Function base's base"),
     ("class A(torch.autograd.function.FunctionCtx):\n    pass", "torch's ctx class"),
+    ("from torch.autograd.function import FunctionCtx", "torch's ctx class, imported"),
 ]
 
 
@@ -213,7 +226,10 @@ SLOT_NAMES = "class S:\n    attributes = namespace = mro = function = obj = cls 
 CLEAN_ERRORS = [
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("torch.Size.numel", "AttributeError"),
-    ("torch.Tensor()", "TypeError"),
+    ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
+    ("torch.FloatTensor.dtype", "AttributeError"),  # nothing of gradcli's class behind it
+    ("torch.Tensor(10**6, 10**6)", "LimitExceeded"),
+    ("torch.autograd.Variable(print)", "TypeError"),
     ("s = 'load'\ntorch[s]", "TypeError"),  # namespaces are not subscriptable
     ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
     ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
@@ -288,6 +304,43 @@ CLEAN_ERRORS = [
     (function("ctx.saved_tensors = 1"), "AttributeError"),
     ("torch.autograd.Function.forward = 1", "TypeError"),
     ("torch.autograd.Function.apply(torch.ones(1))", "NotImplementedError"),
+    # getattr/setattr/hasattr: the attribute syntax's tables, whatever the name's origin
+    ("setattr(torch, 'x', 1)", "AttributeError"),
+    ("x = torch.ones(1)\nn = '__cla' + 'ss__'\ngetattr(x, n)", "AttributeError"),
+    ("n = '__glo' + 'bals__'\ngetattr(print, n, None)", "AttributeError"),
+    ("n = '__self__'\nhasattr(print, n)", "AttributeError"),
+    ("getattr(torch, 'lo' + 'ad')", "AttributeError"),
+    ("x = torch.ones(1)\ngetattr(x, '_ba' + 'se')", "AttributeError"),
+    ("def f():\n    pass\nn = 'call'\ngetattr(f, n)", "AttributeError"),
+    ("import os\nn = 'pa' + 'th'\ngetattr(getattr(os, n), 'join').index", "AttributeError"),
+    ("class A:\n    pass\nn = '__cl' + 'ass__'\nsetattr(A(), n, list)", "AttributeError"),
+    ("getattr(1, 2)", "TypeError"),
+    ("x = torch.ones(1)\nx._version = 5", "AttributeError"),  # read, never written
+    ("class A:\n    pass\nA()._version", "AttributeError"),  # torch's name: not the script's
+    # the standard library's stand-ins: what would touch the world is refused at its call
+    ("import os\ntype(os.environ)('x')", "TypeError"),  # a stand-in's class is inert
+    ("import functools\ntype(functools.partial(print))(print)", "TypeError"),
+    ("import argparse\ntype(argparse.ArgumentParser())()", "TypeError"),
+    ("import time\ntype(time.time)('x')", "TypeError"),
+    ("import os\nos.system('true')", "PermissionError"),
+    ("from os import system\nsystem('true')", "PermissionError"),
+    ("import os\nos.popen('true')", "PermissionError"),
+    ("import os\nos.path.exists('/')", "PermissionError"),
+    ("import os\nos.listdir('/')", "PermissionError"),
+    ("import sys\nsys.exit(0)", "PermissionError"),
+    ("import sys\nsys.modules", "AttributeError"),  # (a name nn.Module has: known)
+    ("import functools\nf = functools.partial(print, 1)\nf.func", "AttributeError"),
+    ("import os\nos.environ['HOME']", "KeyError"),  # the host's environment is not read
+    ("import time\ntime.sleep(10**9)", "LimitExceeded"),
+    ("import itertools\nlist(itertools.count())", "LimitExceeded"),
+    ("import itertools\nlist(itertools.repeat(1))", "LimitExceeded"),
+    ("import itertools\nitertools.product(range(10**12))", "LimitExceeded"),
+    ("import itertools\nitertools.product([1], repeat=10**12)", "LimitExceeded"),
+    ("import functools\nfunctools.reduce(max, range(10**12))", "LimitExceeded"),
+    ("import inspect\ndef f(a):\n    return a\ninspect.signature(f)", "ValueError"),
+    ("import inspect\ninspect.signature(print)", "ValueError"),
+    ("import argparse\np = argparse.ArgumentParser()\np.add_argument('data')\n"
+     "p.parse_args()", "SystemExit"),
     (function(backward="return print"), "RuntimeError"),
     (function(backward="return ctx"), "RuntimeError"),
     ("class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
@@ -302,7 +355,7 @@ CLEAN_ERRORS += [
     ("type(print)(1)", "TypeError"),
     ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
     ("x = torch.ones(1, requires_grad=True)\n(x * 2).grad_fn.__class__(1)", "TypeError"),
-    ("type(torch.ones(1))([1.0])", "TypeError"),
+    ("type(torch.ones(1))(print)", "TypeError"),
     ("type(torch)('os')", "TypeError"),
     ("import numpy as np\ntype(np.ones(1))(3)", "TypeError"),
     (function("type(ctx)()"), "TypeError"),
@@ -398,9 +451,13 @@ def test_the_host_filesystem_is_untouched(tmp_path, monkeypatch):
     sentinel = tmp_path / "sentinel"
     sentinel.write_text("keep")
     attempts = [f"open('{sentinel}', 'w')", f"torch.save(1, '{sentinel}')",
-                f"import os\nos.remove('{sentinel}')", "import shutil\nshutil.rmtree('.')",
+                "import shutil\nshutil.rmtree('.')",
                 f"x = torch.ones(1)\nx.register_hook(lambda g: open('{sentinel}', 'w'))"]
     for source in attempts:
         assert run_text(source, strict=True).status == "invalid"
+    for source in (f"import os\nos.remove('{sentinel}')", "import os\nos.makedirs('out')",
+                   f"import os\nos.rename('{sentinel}', 'x')", "import os\nos.chdir('/')"):
+        outcome = run_text(source, strict=True)
+        assert (outcome.status, outcome.error_type) == ("error", "PermissionError"), outcome
     assert sentinel.read_text() == "keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sentinel"]

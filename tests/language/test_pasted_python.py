@@ -132,12 +132,84 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("source", DISPLAY_SNIPPETS + SNIPPETS)
+# getattr/setattr/hasattr, annotated assignments and dataclasses (issue #33)
+ATTRIBUTE_SNIPPETS = [
+    "class Config:\n    lr = 0.1\nc = Config()\nsetattr(c, 'epochs', 3)\n"
+    "print(getattr(c, 'lr'), c.epochs, getattr(c, 'batch', 32), hasattr(c, 'lr'),"
+    " hasattr(c, 'nope'))",
+    "class A:\n    def __init__(self):\n        self._hidden = 1\n"
+    "a = A()\nprint(getattr(a, '_hidden'), hasattr(a, '_other'))",
+    "names = ['upper', 'lower']\nprint([getattr('Ab', n)() for n in names])",
+    "import math\nprint(getattr(math, 'sqrt')(16.0), hasattr(math, 'tau2'))",
+    "class P:\n    @property\n    def v(self):\n        return 7\nprint(getattr(P(), 'v'))",
+]
+ATTRIBUTE_ERRORS = [
+    ("class A:\n    pass\nname = 'missing'\ngetattr(A(), name)", "AttributeError",
+     "'A' object has no attribute 'missing'"),
+    ("getattr(1, 2)", "TypeError", "attribute name must be string, not 'int'"),
+    ("x = [1]\nname = 'size'\ngetattr(x, name)", "AttributeError",
+     "'list' object has no attribute 'size'"),
+]
+
+CONFIG = """
+from dataclasses import dataclass, field
+from typing import List
+
+@dataclass
+class Config:
+    block_size: int = 8
+    n_layer: int = 2
+    dropout: float = 0.0
+
+@dataclass()
+class Run:
+    name: str
+    lr: float = 1e-3
+    tags: List[str] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.tags.append(self.name)
+
+    def describe(self):
+        return f"{self.name}@{self.lr}"
+"""
+DATACLASS_SNIPPETS = [
+    "x: int = 3\ny: float\nprint(x)",
+    "def f(a: int, b: 'Unknown' = 2) -> 'NotANameEither':\n    c: int = a + b\n    return c\n"
+    "print(f(1))",
+    "class A:\n    x: int = 3\n    y: float\n    def __init__(self):\n        self.z: list = []\n"
+    "a = A()\na.w: int = 5\nprint(A.x, a.z, a.w)",
+    "d = {}\nd['k']: int = 1\nprint(d)",
+    CONFIG + "c = Config(n_layer=4)\nprint(c, c.block_size, Config.n_layer)",
+    CONFIG + "r, s = Run('a'), Run('b', 0.1, ['x'])\nprint(r, s, r.describe(), r.tags)",
+    CONFIG + "c = Config()\nc.dropout = 0.5\nprint(c, repr(c), str(c))",
+    "import dataclasses\n@dataclasses.dataclass(repr=False)\nclass P:\n    x: int\n"
+    "print(P(3).x)",
+    "from dataclasses import dataclass\n@dataclass\nclass Base:\n    a: int\n"
+    "@dataclass\nclass Child(Base):\n    b: int = 0\nprint(Child(1, 2), Child(a=5))",
+    "from dataclasses import dataclass\n@dataclass\nclass P:\n    x: int\n"
+    "    def __repr__(self):\n        return 'mine'\nprint(P(1))",
+]
+DATACLASS_ERRORS = [
+    (CONFIG + "Run()", "TypeError", "Run.__init__() missing 1 required positional argument: "
+     "'name'"),
+    (CONFIG + "Config(1, 2, 3, 4)", "TypeError", "Config.__init__() takes from 1 to 4 "
+     "positional arguments but 5 were given"),
+    (CONFIG + "Config(size=1)", "TypeError", "Config.__init__() got an unexpected keyword "
+     "argument 'size'"),
+    ("from dataclasses import field\nfield(default=1, default_factory=list)", "ValueError",
+     "cannot specify both default and default_factory"),
+]
+
+
+@pytest.mark.parametrize("source", DISPLAY_SNIPPETS + SNIPPETS + ATTRIBUTE_SNIPPETS
+                         + DATACLASS_SNIPPETS)
 def test_prints_what_python_prints(source):
     assert gradcli_prints(source) == python_prints(source)
 
 
-@pytest.mark.parametrize("source, error_type, message", DISPLAY_ERRORS + ERRORS)
+@pytest.mark.parametrize("source, error_type, message", DISPLAY_ERRORS + ERRORS
+                         + ATTRIBUTE_ERRORS + DATACLASS_ERRORS)
 def test_errors_are_pythons(source, error_type, message):
     assert_pythons_error(source, error_type, message)
 

@@ -79,7 +79,7 @@ REFUSED_BEFORE_RUNNING = [
     "type(torch.ones(1)).__dict__",
     "x = 1\nx.__class__ = int",
     "class A:\n    pass\nA.__name__ = 'B'",
-    "x = torch.ones(1)\nx._version",
+    "x = torch.ones(1)\nx._base",
     "class A:\n    def f(self):\n        return self.__dict__",
     "class A:\n    def __init__(self):\n        self._a = 1\nA()._b",
     "[*().__class__.__bases__]",
@@ -108,11 +108,10 @@ REFUSED_BEFORE_RUNNING = [
     "dir()",
     "breakpoint()",
     "input()",
-    "import os",
     "import subprocess",
     "import importlib",
-    "import sys",
-    "from os import system",
+    "import shutil",
+    "from os import fdopen",
     "import torch.utils.cpp_extension",
     "from torch import _C",
     "import torch as t\nt.load('model.pt')",
@@ -144,7 +143,7 @@ CLEAN_RUNTIME_ERRORS = [
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("float.is_integer(1.0)", "AttributeError"),
     ("torch.Size.numel", "AttributeError"),
-    ("torch.Tensor()", "TypeError"),
+    ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
     ("x = torch.ones(1)\nx.grad_fn.name()", "AttributeError"),  # None has no attributes
     ("x = torch.ones(1)\nno_grad = lambda: x\nwith no_grad():\n    pass", "TypeError"),
     ("f = lambda f: f(f)\nf(f)", "LimitExceeded"),
@@ -163,7 +162,7 @@ CLEAN_RUNTIME_ERRORS = [
     ("x = torch.ones(1, requires_grad=True)\ntype((x * 2).grad_fn)()", "TypeError"),
     ("type(None)()", "TypeError"),
     ("type(type(1))('X', (), {})", "TypeError"),
-    ("x = torch.ones(1)\ntype(x)(3)", "TypeError"),
+    ("x = torch.ones(1)\ntype(x)(print)", "TypeError"),
     ("class A:\n    mro = 1\ntype(1).mro", "AttributeError"),
     ("x = torch.ones(1)\ntype(x).from_numpy", "AttributeError"),
     ("class A:\n    x = 1\ntype(len).x = 1", "TypeError"),
@@ -204,7 +203,7 @@ def test_attributes_are_never_looked_up_on_python_objects_by_script_name():
 def test_the_host_filesystem_is_untouched(tmp_path):
     target = tmp_path / "sentinel"
     target.write_text("keep")
-    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')",
-                   f"import os\nos.remove('{target}')"):
+    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')"):
         assert outcome(source) == "invalid"
+    assert outcome(f"import os\nos.remove('{target}')").type == "PermissionError"
     assert target.read_text() == "keep"

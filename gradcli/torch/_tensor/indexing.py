@@ -10,6 +10,7 @@ from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import index_error, runtime_error, type_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply, as_tensor
 from gradcli.engine.transforms import inherit, refuse_batched_mask
+from gradcli.sandbox.guards import range_length
 from gradcli.torch._tensor.creation import _flatten, _nested_shape
 from gradcli.torch._tensor.inplace import _copy, _fill, _index_put_values, _inplace
 from gradcli.torch._tensor.pointwise import INT64_MIN, written_value
@@ -28,6 +29,9 @@ def _index_part(k):
         return k.data
     if isinstance(k, list):
         return _list_index(k)
+    if isinstance(k, range):  # x[range(2)]: torch makes it a long tensor, as a list
+        runtime.current.limits.check_shape((range_length(k),))
+        return np.arange(k.start, k.stop, k.step, dtype=np.int64)
     if isinstance(k, slice):
         return slice(*(_slice_bound(b) for b in (k.start, k.stop, k.step)))
     if isinstance(k, float):
