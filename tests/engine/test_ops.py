@@ -205,6 +205,15 @@ EXAMPLES = {
         "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
     "softplus_backward": "(out,) = torch.autograd.grad(\n"
                          "    (F.softplus(x, beta=2.0, threshold=1.5) ** 3).sum(), x, create_graph=True)",
+    # ops_activation.py
+    "hardtanh": "out = F.hardtanh(x, -0.5, 1.5) + F.relu6(x * 4)",
+    "hardtanh_result": "out = F.hardtanh(x * 1, -0.5, 1.5, inplace=True)",
+    "hardsigmoid": "out = F.hardsigmoid(x * 3)",
+    "softshrink": "out = F.softshrink(x, 0.6)", "hardshrink": "out = x.hardshrink(0.6)",
+    "log_sigmoid": "out = F.logsigmoid(x)", "mish": "out = F.mish(x)",
+    "celu": "out = F.celu(x, 0.7)", "selu": "out = F.selu(x)",
+    "celu_result": "out = F.celu(x * 1, 0.7, inplace=True)",
+    "selu_result": "out = F.selu(x * 1, inplace=True)",
     "silu": "out = F.silu(x)", "hardswish": "out = F.hardswish(x * 4)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",

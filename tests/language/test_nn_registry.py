@@ -23,6 +23,7 @@ BUILD = {
     "BatchNorm1d": lambda cls: cls(3),
     "BatchNorm2d": lambda cls: cls(3),
     "Embedding": lambda cls: cls(5, 2, padding_idx=0),
+    "Threshold": lambda cls: cls(0.1, 2.0),
     "MultiheadAttention": lambda cls: cls(4, 2),
     "TransformerEncoderLayer": lambda cls: cls(4, 2),
     "TransformerEncoder": lambda cls: cls(MODULE_CLASSES["TransformerEncoderLayer"](
