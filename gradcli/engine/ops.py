@@ -646,6 +646,7 @@ from . import (  # noqa: E402, F401
     ops_activation,
     ops_linalg,
     ops_nn,
+    ops_padding,
     ops_pointwise,
     ops_reductions,
     ops_selection,
