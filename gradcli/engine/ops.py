@@ -651,6 +651,7 @@ from . import (  # noqa: E402, F401
     ops_reductions,
     ops_selection,
     ops_shape,
+    ops_shuffle,
 )
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module

@@ -190,3 +190,24 @@ defop("celu_result", "CeluBackward1", _in_dtype(_celu),
 defop("selu_result", "EluBackward1", _in_dtype(_selu),
       lambda xp, g, o, a: _scaled_elu_result_vjp(xp, g, o, SELU_ALPHA, SELU_SCALE, 1.0), "o",
       lambda a: _sym_scaled_elu(a, SELU_ALPHA, SELU_SCALE, 1.0), **POINTWISE)
+
+
+# ---- glu: the first half of a dim times the sigmoid of the second -----------------------------
+def _glu(x, dim):
+    first, second = np.split(x, 2, axis=dim)
+    return first / (1 + np.exp(-second))
+
+
+def _glu_vjp(xp, g, o, a, dim):
+    half = a.shape[dim] // 2
+    first = xp.index_select(a, dim, np.arange(half))
+    gate = 1 / (xp.exp(-xp.index_select(a, dim, np.arange(half, 2 * half))) + 1)
+    return (xp.cat([g * gate, g * first * gate * (1 - gate)], dim),)
+
+
+def _sym_glu(a, dim):
+    first, second = np.split(a, 2, axis=dim)
+    return S.elementwise(lambda u, v: u / (1 + S.sp().exp(-v)), first, second)
+
+
+defop("glu", "GluBackward0", _in_dtype(_glu), _glu_vjp, "a", _sym_glu)

@@ -223,6 +223,11 @@ EXAMPLES = {
     "replication_pad2d": "out = F.pad(x[None], (1, 2, 1, 0), 'replicate')",
     "replication_pad3d": "out = F.pad(x[None, None], (1, 1, 1, 0, 1, 0), 'replicate')",
     "circular_pad": "out = F.pad(x[None], (2, -1, 1, 1), 'circular')",
+    "glu": "out = F.glu(x, 0) + F.glu(torch.cat([x, p], 1))[:, :3]",
+    # ops_shuffle.py
+    "pixel_shuffle": "out = F.pixel_shuffle(torch.cat([x, p]).reshape(1, 4, 1, 3), 2)",
+    "pixel_unshuffle": "out = F.pixel_unshuffle(torch.cat([x, p]).reshape(1, 1, 4, 3)[..., :2], 2)",
+    "channel_shuffle": "out = torch.channel_shuffle(torch.cat([x, p]).reshape(1, 4, 3), 2)",
     "silu": "out = F.silu(x)", "hardswish": "out = F.hardswish(x * 4)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",

@@ -231,3 +231,17 @@ _HARDTANH_INPLACE = _inplace(
                                       max_val=max_val), "hardtanh_")
 _CELU_INPLACE = _inplace(lambda t, alpha: apply("celu_result", (t,), alpha=alpha), "celu_")
 _SELU_INPLACE = _inplace(lambda t: apply("selu_result", (t,)), "selu_")
+
+
+@torch_function(name="glu", namespace="torch.nn.functional")
+@python_name("glu")
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    if input.ndim == 0:
+        raise runtime_error("glu does not support scalars because halving size must be even")
+    check_nn("glu", input, dim)
+    float_kernel(input, "glu_cpu")
+    d = dim + input.ndim if dim < 0 else dim
+    if input.shape[d] % 2:
+        raise runtime_error(f"Halving dimension must be even, but dimension {d} is size "
+                            f"{input.shape[d]}")
+    return apply("glu", (input,), dim=d)

@@ -156,6 +156,7 @@ SELU = _activation("SELU", activation.selu, lambda inplace: "inplace=True" if in
 SOFTSIGN = _activation("Softsign", activation.softsign, lambda: "")
 TANHSHRINK = _activation("Tanhshrink", activation.tanhshrink, lambda: "")
 SOFTMIN = _softmax_layer("Softmin", activation.softmin)
+GLU = _activation("GLU", activation.glu, lambda dim: f"dim={dim}", dim=-1)
 
 
 def _threshold_init(self, threshold, value, inplace=False) -> None:
