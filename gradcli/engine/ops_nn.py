@@ -347,6 +347,36 @@ defop("batch_norm", "NativeBatchNormBackward0", _in_dtype(_batch_norm), _batch_n
       ("ab", "a", ""), _sym_batch_norm)
 
 
+
+# group norm: each sample's channels in `groups` groups, each normalised over its channels and
+# their positions, then scaled and shifted per channel
+def _grouped(a, groups):
+    return np.reshape(a, (a.shape[0], groups, -1))
+
+
+def _group_norm(a, w, b, groups, eps):
+    x = np.reshape(_normalized(_grouped(a, groups), (2,), eps), a.shape)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+def _group_norm_vjp(xp, g, o, a, w, b, groups, eps):
+    w_full = xp.broadcast_to(xp.reshape(w, _channel_shape(a.ndim)), a.shape)
+    grad, xhat = _stats_grads(xp, xp.reshape(g, (a.shape[0], groups, -1)),
+                              xp.reshape(a, (a.shape[0], groups, -1)),
+                              xp.reshape(w_full, (a.shape[0], groups, -1)), (2,), eps)
+    axes = _batch_axes(a.ndim)
+    return (xp.reshape(grad, a.shape), xp.sum(g * xp.reshape(xhat, a.shape), axes),
+            xp.sum(g, axes))
+
+
+def _sym_group_norm(a, w, b, groups, eps):
+    x = np.reshape(_sym_normalized(_grouped(a, groups), (2,), eps), a.shape)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+defop("group_norm", "NativeGroupNormBackward0", _in_dtype(_group_norm), _group_norm_vjp,
+      ("ab", "a", ""), _sym_group_norm)
+
 # ---- embedding --------------------------------------------------------------------------
 # weight[indices]; torch passes no gradient to the padding row, which the forward reads as
 # the constant `padding_row` (its values when the op ran), so the check sees it as torch does.

@@ -233,6 +233,7 @@ EXAMPLES = {
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
     "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"
                   "out = out + F.batch_norm(x, torch.zeros(3), torch.ones(3) * 2, v)",
+    "group_norm": "out = F.group_norm(torch.cat([x, p]).reshape(2, 2, 3), 2, v[:2], b)",
     "embedding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x)",
     "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
     "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"
