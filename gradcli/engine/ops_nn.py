@@ -247,6 +247,29 @@ defop("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_vjp, ("a
       _sym_loss(_smooth_l1_piece), self_first=True, reduces=True)
 
 
+
+# soft margin: log(1 + exp(-y * x)); torch differentiates the input only
+def _soft_margin(a, b, reduction):
+    loss = np.log1p(np.exp(-b.astype(np.float64) * a.astype(np.float64))).astype(a.dtype)
+    return K._reduce(loss, reduction)
+
+
+def _soft_margin_vjp(xp, g, o, a, b, reduction):
+    # torch's soft_margin_loss_backward: -y * z / (1 + z) * norm * grad, z = exp(-y * x)
+    z = xp.exp(-b * a)
+    norm = _norm(K._values(a * b), reduction)
+    return xp.mul_scalar(-b * z / (z + 1), norm) * g, None
+
+
+def _sym_soft_margin(a, b, reduction):
+    pairs = np.broadcast_arrays(np.asarray(a, dtype=object), np.asarray(b, dtype=object))
+    return S._reduced(S.elementwise(lambda x, y: S.sp().log(1 + S.sp().exp(-y * x)), *pairs),
+                      reduction)
+
+
+defop("soft_margin_loss", "SoftMarginLossBackward0", _soft_margin, _soft_margin_vjp,
+      ("ab", ""), _sym_soft_margin, self_first=True, reduces=True)
+
 # ---- layer norm and batch norm ----------------------------------------------------------
 # Both normalise over `axes` and then scale and shift: (x - mean) / sqrt(var + eps) * w + b,
 # with w and b broadcast (a missing one is a constant 1 or 0, whose gradient nobody asks).

@@ -229,6 +229,8 @@ EXAMPLES = {
     "pixel_unshuffle": "out = F.pixel_unshuffle(torch.cat([x, p]).reshape(1, 1, 4, 3)[..., :2], 2)",
     "channel_shuffle": "out = torch.channel_shuffle(torch.cat([x, p]).reshape(1, 4, 3), 2)",
     "silu": "out = F.silu(x)", "hardswish": "out = F.hardswish(x * 4)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
+    "soft_margin_loss": "out = F.soft_margin_loss(x, (p - 1).detach()) + F.soft_margin_loss(x, v.detach(),\n"
+                        "    reduction='sum') + F.soft_margin_loss(x, b[:, None].detach(), reduction='none')",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
     "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"

@@ -10,7 +10,7 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import creation, selecting, shape
 from gradcli.torch._tensor import pointwise as E
@@ -363,3 +363,16 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if reduction not in ("none", "mean", "sum"):
         raise TorchError("ValueError", f"{reduction} is not valid")
     return loss if reduction == "none" else R.mean(loss) if reduction == "mean" else R.sum(loss)
+
+
+@torch_function(name="soft_margin_loss", namespace="torch.nn.functional")
+@python_name("soft_margin_loss")
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean") -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    reduction_enum(reduction)
+    broadcast_shape(input.shape, target.shape)  # torch's size error, in its words
+    target = _constant_weight("soft_margin_loss", "target", target, input)
+    if not input.dtype.is_floating_point:  # torch's composite kernel writes a float into it
+        raise runtime_error(f"result type Float can't be cast to the desired output type "
+                            f"{input.dtype.cpp}")
+    return apply("soft_margin_loss", (input, target), reduction=reduction)

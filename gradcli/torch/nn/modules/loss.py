@@ -108,3 +108,6 @@ HINGE_EMBEDDING_LOSS = _compared_loss("HingeEmbeddingLoss", loss.hinge_embedding
 
 MULTILABEL_SOFT_MARGIN_LOSS = _compared_loss(
     "MultiLabelSoftMarginLoss", loss.multilabel_soft_margin_loss, 2, weight=None)
+
+
+SOFT_MARGIN_LOSS = _compared_loss("SoftMarginLoss", loss.soft_margin_loss, 2)
