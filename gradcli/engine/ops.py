@@ -643,12 +643,15 @@ defop("cumprod", "CumprodBackward0",
 # (svdvals), shape (block_diag, rot90...), reductions (var_mean, nansum...); torch.nn's
 # (ops_nn.py)
 from . import (  # noqa: E402, F401
+    ops_activation,
     ops_linalg,
     ops_nn,
+    ops_padding,
     ops_pointwise,
     ops_reductions,
     ops_selection,
     ops_shape,
+    ops_shuffle,
 )
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module

@@ -247,6 +247,29 @@ defop("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1, _smooth_l1_vjp, ("a
       _sym_loss(_smooth_l1_piece), self_first=True, reduces=True)
 
 
+
+# soft margin: log(1 + exp(-y * x)); torch differentiates the input only
+def _soft_margin(a, b, reduction):
+    loss = np.log1p(np.exp(-b.astype(np.float64) * a.astype(np.float64))).astype(a.dtype)
+    return K._reduce(loss, reduction)
+
+
+def _soft_margin_vjp(xp, g, o, a, b, reduction):
+    # torch's soft_margin_loss_backward: -y * z / (1 + z) * norm * grad, z = exp(-y * x)
+    z = xp.exp(-b * a)
+    norm = _norm(K._values(a * b), reduction)
+    return xp.mul_scalar(-b * z / (z + 1), norm) * g, None
+
+
+def _sym_soft_margin(a, b, reduction):
+    pairs = np.broadcast_arrays(np.asarray(a, dtype=object), np.asarray(b, dtype=object))
+    return S._reduced(S.elementwise(lambda x, y: S.sp().log(1 + S.sp().exp(-y * x)), *pairs),
+                      reduction)
+
+
+defop("soft_margin_loss", "SoftMarginLossBackward0", _soft_margin, _soft_margin_vjp,
+      ("ab", ""), _sym_soft_margin, self_first=True, reduces=True)
+
 # ---- layer norm and batch norm ----------------------------------------------------------
 # Both normalise over `axes` and then scale and shift: (x - mean) / sqrt(var + eps) * w + b,
 # with w and b broadcast (a missing one is a constant 1 or 0, whose gradient nobody asks).
@@ -346,6 +369,36 @@ defop("layer_norm", "NativeLayerNormBackward0", _in_dtype(_layer_norm), _layer_n
 defop("batch_norm", "NativeBatchNormBackward0", _in_dtype(_batch_norm), _batch_norm_vjp,
       ("ab", "a", ""), _sym_batch_norm)
 
+
+
+# group norm: each sample's channels in `groups` groups, each normalised over its channels and
+# their positions, then scaled and shifted per channel
+def _grouped(a, groups):
+    return np.reshape(a, (a.shape[0], groups, -1))
+
+
+def _group_norm(a, w, b, groups, eps):
+    x = np.reshape(_normalized(_grouped(a, groups), (2,), eps), a.shape)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+def _group_norm_vjp(xp, g, o, a, w, b, groups, eps):
+    w_full = xp.broadcast_to(xp.reshape(w, _channel_shape(a.ndim)), a.shape)
+    grad, xhat = _stats_grads(xp, xp.reshape(g, (a.shape[0], groups, -1)),
+                              xp.reshape(a, (a.shape[0], groups, -1)),
+                              xp.reshape(w_full, (a.shape[0], groups, -1)), (2,), eps)
+    axes = _batch_axes(a.ndim)
+    return (xp.reshape(grad, a.shape), xp.sum(g * xp.reshape(xhat, a.shape), axes),
+            xp.sum(g, axes))
+
+
+def _sym_group_norm(a, w, b, groups, eps):
+    x = np.reshape(_sym_normalized(_grouped(a, groups), (2,), eps), a.shape)
+    return x * _channel(w, a.ndim) + _channel(b, a.ndim)
+
+
+defop("group_norm", "NativeGroupNormBackward0", _in_dtype(_group_norm), _group_norm_vjp,
+      ("ab", "a", ""), _sym_group_norm)
 
 # ---- embedding --------------------------------------------------------------------------
 # weight[indices]; torch passes no gradient to the padding row, which the forward reads as

@@ -20,6 +20,9 @@ NN = {
         "cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, "
         "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, "
         "double label_smoothing=0.0)",),
+    "glu": ("glu(Tensor input, int64_t dim=-1, *, Tensor out=None)",),
+    "hardtanh": ("hardtanh(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, "
+                 "Tensor out=None)",),
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
     "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
                  "*, Tensor out=None)",),

@@ -37,6 +37,9 @@ NO_MATRIX_FORM = {
     "im2col": "nn.Unfold's windows: not written yet",
     "adaptive_avg_pool2d": "its windows: not written yet",
     "rot90": "not written yet",
+    "pixel_shuffle": "a reshape, permute, reshape: not written yet",
+    "pixel_unshuffle": "a reshape, permute, reshape: not written yet",
+    "channel_shuffle": "a reshape, transpose, reshape: not written yet",
 }
 
 

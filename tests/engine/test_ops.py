@@ -205,11 +205,37 @@ EXAMPLES = {
         "(out,) = torch.autograd.grad((F.elu(x, 0.7) ** 3).sum(), x, create_graph=True)",
     "softplus_backward": "(out,) = torch.autograd.grad(\n"
                          "    (F.softplus(x, beta=2.0, threshold=1.5) ** 3).sum(), x, create_graph=True)",
+    # ops_activation.py
+    "hardtanh": "out = F.hardtanh(x, -0.5, 1.5) + F.relu6(x * 4)",
+    "hardtanh_result": "out = F.hardtanh(x * 1, -0.5, 1.5, inplace=True)",
+    "hardsigmoid": "out = F.hardsigmoid(x * 3)",
+    "softshrink": "out = F.softshrink(x, 0.6)", "hardshrink": "out = x.hardshrink(0.6)",
+    "log_sigmoid": "out = F.logsigmoid(x)", "mish": "out = F.mish(x)",
+    "celu": "out = F.celu(x, 0.7)", "selu": "out = F.selu(x)",
+    "celu_result": "out = F.celu(x * 1, 0.7, inplace=True)",
+    "selu_result": "out = F.selu(x * 1, inplace=True)",
+    # ops_padding.py
+    "constant_pad_nd": "out = F.pad(x, (1, -1, 0, 1), value=0.5)",
+    "reflection_pad1d": "out = F.pad(x, (2, 1), 'reflect')",
+    "reflection_pad2d": "out = F.pad(x[None], (1, 2, 1, 0), 'reflect')",
+    "reflection_pad3d": "out = F.pad(x[None, None], (1, 1, 1, 0, 0, 0), 'reflect')",
+    "replication_pad1d": "out = F.pad(x, (2, -1), 'replicate')",
+    "replication_pad2d": "out = F.pad(x[None], (1, 2, 1, 0), 'replicate')",
+    "replication_pad3d": "out = F.pad(x[None, None], (1, 1, 1, 0, 1, 0), 'replicate')",
+    "circular_pad": "out = F.pad(x[None], (2, -1, 1, 1), 'circular')",
+    "glu": "out = F.glu(x, 0) + F.glu(torch.cat([x, p], 1))[:, :3]",
+    # ops_shuffle.py
+    "pixel_shuffle": "out = F.pixel_shuffle(torch.cat([x, p]).reshape(1, 4, 1, 3), 2)",
+    "pixel_unshuffle": "out = F.pixel_unshuffle(torch.cat([x, p]).reshape(1, 1, 4, 3)[..., :2], 2)",
+    "channel_shuffle": "out = torch.channel_shuffle(torch.cat([x, p]).reshape(1, 4, 3), 2)",
     "silu": "out = F.silu(x)", "hardswish": "out = F.hardswish(x * 4)", "huber_loss": "out = F.huber_loss(x, p, delta=0.8)",
+    "soft_margin_loss": "out = F.soft_margin_loss(x, (p - 1).detach()) + F.soft_margin_loss(x, v.detach(),\n"
+                        "    reduction='sum') + F.soft_margin_loss(x, b[:, None].detach(), reduction='none')",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
     "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"
                   "out = out + F.batch_norm(x, torch.zeros(3), torch.ones(3) * 2, v)",
+    "group_norm": "out = F.group_norm(torch.cat([x, p]).reshape(2, 2, 3), 2, v[:2], b)",
     "embedding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x)",
     "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
     "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"

@@ -22,7 +22,18 @@ BUILD = {
     "LayerNorm": lambda cls: cls(3),
     "BatchNorm1d": lambda cls: cls(3),
     "BatchNorm2d": lambda cls: cls(3),
+    "BatchNorm3d": lambda cls: cls(3),
+    "GroupNorm": lambda cls: cls(2, 4),
+    "RMSNorm": lambda cls: cls(3),
+    **{f"InstanceNorm{d}d": lambda cls: cls(3, affine=True, track_running_stats=True)
+       for d in (1, 2, 3)},
     "Embedding": lambda cls: cls(5, 2, padding_idx=0),
+    "Threshold": lambda cls: cls(0.1, 2.0),
+    "PixelShuffle": lambda cls: cls(2), "PixelUnshuffle": lambda cls: cls(2),
+    "ChannelShuffle": lambda cls: cls(2),
+    **{f"{kind}Pad{d}d": lambda cls: cls(1) for d in (1, 2, 3) for kind in (
+        "Zero", "Reflection", "Replication", "Circular")},
+    **{f"ConstantPad{d}d": lambda cls: cls(1, 0.5) for d in (1, 2, 3)},
     "MultiheadAttention": lambda cls: cls(4, 2),
     "TransformerEncoderLayer": lambda cls: cls(4, 2),
     "TransformerEncoder": lambda cls: cls(MODULE_CLASSES["TransformerEncoderLayer"](

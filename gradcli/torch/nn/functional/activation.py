@@ -8,6 +8,8 @@ import numpy as np
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor import pointwise as elementwise
+from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.inplace import _inplace
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch.nn.functional._common import check_nn, python_name
@@ -101,3 +103,145 @@ _ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha),
 
 _SILU_INPLACE = _inplace(lambda t: apply("silu", (t,)), "silu_")
 _HARDSWISH_INPLACE = _inplace(lambda t: apply("hardswish", (t,)), "hardswish_")
+
+
+def _scalar_as(input: Tensor, value):
+    """A Scalar as torch's kernel compares with it: in the input's dtype (0.3 as float32)."""
+    return np.asarray(value).astype(input.data.dtype)[()]
+
+
+# ---- hardtanh, relu6, hardsigmoid, shrinks, logsigmoid, mish, celu, selu ---------------
+@torch_function(name="hardtanh", namespace="torch.nn.functional")
+@python_name("hardtanh")
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
+             inplace: bool = False) -> Tensor:
+    if min_val > max_val:
+        raise TorchError("ValueError", "min_val cannot be greater than max_val")
+    check_nn("hardtanh", input, min_val, max_val)
+    if inplace:  # torch's hardtanh_ saves its result
+        return _HARDTANH_INPLACE(input, _scalar_as(input, min_val), _scalar_as(input, max_val))
+    return apply("hardtanh", (input,), min_val=_scalar_as(input, min_val),
+                 max_val=_scalar_as(input, max_val))
+
+
+@torch_function(name="relu6", namespace="torch.nn.functional")
+@python_name("relu6")
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    return hardtanh(input, 0.0, 6.0, inplace)
+
+
+def _unary_activation(name: str, kernel: str):
+    """F.<name>(input, inplace=False) over the op of the same name (in place: <name>_)."""
+    in_place = _inplace(lambda t: apply(name, (t,)), name + "_")
+
+    @torch_function(name=name, namespace="torch.nn.functional")
+    @python_name(name)
+    def fn(input: Tensor, inplace: bool = False) -> Tensor:
+        float_kernel(input, kernel)
+        return in_place(input) if inplace else apply(name, (input,))
+    return fn
+
+
+hardsigmoid = _unary_activation("hardsigmoid", "hardsigmoid_cpu")
+mish = _unary_activation("mish", "mish_cpu")
+
+
+@torch_function("hardshrink(Tensor input, Scalar lambd=0.5, *, Tensor out=None)",
+                namespace=("torch", "torch.nn.functional"), method=True)
+def hardshrink(input: Tensor, lambd=0.5) -> Tensor:
+    float_kernel(input, "hardshrink_cpu")
+    return apply("hardshrink", (input,), lambd=_scalar_as(input, lambd))
+
+
+@torch_function("softshrink(Tensor input, Scalar lambd=0.5, *, Tensor out=None)",
+                namespace="torch.nn.functional")
+def softshrink(input: Tensor, lambd=0.5) -> Tensor:
+    float_kernel(input, "softshrink_check")
+    if not 0 <= lambd <= 3.4028234663852886e38:
+        raise runtime_error(f"lambda must be in range [0, 3.40282e+38] for input dtype "
+                            f"{input.dtype.cpp}, but found {lambd:g}")
+    return apply("softshrink", (input,), lambd=_scalar_as(input, lambd))
+
+
+@torch_function("logsigmoid(Tensor input, *, Tensor out=None)", namespace="torch.nn.functional")
+def logsigmoid(input: Tensor) -> Tensor:
+    float_kernel(input, "log_sigmoid_cpu")
+    return apply("log_sigmoid", (input,))
+
+
+@torch_function("celu(Tensor input, Scalar alpha=1.0)")
+def torch_celu(input: Tensor, alpha=1.0) -> Tensor:
+    _celu_checks(input, alpha)
+    return apply("celu", (input,), alpha=alpha)
+
+
+def _celu_checks(input: Tensor, alpha) -> None:
+    if alpha == 0:
+        raise runtime_error("ZeroDivisionError: alpha cannot be 0 for CELU")
+    float_kernel(input, "elu_cpu")
+
+
+@torch_function("selu(Tensor input)")
+def torch_selu(input: Tensor) -> Tensor:
+    float_kernel(input, "elu_cpu")
+    return apply("selu", (input,))
+
+
+@torch_function(name="celu", namespace="torch.nn.functional")
+@python_name("celu")
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    if inplace:
+        _celu_checks(input, alpha)
+        return _CELU_INPLACE(input, alpha)
+    return torch_celu(input, alpha)
+
+
+@torch_function(name="selu", namespace="torch.nn.functional")
+@python_name("selu")
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    if inplace:
+        float_kernel(input, "elu_cpu")
+        return _SELU_INPLACE(input)
+    return torch_selu(input)
+
+
+# ---- softsign, tanhshrink, softmin: compositions, as torch's -------------------------------
+@torch_function(name="softsign", namespace="torch.nn.functional")
+@python_name("softsign")
+def softsign(input):
+    return elementwise.div(input, elementwise.add(elementwise.abs(input), 1))
+
+
+@torch_function(name="tanhshrink", namespace="torch.nn.functional")
+@python_name("tanhshrink")
+def tanhshrink(input):
+    return elementwise.sub(input, elementwise.tanh(input))
+
+
+@torch_function(name="softmin", namespace="torch.nn.functional")
+@python_name("softmin")
+def softmin(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor:
+    if dim is None:
+        dim = implicit_softmax_dim("softmin", input.ndim)
+    return reductions.softmax(elementwise.neg(input), dim, dtype)
+
+
+_HARDTANH_INPLACE = _inplace(
+    lambda t, min_val, max_val: apply("hardtanh_result", (t,), min_val=min_val,
+                                      max_val=max_val), "hardtanh_")
+_CELU_INPLACE = _inplace(lambda t, alpha: apply("celu_result", (t,), alpha=alpha), "celu_")
+_SELU_INPLACE = _inplace(lambda t: apply("selu_result", (t,)), "selu_")
+
+
+@torch_function(name="glu", namespace="torch.nn.functional")
+@python_name("glu")
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    if input.ndim == 0:
+        raise runtime_error("glu does not support scalars because halving size must be even")
+    check_nn("glu", input, dim)
+    float_kernel(input, "glu_cpu")
+    d = dim + input.ndim if dim < 0 else dim
+    if input.shape[d] % 2:
+        raise runtime_error(f"Halving dimension must be even, but dimension {d} is size "
+                            f"{input.shape[d]}")
+    return apply("glu", (input,), dim=d)

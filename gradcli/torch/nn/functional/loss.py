@@ -10,11 +10,11 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor import creation, selecting, shape
 from gradcli.torch._tensor import pointwise as E
 from gradcli.torch._tensor import reductions as R
-from gradcli.torch._tensor import selecting, shape
 from gradcli.torch._tensor.special_functions import xlogy
 from gradcli.torch.nn.functional._common import (
     check_nn,
@@ -23,6 +23,7 @@ from gradcli.torch.nn.functional._common import (
     reduction_enum,
     tensor_size,
 )
+from gradcli.torch.nn.functional.activation import logsigmoid
 from gradcli.torch.nn.functional.distance import pairwise_distance
 
 
@@ -330,3 +331,48 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
         dist_neg = E.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
     output = E.clamp_min(E.sub(E.add(dist_pos, margin), dist_neg), 0)
     return _reduced(output, reduction)
+
+
+@torch_function(name="hinge_embedding_loss", namespace="torch.nn.functional")
+@python_name("hinge_embedding_loss")
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,
+                         reduction="mean") -> Tensor:
+    """ATen's composition: where(target != 1, (margin - x).clamp_min(0), 0)
+    + where(target != -1, x, 0), reduced."""
+    reduction = _legacy(size_average, reduce, reduction)
+    zeros = creation.zeros_like(input)
+    margin_clamp = E.clamp_min(E.rsub(input, margin), 0)
+    output_margin = E.where(E.ne(target, 1), margin_clamp, zeros)
+    output_self = E.where(E.ne(target, -1), input, zeros)
+    return _reduced(E.add(output_margin, output_self), reduction)
+
+
+@torch_function(name="multilabel_soft_margin_loss", namespace="torch.nn.functional")
+@python_name("multilabel_soft_margin_loss")
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None,
+                                reduction="mean") -> Tensor:
+    """torch's composition: -(y * logsigmoid(x) + (1 - y) * logsigmoid(-x)), weighted, summed
+    over the classes (the last dim) and divided by their number, then reduced."""
+    reduction = _legacy(size_average, reduce, reduction)
+    loss = E.neg(E.add(E.mul(target, logsigmoid(input)),
+                       E.mul(E.rsub(target, 1), logsigmoid(E.neg(input)))))
+    if weight is not None:
+        loss = E.mul(loss, weight)
+    class_dim = input.ndim - 1
+    loss = E.div(R.sum(loss, class_dim), input.shape[class_dim])
+    if reduction not in ("none", "mean", "sum"):
+        raise TorchError("ValueError", f"{reduction} is not valid")
+    return loss if reduction == "none" else R.mean(loss) if reduction == "mean" else R.sum(loss)
+
+
+@torch_function(name="soft_margin_loss", namespace="torch.nn.functional")
+@python_name("soft_margin_loss")
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean") -> Tensor:
+    reduction = _legacy(size_average, reduce, reduction)
+    reduction_enum(reduction)
+    broadcast_shape(input.shape, target.shape)  # torch's size error, in its words
+    target = _constant_weight("soft_margin_loss", "target", target, input)
+    if not input.dtype.is_floating_point:  # torch's composite kernel writes a float into it
+        raise runtime_error(f"result type Float can't be cast to the desired output type "
+                            f"{input.dtype.cpp}")
+    return apply("soft_margin_loss", (input, target), reduction=reduction)

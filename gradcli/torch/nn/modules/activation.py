@@ -131,6 +131,52 @@ SILU = _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if in
 HARDSWISH = _activation("Hardswish", activation.hardswish, lambda inplace: "", inplace=False)
 
 
+def _inplace_repr(inplace) -> str:
+    return ", inplace=True" if inplace else ""
+
+
+HARDTANH = _activation("Hardtanh", activation.hardtanh,
+                       lambda min_val, max_val, inplace:
+                       f"min_val={min_val}, max_val={max_val}{_inplace_repr(inplace)}",
+                       min_val=-1.0, max_val=1.0, inplace=False)
+RELU6 = _activation("ReLU6", activation.relu6, lambda inplace: "inplace=True" if inplace else "",
+                    inplace=False)
+HARDSIGMOID = _activation("Hardsigmoid", activation.hardsigmoid, lambda inplace: "",
+                          inplace=False)
+HARDSHRINK = _activation("Hardshrink", activation.hardshrink, str, lambd=0.5)
+SOFTSHRINK = _activation("Softshrink", activation.softshrink, str, lambd=0.5)
+LOG_SIGMOID = _activation("LogSigmoid", activation.logsigmoid, lambda: "")
+MISH = _activation("Mish", activation.mish, lambda inplace: "inplace=True" if inplace else "",
+                   inplace=False)
+CELU = _activation("CELU", activation.celu,
+                   lambda alpha, inplace: f"alpha={alpha}{_inplace_repr(inplace)}",
+                   alpha=1.0, inplace=False)
+SELU = _activation("SELU", activation.selu, lambda inplace: "inplace=True" if inplace else "",
+                   inplace=False)
+SOFTSIGN = _activation("Softsign", activation.softsign, lambda: "")
+TANHSHRINK = _activation("Tanhshrink", activation.tanhshrink, lambda: "")
+SOFTMIN = _softmax_layer("Softmin", activation.softmin)
+GLU = _activation("GLU", activation.glu, lambda dim: f"dim={dim}", dim=-1)
+
+
+def _threshold_init(self, threshold, value, inplace=False) -> None:
+    set_fields(self, threshold=threshold, value=value, inplace=inplace)
+
+
+def _threshold_forward(self, input):
+    threshold, value, inplace = field_values(self, "threshold", "value", "inplace")
+    if inplace:
+        return activation.threshold_(input, threshold, value)
+    return activation.threshold(input, threshold, value)
+
+
+THRESHOLD = layer_class(
+    "Threshold", _threshold_init, _threshold_forward,
+    lambda self: "threshold={}, value={}{}".format(*field_values(self, "threshold", "value"),
+                                                  _inplace_repr(self.attributes["inplace"])),
+    fields=("threshold", "value", "inplace"))
+
+
 # ---- MultiheadAttention ---------------------------------------------------------------
 
 

@@ -1,7 +1,7 @@
-"""torch.nn.BatchNorm1d and BatchNorm2d (torch/nn/modules/batchnorm.py) as built-in classes
-deriving from nn.Module (module.py): torch's __init__ (parameters, then the running-statistics
-buffers), its forward choosing batch or running statistics as torch's _BatchNorm does, and the
-extra_repr torch prints."""
+"""torch.nn.BatchNorm1d, BatchNorm2d and BatchNorm3d (torch/nn/modules/batchnorm.py) as
+built-in classes deriving from nn.Module (module.py): torch's __init__ (parameters, then the
+running-statistics buffers), its forward choosing batch or running statistics as torch's
+_BatchNorm does, and the extra_repr torch prints."""
 from __future__ import annotations
 
 from gradcli.engine import dtypes
@@ -33,9 +33,10 @@ def _batch_norm_init(self, num_features, eps=1e-5, momentum=0.1, affine=True,
 def _batch_norm_forward(self, input: Tensor) -> Tensor:
     """torch's _BatchNorm.forward: count the batch, pick the averaging factor, normalise with
     the batch's statistics in training (or without running ones), else the running ones."""
-    if self.cls.name == "BatchNorm2d":
-        if input.ndim != 4:
-            raise TorchError("ValueError", f"expected 4D input (got {input.ndim}D input)")
+    if self.cls.name in ("BatchNorm2d", "BatchNorm3d"):
+        dims = 4 if self.cls.name == "BatchNorm2d" else 5
+        if input.ndim != dims:
+            raise TorchError("ValueError", f"expected {dims}D input (got {input.ndim}D input)")
     elif input.ndim not in (2, 3):
         raise TorchError("ValueError", f"expected 2D or 3D input (got {input.ndim}D input)")
     momentum, training, tracked = field_values(self, "momentum", "training", "num_batches_tracked")
@@ -53,7 +54,8 @@ def _batch_norm_forward(self, input: Tensor) -> Tensor:
 
 
 def _batch_norm_class(name: str) -> ScriptClass:
-    """BatchNorm1d over (N, C) or (N, C, L); BatchNorm2d over (N, C, H, W): the same module."""
+    """BatchNorm1d over (N, C) or (N, C, L); BatchNorm2d over (N, C, H, W); BatchNorm3d over
+    (N, C, D, H, W): the same module."""
     return layer_class(
         name, _batch_norm_init, _batch_norm_forward,
         lambda self: "{}, eps={}, momentum={}, affine={}, bias={}, track_running_stats={}".format(
@@ -64,3 +66,4 @@ def _batch_norm_class(name: str) -> ScriptClass:
 
 
 BATCH_NORM_1D, BATCH_NORM_2D = _batch_norm_class("BatchNorm1d"), _batch_norm_class("BatchNorm2d")
+BATCH_NORM_3D = _batch_norm_class("BatchNorm3d")

@@ -100,3 +100,14 @@ HUBER_LOSS = _smooth_loss("HuberLoss", loss.huber_loss, "delta", legacy=False)
 
 
 SMOOTH_L1_LOSS = _smooth_loss("SmoothL1Loss", loss.smooth_l1_loss, "beta", legacy=True)
+
+
+HINGE_EMBEDDING_LOSS = _compared_loss("HingeEmbeddingLoss", loss.hinge_embedding_loss, 2,
+                                      margin=1.0)
+
+
+MULTILABEL_SOFT_MARGIN_LOSS = _compared_loss(
+    "MultiLabelSoftMarginLoss", loss.multilabel_soft_margin_loss, 2, weight=None)
+
+
+SOFT_MARGIN_LOSS = _compared_loss("SoftMarginLoss", loss.soft_margin_loss, 2)
