@@ -137,7 +137,7 @@ def _differences(outputs, bases, points, target, reason, samples: int,
         if difference is not None:
             added[i] = difference
             judged.append(i)
-    if not judged:
+    if not judged and n:  # (a tensor of no elements is judged on all of them)
         return Expectation(np.zeros(0), None, "none", f"{reason}, and the function is not "
                            "finite near the point, where finite differences cannot judge")
     mask = np.zeros(n, dtype=bool)
