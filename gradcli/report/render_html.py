@@ -36,7 +36,7 @@ from gradcli.events.results import Graph, mark_checked
 from gradcli.report.event_format import EventFormat
 from gradcli.report.mathml import formula_mathml
 from gradcli.report.render_ledger import running_sum, symbolic
-from gradcli.report.render_plain import mismatch_detail, verdict
+from gradcli.report.render_plain import method_text, mismatch_detail, verdict
 from gradcli.report.svg_graph import graph_svg
 from gradcli.report.svg_plot import grad_history_svg
 from gradcli.report.text import UNCHECKED, compact, excerpt, source_lines
@@ -211,7 +211,8 @@ def _grad_row(row: GradRow, typeset: Typesetter) -> str:
     cells = [escape(row.name), escape(str(list(row.shape))),
              f"<pre>{escape(compact(row.grad, rows=True))}</pre>",
              f"<pre>{escape(compact(row.added, rows=True))}</pre>",
-             _expected(row, typeset), escape(row.method), f'<span class="{style}">{mark}</span>']
+             _expected(row, typeset), escape(method_text(row)),
+             f'<span class="{style}">{mark}</span>']
     return f"<tr{css}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 
