@@ -183,13 +183,18 @@ def summary_table(runs: list[ScriptRun]) -> Table:
     table = Table()
     table.add_column("script", overflow="fold", ratio=2)  # a long path wraps, not the counts
     table.add_column("status", no_wrap=True, min_width=9)
-    for column in ("backward", "checked", "unchecked", "✗", "time"):
+    # (an unchecked column only when some script has unchecked rows: narrow tables stay wide
+    # enough for the paths)
+    unchecked = any(run.result.summary.unchecked for run in runs)
+    counts = ("backward", "checked", *(["unchecked"] if unchecked else []), "✗")
+    for column in (*counts, "time"):
         table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
     table.add_column("problem", overflow="fold", ratio=3)
     for run in runs:
         s, status = run.result.summary, run.outcome
-        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]), str(s.backward),
-                      str(s.checked), str(s.unchecked), str(s.mismatches), f"{run.seconds:.2f} s",
+        numbers = [s.backward, s.checked, *([s.unchecked] if unchecked else []), s.mismatches]
+        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]),
+                      *map(str, numbers), f"{run.seconds:.2f} s",
                       shorten(problem(run), PROBLEM_WIDTH))
     return table
 
