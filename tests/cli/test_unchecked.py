@@ -220,3 +220,14 @@ def test_the_fault_tool_is_caught_and_its_crash_is_70(monkeypatch):
     assert "InternalError: gradcli internal error: TypeError('unsupported operand')" \
         in result.stderr
     assert "✗ internal · " in result.stderr
+
+
+def test_a_fault_the_rounding_bound_cannot_widen_is_a_mismatch_not_a_check_error(monkeypatch):
+    # (a failed comparison asks for the float rounding bound; a 0-d sum's operand passes it
+    # none, which was `isfinite(None)`: the wrong gradient hid behind an internal error)
+    monkeypatch.setenv("GRADCLI_FAULT", "SumBackward0")
+    script = "import torch\nx = torch.ones((), requires_grad=True)\nx.sum().backward()\n"
+    result = invoke("run", "-c", script, "--format", "plain")
+    assert result.exit_code == 1
+    assert "x grad 1.5000 expected 1. (1) symbolic ✗" in result.stderr
+    assert "internal error" not in result.stderr
