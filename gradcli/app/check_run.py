@@ -67,6 +67,8 @@ def run_check(scripts: list[str], options: RunOptions, settings: CheckSettings) 
         show_summary(runs, settings)
     if status is not None:
         return status
+    if any(run.outcome == "internal" for run in runs):  # a gradcli bug, as `run` says it
+        return ExitStatus.INTERNAL
     return ExitStatus.MISMATCH if any(run.outcome != "ok" for run in runs) else ExitStatus.OK
 
 
@@ -123,7 +125,13 @@ class Stream:
             self.progress.stop()
 
     def done(self, run: ScriptRun) -> None:
-        from gradcli.report.render_check import details, github_line, plain_line
+        from gradcli.report.render_check import (
+            details,
+            github_line,
+            github_warnings,
+            plain_line,
+            unchecked_lines,
+        )
 
         if self.progress is not None:
             self.progress.advance(self.task)
@@ -132,9 +140,9 @@ class Stream:
         if self.settings.verbosity < 0 and not failed:
             return
         if self.settings.fmt is CheckFormat.github:
-            lines = [github_line(run)] if failed else []
+            lines = ([github_line(run)] if failed else []) + github_warnings(run)
         else:
-            lines = [plain_line(run)]
+            lines = [plain_line(run), *unchecked_lines(run)]
             if failed and self.settings.verbosity > 0:
                 lines += ["    " + line for line in details(run.result).splitlines()]
         out = sys.stdout if self.to_stdout else sys.stderr

@@ -208,6 +208,9 @@ RtolOption = Annotated[float | None, typer.Option(
     "--rtol", min=0.0, help="Relative tolerance of the cross-check.", show_default=False)]
 AtolOption = Annotated[float | None, typer.Option(
     "--atol", min=0.0, help="Absolute tolerance of the cross-check.", show_default=False)]
+StrictOption = Annotated[bool, typer.Option(
+    "--strict", help="Fail on any gradient the check could not verify whole (exit 1), and on "
+    "an internal error of the check (exit 70); without it they are counted as unchecked.")]
 ExplainOption = Annotated[bool, typer.Option(
     "--explain", help="After the run, show each tensor's .grad as the sum of what every "
     "backward() added, with the line, the formula and the running total.")]
@@ -253,6 +256,7 @@ def run(
         "--json-data", help="json/jsonl: bounded summarises gradients of more than 1,000 "
         "elements; full lists every element.")] = JsonData.bounded,
     check: CheckOption = True,
+    strict: StrictOption = False,
     explain: ExplainOption = False,
     every_table: Annotated[bool, typer.Option(
         "--all-tables", help="table: show every backward()'s table. By default a line's "
@@ -285,7 +289,7 @@ def run(
         from gradcli.app.api import run_session
 
         gc.freeze()  # what the imports made lives as long as the process: no collection walks it
-        options = run_options(check, rtol, atol, limits)
+        options = run_options(check, rtol, atol, limits, strict)
         options.clock_origin = PROGRAM_STARTED  # the limit bounds the wait, imports included
         # the renderers take each event in full as it comes and read little of it at the end
         options.keep_event_data = html is not None
@@ -420,6 +424,7 @@ def check(
     verbose: Annotated[bool, typer.Option(
         "-v", "--verbose", help="Stream each failure's whole report.")] = False,
     check_gradients: CheckOption = True,
+    strict: StrictOption = False,
     rtol: RtolOption = None,
     atol: AtolOption = None,
     limits: Limits = DEFAULT_LIMITS,
@@ -434,7 +439,7 @@ def check(
 
     scripts = existing_scripts(paths, tuple(exclude or ()), discover)
     writable(junit, "the JUnit report")
-    options = run_options(check_gradients, rtol, atol, limits)
+    options = run_options(check_gradients, rtol, atol, limits, strict)
     settings = CheckSettings(fmt, junit, verbose - quiet, exitfirst, jobs)
     raise typer.Exit(run_check(scripts, options, settings))
 
@@ -470,11 +475,11 @@ def writable(path: Path | None, what: str) -> None:
         raise typer.Exit(ExitStatus.USAGE) from None
 
 
-def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits
-                ) -> RunOptions:
+def run_options(check: bool, rtol: float | None, atol: float | None, limits: Limits,
+                strict: bool = False) -> RunOptions:
     from gradcli.app.running import RunOptions
 
-    return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits)
+    return RunOptions(check=check, rtol=rtol, atol=atol, limits=limits, strict=strict)
 
 
 def grad_inputs(at: list[str], wrt: list[str]) -> tuple[dict, list[str]]:

@@ -21,6 +21,9 @@ GRAD_SUFFIX = ".grad.py"
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("gradcli_glob", type="linelist", default=[],
                   help=f"file names pytest runs as gradcli session scripts ({DEFAULT_GLOB})")
+    parser.addini("gradcli_strict", type="bool", default=False,
+                  help="fail a script with a gradient the check could not verify whole, or an "
+                       "internal error of the check (gradcli check --strict)")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -73,9 +76,11 @@ class ScriptFailed(Exception):
 class ScriptItem(pytest.Item):
     def runtest(self) -> None:
         from gradcli.app.api import check_script
+        from gradcli.app.running import RunOptions
         from gradcli.report.render_check import details, plain_line
 
-        run = check_script(str(self.path))
+        run = check_script(str(self.path),
+                           RunOptions(strict=self.config.getini("gradcli_strict")))
         if run.outcome != "ok":
             report = details(run.result).splitlines()
             if run.expected is not None or not report:  # say what it declared, or that it failed

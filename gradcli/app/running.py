@@ -27,6 +27,7 @@ class RunOptions:
     # the verdict, the accumulation ledger and a declared ending read (see `lightened`): what
     # the CLI's streaming formats need, in a fraction of the memory on a long loop
     keep_event_data: bool = True
+    strict: bool = False  # --strict: an unchecked row fails the run (1), a check error is 70
 
 
 def lightened(event: Event) -> Event:
@@ -69,4 +70,5 @@ def checked_rows(checker, record: autograd.PassRecord | autograd.TangentRead) ->
     except Exception as e:  # a bug in the check must not take the session down with it
         if os.environ.get("GRADCLI_DEBUG") == "1":
             raise
-        return checker.unchecked_rows(record, f"internal error in the check: {e!r}")
+        return checker.unchecked_rows(record, f"internal error in the check ({e!r})",
+                                      "internal-error")

@@ -12,7 +12,7 @@ from typing import Any
 
 from gradcli.app.running import RunOptions, checked_rows, lightened, new_runtime
 from gradcli.engine import autograd
-from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult
+from gradcli.events.events import BackwardEvent, Event, InvalidEvent, SessionResult, count_rows
 
 MAX_PROBLEMS_SHOWN = 50  # a rejected script's problems shown, each with its line (all counted)
 
@@ -28,7 +28,7 @@ class Session:
         from gradcli.torch import api
 
         self.options = options or RunOptions()
-        self.result = SessionResult(source_name, "")
+        self.result = SessionResult(source_name, "", strict=self.options.strict)
         self._on_event = on_event
         self._vocabulary = api.VOCABULARY
         self._assigned: frozenset[str] = frozenset()
@@ -76,7 +76,8 @@ class Session:
         if unreadable is not None:  # bytes that were not UTF-8: shown as U+FFFD, never run
             text = text.encode("utf-8", "replace").decode("utf-8")
         self.result.source += text if text.endswith("\n") else text + "\n"
-        piece = SessionResult(self.result.source_name, self.result.source)
+        piece = SessionResult(self.result.source_name, self.result.source,
+                              strict=self.options.strict)
         self._piece = piece
         if unreadable is not None:
             self._emit(InvalidEvent(offset + (unreadable.line or 1), unreadable.col,
@@ -124,8 +125,7 @@ class Session:
         rows = checked_rows(self.checker, record)
         for summary in (self.result.summary, self._piece.summary):
             summary.backward += 1
-            summary.checked += sum(r.match is not None for r in rows)
-            summary.mismatches += sum(r.match is False for r in rows)
+            count_rows(summary, rows)
         interpreter = self.interpreter
         api = record.api
         self._emit(BackwardEvent(interpreter.current_line, interpreter.current_source,

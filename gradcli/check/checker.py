@@ -89,6 +89,7 @@ class _History:
     tensor: object  # kept so that its id is not reused
     value: np.ndarray
     terms: list[list[str]] | None  # per element, each call's contribution since the last reset
+    verified: bool = True  # whether the check verified `value` whole (the next call's start)
 
 
 class Checker:
@@ -111,7 +112,7 @@ class Checker:
     # ---- the pass -------------------------------------------------------------------
     def check(self, record: PassRecord) -> list[GradRow]:
         if not self.enabled:
-            return self.unchecked_rows(record, "the check is off (--no-check)")
+            return self.unchecked_rows(record, "the check is off (--no-check)", "check-off")
         targets = self._targets(record)
         targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
         expectations = self._expect(record, targets)
@@ -128,8 +129,9 @@ class Checker:
             self._derive(record, [t for t in targets if not t.missing], expectations)
         return rows
 
-    def unchecked_rows(self, record: PassRecord, reason: str) -> list[GradRow]:
-        return [self._row(t, _unchecked(reason)) for t in self._targets(record)]
+    def unchecked_rows(self, record: PassRecord, reason: str, why: str) -> list[GradRow]:
+        """Every row of the pass, unchecked for `reason` (in words) and `why` (a code)."""
+        return [self._row(t, _unchecked(reason, why)) for t in self._targets(record)]
 
     def _targets(self, record: PassRecord) -> list[Target]:
         out = [Target(t.tensor, t.before, np.asarray(t.added), _after(t.tensor))
@@ -160,19 +162,20 @@ class Checker:
     def _expect(self, record, targets) -> dict:
         roots = [getattr(r, "_record", None) for r in record.roots]
         if any(r is None for r in roots):
-            return {id(t.tensor): _unchecked("the check was off when the graph was built")
+            return {id(t.tensor): _unchecked("the check was off when the graph was built",
+                                            "check-off")
                     for t in targets}
         if runtime.current.hidden_writes and saved_values_written_behind(record.roots):
             return {id(t.tensor): _unchecked(
                 "written behind: a value saved for this gradient was changed through .data "
                 "after it was saved (autograd does not see it; the gradient uses the changed "
-                "value, which the forward record cannot give)") for t in targets}
+                "value, which the forward record cannot give)", "written-behind") for t in targets}
         if runtime.current.hidden_writes and values_written_behind(roots):
             return {id(t.tensor): _unchecked(
                 "written behind: a tensor this graph read was changed through .data after the "
                 "graph was built (autograd does not see it: the gradient reads values the "
-                "forward computed from the old one, which no replay of the forward can give)")
-                for t in targets}
+                "forward computed from the old one, which no replay of the forward can give)",
+                "written-behind") for t in targets}
         try:
             # (a graph of 1e5 ops is too large for every path: known without walking it, and
             # an elementwise one that deep would only run sympy out of Python's stack)
@@ -191,13 +194,14 @@ class Checker:
                     big = f"{big}, {unstructured}"
             if record.hooks:  # (finite differences cannot run user code's hooks again)
                 return {id(t.tensor): _unchecked(f"a hook ran, and the graph is too large for "
-                                                 f"sympy ({big})") for t in targets}
+                                                 f"sympy ({big})", "too-large") for t in targets}
             try:
                 return numeric.expect(record, roots, targets, reason=str(big))
             except TooLarge as bigger:
-                reason = str(bigger) if isinstance(bigger, NotReplayable) else \
-                    f"graph too large to check ({bigger})"
-                return {id(t.tensor): _unchecked(reason) for t in targets}
+                opaque = isinstance(bigger, NotReplayable)
+                reason = str(bigger) if opaque else f"graph too large to check ({bigger})"
+                why = "opaque" if opaque else "too-large"
+                return {id(t.tensor): _unchecked(reason, why) for t in targets}
 
     def _structured_first(self, record, roots, targets) -> dict:
         """A graph past FORMULA_ELEMENTS, or a product of matrices past PRODUCT_ELEMENTS, gets
@@ -423,7 +427,7 @@ class Checker:
         dtype = t.tensor.dtype.name
         rtol, atol = tolerance(dtype, self.rtol, self.atol)
         if exp is None:
-            exp = _unchecked("no expectation")
+            exp = _unchecked("no expectation", "not-checked")
         history = None if t.result is not None else self.history.get(id(t.tensor))
         formulas = formula_texts(exp)
         if formulas is None and exp.matrix is not None:  # one form standing for every element
@@ -448,10 +452,16 @@ class Checker:
             if second is not None:
                 match, worst, expected, mask, chained_note = second
                 note = _clause(note, chained_note)
+        why, gap = _gap(exp, mask)
+        start = "" if why or t.missing else _unchecked_start(history, t)
+        if start:
+            why, gap = "unchecked-start", f"unchecked start: {start}"
+        note = f"unchecked: {note}" if exp.method == "none" else _clause(note, gap)
         if t.missing:
             note = _clause(note, missing.note(t.tensor))
         elif t.result is None:
-            self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms)
+            self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms,
+                                                  verified=not why or match is False)
         grad = as_json(t.after)
         return GradRow(
             name=self._name(t.tensor), shape=tuple(np.shape(t.after)), dtype=dtype,
@@ -459,7 +469,8 @@ class Checker:
             expected=None if expected is None else as_json(expected, mask),
             formula=accumulated, added_formula=formulas, method=exp.method, match=match,
             note=note, max_error=worst, tolerance=(rtol, atol),
-            matrix_form=None if exp.matrix is None else matrix_form.in_table(terms, exp.matrix))
+            matrix_form=None if exp.matrix is None else matrix_form.in_table(terms, exp.matrix),
+            unchecked=why)
 
     def _hook_row(self, target: Target, exp: Expectation) -> GradRow:
         """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
@@ -469,12 +480,13 @@ class Checker:
         match, worst = matches(target.after, expected, rtol, atol, exp.mask)
         name = self._name(target.tensor) if target.tensor is not None else "a hooked tensor"
         formulas = formula_texts(exp)
+        why, gap = _gap(exp, exp.mask)
+        note = _clause("the gradient this tensor's hooks received; .grad is not touched", gap)
         return GradRow(name=f"{name} (hook input)", shape=tuple(np.shape(target.after)),
                        dtype=dtype, grad=as_json(target.after), added=as_json(target.added),
                        expected=as_json(expected, exp.mask), formula=formulas,
                        added_formula=formulas, method=exp.method, match=match,
-                       note="the gradient this tensor's hooks received; .grad is not touched",
-                       max_error=worst, tolerance=(rtol, atol))
+                       note=note, max_error=worst, tolerance=(rtol, atol), unchecked=why)
 
     def _accumulated(self, history, t: Target, formulas, note):
         """Each element's contributions since `.grad` was last reset, and a note on resets."""
@@ -490,9 +502,9 @@ class Checker:
         if not np.count_nonzero(before):
             return [[f] for f in formulas], _clause(note, ".grad was zeroed before this call")
         if len(formulas) != before.size:  # one formula for all elements: .grad's not in it
-            return [[f] for f in formulas], _clause(note, ".grad was set by hand before this call")
-        return ([[number_text(v), f] for v, f in zip(before, formulas, strict=True)],
-                _clause(note, ".grad was set by hand before this call"))
+            return [[f] for f in formulas], note
+        # (a value no formula made: the row says whether the check ever verified it)
+        return [[number_text(v), f] for v, f in zip(before, formulas, strict=True)], note
 
     def _derive(self, record, targets, expectations) -> None:
         """Under create_graph, the check side of each new gradient is sympy's derivative, so a
@@ -639,8 +651,34 @@ def _after(tensor) -> np.ndarray:
     return np.asarray(g.data if g is not None else 0.0)
 
 
-def _unchecked(reason: str) -> Expectation:
-    return Expectation(np.zeros(0), None, "none", reason)
+def _gap(exp: Expectation, mask) -> tuple[str, str]:
+    """Why a row's expectation does not verify the whole gradient, as a code and a note clause
+    (`unchecked: ...`); ("", "") when it does."""
+    if exp.method == "none":
+        return exp.why or "not-checked", ""  # (the note is the reason)
+    if exp.method == "numeric":
+        return "numeric", "unchecked: finite differences, not sympy"
+    left = 0 if mask is None else int(np.size(mask) - np.count_nonzero(mask))
+    if left:
+        return "sampled", f"unchecked: {left} of {np.size(mask)} elements not evaluated"
+    return "", ""
+
+
+def _unchecked_start(history, t: Target) -> str:
+    """Why the .grad this call added to was never verified, "" when it was (or was None or
+    zero): set by hand, or left by a call whose row was unchecked."""
+    if t.before is None or t.result is not None:
+        return ""
+    if history is not None and same_values(history.value, t.before):
+        return "" if history.verified else \
+            "the .grad this call added to was left unchecked by an earlier call"
+    if not np.count_nonzero(t.before):
+        return ""
+    return ".grad was set by hand before this call, and never checked"
+
+
+def _unchecked(reason: str, why: str) -> Expectation:
+    return Expectation(np.zeros(0), None, "none", reason, why=why)
 
 
 LOST_NAN = ("sympy's derivative is finite where the gradient is nan and so is the forward "

@@ -35,6 +35,8 @@ class Expectation:
     matrix: object = None  # matrix_form.MatrixForm: the structured path's gradient as text
     # the formulas' texts where they were kept from an earlier run (formulas is None then)
     texts: list[str] | None = None
+    # method "none": why (events.UNCHECKED_REASONS), the note says it in words
+    why: str = ""
     # sympy's derivative simplifies (sqrt(x*x)' = sign(x), log(exp(x))' = 1) where torch
     # follows the chain rule op by op in IEEE arithmetic (nan at 0, nan where exp overflows),
     # and its exact value has no float32 rounding bound: the chain's expectation (structured

@@ -155,9 +155,10 @@ class Spread:
         for r, i in parts:
             for narrow in {self.narrow, False}:
                 part = self._operand(r, i, narrow)
-                if np.isfinite(part).all():
+                if part is None or np.isfinite(part).all():
                     break
-            total = total + part
+            if part is not None:  # (None: rounding passes this operand nothing)
+                total = total + part
         return total
 
     def _operand(self, r, i: int, narrow: bool) -> np.ndarray:

@@ -426,7 +426,7 @@ def norm(a, p, dim, keepdim):
         axes = range(absolute.ndim) if dim is None else np.atleast_1d(dim)
         folded = math.prod(absolute.shape[int(d) % max(absolute.ndim, 1)] for d in axes
                            if absolute.ndim)
-        if folded > MAX_PAIRWISE_PIECEWISE:
+        if absolute.size and folded > MAX_PAIRWISE_PIECEWISE:  # (no element: nothing nests)
             raise TooIntricate(f"an inf-norm of {folded:,} elements, a Piecewise of as many "
                                f"nested ones")
         out = absolute

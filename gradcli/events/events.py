@@ -5,6 +5,7 @@ is a consumer of the same stream. Field names follow ../shared/spec/output-contr
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,31 @@ class GradRow:
     functions: tuple[str, ...] = ()
     # the matrix form of `formula` bounded for a table cell (structured rows; `formula` whole)
     matrix_form: str | None = None
+    # why the check did not verify the whole gradient (UNCHECKED_REASONS), "" when it did;
+    # the note says it in words, starting `unchecked: `
+    unchecked: str = ""
+
+
+# A row's `unchecked` reason, as JSON gives it (the output contract lists them)
+UNCHECKED_REASONS = {
+    "check-off": "the check was off (--no-check, or when the graph was built)",
+    "internal-error": "the check itself failed (a gradcli bug)",
+    "written-behind": "a value the gradient read was changed through .data",
+    "too-large": "the graph is too large for every path of the check",
+    "opaque": "the graph holds a value no replay of the forward can follow",
+    "not-finite": "finite differences cannot judge where the function is not finite",
+    "sampled": "sympy evaluated a sample of the elements",
+    "numeric": "finite differences, not sympy",
+    "unchecked-start": "the .grad this call added to was never checked",
+    "not-checked": "the check gave no expectation",
+}
+
+
+def unchecked_reason(row: GradRow) -> str:
+    """Why `row` is not fully checked, "" when it is (a mismatch is a finding, not a gap)."""
+    if row.match is False:
+        return ""
+    return row.unchecked or ("not-checked" if row.method == "none" else "")
 
 
 @dataclass(frozen=True)
@@ -125,12 +151,31 @@ Event = (ValueEvent | PrintEvent | WarningEvent | BackwardEvent | ErrorEvent | I
          | FindingEvent)
 
 
+# an ending error's type -> the run's status (other types: "error", the script's own)
+ERROR_STATUS = {"AssertionError": "assertion", "InternalError": "internal"}
+
+
+def count_rows(summary: Summary, rows: Iterable[GradRow]) -> None:
+    """Add one pass's rows to `summary`: each is checked, unchecked, or a mismatch (checked)."""
+    for row in rows:
+        if unchecked_reason(row):
+            summary.unchecked += 1
+        elif row.match is not None:
+            summary.checked += 1
+        if row.match is False:
+            summary.mismatches += 1
+        if row.unchecked == "internal-error":
+            summary.check_errors += 1
+
+
 @dataclass
 class Summary:
     statements: int = 0
     backward: int = 0
-    checked: int = 0
+    checked: int = 0  # gradient rows the check verified whole (or found wrong)
+    unchecked: int = 0  # rows it could not verify whole (GradRow.unchecked says why)
     mismatches: int = 0
+    check_errors: int = 0  # rows left unchecked because the check failed internally
     problems: int = 0  # what the validator found in a rejected script (all: more may be shown)
 
 
@@ -142,6 +187,7 @@ class SessionResult:
     source: str
     events: list[Event] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
+    strict: bool = False  # --strict: an unchecked row fails the run, a check error is a bug
 
     @property
     def status(self) -> str:
@@ -150,8 +196,13 @@ class SessionResult:
                 return "invalid"
         for e in self.events:
             if isinstance(e, ErrorEvent):
-                return "assertion" if e.type == "AssertionError" else "error"
-        return "mismatch" if self.summary.mismatches else "ok"
+                return ERROR_STATUS.get(e.type, "error")
+        s = self.summary
+        if self.strict and s.check_errors:
+            return "internal"
+        if s.mismatches:
+            return "mismatch"
+        return "unchecked" if self.strict and s.unchecked else "ok"
 
     @property
     def exit_code(self) -> ExitStatus:

@@ -18,4 +18,5 @@ class ExitStatus(IntEnum):
 
 STATUS_EXIT = {"ok": ExitStatus.OK, "mismatch": ExitStatus.MISMATCH,
                "assertion": ExitStatus.MISMATCH, "invalid": ExitStatus.INVALID,
-               "error": ExitStatus.SCRIPT_ERROR}  # a result's status -> its exit status
+               "error": ExitStatus.SCRIPT_ERROR, "internal": ExitStatus.INTERNAL,
+               "unchecked": ExitStatus.MISMATCH}  # a result's status -> its exit status

@@ -7,10 +7,10 @@ import socket
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
+from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult, unchecked_reason
 from gradcli.events.results import ScriptRun
-from gradcli.report.render_plain import check_line, problem_lines
-from gradcli.report.text import NARROW, location, shorten
+from gradcli.report.render_plain import check_line, problem_lines, unchecked_text
+from gradcli.report.text import NARROW, location, plural, shorten
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 
 PROBLEM_WIDTH = 70  # the table's problem column; JSON and JUnit have the whole text
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
-                 "invalid": "yellow", "unexpected": "red"}  # a run's outcome -> its colour
-FAILURES = ("mismatch", "assertion", "error", "unexpected")  # JUnit <failure>; invalid: <error>
+                 "invalid": "yellow", "unexpected": "red", "internal": "red",
+                 "unchecked": "red"}  # a run's outcome -> its colour
+# JUnit <failure>; invalid: <error>
+FAILURES = ("mismatch", "assertion", "error", "unexpected", "internal", "unchecked")
 NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
@@ -44,6 +46,9 @@ def spot(run: ScriptRun) -> tuple[int | None, int | None]:
             return event.line, event.col
         if event.kind == "backward" and any(row.match is False for row in event.grads):
             return event.line, None
+    if run.outcome in ("internal", "unchecked"):  # (--strict, no error event: the check's)
+        findings = unchecked_findings(run.result, run.outcome == "internal")
+        return (findings[0][0] if findings else None), None
     return None, None
 
 
@@ -84,7 +89,44 @@ def session_problem(result: SessionResult) -> str:
     if mismatches:
         event, row = mismatches[0]
         return f"line {event.line}: {row.name}'s gradient disagrees with sympy"
+    status = result.status
+    if status in ("internal", "unchecked"):  # --strict: what the check could not verify
+        line = unchecked_findings(result, status == "internal")[0][0]
+        if status == "internal":
+            return f"line {line}: the check failed internally, a gradcli bug (--strict)"
+        return f"line {line}: {plural(result.summary.unchecked, 'gradient row')} unchecked " \
+               "(--strict)"
     return ""
+
+
+def unchecked_findings(result: SessionResult, errors_only: bool = False
+                       ) -> list[tuple[int, str, str]]:
+    """(line, the rows' names, `unchecked: <reason>`) for each line and reason the check left
+    unchecked, once however often a loop repeats it; with `errors_only`, the check's own
+    internal errors alone."""
+    found: dict[tuple[int, str], list[str]] = {}
+    for event in result.events:
+        for row in getattr(event, "grads", ()):
+            why = unchecked_reason(row)
+            if why and (why == "internal-error" or not errors_only):
+                names = found.setdefault((event.line, unchecked_text(row)), [])
+                if row.name not in names:
+                    names.append(row.name)
+    return [(line, ", ".join(names), text) for (line, text), names in found.items()]
+
+
+def unchecked_lines(run: ScriptRun) -> list[str]:
+    """`path:4: unchecked: x: internal error in the check (...)`, one per finding."""
+    return [f"{location(run.path, line)}: unchecked: {names}: "
+            f"{text.removeprefix('unchecked: ')}"
+            for line, names, text in unchecked_findings(run.result)]
+
+
+def github_warnings(run: ScriptRun) -> list[str]:
+    """A `::warning` annotation for each unchecked finding."""
+    return [f"::warning file={_escape(run.path, True)},line={line},title=gradcli unchecked::"
+            f"{_escape(f'{names}: {text}', False)}"
+            for line, names, text in unchecked_findings(run.result)]
 
 
 def details(result: SessionResult) -> str:
@@ -94,7 +136,8 @@ def details(result: SessionResult) -> str:
         if isinstance(event, (ErrorEvent, InvalidEvent)):
             lines += problem_lines(result.source_name, result.source, event)
         elif event.kind == "backward":
-            lines += [check_line(event, row) for row in event.grads if row.match is False]
+            lines += [check_line(event, row) for row in event.grads
+                      if row.match is False or unchecked_reason(row)]
     return "\n".join(lines)
 
 
@@ -128,7 +171,8 @@ def summary_line(run: ScriptRun) -> str:
     """`examples/vector.py: ok · 1 backward · 1 checked · 0 ✗ · 0.28 s`, and the problem."""
     s = run.result.summary
     parts = [f"{run.path}: {run.outcome}", f"{s.backward} backward", f"{s.checked} checked",
-             f"{s.mismatches} ✗", f"{run.seconds:.2f} s", problem(run)]
+             f"{s.unchecked} unchecked" if s.unchecked else "", f"{s.mismatches} ✗",
+             f"{run.seconds:.2f} s", problem(run)]
     return " · ".join(part for part in parts if part)
 
 
@@ -144,14 +188,18 @@ def summary_table(runs: list[ScriptRun]) -> Table:
     longest = max((len(run.path) for run in runs), default=0)
     table.add_column("script", overflow="fold", ratio=2, min_width=min(longest, PATH_WIDTH))
     table.add_column("status", no_wrap=True, min_width=9)
-    for column in ("backward", "checked", "✗"):
+    # (an unchecked column only when some script has unchecked rows: narrow tables stay wide
+    # enough for the paths)
+    unchecked = any(run.result.summary.unchecked for run in runs)
+    for column in ("backward", "checked", *(["unchecked"] if unchecked else []), "✗"):
         table.add_column(column, justify="right", no_wrap=True, min_width=len(column))
     table.add_column("time", justify="right", no_wrap=True, min_width=9)  # up to 999.99 s
     table.add_column("problem", overflow="fold", ratio=3)
     for run in runs:
         s, status = run.result.summary, run.outcome
-        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]), str(s.backward),
-                      str(s.checked), str(s.mismatches), f"{run.seconds:.2f} s",
+        numbers = [s.backward, s.checked, *([s.unchecked] if unchecked else []), s.mismatches]
+        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]),
+                      *map(str, numbers), f"{run.seconds:.2f} s",
                       shorten(problem(run), PROBLEM_WIDTH))
     return table
 
@@ -201,6 +249,11 @@ def _testcase(run: ScriptRun) -> Any:
 
     case = ET.Element("testcase", {"classname": xml_safe(_classname(run.path)),
                                    "name": xml_safe(run.path), "time": f"{run.seconds:.3f}"})
+    findings = unchecked_lines(run)
+    if findings:  # (said on a passing test too: nothing unchecked in silence)
+        properties = ET.SubElement(case, "properties")
+        ET.SubElement(properties, "property", {"name": "gradcli.unchecked",
+                                               "value": str(run.result.summary.unchecked)})
     status = run.outcome
     if status != "ok":
         tag = "error" if status == "invalid" else "failure"
@@ -208,6 +261,8 @@ def _testcase(run: ScriptRun) -> Any:
         message = f"{status}: {summary}" if summary else status
         element = ET.SubElement(case, tag, {"message": xml_safe(message)})
         element.text = xml_safe(details(run.result) or location(run.result.source_name, None))
+    if findings:
+        ET.SubElement(case, "system-out").text = xml_safe("\n".join(findings))
     return case
 
 

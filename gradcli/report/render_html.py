@@ -40,7 +40,7 @@ from gradcli.report.event_format import EventFormat
 from gradcli.report.folding import Folding
 from gradcli.report.mathml import formula_mathml
 from gradcli.report.render_ledger import running_sum, symbolic
-from gradcli.report.render_plain import mismatch_detail, verdict
+from gradcli.report.render_plain import method_text, mismatch_detail, verdict
 from gradcli.report.render_table import first_call
 from gradcli.report.svg_graph import graph_svg
 from gradcli.report.svg_plot import grad_history_svg
@@ -288,7 +288,8 @@ def _grad_row(row: GradRow, typeset: Typesetter, added: bool = True) -> str:
     cells = [escape(row.name), escape(str(list(row.shape))),
              f"<pre>{escape(compact(row.grad, rows=True))}</pre>",
              *([f"<pre>{escape(compact(row.added, rows=True))}</pre>"] if added else []),
-             _expected(row, typeset), escape(row.method), f'<span class="{style}">{mark}</span>']
+             _expected(row, typeset), escape(method_text(row)),
+             f'<span class="{style}">{mark}</span>']
     return f"<tr{css}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
 
 

@@ -26,6 +26,7 @@ from gradcli.events.events import (
     SessionResult,
     ValueEvent,
     WarningEvent,
+    unchecked_reason,
 )
 from gradcli.report.event_format import EventFormat
 
@@ -133,6 +134,7 @@ def grad_row_to_json(row: GradRow, full: bool = False, listed: int = LISTED) -> 
         "note": row.note,
         "max_error": json_number(row.max_error),
         "tolerance": tolerance,
+        "unchecked": unchecked_reason(row) or None,  # why it is not fully checked (a code)
     }
 
 
@@ -224,7 +226,9 @@ def session_head(source: str) -> dict[str, Any]:
 def summary_to_json(result: SessionResult) -> dict[str, int]:
     s = result.summary
     return {"statements": s.statements, "backward": s.backward, "checked": s.checked,
-            "mismatches": s.mismatches, **({"problems": s.problems} if s.problems else {})}
+            "unchecked": s.unchecked, "mismatches": s.mismatches,
+            **({"check_errors": s.check_errors} if s.check_errors else {}),
+            **({"problems": s.problems} if s.problems else {})}
 
 
 def write_json(out: TextIO, data: dict[str, Any]) -> None:

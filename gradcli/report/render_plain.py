@@ -15,6 +15,7 @@ from gradcli.events.events import (
     SessionResult,
     ValueEvent,
     WarningEvent,
+    unchecked_reason,
 )
 from gradcli.report.event_format import EventFormat
 from gradcli.report.text import (
@@ -58,9 +59,10 @@ def verdict(result: SessionResult) -> str:
         plural(s.statements, "statement"),
         f"{s.backward} backward",
         plural(s.checked, "gradient") + " checked",
+        f"{s.unchecked:,} unchecked" if s.unchecked else "",  # (said whenever there are some)
         plural(s.mismatches, "mismatch", "mismatches"),
     ]
-    return " · ".join([f"{'✓' if status == 'ok' else '✗'} {status}", *counts])
+    return " · ".join([f"{'✓' if status == 'ok' else '✗'} {status}", *filter(None, counts)])
 
 
 def problems(result: SessionResult) -> str:
@@ -68,6 +70,22 @@ def problems(result: SessionResult) -> str:
     shown = sum(isinstance(e, InvalidEvent) for e in result.events)
     found = max(result.summary.problems, shown)
     return plural(found, "problem") + (f" (the first {shown} shown)" if found > shown else "")
+
+
+def method_text(row: GradRow) -> str:
+    """How the row was checked; `unchecked` where it was not (its note says why)."""
+    return "unchecked" if row.method == "none" else row.method
+
+
+def unchecked_text(row: GradRow) -> str:
+    """`unchecked: <reason>` as the row's note says it; "" for a row checked whole."""
+    why = unchecked_reason(row)
+    if not why:
+        return ""
+    if row.method == "none":
+        return row.note if row.note.startswith("unchecked") else f"unchecked: {row.note or why}"
+    return next((clause for clause in row.note.split("; ") if clause.startswith("unchecked")),
+                f"unchecked: {why}")
 
 
 def mismatch_detail(row: GradRow) -> str:
@@ -89,10 +107,12 @@ def finding_line(event: FindingEvent) -> str:
 
 def check_line(event: BackwardEvent, row: GradRow) -> str:
     """`check line 7 z.backward(): x grad [5.] expected [5.] (2*x + 3*x**2) symbolic ✓`."""
-    # the full note is in JSON; here only what qualifies a check that is not plain sympy, or
-    # the verdict on a custom Function's backward
+    # the full note is in JSON; here only what qualifies a check that is not plain sympy, the
+    # verdict on a custom Function's backward, or why the row is unchecked
     method = f"{row.method} ({row.note})" if row.note and (
-        row.method != "symbolic" or row.functions) else row.method
+        row.method != "symbolic" or row.functions or row.unchecked) else row.method
+    if row.method == "none":
+        method = unchecked_text(row)
     parts = [
         f"check line {event.line} {event.source}: {row.name}",
         f"grad {torch_style(row.grad)}",

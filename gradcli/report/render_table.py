@@ -27,6 +27,7 @@ from gradcli.report.grid import Cell, Grid
 from gradcli.report.render_plain import (
     clue_lines,
     finding_line,
+    method_text,
     mismatch_detail,
     problem_lines,
     verdict,
@@ -45,7 +46,7 @@ from gradcli.report.text import (
 from gradcli.report.uncoloured import table_lines, wrapped, write, writes_plain
 
 STATUS_STYLES = {"ok": "green", "mismatch": "red", "assertion": "red", "error": "red",
-                 "invalid": "yellow"}
+                 "invalid": "yellow", "internal": "red", "unchecked": "red"}
 
 
 AUTOGRAD_GRAD_NOTE = "returned by autograd.grad (.grad untouched)"  # the heading says it
@@ -111,6 +112,11 @@ def _only_leaf(data: Any) -> Any:
     return data
 
 
+def method_cell(row: GradRow) -> Cell:
+    """How the row was checked; `unchecked` where it was not (the footnote says why)."""
+    return Cell(method_text(row), style="yellow" if row.method == "none" else "")
+
+
 def verdict_cell(row: GradRow) -> Cell:
     if row.match is None:
         return Cell("–", style="dim")
@@ -160,7 +166,7 @@ def grad_table(event: BackwardEvent) -> Grid:
         "grad": lambda row: Cell(shown(row.grad, True)),
         "added": lambda row: added_cell(row, shown),
         "expected (sympy)": lambda row: expected_cell(row, shown),
-        "method": lambda row: Cell(row.method), "✓": verdict_cell}
+        "method": method_cell, "✓": verdict_cell}
     if first_call(event, shown):
         del cells["added"]
     return Grid(list(cells), [([cell(row) for cell in cells.values()],
@@ -176,7 +182,8 @@ def grad_lines(event: BackwardEvent, width: int) -> list[Text]:
         style = "red" if row.match is False else ""
         head = Text(f"{row.name} {list(row.shape)}  ", style=style)
         grad = f"grad {shown(row.grad, False)}  "
-        mark = verdict_cell(row).rich() + Text(f" {row.method}", style=style)
+        method = method_cell(row)
+        mark = verdict_cell(row).rich() + Text(f" {method.text}", style=method.style or style)
         if len(head + grad + mark) <= width or "\n" not in shown(row.grad, True):
             lines.append(head + Text(grad, style=style) + mark)
         else:

@@ -74,6 +74,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
     if ord in ("nuc", 2, -2):
         return _of_singular_values(A, ord, rows, cols, keepdim)
     summed, over = (rows, cols) if abs(ord) == 1 else (cols, rows)
+    if ord > 0 and A.data.shape[over] == 0:  # torch's zeros, with no graph (a max of nothing)
+        return Tensor(np.zeros(_reduced_shape(A.data.shape, (rows, cols), keepdim),
+                               dtype=A.data.dtype))
     if not keepdim and summed < over:
         over -= 1
     return (amax if ord > 0 else amin)(vector_norm(A, 1, summed, keepdim), over, keepdim)
@@ -215,3 +218,8 @@ def solve(A, B, *, left=True) -> Tensor:
     _singular(A, lambda batch, i: f"torch.linalg.solve: {batch}The solver failed because the "
               "input matrix is singular.")
     return apply("linalg_solve", (A, B), left=left, vector=vector)
+
+
+def _reduced_shape(shape: tuple[int, ...], dims: tuple[int, ...], keepdim: bool) -> tuple:
+    return tuple(1 if i in dims else n for i, n in enumerate(shape)
+                 if keepdim or i not in dims)

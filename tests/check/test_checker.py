@@ -232,7 +232,7 @@ def test_a_write_through_data_before_saving_leaves_later_graphs_checked():
     # sigmoid saved out before the write: behind; a graph built after a write: checked
     _, (row,) = rows("a = torch.tensor([1.0, 2.0], requires_grad=True)\n"
                      "out = a.sigmoid()\nout.data.mul_(2)\n(out * out).sum().backward()")
-    assert row.method == "none" and row.note.startswith("written behind")
+    assert row.method == "none" and row.note.startswith("unchecked: written behind")
     _, (row,) = rows("a = torch.tensor([1.0, 2.0], requires_grad=True)\nout = a * 3\n"
                      "a.data.mul_(2)\nout2 = a.t() * a.t()\nout2.sum().backward()")
     assert row.method == "symbolic" and row.match

@@ -55,6 +55,7 @@ class FakeOptions:
     faults: Faults = field(default_factory=Faults.from_environment)
     clock_origin: float | None = None
     keep_event_data: bool = True
+    strict: bool = False
 
 
 def fake_events(source: str) -> list:

@@ -127,8 +127,8 @@ def test_an_empty_matrix_gradient_has_its_table():
     row = grad_row([[], []], [[], []], None, None, shape=(2, 0), expected=None, method="none",
                    match=None)
     out, _ = render_table(session([BackwardEvent(3, "x.sum().backward()", (row,), call=1)]))
-    assert "│ x      │ [2, 0] │ [[], │ —                │ none   │ – │\n" in out
-    assert "│        │        │  []] │                  │        │   │\n" in out
+    assert "│ x      │ [2, 0] │ [[], │ —                │ unchecked │ – │\n" in out
+    assert "│        │        │  []] │                  │           │   │\n" in out
 
 
 @pytest.mark.parametrize("data, shown", [
@@ -214,7 +214,7 @@ def test_plain_unchecked_row_says_why():
     row = grad_row([5.0], [3.0], None, None, expected=None, method="none", match=None,
                    note="sympy cannot differentiate sort")
     _, err = render_plain(session([BackwardEvent(8, "z.backward()", (row,))]))
-    assert ("x grad [5.] expected — none (sympy cannot differentiate sort) –\n") in err
+    assert ("x grad [5.] expected — unchecked: sympy cannot differentiate sort –\n") in err
 
 
 def test_plain_error_has_location_caret_and_hint():
@@ -256,14 +256,15 @@ def test_json_matches_the_contract():
     data = session_to_json(session([*SEED_EVENTS[:4], BACKWARD_TWICE]))
     assert list(data) == ["gradcli", "source", "status", "events", "summary"]
     assert data["source"] == "seed.py" and data["status"] == "error"
-    assert data["summary"] == {"statements": 9, "backward": 2, "checked": 2, "mismatches": 0}
+    assert data["summary"] == {"statements": 9, "backward": 2, "checked": 2, "unchecked": 0,
+                               "mismatches": 0}
     assert data["events"][0] == {"kind": "value", "line": 3, "value": tensor([1.0], True)}
     backward = data["events"][3]
     assert backward == {"kind": "backward", "line": 8, "source": "z.backward()", "grads": [{
         "name": "x", "shape": [1], "dtype": "float32", "grad": [5.0], "added": [3.0],
         "expected": [5.0], "formula": ["2*x + 3*x**2"], "added_formula": ["3*x**2"],
         "method": "symbolic", "match": True, "note": "", "max_error": 0.0,
-        "tolerance": {"rtol": 1.3e-6, "atol": 1e-5}}]}
+        "tolerance": {"rtol": 1.3e-6, "atol": 1e-5}, "unchecked": None}]}
     assert data["events"][4] == {
         "kind": "error", "line": 8, "type": "RuntimeError", "message": BACKWARD_TWICE.message,
         "col": 1, "end_col": 12, "hint": "pass retain_graph=True to the first backward()"}

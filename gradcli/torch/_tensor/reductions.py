@@ -143,11 +143,27 @@ def _ties(data, reduce, dims):
 def _amax(name):
     def fn(input, dim=(), keepdim=False) -> Tensor:
         dims = tuple(range(input.ndim)) if dim in ((), [], None) else _dims(dim, input.ndim)
+        _require_identity_free(name, input, dim, dims)
         reduce = np.amax if name == "amax" else np.amin
         return apply(name, (input,), dim=dims, keepdim=keepdim,
                      ties=_ties(input.data, reduce, dims))
     fn.__name__ = name
     return fn
+
+
+def _require_identity_free(name, input, dim, dims) -> None:
+    """amax/amin have no identity: torch refuses an empty reduction (the dim as given)."""
+    if dim in ((), [], None):
+        if input.data.size == 0:
+            raise runtime_error(f"{name}(): Expected reduction dim to be specified for "
+                                "input.numel() == 0. Specify the reduction dim with the "
+                                "'dim' argument.")
+        return
+    given = dim if isinstance(dim, (list, tuple)) else (dim,)
+    for d, n in zip(given, np.atleast_1d(dims)):
+        if input.ndim and input.data.shape[n] == 0:
+            raise TorchError("IndexError", f"{name}(): Expected reduction dim {d} to have "
+                                           "non-zero size.")
 
 
 amax, amin = _amax("amax"), _amax("amin")
@@ -196,8 +212,26 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     if isinstance(p, str):
         raise runtime_error(f"norm(): p = '{p}' is not supported by gradcli")
     dims = None if dim is None else _dims(dim, input.ndim)
+    if abs(p) == float("inf"):
+        _require_inf_norm_identity(p, input, dim, dims)
     return apply("norm", (input,), p=float(p) if isinstance(p, float) else p, dim=dims,
                  keepdim=keepdim)
+
+
+def _require_inf_norm_identity(p, input, dim, dims) -> None:
+    """An inf-norm is a max, which has no identity: torch refuses an empty reduction (its
+    message names the dim as given, and has no space before `because`)."""
+    what = f"linalg.vector_norm cannot compute the {'' if p > 0 else '-'}inf norm on"
+    if dims is None or dims == ():
+        if input.data.size == 0:
+            raise runtime_error(f"{what} an empty tensor because the operation does not have "
+                                "an identity")
+        return
+    given = dim if isinstance(dim, (list, tuple)) else (dim,)
+    for d, n in zip(given, np.atleast_1d(dims)):
+        if input.data.shape[n] == 0:
+            raise runtime_error(f"{what} the dimension {d}because this dimension is empty and "
+                                "the operation does not have an identity")
 
 
 def _variance_args(name, input, dim, unbiased, correction):
