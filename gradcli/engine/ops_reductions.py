@@ -7,14 +7,10 @@ create_graph differentiates it again.
 """
 from __future__ import annotations
 
-from dataclasses import fields
-
 import numpy as np
 
 from . import opkit as K
-from .optable import OPS, Op, defop
-
-_OWN = {"name", "grad_fn", "forward", "vjp", "needs", "sym", "reads", "_saves"}
+from .optable import OPS, defop, defop_like
 
 
 def _like(name: str, grad_fn: str, row: str, forward=None) -> None:
@@ -22,9 +18,7 @@ def _like(name: str, grad_fn: str, row: str, forward=None) -> None:
     is, under torch's name for its node: one output of a node with several (torch.var_mean's
     var: torch's node sums the outputs' gradients, the engine sums those of the rows alike),
     or an op whose backward is another's (median's is max's)."""
-    base = OPS[row]
-    facts = {f.name: getattr(base, f.name) for f in fields(Op) if f.name not in _OWN}
-    defop(name, grad_fn, forward or base.forward, base.vjp, base.needs, base.sym, **facts)
+    defop_like(name, grad_fn, row, forward)
 
 
 for _name, _node, _row in (("var_mean_var", "VarMeanBackward0", "var"),

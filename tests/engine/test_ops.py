@@ -245,6 +245,19 @@ EXAMPLES = {
     "median_dim": "out = torch.cat([x, x[:, :1]], 1).median(1).values",
     "nanmedian_dim": "out = torch.where(x > 1, float('nan'), x).nanmedian(0, True).values",
     "kthvalue": "out = x.kthvalue(2, 1).values",
+    # torch's *_copy functions
+    "copy_alias": "out = torch.alias_copy(x)", "copy_view": "out = torch.view_copy(x, (3, 2))",
+    "copy_expand": "out = torch.expand_copy(v, (2, 3)) * x",
+    "copy_permute": "out = torch.permute_copy(x, (1, 0))",
+    "copy_transpose": "out = torch.transpose_copy(x, 0, 1)", "copy_t": "out = torch.t_copy(x)",
+    "copy_squeeze": "out = torch.squeeze_copy(x[:1])",
+    "copy_squeeze_dim": "out = torch.squeeze_copy(x[:1], 0)",
+    "copy_unsqueeze": "out = torch.unsqueeze_copy(x, 1)",
+    "copy_diagonal": "out = torch.diagonal_copy(x, 1)",
+    "copy_unfold": "out = torch.unfold_copy(x, 1, 2, 1)",
+    "copy_unbind": "out = torch.unbind_copy(x)[1]",
+    "copy_split_with_sizes": "out = torch.split_with_sizes_copy(x, [2, 1], 1)[0]",
+    "copy_slice": "out = torch.narrow_copy(x, 1, 1, 2)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
