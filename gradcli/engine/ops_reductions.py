@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import opkit as K
+from . import symforms as S
 from .optable import OPS, defop, defop_like
 
 
@@ -64,3 +65,49 @@ defop("nansum", "NansumBackward0", _nansum, _nansum_vjp, "a",
       lambda a, dim, keepdim, nan: np.asarray(np.where(nan, 0, a).sum(axis=dim,
                                                                       keepdims=keepdim)),
       zeroed=lambda i, a, dim, keepdim, nan: nan)
+
+
+# ---- cummax, cummin, logcumsumexp: scans along dim (logcumsumexp's forward accumulates in
+# double, as torch's cpu_cum_base_kernel: at::acc_type of float) ----------------------------
+# cummax/cummin's values: the input at `index`, the running extremum's position torch's kernel
+# keeps (torch/_tensor/scans.py); torch's cummaxmin_backward adds each gradient there
+def _cum_extremum_vjp(xp, g, o, a, dim, index):
+    if not K.numel(a.shape):
+        return (g,)
+    return (xp.scatter_add_src(g, a.shape, dim, index) if a.ndim else g,)
+
+
+for _name, _node in (("cummax", "CummaxBackward0"), ("cummin", "CumminBackward0")):
+    defop(_name, _node, lambda a, dim, index: K.gather(a, dim, index) if a.ndim else a.copy(),
+          _cum_extremum_vjp, "k", elements_read="selection")
+
+
+def _logcumsumexp_vjp(xp, g, o, a, dim):
+    """torch's logcumsumexp_backward: sum over j >= i of g_j * exp(a_i - result_j), the
+    positive and the negative g apart, each summed in log space (no overflow)."""
+    if not g.ndim or not K.numel(g.shape):
+        return (g,)
+    lowest = float(np.finfo(K._values(a).dtype).min)
+    log_abs = xp.log(xp.abs(g))
+    parts = [xp.exp(xp.flip(xp.op("logcumsumexp", xp.flip(xp.where(part, log_abs, lowest) - o,
+                                                            dim), dim=dim), dim) + a)
+             for part in (g > 0, g < 0)]
+    return (parts[0] - parts[1],)
+
+
+def _logcumsumexp_sym(a, dim):
+    """Each prefix's logsumexp(…) (symforms' function, whose numeric twin does not overflow
+    where exp of an element would)."""
+    if not a.ndim:
+        return a
+    f, moved = S.logsumexp_function(), np.moveaxis(a, dim, -1)
+    out = np.empty(moved.shape, dtype=object)
+    for at in np.ndindex(moved.shape):
+        out[at] = f(*moved[at[:-1]][:at[-1] + 1])
+    return np.moveaxis(out, -1, dim)
+
+
+defop("logcumsumexp", "LogcumsumexpBackward0",
+      lambda a, dim: np.logaddexp.accumulate(a.astype(np.float64), axis=dim).astype(a.dtype)
+      if a.ndim else a.copy(), _logcumsumexp_vjp, "ao",
+      _logcumsumexp_sym, along_dim=True)

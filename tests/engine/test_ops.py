@@ -258,6 +258,9 @@ EXAMPLES = {
     "copy_unbind": "out = torch.unbind_copy(x)[1]",
     "copy_split_with_sizes": "out = torch.split_with_sizes_copy(x, [2, 1], 1)[0]",
     "copy_slice": "out = torch.narrow_copy(x, 1, 1, 2)",
+    "exp2": "out = torch.exp2(x)", "logcumsumexp": "out = x.logcumsumexp(1)",
+    "cummax": "out = torch.cat([x, x[:, :1]], 1).cummax(1).values",
+    "cummin": "out = torch.cummin(x, 0).values * x",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
