@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .optable import defop
+from . import opkit as K
+from .optable import defop, defop_like
 
 
 # ---- sorting: the values are the input's elements at `index` along `dim` ---------------
@@ -53,3 +54,34 @@ def _trace_vjp(xp, g, o, a):
 
 defop("trace", "TraceBackward0", _trace, _trace_vjp,
       sym=lambda a: np.asarray(np.trace(a), dtype=object), linear=True)
+
+
+# ---- writing into a copy: the *_scatter ops, index_copy, index_fill, scatter_add ------------
+# select/slice/diagonal/as_strided_scatter and index_copy: the input with src written at
+# `key` (the slots the select, slice... reads): index_put's row under torch's node names
+for _name, _node in (("select_scatter", "SelectScatterBackward0"),
+                     ("slice_scatter", "SliceScatterBackward0"),
+                     ("diagonal_scatter", "DiagonalScatterBackward0"),
+                     ("index_copy", "IndexCopyBackward0")):
+    defop_like(_name, _node, "index_put")
+# index_fill with a number (IndexFillBackward0) or a 0-d tensor, which gets the filled
+# slots' gradient summed (IndexFillBackward1)
+defop("index_fill", "IndexFillBackward0", lambda a, key, value: K.put(a, value, key),
+      lambda xp, g, o, a, key, value: (xp.unscatter(g, key),), "k",
+      elements_read="selection")
+defop("index_fill_tensor", "IndexFillBackward1", K.put,
+      lambda xp, g, o, a, value, key: (xp.unscatter(g, key), xp.sum(g[key])), ("k", "k"),
+      elements_read="selection")
+
+
+def _scatter_add(a, src, dim, index):
+    out = a.copy()
+    np.add.at(out, K.along_key(index, dim), src[tuple(slice(0, n) for n in index.shape)])
+    return out
+
+
+# torch: self gets grad, src grad.gather(dim, index)
+defop("scatter_add", "ScatterAddBackward0", _scatter_add,
+      lambda xp, g, o, a, src, dim, index, src_grad=True: (
+          g, K.scatter_src_grad(xp, g, src.shape, dim, index, src_grad, "ScatterAddBackward0")),
+      ("", "k"))

@@ -261,6 +261,13 @@ EXAMPLES = {
     "exp2": "out = torch.exp2(x)", "logcumsumexp": "out = x.logcumsumexp(1)",
     "cummax": "out = torch.cat([x, x[:, :1]], 1).cummax(1).values",
     "cummin": "out = torch.cummin(x, 0).values * x",
+    "select_scatter": "out = torch.select_scatter(x, v * 2, 0, 1)",
+    "slice_scatter": "out = torch.slice_scatter(x, p[:, 1:] ** 2, 1, 1)",
+    "diagonal_scatter": "out = torch.diagonal_scatter(x, b * 3, 1)",
+    "index_copy": "out = x.index_copy(1, torch.tensor([2, 0]), p[:, :2] * 2)",
+    "index_fill": "out = x.index_fill(1, torch.tensor([0, 2]), -1.0) * x",
+    "index_fill_tensor": "out = torch.index_fill(x, 0, torch.tensor([1]), b[0] * 2) * p",
+    "scatter_add": "out = x.scatter_add(1, torch.tensor([[0, 0], [2, 1]]), p[:, :2] * 2)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

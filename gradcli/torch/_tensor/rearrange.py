@@ -1,4 +1,4 @@
-"""torch's flip (fliplr, flipud), rot90, roll, scatter, index_add and cumprod."""
+"""torch's flip (fliplr, flipud), rot90, roll, scatter, scatter_add, index_add and cumprod."""
 from __future__ import annotations
 
 import numpy as np
@@ -84,14 +84,20 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
     if src is None or not isinstance(src, Tensor):  # x.scatter(dim, index, 2.0)
         fill = value if src is None else src
         src = Tensor(np.full(index.data.shape, fill, dtype=input.data.dtype))
+    return _scattered("scatter", input, d, index, src, "smaller")
+
+
+def _scattered(row: str, input, d: int, index, src, than: str) -> Tensor:
+    """scatter's and scatter_add's checks (torch's scatter_gather_shape_check, the index
+    bounds, the dtypes; `than`: the check's wording, "smaller" or "no larger"), then the op."""
     if not (input.ndim == index.ndim == src.ndim):
         raise runtime_error("Index tensor must have the same number of dimensions as self "
                             "tensor")
     for i, (m, n, k) in enumerate(zip(index.data.shape, input.data.shape, src.data.shape)):
         if m > k or (i != d and m > n):
-            raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
+            raise runtime_error(f"Expected index {list(index.data.shape)} to be {than} than "
                                 f"self {list(input.data.shape)} apart from dimension {d} and "
-                                f"to be smaller size than src {list(src.data.shape)}")
+                                f"to be {than} size than src {list(src.data.shape)}")
     size = (input.data.shape or (1,))[d]  # (a 0-d tensor as torch takes it: one element)
     _index_bounds(index.data, size, lambda v: runtime_error(
         f"index {v} is out of bounds for dimension {d} with size {size}"))
@@ -99,7 +105,15 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
     params = {} if src.data.shape == index.data.shape or src.requires_grad else \
         {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
-    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
+    return apply(row, (input, src), dim=d, index=index.data.astype("int64"), **params)
+
+
+@torch_function("scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src)", method=True,
+                inplace=True)
+def scatter_add(input, dim, index, src) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "scatter(): Expected dtype int32/int64 for index")
+    return _scattered("scatter_add", input, d, index, src, "no larger")
 
 
 @torch_function(name="index_add", method=True)
