@@ -11,6 +11,7 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .errors import runtime_error
 from .optable import OPS, defop, defop_like
 
 
@@ -111,3 +112,19 @@ defop("logcumsumexp", "LogcumsumexpBackward0",
       lambda a, dim: np.logaddexp.accumulate(a.astype(np.float64), axis=dim).astype(a.dtype)
       if a.ndim else a.copy(), _logcumsumexp_vjp, "ao",
       _logcumsumexp_sym, along_dim=True)
+
+
+# ---- dist: the p-norm of a - b (broadcast); torch: norm_backward(grad, a - b, p, result), and
+# its negation for b. At p = 0 norm_backward is undefined: no gradient for a, and torch's
+# negation of it fails where b wants one (`b_grad`: b requires grad)
+def _dist_vjp(xp, g, o, a, b, p, b_grad):
+    grad = K.norm_grad(xp, g, a - b, o, p, None, False)
+    if grad is None and b_grad:
+        raise runtime_error("Expected a proper Tensor but got None (or an undefined Tensor in "
+                            "C++) for argument #0 'self'")
+    return (grad, None if grad is None else -grad)
+
+
+defop("dist", "DistBackward0",
+      lambda a, b, p, b_grad: np.asarray(K.vector_norm(a - b, p, None, False), a.dtype),
+      _dist_vjp, ("abo", "abo"), lambda a, b, p, b_grad: S.norm(a - b, p, None, False))

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine.errors import index_error, runtime_error
+from gradcli.engine import dtypes
+from gradcli.engine.errors import TorchError, index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor import shape
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -136,3 +138,51 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
 @torch_function(name="cumprod", method=True)
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+# ---- repeat_interleave, composed as torch's Repeat.cpp ------------------------------------
+@torch_function(
+    "repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, "
+    "SymInt? output_size=None)",
+    "repeat_interleave(Tensor repeats, *, SymInt? output_size=None)",
+    "repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, "
+    "SymInt? output_size=None)",
+    method=True,
+)
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None) -> Tensor:
+    if repeats is None:  # torch.repeat_interleave(counts): 0 counts[0] times, 1 ...
+        return Tensor(_repeated_indices(input, output_size))
+    flat = shape.flatten(input) if dim is None else input
+    d = 0 if dim is None else normalize_dim(dim, input.ndim)
+    if isinstance(repeats, Tensor):  # the input's slices picked by index_select
+        size = (flat.data.shape or (1,))[d]
+        if repeats.ndim > 1:
+            raise runtime_error("repeats must be 0-dim or 1-dim tensor")
+        if repeats.data.size == 1:
+            repeats = Tensor(np.broadcast_to(repeats.data.reshape(1), (size,)).copy())
+        elif repeats.data.shape[0] != size:
+            raise runtime_error("repeats must have the same size as input along dim, but got "
+                                f"repeats.size(0) = {repeats.data.shape[0]} and "
+                                f"input.size({d}) = {size}")
+        index = _repeated_indices(repeats, output_size)
+        return shape.index_select(flat, d, Tensor(index))
+    if repeats < 0:
+        raise runtime_error("Repeats must be non-negative")
+    wide = shape.unsqueeze(flat, d + 1)
+    sizes = list(wide.data.shape)
+    sizes[d + 1] = repeats
+    return shape.flatten(shape.expand(wide, sizes).clone(), d, d + 1)
+
+
+def _repeated_indices(counts: Tensor, output_size) -> np.ndarray:
+    if counts.ndim != 1:
+        raise runtime_error("repeat_interleave only accept 1D vector as repeat")
+    if counts.dtype not in (dtypes.int64, dtypes.int32):
+        raise TorchError("NotImplementedError",
+                         f"\"repeat_interleave_cpu\" not implemented for '{counts.dtype.cpp}'")
+    if counts.data.size and counts.data.min() < 0:
+        raise runtime_error("repeats can not be negative")
+    index = np.repeat(np.arange(counts.data.size, dtype=np.int64), counts.data)
+    if output_size is not None and output_size != index.size:
+        raise runtime_error("allocated size does not match required size")
+    return index

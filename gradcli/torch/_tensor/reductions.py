@@ -6,7 +6,7 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine import opkit as K
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.creation import _dtype_or
 from gradcli.torch._tensor.pointwise import div, float_input, float_kernel, maximum, minimum, mul
@@ -198,6 +198,16 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     dims = None if dim is None else _dims(dim, input.ndim)
     return apply("norm", (input,), p=float(p) if isinstance(p, float) else p, dim=dims,
                  keepdim=keepdim)
+
+
+@torch_function("dist(Tensor input, Tensor other, Scalar p=2)", method=True)
+def dist(input, other, p=2) -> Tensor:
+    d = dtypes.result_type(input, other)
+    if not d.is_floating_point:
+        raise runtime_error("norm(): input dtype should be either floating point or complex. "
+                            f"Got {d.cpp} instead.")
+    broadcast_shape(input.data.shape, other.data.shape)
+    return apply("dist", (input, other), d, p=float(p), b_grad=other.requires_grad)
 
 
 def _variance_args(name, input, dim, unbiased, correction):
