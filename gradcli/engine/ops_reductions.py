@@ -128,3 +128,46 @@ def _dist_vjp(xp, g, o, a, b, p, b_grad):
 defop("dist", "DistBackward0",
       lambda a, b, p, b_grad: np.asarray(K.vector_norm(a - b, p, None, False), a.dtype),
       _dist_vjp, ("abo", "abo"), lambda a, b, p, b_grad: S.norm(a - b, p, None, False))
+
+
+# ---- renorm: each slice along dim scaled down to p-norm maxnorm where it is larger ---------
+def _others(ndim: int, dim: int) -> tuple:
+    return tuple(i for i in range(ndim) if i != dim)
+
+
+def _renorm(a, p, dim, maxnorm):
+    norm = K.vector_norm(a, p, _others(a.ndim, dim), True)
+    return a * np.where(norm > maxnorm, maxnorm / (norm + 1e-7), 1.0).astype(a.dtype)
+
+
+def _renorm_vjp(xp, g, o, a, p, dim, maxnorm):
+    """torch's renorm_backward."""
+    others = _others(a.ndim, dim)
+    norm = xp.op("norm", a, p=p, dim=others, keepdim=True)
+    nb = K.norm_grad(xp, xp.sum(a * g, axis=others, keepdims=True), a, norm, p, others, True)
+    factor = xp.reciprocal(norm + 1e-7) * maxnorm
+    return (xp.where(K._values(norm) > maxnorm,
+                     factor * g - factor * xp.reciprocal(norm + 1e-7) * nb, g),)
+
+
+def _slice_norms(a, p, dim):
+    """Each slice's p-norm along dim as one sympy expression, kept dims (no Piecewise, which
+    renorm's condition cannot hold: symforms' norm differs only at the zero vector, where the
+    condition is false)."""
+    sp = S.sp()
+    rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
+    out = np.empty(a.shape[dim], dtype=object)
+    for i, row in enumerate(rows):
+        xs = [sp.Abs(x) for x in row]
+        out[i] = sp.Max(*xs) if p == float("inf") else sum(xs) if p == 1 else \
+            sum(x ** p for x in xs) ** (1 / p)
+    return out.reshape([a.shape[dim] if i == dim else 1 for i in range(a.ndim)])
+
+
+def _renorm_sym(a, p, dim, maxnorm):
+    norm = _slice_norms(a, p, dim)
+    return S.elementwise(lambda x, n: S.sp().Piecewise((x * maxnorm / (n + 1e-7), n > maxnorm),
+                                                       (x, True)), *np.broadcast_arrays(a, norm))
+
+
+defop("renorm", "RenormBackward0", _renorm, _renorm_vjp, "a", _renorm_sym)

@@ -269,6 +269,7 @@ EXAMPLES = {
     "index_fill_tensor": "out = torch.index_fill(x, 0, torch.tensor([1]), b[0] * 2) * p",
     "scatter_add": "out = x.scatter_add(1, torch.tensor([[0, 0], [2, 1]]), p[:, :2] * 2)",
     "dist": "out = torch.dist(x, v, 3.5) * x",
+    "renorm": "out = torch.renorm(x, 2, 0, 1.5)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

@@ -210,6 +210,21 @@ def dist(input, other, p=2) -> Tensor:
     return apply("dist", (input, other), d, p=float(p), b_grad=other.requires_grad)
 
 
+@torch_function("renorm(Tensor input, Scalar p, int64_t dim, Scalar maxnorm, *, Tensor out=None)",
+                method=True, inplace=True)
+def renorm(input, p, dim, maxnorm) -> Tensor:
+    if p <= 0:
+        raise runtime_error("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise runtime_error(f"renorm: expected maxnorm to be >= 0 but got {float(maxnorm):g}")
+    if input.ndim <= 1:
+        raise runtime_error(f"renorm: input needs at least 2 dimensions, got {input.ndim} "
+                            "dimensions")
+    float_kernel(input, "renorm_out")
+    return apply("renorm", (input,), p=float(p), dim=normalize_dim(dim, input.ndim),
+                 maxnorm=float(maxnorm))
+
+
 def _variance_args(name, input, dim, unbiased, correction):
     """var/std(_mean)'s dims (None: all) and correction, with torch's refusal and warning."""
     if isinstance(dim, bool):  # x.var(False): the `unbiased` form
