@@ -85,3 +85,23 @@ defop("scatter_add", "ScatterAddBackward0", _scatter_add,
       lambda xp, g, o, a, src, dim, index, src_grad=True: (
           g, K.scatter_src_grad(xp, g, src.shape, dim, index, src_grad, "ScatterAddBackward0")),
       ("", "k"))
+
+
+# ---- masked_scatter: source's first elements, in order, where the (broadcast) mask is set
+def _masked_scatter(a, src, mask):
+    out = np.broadcast_to(a, mask.shape).copy()
+    out[mask] = src.reshape(-1)[:np.count_nonzero(mask)]
+    return out
+
+
+def _masked_scatter_vjp(xp, g, o, a, src, mask):
+    """torch: grad.masked_fill(mask, 0) for self; masked_scatter_backward for source: the
+    masked slots' gradients, in order, then zeros, shaped as source."""
+    picked = g[np.nonzero(mask)]
+    count = int(np.count_nonzero(mask))
+    flat = xp.scatter(picked, (K.numel(src.shape),), (np.arange(count),))
+    return (xp.masked_fill(g, mask, 0), xp.reshape(flat, src.shape))
+
+
+defop("masked_scatter", "MaskedScatterBackward0", _masked_scatter, _masked_scatter_vjp,
+      ("k", "k"), elements_read="selection")

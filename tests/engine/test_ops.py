@@ -270,6 +270,7 @@ EXAMPLES = {
     "scatter_add": "out = x.scatter_add(1, torch.tensor([[0, 0], [2, 1]]), p[:, :2] * 2)",
     "dist": "out = torch.dist(x, v, 3.5) * x",
     "renorm": "out = torch.renorm(x, 2, 0, 1.5)",
+    "masked_scatter": "out = x.masked_scatter(x > 0, p * 2)",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.

@@ -1,13 +1,14 @@
 """torch's writes into a copy of a tensor: select_scatter, slice_scatter, diagonal_scatter,
-index_copy, index_fill, and diag_embed (a diagonal written into zeros). Each is one node whose
-`key` names the slots written (what select, a slice, diagonal or index_select would read)."""
+index_copy, index_fill, masked_scatter, and diag_embed (a diagonal written into zeros). Each is
+one node whose `key` (or mask) names the slots written (what select, a slice, diagonal or
+index_select would read)."""
 from __future__ import annotations
 
 import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine.errors import index_error, runtime_error
-from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
@@ -137,3 +138,18 @@ def index_fill(input, dim, index, value) -> Tensor:
     if isinstance(value, Tensor):
         return apply("index_fill_tensor", (input, value), input.dtype, key=key)
     return apply("index_fill", (input,), key=key, value=value)
+
+
+@torch_function("masked_scatter(Tensor input, Tensor mask, Tensor source)", method=True,
+                inplace=True)
+def masked_scatter(input, mask, source) -> Tensor:
+    if mask.dtype is not dtypes.bool_:
+        raise runtime_error("masked_scatter_ only supports boolean masks, but got mask with "
+                            f"dtype {mask.dtype.cpp}")
+    if source.dtype is not input.dtype:
+        raise runtime_error("masked_scatter: expected self and source to have same dtypes but "
+                            f"got{input.dtype.cpp} and {source.dtype.cpp}")
+    where = np.broadcast_to(mask.data, broadcast_shape(mask.data.shape, input.data.shape))
+    if np.count_nonzero(where) > source.data.size:
+        raise runtime_error("Number of elements of source < number of ones in mask")
+    return apply("masked_scatter", (input, source), mask=where)
