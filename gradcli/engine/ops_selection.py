@@ -105,3 +105,23 @@ def _masked_scatter_vjp(xp, g, o, a, src, mask):
 
 defop("masked_scatter", "MaskedScatterBackward0", _masked_scatter, _masked_scatter_vjp,
       ("k", "k"), elements_read="selection")
+
+
+# ---- put: source's elements written (or added) at flat positions; torch: self gets grad (its
+# written slots zeroed unless accumulate), source grad.take(index).reshape_as(source)
+def _put(a, src, key, accumulate):
+    out = a.copy()
+    values = src.reshape(out[key].shape)
+    if accumulate:
+        np.add.at(out, key, values)
+    else:
+        out[key] = values
+    return out
+
+
+defop("put", "PutBackward0", _put,
+      lambda xp, g, o, a, src, key, accumulate: (
+          g if accumulate else xp.unscatter(g, key), xp.reshape(g[key], src.shape)),
+      ("k", "k"), elements_read="selection")
+# (accumulate=True adds: each output element reads all it sums, not a selection)
+defop_like("put_accumulate", "PutBackward0", "put", elements_read="all")

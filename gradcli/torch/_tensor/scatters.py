@@ -1,5 +1,5 @@
 """torch's writes into a copy of a tensor: select_scatter, slice_scatter, diagonal_scatter,
-index_copy, index_fill, masked_scatter, and diag_embed (a diagonal written into zeros). Each is
+index_copy, index_fill, masked_scatter, put, and diag_embed (a diagonal written into zeros). Each is
 one node whose `key` (or mask) names the slots written (what select, a slice, diagonal or
 index_select would read)."""
 from __future__ import annotations
@@ -153,3 +153,26 @@ def masked_scatter(input, mask, source) -> Tensor:
     if np.count_nonzero(where) > source.data.size:
         raise runtime_error("Number of elements of source < number of ones in mask")
     return apply("masked_scatter", (input, source), mask=where)
+
+
+@torch_function("put(Tensor input, Tensor index, Tensor source, bool accumulate=False)",
+                method=True, inplace=True)
+def put(input, index, source, accumulate=False) -> Tensor:
+    _index_dtype(index, f"put_(): Expected a long tensor for index, but got {index.dtype.cpp}")
+    if source.dtype is not input.dtype:
+        raise runtime_error("put_(): self and source expected to have the same dtype, but got "
+                            f"self.dtype = {input.dtype.cpp} and source.dtype = "
+                            f"{source.dtype.cpp}")
+    if source.data.size != index.data.size:
+        raise index_error("put_(): Expected source and index to have the same number of "
+                          f"elements, but got source.numel() = {source.data.size}, "
+                          f"index.numel() = {index.data.size}")
+    n = input.data.size
+    if n == 0 and index.data.size:
+        raise index_error("put_(): Tried to put elements into an empty tensor")
+    _index_bounds(index.data, n, lambda v: index_error(
+        f"out of range: tried to access index {v} on a tensor of {n} elements."), wraps=True)
+    flat = index.data.reshape(-1).astype(np.int64) % max(n, 1)
+    key = np.unravel_index(flat, input.data.shape) if input.ndim else ()
+    return apply("put_accumulate" if accumulate else "put", (input, source), key=key,
+                 accumulate=bool(accumulate))
