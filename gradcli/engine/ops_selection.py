@@ -125,3 +125,7 @@ defop("put", "PutBackward0", _put,
       ("k", "k"), elements_read="selection")
 # (accumulate=True adds: each output element reads all it sums, not a selection)
 defop_like("put_accumulate", "PutBackward0", "put", elements_read="all")
+# torch.index_put(..., accumulate=True): values added at the key (repeats add up)
+defop("index_put_accumulate", "IndexPutBackward0",
+      lambda base, value, key: _put(base, np.broadcast_to(value, base[key].shape), key, True),
+      lambda xp, g, o, base, value, key: (g, g[key]), ("", "k"))

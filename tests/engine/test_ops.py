@@ -273,6 +273,7 @@ EXAMPLES = {
     "masked_scatter": "out = x.masked_scatter(x > 0, p * 2)",
     "put": "out = x.put(torch.tensor([0, -1]), b * 2)",
     "put_accumulate": "out = torch.put(x, torch.tensor([1, 1]), b * 2, accumulate=True) * x",
+    "index_put_accumulate": "out = x.index_put((torch.tensor([0, 0]),), v * 2, True) * x",
 }
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
