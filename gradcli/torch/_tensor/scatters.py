@@ -1,7 +1,7 @@
 """torch's writes into a copy of a tensor: select_scatter, slice_scatter, diagonal_scatter,
-index_copy, index_fill, masked_scatter, put, index_put, and diag_embed (a diagonal written into zeros). Each is
-one node whose `key` (or mask) names the slots written (what select, a slice, diagonal or
-index_select would read)."""
+index_copy, index_fill, masked_scatter, put, index_put, and diag_embed (a diagonal written
+into zeros). Each is one node whose `key` (or mask) names the slots written (what select, a
+slice, diagonal or index_select would read)."""
 from __future__ import annotations
 
 import numpy as np
@@ -178,22 +178,24 @@ def put(input, index, source, accumulate=False) -> Tensor:
                  accumulate=bool(accumulate))
 
 
+def _check_bounds(index: Tensor, dim: int, size: int) -> None:
+    _index_bounds(index.data, size, lambda v: index_error(
+        f"index {v} is out of bounds for dimension {dim} with size {size}"), wraps=True)
+
+
 @torch_function(name="index_put", method=True, inplace=True)
 def index_put(input, indices, values, accumulate=False) -> Tensor:
     """torch.index_put(input, (index tensors or None...), values): input[indices] = values on
     a copy (IndexPutBackward0), or += with accumulate."""
     key = []
-    for i, t in enumerate(indices):
+    for t in indices:
         if t is None:
             key.append(slice(None))
         elif t.dtype is dtypes.bool_:
             key.extend(np.nonzero(t.data))
         else:
             _index_dtype(t, "tensors used as indices must be long, int, byte or bool tensors")
-            size = input.data.shape[len(key)]
-            _index_bounds(t.data, size, lambda v: index_error(
-                f"index {v} is out of bounds for dimension {len(key)} with size {size}"),
-                wraps=True)
+            _check_bounds(t, len(key), input.data.shape[len(key)])
             key.append(t.data.astype(np.int64))
     if values.dtype is not input.dtype:
         raise runtime_error("Index put requires the source and destination dtypes match, got "
