@@ -27,7 +27,7 @@ def scatter_array(g, shape, key):
 
 def unscatter_array(g, key):
     """g with the slots [key] zeroed: what flows to the part of a tensor that was overwritten."""
-    out = g.copy()
+    out = np.array(g)  # (a copy, and an array where g is a 0-d result's numpy scalar)
     out[key] = 0
     return out
 
@@ -214,14 +214,14 @@ def scatter_mask(shape, dim, index) -> np.ndarray:
     return mask
 
 
-def scatter_src_grad(xp, g, src_shape, dim, index, src_grad=True):
+def scatter_src_grad(xp, g, src_shape, dim, index, src_grad=True, node="ScatterBackward0"):
     """The gradient of scatter's src: each element read back from the slot it went to. As
     torch, only for a src shaped as index (its gradient has index's shape), where src requires
     grad (`src_grad`; else it is dropped)."""
     if not src_grad and tuple(src_shape) != tuple(index.shape):
         return None
     if tuple(src_shape) != tuple(index.shape):
-        raise runtime_error(f"Function ScatterBackward0 returned an invalid gradient at index 1 "
+        raise runtime_error(f"Function {node} returned an invalid gradient at index 1 "
                             f"- got {list(index.shape)} but expected shape compatible with "
                             f"{list(src_shape)}")
     return xp.gather(g, dim, index)

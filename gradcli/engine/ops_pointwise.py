@@ -415,3 +415,9 @@ defop("xlog1py_scalar_other", "SpecialXlog1PyBackward2",
       lambda xp, g, o, a, other: (_xlog1py_self_grad(xp, g, a, xp.asarray(_as_array(other, a))),),
       "a", lambda a, other: _xlog1py_sym(a, np.array(S.number(other), dtype=object)),
       **POINTWISE)
+
+
+# torch's exp2: grad * result * ln 2
+defop("exp2", "Exp2Backward0", K.via_double(np.exp2),
+      lambda xp, g, o, a: (g * o * math.log(2.0),), "o",
+      lambda a: S.elementwise(lambda x: S.sp().Integer(2) ** x, a), **POINTWISE)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .optable import defop
+from . import opkit as K
+from .optable import defop, defop_like
 
 
 # ---- sorting: the values are the input's elements at `index` along `dim` ---------------
@@ -53,3 +54,78 @@ def _trace_vjp(xp, g, o, a):
 
 defop("trace", "TraceBackward0", _trace, _trace_vjp,
       sym=lambda a: np.asarray(np.trace(a), dtype=object), linear=True)
+
+
+# ---- writing into a copy: the *_scatter ops, index_copy, index_fill, scatter_add ------------
+# select/slice/diagonal/as_strided_scatter and index_copy: the input with src written at
+# `key` (the slots the select, slice... reads): index_put's row under torch's node names
+for _name, _node in (("select_scatter", "SelectScatterBackward0"),
+                     ("slice_scatter", "SliceScatterBackward0"),
+                     ("diagonal_scatter", "DiagonalScatterBackward0"),
+                     ("index_copy", "IndexCopyBackward0")):
+    defop_like(_name, _node, "index_put")
+# index_fill with a number (IndexFillBackward0) or a 0-d tensor, which gets the filled
+# slots' gradient summed (IndexFillBackward1)
+defop("index_fill", "IndexFillBackward0", lambda a, key, value: K.put(a, value, key),
+      lambda xp, g, o, a, key, value: (xp.unscatter(g, key),), "k",
+      elements_read="selection")
+defop("index_fill_tensor", "IndexFillBackward1", K.put,
+      lambda xp, g, o, a, value, key: (xp.unscatter(g, key), xp.sum(g[key])), ("k", "k"),
+      elements_read="selection")
+
+
+def _scatter_add(a, src, dim, index):
+    out = a.copy()
+    np.add.at(out, K.along_key(index, dim), src[tuple(slice(0, n) for n in index.shape)])
+    return out
+
+
+# torch: self gets grad, src grad.gather(dim, index)
+defop("scatter_add", "ScatterAddBackward0", _scatter_add,
+      lambda xp, g, o, a, src, dim, index, src_grad=True: (
+          g, K.scatter_src_grad(xp, g, src.shape, dim, index, src_grad, "ScatterAddBackward0")),
+      ("", "k"))
+
+
+# ---- masked_scatter: source's first elements, in order, where the (broadcast) mask is set
+def _masked_scatter(a, src, mask):
+    out = np.broadcast_to(a, mask.shape).copy()
+    out[mask] = src.reshape(-1)[:np.count_nonzero(mask)]
+    return out
+
+
+def _masked_scatter_vjp(xp, g, o, a, src, mask):
+    """torch: grad.masked_fill(mask, 0) for self; masked_scatter_backward for source: the
+    masked slots' gradients, in order, then zeros, shaped as source."""
+    picked = g[np.nonzero(mask)]
+    count = int(np.count_nonzero(mask))
+    flat = xp.scatter(picked, (K.numel(src.shape),), (np.arange(count),))
+    return (xp.masked_fill(g, mask, 0), xp.reshape(flat, src.shape))
+
+
+defop("masked_scatter", "MaskedScatterBackward0", _masked_scatter, _masked_scatter_vjp,
+      ("k", "k"), elements_read="selection")
+
+
+# ---- put: source's elements written (or added) at flat positions; torch: self gets grad (its
+# written slots zeroed unless accumulate), source grad.take(index).reshape_as(source)
+def _put(a, src, key, accumulate):
+    out = a.copy()
+    values = src.reshape(out[key].shape)
+    if accumulate:
+        np.add.at(out, key, values)
+    else:
+        out[key] = values
+    return out
+
+
+defop("put", "PutBackward0", _put,
+      lambda xp, g, o, a, src, key, accumulate: (
+          g if accumulate else xp.unscatter(g, key), xp.reshape(g[key], src.shape)),
+      ("k", "k"), elements_read="selection")
+# (accumulate=True adds: each output element reads all it sums, not a selection)
+defop_like("put_accumulate", "PutBackward0", "put", elements_read="all")
+# torch.index_put(..., accumulate=True): values added at the key (repeats add up)
+defop("index_put_accumulate", "IndexPutBackward0",
+      lambda base, value, key: _put(base, np.broadcast_to(value, base[key].shape), key, True),
+      lambda xp, g, o, base, value, key: (g, g[key]), ("", "k"))

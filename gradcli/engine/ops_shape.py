@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .optable import defop
+from .optable import OPS, defop, defop_like
 
 
 def _blocks(arrays) -> list[tuple[slice, slice]]:
@@ -55,3 +55,14 @@ defop("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index],
       lambda xp, g, o, a, index: (
           xp.reshape(xp.scatter(g, (int(np.prod(a.shape)),), (index,)), a.shape),), "k",
       elements_read="selection")
+# torch's *_copy functions (torch.expand_copy...): a view's elements in fresh memory, under the
+# view's node name with `_copy` (narrow_copy's node, a slice's copy, has its own name)
+def _copying(view_forward):
+    return lambda *arrays, **params: np.array(view_forward(*arrays, **params))
+
+
+for _view in ("alias", "view", "expand", "permute", "transpose", "t", "squeeze", "squeeze_dim",
+              "unsqueeze", "diagonal", "unfold", "unbind", "split_with_sizes", "slice"):
+    defop_like(f"copy_{_view}", "NarrowCopyBackward0" if _view == "slice" else
+               OPS[_view].grad_fn + "_copy", _view, _copying(OPS[_view].forward),
+               layout="fresh")

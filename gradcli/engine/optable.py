@@ -107,6 +107,17 @@ def defop(name: str, grad_fn: str, forward: Callable, vjp: Callable, needs=(),
     return op
 
 
+def defop_like(name: str, grad_fn: str, row: str, forward: Callable | None = None,
+               **changes: Any) -> Op:
+    """A row computed (unless `forward` says otherwise), differentiated and checked as `row`
+    is, under another name and node name; `changes`: the facts that differ (layout=)."""
+    base = OPS[row]
+    own = {"name", "grad_fn", "forward", "vjp", "needs", "sym", "reads", "_saves"}
+    facts = {f: getattr(base, f) for f in Op.__dataclass_fields__ if f not in own}
+    return defop(name, grad_fn, forward or base.forward, base.vjp, base.needs, base.sym,
+                 **{**facts, **changes})
+
+
 # The usual facts of an elementwise op: laid out like its inputs, each output element made
 # from the same (broadcast) element of each input.
 POINTWISE: dict[str, Any] = {"layout": "elementwise", "pointwise": True}

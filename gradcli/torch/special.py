@@ -55,7 +55,7 @@ torch_function(*_binary("xlogy"), name="xlogy", namespace=SPECIAL)(SF.xlogy)
 for _name, _fn in (("expit", P.sigmoid), ("erf", SF.erf), ("erfc", SF.erfc),
                    ("erfinv", SF.erfinv), ("digamma", SF.digamma), ("psi", SF.digamma),
                    ("gammaln", SF.lgamma), ("i0", SF.i0), ("sinc", SF.sinc),
-                   ("log1p", P.log1p), ("expm1", P.expm1)):
+                   ("log1p", P.log1p), ("expm1", P.expm1), ("exp2", SF.exp2)):
     _special(f"special_{_name}(Tensor input, *, Tensor out=None)", _fn)
 _special("special_logit(Tensor input, double? eps=None, *, Tensor out=None)", SF.logit)
 _special("special_round(Tensor input, *, int64_t decimals=0, Tensor out=None)", P.round)

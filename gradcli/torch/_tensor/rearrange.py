@@ -1,11 +1,13 @@
-"""torch's flip (fliplr, flipud), rot90, roll, scatter, index_add and cumprod."""
+"""torch's flip (fliplr, flipud), rot90, roll, scatter, scatter_add, index_add and cumprod."""
 from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine.errors import index_error, runtime_error
+from gradcli.engine import dtypes
+from gradcli.engine.errors import TorchError, index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor import shape
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -84,14 +86,20 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
     if src is None or not isinstance(src, Tensor):  # x.scatter(dim, index, 2.0)
         fill = value if src is None else src
         src = Tensor(np.full(index.data.shape, fill, dtype=input.data.dtype))
+    return _scattered("scatter", input, d, index, src, "smaller")
+
+
+def _scattered(row: str, input, d: int, index, src, than: str) -> Tensor:
+    """scatter's and scatter_add's checks (torch's scatter_gather_shape_check, the index
+    bounds, the dtypes; `than`: the check's wording, "smaller" or "no larger"), then the op."""
     if not (input.ndim == index.ndim == src.ndim):
         raise runtime_error("Index tensor must have the same number of dimensions as self "
                             "tensor")
     for i, (m, n, k) in enumerate(zip(index.data.shape, input.data.shape, src.data.shape)):
         if m > k or (i != d and m > n):
-            raise runtime_error(f"Expected index {list(index.data.shape)} to be smaller than "
+            raise runtime_error(f"Expected index {list(index.data.shape)} to be {than} than "
                                 f"self {list(input.data.shape)} apart from dimension {d} and "
-                                f"to be smaller size than src {list(src.data.shape)}")
+                                f"to be {than} size than src {list(src.data.shape)}")
     size = (input.data.shape or (1,))[d]  # (a 0-d tensor as torch takes it: one element)
     _index_bounds(index.data, size, lambda v: runtime_error(
         f"index {v} is out of bounds for dimension {d} with size {size}"))
@@ -99,7 +107,15 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
     params = {} if src.data.shape == index.data.shape or src.requires_grad else \
         {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
-    return apply("scatter", (input, src), dim=d, index=index.data.astype("int64"), **params)
+    return apply(row, (input, src), dim=d, index=index.data.astype("int64"), **params)
+
+
+@torch_function("scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src)", method=True,
+                inplace=True)
+def scatter_add(input, dim, index, src) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    _index_dtype(index, "scatter(): Expected dtype int32/int64 for index")
+    return _scattered("scatter_add", input, d, index, src, "no larger")
 
 
 @torch_function(name="index_add", method=True)
@@ -122,3 +138,51 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
 @torch_function(name="cumprod", method=True)
 def cumprod(input, dim, *, dtype=None) -> Tensor:
     return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
+
+
+# ---- repeat_interleave, composed as torch's Repeat.cpp ------------------------------------
+@torch_function(
+    "repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, "
+    "SymInt? output_size=None)",
+    "repeat_interleave(Tensor repeats, *, SymInt? output_size=None)",
+    "repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, "
+    "SymInt? output_size=None)",
+    method=True,
+)
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None) -> Tensor:
+    if repeats is None:  # torch.repeat_interleave(counts): 0 counts[0] times, 1 ...
+        return Tensor(_repeated_indices(input, output_size))
+    flat = shape.flatten(input) if dim is None else input
+    d = 0 if dim is None else normalize_dim(dim, input.ndim)
+    if isinstance(repeats, Tensor):  # the input's slices picked by index_select
+        size = (flat.data.shape or (1,))[d]
+        if repeats.ndim > 1:
+            raise runtime_error("repeats must be 0-dim or 1-dim tensor")
+        if repeats.data.size == 1:
+            repeats = Tensor(np.broadcast_to(repeats.data.reshape(1), (size,)).copy())
+        elif repeats.data.shape[0] != size:
+            raise runtime_error("repeats must have the same size as input along dim, but got "
+                                f"repeats.size(0) = {repeats.data.shape[0]} and "
+                                f"input.size({d}) = {size}")
+        index = _repeated_indices(repeats, output_size)
+        return shape.index_select(flat, d, Tensor(index))
+    if repeats < 0:
+        raise runtime_error("Repeats must be non-negative")
+    wide = shape.unsqueeze(flat, d + 1)
+    sizes = list(wide.data.shape)
+    sizes[d + 1] = repeats
+    return shape.flatten(shape.expand(wide, sizes).clone(), d, d + 1)
+
+
+def _repeated_indices(counts: Tensor, output_size) -> np.ndarray:
+    if counts.ndim != 1:
+        raise runtime_error("repeat_interleave only accept 1D vector as repeat")
+    if counts.dtype not in (dtypes.int64, dtypes.int32):
+        raise TorchError("NotImplementedError",
+                         f"\"repeat_interleave_cpu\" not implemented for '{counts.dtype.cpp}'")
+    if counts.data.size and counts.data.min() < 0:
+        raise runtime_error("repeats can not be negative")
+    index = np.repeat(np.arange(counts.data.size, dtype=np.int64), counts.data)
+    if output_size is not None and output_size != index.size:
+        raise runtime_error("allocated size does not match required size")
+    return index

@@ -6,7 +6,7 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine import opkit as K
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.creation import _dtype_or
 from gradcli.torch._tensor.pointwise import div, float_input, float_kernel, maximum, minimum, mul
@@ -232,6 +232,31 @@ def _require_inf_norm_identity(p, input, dim, dims) -> None:
         if input.data.shape[n] == 0:
             raise runtime_error(f"{what} the dimension {d}because this dimension is empty and "
                                 "the operation does not have an identity")
+
+
+@torch_function("dist(Tensor input, Tensor other, Scalar p=2)", method=True)
+def dist(input, other, p=2) -> Tensor:
+    d = dtypes.result_type(input, other)
+    if not d.is_floating_point:
+        raise runtime_error("norm(): input dtype should be either floating point or complex. "
+                            f"Got {d.cpp} instead.")
+    broadcast_shape(input.data.shape, other.data.shape)
+    return apply("dist", (input, other), d, p=float(p), b_grad=other.requires_grad)
+
+
+@torch_function("renorm(Tensor input, Scalar p, int64_t dim, Scalar maxnorm, *, Tensor out=None)",
+                method=True, inplace=True)
+def renorm(input, p, dim, maxnorm) -> Tensor:
+    if p <= 0:
+        raise runtime_error("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise runtime_error(f"renorm: expected maxnorm to be >= 0 but got {float(maxnorm):g}")
+    if input.ndim <= 1:
+        raise runtime_error(f"renorm: input needs at least 2 dimensions, got {input.ndim} "
+                            "dimensions")
+    float_kernel(input, "renorm_out")
+    return apply("renorm", (input,), p=float(p), dim=normalize_dim(dim, input.ndim),
+                 maxnorm=float(maxnorm))
 
 
 def _variance_args(name, input, dim, unbiased, correction):

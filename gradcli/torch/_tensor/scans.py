@@ -1,15 +1,56 @@
-"""torch's differences and integrals along a dim: diff, trapezoid (trapz) and
-cumulative_trapezoid, composed as torch composes them (their grad_fns are the parts')."""
+"""torch's scans, differences and integrals along a dim: cummax, cummin, logcumsumexp; diff,
+trapezoid (trapz) and cumulative_trapezoid, composed as torch composes them (their grad_fns
+are the parts')."""
 from __future__ import annotations
+
+import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.creation import zeros, zeros_like
-from gradcli.torch._tensor.pointwise import add, bitwise_xor, div, mul, sub
-from gradcli.torch._tensor.reductions import cumsum, sum
+from gradcli.torch._tensor.pointwise import add, bitwise_xor, div, float_kernel, mul, sub
+from gradcli.torch._tensor.reductions import ReturnTypes, cumsum, sum
 from gradcli.torch._tensor.shape import cat, view
+
+
+# ---- running extrema and logcumsumexp -----------------------------------------------------
+def _running_index(data: np.ndarray, dim: int, beats) -> np.ndarray:
+    """Where torch's cummax_cummin_helper's running extremum is at each step along dim: an
+    element that is nan, or `beats` (>= for max: ties move it on) a value that is not,
+    takes its place."""
+    moved = np.moveaxis(data, dim, 0)
+    index = np.zeros(moved.shape, np.int64)
+    best = moved[0].copy() if moved.shape[0] else moved[:0]
+    for i in range(1, moved.shape[0]):
+        here = moved[i]
+        take = np.isnan(here) | (~np.isnan(best) & beats(here, best)) \
+            if data.dtype.kind == "f" else beats(here, best)
+        best = np.where(take, here, best)
+        index[i] = np.where(take, i, index[i - 1])
+    return np.moveaxis(index, 0, dim)
+
+
+def _cumulative_extremum(name: str, beats):
+    def fn(input, dim) -> ReturnTypes:
+        d = normalize_dim(dim, input.ndim)
+        index = _running_index(input.data, d, beats) if input.ndim else np.zeros((), np.int64)
+        return ReturnTypes(name, apply(name, (input,), dim=d, index=index), Tensor(index))
+    fn.__name__ = name
+    return torch_function(f"{name}(Tensor input, int64_t dim, *, TensorList[2] out=None)",
+                          method=True)(fn)
+
+
+cummax = _cumulative_extremum("cummax", np.greater_equal)
+cummin = _cumulative_extremum("cummin", np.less_equal)
+
+
+@torch_function("logcumsumexp(Tensor input, int64_t dim, *, Tensor out=None)", method=True)
+def logcumsumexp(input, dim) -> Tensor:
+    d = normalize_dim(dim, input.ndim)
+    float_kernel(input, "logcumsumexp_out_cpu")
+    return apply("logcumsumexp", (input,), dim=d)
 
 
 def _slice(t: Tensor, dim: int, start: int, stop: int | None = None) -> Tensor:

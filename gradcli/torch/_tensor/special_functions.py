@@ -19,6 +19,11 @@ def erf(input) -> Tensor:
     return apply("erf", (input,), float_input(input))
 
 
+@torch_function("exp2(Tensor input, *, Tensor out=None)", method=True, inplace=True)
+def exp2(input) -> Tensor:
+    return apply("exp2", (input,), float_input(input))
+
+
 @torch_function("erfc(Tensor input, *, Tensor out=None)", method=True)
 def erfc(input) -> Tensor:
     return apply("erfc", (input,), float_input(input))
