@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine.errors import TorchError
+from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
 from gradcli.torch._tensor.creation import stream
 from gradcli.torch.autograd.grad import no_grad
@@ -102,6 +102,9 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
 
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                      nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+    if 0 in tensor.shape:  # torch's: no fan to divide by (nn.Conv2d(1, 1, 0))
+        warn("Initializing zero-element tensors is a no-op")
+        return tensor
     bound = math.sqrt(3.0) * (calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
     return uniform_(tensor, -bound, bound, generator)
 
