@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult
 from gradcli.events.results import ScriptRun
+from gradcli.report.inert import inert
 from gradcli.report.render_plain import check_line, problem_lines
 from gradcli.report.text import NARROW, location, shorten
 
@@ -51,9 +52,9 @@ def plain_line(run: ScriptRun) -> str:
     """`path:line:col: status: message`, as ruff prints a finding; `path: ok (0.01 s)`."""
     if run.outcome == "ok":
         declared = f", as declared: {run.expected}" if run.expected else ""
-        return f"{run.path}: ok{declared} ({run.seconds:.2f} s)"
+        return inert(f"{run.path}: ok{declared} ({run.seconds:.2f} s)")
     message = re.sub(r"^line \d+: ", "", problem(run))
-    return f"{location(run.path, *spot(run))}: {run.outcome}: {message}"
+    return inert(f"{location(run.path, *spot(run))}: {run.outcome}: {message}")
 
 
 def github_line(run: ScriptRun) -> str:
@@ -62,8 +63,8 @@ def github_line(run: ScriptRun) -> str:
     where = "".join(f",{key}={value}" for key, value in (("line", line), ("col", col))
                     if value is not None)
     message = re.sub(r"^line \d+: ", "", problem(run)) or run.outcome
-    return (f"::error file={_escape(run.path, True)}{where},title=gradcli {run.outcome}::"
-            f"{_escape(message, False)}")
+    return (f"::error file={_escape(inert(run.path), True)}{where},title=gradcli "
+            f"{run.outcome}::{_escape(inert(message), False)}")
 
 
 def _escape(text: str, in_property: bool) -> str:
@@ -95,7 +96,7 @@ def details(result: SessionResult) -> str:
             lines += problem_lines(result.source_name, result.source, event)
         elif event.kind == "backward":
             lines += [check_line(event, row) for row in event.grads if row.match is False]
-    return "\n".join(lines)
+    return inert("\n".join(lines))
 
 
 def totals(runs: list[ScriptRun]) -> str:
@@ -129,7 +130,7 @@ def summary_line(run: ScriptRun) -> str:
     s = run.result.summary
     parts = [f"{run.path}: {run.outcome}", f"{s.backward} backward", f"{s.checked} checked",
              f"{s.mismatches} ✗", f"{run.seconds:.2f} s", problem(run)]
-    return " · ".join(part for part in parts if part)
+    return inert(" · ".join(part for part in parts if part))
 
 
 def summary_table(runs: list[ScriptRun]) -> Table:
@@ -144,9 +145,9 @@ def summary_table(runs: list[ScriptRun]) -> Table:
     table.add_column("problem", overflow="fold", ratio=3)
     for run in runs:
         s, status = run.result.summary, run.outcome
-        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]), str(s.backward),
-                      str(s.checked), str(s.mismatches), f"{run.seconds:.2f} s",
-                      shorten(problem(run), PROBLEM_WIDTH))
+        table.add_row(Text(inert(run.path)), Text(status, style=STATUS_STYLES[status]),
+                      str(s.backward), str(s.checked), str(s.mismatches),
+                      f"{run.seconds:.2f} s", Text(inert(shorten(problem(run), PROBLEM_WIDTH))))
     return table
 
 
@@ -193,15 +194,16 @@ def junit_xml(runs: list[ScriptRun]) -> bytes:
 def _testcase(run: ScriptRun) -> Any:
     import xml.etree.ElementTree as ET
 
-    case = ET.Element("testcase", {"classname": xml_safe(_classname(run.path)),
-                                   "name": xml_safe(run.path), "time": f"{run.seconds:.3f}"})
+    case = ET.Element("testcase", {"classname": xml_safe(inert(_classname(run.path))),
+                                   "name": xml_safe(inert(run.path)), "time": f"{run.seconds:.3f}"})
     status = run.outcome
     if status != "ok":
         tag = "error" if status == "invalid" else "failure"
         summary = problem(run)
         message = f"{status}: {summary}" if summary else status
-        element = ET.SubElement(case, tag, {"message": xml_safe(message)})
-        element.text = xml_safe(details(run.result) or location(run.result.source_name, None))
+        element = ET.SubElement(case, tag, {"message": xml_safe(inert(message))})
+        element.text = xml_safe(inert(details(run.result) or
+                                          location(run.result.source_name, None)))
     return case
 
 

@@ -17,6 +17,7 @@ from gradcli.events.events import (
     WarningEvent,
 )
 from gradcli.report.event_format import EventFormat
+from gradcli.report.inert import encodable, inert
 from gradcli.report.text import (
     excerpt,
     formulas_text,
@@ -132,7 +133,8 @@ class PlainRenderer(EventFormat[None]):
         self.dispatch(event)
 
     def on_value(self, event: ValueEvent | PrintEvent) -> None:
-        self._write(self.out, [event.text])
+        self.out.write(encodable(event.text) + "\n")  # PyTorch's REPL text, as it is
+        self.out.flush()
 
     on_print = on_value
 
@@ -166,6 +168,7 @@ class PlainRenderer(EventFormat[None]):
 
     @staticmethod
     def _write(stream: TextIO, lines: list[str]) -> None:
+        """Findings, to stderr: what the script put in them made inert."""
         for line in lines:
-            stream.write(line + "\n")
+            stream.write(inert(line) + "\n")
         stream.flush()  # stream: a long loop shows its progress as it runs
