@@ -219,7 +219,8 @@ def with_html_report(shown: Renderer, name: str, text: str, path: Path,
     from gradcli.report.render_html import HtmlRenderer
 
     def write(page: str) -> None:
-        write_atomically(path, page.encode())
+        # a lone surrogate (an add_module name) as &#55296;, which no UTF-8 can hold
+        write_atomically(path, page.encode("utf-8", "xmlcharrefreplace"))
         make_console(stderr=True).print(f"the report is in {path}", highlight=False,
                                         markup=False, soft_wrap=True)
 
