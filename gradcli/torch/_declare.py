@@ -16,9 +16,14 @@ namespaces, Tensor's methods, their argument parsers and the validator's vocabul
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from gradcli.engine.errors import type_error
+from gradcli.engine.tensor import Tensor
+from gradcli.engine.type_names import type_name
 
 TORCH = "torch"
 
@@ -94,3 +99,26 @@ def method_signatures(signatures: tuple[str, ...]) -> tuple[str, ...]:
 # the factory keywords every creation function takes, as torch's signatures spell them
 FACTORY = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
            "bool? pin_memory=False, bool? requires_grad=False")
+
+
+# ---- the first check of a function declared without its signature ------------------------
+
+
+def tensor_argument(function: str, value, name: str = "input"):
+    """value, or torch's TypeError where the first argument of torch's `function` is no
+    tensor (its parser's words)."""
+    if not isinstance(value, Tensor):
+        raise type_error(f"{function}(): argument '{name}' (position 1) must be Tensor, not "
+                         f"{type_name(value)}")
+    return value
+
+
+def takes_tensor(function: str, name: str = "input") -> Callable:
+    """For a function declared without torch's signature, whose first argument torch's
+    parser checks is a tensor (`linalg_det(): argument 'A' (position 1) must be Tensor`)."""
+    def wrap(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def call(first, *args, **kwargs):
+            return fn(tensor_argument(function, first, name), *args, **kwargs)
+        return call
+    return wrap

@@ -7,7 +7,7 @@ from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.layout import column_major
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch._tensor.pointwise import mul
 from gradcli.torch._tensor.shape import (
     check_expand,
@@ -120,6 +120,7 @@ def _check_batches(batch1, batch2) -> None:
 
 @torch_function("matmul(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 @torch_function(name="matmul", namespace="torch.linalg")
+@takes_tensor("linalg_matmul")
 def matmul(input, other) -> Tensor:
     """torch.matmul's dispatch (aten _matmul_impl), so grad_fns and errors are torch's."""
     a, b = input.ndim, other.ndim

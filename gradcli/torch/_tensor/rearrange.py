@@ -5,7 +5,7 @@ import numpy as np
 
 from gradcli.engine.errors import index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -20,6 +20,7 @@ def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
 
 
 @torch_function(name="flip", method=True)
+@takes_tensor("flip")
 def flip(input, *dims, **kwargs) -> Tensor:
     if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
         dims = (kwargs.pop("dims"),)
@@ -59,6 +60,7 @@ def rot90(input, k=1, dims=(0, 1)) -> Tensor:
 
 
 @torch_function(name="roll", method=True)
+@takes_tensor("roll")
 def roll(input, shifts, dims=None) -> Tensor:
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     if dims is None:

@@ -17,7 +17,7 @@ from gradcli.engine.layout import (
     laid_out,
 )
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
-from gradcli.torch._declare import tensor_method, torch_function
+from gradcli.torch._declare import takes_tensor, tensor_method, torch_function
 from gradcli.torch._tensor.creation import _sizes
 from gradcli.torch._tensor.pointwise import written_value
 
@@ -589,6 +589,7 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
 
 
 @torch_function(name="ravel")
+@takes_tensor("ravel")
 def ravel(input) -> Tensor:
     """torch.ravel: contiguous() then view(-1) (CloneBackward0 then ViewBackward0 when the
     input is not contiguous)."""

@@ -17,15 +17,6 @@ def tensor_size(obj):
     return obj.shape
 
 
-def tensor_argument(function: str, value):
-    """value, as a layer hands it to F.<function>: torch's TypeError when it is no tensor
-    (a forward pre-hook may have replaced the input by anything)."""
-    if not isinstance(value, Tensor):
-        raise TorchError("TypeError", f"{function}(): argument 'input' (position 1) must be "
-                                      f"Tensor, not {type_name(value)}")
-    return value
-
-
 def python_name(name: str):
     """Name a function as torch's (Python's messages for a bad call quote it)."""
     def named(fn):

@@ -7,10 +7,11 @@ import numpy as np
 from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 
 
 @torch_function(name="dropout", namespace="torch.nn.functional")
+@takes_tensor("dropout")
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
     """F.dropout: torch's CPU recipe, input * (bernoulli(1 - p) / (1 - p)) (MulBackward0)."""
     if p < 0.0 or p > 1.0:

@@ -7,7 +7,7 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.nn.functional._common import python_name
 
@@ -59,6 +59,7 @@ def _renorm(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: flo
 
 
 @torch_function(name="one_hot", namespace="torch.nn.functional")
+@takes_tensor("one_hot")
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
     if tensor.dtype is not dtypes.int64:

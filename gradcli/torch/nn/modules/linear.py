@@ -8,9 +8,9 @@ import math
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
+from gradcli.torch._declare import tensor_argument
 from gradcli.torch._tensor import creation
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional._common import tensor_argument
 from gradcli.torch.nn.functional.linear import bilinear, linear
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
