@@ -9,7 +9,8 @@ import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import takes_tensor, torch_function
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.pointwise import eq, where
 from gradcli.torch._tensor.reductions import ReturnTypes, amax, amin
@@ -27,6 +28,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
 
 
 @torch_function(name="diagonal", namespace="torch.linalg")
+@takes_tensor("linalg_diagonal", "A")
 def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
     """torch.linalg.diagonal: torch.diagonal with the last two dims by default."""
     return diagonal(A, offset, dim1, dim2)
@@ -114,6 +116,10 @@ def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
 @torch_function(name="norm", method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     """torch.norm / Tensor.norm."""
+    attribute_of_tensor(input, "layout")  # torch's Python code reads it first
+    if not isinstance(p, (str, int, float)) and p is not None:
+        raise TorchError("TypeError", "linalg_vector_norm(): argument 'ord' (position 2) must "
+                                      f"be Number, not {type_name(p)}")
     dims = [dim] if isinstance(dim, int) else dim
     if isinstance(p, str) and not (p == "fro" and (dims is None or len(dims) <= 2)):
         return matrix_norm(input, p, list(range(input.ndim)) if dims is None else dims, keepdim)
@@ -200,7 +206,7 @@ def inv(A) -> Tensor:
 
 
 @torch_function(name="solve", namespace="torch.linalg")
-@takes_tensor("linalg_solve", "A")
+@takes_tensor("linalg_solve", "A", "B")
 def solve(A, B, *, left=True) -> Tensor:
     """X with A X = B (X A = B unless left); B a vector (or a batch of them) where it is 1-D
     or has A's shape without its last dim."""

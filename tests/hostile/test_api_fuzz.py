@@ -4,11 +4,8 @@ types, out-of-range values, non-finite numbers, a lone surrogate and huge sizes:
 ends in an ordinary error (or a result), never in gradcli's internal error (#31 item 8).
 
 Deterministic: the cases are enumerated, not drawn. One script per entry, each bad call in
-its own try/except (an internal error cannot be caught, so it ends the script). The entries
-still failing are strict xfails in api_fuzz_known.txt, each with its reason."""
+its own try/except (an internal error cannot be caught, so it ends the script)."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from hostile_harness import run_text
@@ -23,15 +20,6 @@ CONSTRUCTOR_BAD = ("'x'", "-1", "0", "10**9", "float('nan')", "None", "1, 'a'", 
                    "1, 1, 0", "3, 3, 10**9")
 PRELUDE = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
            "x = torch.randn(2, 3, requires_grad=True)\n")
-KNOWN = Path(__file__).with_name("api_fuzz_known.txt")
-
-
-def _known() -> dict[str, str]:
-    """entry -> why it still ends in an internal error."""
-    lines = KNOWN.read_text().splitlines() if KNOWN.exists() else []
-    return dict(line.split(" ", 1) for line in lines if line and not line.startswith("#"))
-
-
 def _calls(callee: str, cases: tuple[str, ...]) -> str:
     return "".join(f"try:\n    {callee}({case})\nexcept Exception:\n    pass\n"
                    for case in cases)
@@ -55,12 +43,9 @@ def _entries() -> dict[str, str]:
 
 
 ENTRIES = _entries()
-KNOWN_FAILURES = _known()
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=KNOWN_FAILURES[name]))
-    if name in KNOWN_FAILURES else name for name in ENTRIES])
+@pytest.mark.parametrize("name", ENTRIES)
 def test_no_internal_error(name):
     outcome = run_text(ENTRIES[name], seconds=20)
     assert outcome.exit_code != 70 and not outcome.internal, outcome.message

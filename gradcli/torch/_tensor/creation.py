@@ -48,7 +48,10 @@ def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
     flat = []
     _flatten(data, shape, 0, flat)
     runtime.current.limits.check_shape(shape)
-    return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
+    try:
+        return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
+    except OverflowError:  # an int beyond int64 for an integer dtype
+        raise value_error("Overflow when unpacking long long") from None
 
 
 def _nested_shape(data) -> tuple:

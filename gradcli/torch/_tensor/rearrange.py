@@ -5,7 +5,7 @@ import numpy as np
 
 from gradcli.engine.errors import index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
-from gradcli.torch._declare import takes_tensor, torch_function
+from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -19,8 +19,7 @@ def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
     return out
 
 
-@torch_function(name="flip", method=True)
-@takes_tensor("flip")
+@torch_function("flip(Tensor input, IntArrayRef dims)", method=True)
 def flip(input, *dims, **kwargs) -> Tensor:
     if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
         dims = (kwargs.pop("dims"),)
@@ -59,8 +58,8 @@ def rot90(input, k=1, dims=(0, 1)) -> Tensor:
     return apply("rot90", (input,), k=k, dims=tuple(normalize_dim(d, input.ndim) for d in dims))
 
 
-@torch_function(name="roll", method=True)
-@takes_tensor("roll")
+@torch_function("roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",
+                method=True)
 def roll(input, shifts, dims=None) -> Tensor:
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     if dims is None:

@@ -147,7 +147,8 @@ moveaxis = movedim
 
 
 @torch_function("unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)")
-@tensor_method(name="unflatten")  # (a Python method in torch)
+@tensor_method("unflatten(int64_t dim, SymIntArrayRef sizes)")  # (a Python method in torch,
+# over the builtin's signature)
 def unflatten(input, dim, sizes) -> Tensor:
     sizes = list(sizes)
     if not sizes:

@@ -40,8 +40,8 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 
 @torch_function(name="elu", namespace="torch.nn.functional")
 @python_name("elu")
-@takes_tensor("elu")
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    check_nn("elu", input, alpha)
     float_kernel(input, "elu_cpu")
     if inplace:  # torch's elu_ saves its result (EluBackward1)
         return _ELU_INPLACE(input, alpha)
@@ -50,8 +50,8 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 
 @torch_function(name="softplus", namespace="torch.nn.functional")
 @python_name("softplus")
-@takes_tensor("softplus")
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    check_nn("softplus", input, beta, threshold)
     float_kernel(input, "softplus_cpu")
     return apply("softplus", (input,), beta=beta, threshold=threshold)
 
