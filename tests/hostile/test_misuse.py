@@ -61,6 +61,10 @@ MISUSES = {
     "random_split(generator='x')": (
         "import torch\nfrom torch.utils.data import random_split\n"
         "random_split(range(10), [5, 5], generator='x')\n"),
+    "nn.init.uniform_(generator=5)": (
+        "import torch\ntorch.nn.init.uniform_(torch.ones(2), generator=5)\n"),
+    "torch.tensor(2**64)": "import torch\ntorch.tensor(2**64)\n",
+    "x.flip(None)": "import torch\ntorch.ones(2).flip(None)\n",
     "m.apply(5)": "import torch\nimport torch.nn as nn\nnn.Linear(1, 1).apply(5)\n",
 }
 # what PyTorch accepts, and gradcli must too

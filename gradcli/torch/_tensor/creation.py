@@ -372,12 +372,13 @@ def new_generator(device="cpu") -> GeneratorHandle:
     return GeneratorHandle(Generator(GeneratorHandle.NEW_SEED))
 
 
-def stream(generator: GeneratorHandle | None) -> Generator:
-    """What a random op draws from: its `generator=`, else the session's."""
+def stream(generator: GeneratorHandle | None, op: str = "random_") -> Generator:
+    """What a random op draws from: its `generator=`, else the session's; torch's error, as
+    the Tensor method `op` that draws gets it, for a generator= that is none."""
     if generator is None:
         return runtime.current.generator
     if not isinstance(generator, GeneratorHandle):
-        raise type_error(f"expected a torch.Generator as generator=, but got "
+        raise type_error(f"{op}(): argument 'generator' must be torch.Generator, not "
                          f"{type_name(generator)}")
     return generator.draws()
 

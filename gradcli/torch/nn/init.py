@@ -23,19 +23,19 @@ def _written(tensor: Tensor, values) -> Tensor:
 
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
-    draws = stream(generator).uniform(tensor.numel(), a, b, tensor.dtype.name)
+    draws = stream(generator, "uniform_").uniform(tensor.numel(), a, b, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
-    draws = stream(generator).normal(tensor.numel(), mean, std, tensor.dtype.name)
+    draws = stream(generator, "normal_").normal(tensor.numel(), mean, std, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
                   b: float = 2.0, generator=None) -> Tensor:
-    draws = stream(generator).trunc_normal(tensor.numel(), mean, std, a, b,
-                                                   tensor.dtype.name)
+    draws = stream(generator, "normal_").trunc_normal(tensor.numel(), mean, std, a, b,
+                                                      tensor.dtype.name)
     return _written(tensor, draws)
 
 
