@@ -91,8 +91,10 @@ def report_rejected(name: str, text: str, problem: Unreadable) -> None:
 
 def report_problem(name: str, text: str, event: Event, invalid: str = "invalid script") -> None:
     """An error or a rejection on stderr: a panel on a terminal, plain lines in a pipe."""
+    from gradcli.report.inert import inert, inert_event
     from gradcli.report.render_plain import problem_lines
 
+    name, text, event = inert(name), inert(text), inert_event(event)  # a terminal's, a CI log's
     err = make_console(stderr=True)
     if err.is_terminal:
         from gradcli.report.render_table import problem_panel

@@ -87,3 +87,13 @@ def test_check_escapes_file_names_and_errors(folder, fmt):
     assert_inert(out + err, annotations=1 if fmt == "github" else 0)
     assert "please report" not in out + err
     assert "f\\x1b[2J" in out + err
+
+
+def test_graph_tree_escapes_source_lines(folder):
+    raw = ATTACK.split("\n")[0]  # the control characters themselves, in the script's source
+    (folder / "graph.py").write_text("import torch\nx = torch.ones(1, requires_grad=True)\n"
+                                     f'y = x * len("{raw}")\n')
+    done = gradcli("graph", "graph.py", "--of", "y", "--color", "never", cwd=folder)
+    assert done.returncode == 0
+    assert_inert(done.stdout.decode() + done.stderr.decode())
+    assert "\\x1b]52" in done.stdout.decode()
