@@ -92,8 +92,10 @@ def report_rejected(name: str, text: str, problem: Unreadable) -> None:
 
 def report_problem(name: str, text: str, event: Event, invalid: str = "invalid script") -> None:
     """An error or a rejection on stderr: a panel on a terminal, plain lines in a pipe."""
+    from gradcli.report.inert import inert, inert_event
     from gradcli.report.render_plain import problem_lines
 
+    name, text, event = inert(name), inert(text), inert_event(event)  # a terminal's, a CI log's
     err = make_console(stderr=True)
     if err.is_terminal:
         from gradcli.report.render_table import problem_panel
@@ -222,7 +224,8 @@ def with_html_report(shown: Renderer, name: str, text: str, path: Path,
     from gradcli.report.render_html import HtmlRenderer
 
     def write(page: str) -> None:
-        write_atomically(path, page.encode())
+        # a lone surrogate (an add_module name) as &#55296;, which no UTF-8 can hold
+        write_atomically(path, page.encode("utf-8", "xmlcharrefreplace"))
         make_console(stderr=True).print(f"the report is in {path}", highlight=False,
                                         markup=False, soft_wrap=True)
 

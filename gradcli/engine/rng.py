@@ -62,7 +62,7 @@ import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine.cpu import fuses_multiply_add
-from gradcli.engine.errors import runtime_error
+from gradcli.engine.errors import runtime_error, value_error
 
 _FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
 _UINT64_MASK = (1 << 64) - 1
@@ -99,7 +99,7 @@ class Generator:
     def manual_seed(self, seed: int) -> None:
         seed = int(seed)  # torch accepts floats and truncates them
         if not -(1 << 63) <= seed <= _UINT64_MASK:
-            raise ValueError("Overflow when unpacking long long")
+            raise value_error("Overflow when unpacking long long")
         self._seed = seed & _UINT64_MASK  # initial_seed() reports negative seeds as uint64
         self._bits._legacy_seeding(self._seed & 0xFFFFFFFF)  # only the low 32 bits seed mt19937
         self._cached_normal: float | None = None

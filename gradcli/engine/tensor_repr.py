@@ -6,7 +6,11 @@ import math
 import numpy as np
 
 from . import runtime
+from .errors import TorchError
+from .limits import limit_message
 from .runtime import PrintOptions
+
+NUMBER_WIDTH = 10  # what a printed float takes besides its decimals: sign, digits, e+XX, ", "
 
 PREFIX = "tensor("
 
@@ -87,8 +91,20 @@ def format_scalar(value: float | int | bool, dtype_name: str, spec: str = "") ->
 def _tensor_str(data: np.ndarray, is_float: bool, indent: int, options: PrintOptions) -> str:
     summarize = data.size > options.threshold
     edge = options.edgeitems
-    formatter = _Formatter(_summarized(data, edge) if summarize else data, is_float, options)
+    shown = _summarized(data, edge) if summarize else data
+    if is_float:
+        _check_length(shown.size * (options.precision + NUMBER_WIDTH))
+    formatter = _Formatter(shown, is_float, options)
     return _format_nd(data, indent, summarize, formatter)
+
+
+def _check_length(length: int) -> None:
+    """Refuse a repr longer than the sequence limit before building it (a precision of 10**8
+    would make each number 10**8 digits long)."""
+    limits = runtime.current.limits
+    if length > limits.max_sequence:
+        raise TorchError("LimitExceeded", limit_message(
+            limits, "max_sequence", f"by a tensor's repr of about {length:,} characters"))
 
 
 def _summarized(data: np.ndarray, edge: int) -> np.ndarray:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradcli.events.events import ErrorEvent, InvalidEvent, SessionResult, unchecked_reason
 from gradcli.events.results import ScriptRun
+from gradcli.report.inert import inert
 from gradcli.report.render_plain import check_line, problem_lines, unchecked_text
 from gradcli.report.text import NARROW, location, plural, shorten
 
@@ -56,9 +57,9 @@ def plain_line(run: ScriptRun) -> str:
     """`path:line:col: status: message`, as ruff prints a finding; `path: ok (0.01 s)`."""
     if run.outcome == "ok":
         declared = f", as declared: {run.expected}" if run.expected else ""
-        return f"{run.path}: ok{declared} ({run.seconds:.2f} s)"
+        return inert(f"{run.path}: ok{declared} ({run.seconds:.2f} s)")
     message = re.sub(r"^line \d+: ", "", problem(run))
-    return f"{location(run.path, *spot(run))}: {run.outcome}: {message}"
+    return inert(f"{location(run.path, *spot(run))}: {run.outcome}: {message}")
 
 
 def github_line(run: ScriptRun) -> str:
@@ -67,8 +68,8 @@ def github_line(run: ScriptRun) -> str:
     where = "".join(f",{key}={value}" for key, value in (("line", line), ("col", col))
                     if value is not None)
     message = re.sub(r"^line \d+: ", "", problem(run)) or run.outcome
-    return (f"::error file={_escape(run.path, True)}{where},title=gradcli {run.outcome}::"
-            f"{_escape(message, False)}")
+    return (f"::error file={_escape(inert(run.path), True)}{where},title=gradcli "
+            f"{run.outcome}::{_escape(inert(message), False)}")
 
 
 def _escape(text: str, in_property: bool) -> str:
@@ -138,7 +139,7 @@ def details(result: SessionResult) -> str:
         elif event.kind == "backward":
             lines += [check_line(event, row) for row in event.grads
                       if row.match is False or unchecked_reason(row)]
-    return "\n".join(lines)
+    return inert("\n".join(lines))
 
 
 def totals(runs: list[ScriptRun]) -> str:
@@ -173,7 +174,7 @@ def summary_line(run: ScriptRun) -> str:
     parts = [f"{run.path}: {run.outcome}", f"{s.backward} backward", f"{s.checked} checked",
              f"{s.unchecked} unchecked" if s.unchecked else "", f"{s.mismatches} ✗",
              f"{run.seconds:.2f} s", problem(run)]
-    return " · ".join(part for part in parts if part)
+    return inert(" · ".join(part for part in parts if part))
 
 
 PATH_WIDTH = 40
@@ -198,9 +199,9 @@ def summary_table(runs: list[ScriptRun]) -> Table:
     for run in runs:
         s, status = run.result.summary, run.outcome
         numbers = [s.backward, s.checked, *([s.unchecked] if unchecked else []), s.mismatches]
-        table.add_row(run.path, Text(status, style=STATUS_STYLES[status]),
+        table.add_row(Text(inert(run.path)), Text(status, style=STATUS_STYLES[status]),
                       *map(str, numbers), f"{run.seconds:.2f} s",
-                      shorten(problem(run), PROBLEM_WIDTH))
+                      Text(inert(shorten(problem(run), PROBLEM_WIDTH))))
     return table
 
 
@@ -247,8 +248,8 @@ def junit_xml(runs: list[ScriptRun]) -> bytes:
 def _testcase(run: ScriptRun) -> Any:
     import xml.etree.ElementTree as ET
 
-    case = ET.Element("testcase", {"classname": xml_safe(_classname(run.path)),
-                                   "name": xml_safe(run.path), "time": f"{run.seconds:.3f}"})
+    case = ET.Element("testcase", {"classname": xml_safe(inert(_classname(run.path))),
+                                   "name": xml_safe(inert(run.path)), "time": f"{run.seconds:.3f}"})
     findings = unchecked_lines(run)
     if findings:  # (said on a passing test too: nothing unchecked in silence)
         properties = ET.SubElement(case, "properties")
@@ -259,10 +260,11 @@ def _testcase(run: ScriptRun) -> Any:
         tag = "error" if status == "invalid" else "failure"
         summary = problem(run)
         message = f"{status}: {summary}" if summary else status
-        element = ET.SubElement(case, tag, {"message": xml_safe(message)})
-        element.text = xml_safe(details(run.result) or location(run.result.source_name, None))
+        element = ET.SubElement(case, tag, {"message": xml_safe(inert(message))})
+        element.text = xml_safe(inert(details(run.result) or
+                                      location(run.result.source_name, None)))
     if findings:
-        ET.SubElement(case, "system-out").text = xml_safe("\n".join(findings))
+        ET.SubElement(case, "system-out").text = xml_safe(inert("\n".join(findings)))
     return case
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gradcli.events.results import Graph, GraphNode
+from gradcli.report.inert import inert
 from gradcli.report.text import compact
 
 if TYPE_CHECKING:
@@ -71,14 +72,14 @@ def full_label(node: GraphNode, quote: bool = True) -> Text:
         return _text(f"{node.run} from line {node.line}, one after another", "dim")
     label = _text(node.kind, "bold blue" if node.kind == "AccumulateGrad" else "bold")
     if node.name:
-        label.append(f" {node.name}", style="cyan")
+        label.append(f" {inert(node.name)}", style="cyan")
     label.append(f" {list(node.shape)}")
     if node.kind == "AccumulateGrad":
         label.append(f" = {compact(node.value)}")
         label.append(f" · grad {compact(node.grad)}", style="green")
         return label
     if node.line is not None:
-        text = f": {node.source.splitlines()[0]}" if quote and node.source else ""
+        text = f": {inert(node.source.splitlines()[0])}" if quote and node.source else ""
         label.append(f" · line {node.line}{text}", style="dim")
     if node.saved == "freed":
         label.append(f" · saved {', '.join(node.saved_what)} (freed)", style="red")
@@ -91,7 +92,7 @@ def full_label(node: GraphNode, quote: bool = True) -> Text:
 
 
 def shared_label(node: GraphNode) -> Text:
-    named = f" {node.name}" if node.name else ""
+    named = f" {inert(node.name)}" if node.name else ""
     return _text(f"↑ {node.kind}{named} (shared: drawn above)", "dim")
 
 

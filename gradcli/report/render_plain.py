@@ -18,6 +18,7 @@ from gradcli.events.events import (
     unchecked_reason,
 )
 from gradcli.report.event_format import EventFormat
+from gradcli.report.inert import encodable, inert
 from gradcli.report.text import (
     excerpt,
     formulas_text,
@@ -152,7 +153,8 @@ class PlainRenderer(EventFormat[None]):
         self.dispatch(event)
 
     def on_value(self, event: ValueEvent | PrintEvent) -> None:
-        self._write(self.out, [event.text])
+        self.out.write(encodable(event.text) + "\n")  # PyTorch's REPL text, as it is
+        self.out.flush()
 
     on_print = on_value
 
@@ -186,6 +188,7 @@ class PlainRenderer(EventFormat[None]):
 
     @staticmethod
     def _write(stream: TextIO, lines: list[str]) -> None:
+        """Findings, to stderr: what the script put in them made inert."""
         for line in lines:
-            stream.write(line + "\n")
+            stream.write(inert(line) + "\n")
         stream.flush()  # stream: a long loop shows its progress as it runs

@@ -24,6 +24,7 @@ from gradcli.events.events import (
 from gradcli.report.event_format import EventFormat
 from gradcli.report.folding import Folding
 from gradcli.report.grid import Cell, Grid
+from gradcli.report.inert import inert, inert_event
 from gradcli.report.render_plain import (
     clue_lines,
     finding_line,
@@ -269,7 +270,7 @@ class TableRenderer(EventFormat[None]):
 
     def __init__(self, source_name: str, source: str, out: Console, err: Console,
                  explain: bool = False, every_table: bool = False) -> None:
-        self.source_name, self.source = source_name, source
+        self.source_name, self.source = inert(source_name), inert(source)
         self.out, self.err = out, err
         self.explain = explain  # show the accumulation ledger at the end
         self.folding = Folding(every_table)
@@ -278,7 +279,7 @@ class TableRenderer(EventFormat[None]):
     def on_event(self, event: Event) -> None:
         if event.kind != "backward" and (event.kind != "finding" or self.explain):
             self.settle()  # what was held back comes before what is shown next
-        self.dispatch(event)
+        self.dispatch(inert_event(event))  # a terminal obeys no control character of a script
 
     def settle(self) -> None:
         """Writes the folds held back: a line each, in the order their calls began, and the
@@ -347,7 +348,7 @@ class TableRenderer(EventFormat[None]):
         fit(self.out, Text(verdict(result), style=STATUS_STYLES[result.status]))
 
     def _verbatim(self, text: str) -> None:
-        # straight to the stream: rich would wrap long lines and drop control characters,
-        # and the contract promises exactly what PyTorch's REPL shows
+        # straight to the stream, as PyTorch's REPL shows it (rich would wrap long lines), but
+        # inert: a terminal must not obey the control characters a script printed
         self.out.file.write(text + "\n")
         self.out.file.flush()

@@ -93,7 +93,10 @@ class _Print:
                 raise TypeError(f"{name} must be None or a string, not {type(value).__name__}")
         if file is not None:
             raise TypeError("print() in a gradcli session writes to standard output only")
-        text = (" " if sep is None else sep).join([str(a) for a in args])
+        pieces = [str(a) for a in args]
+        for piece in (*pieces, sep or "", end or ""):
+            _encodable(piece)
+        text = (" " if sep is None else sep).join(pieces)
         text += "\n" if end is None else end
         count_sequence(text)
         if not self.parts:
@@ -123,6 +126,14 @@ class _Print:
 
 
 type_names.TYPE_NAMES[_Print] = "builtin_function_or_method"
+
+
+def _encodable(text: str) -> None:
+    """Python's error where print writes text UTF-8 cannot hold (a lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ScriptError("UnicodeEncodeError", str(e)) from None
 
 
 def _in_grad_mode(manager: Any, fn: Callable) -> Callable:

@@ -42,4 +42,14 @@ def _getrandbits(k, /):
     return _stream().getrandbits(k)
 
 
-FUNCTIONS = {name: _method(name) for name in NAMES} | {"getrandbits": _getrandbits}
+def _choices(population, weights=None, *, cum_weights=None, k=1):
+    """choices(..., k=k) makes a list of k items in one C call: k is held to the sequence
+    limit before it."""
+    limits = runtime.current.limits
+    if isinstance(k, int) and k > limits.max_sequence:
+        raise LimitHit(limit_message(limits, "max_sequence", "by random.choices()"))
+    return _stream().choices(population, weights, cum_weights=cum_weights, k=k)
+
+
+FUNCTIONS = {name: _method(name) for name in NAMES} | {"getrandbits": _getrandbits,
+                                                      "choices": _choices}

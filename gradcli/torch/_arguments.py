@@ -580,3 +580,4 @@ TYPE_NAMES.update({
     GeneratorHandle: "torch._C.Generator", GradMode: lambda mode: mode.name,
     ReturnTypes: lambda result: f"torch.return_types.{result.name}",
 })
+

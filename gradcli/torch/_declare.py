@@ -16,9 +16,14 @@ namespaces, Tensor's methods, their argument parsers and the validator's vocabul
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from gradcli.engine.errors import TorchError, type_error
+from gradcli.engine.tensor import Tensor
+from gradcli.engine.type_names import type_name
 
 TORCH = "torch"
 
@@ -94,3 +99,51 @@ def method_signatures(signatures: tuple[str, ...]) -> tuple[str, ...]:
 # the factory keywords every creation function takes, as torch's signatures spell them
 FACTORY = ("ScalarType? dtype=None, Layout? layout=None, Device? device=None, "
            "bool? pin_memory=False, bool? requires_grad=False")
+
+
+# ---- the checks of functions declared without torch's signature ---------------------------
+
+
+def tensor_argument(function: str, value, name: str = "input", position: int = 1):
+    """value, or torch's TypeError where argument `name` of torch's `function` is no tensor
+    (its parser's words)."""
+    if not isinstance(value, Tensor):
+        raise type_error(f"{function}(): argument '{name}' (position {position}) must be "
+                         f"Tensor, not {type_name(value)}")
+    return value
+
+
+def takes_tensor(function: str, *names: str) -> Callable:
+    """For a function declared without torch's signature whose leading arguments (`names`,
+    default `input`) torch's parser checks are tensors (`linalg_det(): argument 'A'
+    (position 1) must be Tensor, not str`)."""
+    names = names or ("input",)
+
+    def wrap(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            for position, name in enumerate(names):
+                given = args[position] if position < len(args) else kwargs.get(name, Tensor)
+                if given is not Tensor:  # (a missing one is Python's error, at the call)
+                    tensor_argument(function, given, name, position + 1)
+            return fn(*args, **kwargs)
+        return call
+    return wrap
+
+
+def tensor_items(items) -> None:
+    """torch's TypeError for an item that is no tensor, in a function of a sequence of
+    tensors (`torch.meshgrid(*tensors)`)."""
+    for index, item in enumerate(items):
+        if not isinstance(item, Tensor):
+            raise type_error(f"expected Tensor as element {index} in argument 0, but got "
+                             f"{type_name(item)}")
+
+
+def attribute_of_tensor(value, attribute: str):
+    """value, or Python's AttributeError where torch's Python code reads `attribute` of
+    something that is no tensor (`F.normalize('x')`: 'str' object has no attribute 'norm')."""
+    if not isinstance(value, Tensor):
+        raise TorchError("AttributeError", f"'{type_name(value)}' object has no attribute "
+                                           f"'{attribute}'")
+    return value

@@ -1,7 +1,7 @@
-"""The signatures of the torch._C._nn builtins that torch.nn.functional's Python functions call,
-as torch's argument parser has them: F's checks before gradcli's own (nn/functional/_common.py,
-nn/functional/pooling.py). The public names' signatures are on their declarations
-(torch/_declare.py)."""
+"""The signatures of the builtins (torch._C._nn's, and torch._VF's) that torch's Python
+functions (F's, torch.cdist) call, as torch's argument parser has them: their checks before
+gradcli's own (nn/functional/_common.py, nn/functional/pooling.py). The public names'
+signatures are on their declarations (torch/_declare.py)."""
 
 NN = {
     "adaptive_avg_pool2d": (
@@ -20,6 +20,16 @@ NN = {
         "cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, "
         "int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, "
         "double label_smoothing=0.0)",),
+    "cdist": ("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)",),
+    "embedding": ("embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, "
+                  "bool scale_grad_by_freq=False, bool sparse=False)",),
+    "layer_norm": ("layer_norm(Tensor input, SymIntArrayRef normalized_shape, "
+                   "Tensor? weight=None, Tensor? bias=None, double eps=1e-05, "
+                   "bool cudnn_enable=True)",),
+    "elu": ("elu(Tensor input, Scalar alpha=1, Scalar scale=1, Scalar input_scale=1, *, "
+            "Tensor out=None)",),
+    "softplus": ("softplus(Tensor input, Scalar beta=1, Scalar threshold=20, *, "
+                 "Tensor out=None)",),
     "glu": ("glu(Tensor input, int64_t dim=-1, *, Tensor out=None)",),
     "hardtanh": ("hardtanh(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, "
                  "Tensor out=None)",),

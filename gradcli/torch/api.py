@@ -648,7 +648,8 @@ def named_parameters(value) -> list | None:
 PYTHON_MODULES = (
     "gradcli.torch.nn.modules.", "gradcli.torch.optim.", "gradcli.torch.utils.data",
     "gradcli.torch.autograd.function", "gradcli.torch.functional_call", "gradcli.torch.api",
-    "gradcli.torch._numpy", "gradcli.torch._training_notes")
+    "gradcli.torch._numpy", "gradcli.torch._training_notes", "gradcli.torch.func",
+    "gradcli.torch.nn.utils.", "gradcli.torch._declare")
 VOCABULARY = Vocabulary.from_api(sys.modules[__name__])  # what the validator lets scripts name
 
 __all__ = ["ROOT_NAMES", "MODULES", "BUILTINS", "ALL_ATTRIBUTE_NAMES", "get_attribute",

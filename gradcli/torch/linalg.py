@@ -9,7 +9,8 @@ import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.pointwise import eq, where
 from gradcli.torch._tensor.reductions import ReturnTypes, amax, amin
@@ -18,6 +19,7 @@ from gradcli.torch._tensor.shape import _dims, permute, unsqueeze
 
 
 @torch_function(name="vector_norm", namespace="torch.linalg")
+@takes_tensor("linalg_vector_norm")
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if dim is not None:
         _dims(dim, x.ndim)
@@ -26,6 +28,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
 
 
 @torch_function(name="diagonal", namespace="torch.linalg")
+@takes_tensor("linalg_diagonal", "A")
 def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
     """torch.linalg.diagonal: torch.diagonal with the last two dims by default."""
     return diagonal(A, offset, dim1, dim2)
@@ -33,6 +36,7 @@ def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1) -> Tensor:
 
 
 @torch_function(name="svdvals", namespace="torch.linalg")
+@takes_tensor("linalg_svdvals", "A")
 def svdvals(A) -> Tensor:
     """The singular values of each matrix (the last two dims), largest first."""
     if A.ndim < 2:
@@ -51,6 +55,7 @@ def _order_text(ord) -> str:
 
 
 @torch_function(name="matrix_norm", namespace="torch.linalg")
+@takes_tensor("linalg_matrix_norm")
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Tensor:
     """'fro' (the vector 2-norm over both dims), 'nuc' (the sum of the singular values), 2 and
     -2 (the largest and smallest), 1, -1, inf, -inf (the extreme of abs column / row sums)."""
@@ -95,6 +100,7 @@ def _of_singular_values(A, ord, rows, cols, keepdim) -> Tensor:
 
 
 @torch_function(name="norm", namespace="torch.linalg")
+@takes_tensor("linalg_norm")
 def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     """torch.linalg.norm: a matrix norm for a string ord, or a number ord over two dims (or
     of a 2-D input without dim); else the vector norm (ord None: 2, of the flattened input)."""
@@ -113,6 +119,10 @@ def linalg_norm(A, ord=None, dim=None, keepdim=False, *, dtype=None) -> Tensor:
 @torch_function(name="norm", method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
     """torch.norm / Tensor.norm."""
+    attribute_of_tensor(input, "layout")  # torch's Python code reads it first
+    if not isinstance(p, (str, int, float)) and p is not None:
+        raise TorchError("TypeError", "linalg_vector_norm(): argument 'ord' (position 2) must "
+                                      f"be Number, not {type_name(p)}")
     dims = [dim] if isinstance(dim, int) else dim
     if isinstance(p, str) and not (p == "fro" and (dims is None or len(dims) <= 2)):
         return matrix_norm(input, p, list(range(input.ndim)) if dims is None else dims, keepdim)
@@ -157,6 +167,7 @@ def _singular(A, describe) -> None:
 
 @torch_function(name="det", namespace="torch.linalg")
 @torch_function("det(Tensor input)", method=True)
+@takes_tensor("linalg_det", "A")
 def det(A) -> Tensor:
     _check_square(A, "linalg.det")
     return apply("linalg_det", (A,))
@@ -168,6 +179,7 @@ def _slogdet(A, fn: str) -> tuple:
 
 
 @torch_function(name="slogdet", namespace="torch.linalg")
+@takes_tensor("linalg_slogdet", "A")
 def linalg_slogdet(A) -> ReturnTypes:
     return ReturnTypes("linalg_slogdet", *_slogdet(A, "linalg.slogdet"),
                        fields=("sign", "logabsdet"))
@@ -188,6 +200,7 @@ def logdet(input) -> Tensor:
 
 @torch_function(name="inv", namespace="torch.linalg")
 @torch_function("inverse(Tensor input, *, Tensor out=None)", method=True)
+@takes_tensor("linalg_inv", "A")
 def inv(A) -> Tensor:
     _check_square(A, "linalg.inv")
     _singular(A, lambda batch, i: f"linalg.inv: {batch}The diagonal element {i} is zero, the "
@@ -196,6 +209,7 @@ def inv(A) -> Tensor:
 
 
 @torch_function(name="solve", namespace="torch.linalg")
+@takes_tensor("linalg_solve", "A", "B")
 def solve(A, B, *, left=True) -> Tensor:
     """X with A X = B (X A = B unless left); B a vector (or a batch of them) where it is 1-D
     or has A's shape without its last dim."""

@@ -8,10 +8,11 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.dtypes import DType
-from gradcli.engine.errors import runtime_error, type_error, value_error, warn
+from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error, warn
 from gradcli.engine.layout import PRESERVE_FORMAT, MemoryFormat, laid_out
 from gradcli.engine.rng import Generator, compiled_fma
 from gradcli.engine.tensor import SCALAR_WARNING, Size, Tensor, apply, broadcast_shape, shape_args
+from gradcli.engine.type_names import type_name
 from gradcli.torch._declare import FACTORY, torch_function
 from gradcli.torch._tensor.pointwise import (
     INT64_MIN,
@@ -47,7 +48,10 @@ def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
     flat = []
     _flatten(data, shape, 0, flat)
     runtime.current.limits.check_shape(shape)
-    return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
+    try:
+        return np.array(flat, dtype=dtype.np).reshape(shape), dtype  # 1e40 in float32: inf
+    except OverflowError:  # an int beyond int64 for an integer dtype
+        raise value_error("Overflow when unpacking long long") from None
 
 
 def _nested_shape(data) -> tuple:
@@ -330,7 +334,9 @@ class GeneratorHandle:
         return self.stream if self.stream is not None else runtime.current.generator
 
     def manual_seed(self, seed) -> GeneratorHandle:
-        self.draws().manual_seed(int(seed))
+        if type(seed) is not int:  # Generator.manual_seed takes a Python int only
+            raise runtime_error(f"manual_seed expected a long, but got {type_name(seed)}")
+        self.draws().manual_seed(seed)
         return self
 
     def seed(self) -> int:
@@ -366,14 +372,28 @@ def new_generator(device="cpu") -> GeneratorHandle:
     return GeneratorHandle(Generator(GeneratorHandle.NEW_SEED))
 
 
-def stream(generator: GeneratorHandle | None) -> Generator:
-    """What a random op draws from: its `generator=`, else the session's."""
-    return runtime.current.generator if generator is None else generator.draws()
+def stream(generator: GeneratorHandle | None, op: str = "random_") -> Generator:
+    """What a random op draws from: its `generator=`, else the session's; torch's error, as
+    the Tensor method `op` that draws gets it, for a generator= that is none."""
+    if generator is None:
+        return runtime.current.generator
+    if not isinstance(generator, GeneratorHandle):
+        raise type_error(f"{op}(): argument 'generator' must be torch.Generator, not "
+                         f"{type_name(generator)}")
+    return generator.draws()
+
+
+def python_int(value) -> int:
+    """int(value), Python's error as the script's: torch.manual_seed calls int() on its seed."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError) as e:
+        raise TorchError(type(e).__name__, str(e)) from None
 
 
 @torch_function(name="manual_seed")
 def manual_seed(seed) -> GeneratorHandle:
-    runtime.current.generator.manual_seed(int(seed))
+    runtime.current.generator.manual_seed(python_int(seed))
     return DEFAULT_GENERATOR
 
 
@@ -482,10 +502,11 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 
 
-@torch_function(
-    f"randperm(SymInt n, *, Generator? generator, Tensor out=None, {FACTORY})",
-    f"randperm(SymInt n, *, Tensor out=None, {FACTORY})",
-)
+RANDPERM = (f"randperm(SymInt n, *, Generator? generator, Tensor out=None, {FACTORY})",
+            f"randperm(SymInt n, *, Tensor out=None, {FACTORY})")
+
+
+@torch_function(*RANDPERM)
 def randperm(n, dtype=None, device=None, requires_grad=False, generator=None) -> Tensor:
     _new_shape((n,))
     values = stream(generator).randperm(int(n))

@@ -15,6 +15,7 @@ import numpy as np
 from gradcli.engine import runtime
 from gradcli.engine.errors import runtime_error, type_error, value_error
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.type_names import type_name
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.linalg import bmm
 from gradcli.torch._tensor.pointwise import mul
@@ -49,6 +50,8 @@ def einsum(*args) -> Tensor:
 def _from_sublists(args) -> tuple[str, tuple]:
     """torch's operand, sublist, operand, sublist, ..., [output sublist] form as an equation."""
     def subscripts(sublist) -> str:
+        if not isinstance(sublist, (list, tuple, str)):  # Python's error where torch iterates it
+            raise type_error(f"'{type_name(sublist)}' object is not iterable")
         return "".join(_sublist_label(n) for n in sublist)
     equation = ",".join(subscripts(s) for s in args[1::2])
     if len(args) % 2 == 1:
@@ -59,6 +62,8 @@ def _from_sublists(args) -> tuple[str, tuple]:
 def _sublist_label(n) -> str:
     if n is Ellipsis:
         return ELLIPSIS
+    if not isinstance(n, (int, float)):  # Python's error at torch's `n >= 0`
+        raise type_error(f"'>=' not supported between instances of '{type_name(n)}' and 'int'")
     if 0 <= n < 26:
         return chr(ord("A") + n)
     if 26 <= n < 52:

@@ -8,7 +8,8 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.torch import _arguments as arguments
+from gradcli.torch._declare import tensor_items, torch_function
 from gradcli.torch._tensor.selecting import masked_select
 from gradcli.torch._tensor.shape import _pieces, cat, expand, reshape, split, stack, unsqueeze, view
 
@@ -18,9 +19,13 @@ def _at_least(rank: int, grow):
     def one(t: Tensor) -> Tensor:
         return grow(t) if t.ndim < rank else t
 
+    builtin = arguments.Parser((f"atleast_{rank}d(Tensor input)",
+                                f"atleast_{rank}d(TensorList tensors)"))
+
     def fn(*tensors):
         if len(tensors) == 1:  # torch.atleast_1d(x) or torch.atleast_1d([x, y])
             tensors = tensors[0]
+        builtin.parse((tensors,), {})  # torch's check of its call of the builtin
         if isinstance(tensors, Tensor):
             return one(tensors)
         return tuple(one(t) for t in tensors)
@@ -156,6 +161,7 @@ def split_with_sizes(input, split_sizes, dim=0) -> tuple:
 def meshgrid(*tensors, indexing=None) -> tuple:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    tensor_items(tensors)
     if indexing is None:
         warn("torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
              "argument.", once_per_process=True)
@@ -185,6 +191,7 @@ def meshgrid(*tensors, indexing=None) -> tuple:
 def broadcast_tensors(*tensors) -> tuple:
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    tensor_items(tensors)
     shape: tuple = ()
     for t in tensors:
         shape = broadcast_shape(shape, t.data.shape)
@@ -193,7 +200,7 @@ def broadcast_tensors(*tensors) -> tuple:
 
 @torch_function("broadcast_to(Tensor input, SymIntArrayRef size)", method=True)
 def broadcast_to(input, size) -> Tensor:
-    return expand(input, tuple(size))
+    return expand(input, (size,) if isinstance(size, int) else tuple(size))  # (an int is a size)
 
 
 # ---- cartesian_prod, combinations: meshgrid, then the grids stacked as columns -------------------
@@ -205,6 +212,7 @@ def _vectors(tensors) -> None:
 
 @torch_function(name="cartesian_prod")
 def cartesian_prod(*tensors) -> Tensor:
+    tensor_items(tensors)
     _vectors(tensors)
     if len(tensors) == 1:
         return tensors[0]
@@ -230,6 +238,7 @@ def combinations(input, r=2, with_replacement=False) -> Tensor:
 # ---- block_diag: its own node --------------------------------------------------------------------
 @torch_function(name="block_diag")
 def block_diag(*tensors) -> Tensor:
+    tensor_items(tensors)
     for i, t in enumerate(tensors):
         if t.ndim > 2:
             raise runtime_error("torch.block_diag: Input tensors must have 2 or fewer dimensions. "

@@ -7,7 +7,7 @@ from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.layout import column_major
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch._tensor.pointwise import mul
 from gradcli.torch._tensor.shape import (
     check_expand,
@@ -20,6 +20,7 @@ from gradcli.torch._tensor.shape import (
     transpose_mT,
     unsqueeze,
 )
+from gradcli.torch.nn.functional._common import check_nn
 
 
 def _same_dtype(a, b) -> None:
@@ -123,6 +124,7 @@ def _check_batches(batch1, batch2) -> None:
 
 @torch_function("matmul(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 @torch_function(name="matmul", namespace="torch.linalg")
+@takes_tensor("linalg_matmul", "input", "other")
 def matmul(input, other) -> Tensor:
     """torch.matmul's dispatch (aten _matmul_impl), so grad_fns and errors are torch's."""
     a, b = input.ndim, other.ndim
@@ -300,6 +302,7 @@ def cross(input, other, dim=None) -> Tensor:
 
 
 @torch_function(name="cross", namespace="torch.linalg")
+@takes_tensor("linalg_cross", "input", "other")
 def linalg_cross(input, other, *, dim=-1) -> Tensor:
     if input.ndim != other.ndim:
         raise runtime_error("linalg.cross: inputs must have the same number of dimensions.")
@@ -335,6 +338,7 @@ _COMPUTE_MODES = ("use_mm_for_euclid_dist_if_necessary", "use_mm_for_euclid_dist
 def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> Tensor:
     """The p-norm distance of each row of x1 to each row of x2, batch dims broadcast; for
     p = 2 and more than 25 rows (or by compute_mode), by a matrix product, as torch."""
+    check_nn("cdist", x1, x2, p)
     if compute_mode not in _COMPUTE_MODES:
         raise TorchError("ValueError", f"{compute_mode} is not a valid value for compute_mode")
     for name, x in (("X1", x1), ("X2", x2)):

@@ -21,7 +21,7 @@ def _dim_list(dims, ndim: int, name: str) -> tuple[int, ...]:
     return out
 
 
-@torch_function(name="flip", method=True)
+@torch_function("flip(Tensor input, IntArrayRef dims)", method=True)
 def flip(input, *dims, **kwargs) -> Tensor:
     if "dims" in kwargs and not dims:  # torch.flip(x, dims=(0,)), x.flip(dims=[1])
         dims = (kwargs.pop("dims"),)
@@ -60,7 +60,8 @@ def rot90(input, k=1, dims=(0, 1)) -> Tensor:
     return apply("rot90", (input,), k=k, dims=tuple(normalize_dim(d, input.ndim) for d in dims))
 
 
-@torch_function(name="roll", method=True)
+@torch_function("roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)",
+                method=True)
 def roll(input, shifts, dims=None) -> Tensor:
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     if dims is None:

@@ -17,7 +17,7 @@ from gradcli.engine.layout import (
     laid_out,
 )
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
-from gradcli.torch._declare import tensor_method, torch_function
+from gradcli.torch._declare import takes_tensor, tensor_method, torch_function
 from gradcli.torch._tensor.creation import _sizes
 from gradcli.torch._tensor.pointwise import written_value
 
@@ -147,7 +147,8 @@ moveaxis = movedim
 
 
 @torch_function("unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)")
-@tensor_method(name="unflatten")  # (a Python method in torch)
+@tensor_method("unflatten(int64_t dim, SymIntArrayRef sizes)")  # (a Python method in torch,
+# over the builtin's signature)
 def unflatten(input, dim, sizes) -> Tensor:
     sizes = list(sizes)
     if not sizes:
@@ -589,6 +590,7 @@ def type_(input, dtype=None, non_blocking=False, memory_format=None):
 
 
 @torch_function(name="ravel")
+@takes_tensor("ravel")
 def ravel(input) -> Tensor:
     """torch.ravel: contiguous() then view(-1) (CloneBackward0 then ViewBackward0 when the
     input is not contiguous)."""

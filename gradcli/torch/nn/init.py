@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine.errors import TorchError
+from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
 from gradcli.torch._tensor.creation import stream
 from gradcli.torch.autograd.grad import no_grad
@@ -23,19 +23,19 @@ def _written(tensor: Tensor, values) -> Tensor:
 
 
 def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator=None) -> Tensor:
-    draws = stream(generator).uniform(tensor.numel(), a, b, tensor.dtype.name)
+    draws = stream(generator, "uniform_").uniform(tensor.numel(), a, b, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator=None) -> Tensor:
-    draws = stream(generator).normal(tensor.numel(), mean, std, tensor.dtype.name)
+    draws = stream(generator, "normal_").normal(tensor.numel(), mean, std, tensor.dtype.name)
     return _written(tensor, draws)
 
 
 def trunc_normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0,
                   b: float = 2.0, generator=None) -> Tensor:
-    draws = stream(generator).trunc_normal(tensor.numel(), mean, std, a, b,
-                                                   tensor.dtype.name)
+    draws = stream(generator, "normal_").trunc_normal(tensor.numel(), mean, std, a, b,
+                                                      tensor.dtype.name)
     return _written(tensor, draws)
 
 
@@ -102,6 +102,9 @@ def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator=None) -> Tensor:
 
 def kaiming_uniform_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                      nonlinearity: str = "leaky_relu", generator=None) -> Tensor:
+    if 0 in tensor.shape:  # torch's: no fan to divide by (nn.Conv2d(1, 1, 0))
+        warn("Initializing zero-element tensors is a no-op")
+        return tensor
     bound = math.sqrt(3.0) * (calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
     return uniform_(tensor, -bound, bound, generator)
 

@@ -169,10 +169,13 @@ def _cosine_init(self, optimizer, T_max, eta_min=0.0, last_epoch=-1) -> None:
 
 def _cosine_lr(self) -> list[float]:
     a = self.attributes
-    return [optim_math.cosine_annealing_lr(
-        g["lr"], base, a["last_epoch"], t_max=a["T_max"], eta_min=a["eta_min"],
-        initial=a["_is_initial"], first_step=a["_step_count"] == 1)
-        for g, base in zip(_groups(self), a["base_lrs"])]
+    try:  # torch's own Python arithmetic: T_max=0 divides by zero in it too
+        return [optim_math.cosine_annealing_lr(
+            g["lr"], base, a["last_epoch"], t_max=a["T_max"], eta_min=a["eta_min"],
+            initial=a["_is_initial"], first_step=a["_step_count"] == 1)
+            for g, base in zip(_groups(self), a["base_lrs"])]
+    except ZeroDivisionError as e:
+        raise TorchError("ZeroDivisionError", str(e)) from None
 
 
 def _cosine_closed_form(self) -> list[float]:

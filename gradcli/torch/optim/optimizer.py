@@ -13,7 +13,8 @@ import numpy as np
 
 from gradcli.engine import optim_math
 from gradcli.engine.errors import TorchError, warn
-from gradcli.engine.tensor import Tensor
+from gradcli.engine.tensor import Tensor, broadcast_shape
+from gradcli.engine.type_names import type_name
 from gradcli.sandbox.objects import ScriptClass, ScriptInstance
 from gradcli.torch import _training_notes as training_notes
 from gradcli.torch._tensor import shape
@@ -193,15 +194,66 @@ def _update_state(update: Callable, p: Tensor, state: dict, group: dict) -> None
     the update makes becomes a tensor of `optimizer.state[p]` (SGD without momentum makes
     none, and torch then keeps no entry for p)."""
     public = state.get(p, {})
+    if not isinstance(public, dict):
+        raise TorchError("TypeError", f"object of type '{type_name(public)}' has no len()")
+    _check_state(p, public)
     arrays = {key: value.data if isinstance(value, Tensor) else value
               for key, value in public.items()}
-    update(p, arrays, group)
+    if all(_is_number(value) for key, value in group.items() if key in _NUMBERS):
+        update(p, arrays, group)
+        return _keep(p, state, public, arrays)
+    try:  # a hyperparameter the script set to no number: Python's error where torch meets it
+        update(p, arrays, group)
+    except (TypeError, ValueError) as e:
+        raise TorchError(type(e).__name__, str(e)) from None
+    _keep(p, state, public, arrays)
+
+
+def _keep(p: Tensor, state: dict, public: dict, arrays: dict) -> None:
+    """The arrays an update made or replaced, as the tensors of `optimizer.state[p]`."""
     if arrays:
         for key, value in arrays.items():
             current = public.get(key)
             if not (isinstance(current, Tensor) and current.data is value):
                 public[key] = Tensor(value) if isinstance(value, np.ndarray) else value
         state[p] = public
+
+
+# the state tensors an update reads, and the in-place method torch first calls on each
+_FIRST_METHOD = {"exp_avg": "lerp_", "exp_avg_sq": "mul_", "momentum_buffer": "mul_",
+                 "square_avg": "mul_", "grad_avg": "lerp_", "sum": "addcmul_",
+                 "acc_delta": "mul_"}
+_NUMBERS = frozenset({"lr", "momentum", "dampening", "weight_decay", "eps", "alpha", "lr_decay",
+                      "rho", "initial_accumulator_value"})
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) or isinstance(value, Tensor) and value.numel() == 1
+
+
+def _check_state(p: Tensor, public: dict) -> None:
+    """torch's error for a state entry the script replaced by something an update cannot use
+    (a str, a tensor of another shape, a step that is no one-element tensor)."""
+    for key, value in public.items():
+        if key == "step":
+            if not isinstance(value, Tensor):
+                raise TorchError("RuntimeError", "API has changed, `state_steps` argument must "
+                                 "contain a list of singleton tensors")
+            if value.numel() != 1:
+                raise TorchError("RuntimeError", f"a Tensor with {value.numel()} elements "
+                                 "cannot be converted to Scalar")
+        elif key == "max_exp_avg_sq" and not isinstance(value, Tensor):
+            raise TorchError("TypeError", "maximum(): argument 'input' (position 1) must be "
+                             f"Tensor, not {type_name(value)}")
+        elif key in _FIRST_METHOD and not isinstance(value, Tensor):
+            if value is None and key == "momentum_buffer":
+                continue  # torch's SGD starts a new buffer
+            raise TorchError("AttributeError", f"'{type_name(value)}' object has no attribute "
+                             f"'{_FIRST_METHOD[key]}'")
+        elif isinstance(value, Tensor) and value.shape != p.shape:
+            out = broadcast_shape(value.shape, p.shape)  # torch's error where they cannot
+            raise TorchError("RuntimeError", f"output with shape {list(value.shape)} doesn't "
+                             f"match the broadcast shape {list(out)}")
 
 
 def _as_tensors(arrays: dict) -> dict:

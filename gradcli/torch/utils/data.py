@@ -17,10 +17,16 @@ from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.rng import Generator
 from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptClass, ScriptInstance
+from gradcli.torch import _arguments
 from gradcli.torch._tensor import creation, shape
 from gradcli.torch.nn.modules.module import builtin_class
 
 DATASET = builtin_class("Dataset", None, {})
+# the torch calls that first meet a loader's or a split's generator, and check its type
+_RANDOM_ = _arguments.Parser(("random_(*, Generator? generator=None)",
+                              "random_(int64_t from, int64_t? to, *, Generator? generator=None)",
+                              "random_(int64_t to, *, Generator? generator=None)"))
+_RANDPERM = _arguments.Parser(creation.RANDPERM)
 
 
 def _tensor_dataset_init(self: ScriptInstance, *tensors) -> None:
@@ -65,6 +71,7 @@ def _indices(self: ScriptInstance):
     if not self.attributes["shuffle"]:
         yield from range(n)
         return
+    runtime.current.limits.check_shape((n,))  # the permutation is a tensor of n indices
     given = self.attributes["generator"]
     if given is None:
         yield from Generator(int(runtime.current.generator.randint(0, 1 << 63, 1)[0])).randperm(
@@ -80,7 +87,9 @@ def _indices(self: ScriptInstance):
 def _loader_iter(self: ScriptInstance):
     """_BaseDataLoaderIter: the base seed drawn at iter() (from the loader's generator, if it
     has one), then the batches."""
-    creation.stream(self.attributes["generator"]).randint(0, 1 << 63, 1)  # _base_seed
+    generator = self.attributes["generator"]
+    _RANDOM_.parse((), {"generator": generator})
+    creation.stream(generator).randint(0, 1 << 63, 1)  # _base_seed
     return _batches(self)
 
 
@@ -178,6 +187,7 @@ def random_split(dataset, lengths, generator=creation.DEFAULT_GENERATOR) -> list
     if sum(lengths) != len(dataset):
         raise TorchError("ValueError", "Sum of input lengths does not equal the length of the "
                          "input dataset!")
+    _RANDPERM.parse((sum(lengths),), {"generator": generator})
     indices = creation.stream(generator).randperm(sum(lengths)).tolist()
     ends = list(itertools.accumulate(lengths))
     return [SUBSET(dataset, indices[end - length:end]) for end, length in zip(ends, lengths)]

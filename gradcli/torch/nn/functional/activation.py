@@ -7,7 +7,7 @@ import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.inplace import _inplace
@@ -32,6 +32,7 @@ def leaky_relu(input, negative_slope=0.01, inplace=False):
 
 @torch_function(name="gelu", namespace="torch.nn.functional")
 @python_name("gelu")
+@takes_tensor("gelu")
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:
     if approximate not in ("none", "tanh"):
         raise runtime_error("approximate argument must be either none or tanh.")
@@ -42,6 +43,7 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:
 @torch_function(name="elu", namespace="torch.nn.functional")
 @python_name("elu")
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    check_nn("elu", input, alpha)
     float_kernel(input, "elu_cpu")
     if inplace:  # torch's elu_ saves its result (EluBackward1)
         return _ELU_INPLACE(input, alpha)
@@ -51,12 +53,14 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 @torch_function(name="softplus", namespace="torch.nn.functional")
 @python_name("softplus")
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    check_nn("softplus", input, beta, threshold)
     float_kernel(input, "softplus_cpu")
     return apply("softplus", (input,), beta=beta, threshold=threshold)
 
 
 @torch_function(name="silu", namespace="torch.nn.functional")
 @python_name("silu")
+@takes_tensor("silu")
 def silu(input: Tensor, inplace: bool = False) -> Tensor:
     float_kernel(input, "silu_cpu")
     return _SILU_INPLACE(input) if inplace else apply("silu", (input,))
@@ -64,6 +68,7 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
 
 @torch_function(name="hardswish", namespace="torch.nn.functional")
 @python_name("hardswish")
+@takes_tensor("hardswish")
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     float_kernel(input, "hardswish_cpu")
     return _HARDSWISH_INPLACE(input) if inplace else apply("hardswish", (input,))

@@ -7,9 +7,12 @@ from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import pointwise as E
 from gradcli.torch.nn.functional._common import python_name
 
+_PAIRWISE_DISTANCE = ("pairwise_distance(Tensor x1, Tensor x2, double p=2, double eps=1e-06, "
+                      "bool keepdim=False)")
 
-@torch_function(name="pairwise_distance")
-@torch_function(name="pairwise_distance", namespace="torch.nn.functional")
+
+@torch_function(_PAIRWISE_DISTANCE)
+@torch_function(_PAIRWISE_DISTANCE, namespace="torch.nn.functional")
 @python_name("pairwise_distance")
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False) -> Tensor:
     dim = 0 if x1.ndim == 1 and x2.ndim == 1 else -1

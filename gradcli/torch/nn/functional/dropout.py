@@ -7,12 +7,17 @@ import numpy as np
 from gradcli.engine import runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
-from gradcli.torch._declare import torch_function
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import takes_tensor, torch_function
 
 
 @torch_function(name="dropout", namespace="torch.nn.functional")
+@takes_tensor("dropout")
 def dropout(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
     """F.dropout: torch's CPU recipe, input * (bernoulli(1 - p) / (1 - p)) (MulBackward0)."""
+    if not isinstance(p, (int, float, Tensor)):  # Python's error at torch's `p < 0.0`
+        raise TorchError("TypeError", f"'<' not supported between instances of "
+                                      f"'{type_name(p)}' and 'float'")
     if p < 0.0 or p > 1.0:
         raise TorchError("ValueError", f"dropout probability has to be between 0 and 1, but "
                                        f"got {p}")

@@ -11,7 +11,7 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import creation, selecting, shape
 from gradcli.torch._tensor import pointwise as E
 from gradcli.torch._tensor import reductions as R
@@ -265,6 +265,7 @@ def _legacy(size_average, reduce, reduction: str) -> str:
 
 @torch_function(name="kl_div", namespace="torch.nn.functional")
 @python_name("kl_div")
+@takes_tensor("kl_div", "input", "target")
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean",
            log_target=False) -> Tensor:
     reduction = _legacy(size_average, reduce, reduction)
@@ -288,6 +289,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean",
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
                         reduction="mean") -> Tensor:
     reduction = _legacy(size_average, reduce, reduction)
+    for t in (input1, input2, target):  # torch's Python code reads each one's .dim()
+        attribute_of_tensor(t, "dim")
     if not (input1.ndim == input2.ndim == target.ndim):
         raise runtime_error(f"margin_ranking_loss : All input tensors should have same "
                             f"dimension but got sizes: input1: {input1.shape!r}, input2: "
@@ -298,6 +301,7 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, r
 
 @torch_function(name="cosine_embedding_loss", namespace="torch.nn.functional")
 @python_name("cosine_embedding_loss")
+@takes_tensor("cosine_embedding_loss", "input1", "input2", "target")
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None,
                           reduction="mean") -> Tensor:
     reduction = _legacy(size_average, reduce, reduction)

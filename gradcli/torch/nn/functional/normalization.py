@@ -7,12 +7,12 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Size, Tensor, apply
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import attribute_of_tensor, torch_function
 from gradcli.torch._tensor.pointwise import add, clamp_min, div, float_kernel, mul
 from gradcli.torch._tensor.reductions import norm
 from gradcli.torch._tensor.shape import expand_as
 from gradcli.torch.autograd.grad import no_grad
-from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional._common import check_nn, python_name
 
 
 def _shape_text(shape) -> str:
@@ -42,6 +42,7 @@ def _affine(t: Tensor | None, shape, fill: float, like: Tensor) -> Tensor:
 @python_name("layer_norm")
 def layer_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
                bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
+    check_nn("layer_norm", input, normalized_shape, weight, bias, eps)
     shape = (normalized_shape,) if isinstance(normalized_shape, int) else \
         tuple(normalized_shape)
     if not shape:
@@ -136,5 +137,6 @@ def _update_running_stats(x: np.ndarray, running_mean: Tensor, running_var: Tens
 @torch_function(name="normalize", namespace="torch.nn.functional")
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None) -> Tensor:
     """torch's F.normalize: input / max(||input||_p over dim, eps)."""
+    attribute_of_tensor(input, "norm")
     denom = clamp_min(norm(input, p, dim, True), eps)
     return div(input, expand_as(denom, input))

@@ -7,15 +7,19 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
-from gradcli.torch._declare import torch_function
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch.autograd.grad import no_grad
-from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional._common import check_nn, python_name
 
 
 def padding_index(padding_idx: int | None, num_embeddings: int) -> int | None:
     """torch's check and normalisation of padding_idx (Embedding's and F.embedding's)."""
     if padding_idx is None:
         return None
+    if not isinstance(padding_idx, (int, float)):  # Python's error at torch's `padding_idx > 0`
+        raise TorchError("TypeError", f"'>' not supported between instances of "
+                                      f"'{type_name(padding_idx)}' and 'int'")
     if not -num_embeddings <= padding_idx < num_embeddings:
         raise TorchError("AssertionError", "Padding_idx must be within num_embeddings")
     return padding_idx % num_embeddings
@@ -26,6 +30,8 @@ def padding_index(padding_idx: int | None, num_embeddings: int) -> int | None:
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
               max_norm: float | None = None, norm_type: float = 2.0,
               scale_grad_by_freq: bool = False, sparse: bool = False) -> Tensor:
+    if padding_idx is None:  # (else torch reads weight.size(0) first)
+        check_nn("embedding", weight, input)
     padding = padding_index(padding_idx, weight.shape[0])
     if input.dtype not in (dtypes.int64, dtypes.int32):
         raise runtime_error("Expected tensor for argument #1 'indices' to have one of the "
@@ -61,6 +67,7 @@ def _renorm(weight: Tensor, indices: np.ndarray, max_norm: float, norm_type: flo
 
 
 @torch_function(name="one_hot", namespace="torch.nn.functional")
+@takes_tensor("one_hot")
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """F.one_hot: int64 rows with a 1 at each class index (no gradient: an integer result)."""
     if tensor.dtype is not dtypes.int64:

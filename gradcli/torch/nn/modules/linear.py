@@ -8,6 +8,7 @@ import math
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter
+from gradcli.torch._declare import tensor_argument
 from gradcli.torch._tensor import creation
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional.linear import bilinear, linear
@@ -28,7 +29,8 @@ def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=
 
 LINEAR = layer_class(
     "Linear", _linear_init,
-    lambda self, input: linear(input, self.attributes["weight"], self.attributes["bias"]),
+    lambda self, input: linear(tensor_argument("linear", input), self.attributes["weight"],
+                               self.attributes["bias"]),
     lambda self: (f"in_features={self.attributes['in_features']}, out_features="
                   f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"),
     fields=("in_features", "out_features", "weight", "bias"))

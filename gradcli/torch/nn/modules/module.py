@@ -113,9 +113,12 @@ def _call(self: ScriptInstance, *args, **kwargs) -> Any:
 
 
 def named_children(self: ScriptInstance) -> Iterator[tuple[str, ScriptInstance]]:
-    for name, value in self.attributes.items():
-        if is_module(value):
-            yield name, value
+    try:
+        for name, value in self.attributes.items():
+            if is_module(value):
+                yield name, value
+    except RuntimeError as e:  # the script added a module while iterating: torch's error too
+        raise TorchError("RuntimeError", str(e)) from None
 
 
 def _children(self: ScriptInstance) -> Iterator[ScriptInstance]:

@@ -1,0 +1,52 @@
+"""Every entry of the API table (each declared torch, F, torch.special and torch.linalg
+function, each Tensor method, each nn module constructor, each optimizer), called with wrong
+types, out-of-range values, non-finite numbers, a lone surrogate and huge sizes: each call
+ends in an ordinary error (or a result), never in gradcli's internal error (#31 item 8).
+
+Deterministic: the cases are enumerated, not drawn. One script per entry, each bad call in
+its own try/except (an internal error cannot be caught, so it ends the script)."""
+from __future__ import annotations
+
+import pytest
+from hostile_harness import run_text
+
+import gradcli.torch.api as api
+from gradcli.torch._declare import DECLARED
+
+BAD = ("'x'", "'\\ud800'", "None", "[1, 'a']", "float('nan')", "float('inf')", "-1",
+       "10**12", "2**64", "x", "x, 'x'", "x, float('nan')", "x, -5", "x, 10**12",
+       "x, x, 'mean'", "dim=99", "x, dim='a'")
+CONSTRUCTOR_BAD = ("'x'", "-1", "0", "10**9", "float('nan')", "None", "1, 'a'", "1, -1",
+                   "1, 1, 0", "3, 3, 10**9")
+PRELUDE = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n"
+           "x = torch.randn(2, 3, requires_grad=True)\n")
+def _calls(callee: str, cases: tuple[str, ...]) -> str:
+    return "".join(f"try:\n    {callee}({case})\nexcept Exception:\n    pass\n"
+                   for case in cases)
+
+
+def _entries() -> dict[str, str]:
+    """entry name -> the script that calls it with every bad case."""
+    prefixes = {"torch": "torch", "torch.nn.functional": "F", "torch.special": "torch.special",
+                "torch.linalg": "torch.linalg", "Tensor": "x"}
+    entries = {}
+    for d in DECLARED:
+        name = f"{prefixes[d.namespace]}.{d.name}"
+        entries[name] = PRELUDE + _calls(name, BAD)
+    for namespace, prefix in (("torch.nn", "nn"), ("torch.optim", "torch.optim")):
+        for member, value in sorted(api.MODULES[namespace].members.items()):
+            if isinstance(value, type) or not member[:1].isupper():
+                continue
+            entries[f"{prefix}.{member}"] = PRELUDE + _calls(f"{prefix}.{member}",
+                                                             CONSTRUCTOR_BAD)
+    return entries
+
+
+ENTRIES = _entries()
+
+
+@pytest.mark.parametrize("name", ENTRIES)
+def test_no_internal_error(name):
+    outcome = run_text(ENTRIES[name], seconds=20)
+    assert outcome.exit_code != 70 and not outcome.internal, outcome.message
+    assert "please report" not in outcome.message
