@@ -643,6 +643,7 @@ defop("cumprod", "CumprodBackward0",
 # (svdvals), shape (block_diag, rot90...), reductions (var_mean, nansum...); torch.nn's
 # (ops_nn.py)
 from . import (  # noqa: E402, F401
+    ops_decomp,
     ops_linalg,
     ops_nn,
     ops_pointwise,

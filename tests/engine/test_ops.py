@@ -184,6 +184,14 @@ EXAMPLES = {
     "linalg_inv": "out = torch.linalg.inv(x[:, 1:] + p[:, :2])",
     "linalg_solve": "out = torch.linalg.solve(x[:, :2] + p[:, 1:], p) + torch.linalg.solve(\n"
                     "    x[:, 1:] + 2, p[:, :2], left=False) @ p + torch.linalg.solve(x[:, 1:], b)[:, None]",
+    # ops_decomp.py: cholesky and its solves
+    "linalg_cholesky": "out = (torch.linalg.cholesky(x.t() @ x + torch.eye(3)) * v +\n"
+                       "       torch.linalg.cholesky_ex(p.t() @ p + torch.eye(3), upper=True).L)",
+    "cholesky": "out = torch.cholesky(x @ x.t() + torch.eye(2), upper=True) * b",
+    "cholesky_solve": "L = torch.linalg.cholesky(p @ p.t() + torch.eye(2))\n"
+                      "out = torch.cholesky_solve(x, L) + torch.cholesky_solve(x * v, L.t(), True)",
+    "cholesky_inverse": "L = torch.linalg.cholesky(x.t() @ x + torch.eye(3))\n"
+                        "out = torch.cholesky_inverse(L) * v + torch.cholesky_inverse(L.t(), True)",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",

@@ -1,0 +1,146 @@
+"""The op table's matrix decompositions (ops.py loads them): cholesky and what solves with it.
+
+Same contract as ops.py. Each forward runs in float64 and is rounded once (as ops_linalg's
+det and solve). A decomposition has no closed form sympy could differentiate: the check
+differences `differentiated`, the function torch's backward is the derivative of (for a
+factor of a symmetric matrix, of its symmetric part: torch's gradient is symmetric, while
+LAPACK reads one triangle only).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import opkit as K
+from . import symforms as S
+from .optable import defop
+
+
+def _no_form(what: str):
+    def sym(*args, **params):
+        raise S.TooIntricate(f"{what}, which sympy has no closed form for")
+    return sym
+
+
+def _double(a):
+    return np.asarray(a, dtype=np.float64)
+
+
+def _symmetric(a):
+    return (a + np.swapaxes(a, -1, -2)) / 2
+
+
+def _triangle(a, upper):
+    """The triangle LAPACK reads, as a lower one (upper: transposed)."""
+    return np.tril(np.swapaxes(a, -1, -2) if upper else a)
+
+
+def _lower_or_upper(lower, upper):
+    return np.swapaxes(lower, -1, -2) if upper else lower
+
+
+# ---- cholesky: A = L Lᴴ, L lower triangular --------------------------------------------
+def cholesky_info(a, upper=False):
+    """(L, info) as LAPACK's potf2 leaves them: column by column, stopping at the first
+    leading minor that is not positive definite (info its order, that diagonal element left
+    unrooted, the columns after it the input's), in float64. L is upper's Lᴴ for upper."""
+    lower = _triangle(_double(a), upper).copy()
+    batch, n = lower.shape[:-2], lower.shape[-1]
+    info = np.zeros(batch, dtype=np.int32)
+    with np.errstate(all="ignore"):
+        for j in range(n):
+            going = info == 0
+            row = lower[..., j, :j]
+            pivot = lower[..., j, j] - np.einsum("...k,...k->...", row, row)
+            failed = going & ~(pivot > 0)
+            info[failed] = j + 1
+            root = np.where(going & ~failed, np.sqrt(np.where(pivot > 0, pivot, 1)), 1)
+            lower[..., j, j] = np.where(going, np.where(failed, pivot, root), lower[..., j, j])
+            below = (lower[..., j + 1:, j] - np.einsum("...ik,...k->...i",
+                                                       lower[..., j + 1:, :j], row)) / \
+                root[..., None]
+            keep = (going & ~failed)[..., None]
+            lower[..., j + 1:, j] = np.where(keep, below, lower[..., j + 1:, j])
+    return _lower_or_upper(lower, upper).astype(a.dtype), info
+
+
+def _cholesky_vjp(xp, g, o, a, upper):
+    """torch's cholesky_backward: L⁻ᴴ Φ(Lᴴ gL) L⁻¹, Φ taking the lower triangle with half
+    its diagonal, symmetrized."""
+    L, gL = (K.mT(xp, o), K.mT(xp, g)) if upper else (o, g)
+    n = a.shape[-1]
+    lower = xp.asarray(np.tril(np.ones((n, n), dtype=K._values(a).dtype)))
+    strict = xp.asarray(np.tril(np.ones((n, n), dtype=K._values(a).dtype), -1))
+    gA = xp.matmul(K.mT(xp, L), gL) * lower
+    gA = (gA + K.mT(xp, gA * strict)) * 0.5
+    gA = xp.solve(K.mT(xp, L), gA)
+    return (K.mT(xp, xp.solve(K.mT(xp, L), K.mT(xp, gA))),)
+
+
+def _cholesky_of_symmetric(a, upper=False):
+    with np.errstate(all="ignore"):
+        lower = cholesky_info(_symmetric(_double(a)))[0]
+    return _lower_or_upper(lower, upper)
+
+
+for _name, _grad_fn in (("linalg_cholesky", "LinalgCholeskyExBackward0"),
+                        ("cholesky", "CholeskyBackward0")):
+    defop(_name, _grad_fn, lambda a, upper: cholesky_info(a, upper)[0], _cholesky_vjp, "ao",
+          _no_form("a Cholesky factor"), differentiated=_cholesky_of_symmetric)
+
+
+# ---- cholesky_solve: X = (L Lᴴ)⁻¹ B; cholesky_inverse: (L Lᴴ)⁻¹ -------------------------
+def _gram(factor, upper):
+    """L Lᴴ from the triangle LAPACK reads (all of `factor` where `whole`)."""
+    lower = np.swapaxes(factor, -1, -2) if upper else factor
+    return lower @ np.swapaxes(lower, -1, -2)
+
+
+def _solve_gram(b, factor, upper, whole=False):
+    factor = _double(factor)
+    factor = factor if whole else np.triu(factor) if upper else np.tril(factor)
+    gram = _gram(factor, upper)
+    gram, rhs = np.broadcast_to(gram, np.broadcast_shapes(gram.shape[:-2], b.shape[:-2]) +
+                                gram.shape[-2:]), _double(b)
+    rhs = np.broadcast_to(rhs, gram.shape[:-2] + rhs.shape[-2:])
+    with np.errstate(all="ignore"):
+        return np.linalg.solve(gram, rhs).astype(b.dtype) if gram.size and rhs.size else \
+            np.zeros(rhs.shape, b.dtype)
+
+
+def _gram_term_grad(xp, common, factor, upper):
+    """-(C) L, or -U (C) for an upper factor: what a function of L Lᴴ passes to L."""
+    return -xp.matmul(factor, common) if upper else -xp.matmul(common, factor)
+
+
+def _cholesky_solve_vjp(xp, g, o, b, factor, upper):
+    """torch's cholesky_solve_backward: gB = cholesky_solve(gX), gL from gB Xᴴ
+    symmetrized."""
+    gram = xp.matmul(K.mT(xp, factor), factor) if upper else \
+        xp.matmul(factor, K.mT(xp, factor))
+    gb = xp.solve(gram, g)
+    common = xp.matmul(gb, K.mT(xp, o))
+    return gb, _gram_term_grad(xp, common + K.mT(xp, common), factor, upper)
+
+
+defop("cholesky_solve", "CholeskySolveBackward0", _solve_gram, _cholesky_solve_vjp,
+      ("bo", "bo"), _no_form("a Cholesky solve"),
+      differentiated=lambda b, factor, upper: _solve_gram(b, factor, upper, whole=True))
+
+
+def _inverse_gram(factor, upper, whole=False):
+    factor = _double(factor)
+    factor = factor if whole else np.triu(factor) if upper else np.tril(factor)
+    with np.errstate(all="ignore"):
+        return np.linalg.inv(_gram(factor, upper)) if factor.size else np.zeros(factor.shape)
+
+
+def _cholesky_inverse_vjp(xp, g, o, factor, upper):
+    """torch's cholesky_inverse_backward: -(A⁻¹ (g + gᴴ) A⁻¹) L."""
+    common = xp.matmul(o, xp.matmul(g + K.mT(xp, g), o))
+    return (_gram_term_grad(xp, common, factor, upper),)
+
+
+defop("cholesky_inverse", "CholeskyInverseBackward0",
+      lambda factor, upper: _inverse_gram(factor, upper).astype(factor.dtype),
+      _cholesky_inverse_vjp, "ao", _no_form("a Cholesky inverse"),
+      differentiated=lambda factor, upper: _inverse_gram(factor, upper, whole=True))

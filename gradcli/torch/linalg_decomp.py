@@ -1,0 +1,115 @@
+"""torch.linalg's decompositions and what solves with them (engine/ops_decomp.py): cholesky,
+cholesky_ex, torch.cholesky, cholesky_solve, cholesky_inverse. Errors as torch's
+BatchLinearAlgebra.cpp raises them, in its order."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from gradcli.engine.errors import TorchError, runtime_error, warn
+from gradcli.engine.ops_decomp import cholesky_info
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape
+from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.pointwise import float_kernel
+from gradcli.torch._tensor.reductions import ReturnTypes
+from gradcli.torch.linalg import _check_square, check_square_shape
+
+
+def _batch_text(A, i: int) -> str:
+    return f"(Batch element {i}): " if A.ndim > 2 else ""
+
+
+def _first_failure(A, info: np.ndarray):
+    """(batch index, info) of the first matrix whose info is not 0, else None."""
+    flat = info.reshape(-1)
+    bad = np.flatnonzero(flat)
+    return (int(bad[0]), int(flat[bad[0]])) if bad.size else None
+
+
+# ---- cholesky -----------------------------------------------------------------------------
+def _not_positive_definite(A, upper: bool, fn: str) -> None:
+    failure = _first_failure(A, cholesky_info(A.data, upper)[1])
+    if failure:
+        i, order = failure
+        raise TorchError("LinAlgError", f"{fn}: {_batch_text(A, i)}The factorization could not "
+                         "be completed because the input is not positive-definite (the leading "
+                         f"minor of order {order} is not positive-definite).")
+
+
+@torch_function(name="cholesky", namespace="torch.linalg")
+def linalg_cholesky(A, *, upper=False) -> Tensor:
+    _check_square(A, "linalg.cholesky")
+    _not_positive_definite(A, upper, "linalg.cholesky")
+    return apply("linalg_cholesky", (A,), upper=upper)
+
+
+@torch_function(name="cholesky_ex", namespace="torch.linalg")
+def cholesky_ex(A, *, upper=False, check_errors=False) -> ReturnTypes:
+    """(L, info): info the order of the first leading minor that is not positive definite
+    (0: none), L then LAPACK's half-done factor."""
+    _check_square(A, "linalg.cholesky")
+    if check_errors:
+        _not_positive_definite(A, upper, "linalg.cholesky_ex")
+    info = cholesky_info(A.data, upper)[1]
+    return ReturnTypes("linalg_cholesky_ex", apply("linalg_cholesky", (A,), upper=upper),
+                       Tensor(info), fields=("L", "info"))
+
+
+_CHOLESKY_DEPRECATED = (
+    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
+    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\n"
+    "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
+    "all valid (symmetric positive definite) inputs.")
+
+
+@torch_function("cholesky(Tensor input, bool upper=False, *, Tensor out=None)", method=True)
+def cholesky(input, upper=False) -> Tensor:
+    warn(_CHOLESKY_DEPRECATED, once_per_process=True)
+    check_square_shape(input, "cholesky")
+    float_kernel(input, "cholesky_cpu")
+    _not_positive_definite(input, upper, "cholesky")
+    return apply("cholesky", (input,), upper=upper)
+
+
+# ---- cholesky_solve, cholesky_inverse ------------------------------------------------------
+@torch_function("cholesky_solve(Tensor input, Tensor input2, bool upper=False, *, "
+                "Tensor out=None)", method=True)
+def cholesky_solve(input, input2, upper=False) -> Tensor:
+    """X with (L Lᴴ) X = B: input is B, input2 the factor (its triangle alone is read)."""
+    for name, t in (("b", input), ("u", input2)):
+        if t.ndim < 2:
+            raise runtime_error(f"{name} should have at least 2 dimensions, but has {t.ndim} "
+                                "dimensions instead")
+    m, n = input2.data.shape[-2:]
+    if m != n:
+        raise runtime_error(f"A must be batches of square matrices, but they are {m} by {n} "
+                            "matrices")
+    if input.data.shape[-2] != n:
+        rows, cols = input.data.shape[-2:]
+        raise runtime_error(f"Incompatible matrix sizes for cholesky_solve: each A matrix is "
+                            f"{n} by {n} but each b matrix is {rows} by {cols}")
+    if input.dtype is not input2.dtype:
+        raise runtime_error(f"Expected b and A to have the same dtype, but found b of type "
+                            f"{input.dtype.cpp} and A of type {input2.dtype.cpp} instead.")
+    float_kernel(input, "cholesky_solve_cpu")
+    broadcast_shape(input.data.shape[:-2], input2.data.shape[:-2])
+    return apply("cholesky_solve", (input, input2), upper=upper)
+
+
+@torch_function("cholesky_inverse(Tensor input, bool upper=False, *, Tensor out=None)",
+                method=True)
+def cholesky_inverse(input, upper=False) -> Tensor:
+    """(L Lᴴ)⁻¹ from the triangle of the factor L (Uᴴ U for upper)."""
+    check_square_shape(input, "cholesky_inverse")
+    float_kernel(input, "cholesky_inverse_out_cpu")
+    diagonals = np.diagonal(input.data, 0, -2, -1)
+    diagonals = diagonals.reshape((math.prod(diagonals.shape[:-1]), diagonals.shape[-1]))
+    for i, d in enumerate(diagonals):
+        if (d == 0).any():
+            raise TorchError("LinAlgError", f"cholesky_inverse: {_batch_text(input, i)}The "
+                             f"diagonal element {int(np.argmax(d == 0)) + 1} is zero, the "
+                             "inversion could not be completed because the input matrix is "
+                             "singular.")
+    return apply("cholesky_inverse", (input,), upper=upper)
