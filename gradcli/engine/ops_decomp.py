@@ -12,6 +12,7 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .errors import runtime_error
 from .optable import defop
 
 
@@ -144,3 +145,80 @@ defop("cholesky_inverse", "CholeskyInverseBackward0",
       lambda factor, upper: _inverse_gram(factor, upper).astype(factor.dtype),
       _cholesky_inverse_vjp, "ao", _no_form("a Cholesky inverse"),
       differentiated=lambda factor, upper: _inverse_gram(factor, upper, whole=True))
+
+
+# ---- decompositions with several outputs: one node per output, `which` picking it --------
+# torch makes one node for all the outputs; its backward is linear in their gradients, so
+# each output's node passes on its own part (a zero gradient for the others), and the sum is
+# torch's. The backward formulas run on numpy in float64 (not under create_graph).
+def _numpy_only(what: str, xp) -> None:
+    if xp is not K.NUMPY:
+        raise runtime_error(f"the second derivative of {what} (create_graph=True) is not "
+                            "supported by gradcli")
+
+
+def _outputs_grads(g, which, count):
+    """(None, ..., g, ..., None): the gradient of output `which` alone."""
+    return tuple(_double(g) if i == which else None for i in range(count))
+
+
+def _solve_right_upper_h(gA, R):
+    """X with X Rᴴ = gA (torch's linalg_solve_triangular(Rᴴ, gA, upper=False, left=False))."""
+    return np.swapaxes(np.linalg.solve(R, np.swapaxes(gA, -1, -2)), -1, -2)
+
+
+# qr: A = Q R; mode 'reduced', 'complete' or 'r' (Q then empty)
+def qr_factors(a, mode):
+    a = _double(a)
+    if not a.size:
+        m, n = a.shape[-2:]
+        k = m if mode == "complete" else min(m, n)
+        return np.zeros(a.shape[:-2] + (m, k)), np.zeros(a.shape[:-2] + (k, n))
+    return np.linalg.qr(a, mode="complete" if mode == "complete" else "reduced")
+
+
+def _qr(a, mode, which):
+    if which == 0 and mode == "r":
+        return np.zeros((0,), a.dtype)
+    return qr_factors(a, mode)[which].astype(a.dtype)
+
+
+def _qr_square_grad(gQ, gR, Q, R):
+    """torch's linalg_qr_backward for m >= n: (gQ + Q copyltu(M)) R⁻ᴴ, M = gR Rᴴ - Qᴴ gQ."""
+    M = np.zeros(R.shape[:-2] + (R.shape[-1],) * 2)
+    if gR is not None:
+        M = M + gR @ np.swapaxes(R, -1, -2)
+    if gQ is not None:
+        M = M - np.swapaxes(Q, -1, -2) @ gQ
+    M = np.triu(M)
+    gA = Q @ (M + np.swapaxes(np.triu(M, 1), -1, -2))
+    if gQ is not None:
+        gA = gA + gQ
+    return _solve_right_upper_h(gA, R)
+
+
+def _qr_vjp(xp, g, o, a, mode, which):
+    _numpy_only("linalg.qr", xp)
+    if mode == "r":
+        raise runtime_error("The derivative of linalg.qr depends on Q, which is not computed "
+                            "when mode='r'. Please use linalg.qr(A, mode='reduced') if you are "
+                            "going to differentiate through linalg.qr.")
+    m, n = a.shape[-2:]
+    if mode == "complete" and m > n:
+        raise runtime_error("The QR decomposition is not differentiable when mode='complete' "
+                            "and nrows > ncols.")
+    Q, R = qr_factors(a, mode)
+    gQ, gR = _outputs_grads(g, which, 2)
+    if m >= n:
+        return (_qr_square_grad(gQ, gR, Q, R).astype(a.dtype),)
+    # wide: A = (B | E) with B = Q U square, E = Q V: V = Qᴴ E passes Q gV to E and E gVᴴ to Q
+    gU, gV = (None, None) if gR is None else (gR[..., :m], gR[..., m:])
+    E = _double(a)[..., m:]
+    if gV is not None:
+        gQ = (0 if gQ is None else gQ) + E @ np.swapaxes(gV, -1, -2)
+    gB = _qr_square_grad(gQ, gU, Q, R[..., :m])
+    gE = np.zeros(E.shape) if gV is None else Q @ gV
+    return (np.concatenate([gB, gE], -1).astype(a.dtype),)
+
+
+defop("linalg_qr", "LinalgQrBackward0", _qr, _qr_vjp, "a", _no_form("a QR factor"))

@@ -56,17 +56,18 @@ def cholesky_ex(A, *, upper=False, check_errors=False) -> ReturnTypes:
                        Tensor(info), fields=("L", "info"))
 
 
-_CHOLESKY_DEPRECATED = (
-    "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a "
-    "future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\n"
-    "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
-    "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results for "
-    "all valid (symmetric positive definite) inputs.")
+def _deprecated(name: str, replacement: str, advice: str) -> None:
+    """torch's TORCH_WARN_ONCE for its old linear-algebra functions."""
+    warn(f"torch.{name} is deprecated in favor of torch.linalg.{replacement} and will be "
+         f"removed in a future PyTorch release.\n{advice}", once_per_process=True)
 
 
 @torch_function("cholesky(Tensor input, bool upper=False, *, Tensor out=None)", method=True)
 def cholesky(input, upper=False) -> Tensor:
-    warn(_CHOLESKY_DEPRECATED, once_per_process=True)
+    _deprecated("cholesky", "cholesky", "L = torch.cholesky(A)\nshould be replaced with\n"
+                "L = torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould "
+                "be replaced with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce "
+                "equivalent results for all valid (symmetric positive definite) inputs.")
     check_square_shape(input, "cholesky")
     float_kernel(input, "cholesky_cpu")
     _not_positive_definite(input, upper, "cholesky")
@@ -113,3 +114,30 @@ def cholesky_inverse(input, upper=False) -> Tensor:
                              "inversion could not be completed because the input matrix is "
                              "singular.")
     return apply("cholesky_inverse", (input,), upper=upper)
+
+
+# ---- qr ------------------------------------------------------------------------------------
+def _qr(A, mode: str, name: str) -> ReturnTypes:
+    if A.ndim < 2:
+        raise runtime_error("linalg.qr: The input tensor A must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise runtime_error("linalg.qr: Expected a floating point or complex tensor as input. "
+                            f"Got {A.dtype.cpp}")
+    if mode not in ("reduced", "complete", "r"):
+        raise runtime_error(f"qr received unrecognized mode '{mode}' but expected one of "
+                            "'reduced' (default), 'r', or 'complete'")
+    return ReturnTypes(name, *(apply("linalg_qr", (A,), mode=mode, which=i) for i in (0, 1)),
+                       fields=("Q", "R"))
+
+
+@torch_function(name="qr", namespace="torch.linalg")
+def linalg_qr(A, mode="reduced") -> ReturnTypes:
+    return _qr(A, mode, "linalg_qr")
+
+
+@torch_function("qr(Tensor input, bool some=True, *, Tensor out=None)", method=True)
+def qr(input, some=True) -> ReturnTypes:
+    _deprecated("qr", "qr", "The boolean parameter 'some' has been replaced with a string "
+                "parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\n"
+                "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete')")
+    return _qr(input, "reduced" if some else "complete", "qr")

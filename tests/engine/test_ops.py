@@ -192,6 +192,8 @@ EXAMPLES = {
                       "out = torch.cholesky_solve(x, L) + torch.cholesky_solve(x * v, L.t(), True)",
     "cholesky_inverse": "L = torch.linalg.cholesky(x.t() @ x + torch.eye(3))\n"
                         "out = torch.cholesky_inverse(L) * v + torch.cholesky_inverse(L.t(), True)",
+    "linalg_qr": "q, r = torch.linalg.qr(x.t() + p.t())\n"
+                 "out = q * v[:, None] + r.sum() + torch.linalg.qr(x, 'complete').R.sum()",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
