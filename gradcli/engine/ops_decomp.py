@@ -30,6 +30,20 @@ def _symmetric(a):
     return (a + np.swapaxes(a, -1, -2)) / 2
 
 
+def held_asymmetry(a, upper):
+    """The symmetric matrix LAPACK reads (one triangle, mirrored) minus the input's symmetric
+    part, in float64: the second input of an op on a symmetric matrix, constant. torch's
+    gradient is the derivative of f(sym(A) + this), a symmetric matrix."""
+    read = _triangle(_double(a), upper)
+    read = read + np.swapaxes(np.tril(read, -1), -1, -2)
+    return read - _symmetric(_double(a))
+
+
+def _as_read(a, held):
+    """The matrix an op on a symmetric input differentiates: sym(A) + the held asymmetry."""
+    return _symmetric(_double(a)) + held
+
+
 def _triangle(a, upper):
     """The triangle LAPACK reads, as a lower one (upper: transposed)."""
     return np.tril(np.swapaxes(a, -1, -2) if upper else a)
@@ -64,7 +78,7 @@ def cholesky_info(a, upper=False):
     return _lower_or_upper(lower, upper).astype(a.dtype), info
 
 
-def _cholesky_vjp(xp, g, o, a, upper):
+def _cholesky_vjp(xp, g, o, a, held, upper):
     """torch's cholesky_backward: L⁻ᴴ Φ(Lᴴ gL) L⁻¹, Φ taking the lower triangle with half
     its diagonal, symmetrized."""
     L, gL = (K.mT(xp, o), K.mT(xp, g)) if upper else (o, g)
@@ -74,19 +88,19 @@ def _cholesky_vjp(xp, g, o, a, upper):
     gA = xp.matmul(K.mT(xp, L), gL) * lower
     gA = (gA + K.mT(xp, gA * strict)) * 0.5
     gA = xp.solve(K.mT(xp, L), gA)
-    return (K.mT(xp, xp.solve(K.mT(xp, L), K.mT(xp, gA))),)
+    return K.mT(xp, xp.solve(K.mT(xp, L), K.mT(xp, gA))), None
 
 
-def _cholesky_of_symmetric(a, upper=False):
+def _cholesky_as_read(a, held, upper=False):
     with np.errstate(all="ignore"):
-        lower = cholesky_info(_symmetric(_double(a)))[0]
+        lower = cholesky_info(_as_read(a, held))[0]
     return _lower_or_upper(lower, upper)
 
 
 for _name, _grad_fn in (("linalg_cholesky", "LinalgCholeskyExBackward0"),
                         ("cholesky", "CholeskyBackward0")):
-    defop(_name, _grad_fn, lambda a, upper: cholesky_info(a, upper)[0], _cholesky_vjp, "ao",
-          _no_form("a Cholesky factor"), differentiated=_cholesky_of_symmetric)
+    defop(_name, _grad_fn, lambda a, held, upper: cholesky_info(a, upper)[0], _cholesky_vjp,
+          ("ao", ""), _no_form("a Cholesky factor"), differentiated=_cholesky_as_read)
 
 
 # ---- cholesky_solve: X = (L Lᴴ)⁻¹ B; cholesky_inverse: (L Lᴴ)⁻¹ -------------------------
@@ -222,3 +236,36 @@ def _qr_vjp(xp, g, o, a, mode, which):
 
 
 defop("linalg_qr", "LinalgQrBackward0", _qr, _qr_vjp, "a", _no_form("a QR factor"))
+
+
+# eigh: A = V diag(L) Vᴴ from one triangle (UPLO); eigvalsh its values alone
+def _eigh_of(a, uplo):
+    a = _double(a)
+    if not a.size:
+        return np.zeros(a.shape[:-1]), np.zeros(a.shape)
+    with np.errstate(all="ignore"):
+        return np.linalg.eigh(a, UPLO=uplo)
+
+
+def _eigh_vjp(xp, g, o, a, held, uplo, which):
+    """torch's linalg_eig_backward for a Hermitian input: V (diag(gL) + skew(Vᴴ gV) / E) Vᴴ,
+    E[i, j] = L[j] - L[i]."""
+    _numpy_only("linalg.eigh", xp)
+    L, V = _eigh_of(a, uplo)
+    gL, gV = _outputs_grads(g, which, 2)
+    if gV is None:
+        inner = np.einsum("...i,ij->...ij", gL, np.eye(L.shape[-1]))
+    else:
+        VhgV = np.swapaxes(V, -1, -2) @ gV
+        VhgV = (VhgV - np.swapaxes(VhgV, -1, -2)) / 2
+        E = L[..., None, :] - L[..., :, None]
+        E = E + np.eye(L.shape[-1])
+        with np.errstate(all="ignore"):
+            inner = VhgV / E
+    return (V @ inner @ np.swapaxes(V, -1, -2)).astype(a.dtype), None
+
+
+defop("linalg_eigh", "LinalgEighBackward0",
+      lambda a, held, uplo, which: _eigh_of(a, uplo)[which].astype(a.dtype), _eigh_vjp,
+      ("a", ""), _no_form("an eigendecomposition"),
+      differentiated=lambda a, held, uplo, which: _eigh_of(_as_read(a, held), uplo)[which])

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.ops_decomp import cholesky_info
+from gradcli.engine.ops_decomp import cholesky_info, held_asymmetry
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.pointwise import float_kernel
@@ -27,6 +27,12 @@ def _first_failure(A, info: np.ndarray):
     return (int(bad[0]), int(flat[bad[0]])) if bad.size else None
 
 
+def _symmetric_op(name: str, A, upper_read: bool, **params) -> Tensor:
+    """An op on a symmetric matrix of which LAPACK reads one triangle, given the constant that
+    makes the check differentiate it as torch does (ops_decomp.held_asymmetry)."""
+    return apply(name, (A, Tensor(held_asymmetry(A.data, upper_read))), **params)
+
+
 # ---- cholesky -----------------------------------------------------------------------------
 def _not_positive_definite(A, upper: bool, fn: str) -> None:
     failure = _first_failure(A, cholesky_info(A.data, upper)[1])
@@ -41,7 +47,7 @@ def _not_positive_definite(A, upper: bool, fn: str) -> None:
 def linalg_cholesky(A, *, upper=False) -> Tensor:
     _check_square(A, "linalg.cholesky")
     _not_positive_definite(A, upper, "linalg.cholesky")
-    return apply("linalg_cholesky", (A,), upper=upper)
+    return _symmetric_op("linalg_cholesky", A, upper, upper=upper)
 
 
 @torch_function(name="cholesky_ex", namespace="torch.linalg")
@@ -52,7 +58,7 @@ def cholesky_ex(A, *, upper=False, check_errors=False) -> ReturnTypes:
     if check_errors:
         _not_positive_definite(A, upper, "linalg.cholesky_ex")
     info = cholesky_info(A.data, upper)[1]
-    return ReturnTypes("linalg_cholesky_ex", apply("linalg_cholesky", (A,), upper=upper),
+    return ReturnTypes("linalg_cholesky_ex", _symmetric_op("linalg_cholesky", A, upper, upper=upper),
                        Tensor(info), fields=("L", "info"))
 
 
@@ -71,7 +77,7 @@ def cholesky(input, upper=False) -> Tensor:
     check_square_shape(input, "cholesky")
     float_kernel(input, "cholesky_cpu")
     _not_positive_definite(input, upper, "cholesky")
-    return apply("cholesky", (input,), upper=upper)
+    return _symmetric_op("cholesky", input, upper, upper=upper)
 
 
 # ---- cholesky_solve, cholesky_inverse ------------------------------------------------------
@@ -141,3 +147,24 @@ def qr(input, some=True) -> ReturnTypes:
                 "parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\n"
                 "Q, R = torch.linalg.qr(A, 'reduced' if some else 'complete')")
     return _qr(input, "reduced" if some else "complete", "qr")
+
+
+# ---- eigh, eigvalsh ------------------------------------------------------------------------
+def _eigh(A, UPLO: str, fn: str, which: tuple) -> tuple:
+    check_square_shape(A, fn)
+    if UPLO not in ("L", "U"):
+        raise runtime_error(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    float_kernel(A, "linalg_eigh_cpu")
+    return tuple(_symmetric_op("linalg_eigh", A, UPLO == "U", uplo=UPLO, which=i) for i in which)
+
+
+@torch_function(name="eigh", namespace="torch.linalg")
+def eigh(A, UPLO="L") -> ReturnTypes:
+    """The eigenvalues, ascending, and eigenvectors of a symmetric matrix from one triangle."""
+    return ReturnTypes("linalg_eigh", *_eigh(A, UPLO, "linalg.eigh", (0, 1)),
+                       fields=("eigenvalues", "eigenvectors"))
+
+
+@torch_function(name="eigvalsh", namespace="torch.linalg")
+def eigvalsh(A, UPLO="L") -> Tensor:
+    return _eigh(A, UPLO, "linalg.eigh", (0,))[0]

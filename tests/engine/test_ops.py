@@ -194,6 +194,8 @@ EXAMPLES = {
                         "out = torch.cholesky_inverse(L) * v + torch.cholesky_inverse(L.t(), True)",
     "linalg_qr": "q, r = torch.linalg.qr(x.t() + p.t())\n"
                  "out = q * v[:, None] + r.sum() + torch.linalg.qr(x, 'complete').R.sum()",
+    "linalg_eigh": "w, V = torch.linalg.eigh(x.t() @ p + p.t() @ x)\n"
+                   "out = w * v + V * torch.linalg.eigvalsh(x.t() @ x, UPLO='U')[:, None]",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
