@@ -58,8 +58,8 @@ def cholesky_ex(A, *, upper=False, check_errors=False) -> ReturnTypes:
     if check_errors:
         _not_positive_definite(A, upper, "linalg.cholesky_ex")
     info = cholesky_info(A.data, upper)[1]
-    return ReturnTypes("linalg_cholesky_ex", _symmetric_op("linalg_cholesky", A, upper, upper=upper),
-                       Tensor(info), fields=("L", "info"))
+    L = _symmetric_op("linalg_cholesky", A, upper, upper=upper)
+    return ReturnTypes("linalg_cholesky_ex", L, Tensor(info), fields=("L", "info"))
 
 
 def _deprecated(name: str, replacement: str, advice: str) -> None:
