@@ -8,6 +8,8 @@ LAPACK reads one triangle only).
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import opkit as K
@@ -269,3 +271,80 @@ defop("linalg_eigh", "LinalgEighBackward0",
       lambda a, held, uplo, which: _eigh_of(a, uplo)[which].astype(a.dtype), _eigh_vjp,
       ("a", ""), _no_form("an eigendecomposition"),
       differentiated=lambda a, held, uplo, which: _eigh_of(_as_read(a, held), uplo)[which])
+
+
+# svd: A = U diag(S) Vh; full_matrices adds columns to U (rows to Vh) that A does not
+# determine: torch's backward reads the first k = min(m, n) alone, so the check holds the
+# others constant (the op's second input, `held`: those of the forward, else empty)
+def svd_factors(a, full):
+    a = _double(a)
+    m, n = a.shape[-2:]
+    if not a.size:
+        k = min(m, n)
+        u, v = (m, n) if full else (k, k)
+        return (np.broadcast_to(np.eye(m, u), a.shape[:-2] + (m, u)).copy(),
+                np.zeros(a.shape[:-2] + (k,)),
+                np.broadcast_to(np.eye(v, n), a.shape[:-2] + (v, n)).copy())
+    with np.errstate(all="ignore"):
+        return np.linalg.svd(a, full_matrices=full)
+
+
+def svd_held(a, full, which):
+    """The part of output `which` that torch's backward does not read (see above)."""
+    if not full or which == 1:
+        return np.zeros((0,))
+    out, k = svd_factors(a, True)[which], min(a.shape[-2:])
+    return out[..., k:] if which == 0 else out[..., k:, :]
+
+
+def _svd_differentiated(a, held, full, which):
+    out = svd_factors(a, False)[which]
+    if not held.size:
+        return out
+    return np.concatenate([out, held], -1 if which == 0 else -2)
+
+
+def _svd_grad(gU, gS, gVh, U, S, Vh):
+    """torch's svd_backward (real) on the reduced factors."""
+    m, n = U.shape[-2], Vh.shape[-1]
+    if gU is None and gVh is None:
+        return U @ (gS[..., :, None] * Vh) if m >= n else (U * gS[..., None, :]) @ Vh
+    k = S.shape[-1]
+    mT = functools.partial(np.swapaxes, axis1=-1, axis2=-2)
+    E = S[..., None, :] ** 2 - S[..., :, None] ** 2 + np.eye(k)
+    gA = np.zeros(U.shape[:-2] + (k, k))
+    if gU is not None:
+        UhgU = mT(U) @ gU
+        gA = gA + (UhgU - mT(UhgU)) * S[..., None, :]
+    if gVh is not None:
+        VhgV = Vh @ mT(gVh)
+        gA = gA + S[..., :, None] * (VhgV - mT(VhgV))
+    with np.errstate(all="ignore"):
+        gA = gA / E
+        if gS is not None:
+            gA = gA + np.einsum("...i,ij->...ij", gS, np.eye(k))
+        if m > k and gU is not None:
+            gUSinv = gU / S[..., None, :]
+            return (U @ gA + gUSinv - U @ (mT(U) @ gUSinv)) @ Vh
+        if n > k and gVh is not None:
+            SinvgVh = gVh / S[..., :, None]
+            return U @ (gA @ Vh + SinvgVh - (SinvgVh @ mT(Vh)) @ Vh)
+        return U @ gA @ Vh
+
+
+def _svd_vjp(xp, g, o, a, held, full, which):
+    _numpy_only("linalg.svd", xp)
+    U, S, Vh = svd_factors(a, False)
+    grads = list(_outputs_grads(g, which, 3))
+    k = S.shape[-1]
+    if which == 0 and full:
+        grads[0] = grads[0][..., :k]
+    if which == 2 and full:
+        grads[2] = grads[2][..., :k, :]
+    return _svd_grad(*grads, U, S, Vh).astype(a.dtype), None
+
+
+defop("linalg_svd", "LinalgSvdBackward0",
+      lambda a, held, full, which: svd_factors(a, full)[which].astype(a.dtype), _svd_vjp,
+      ("a", ""), _no_form("a singular value decomposition"),
+      differentiated=_svd_differentiated)

@@ -8,12 +8,13 @@ import math
 import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.ops_decomp import cholesky_info, held_asymmetry
+from gradcli.engine.ops_decomp import cholesky_info, held_asymmetry, svd_held
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch._tensor.reductions import ReturnTypes
-from gradcli.torch.linalg import _check_square, check_square_shape
+from gradcli.torch._tensor.shape import transpose_mT
+from gradcli.torch.linalg import _check_square, check_square_shape, svdvals
 
 
 def _batch_text(A, i: int) -> str:
@@ -168,3 +169,37 @@ def eigh(A, UPLO="L") -> ReturnTypes:
 @torch_function(name="eigvalsh", namespace="torch.linalg")
 def eigvalsh(A, UPLO="L") -> Tensor:
     return _eigh(A, UPLO, "linalg.eigh", (0,))[0]
+
+
+# ---- svd -----------------------------------------------------------------------------------
+def _svd(A, full: bool, fn: str = "linalg.svd") -> tuple:
+    if A.ndim < 2:
+        raise runtime_error(f"{fn}: The input tensor A must have at least 2 dimensions.")
+    if not A.dtype.is_floating_point:
+        raise runtime_error(f"{fn}: Expected a floating point or complex tensor as input. Got "
+                            f"{A.dtype.cpp}")
+    if np.isnan(A.data).any():
+        raise TorchError("LinAlgError", f"{fn}: The algorithm failed to converge because the "
+                         "input matrix contained non-finite values.")
+    return tuple(apply("linalg_svd", (A, Tensor(svd_held(A.data, full, i))), full=full, which=i)
+                 for i in range(3))
+
+
+@torch_function(name="svd", namespace="torch.linalg")
+def linalg_svd(A, full_matrices=True, *, driver=None) -> ReturnTypes:
+    return ReturnTypes("linalg_svd", *_svd(A, full_matrices), fields=("U", "S", "Vh"))
+
+
+@torch_function("svd(Tensor input, bool some=True, bool compute_uv=True, *, Tensor out=None)",
+                method=True)
+def svd(input, some=True, compute_uv=True) -> ReturnTypes:
+    """torch.svd: V rather than Vh (its transpose); without compute_uv, U and V are zeros of
+    the full shapes and S the singular values."""
+    if not compute_uv:
+        m, n = input.data.shape[-2:] if input.ndim >= 2 else (0, 0)
+        S = svdvals(input)
+        zeros = [Tensor(np.zeros(input.data.shape[:-2] + (k, k), input.data.dtype))
+                 for k in (m, n)]
+        return ReturnTypes("svd", zeros[0], S, zeros[1], fields=("U", "S", "V"))
+    U, S, Vh = _svd(input, not some)
+    return ReturnTypes("svd", U, S, transpose_mT(Vh), fields=("U", "S", "V"))

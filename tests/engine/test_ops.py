@@ -196,6 +196,7 @@ EXAMPLES = {
                  "out = q * v[:, None] + r.sum() + torch.linalg.qr(x, 'complete').R.sum()",
     "linalg_eigh": "w, V = torch.linalg.eigh(x.t() @ p + p.t() @ x)\n"
                    "out = w * v + V * torch.linalg.eigvalsh(x.t() @ x, UPLO='U')[:, None]",
+    "linalg_svd": "U, S, Vh = torch.linalg.svd(x + p)\nout = (U * b).sum() * S[:, None] + Vh[:2] * v",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
