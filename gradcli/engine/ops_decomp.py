@@ -348,3 +348,85 @@ defop("linalg_svd", "LinalgSvdBackward0",
       lambda a, held, full, which: svd_factors(a, full)[which].astype(a.dtype), _svd_vjp,
       ("a", ""), _no_form("a singular value decomposition"),
       differentiated=_svd_differentiated)
+
+
+# ---- solve_triangular: X with A X = B (X A = B unless left), A's one triangle read --------
+def _triangular(a, upper, unit):
+    t = np.triu(a) if upper else np.tril(a)
+    if unit:
+        t = t - np.einsum("...ii->...i", t)[..., None] * np.eye(a.shape[-1]) + np.eye(a.shape[-1])
+    return t
+
+
+def _substitute(t, b, upper):
+    """X with T X = B by substitution, row by row, as trsm: a zero on the diagonal gives inf
+    and nan, not an error."""
+    n = t.shape[-1]
+    x = np.zeros(np.broadcast_shapes(t.shape[:-2], b.shape[:-2]) + b.shape[-2:])
+    with np.errstate(all="ignore"):
+        for i in (range(n - 1, -1, -1) if upper else range(n)):
+            done = slice(i + 1, n) if upper else slice(0, i)
+            known = np.einsum("...j,...jk->...k", t[..., i, done], x[..., done, :])
+            x[..., i, :] = (b[..., i, :] - known) / t[..., i, i][..., None]
+    return x
+
+
+def triangular_solve(a, b, upper, left, unit):
+    t, b = _triangular(_double(a), upper, unit), _double(b)
+    if left:
+        return _substitute(t, b, upper)
+    return np.swapaxes(_substitute(np.swapaxes(t, -1, -2), np.swapaxes(b, -1, -2), not upper),
+                       -1, -2)
+
+
+def _triangle_of(g, upper, unit):
+    return np.triu(g, int(unit)) if upper else np.tril(g, -int(unit))
+
+
+def _solve_triangular_vjp(xp, g, o, a, b, upper, left, unit):
+    """torch's linalg_solve_triangular_backward: gB = solve_triangular(Aᴴ, g), gA = -gB Xᴴ
+    (-Xᴴ gB on the right) in A's triangle."""
+    _numpy_only("linalg.solve_triangular", xp)
+    gb = triangular_solve(np.swapaxes(a, -1, -2), g, not upper, left, unit)
+    x = _double(o)
+    ga = -(gb @ np.swapaxes(x, -1, -2) if left else np.swapaxes(x, -1, -2) @ gb)
+    return (_summed_to(_triangle_of(ga, upper, unit), a.shape).astype(a.dtype),
+            _summed_to(gb, b.shape).astype(b.dtype))
+
+
+def _summed_to(g, shape):
+    """g summed over the batch dims it was broadcast along."""
+    extra = g.ndim - len(shape)
+    g = g.sum(tuple(range(extra))) if extra else g
+    dims = tuple(i for i, n in enumerate(shape[:-2]) if n == 1 and g.shape[i] != 1)
+    return g.sum(dims, keepdims=True) if dims else g
+
+
+defop("linalg_solve_triangular", "LinalgSolveTriangularBackward0",
+      lambda a, b, upper, left, unit: triangular_solve(a, b, upper, left, unit).astype(b.dtype),
+      _solve_triangular_vjp, ("ao", "ao"), _no_form("a triangular solve"))
+
+
+# torch.triangular_solve(b, A): (X with op(A) X = b, A's copy); transpose: Aᵀ X = b. Its
+# cloned coefficient's gradient goes to A whole.
+def _triangular_solve_vjp(xp, g, o, b, a, upper, transpose, unit, which):
+    _numpy_only("torch.triangular_solve", xp)
+    if which == 1:
+        return np.zeros(b.shape, b.dtype), g
+    a_t = np.swapaxes(a, -1, -2) if transpose else a
+    gb = triangular_solve(np.swapaxes(a_t, -1, -2), g, upper == transpose, True, unit)
+    x = triangular_solve(a_t, b, upper != transpose, True, unit)
+    ga = -(x @ np.swapaxes(gb, -1, -2)) if transpose else -(gb @ np.swapaxes(x, -1, -2))
+    return (_summed_to(gb, b.shape).astype(b.dtype),
+            _summed_to(_triangle_of(ga, upper, unit), a.shape).astype(a.dtype))
+
+
+def _triangular_solve(b, a, upper, transpose, unit, which):
+    if which == 1:
+        return a.copy()
+    a_t = np.swapaxes(a, -1, -2) if transpose else a
+    return triangular_solve(a_t, b, upper != transpose, True, unit).astype(b.dtype)
+
+
+defop("triangular_solve", "TriangularSolveBackward0", _triangular_solve,
+      _triangular_solve_vjp, ("ab", "ab"), _no_form("a triangular solve"))

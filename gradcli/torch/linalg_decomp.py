@@ -203,3 +203,50 @@ def svd(input, some=True, compute_uv=True) -> ReturnTypes:
         return ReturnTypes("svd", zeros[0], S, zeros[1], fields=("U", "S", "V"))
     U, S, Vh = _svd(input, not some)
     return ReturnTypes("svd", U, S, transpose_mT(Vh), fields=("U", "S", "V"))
+
+
+# ---- solve_triangular, triangular_solve ----------------------------------------------------
+@torch_function(name="solve_triangular", namespace="torch.linalg")
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False) -> Tensor:
+    """X with A X = B (X A = B unless left), A's upper or lower triangle alone read (its
+    diagonal taken as ones if unitriangular)."""
+    fn = "linalg.solve_triangular"
+    for name, t in (("A", A), ("B", B)):
+        if t.ndim < 2:
+            raise runtime_error(f"{fn}: The input tensor {name} must have at least 2 "
+                                "dimensions.")
+    check_square_shape(A, fn)
+    n = A.data.shape[-1]
+    rows, cols = B.data.shape[-2:]
+    if (rows if left else cols) != n:
+        raise runtime_error(f"{fn}: Incompatible shapes of A and B for the equation "
+                            f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {rows}x{cols})")
+    float_kernel(A, "triangular_solve_cpu")
+    broadcast_shape(A.data.shape[:-2], B.data.shape[:-2])
+    return apply("linalg_solve_triangular", (A, B), upper=upper, left=left,
+                 unit=unitriangular)
+
+
+@torch_function("triangular_solve(Tensor input, Tensor A, bool upper=True, bool transpose=False, "
+                "bool unitriangular=False, *, TensorList[2] out=None)", method=True)
+def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False) -> ReturnTypes:
+    """(X with A X = b, or Aᵀ X = b, A's copy): the deprecated form of solve_triangular."""
+    warn("torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will "
+         "be removed in a future PyTorch release.", once_per_process=True)
+    for name, t in (("b", input), ("A", A)):
+        if t.ndim < 2:
+            raise runtime_error(f"torch.triangular_solve: Expected {name} to have at least 2 "
+                                f"dimensions, but it has {t.ndim} dimensions instead")
+    n = A.data.shape[-1]
+    if A.data.shape[-2] != n or input.data.shape[-2] != n:
+        raise runtime_error(f"Incompatible matrix sizes for triangular_solve: each A matrix is "
+                            f"{A.data.shape[-2]} by {n} but each b matrix is "
+                            f"{input.data.shape[-2]} by {input.data.shape[-1]}")
+    if input.dtype is not A.dtype:
+        raise runtime_error(f"Expected b and A to have the same dtype, but found b of type "
+                            f"{input.dtype.cpp} and A of type {A.dtype.cpp} instead.")
+    float_kernel(input, "triangular_solve_cpu")
+    broadcast_shape(input.data.shape[:-2], A.data.shape[:-2])
+    return ReturnTypes("triangular_solve", *(apply(
+        "triangular_solve", (input, A), upper=upper, transpose=transpose, unit=unitriangular,
+        which=i) for i in (0, 1)), fields=("solution", "cloned_coefficient"))

@@ -197,6 +197,11 @@ EXAMPLES = {
     "linalg_eigh": "w, V = torch.linalg.eigh(x.t() @ p + p.t() @ x)\n"
                    "out = w * v + V * torch.linalg.eigvalsh(x.t() @ x, UPLO='U')[:, None]",
     "linalg_svd": "U, S, Vh = torch.linalg.svd(x + p)\nout = (U * b).sum() * S[:, None] + Vh[:2] * v",
+    "linalg_solve_triangular": "out = torch.linalg.solve_triangular(p[:, 1:] + 1, x, upper=True) + "
+                               "torch.linalg.solve_triangular(p[:, :2] + 1, x.t(), upper=False, "
+                               "left=False, unitriangular=True).t()",
+    "triangular_solve": "s = torch.triangular_solve(x, p[:, :2] + 2, transpose=True)\n"
+                        "out = s.solution * v + s.cloned_coefficient.sum()",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
