@@ -81,6 +81,20 @@ def cholesky(input, upper=False) -> Tensor:
     return _symmetric_op("cholesky", input, upper, upper=upper)
 
 
+def _check_b_and_A(b, A, fn: str) -> None:
+    """torch's linearSolveCheckInputs for the old b-first solvers, then the kernel's dtype."""
+    n = A.data.shape[-1]
+    if A.data.shape[-2] != n or b.data.shape[-2] != n:
+        raise runtime_error(f"Incompatible matrix sizes for {fn}: each A matrix is "
+                            f"{A.data.shape[-2]} by {n} but each b matrix is "
+                            f"{b.data.shape[-2]} by {b.data.shape[-1]}")
+    if b.dtype is not A.dtype:
+        raise runtime_error(f"Expected b and A to have the same dtype, but found b of type "
+                            f"{b.dtype.cpp} and A of type {A.dtype.cpp} instead.")
+    float_kernel(b, f"{fn}_cpu")
+    broadcast_shape(b.data.shape[:-2], A.data.shape[:-2])
+
+
 # ---- cholesky_solve, cholesky_inverse ------------------------------------------------------
 @torch_function("cholesky_solve(Tensor input, Tensor input2, bool upper=False, *, "
                 "Tensor out=None)", method=True)
@@ -94,15 +108,7 @@ def cholesky_solve(input, input2, upper=False) -> Tensor:
     if m != n:
         raise runtime_error(f"A must be batches of square matrices, but they are {m} by {n} "
                             "matrices")
-    if input.data.shape[-2] != n:
-        rows, cols = input.data.shape[-2:]
-        raise runtime_error(f"Incompatible matrix sizes for cholesky_solve: each A matrix is "
-                            f"{n} by {n} but each b matrix is {rows} by {cols}")
-    if input.dtype is not input2.dtype:
-        raise runtime_error(f"Expected b and A to have the same dtype, but found b of type "
-                            f"{input.dtype.cpp} and A of type {input2.dtype.cpp} instead.")
-    float_kernel(input, "cholesky_solve_cpu")
-    broadcast_shape(input.data.shape[:-2], input2.data.shape[:-2])
+    _check_b_and_A(input, input2, "cholesky_solve")
     return apply("cholesky_solve", (input, input2), upper=upper)
 
 
@@ -237,16 +243,7 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
         if t.ndim < 2:
             raise runtime_error(f"torch.triangular_solve: Expected {name} to have at least 2 "
                                 f"dimensions, but it has {t.ndim} dimensions instead")
-    n = A.data.shape[-1]
-    if A.data.shape[-2] != n or input.data.shape[-2] != n:
-        raise runtime_error(f"Incompatible matrix sizes for triangular_solve: each A matrix is "
-                            f"{A.data.shape[-2]} by {n} but each b matrix is "
-                            f"{input.data.shape[-2]} by {input.data.shape[-1]}")
-    if input.dtype is not A.dtype:
-        raise runtime_error(f"Expected b and A to have the same dtype, but found b of type "
-                            f"{input.dtype.cpp} and A of type {A.dtype.cpp} instead.")
-    float_kernel(input, "triangular_solve_cpu")
-    broadcast_shape(input.data.shape[:-2], A.data.shape[:-2])
+    _check_b_and_A(input, A, "triangular_solve")
     return ReturnTypes("triangular_solve", *(apply(
         "triangular_solve", (input, A), upper=upper, transpose=transpose, unit=unitriangular,
         which=i) for i in (0, 1)), fields=("solution", "cloned_coefficient"))
