@@ -430,3 +430,53 @@ def _triangular_solve(b, a, upper, transpose, unit, which):
 
 defop("triangular_solve", "TriangularSolveBackward0", _triangular_solve,
       _triangular_solve_vjp, ("ab", "ab"), _no_form("a triangular solve"))
+
+
+# ---- matrix_exp: scaling and squaring with Padé's [13/13] approximant (Higham 2005) -------
+_PADE13 = (64764752532480000., 32382376266240000., 7771770303897600., 1187353796428800.,
+           129060195264000., 10559470521600., 670442572800., 33522128640., 1323241920.,
+           40840800., 960960., 16380., 182., 1.)
+
+
+def matrix_exp(a):
+    """exp(A) of each matrix, in float64: A scaled by 2^-s to a 1-norm under 5.37, Padé's
+    approximant there, squared s times."""
+    a = _double(a)
+    if not a.size:
+        return a.copy()
+    n = a.shape[-1]
+    with np.errstate(all="ignore"):
+        norm = np.abs(a).sum(-2).max(-1)
+        s = int(np.nanmax(np.maximum(0, np.ceil(np.log2(np.where(norm > 0, norm, 1) / 5.37)))))
+        s = min(s, 1024) if np.isfinite(s) else 0
+        x = a / 2.0 ** s
+        c, eye = _PADE13, np.eye(n)
+        x2 = x @ x
+        x4, x6 = x2 @ x2, x2 @ (x2 @ x2)
+        u = x @ (x6 @ (c[13] * x6 + c[11] * x4 + c[9] * x2) + c[7] * x6 + c[5] * x4 +
+                 c[3] * x2 + c[1] * eye)
+        v = x6 @ (c[12] * x6 + c[10] * x4 + c[8] * x2) + c[6] * x6 + c[4] * x4 + c[2] * x2 + \
+            c[0] * eye
+        out = np.linalg.solve(v - u, v + u) if np.isfinite(x).all() else \
+            np.full(a.shape, np.nan)
+        for _ in range(s):
+            out = out @ out
+    return out
+
+
+def _matrix_exp_vjp(xp, g, o, a):
+    """torch's linalg_matrix_exp_differential (adjoint): the upper right block of
+    exp([[Aᴴ, g], [0, Aᴴ]])."""
+    _numpy_only("linalg.matrix_exp", xp)
+    n = a.shape[-1]
+    at = np.swapaxes(_double(a), -1, -2)
+    big = np.zeros(np.broadcast_shapes(a.shape, g.shape)[:-2] + (2 * n, 2 * n))
+    big[..., :n, :n] = at
+    big[..., n:, n:] = at
+    big[..., :n, n:] = g
+    return (matrix_exp(big)[..., :n, n:].astype(a.dtype),)
+
+
+defop("linalg_matrix_exp", "LinalgMatrixExpBackward0",
+      lambda a: matrix_exp(a).astype(a.dtype), _matrix_exp_vjp, "a",
+      _no_form("a matrix exponential"))

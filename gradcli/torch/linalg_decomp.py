@@ -247,3 +247,11 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
     return ReturnTypes("triangular_solve", *(apply(
         "triangular_solve", (input, A), upper=upper, transpose=transpose, unit=unitriangular,
         which=i) for i in (0, 1)), fields=("solution", "cloned_coefficient"))
+
+
+# ---- matrix_exp ----------------------------------------------------------------------------
+@torch_function(name="matrix_exp", namespace="torch.linalg")
+@torch_function("matrix_exp(Tensor input)", method=True)
+def matrix_exp(A) -> Tensor:
+    _check_square(A, "linalg.matrix_exp")
+    return apply("linalg_matrix_exp", (A,))

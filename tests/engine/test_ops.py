@@ -202,6 +202,7 @@ EXAMPLES = {
                                "left=False, unitriangular=True).t()",
     "triangular_solve": "s = torch.triangular_solve(x, p[:, :2] + 2, transpose=True)\n"
                         "out = s.solution * v + s.cloned_coefficient.sum()",
+    "linalg_matrix_exp": "out = torch.linalg.matrix_exp(x.t() @ p * 0.5) * v + (x[:, :2] * b).matrix_exp()[0, 0]",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
