@@ -75,7 +75,7 @@ def _value(record, values):
     params = record.params
     if record.op.name == "to_copy" and np.dtype(params["to"]).kind == "f":
         params = {**params, "to": np.float64}  # keep the replay in float64
-    value = np.asarray(record.op.forward(*args, **params))
+    value = np.asarray((record.op.differentiated or record.op.forward)(*args, **params))
     narrow = getattr(record, "dtype", None)
     # (past a float32 result's range torch's value is inf: exp(100), then log(inf)' = 0)
     return in_dtype(value, narrow.name) if narrow is not None and narrow.name in OVERFLOW and \

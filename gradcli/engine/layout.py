@@ -64,8 +64,9 @@ def column_major(a) -> bool:
 
 
 def overlaps(a) -> bool:
-    """Whether several elements of `a` share memory (an expanded tensor)."""
-    return any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
+    """Whether several elements of `a` share memory (an expanded tensor; an empty one has no
+    elements to share it)."""
+    return a.size > 0 and any(st == 0 and n > 1 for n, st in zip(a.shape, a.strides))
 
 
 def contiguous(a):

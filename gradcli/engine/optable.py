@@ -78,6 +78,11 @@ class Op:
     # the gradient off the forward run on symbols.
     linear: bool = False
     matrix_form: MatrixKind | None = None  # (see MatrixKind)
+    # The function whose derivative torch's backward is, where it is not the forward's own:
+    # a decomposition that reads one triangle of a symmetric input (cholesky, eigh) has a
+    # gradient for the symmetric matrix, the derivative of f((A + Aᵀ) / 2). The numeric check
+    # differences this one instead of the forward (None: the forward).
+    differentiated: Callable[..., np.ndarray] | None = None
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:

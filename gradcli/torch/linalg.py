@@ -130,14 +130,19 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
 
 
 # ---- det, slogdet, inv, solve (engine/ops_linalg.py) -------------------------------------
-def _check_square(A, fn: str, name: str = "A") -> None:
-    """torch's squareCheckInputs and checkFloatingOrComplex, in its order."""
+def check_square_shape(A, fn: str, name: str = "A") -> None:
+    """torch's squareCheckInputs."""
     if A.ndim < 2:
         raise runtime_error(f"{fn}: The input tensor {name} must have at least 2 dimensions.")
     m, n = A.data.shape[-2:]
     if m != n:
         raise runtime_error(f"{fn}: {name} must be batches of square matrices, but they are "
                             f"{m} by {n} matrices")
+
+
+def _check_square(A, fn: str, name: str = "A") -> None:
+    """torch's squareCheckInputs and checkFloatingOrComplex, in its order."""
+    check_square_shape(A, fn, name)
     if not A.dtype.is_floating_point:
         raise runtime_error(f"{fn}: Expected a floating point or complex tensor as input. Got "
                             f"{A.dtype.cpp}")

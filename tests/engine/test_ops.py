@@ -184,6 +184,25 @@ EXAMPLES = {
     "linalg_inv": "out = torch.linalg.inv(x[:, 1:] + p[:, :2])",
     "linalg_solve": "out = torch.linalg.solve(x[:, :2] + p[:, 1:], p) + torch.linalg.solve(\n"
                     "    x[:, 1:] + 2, p[:, :2], left=False) @ p + torch.linalg.solve(x[:, 1:], b)[:, None]",
+    # ops_decomp.py: cholesky and its solves
+    "linalg_cholesky": "out = (torch.linalg.cholesky(x.t() @ x + torch.eye(3)) * v +\n"
+                       "       torch.linalg.cholesky_ex(p.t() @ p + torch.eye(3), upper=True).L)",
+    "cholesky": "out = torch.cholesky(x @ x.t() + torch.eye(2), upper=True) * b",
+    "cholesky_solve": "L = torch.linalg.cholesky(p @ p.t() + torch.eye(2))\n"
+                      "out = torch.cholesky_solve(x, L) + torch.cholesky_solve(x * v, L.t(), True)",
+    "cholesky_inverse": "L = torch.linalg.cholesky(x.t() @ x + torch.eye(3))\n"
+                        "out = torch.cholesky_inverse(L) * v + torch.cholesky_inverse(L.t(), True)",
+    "linalg_qr": "q, r = torch.linalg.qr(x.t() + p.t())\n"
+                 "out = q * v[:, None] + r.sum() + torch.linalg.qr(x, 'complete').R.sum()",
+    "linalg_eigh": "w, V = torch.linalg.eigh(x.t() @ p + p.t() @ x)\n"
+                   "out = w * v + V * torch.linalg.eigvalsh(x.t() @ x, UPLO='U')[:, None]",
+    "linalg_svd": "U, S, Vh = torch.linalg.svd(x + p)\nout = (U * b).sum() * S[:, None] + Vh[:2] * v",
+    "linalg_solve_triangular": "out = torch.linalg.solve_triangular(p[:, 1:] + 1, x, upper=True) + "
+                               "torch.linalg.solve_triangular(p[:, :2] + 1, x.t(), upper=False, "
+                               "left=False, unitriangular=True).t()",
+    "triangular_solve": "s = torch.triangular_solve(x, p[:, :2] + 2, transpose=True)\n"
+                        "out = s.solution * v + s.cloned_coefficient.sum()",
+    "linalg_matrix_exp": "out = torch.linalg.matrix_exp(x.t() @ p * 0.5) * v + (x[:, :2] * b).matrix_exp()[0, 0]",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
