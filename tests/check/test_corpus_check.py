@@ -48,7 +48,7 @@ def test_no_gradient_row_mismatches(script, request):
     assert not broken, "\n".join(broken)  # (a row with no verdict is no mismatch, but a bug)
     assert bool(scripts_own) == declared, "a declared mismatch must be a custom backward's"
     trusted = [g for _, g in rows if "(a declared surrogate)" in (g["note"] or "")]
-    assert bool(trusted) == SURROGATE.search(script.read_text()) is not None, \
+    assert bool(trusted) == (SURROGATE.search(script.read_text()) is not None), \
         "a declared surrogate's rows must say how its backward relates to sympy's derivative"
 
 
