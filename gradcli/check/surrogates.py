@@ -81,43 +81,48 @@ def through_backwards(surrogates: list[Surrogate], targets, expectations: dict) 
     target under a surrogate's inputs, the chain of what the backward returned beyond sympy's
     values. A target whose chain has no structured form is left as it was (its mismatch
     stands, with the row's note)."""
+    chains = [_chain(s) for s in surrogates]
+    chains = [c for c in chains if c[0]]
+    names = ", ".join(dict.fromkeys(s.call.function for s in surrogates))
     out = dict(expectations)
     for t in targets:
         exp = expectations.get(id(t.tensor))
         if exp is None or exp.method == "none":
             continue
         try:
-            extra = _chained_extra(surrogates, t.tensor, np.shape(t.added))
+            extra = _chained_extra(chains, t.tensor, np.shape(t.added))
         except TooLarge:
             continue
-        if extra is None:
-            continue
-        names = ", ".join(dict.fromkeys(s.call.function for s in surrogates))
-        out[id(t.tensor)] = dataclasses.replace(
-            exp, added=exp.added + extra, formulas=None, texts=None, matrix=None, chain=None,
-            note=_joined(exp.note, f"expected: sympy's chain through {names}.backward's values"))
+        if extra is not None:
+            out[id(t.tensor)] = dataclasses.replace(
+                exp, added=exp.added + extra, formulas=None, texts=None, matrix=None,
+                chain=None, note=_joined(exp.note, f"expected: sympy's chain through "
+                                                   f"{names}.backward's values"))
     return out
 
 
-def _chained_extra(surrogates: list[Surrogate], tensor, shape: tuple) -> np.ndarray | None:
+def _chain(surrogate: Surrogate) -> tuple[list, list, dict]:
+    """The inputs where the backward returned something beyond sympy's, that extra, and the
+    replayed values under them (once per pass)."""
+    roots = [r for r, e in zip(surrogate.call.inputs, surrogate.extra, strict=True)
+             if e is not None]
+    values: dict = {}
+    for root in roots:
+        values.update(replay(root, {}))
+    return roots, [e for e in surrogate.extra if e is not None], values
+
+
+def _chained_extra(chains: list, tensor, shape: tuple) -> np.ndarray | None:
     """Σ over the surrogates whose inputs read `tensor` of the chain of their extra gradient
     down to it; None where none reads it."""
     total = None
-    for s in surrogates:
-        roots = [r for r, e in zip(s.call.inputs, s.extra, strict=True) if e is not None]
-        seeds = [e for e in s.extra if e is not None]
-        if not roots:
-            continue
+    for roots, seeds, values in chains:
         stops = _records_of(roots, tensor)
         if not stops:
             continue
-        values: dict = {}
-        for root in roots:
-            values.update(replay(root, {}))
         for grad in structured.vector_jacobian(roots, seeds, stops, values):
             if grad is not None:
-                part = np.broadcast_to(grad, shape) if np.size(grad) != np.prod(shape) else \
-                    np.reshape(grad, shape)
+                part = np.reshape(np.broadcast_to(grad, shape), shape)
                 total = part if total is None else total + part
     return total
 
