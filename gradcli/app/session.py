@@ -69,6 +69,7 @@ class Session:
         """Run `text` after everything fed before; its lines continue the session's numbering.
         Returns this input's events alone (its own status); `result` gathers them all."""
         from gradcli.app.sources import undecodable
+        from gradcli.events.expectations import surrogates
         from gradcli.sandbox.parse import ScriptInvalid, defines_classes, parse
 
         offset = len(self.result.source.splitlines())
@@ -84,6 +85,7 @@ class Session:
                                     unreadable.message, unreadable.hint))
             return piece
         self._classes |= defines_classes(text)
+        self.checker.surrogates |= surrogates(text)
         known = dataclasses.replace(
             self._vocabulary, names=self._vocabulary.names | self._assigned | set(self.variables),
             attributes=self._vocabulary.attributes | self._attributes,

@@ -26,6 +26,7 @@ from . import (
     missing,
     numeric,
     structured,
+    surrogates,
     tangents,
     vectorized,
 )
@@ -98,6 +99,8 @@ class Checker:
                  const_name: Callable[[object], str | None] | None = None):
         self.name_of, self.rtol, self.atol, self.enabled = name_of, rtol, atol, enabled
         self.const_name = const_name  # a constant record's name in the script (matrix forms)
+        # custom Functions the script declares surrogates: their backward is taken as given
+        self.surrogates: frozenset[str] = frozenset()
         self.symbols = SymbolTable()
         self.history: dict[int, _History] = {}
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
@@ -115,14 +118,17 @@ class Checker:
             return self.unchecked_rows(record, "the check is off (--no-check)", "check-off")
         targets = self._targets(record)
         targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
-        expectations = self._expect(record, targets)
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
-        backwards = custom_backward.verdicts(functions, self.rtol, self.atol, self._name)
+        backwards, declared, applies = custom_backward.verdicts(
+            functions, self.rtol, self.atol, self._name, self.surrogates)
+        expectations = self._expect(record, targets)
+        if applies:
+            expectations = surrogates.through_backwards(applies, targets, expectations)
         rows = []
         for t in targets:
             row = self._row(t, expectations.get(id(t.tensor)))
             if not t.missing or row.match is False:  # (a gradient rightly not given: no row)
-                rows.append(with_verdict(row, t.tensor, functions, backwards))
+                rows.append(with_verdict(row, t.tensor, functions, backwards, declared))
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:

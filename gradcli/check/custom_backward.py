@@ -6,6 +6,9 @@ one is named at the first element where it is off:
 `MyExp.backward: input 0, element [1]: returned 5.437, sympy's d/dx exp(x) = 2.718`; a None
 for an input that requires grad where sympy's derivative is not zero is named too:
 `Mul.backward returned None for input 1 (b), sympy's d/db = a = [1, 2, 3]`.
+A wrong one also says how it relates to sympy's derivative (surrogates.relation), and a
+Function the script declares a surrogate is taken as given: its verdict is that relation, and
+what it returned beyond sympy's values is kept for the check of what lies below it.
 """
 from __future__ import annotations
 
@@ -19,33 +22,47 @@ from .compare import matches, tolerance
 from .dropped import reduce_to
 from .numeric import replay
 from .records import TooLarge
+from .surrogates import Surrogate, declared_note, hint, relation
 from .vectorized import derivative
 
 RIGHT = ""  # the verdict of a backward that returned sympy's values
 
 
 def verdicts(functions: list, rtol: float | None, atol: float | None,
-             name_of=lambda tensor: "") -> dict:
-    """{Function name: RIGHT, or the message naming its first wrong element} for the applies
-    whose backward ran in this pass and whose forward the structured path can follow. Each
-    apply's record of its backward is taken (a later pass gets only its own)."""
+             name_of=lambda tensor: "", surrogates: frozenset = frozenset()
+             ) -> tuple[dict, dict, list[Surrogate]]:
+    """({Function name: RIGHT, or the message naming its first wrong element and how it
+    relates to sympy's}, {declared surrogate's name: its rows' note}, the declared surrogates'
+    applies) for the applies whose backward ran in this pass and whose forward the structured
+    path can follow. Each apply's record of its backward is taken (a later pass gets only its
+    own)."""
     found: dict = {}
+    declared: dict = {}
+    applies: list[Surrogate] = []
     calls = {id(f.call): f.call for f in functions if f.call is not None}
     for call in calls.values():
         seen, call.seen = call.seen, None
         if seen is None:
             continue
         try:
-            message = _verdict(call, *seen, rtol, atol, name_of)
+            message, said, extra = _verdict(call, *seen, rtol, atol, name_of)
         except TooLarge:  # (an op with no structured form: the row's own verdict stands)
             continue
+        if call.function in surrogates:
+            applies.append(Surrogate(call, extra))
+            if said and not declared.get(call.function):
+                declared[call.function] = declared_note(call.function, said)
+            continue
         if found.get(call.function) in (None, RIGHT):
-            found[call.function] = message
-    return found
+            found[call.function] = message + (f"; {hint(call.function, said)}" if said else "")
+    return found, declared, applies
 
 
 def _verdict(call: trace.FunctionCall, received: list, returned: list, rtol, atol,
-             name_of) -> str:
+             name_of) -> tuple[str, str, list]:
+    """The first wrong element's message (RIGHT where none), how the backward relates to
+    sympy's derivative ("" where it agrees), and per input what it returned beyond sympy's
+    values (None where nothing)."""
     roots, seeds = [], []
     for out, g in zip(call.outputs, received, strict=True):
         if out is not None and g is not None:
@@ -57,20 +74,34 @@ def _verdict(call: trace.FunctionCall, received: list, returned: list, rtol, ato
         values.update(replay(root, overrides))
     values.update(overrides)
     expected = structured.vector_jacobian(roots, seeds, call.inputs, values)
+    message, relations, extra = RIGHT, [], []
     for i, (record, value, got, want) in enumerate(zip(call.inputs, call.values, returned,
                                                        expected, strict=True)):
+        extra.append(None)
         if isinstance(record, trace.Const) or value.dtype.kind != "f":
             continue  # (an input that needs no gradient: None is right for it)
+        want = np.zeros(value.shape) if want is None else np.broadcast_to(want, value.shape)
         if got is None:
-            if want is not None and np.any(want):
-                return _none_message(call, i, want, roots, seeds, name_of)
+            if np.any(want):
+                message = message or _none_message(call, i, want, roots, seeds, name_of)
+                relations.append("returns None where d/dx of its forward is not zero")
+                extra[i] = -want
             continue
         got = reduce_to(np.add, np.asarray(got, np.float64), value.shape)
-        want = np.zeros(value.shape) if want is None else np.broadcast_to(want, value.shape)
-        ok, _ = matches(got, want, *tolerance(value.dtype.name, rtol, atol))
-        if not ok:
-            return _message(call, i, got, want, roots, seeds)
-    return RIGHT
+        tol = tolerance(value.dtype.name, rtol, atol)
+        if not matches(got, want, *tol)[0]:
+            message = message or _message(call, i, got, want, roots, seeds)
+            relations.append(relation(got, want, _passed(received, value.shape), tol))
+            extra[i] = got - want
+    said = "; ".join(dict.fromkeys(relations))
+    return message, said, extra
+
+
+def _passed(received: list, shape: tuple) -> np.ndarray | None:
+    """The gradient a one-output backward received, where it has its input's shape."""
+    if len(received) != 1 or received[0] is None or np.shape(received[0]) != shape:
+        return None
+    return np.asarray(received[0], np.float64)
 
 
 def _float(v: np.ndarray) -> np.ndarray:

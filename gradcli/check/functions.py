@@ -28,12 +28,20 @@ def functions_under(roots) -> list[trace.FunctionOutput]:
 
 
 def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput],
-                 backwards: dict | None = None) -> GradRow:
+                 backwards: dict | None = None, declared: dict | None = None) -> GradRow:
     """The row, naming the Functions whose backward this gradient went through; `backwards`
-    holds the verdicts on what each one's backward returned (custom_backward.verdicts)."""
+    holds the verdicts on what each one's backward returned, `declared` the notes of the
+    declared surrogates whose backward was not sympy's (custom_backward.verdicts)."""
     names = tuple(dict.fromkeys(f.function for f in functions if _reaches(f, tensor)))
     if not names:
         return row
+    surrogates = [declared[n] for n in names if declared and n in declared]
+    if surrogates:  # (their backward is taken as given: what the row says is its relation)
+        verdict = "; ".join(surrogates) + ("" if row.match is not False else
+                                           ", and the mismatch is elsewhere in the graph" +
+                                           _worst_element(row))
+        note = f"{verdict}; {row.note}" if row.note else verdict
+        return replace(row, note=note, functions=names)
     backward = ", ".join(f"{n}.backward" for n in names)
     forward = ", ".join(f"{n}.forward" for n in names)
     verb = "agree" if len(names) > 1 else "agrees"

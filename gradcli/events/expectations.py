@@ -3,10 +3,14 @@
     # gradcli: expect RuntimeError: Trying to backward through the graph a second time
     # gradcli: expect RuntimeError        (any message)
     # gradcli: expect mismatch | assertion | invalid | error
+    # gradcli: surrogate GradReverse, RoundSTE
 
-The directive is a whole-line comment anywhere in the script (usually at its top), at most once.
-A `# gradcli:` line that says anything else is a mistake the script's author wants to hear
-about, so it makes the script invalid rather than being ignored."""
+The expect directive is a whole-line comment anywhere in the script (usually at its top), at
+most once. A surrogate directive names custom autograd.Functions whose backward is on purpose
+not the derivative of their forward (a gradient reversal, a straight-through estimator): the
+check takes their backward's values as given (any number of such lines). A `# gradcli:` line
+that says anything else is a mistake the script's author wants to hear about, so it makes the
+script invalid rather than being ignored."""
 from __future__ import annotations
 
 import re
@@ -16,9 +20,11 @@ from gradcli.events.events import ErrorEvent, SessionResult
 
 DIRECTIVE = re.compile(r"^[ \t]*#[ \t]*gradcli[ \t]*:(?P<body>.*)$", re.MULTILINE)
 EXPECT = re.compile(r"expect[ \t]+(?P<what>[A-Za-z_]\w*)(?:[ \t]*:[ \t]*(?P<message>.*?))?[ \t]*$")
+SURROGATE = re.compile(r"surrogate[ \t]+(?P<names>.*?)[ \t]*$")
+NAME = re.compile(r"[A-Za-z_]\w*")
 STATUSES = ("mismatch", "assertion", "invalid", "error")
 USAGE = ("write `# gradcli: expect RuntimeError: <start of its message>`, or `expect` one of "
-         + ", ".join(STATUSES))
+         + ", ".join(STATUSES) + "; or `# gradcli: surrogate <Function class>`")
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,9 @@ def expectation(source: str) -> Expectation | None:
     for match in DIRECTIVE.finditer(source):
         line = source.count("\n", 0, match.start()) + 1
         col = match.start("body") - match.start() + 1
+        if SURROGATE.fullmatch(match["body"].strip()):
+            _surrogate_names(match["body"].strip(), source, line, col)
+            continue
         parsed = EXPECT.fullmatch(match["body"].strip())
         if parsed is None or (parsed["message"] and parsed["what"] in STATUSES):
             raise MalformedDirective(f"unknown gradcli directive: {match['body'].strip()!r}",
@@ -60,6 +69,28 @@ def expectation(source: str) -> Expectation | None:
                                      f"{found.line})", line, col)
         found = Expectation(parsed["what"], parsed["message"] or "", line)
     return found
+
+
+def surrogates(source: str) -> frozenset[str]:
+    """The custom Functions the script declares surrogates (`# gradcli: surrogate Name`)."""
+    names: set[str] = set()
+    for match in DIRECTIVE.finditer(source):
+        parsed = SURROGATE.fullmatch(match["body"].strip())
+        if parsed is not None:
+            names.update(n for n in re.split(r"[ \t,]+", parsed["names"]) if NAME.fullmatch(n))
+    return frozenset(names)
+
+
+def _surrogate_names(body: str, source: str, line: int, col: int) -> None:
+    """A surrogate line's names, each a class the script defines: a typo must not silently
+    leave a declaration that matches nothing."""
+    names = [n for n in re.split(r"[ \t,]+", SURROGATE.fullmatch(body)["names"]) if n]
+    for name in names or [""]:
+        if not NAME.fullmatch(name):
+            raise MalformedDirective(f"a surrogate directive names a class: {body!r}", line, col)
+        if not re.search(rf"^[ \t]*class[ \t]+{name}\b", source, re.MULTILINE):
+            raise MalformedDirective(f"surrogate {name}: the script defines no class {name}",
+                                     line, col)
 
 
 def verdict(result: SessionResult, expected: Expectation | None) -> str:

@@ -9,7 +9,9 @@ the xdist group of its differential tests, so that gradcli runs it once.
 The one exception is declared: a script whose first line is `# gradcli: expect mismatch` runs
 a custom autograd.Function with a backward of its own that is wrong on purpose (a straight-
 through estimator, a sign error); its rows must say where the Function's backward returned what
-sympy's derivative of its forward does not give, and it must have one such row.
+sympy's derivative of its forward does not give, and it must have one such row. A script that
+declares a surrogate (`# gradcli: surrogate GradReverse`) trusts that Function's backward: none
+of its rows may mismatch, and those through it say how its backward relates to sympy's.
 """
 import re
 import sys
@@ -45,9 +47,13 @@ def test_no_gradient_row_mismatches(script, request):
               if "internal error in the check" in (g["note"] or "")]
     assert not broken, "\n".join(broken)  # (a row with no verdict is no mismatch, but a bug)
     assert bool(scripts_own) == declared, "a declared mismatch must be a custom backward's"
+    trusted = [g for _, g in rows if "(a declared surrogate)" in (g["note"] or "")]
+    assert bool(trusted) == (SURROGATE.search(script.read_text()) is not None), \
+        "a declared surrogate's rows must say how its backward relates to sympy's derivative"
 
 
 DECLARED = "# gradcli: expect mismatch"
+SURROGATE = re.compile(r"^# gradcli: surrogate ", re.MULTILINE)
 # what a wrong custom backward's row says: where it returned what, or None where sympy's
 # derivative is not zero (or, where the structured path cannot follow its forward, that its
 # gradient disagrees)
