@@ -7,6 +7,7 @@ a run this one way. It never prints: events go to `on_event`.
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -124,7 +125,9 @@ class Session:
             self._emit(InvalidEvent(p.line, p.col, p.message, p.hint, p.end_col))
 
     def _on_pass(self, record: autograd.PassRecord | autograd.TangentRead) -> None:
+        started = time.monotonic()
         rows = checked_rows(self.checker, record)
+        self.interpreter.runtime.check_seconds += time.monotonic() - started
         for summary in (self.result.summary, self._piece.summary):
             summary.backward += 1
             count_rows(summary, rows)

@@ -99,7 +99,18 @@ class Forecast:
                 self.runtime.limits, "max_seconds",
                 f"by {self.what}: at the rate of its items after the first "
                 f"(~{rate:.2g} s each) the other {self.total - done:,} need ~{needed:,.0f} s, "
-                f"and {max(left, 0):.1f} s are left"))
+                f"and {max(left, 0):.1f} s are left{self._check_share(needed, left)}"))
+
+    def _check_share(self, needed: float, left: float) -> str:
+        """What part of the time the gradient check took, and whether the loop would finish
+        without it: a long training loop's time is mostly the check's."""
+        share = self.runtime.check_share()
+        if share < 0.25:
+            return ""
+        without = needed * (1 - share)
+        advice = (f"; with --no-check the rest would need ~{without:,.0f} s and fit"
+                  if without <= max(left, 0.0) else "")
+        return f"; the gradient check took {share:.0%} of the time so far{advice}"
 
 
 def watched(items: Iterator, forecast: Forecast) -> Iterator:

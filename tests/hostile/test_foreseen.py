@@ -100,13 +100,14 @@ def test_the_watchdog_names_the_line_it_interrupted():
     assert outcome.message == "time limit of 3 seconds exceeded (raise it with --max-seconds)"
 
 
-def _forecast_on_a_clock(monkeypatch, clock: list):
+def _forecast_on_a_clock(monkeypatch, clock: list, check_share: float = 0.0):
     from types import SimpleNamespace
 
     from gradcli.sandbox import forecast
 
     monkeypatch.setattr(forecast, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    runtime = SimpleNamespace(seconds_left=lambda: 60.0 - clock[0], limits=Limits())
+    runtime = SimpleNamespace(seconds_left=lambda: 60.0 - clock[0], limits=Limits(),
+                              check_share=lambda: check_share)
     return forecast.Forecast(runtime, 200, "a for loop of 200 items")
 
 
@@ -132,3 +133,22 @@ def test_items_that_stay_slow_end_the_loop_early(monkeypatch):
             clock[0] += 1.0
             loop.look(done)
     assert clock[0] < 10
+
+
+@pytest.mark.parametrize("share, says", [
+    (0.1, "are left (raise it"),  # the check's small part goes unsaid
+    (0.5, "the gradient check took 50% of the time so far (raise it"),
+    (0.9, "the gradient check took 90% of the time so far; with --no-check the rest would "
+          "need ~"),
+])
+def test_a_loop_ended_early_says_the_check_s_share_and_when_no_check_would_fit(
+        monkeypatch, share, says):
+    from gradcli.sandbox.limits import LimitHit
+
+    clock = [0.0]
+    loop = _forecast_on_a_clock(monkeypatch, clock, share)
+    with pytest.raises(LimitHit) as ended:
+        for done in range(1, 200):
+            clock[0] += 1.0
+            loop.look(done)
+    assert says in str(ended.value)
