@@ -125,16 +125,11 @@ class Runtime:
     def start_budgets(self, origin: float | None = None) -> None:
         """The time limit and the work budget start now, or at `origin` (time.monotonic()),
         when a run starts or a REPL input."""
-        self.started = time.monotonic() if origin is None else origin
-        self.deadline = self.started + self.limits.max_seconds
+        self.deadline = (time.monotonic() if origin is None else origin) + self.limits.max_seconds
         self.work = 0
-        self.check_seconds = 0.0  # of the time since, what the gradient check took
-
-    def check_share(self) -> float:
-        """The part of the time since the budgets started that the gradient check took (a
-        loop's forecast says it when the time limit ends the loop)."""
-        elapsed = time.monotonic() - self.started
-        return min(self.check_seconds / elapsed, 1.0) if elapsed > 0 else 0.0
+        # of the time since, what the gradient check took (a loop the time limit ends early
+        # says the check's part of its items' time)
+        self.check_seconds = 0.0
 
     def count_work(self, n: int, where: str, unit: str) -> None:
         """`n` units of work (`unit`: "graph node visited") were done `where` ("in backward()"),

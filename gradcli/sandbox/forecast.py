@@ -57,12 +57,13 @@ class Forecast:
     again: after each of the first 1,024 items (a clock read is ~0.1 us, and loops that run
     out of time have slow items), then every 256; `next_look(n)` is the next n it is due at."""
 
-    __slots__ = ("runtime", "total", "what", "started", "mark_time", "mark_n")
+    __slots__ = ("runtime", "total", "what", "started", "mark_time", "mark_n", "checked_before")
 
     def __init__(self, runtime: Runtime, total: int, what: str):
         self.runtime, self.total, self.what = runtime, total, what
         self.started = self.mark_time = time.monotonic()  # (until the first item is done)
         self.mark_n = 0  # the items done at mark_time
+        self.checked_before = 0.0  # the gradient check's seconds when the first item was done
 
     @staticmethod
     def due(n: int) -> bool:
@@ -83,6 +84,7 @@ class Forecast:
         if done == 1:  # the rate is measured from here
             self.started = self.mark_time = now
             self.mark_n = 1
+            self.checked_before = self.runtime.check_seconds
             return
         measured = done - 1
         if measured < 2 or now - self.started < MEASURED:
@@ -99,18 +101,19 @@ class Forecast:
                 self.runtime.limits, "max_seconds",
                 f"by {self.what}: at the rate of its items after the first "
                 f"(~{rate:.2g} s each) the other {self.total - done:,} need ~{needed:,.0f} s, "
-                f"and {max(left, 0):.1f} s are left{self._check_share(needed, left)}"))
+                f"and {max(left, 0):.1f} s are left{self._check_share(now, needed, left)}"))
 
-    def _check_share(self, needed: float, left: float) -> str:
-        """What part of the time the gradient check took, and whether the loop would finish
-        without it: a long training loop's time is mostly the check's."""
-        share = self.runtime.check_share()
+    def _check_share(self, now: float, needed: float, left: float) -> str:
+        """What part of the items' time the gradient check took, and whether the loop would
+        finish without it: a long training loop's time may be mostly the check's."""
+        share = min((self.runtime.check_seconds - self.checked_before) / (now - self.started),
+                    1.0)
         if share < 0.25:
             return ""
         without = needed * (1 - share)
         advice = (f"; with --no-check the rest would need ~{without:,.0f} s and fit"
                   if without <= max(left, 0.0) else "")
-        return f"; the gradient check took {share:.0%} of the time so far{advice}"
+        return f"; the gradient check took {share:.0%} of its items' time{advice}"
 
 
 def watched(items: Iterator, forecast: Forecast) -> Iterator:

@@ -101,14 +101,24 @@ def test_the_watchdog_names_the_line_it_interrupted():
 
 
 def _forecast_on_a_clock(monkeypatch, clock: list, check_share: float = 0.0):
+    """A forecast on a clock of the test's; the check takes `check_share` of each second."""
     from types import SimpleNamespace
 
     from gradcli.sandbox import forecast
 
     monkeypatch.setattr(forecast, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    runtime = SimpleNamespace(seconds_left=lambda: 60.0 - clock[0], limits=Limits(),
-                              check_share=lambda: check_share)
-    return forecast.Forecast(runtime, 200, "a for loop of 200 items")
+    class Runtime:
+        limits = Limits()
+
+        @staticmethod
+        def seconds_left() -> float:
+            return 60.0 - clock[0]
+
+        @property
+        def check_seconds(self) -> float:
+            return clock[0] * check_share
+
+    return forecast.Forecast(Runtime(), 200, "a for loop of 200 items")
 
 
 def test_a_slow_first_item_does_not_foretell_the_rest(monkeypatch):
@@ -137,8 +147,8 @@ def test_items_that_stay_slow_end_the_loop_early(monkeypatch):
 
 @pytest.mark.parametrize("share, says", [
     (0.1, "are left (raise it"),  # the check's small part goes unsaid
-    (0.5, "the gradient check took 50% of the time so far (raise it"),
-    (0.9, "the gradient check took 90% of the time so far; with --no-check the rest would "
+    (0.5, "the gradient check took 50% of its items' time (raise it"),
+    (0.9, "the gradient check took 90% of its items' time; with --no-check the rest would "
           "need ~"),
 ])
 def test_a_loop_ended_early_says_the_check_s_share_and_when_no_check_would_fit(
