@@ -181,11 +181,13 @@ class MemoryMeter:
         if held + nbytes > self.limit:
             raise TorchError("LimitExceeded",
                              f"memory limit of {self.limit:,} bytes exceeded by {what}: it needs "
-                             f"{nbytes:,} bytes, and the session holds {max(held, 0):,} "
+                             f"{nbytes:,} bytes, and the session holds {held:,} "
                              "(raise it with --max-memory)")
 
     def session_bytes(self) -> int:
-        return resident_bytes() - self.baseline
+        """The growth of resident memory since the session started; never below 0 (garbage of
+        before the session, freed during it, would make room the session never had)."""
+        return max(resident_bytes() - self.baseline, 0)
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096

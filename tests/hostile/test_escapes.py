@@ -56,7 +56,6 @@ REJECTED = [
     ("import numpy as np\nnp.ones(2).__array_interface__", "an array's interface"),
     ("import numpy as np\nnp.ones(2).ctypes.data", "an array's pointer"),
     ("import numpy as np\nnp.ones(2).base", "an array's base"),
-    ("import numpy as np\nnp.ones(2).value", "the wrapper's own slot"),
     ("import numpy as np\nnp.load('x.npy')", "np.load"),
     ("import numpy as np\nnp.lib", "numpy's submodules"),
     ("import numpy.linalg", "a numpy submodule"),
@@ -302,10 +301,10 @@ CLEAN_ERRORS = [
     ("class S:\n    to_save = dirty = 0\n" + function("ctx.to_save"), "AttributeError"),
     ("class S:\n    to_save = dirty = 0\n" + function(backward="ctx.dirty"), "AttributeError"),
     (function("ctx.saved_tensors = 1"), "AttributeError"),
-    ("torch.autograd.Function.forward = 1", "TypeError"),
+    ("import numpy as np\nnp.ones(2).value", "AttributeError"),  # the wrapper's own slot
     ("torch.autograd.Function.apply(torch.ones(1))", "NotImplementedError"),
     # getattr/setattr/hasattr: the attribute syntax's tables, whatever the name's origin
-    ("setattr(torch, 'x', 1)", "AttributeError"),
+    ("setattr(torch, '_x', 1)", "AttributeError"),  # (torch.x = 1 is the session's patch)
     ("x = torch.ones(1)\nn = '__cla' + 'ss__'\ngetattr(x, n)", "AttributeError"),
     ("n = '__glo' + 'bals__'\ngetattr(print, n, None)", "AttributeError"),
     ("n = '__self__'\nhasattr(print, n)", "AttributeError"),
