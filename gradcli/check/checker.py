@@ -132,7 +132,8 @@ class Checker:
         return [self._row(t, _unchecked(reason)) for t in self._targets(record)]
 
     def _targets(self, record: PassRecord) -> list[Target]:
-        out = [Target(t.tensor, t.before, np.asarray(t.added), _after(t.tensor))
+        out = [Target(t.tensor, t.before, np.asarray(t.added),
+                      _after(t.tensor) if t.after is None else t.after)
                for t in record.touched]
         if record.capture:
             for t, g in zip(record.inputs, record.captured, strict=True):

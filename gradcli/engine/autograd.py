@@ -110,11 +110,12 @@ OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 class AccumulateGrad:
     """The node that ends every path at a leaf: adds the incoming gradient into `.grad`."""
 
-    __slots__ = ("variable", "seq", "__weakref__")
+    __slots__ = ("variable", "seq", "post_hooks", "__weakref__")
 
     def __init__(self, variable):
         self.variable = variable
         self.seq = _ACCUMULATE_SEQ
+        self.post_hooks: list[Callable] | None = None  # register_post_accumulate_grad_hook's
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
@@ -134,6 +135,9 @@ class Touched:
     tensor: Any
     before: np.ndarray | None
     added: np.ndarray
+    # .grad right after the pass added to it, when post-accumulate hooks then ran (they may
+    # change it, as an optimizer step in a hook does): what the check compares
+    after: np.ndarray | None = None
 
 
 @dataclass
@@ -558,7 +562,20 @@ def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, un
     owned = sys.getrefcount(grad) <= _ONLY_OURS
     if ns.accumulate_into(t, grad, create_graph) and not owned:
         shared.append(t)
-    record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
+    touched = Touched(t, before, grad if not create_graph else grad.data)
+    record.touched.append(touched)
+    if t._accumulator.post_hooks:
+        _unshare(shared, ns)
+        touched.after = t._grad.data.copy()
+        _run_post_accumulate_hooks(t)
+
+
+def _run_post_accumulate_hooks(t) -> None:
+    """The leaf's post-accumulate-grad hooks, each given the leaf once its .grad holds the sum
+    (torch: the hook must return None; what it did before returning stays)."""
+    for hook in list(t._accumulator.post_hooks):
+        if hook(t) is not None:
+            raise runtime_error("Tensor post accumulate grad hooks should return None.")
 
 
 # References to a gradient that only this pass holds, as _accumulate sees it: run_backward's
