@@ -10,9 +10,14 @@ from gradcli.app.api import run_json
 from gradcli.engine.rng import Generator
 
 
-@pytest.fixture(scope="module")
-def torch():
-    return pytest.importorskip("torch", reason="real torch is the oracle for its draws")
+def assert_torchs_error(torch, source: str) -> None:
+    """torch raises for `source`, and gradcli reports the same type and message (its first
+    line: an argument parser's message lists the signatures after it)."""
+    with pytest.raises(Exception) as theirs:
+        exec(source, {"torch": torch})
+    error = run_json(source, "s.py")["events"][-1]
+    assert (error["type"], error["message"]) == \
+        (type(theirs.value).__name__, str(theirs.value).split("\n")[0])
 
 
 def gradcli_values(source: str) -> list:
@@ -118,11 +123,7 @@ def test_one_sample_with_replacement_races_as_without():
     "torch.randint_like(torch.ones(3), 5, 2)",
 ])
 def test_torchs_errors(torch, call):
-    with pytest.raises(Exception) as theirs:
-        eval(call, {"torch": torch})
-    error = run_json(call, "s.py")["events"][-1]
-    assert (error["type"], error["message"]) == \
-        (type(theirs.value).__name__, str(theirs.value).split("\n")[0])
+    assert_torchs_error(torch, call)
 
 
 def test_empty_results_draw_nothing(torch):
