@@ -61,7 +61,7 @@ from gradcli.torch._tensor import (
     reductions,
 )
 from gradcli.torch._training_notes import Watch
-from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
+from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck, saved
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.autograd.once import once_differentiable
@@ -548,6 +548,8 @@ def get_attribute(obj, name: str):
             return dunder_attribute(obj, name)
         if isinstance(obj, Tensor) and name in _TENSOR_PRIVATE:
             return _TENSOR_PRIVATE[name](obj)
+        if isinstance(obj, Node) and name in saved.NAMES:
+            return saved.saved_attribute(obj, name)
         if isinstance(obj, Namespace) and name in obj.members:  # torch.__version__
             return obj.members[name]
         return _private(obj, name).attribute(name)
@@ -623,6 +625,7 @@ def is_grad_mode_manager(obj) -> bool:
 
 def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | set(_TENSOR_PRIVATE) | {"args"}
+    names |= saved.NAMES
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES
