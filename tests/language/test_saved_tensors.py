@@ -38,3 +38,58 @@ def test_torchs_errors(torch, call):
 def test_other_private_names_stay_out_of_reach():
     assert run_json("x = torch.ones(2, requires_grad=True)\n(x * 2).grad_fn._saved_foo",
                     "s.py")["status"] == "invalid"
+
+
+def test_saved_tensors_hooks_pack_and_unpack_as_torch(torch):
+    """pack in torch's order as nodes save (a Python number unhooked), unpack once per pass,
+    nested managers (the innermost wins), _saved_* read through unpack, and what unpack
+    returns is what the gradient uses."""
+    source = """
+log = []
+def hooks(tag):
+    def pack(t):
+        log.append((tag, "pack", t.tolist()))
+        return t
+    def unpack(t):
+        log.append((tag, "unpack", t.tolist()))
+        return t
+    return torch.autograd.graph.saved_tensors_hooks(pack, unpack)
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+w = torch.tensor([3.0, 4.0], requires_grad=True)
+outer, inner = hooks("outer"), hooks("inner")
+with outer:
+    a = (x * w).sigmoid()
+    with inner:
+        b = (a / w * 3).tanh()
+    c = b.sum() * x.sum()
+print(log)
+log.clear()
+c.backward(retain_graph=True)
+print(log, x.grad, w.grad)
+log.clear()
+print(a.grad_fn._saved_result, log)
+log.clear()
+with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t * 2):
+    d = (x * w).exp().sum()
+d.backward()
+print(log, x.grad, w.grad)
+"""
+    assert gradcli_values(source) == torch_values(torch, source)
+
+
+def test_the_rows_of_a_replaced_saved_tensor_say_so():
+    source = ("x = torch.tensor([1.0, 2.0], requires_grad=True)\n"
+              "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t + 1):\n"
+              "    y = (x * x).sum()\ny.backward()\n")
+    rows = [g for e in run_json(source, "s.py")["events"] if e["kind"] == "backward"
+            for g in e["grads"]]
+    assert rows[0]["method"] == "none" and "replaced by an unpack hook" in rows[0]["note"]
+
+
+@pytest.mark.parametrize("unpack", ["lambda t: 5", "lambda t: torch.ones(3)"])
+def test_what_unpack_must_return(unpack):
+    source = ("x = torch.ones(2, requires_grad=True)\n"
+              f"with torch.autograd.graph.saved_tensors_hooks(lambda t: t, {unpack}):\n"
+              "    y = (x * x).sum()\ny.backward()\n")
+    error = run_json(source, "s.py")["events"][-1]
+    assert error["kind"] == "error" and "unpack_hook" in error["message"]

@@ -38,6 +38,10 @@ def saved_attribute(node: Node, name: str):
     ref = next((r for r in node.saved_refs if r.index == index), None)
     if ref is None:
         return None
+    unpacking = [(packed, unpack) for r, packed, unpack in node.packed or () if r is ref]
+    if unpacking:  # under saved_tensors_hooks: what unpack gives back
+        packed, unpack = unpacking[0]
+        return unpack(packed)
     if index < 0:
         return _saved_output(node, ref)
     return _number_tensor(ref.tensor) if ref.tensor in runtime.current.number_saves else \
