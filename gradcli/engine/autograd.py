@@ -232,10 +232,15 @@ def torch_save_order(node) -> list:
 def pack_saved(node, tensor_of) -> None:
     """Under saved_tensors_hooks: the innermost pack hook called on each tensor the node saves
     (`tensor_of(ref)`), its result kept for the unpack hook at backward time."""
-    pack, unpack = runtime.current.saved_hooks[-1]
-    numbers = runtime.current.number_saves  # (torch saves a Python number's tensor unhooked)
-    node.packed = [(ref, pack(tensor_of(ref)), unpack) for ref in torch_save_order(node)
-                   if ref.tensor not in numbers]
+    state = runtime.current
+    hooks, numbers = state.saved_hooks, state.number_saves  # (a Python number: unhooked)
+    pack, unpack = hooks[-1]
+    state.saved_hooks = []  # torch runs pack with the hooks off: what pack does is not packed
+    try:
+        node.packed = [(ref, pack(tensor_of(ref)), unpack) for ref in torch_save_order(node)
+                       if ref.tensor not in numbers]
+    finally:
+        state.saved_hooks = hooks
 
 
 def unpack_saved(node, inputs: tuple, out, numpy_pass: bool) -> tuple:

@@ -93,3 +93,18 @@ def test_what_unpack_must_return(unpack):
               "    y = (x * x).sum()\ny.backward()\n")
     error = run_json(source, "s.py")["events"][-1]
     assert error["kind"] == "error" and "unpack_hook" in error["message"]
+
+
+def test_what_pack_computes_is_not_packed_again(torch):
+    source = """
+x = torch.ones(2, requires_grad=True)
+packed = []
+def pack(t):
+    packed.append(t.shape)
+    return t * t  # an op that saves tensors itself: torch runs pack with the hooks off
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    y = (x * x * 3).sum()
+y.backward()
+print(len(packed), x.grad)
+"""
+    assert gradcli_values(source) == torch_values(torch, source)
