@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from gradcli.engine import runtime, trace
-from gradcli.engine.autograd import PassRecord, saved_values_written_behind
+from gradcli.engine.autograd import PassRecord, saved_values_replaced, saved_values_written_behind
 from gradcli.engine.trace import Opaque
 from gradcli.engine.transforms import stand_in_for
 from gradcli.events.events import GradRow
@@ -140,7 +140,8 @@ class Checker:
         return [self._row(t, _unchecked(reason, why)) for t in self._targets(record)]
 
     def _targets(self, record: PassRecord) -> list[Target]:
-        out = [Target(t.tensor, t.before, np.asarray(t.added), _after(t.tensor))
+        out = [Target(t.tensor, t.before, np.asarray(t.added),
+                      _after(t.tensor) if t.after is None else t.after)
                for t in record.touched]
         if record.capture:
             for t, g in zip(record.inputs, record.captured, strict=True):
@@ -176,6 +177,11 @@ class Checker:
                 "written behind: a value saved for this gradient was changed through .data "
                 "after it was saved (autograd does not see it; the gradient uses the changed "
                 "value, which the forward record cannot give)", "written-behind") for t in targets}
+        if saved_values_replaced(record.roots):
+            return {id(t.tensor): _unchecked(
+                "replaced by an unpack hook: torch.autograd.graph.saved_tensors_hooks gave "
+                "the backward other values than the forward saved, and the gradient uses them "
+                "(no replay of the forward can give them)", "opaque") for t in targets}
         if runtime.current.hidden_writes and values_written_behind(roots):
             return {id(t.tensor): _unchecked(
                 "written behind: a tensor this graph read was changed through .data after the "

@@ -70,7 +70,7 @@ class Node:
 
     __slots__ = ("op", "params", "next", "metas", "saved", "saved_refs", "frees", "seq",
                  "pre_hooks", "owner", "retained", "out_shape", "record", "shown_next", "cast",
-                 "freed_in", "__weakref__")
+                 "freed_in", "packed", "__weakref__")
     checks_saved_on_run = True  # (a custom Function's ctx checks them as its backward reads them)
 
     def __init__(self, op, params, next_, metas, saved, saved_refs, out_shape):
@@ -87,6 +87,7 @@ class Node:
         self.shown_next = None  # the edges torch shows, where they differ (CopySlices, where)
         self.cast = None  # the dtype the op computed in, when a saved input had another
         self.freed_in = None  # the number of the pass that freed `saved` (PassRecord.number)
+        self.packed = None  # [(Saved, what pack returned, unpack)] under saved_tensors_hooks
 
     def name(self) -> str:
         n = self.op.grad_fn
@@ -110,11 +111,12 @@ OUTPUT_NR: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 class AccumulateGrad:
     """The node that ends every path at a leaf: adds the incoming gradient into `.grad`."""
 
-    __slots__ = ("variable", "seq", "__weakref__")
+    __slots__ = ("variable", "seq", "post_hooks", "__weakref__")
 
     def __init__(self, variable):
         self.variable = variable
         self.seq = _ACCUMULATE_SEQ
+        self.post_hooks: list[Callable] | None = None  # register_post_accumulate_grad_hook's
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
@@ -134,6 +136,9 @@ class Touched:
     tensor: Any
     before: np.ndarray | None
     added: np.ndarray
+    # .grad right after the pass added to it, when post-accumulate hooks then ran (they may
+    # change it, as an optimizer step in a hook does): what the check compares
+    after: np.ndarray | None = None
 
 
 @dataclass
@@ -213,6 +218,61 @@ def _check_saved(node) -> None:
                 check_saved_versions(node)
 
 
+# The nodes whose saved values an unpack hook replaced, for the check (weakly: no node kept)
+REPLACED_BY_UNPACK: weakref.WeakSet = weakref.WeakSet()
+
+
+def torch_save_order(node) -> list:
+    """The node's Saved records in the order torch saves and reads them: inputs by name
+    (`other` before `self`), then outputs."""
+    return sorted(node.saved_refs,
+                  key=lambda r: (r.index < 0, r.index == 0 and not node.op.self_first))
+
+
+def pack_saved(node, tensor_of) -> None:
+    """Under saved_tensors_hooks: the innermost pack hook called on each tensor the node saves
+    (`tensor_of(ref)`), its result kept for the unpack hook at backward time."""
+    state = runtime.current
+    hooks, numbers = state.saved_hooks, state.number_saves  # (a Python number: unhooked)
+    pack, unpack = hooks[-1]
+    state.saved_hooks = []  # torch runs pack with the hooks off: what pack does is not packed
+    try:
+        node.packed = [(ref, pack(tensor_of(ref)), unpack) for ref in torch_save_order(node)
+                       if ref.tensor not in numbers]
+    finally:
+        state.saved_hooks = hooks
+
+
+def unpack_saved(node, inputs: tuple, out, numpy_pass: bool) -> tuple:
+    """The node's saved values as its unpack hooks give them back: torch computes the
+    gradient from what unpack returns, whatever it is (the check then shows the difference)."""
+    inputs = list(inputs)
+    for ref, packed, unpack in node.packed:
+        value = unpack(packed)
+        if not hasattr(value, "grad_fn"):
+            raise type_error("Output of saved tensor unpack_hook expected to be a Tensor but "
+                             f"got result of type {type(value).__name__}")
+        saved = out if ref.index < 0 else inputs[ref.index]
+        if value.data.shape != saved.shape or value.data.dtype != saved.dtype:
+            raise runtime_error(
+                f"unpack_hook returned a tensor {_describe(value.data)} for a saved tensor "
+                f"{_describe(saved)}: gradcli computes a gradient from a saved tensor of its "
+                "own shape and dtype only")
+        if not np.array_equal(value.data, saved, equal_nan=True):
+            REPLACED_BY_UNPACK.add(node)
+            if not numpy_pass:
+                raise runtime_error("gradcli cannot differentiate again (create_graph) through "
+                                    "a saved tensor that an unpack hook replaced")
+            value = value.data
+        else:
+            value = saved
+        if ref.index < 0:
+            out = value
+        else:
+            inputs[ref.index] = value
+    return tuple(inputs), out
+
+
 def check_saved_versions(node) -> None:
     """torch's errors for a saved tensor modified in place (or detached) since it was saved."""
     spoiled = [r for r in node.saved_refs if r.storage is not None and (
@@ -220,7 +280,7 @@ def check_saved_versions(node) -> None:
     if spoiled:
         # the first in the order torch checks them: inputs by name (`other` before `self`),
         # then outputs
-        first = min(spoiled, key=lambda r: (r.index < 0, r.index == 0 and not node.op.self_first))
+        first = next(r for r in torch_save_order(node) if r in spoiled)
         if first.nonleaf and first.tensor.grad_fn is None:
             raise runtime_error("Trying to use a saved tensor that has been detached in-place, "
                                 "i.e. with .detach_().This is not supported, please use "
@@ -277,6 +337,18 @@ def saved_values_written_behind(roots) -> bool:
     which no replay of the recorded forward can know. (A leaf's saved value is its memory,
     as the check sees it too.) A write before saving is what the forward read, and a graph
     built after an update (`p.data -= lr * p.grad`) is checked as any other."""
+    return _some_node(roots, lambda node: any(
+        ref.storage is not None and ref.storage.hidden_writes != ref.hidden and
+        (ref.index < 0 or ref.nonleaf) for ref in node.saved_refs))
+
+
+def saved_values_replaced(roots) -> bool:
+    """Whether a saved_tensors_hooks unpack hook gave a node of the graph under `roots` other
+    values than it saved (the gradient uses them; no replay of the forward can know them)."""
+    return _some_node(roots, REPLACED_BY_UNPACK.__contains__)
+
+
+def _some_node(roots, test) -> bool:
     stack = [r.grad_fn for r in roots if r.grad_fn is not None]
     seen = set()
     while stack:
@@ -284,8 +356,7 @@ def saved_values_written_behind(roots) -> bool:
         if id(node) in seen or not isinstance(node, Node):
             continue
         seen.add(id(node))
-        if any(ref.storage is not None and ref.storage.hidden_writes != ref.hidden and
-               (ref.index < 0 or ref.nonleaf) for ref in node.saved_refs):
+        if test(node):
             return True
         stack.extend(e for e in node.next if e is not None)
     return False
@@ -462,6 +533,8 @@ def _apply_vjp(node, grad, xp, keep_graph, number):
     if node.saved is None or node.saved_refs:  # (else there is nothing to check: add's nodes)
         _check_saved(node)
     inputs, out = node.saved if node.saved else (node.metas, _out_meta(node.out_shape))
+    if node.packed and node.saved:
+        inputs, out = unpack_saved(node, inputs, out, xp is opkit.NUMPY)
     if xp is not opkit.NUMPY and node.saved:
         inputs, out = xp.saved_tensors(node, inputs, out)
     elif node.cast is not None and node.saved:
@@ -558,7 +631,20 @@ def _accumulate(t, grad, record, target_entries, capture, create_graph, wrap, un
     owned = sys.getrefcount(grad) <= _ONLY_OURS
     if ns.accumulate_into(t, grad, create_graph) and not owned:
         shared.append(t)
-    record.touched.append(Touched(t, before, grad if not create_graph else grad.data))
+    touched = Touched(t, before, grad if not create_graph else grad.data)
+    record.touched.append(touched)
+    if t._accumulator.post_hooks:
+        _unshare(shared, ns)
+        touched.after = t._grad.data.copy()
+        _run_post_accumulate_hooks(t)
+
+
+def _run_post_accumulate_hooks(t) -> None:
+    """The leaf's post-accumulate-grad hooks, each given the leaf once its .grad holds the sum
+    (torch: the hook must return None; what it did before returning stays)."""
+    for hook in list(t._accumulator.post_hooks):
+        if hook(t) is not None:
+            raise runtime_error("Tensor post accumulate grad hooks should return None.")
 
 
 # References to a gradient that only this pass holds, as _accumulate sees it: run_backward's

@@ -475,8 +475,12 @@ defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype)
 defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
       sym=lambda a, value: np.broadcast_to(value, a.shape).copy(), elements_read="selection")
-# x.uniform_() / x.normal_(): the generator's draws (`values`) written over every element
-for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0")):
+# x.uniform_() / x.normal_() / x.exponential_() / x.random_(): the generator's draws
+# (`values`) written over every element (random_'s node is named by its overload)
+for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0"),
+                        ("exponential", "ExponentialBackward0"),
+                        ("random_from_to", "RandomBackward0"), ("random_to", "RandomBackward1"),
+                        ("random", "RandomBackward2")):
     defop(_name, _grad_fn, lambda a, values: values.reshape(a.shape).astype(a.dtype),
           lambda xp, g, o, a, values: (xp.zeros_like(g),),
           sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],

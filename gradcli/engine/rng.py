@@ -67,6 +67,10 @@ from gradcli.engine.errors import runtime_error, value_error
 _FLOAT_DTYPES = {d.name: d for d in (dtypes.float16, dtypes.float32, dtypes.float64)}
 _UINT64_MASK = (1 << 64) - 1
 _RANDPERM_SMALL_N = 0xFFFFFFFF // 20  # torch's randperm_cpu uses Fisher-Yates below this
+# random_()'s modulus per dtype: its largest value + 1, or 2**digits + 1 for floats
+_RANDOM_MODULUS = {"float16": 2**11 + 1, "float32": 2**24 + 1, "float64": 2**53 + 1,
+                   "int64": 2**63, "int32": 2**31, "int16": 2**15, "int8": 2**7, "uint8": 2**8,
+                   "bool": 2}
 _STATE_WORDS = 624  # mt19937's
 # torch's CPUGeneratorImplState (THGeneratorStateLegacy, then the float normal cache), as the
 # C compiler lays it out on x86-64: 5056 bytes
@@ -254,6 +258,33 @@ class Generator:
         offset = np.uint64(low & _UINT64_MASK)
         return ((words % np.uint64(span)) + offset).view(np.int64)
 
+    def exponential(self, n: int, lambd: float, dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.exponential_(lambd)`: torch's serial CPU kernel, -1 / lambd * log1p(-u) in
+        double (glibc's log1p) from one 53-bit double u per element, cast to the dtype."""
+        dtype = _float_dtype(dtype_name)
+        log1p = np.frompyfunc(math.log1p, 1, 1)
+        return _in_chunks(n, dtype.np, lambda k: _double_to(
+            (-1.0 / lambd) * log1p(-self._uniform_f64(k)).astype(np.float64), dtype))
+
+    def multinomial_with_replacement(self, rows: np.ndarray, n_sample: int) -> np.ndarray:
+        """torch's CPU multinomial with replacement of 2+ samples, one row after the other:
+        the row's cumulative sum in its dtype, divided by its total, the last set to 1, then
+        per sample a 53-bit double u and the first category whose cumulative value >= u (the
+        kernel's binary search). A row is checked just before its draws, as torch does."""
+        out = np.empty((len(rows), n_sample), np.int64)
+        for i, row in enumerate(rows):
+            cumulative = _cumulative_distribution(row)
+            out[i] = np.searchsorted(cumulative, self._uniform_f64(n_sample), side="left")
+        return out
+
+    def random_values(self, n: int, dtype_name: str) -> np.ndarray:
+        """`Tensor.random_()` without bounds: a word (two, hi first, for int64 and float64)
+        modulo the dtype's count of exactly representable integers from 0 (2**24 + 1 for
+        float32, 2**63 for int64, 2 for bool)."""
+        words = self._words64(n) if dtype_name in ("int64", "float64") else \
+            self._bits.random_raw(n)
+        return (words % np.uint64(_RANDOM_MODULUS[dtype_name])).astype(np.dtype(dtype_name))
+
     def randperm(self, n: int) -> np.ndarray:
         """`torch.randperm(n)` (int64), for n < 214748364."""
         if n >= _RANDPERM_SMALL_N:
@@ -360,6 +391,22 @@ def _log_density(x: np.ndarray, mean: float, std: float, log_peak: float,
     for step in steps:
         x = step(x).astype(dtype.np)
     return x
+
+
+def _cumulative_distribution(row: np.ndarray) -> np.ndarray:
+    """multinomial_with_replacement_apply's normalised cumulative distribution (as float64 for
+    the comparison with u), with its checks in its order: each entry, then the total."""
+    invalid = ~(row >= 0) | ~np.isfinite(row)
+    if invalid.any():
+        first = row[np.argmax(invalid)]
+        raise runtime_error("invalid multinomial distribution (encountering probability entry "
+                            + ("< 0)" if not first >= 0 else "= infinity or NaN)"))
+    cumulative = np.cumsum(row)  # sequential, in the row's dtype, as the kernel's loop
+    if not (len(row) and cumulative[-1] > 0):
+        raise runtime_error("invalid multinomial distribution (sum of probabilities <= 0)")
+    cumulative = (cumulative / cumulative[-1]).astype(np.float64)
+    cumulative[-1] = 1.0
+    return cumulative
 
 
 def _float_dtype(dtype_name: str) -> dtypes.DType:

@@ -93,6 +93,8 @@ class Runtime:
     wrapped_numbers: dict = field(default_factory=dict)
     number_saves: dict = field(default_factory=dict)
     print_options: PrintOptions = field(default_factory=PrintOptions)
+    # torch.autograd.graph.saved_tensors_hooks in force: (pack, unpack) pairs, innermost last
+    saved_hooks: list = field(default_factory=list)
     # what the script assigned to objects every session shares (torch's classes, the torch
     # namespaces): {shared object: {name: value}}, read before the object's own table, so
     # that `nn.Linear.forward = f` holds in this session only and the object is never written

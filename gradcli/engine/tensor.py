@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from . import dtypes, runtime, trace, transforms
-from .autograd import AccumulateGrad, Meta, Node, Saved
+from .autograd import AccumulateGrad, Meta, Node, Saved, pack_saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
 from .layout import (
@@ -98,6 +98,8 @@ def apply(op_name: str, inputs: tuple, dtype: DType | None = None, **params) -> 
         result._requires_grad = True
         node = _make_node(op, inputs, arrays, out, result, params or _NO_PARAMS)
         result._grad_fn, result._view_version = node, result._storage.version  # (the setter)
+        if state.saved_hooks and node.saved_refs:
+            pack_saved(node, lambda ref: result if ref.index < 0 else ref.tensor)
         if state.tracing:
             result._record = node.record = trace.op_record(op, inputs, params, result)
     elif state.forward_recorder is not None:  # a custom Function's forward, for the check

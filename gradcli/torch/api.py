@@ -61,7 +61,7 @@ from gradcli.torch._tensor import (
     reductions,
 )
 from gradcli.torch._training_notes import Watch
-from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck
+from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck, graph, saved
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.autograd.once import once_differentiable
@@ -271,6 +271,7 @@ _torch.update(
         "functional": Namespace("torch.autograd.functional", functional.FUNCTIONS),
         **gradcheck.FUNCTIONS,
         "detect_anomaly": anomaly.detect_anomaly,
+        "graph": Namespace("torch.autograd.graph", graph.FUNCTIONS),
         "forward_ad": Namespace("torch.autograd.forward_ad", forward_ad.FUNCTIONS),
         "set_detect_anomaly": anomaly.set_detect_anomaly}),
     nn=Namespace("torch.nn", {"functional": F, "Parameter": Parameter,
@@ -335,7 +336,8 @@ MODULES: dict[str, Namespace] = {
     "torch.autograd.function": Namespace("torch.autograd.function", {
         "Function": autograd_function.FUNCTION, "once_differentiable": once_differentiable}),
     "torch.autograd.variable": Namespace("torch.autograd.variable", {
-        "Variable": legacy.VARIABLE})}
+        "Variable": legacy.VARIABLE}),
+    "torch.autograd.graph": TORCH.members["autograd"].members["graph"]}
 # The standard library programs import around their PyTorch code: gradcli's stand-ins
 # (sandbox/py_system.py: what would touch the world is refused at its call).
 _OS_PATH = Namespace("os.path", py_system.OS_PATH)
@@ -548,6 +550,8 @@ def get_attribute(obj, name: str):
             return dunder_attribute(obj, name)
         if isinstance(obj, Tensor) and name in _TENSOR_PRIVATE:
             return _TENSOR_PRIVATE[name](obj)
+        if isinstance(obj, Node) and name in saved.NAMES:
+            return saved.saved_attribute(obj, name)
         if isinstance(obj, Namespace) and name in obj.members:  # torch.__version__
             return obj.members[name]
         return _private(obj, name).attribute(name)
@@ -616,13 +620,15 @@ def set_attribute(obj, name: str, value) -> None:
 
 
 def is_grad_mode_manager(obj) -> bool:
-    """Whether `with obj:` is allowed: the grad-mode and anomaly-mode managers."""
-    return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly,
+    """Whether `with obj:` is allowed: the grad-mode, anomaly-mode and saved-tensor-hook
+    managers."""
+    return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly, graph.saved_tensors_hooks,
                             anomaly.set_detect_anomaly, forward_ad.dual_level))
 
 
 def _all_names() -> frozenset:
     names = set(_TENSOR_METHODS) | set(_TENSOR_PROPERTIES) | set(_TENSOR_PRIVATE) | {"args"}
+    names |= saved.NAMES
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES

@@ -85,6 +85,10 @@ EXAMPLES = {
     "fill": "y = x * 1\ny.fill_(2.0)\nout = y + x", "zero": "y = x * 1\ny.zero_()\nout = y + x",
     "uniform": "y = x * 1\ny.uniform_(-1, 1)\nout = y * x",
     "normal": "y = x * 1\ny.normal_(0.5, 2.0)\nout = y * x",
+    "exponential": "y = x * 1\ny.exponential_(2.0)\nout = y * x",
+    "random": "y = x * 1\ny.random_()\nout = y * x",
+    "random_to": "y = x * 1\ny.random_(5)\nout = y * x",
+    "random_from_to": "y = x * 1\ny.random_(-3, 3)\nout = y * x",
     "normal_tensor_float": "out = torch.normal(x, 2.0) * x",
     "normal_float_tensor": "out = torch.normal(0.5, p) * x",
     "normal_tensor_tensor": "out = torch.normal(x, p) * x",
@@ -324,7 +328,8 @@ BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",
                  "trunc", "sgn",
-                 "zero", "uniform", "normal", "normal_tensor_float", "normal_float_tensor",
+                 "zero", "uniform", "normal", "exponential", "random", "random_to",
+                 "random_from_to", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor"}
 # torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
 NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside"}

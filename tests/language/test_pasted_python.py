@@ -242,7 +242,8 @@ def test_real_types_type_gives_are_already_in_the_api_table():
 # class's table entry
 NOT_TABLE_ENTRIES = {"_storage", "_reverse", "_starts", "_origins", "_current_start", "_writes",
                      "_sequence", "_freeing", "_with_", "_lastdim",
-                     "_threshold"}  # (F.threshold's __name__, as torch's)
+                     "_threshold",  # (F.threshold's __name__, as torch's)
+                     "_saved_", "_saved_exponent"}  # (grad_fn._saved_self and its kin)
 
 
 def test_every_private_name_of_torchs_classes_is_kept_from_scripts():

@@ -6,9 +6,9 @@ declared here; every other method is declared beside its function (`method=True`
 from __future__ import annotations
 
 from gradcli.engine import dtypes
-from gradcli.engine.errors import type_error
+from gradcli.engine.errors import runtime_error, type_error
 from gradcli.engine.layout import CONTIGUOUS_FORMAT, in_format
-from gradcli.engine.tensor import Tensor
+from gradcli.engine.tensor import RemovableHandle, Tensor, accumulator
 from gradcli.torch._declare import DECLARED, FACTORY, tensor_method, torch_function
 from gradcli.torch._tensor import (  # noqa: F401  (each section declares its functions and methods on import)
     creation,
@@ -17,6 +17,7 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     linalg,
     rearrange,
     reductions,
+    sampling,
     scans,
     selecting,
     sorting,
@@ -115,6 +116,22 @@ for _name in ("retain_grad", "detach", "detach_", "item", "tolist", "dim", "is_i
     tensor_method(f"{_name}()")(getattr(Tensor, _name))
 tensor_method("nelement()")(Tensor.numel)
 tensor_method(name="register_hook")(Tensor.register_hook)
+
+
+@tensor_method(name="register_post_accumulate_grad_hook")
+def register_post_accumulate_grad_hook(self, hook) -> RemovableHandle:
+    """hook(leaf) after each backward pass has accumulated into the leaf's .grad."""
+    if not self.requires_grad:
+        raise runtime_error("cannot register a hook on a tensor that doesn't require gradient")
+    if self.grad_fn is not None:
+        raise runtime_error("post accumulate grad hooks cannot be registered on non-leaf "
+                            "tensors")
+    node = accumulator(self)
+    hooks = node.post_hooks = node.post_hooks or []
+    hooks.append(hook)
+    return RemovableHandle(hooks, hook)
+
+
 torch_function("clone(Tensor input, *, MemoryFormat? memory_format=None)", method=True)(
     Tensor.clone)
 torch_function("numel(Tensor input)", method=True)(Tensor.numel)
