@@ -111,9 +111,9 @@ class Forecast:
         if share < 0.25:
             return ""
         without = needed * (1 - share)
-        advice = (f"; with --no-check the rest would need ~{without:,.0f} s and fit"
-                  if without <= max(left, 0.0) else "")
-        return f"; the gradient check took {share:.0%} of its items' time{advice}"
+        fits = " and fit" if without <= max(left, 0.0) else ""
+        return (f"; the gradient check took {share:.0%} of its items' time: with --no-check "
+                f"the rest would need ~{without:,.0f} s{fits}")
 
 
 def watched(items: Iterator, forecast: Forecast) -> Iterator:

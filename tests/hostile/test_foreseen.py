@@ -147,9 +147,10 @@ def test_items_that_stay_slow_end_the_loop_early(monkeypatch):
 
 @pytest.mark.parametrize("share, says", [
     (0.1, "are left (raise it"),  # the check's small part goes unsaid
-    (0.5, "the gradient check took 50% of its items' time (raise it"),
-    (0.9, "the gradient check took 90% of its items' time; with --no-check the rest would "
-          "need ~"),
+    (0.5, "the gradient check took 50% of its items' time: with --no-check the rest would "
+          "need ~98 s (raise it"),
+    (0.9, "the gradient check took 90% of its items' time: with --no-check the rest would "
+          "need ~20 s and fit (raise it"),
 ])
 def test_a_loop_ended_early_says_the_check_s_share_and_when_no_check_would_fit(
         monkeypatch, share, says):
