@@ -178,10 +178,30 @@ def test_history_draws_each_element_and_marks_each_restart():
     assert first[0] > first[1] and first[2] > first[1] and first[2] > first[3]
 
 
-def test_history_of_a_large_tensor_plots_its_mean():
+def test_history_of_a_large_tensor_plots_its_size_not_a_mean():
     svg = history("w = torch.ones(40, 50, requires_grad=True)\n"
                   "for i in range(3):\n    (w * 2).sum().backward()\n")
-    assert "mean of w's 2000 elements" in texts(svg)
+    assert "‖w.grad‖ of 2,000 elements" in texts(svg)
+    # a weight's gradient of ± terms: its norm (the mean would be ~0), distinct tick labels
+    svg = history("w = torch.tensor([[1.0, -1.0, 2.0], [-2.0, 1e-9, 3.0]], requires_grad=True)"
+                  "\nfor i in range(3):\n    (w * w).sum().backward()\n")
+    shown = texts(svg)
+    assert "‖w.grad‖ of 6 elements" in shown
+    ticks = [t for t in shown if t[:1].isdigit()]
+    assert len(ticks) == len(set(ticks)) >= 3
+
+
+def test_a_summarised_gradient_plots_its_largest_magnitude():
+    from gradcli.report.svg_plot import _largest
+
+    assert _largest({"type": "summary", "min": -7.5, "max": 3.0, "mean": 0.1}) == 7.5
+
+
+def test_tick_labels_tell_close_values_apart():
+    from gradcli.report.svg_plot import _distinct_labels
+
+    assert _distinct_labels([0.1234, 0.1234 + 1e-9, 0.1234 + 2e-9]) == [
+        "0.1234", "0.123400001", "0.123400002"]
 
 
 def test_history_without_any_gradient_says_so():

@@ -5,7 +5,8 @@
 `ledgers` are the accumulation ledgers of a run, `gradcli.events.ledger.build_ledgers(events)`
 of its events (what `run --explain` shows). One panel per tensor: x is the backward call
 (numbered as the gradient tables number them), y is .grad after that call, one line per
-element for a tensor of at most `max_series` elements, else the mean of its elements. A
+element for a tensor of at most `max_series` elements, else its norm (the largest magnitude
+of a summarised one). A
 dashed vertical line marks a call before which .grad restarted (zero_(), = None, set by
 hand), so a loop that forgets zero_() shows as a line that only climbs. Pure SVG text:
 no matplotlib, nothing imported but the standard library and gradcli's own modules.
@@ -52,7 +53,7 @@ def grad_history_svg(ledgers: Sequence[Ledger], max_series: int = 4) -> str:
 
 def history_series(ledger: Ledger, max_series: int = 4
                    ) -> list[tuple[str, list[tuple[int, float]]]]:
-    """(label, [(call, value)]) per line to draw: each element, or the mean of them all."""
+    """(label, [(call, value)]) per line to draw: each element, or their norm."""
     entries = ledger.contributions()
     size = math.prod(ledger.shape)
     if size <= max_series and all(listed(e.grad) for e in entries):
@@ -60,9 +61,14 @@ def history_series(ledger: Ledger, max_series: int = 4
         values = [[(e.call, v) for e in entries for v in [_flat(e.grad)[i]] if v is not None]
                   for i in range(size)]
         return list(zip(labels, values))
-    means = [(e.call, _mean(e.grad)) for e in entries]
-    return [(f"mean of {ledger.name}'s {size} elements",
-             [(call, m) for call, m in means if m is not None])]
+    # a norm, not a mean: a weight's gradient is a mean of ± terms, ~0 whatever it holds
+    if all(listed(e.grad) for e in entries):
+        norms = [(e.call, _norm(e.grad)) for e in entries]
+        label = f"‖{ledger.name}.grad‖ of {size:,} elements"
+    else:  # summarised (more than 1,000 elements): the largest magnitude it says
+        norms = [(e.call, _largest(e.grad)) for e in entries]
+        label = f"max |{ledger.name}.grad| of {size:,} elements"
+    return [(label, [(call, n) for call, n in norms if n is not None])]
 
 
 def _panel(ledger: Ledger, max_series: int) -> list[str]:
@@ -84,6 +90,8 @@ def _panel(ledger: Ledger, max_series: int) -> list[str]:
         legend_x = PLOT_LEFT + n * 70
         parts.append(f'<rect x="{legend_x:.0f}" y="{PANEL_HEIGHT - 14:.0f}" width="10" '
                      f'height="3" fill="{colour}"/>')
+        if len(series) > 1 and label.startswith(ledger.name):
+            label = label[len(ledger.name):]  # `[0, 1]`: the panel's title names the tensor
         parts.append(_text(legend_x + 14, PANEL_HEIGHT - 9,
                            clipped(label, 9 if len(series) > 1 else 40), "small"))
     return parts
@@ -91,11 +99,12 @@ def _panel(ledger: Ledger, max_series: int) -> list[str]:
 
 def _axes(x: _Scale, y: _Scale, calls: list[int]) -> list[str]:
     parts = []
-    for value in y.ticks():
+    ticks = y.ticks()
+    for value, label in zip(ticks, _distinct_labels(ticks)):
         at = y(value)
         parts.append(f'<line class="grid" x1="{PLOT_LEFT}" x2="{x.high_px:.1f}" '
                      f'y1="{at:.1f}" y2="{at:.1f}"/>')
-        parts.append(_text(PLOT_LEFT - 6, at + 3, f"{value:.4g}", "small", anchor="end"))
+        parts.append(_text(PLOT_LEFT - 6, at + 3, label, "small", anchor="end"))
     step = max(1, math.ceil(len(calls) / 8))
     for call in calls[::step]:
         parts.append(_text(x(call), y.low_px + 14, f"#{call}", "small", anchor="middle"))
@@ -106,6 +115,16 @@ def _axes(x: _Scale, y: _Scale, calls: list[int]) -> list[str]:
     parts.append(_text((PLOT_LEFT + x.high_px) / 2, y.low_px + 26, "backward call", "small",
                        anchor="middle"))
     return parts
+
+
+def _distinct_labels(values: list[float]) -> list[str]:
+    """The tick values with as few digits as tell them apart (a range of 2e-9 around 0.1234
+    is not three ticks all labelled 0.1234)."""
+    for digits in range(4, 17):
+        labels = [f"{value:.{digits}g}" for value in values]
+        if len(set(labels)) == len(labels):
+            return labels
+    return labels
 
 
 def _restarted_calls(ledger: Ledger) -> set[int]:
@@ -203,9 +222,13 @@ def _flat(data: Any) -> list[float | None]:
     return [float(data) if isinstance(data, (int, float)) and math.isfinite(data) else None]
 
 
-def _mean(data: Any) -> float | None:
-    if not listed(data):
-        mean = data.get("mean")
-        return float(mean) if isinstance(mean, (int, float)) and math.isfinite(mean) else None
+def _norm(data: Any) -> float | None:
     numbers = [x for x in _flat(data) if x is not None]
-    return sum(numbers) / len(numbers) if numbers else None
+    return math.sqrt(sum(x * x for x in numbers)) if numbers else None
+
+
+def _largest(data: Any) -> float | None:
+    """A summary's largest magnitude, from its min and max."""
+    ends = [data.get(key) for key in ("min", "max")]
+    finite = [abs(e) for e in ends if isinstance(e, (int, float)) and math.isfinite(e)]
+    return max(finite) if finite else None
