@@ -272,6 +272,19 @@ EXAMPLES = {
     "nanmedian_dim": "out = torch.where(x > 1, float('nan'), x).nanmedian(0, True).values",
     "kthvalue": "out = x.kthvalue(2, 1).values",
 }
+# F.interpolate's upsample ops (engine/ops_upsample.py), by mode and spatial dims, and
+# their backward ops under create_graph
+_UPSAMPLED = {"nearest": (1, 2, 3), "nearest-exact": (1, 2, 3), "linear": (1,), "bilinear": (2,),
+              "trilinear": (3,), "bicubic": (2,)}
+_INTERPOLATE = {1: "x.reshape(1, 2, 3), size=5", 2: "x.reshape(1, 1, 2, 3), scale_factor=1.7",
+                3: "x.reshape(1, 1, 1, 2, 3), size=(2, 3, 4)"}
+for _mode, _dims_of in _UPSAMPLED.items():
+    for _dims in _dims_of:
+        _call = f"F.interpolate({_INTERPOLATE[_dims]}, mode={_mode!r})"
+        _name = f"upsample_{_mode.replace('-', '_')}{_dims}d"
+        EXAMPLES[_name] = f"out = {_call}"
+        EXAMPLES[_name + "_backward"] = (f"(out,) = torch.autograd.grad(({_call} ** 2).sum(), x,"
+                                         "\n    create_graph=True)")
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",

@@ -17,6 +17,7 @@ BUILD = {
     "MaxPool2d": lambda cls: cls(2),
     "AvgPool2d": lambda cls: cls(2),
     "AdaptiveAvgPool2d": lambda cls: cls(1),
+    "AdaptiveAvgPool1d": lambda cls: cls(1),
     "Unfold": lambda cls: cls(2),
     "Fold": lambda cls: cls(4, 2),
     "LayerNorm": lambda cls: cls(3),

@@ -1,4 +1,4 @@
-"""torch's max_pool1d/max_pool2d, avg_pool2d and adaptive_avg_pool2d over Tensors (F's
+"""torch's max_pool1d/max_pool2d, avg_pool2d and adaptive_avg_pool1d/2d over Tensors (F's
 functions and the nn pooling layers'), with torch's checks, in its order and words, before the
 op runs (ops_conv.py)."""
 from __future__ import annotations
@@ -176,3 +176,17 @@ def _with_input_sizes(output_size, sizes: tuple):
     if len(sizes) <= len(output_size):
         raise value_error(f"Input dimension should be at least {len(output_size) + 1}")
     return [d if v is None else v for v, d in zip(output_size, sizes[-len(output_size):])]
+
+
+@torch_function("adaptive_avg_pool1d(Tensor input, IntArrayRef[1] output_size)",
+                namespace=("torch", F))
+def adaptive_avg_pool1d(input, output_size) -> Tensor:
+    """torch's adaptive_avg_pool1d: adaptive_avg_pool2d over a height of 1 (Unsqueeze, then
+    Squeeze)."""
+    if input.ndim not in (2, 3):
+        raise runtime_error(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional "
+                            "tensor for argument #1 'self' (while checking arguments for "
+                            "adaptive_avg_pool1d)")
+    (size,) = ints(output_size)
+    pooled = adaptive_avg_pool2d(shape.unsqueeze(input, -2), (1, size))
+    return shape.squeeze(pooled, -2)

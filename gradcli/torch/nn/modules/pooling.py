@@ -1,6 +1,6 @@
 """torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d, MaxPool2d, AvgPool2d,
-AdaptiveAvgPool2d) as built-in classes deriving from nn.Module (module.py): their settings,
-forward over torch.nn.functional and the extra_repr torch prints."""
+AdaptiveAvgPool1d, AdaptiveAvgPool2d) as built-in classes deriving from nn.Module (module.py):
+their settings, forward over torch.nn.functional and the extra_repr torch prints."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -68,4 +68,10 @@ AVG_POOL2D = layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward, _avg_po
 ADAPTIVE_AVG_POOL2D = layer_class(
     "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
     lambda self, input: pooling.adaptive_avg_pool2d(input, self.attributes["output_size"]),
+    lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
+
+
+ADAPTIVE_AVG_POOL1D = layer_class(
+    "AdaptiveAvgPool1d", lambda self, output_size: set_fields(self, output_size=output_size),
+    lambda self, input: pooling.adaptive_avg_pool1d(input, self.attributes["output_size"]),
     lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
