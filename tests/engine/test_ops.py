@@ -240,6 +240,9 @@ EXAMPLES = {
     "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
     "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"
                    "               padding=(0, 1), stride=(1, 2))",
+    "convolution_transpose": "out = F.conv_transpose2d(x.reshape(1, 2, 1, 3),\n"
+                             "    p.reshape(2, 3, 1, 1)[:, :1], v[:1], stride=(1, 2), padding=(0, 1),\n"
+                             "    output_padding=(0, 1))",
     "im2col": "(out,) = torch.autograd.grad(\n"
               "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), p,\n"
               "    create_graph=True)",

@@ -13,6 +13,8 @@ BUILD = {
     "Bilinear": lambda cls: cls(2, 3, 4),
     "Conv1d": lambda cls: cls(2, 4, 3),
     "Conv2d": lambda cls: cls(2, 4, 3),
+    "ConvTranspose1d": lambda cls: cls(2, 4, 3),
+    "ConvTranspose2d": lambda cls: cls(2, 4, 3),
     "MaxPool1d": lambda cls: cls(2),
     "MaxPool2d": lambda cls: cls(2),
     "AvgPool2d": lambda cls: cls(2),
