@@ -355,6 +355,15 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
+def adaptive_max_index(a: np.ndarray, out: Pair) -> np.ndarray:
+    """Where each adaptive window's maximum is: its flat position in its plane, the first
+    one in the window's row-by-row order."""
+    positions, _ = adaptive_windows(a.shape[-2:], out)
+    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    padded = np.concatenate([planes, np.full((len(planes), 1), -np.inf, a.dtype)], 1)
+    best = np.argmax(padded[:, positions], axis=2)  # (planes, windows)
+    return positions[np.arange(len(positions)), best].reshape(*a.shape[:-2], *out)
+
 def adaptive_avg_pool_operands(a, *, out, extents) -> tuple:
     """The windows' elements, zeros past a window's end (position -1 takes the zero appended
     to each plane): (planes, windows, K), the check's `unfold`."""

@@ -53,6 +53,9 @@ def define(defop: Callable) -> None:
     defop("max_pool2d", "MaxPool2DWithIndicesBackward0",
           lambda a, index: C.take_planes(a, index), C.max_pool_vjp, "ak",
           elements_read="selection")
+    defop("adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0",
+          lambda a, index: C.take_planes(a, index), C.max_pool_vjp, "ak",
+          elements_read="selection")
     defop("avg_pool2d", "AvgPool2DBackward0", C.avg_pool, C.avg_pool_vjp, "a",
           contraction=_avg_contraction, unfold=C.avg_pool_operands)
     # (output size 1 is a mean, as torch's)

@@ -250,6 +250,8 @@ EXAMPLES = {
               "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), x,\n"
               "    create_graph=True)",
     "max_pool2d": "out = F.max_pool2d(x.reshape(1, 1, 2, 3), 2, stride=1, padding=1)",
+    # (3 columns into 2 overlapping windows)
+    "adaptive_max_pool2d": "out = F.adaptive_max_pool1d(x.reshape(1, 2, 3), 2)",
     "avg_pool2d": "out = F.avg_pool2d(x.reshape(1, 2, 3), 2, stride=1, padding=1,\n"
                   "                   count_include_pad=False)",
     # (overlapping windows: 3 rows into 2 windows of 2)

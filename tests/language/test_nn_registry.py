@@ -18,6 +18,8 @@ BUILD = {
     "MaxPool1d": lambda cls: cls(2),
     "MaxPool2d": lambda cls: cls(2),
     "AvgPool2d": lambda cls: cls(2),
+    "AvgPool1d": lambda cls: cls(2),
+    "AdaptiveMaxPool1d": lambda cls: cls(2),
     "AdaptiveAvgPool2d": lambda cls: cls(1),
     "AdaptiveAvgPool1d": lambda cls: cls(1),
     "Unfold": lambda cls: cls(2),
