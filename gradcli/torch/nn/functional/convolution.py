@@ -61,6 +61,9 @@ def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, 
     params = {"stride": tuple(stride), "padding": tuple(padding), "dilation": tuple(dilation),
               "groups": int(groups)}
     _check_cost(input, weight, params)
+    if input.ndim == k + 1:  # unbatched: torch adds the batch dim and takes it out again
+        return shape.squeeze(apply("convolution", (shape.unsqueeze(input, 0), weight) +
+                                   (() if bias is None else (bias,)), **params), 0)
     return apply("convolution", (input, weight) + (() if bias is None else (bias,)), **params)
 
 
@@ -291,7 +294,10 @@ def _check_transposed_shapes(input, weight, bias, stride, padding, output_paddin
                             f"size {list(bias.shape)} instead")
     sizes = convkit.conv_transpose_shape(tuple(batched), tuple(w), stride, padding,
                                          output_padding, dilation)
-    if min(sizes) < 0:  # (an output of size 0 is an empty tensor)
-        raise runtime_error(f"Given input size per channel: ({_by(batched[2:])}). Calculated "
-                            f"output size per channel: ({_by(sizes)}). Output size is too "
-                            "small")
+    # (torch's grouped kernels sometimes make an empty output instead, by the backend it
+    # picks: this is its shape check's rule)
+    if min(sizes) < 1:
+        planes = [1] * (2 - k)  # (a 1-D one is shown as planes of height 1)
+        raise runtime_error(f"Given input size per channel: ({_by(planes + batched[2:])}). "
+                            f"Calculated output size per channel: ({_by(planes + list(sizes))})"
+                            ". Output size is too small")
