@@ -6,7 +6,7 @@ x = torch.tensor([[[[0.5, -1.0], [2.0, 1.5]], [[0.3, -0.5], [1.2, -0.8]],
                    [[0.1, 0.9], [-0.4, 0.6]], [[1.1, -0.2], [0.7, 0.2]]]], requires_grad=True)
 w = torch.linspace(-0.6, 0.8, 24).reshape(4, 3, 2, 1).requires_grad_()
 b = torch.tensor([0.1, -0.2, 0.3, 0.4, 0.5, 0.6], requires_grad=True)
-y = F.conv_transpose2d(x, w, b, stride=(2, 2), padding=(0, 1), output_padding=(1, 0), groups=2,
+y = F.conv_transpose2d(x, w, b, stride=(2, 2), padding=(1, 0), output_padding=(1, 0), groups=2,
                        dilation=(1, 3))
 y
 z = F.conv_transpose1d(x[0].reshape(4, 4), w[:, :, :, 0], stride=2, padding=1)
