@@ -163,6 +163,78 @@ def conv_vjp(xp, g, o, x, w, b=None, *, stride, padding, dilation, groups) -> tu
     return (*grads, xp.sum(xp.sum(per_channel, axis=2), axis=0))
 
 
+# ---- transposed convolution: a convolution's input gradient, as a forward -----------------
+
+
+def conv_transpose_shape(x_shape: tuple, w_shape: tuple, stride, padding, output_padding,
+                         dilation) -> tuple:
+    """(in - 1) * stride - 2 * padding + dilation * (kernel - 1) + output_padding + 1 per
+    spatial dim, the weight's dim 1 (times the groups) as channels; the input's batch."""
+    spatial = len(w_shape) - 2
+    sizes = tuple((n - 1) * s - 2 * p + d * (k - 1) + op + 1 for n, k, s, p, op, d in zip(
+        x_shape[-spatial:], w_shape[2:], stride, padding, output_padding, dilation))
+    return sizes
+
+
+def _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups) -> tuple:
+    """(planar sizes of the output, kernel, stride, padding, dilation, input planes (h, w),
+    out channels) as 2-D pairs."""
+    spatial = w.ndim - 2
+    sizes = conv_transpose_shape(x.shape, w.shape, stride, padding, output_padding, dilation)
+    stride, padding, dilation = _pairs(spatial, stride, padding, dilation)
+    size = ((1,) * (2 - spatial)) + sizes
+    kernel = planar(w.shape, spatial)[2:]
+    planes = planar(x.shape, spatial)[2:]
+    return sizes, size, kernel, stride, padding, dilation, planes, w.shape[1] * groups
+
+
+def conv_transpose_sym(x, w, b=None, *, stride, padding, output_padding, dilation, groups):
+    """The transposed convolution over any arrays: each input position's weights (its column
+    of Wᵀ·x) added back into the output's windows (col2im)."""
+    sizes, size, kernel, stride, padding, dilation, planes, out_channels = \
+        _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups)
+    spatial = w.ndim - 2
+    n = planar(x.shape, spatial)[0]
+    cells = planes[0] * planes[1]
+    inputs = x.reshape(n, groups, x.shape[-spatial - 1] // groups, cells)
+    weights = np.swapaxes(w.reshape(groups, w.shape[0] // groups, -1), 1, 2)
+    cols = np.matmul(weights, inputs).reshape(n, -1, cells)
+    out = col2im(cols, size, kernel, dilation, padding, stride, planes)
+    if b is not None:
+        out = out + b.reshape(1, -1, 1, 1)
+    return out.reshape(*x.shape[:-spatial - 1], out_channels, *sizes)
+
+
+def conv_transpose(x, w, b=None, **params) -> np.ndarray:
+    """Float transposed convolution, summed in float64 and rounded once (as conv)."""
+    wide = [None if a is None else a.astype(np.float64) for a in (x, w, b)]
+    return conv_transpose_sym(*wide, **params).astype(x.dtype)
+
+
+def conv_transpose_vjp(xp, g, o, x, w, b=None, *, stride, padding, output_padding, dilation,
+                       groups) -> tuple:
+    """The input's gradient is the convolution of the output's gradient with the weight
+    (im2col, then W·windows); the weight's, the input times those windows."""
+    if isinstance(g, np.ndarray):  # float64 throughout, rounded once by the engine
+        g, x, w = g.astype(np.float64), x.astype(np.float64), w.astype(np.float64)
+    sizes, size, kernel, stride, padding, dilation, planes, out_channels = \
+        _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups)
+    spatial = w.ndim - 2
+    n = planar(x.shape, spatial)[0]
+    cells = planes[0] * planes[1]
+    windows = xp.reshape(xp.im2col(xp.reshape(g, (n, out_channels, *size)), kernel, dilation,
+                                   padding, stride, planes), (n, groups, -1, cells))
+    weights = xp.reshape(w, (groups, w.shape[0] // groups, -1))
+    grad_x = xp.reshape(xp.matmul(weights, windows), x.shape)
+    inputs = xp.reshape(x, (n, groups, w.shape[0] // groups, cells))
+    grad_w = xp.sum(xp.matmul(inputs, xp.transpose(windows, (0, 1, 3, 2))), axis=0)
+    grads = (grad_x, xp.reshape(grad_w, w.shape))
+    if b is None:
+        return grads
+    per_channel = xp.reshape(g, (n, out_channels, size[0] * size[1]))
+    return (*grads, xp.sum(xp.sum(per_channel, axis=2), axis=0))
+
+
 # ---- pooling (over the last two dims; any dims before them are planes) ---------------------
 
 
@@ -282,6 +354,15 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     a.flags.writeable = False
     return a
 
+
+def adaptive_max_index(a: np.ndarray, out: Pair) -> np.ndarray:
+    """Where each adaptive window's maximum is: its flat position in its plane, the first
+    one in the window's row-by-row order."""
+    positions, _ = adaptive_windows(a.shape[-2:], out)
+    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    padded = np.concatenate([planes, np.full((len(planes), 1), -np.inf, a.dtype)], 1)
+    best = np.argmax(padded[:, positions], axis=2)  # (planes, windows)
+    return positions[np.arange(len(positions)), best].reshape(*a.shape[:-2], *out)
 
 def adaptive_avg_pool_operands(a, *, out, extents) -> tuple:
     """The windows' elements, zeros past a window's end (position -1 takes the zero appended

@@ -657,6 +657,7 @@ from . import (  # noqa: E402, F401
     ops_selection,
     ops_shape,
     ops_shuffle,
+    ops_upsample,
 )
 
 ops_conv.define(defop)  # convolution and pooling: rows of their own module

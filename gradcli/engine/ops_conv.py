@@ -38,6 +38,9 @@ def define(defop: Callable) -> None:
     # bias's reads neither)
     defop("convolution", "ConvolutionBackward0", C.conv, C.conv_vjp, ("ab", "ab"),
           C.conv_sym, contraction=_conv_contraction, unfold=C.conv_operands)
+    # conv_transpose1d/2d: torch's convolution with transposed=True, the same grad_fn
+    defop("convolution_transpose", "ConvolutionBackward0", C.conv_transpose,
+          C.conv_transpose_vjp, ("ab", "ab"), C.conv_transpose_sym)
     # F.unfold / F.fold, and the windows of the convolution's and pooling's gradients
     defop("im2col", "Im2ColBackward0", C.im2col,
           lambda xp, g, o, a, kernel, dilation, padding, stride, out: (
@@ -48,6 +51,9 @@ def define(defop: Callable) -> None:
           lambda xp, g, o, cols, size, kernel, dilation, padding, stride, out: (
               xp.im2col(g, kernel, dilation, padding, stride, out),))
     defop("max_pool2d", "MaxPool2DWithIndicesBackward0",
+          lambda a, index: C.take_planes(a, index), C.max_pool_vjp, "ak",
+          elements_read="selection")
+    defop("adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0",
           lambda a, index: C.take_planes(a, index), C.max_pool_vjp, "ak",
           elements_read="selection")
     defop("avg_pool2d", "AvgPool2DBackward0", C.avg_pool, C.avg_pool_vjp, "a",

@@ -263,6 +263,9 @@ EXAMPLES = {
     "embedding_padding": "out = F.embedding(torch.tensor([[1, 0], [1, 1]]), x, padding_idx=0)",
     "convolution": "out = F.conv2d(x.reshape(1, 2, 1, 3), p.reshape(3, 2, 1, 1), v,\n"
                    "               padding=(0, 1), stride=(1, 2))",
+    "convolution_transpose": "out = F.conv_transpose2d(x.reshape(1, 2, 1, 3),\n"
+                             "    p.reshape(2, 3, 1, 1)[:, :1], v[:1], stride=(1, 2), padding=(0, 1),\n"
+                             "    output_padding=(0, 1))",
     "im2col": "(out,) = torch.autograd.grad(\n"
               "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), p,\n"
               "    create_graph=True)",
@@ -270,6 +273,8 @@ EXAMPLES = {
               "    (F.conv1d(x.reshape(1, 2, 3), p[:, :2].reshape(1, 2, 2)) ** 2).sum(), x,\n"
               "    create_graph=True)",
     "max_pool2d": "out = F.max_pool2d(x.reshape(1, 1, 2, 3), 2, stride=1, padding=1)",
+    # (3 columns into 2 overlapping windows)
+    "adaptive_max_pool2d": "out = F.adaptive_max_pool1d(x.reshape(1, 2, 3), 2)",
     "avg_pool2d": "out = F.avg_pool2d(x.reshape(1, 2, 3), 2, stride=1, padding=1,\n"
                   "                   count_include_pad=False)",
     # (overlapping windows: 3 rows into 2 windows of 2)
@@ -324,6 +329,19 @@ EXAMPLES = {
     "put_accumulate": "out = torch.put(x, torch.tensor([1, 1]), b * 2, accumulate=True) * x",
     "index_put_accumulate": "out = x.index_put((torch.tensor([0, 0]),), v * 2, True) * x",
 }
+# F.interpolate's upsample ops (engine/ops_upsample.py), by mode and spatial dims, and
+# their backward ops under create_graph
+_UPSAMPLED = {"nearest": (1, 2, 3), "nearest-exact": (1, 2, 3), "linear": (1,), "bilinear": (2,),
+              "trilinear": (3,), "bicubic": (2,)}
+_INTERPOLATE = {1: "x.reshape(1, 2, 3), size=5", 2: "x.reshape(1, 1, 2, 3), scale_factor=1.7",
+                3: "x.reshape(1, 1, 1, 2, 3), size=(2, 3, 4)"}
+for _mode, _dims_of in _UPSAMPLED.items():
+    for _dims in _dims_of:
+        _call = f"F.interpolate({_INTERPOLATE[_dims]}, mode={_mode!r})"
+        _name = f"upsample_{_mode.replace('-', '_')}{_dims}d"
+        EXAMPLES[_name] = f"out = {_call}"
+        EXAMPLES[_name + "_backward"] = (f"(out,) = torch.autograd.grad(({_call} ** 2).sum(), x,"
+                                         "\n    create_graph=True)")
 BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape))\n"
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",

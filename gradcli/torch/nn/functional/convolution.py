@@ -1,5 +1,6 @@
-"""torch.conv1d/conv2d and F.unfold/fold over Tensors (F's functions and the nn layers'),
-with torch's checks, in its order and words, before the op runs (ops_conv.py)."""
+"""torch.conv1d/conv2d, conv_transpose1d/2d and F.unfold/fold over Tensors (F's functions
+and the nn layers'), with torch's checks, in its order and words, before the op runs
+(ops_conv.py)."""
 from __future__ import annotations
 
 import math
@@ -8,6 +9,7 @@ from gradcli.engine import convkit, runtime
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor import shape
 from gradcli.torch.nn.functional._common import ints
 
 F = "torch.nn.functional"
@@ -59,6 +61,9 @@ def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, 
     params = {"stride": tuple(stride), "padding": tuple(padding), "dilation": tuple(dilation),
               "groups": int(groups)}
     _check_cost(input, weight, params)
+    if input.ndim == k + 1:  # unbatched: torch adds the batch dim and takes it out again
+        return shape.squeeze(apply("convolution", (shape.unsqueeze(input, 0), weight) +
+                                   (() if bias is None else (bias,)), **params), 0)
     return apply("convolution", (input, weight) + (() if bias is None else (bias,)), **params)
 
 
@@ -104,23 +109,7 @@ def _same_padding(stride, dilation, kernel) -> list[int]:
 
 def _check_shapes(input, weight, bias, stride, padding, dilation, groups, k) -> None:
     """torch's check_shape_forward."""
-    if groups <= 0:
-        raise runtime_error("non-positive groups is not supported")
-    if any(p < 0 for p in padding):
-        raise runtime_error("negative padding is not supported")
-    if any(s <= 0 for s in stride):
-        raise runtime_error("non-positive stride is not supported")
-    if any(d <= 0 for d in dilation):
-        raise runtime_error("non-positive dilation is not supported")
-    batched = list(input.shape) if input.ndim == k + 2 else [1, *input.shape]
-    w = list(weight.shape)
-    if len(batched) != len(w):
-        raise runtime_error(f"Expected {len(w)}-dimensional input for {len(w)}-dimensional "
-                            f"weight {w}, but got {len(batched)}-dimensional input of size "
-                            f"{batched} instead")
-    if w[0] % groups:
-        raise runtime_error(f"Given groups={groups}, expected weight to be divisible by "
-                            f"{groups} at dimension 0, but got weight of size [{w}] instead")
+    batched, w = _check_common(input, weight, stride, padding, (), dilation, groups, k)
     if batched[1] != w[1] * groups:
         raise runtime_error(f"Given groups={groups}, weight of size {w}, expected input"
                             f"{batched} to have {w[1] * groups} channels, but got "
@@ -134,6 +123,32 @@ def _check_shapes(input, weight, bias, stride, padding, dilation, groups, k) -> 
         raise runtime_error(f"Calculated padded input size per channel: ({_by(padded)}). "
                             f"Kernel size: ({_by(reach)}). Kernel size can't be greater than "
                             "actual input size")
+
+
+def _check_common(input, weight, stride, padding, output_padding, dilation, groups,
+                  k) -> tuple[list, list]:
+    """The start of torch's check_shape_forward, transposed or not: the input's shape with
+    its batch dim, and the weight's."""
+    if groups <= 0:
+        raise runtime_error("non-positive groups is not supported")
+    if any(p < 0 for p in padding):
+        raise runtime_error("negative padding is not supported")
+    if any(p < 0 for p in output_padding):
+        raise runtime_error("negative output_padding is not supported")
+    if any(s <= 0 for s in stride):
+        raise runtime_error("non-positive stride is not supported")
+    if any(d <= 0 for d in dilation):
+        raise runtime_error("non-positive dilation is not supported")
+    batched = list(input.shape) if input.ndim == k + 2 else [1, *input.shape]
+    w = list(weight.shape)
+    if len(batched) != len(w):
+        raise runtime_error(f"Expected {len(w)}-dimensional input for {len(w)}-dimensional "
+                            f"weight {w}, but got {len(batched)}-dimensional input of size "
+                            f"{batched} instead")
+    if w[0] % groups:
+        raise runtime_error(f"Given groups={groups}, expected weight to be divisible by "
+                            f"{groups} at dimension 0, but got weight of size [{w}] instead")
+    return batched, w
 
 
 def _by(sizes: list[int]) -> str:
@@ -205,3 +220,84 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
                             f"input.size(2)={blocks}.")
     return apply("col2im", (input,), size=size, kernel=kernel, dilation=dilation,
                  padding=padding, stride=stride, out=out)
+
+
+# ---- F.conv_transpose1d, F.conv_transpose2d -----------------------------------------------
+
+
+@torch_function(
+    "conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] "
+    "stride=1, SymIntArrayRef[1] padding=0, SymIntArrayRef[1] output_padding=0, SymInt "
+    "groups=1, SymIntArrayRef[1] dilation=1)", namespace=("torch", F))
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1) -> Tensor:
+    return _transposed("conv_transpose1d", 1, input, weight, bias, stride, padding,
+                       output_padding, groups, dilation)
+
+
+@torch_function(
+    "conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] "
+    "stride=1, SymIntArrayRef[2] padding=0, SymIntArrayRef[2] output_padding=0, SymInt "
+    "groups=1, SymIntArrayRef[2] dilation=1)", namespace=("torch", F))
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1) -> Tensor:
+    return _transposed("conv_transpose2d", 2, input, weight, bias, stride, padding,
+                       output_padding, groups, dilation)
+
+
+def _transposed(name, spatial, input, weight, bias, stride, padding, output_padding, groups,
+                dilation) -> Tensor:
+    """torch's convolution with transposed=True: its checks, in its order and words."""
+    if input.ndim not in (spatial + 1, spatial + 2):
+        raise runtime_error(f"Expected {spatial + 1}D (unbatched) or {spatial + 2}D (batched) "
+                            f"input to {name}, but got input of size: {list(input.shape)}")
+    if bias is not None and bias.dtype is not input.dtype:
+        raise runtime_error(f"Input type ({input.dtype.c}) and bias type ({bias.dtype.c}) "
+                            "should be the same")
+    k = weight.ndim - 2
+    stride, padding, output_padding, dilation = (_expanded(n, v, spatial, k) for n, v in (
+        ("stride", stride), ("padding", padding), ("output_padding", output_padding),
+        ("dilation", dilation)))
+    if any(op >= s and op >= d for op, s, d in zip(output_padding, stride, dilation)):
+        raise runtime_error("output padding must be smaller than either stride or dilation, "
+                            f"but got {_named_pairs(output_padding, stride, dilation)}")
+    _check_transposed_shapes(input, weight, bias, stride, padding, output_padding, dilation,
+                             groups, k)
+    _check_dtypes(input, weight)
+    if input.ndim == k + 1:  # unbatched: torch adds the batch dim and takes it out again
+        return shape.squeeze(_transposed(name, spatial, shape.unsqueeze(input, 0), weight, bias,
+                                         stride, padding, output_padding, groups, dilation), 0)
+    return apply("convolution_transpose", (input, weight) + (() if bias is None else (bias,)),
+                 stride=tuple(stride), padding=tuple(padding),
+                 output_padding=tuple(output_padding), dilation=tuple(dilation),
+                 groups=int(groups))
+
+
+def _named_pairs(output_padding, stride, dilation) -> str:
+    dims = ("height", "width")[-len(stride):] if len(stride) > 1 else ("width",)
+    return " ".join(f"{what}_{dim}: {v}" for what, values in (
+        ("output_padding", output_padding), ("stride", stride), ("dilation", dilation))
+        for dim, v in zip(dims, values))
+
+
+def _check_transposed_shapes(input, weight, bias, stride, padding, output_padding, dilation,
+                             groups, k) -> None:
+    """torch's check_shape_forward with transposed=True."""
+    batched, w = _check_common(input, weight, stride, padding, output_padding, dilation, groups,
+                               k)
+    if batched[1] != w[0]:
+        raise runtime_error(f"Given transposed=1, weight of size {w}, expected input{batched} "
+                            f"to have {w[0]} channels, but got {batched[1]} channels instead")
+    if bias is not None and (bias.ndim != 1 or bias.shape[0] != w[1] * groups):
+        raise runtime_error(f"Given transposed=1, weight of size {w}, expected bias to be "
+                            f"1-dimensional with {w[1] * groups} elements, but got bias of "
+                            f"size {list(bias.shape)} instead")
+    sizes = convkit.conv_transpose_shape(tuple(batched), tuple(w), stride, padding,
+                                         output_padding, dilation)
+    # (torch's grouped kernels sometimes make an empty output instead, by the backend it
+    # picks: this is its shape check's rule)
+    if min(sizes) < 1:
+        planes = [1] * (2 - k)  # (a 1-D one is shown as planes of height 1)
+        raise runtime_error(f"Given input size per channel: ({_by(planes + batched[2:])}). "
+                            f"Calculated output size per channel: ({_by(planes + list(sizes))})"
+                            ". Output size is too small")

@@ -1,4 +1,4 @@
-"""torch's max_pool1d/max_pool2d, avg_pool2d and adaptive_avg_pool2d over Tensors (F's
+"""torch's max_pool1d/max_pool2d, avg_pool2d and adaptive_avg_pool1d/2d over Tensors (F's
 functions and the nn pooling layers'), with torch's checks, in its order and words, before the
 op runs (ops_conv.py)."""
 from __future__ import annotations
@@ -176,3 +176,65 @@ def _with_input_sizes(output_size, sizes: tuple):
     if len(sizes) <= len(output_size):
         raise value_error(f"Input dimension should be at least {len(output_size) + 1}")
     return [d if v is None else v for v, d in zip(output_size, sizes[-len(output_size):])]
+
+
+@torch_function("adaptive_avg_pool1d(Tensor input, IntArrayRef[1] output_size)",
+                namespace=("torch", F))
+def adaptive_avg_pool1d(input, output_size) -> Tensor:
+    """torch's adaptive_avg_pool1d: adaptive_avg_pool2d over a height of 1 (Unsqueeze, then
+    Squeeze)."""
+    if input.ndim not in (2, 3):
+        raise runtime_error(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional "
+                            "tensor for argument #1 'self' (while checking arguments for "
+                            "adaptive_avg_pool1d)")
+    (size,) = ints(output_size)
+    pooled = adaptive_avg_pool2d(shape.unsqueeze(input, -2), (1, size))
+    return shape.squeeze(pooled, -2)
+
+
+def _one_int(name: str, what: str, value) -> int:
+    values = ints(value)
+    if len(values) != 1:
+        raise runtime_error(f"{name}() argument '{what}' should contain one int (got "
+                            f"{len(values)})")
+    return values[0]
+
+
+def _input_1d(name: str, input) -> None:
+    if input.ndim not in (2, 3):
+        raise runtime_error(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional "
+                            f"tensor for argument #1 'self' (while checking arguments for "
+                            f"{name})")
+
+
+@torch_function("avg_pool1d(Tensor input, IntArrayRef[1] kernel_size, IntArrayRef[1] "
+                "stride=[], IntArrayRef[1] padding=0, bool ceil_mode=False, bool "
+                "count_include_pad=True)", namespace=("torch", F))
+def avg_pool1d(input, kernel_size, stride=(), padding=0, ceil_mode=False,
+               count_include_pad=True) -> Tensor:
+    """torch's avg_pool1d: avg_pool2d over a height of 1 (Unsqueeze, then Squeeze)."""
+    _input_1d("avg_pool1d", input)
+    k = _one_int("avg_pool1d", "kernel_size", kernel_size)
+    s = k if stride is None or stride in ((), []) else _one_int("avg_pool1d", "stride", stride)
+    p = _one_int("avg_pool1d", "padding", padding)
+    if 2 * p > k:
+        raise runtime_error(f"pad should be at most half of effective kernel size, but got "
+                            f"pad={p}, kernel_size={k} and dilation=1")
+    pooled = avg_pool2d(shape.unsqueeze(input, -2), (1, k), (1, s), (0, p), ceil_mode,
+                        count_include_pad)
+    return shape.squeeze(pooled, -2)
+
+
+@torch_function(name="adaptive_max_pool1d", namespace=F)
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    """torch's adaptive_max_pool1d: adaptive_max_pool2d over a height of 1 (Unsqueeze, then
+    Squeeze), each window's first maximum."""
+    _input_1d("adaptive_max_pool1d", input)
+    size = _one_int("adaptive_max_pool1d", "output_size", output_size)
+    if size < 0:
+        raise runtime_error(f"Trying to create tensor with negative dimension {size}: "
+                            f"{[*input.shape[:-1], 1, size]}")
+    planes = shape.unsqueeze(input, -2)
+    index = convkit.adaptive_max_index(planes.data, (1, size))
+    values = shape.squeeze(apply("adaptive_max_pool2d", (planes,), index=index), -2)
+    return (values, Tensor(index[..., 0, :])) if return_indices else values

@@ -1,6 +1,7 @@
-"""torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d, MaxPool2d, AvgPool2d,
-AdaptiveAvgPool2d) as built-in classes deriving from nn.Module (module.py): their settings,
-forward over torch.nn.functional and the extra_repr torch prints."""
+"""torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d, MaxPool2d, AvgPool1d,
+AvgPool2d, AdaptiveAvgPool1d, AdaptiveMaxPool1d, AdaptiveAvgPool2d) as built-in classes
+deriving from nn.Module (module.py): their settings, forward over torch.nn.functional and the
+extra_repr torch prints."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -69,3 +70,43 @@ ADAPTIVE_AVG_POOL2D = layer_class(
     "AdaptiveAvgPool2d", lambda self, output_size: set_fields(self, output_size=output_size),
     lambda self, input: pooling.adaptive_avg_pool2d(input, self.attributes["output_size"]),
     lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
+
+
+ADAPTIVE_AVG_POOL1D = layer_class(
+    "AdaptiveAvgPool1d", lambda self, output_size: set_fields(self, output_size=output_size),
+    lambda self, input: pooling.adaptive_avg_pool1d(input, self.attributes["output_size"]),
+    lambda self: f"output_size={self.attributes['output_size']}", fields=("output_size",))
+
+
+def _single(value) -> tuple:
+    """torch's _single: a number as a 1-tuple."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+def _avg_pool1d_init(self, kernel_size, stride=None, padding=0, ceil_mode=False,
+                     count_include_pad=True) -> None:
+    single = _single
+    set_fields(self, kernel_size=single(kernel_size),
+               stride=single(kernel_size if stride is None else stride),
+               padding=single(padding), ceil_mode=ceil_mode,
+               count_include_pad=count_include_pad)
+
+
+AVG_POOL1D = layer_class(
+    "AvgPool1d", _avg_pool1d_init,
+    lambda self, input: pooling.avg_pool1d(
+        input, self.attributes["kernel_size"], self.attributes["stride"],
+        self.attributes["padding"], self.attributes["ceil_mode"],
+        self.attributes["count_include_pad"]),
+    _avg_pool_extra, fields=("kernel_size", "stride", "padding", "ceil_mode",
+                             "count_include_pad"))
+
+
+ADAPTIVE_MAX_POOL1D = layer_class(
+    "AdaptiveMaxPool1d",
+    lambda self, output_size, return_indices=False: set_fields(
+        self, output_size=output_size, return_indices=return_indices),
+    lambda self, input: pooling.adaptive_max_pool1d(input, self.attributes["output_size"],
+                                                    self.attributes["return_indices"]),
+    lambda self: f"output_size={self.attributes['output_size']}",
+    fields=("output_size", "return_indices"))
