@@ -25,6 +25,7 @@ from . import (
     matrix_form,
     missing,
     numeric,
+    second_opinion,
     structured,
     surrogates,
     tangents,
@@ -32,7 +33,6 @@ from . import (
 )
 from .compare import (
     Expectation,
-    close_elements,
     in_dtype,
     judged,
     matches,
@@ -66,6 +66,7 @@ from .replay import (
     scalar_objective,
 )
 from .rowdata import as_json, formula_texts, number_text, same_bits, sum_text
+from .second_opinion import expected_after
 
 # Up to this many input elements, each gradient element gets its own sympy formula, which the
 # table shows; past it the formulas are too long to read and the structured path goes first.
@@ -196,12 +197,13 @@ class Checker:
                 found = vectorized.expect(record, roots, targets, self._name, _is_intermediate)
             else:
                 found = self._structured_first(record, roots, targets)
-            return _nan_kept(record, roots, targets, _with_chain(record, roots, targets, found))
+            found = second_opinion.with_chain(record, roots, targets, found)
+            return second_opinion.nan_kept(record, roots, targets, found)
         except TooLarge as big:
             if not self._prefers_structure(record, roots, targets):  # (else tried first)
                 try:
-                    return _nan_kept(record, roots, targets,
-                                     self._structured(record, roots, targets))
+                    return second_opinion.nan_kept(record, roots, targets,
+                                                   self._structured(record, roots, targets))
                 except TooLarge as unstructured:
                     big = f"{big}, {unstructured}"
             if record.hooks:  # (finite differences cannot run user code's hooks again)
@@ -453,14 +455,14 @@ class Checker:
         worst = None
         mask = exp.mask
         if exp.method != "none":
-            expected = _expected_after(t.before, exp.added, dtype)
+            expected = expected_after(t.before, exp.added, dtype)
             match, worst, widened = judged(t.after, expected, rtol, atol, exp.mask,
                                            rounding_allowance(exp, dtype))
             if match and widened:  # within the rounding of its sums
                 note = _clause(note, "tolerance widened by the float rounding of sums of "
                                      "many terms")
             second = None if match or exp.chain is None else \
-                _second_opinion(t, exp, expected, dtype, rtol, atol)
+                second_opinion.second_opinion(t, exp, expected, dtype, rtol, atol)
             if second is not None:
                 match, worst, expected, mask, chained_note = second
                 note = _clause(note, chained_note)
@@ -642,15 +644,6 @@ def _is_intermediate(tensor) -> bool:
     return isinstance(getattr(tensor, "_record", None), (trace.OpRecord, Derived))
 
 
-def _expected_after(before, added, dtype: str) -> np.ndarray:
-    """What `.grad` should hold after the pass: its value before plus sympy's, each as the
-    dtype can hold it (a sum past its range is inf, as torch's own addition makes it)."""
-    added = in_dtype(added, dtype)
-    if before is None:  # (0.0 + x: -0.0 reads 0.0, as .grad = 0 + x has it; no new overflow)
-        return np.asarray(0.0 + added)
-    return in_dtype(before + added, dtype)  # (float64: added is)
-
-
 def _missing(tensor) -> Target:
     """A tensor the pass gave nothing, as if given zeros: its .grad as it is (zeros if None)."""
     g = tensor._grad
@@ -691,113 +684,6 @@ def _unchecked_start(history, t: Target) -> str:
 
 def _unchecked(reason: str, why: str) -> Expectation:
     return Expectation(np.zeros(0), None, "none", reason, why=why)
-
-
-LOST_NAN = ("sympy's derivative is finite where the gradient is nan and so is the forward "
-            "around the point (an identity such as log(sqrt(x)) = log(x)/2 removed the nan)")
-
-
-def _with_chain(record, roots, targets, found: dict) -> dict:
-    """Each expectation of sympy's simplified derivative gets the chain rule op by op as a
-    second opinion (the structured path, worked out once for the pass, and only when a
-    comparison fails). Not past a hook, whose cut the structured path does not make."""
-    if record.hooks:
-        return found
-    done: list = []
-
-    def chain() -> dict:
-        if not done:
-            try:
-                done.append(structured.expect(record, roots, targets))
-            except TooLarge:
-                done.append({})
-        return done[0]
-    for t in targets:
-        exp = found.get(id(t.tensor))
-        if exp is not None and exp.method in ("symbolic", "sampled") and exp.rounding is None:
-            exp.chain = lambda t=t: chain().get(id(t.tensor))
-    return found
-
-
-def _second_opinion(t: Target, exp: Expectation, expected, dtype: str, rtol, atol):
-    """Where sympy's simplified derivative and the gradient disagree, the chain rule through
-    each op in IEEE float64, with the float rounding bound of its own sums, judges those
-    elements: (match, max error, expected, its mask, a note) when it agrees, else None."""
-    chain = exp.chain()
-    if chain is None or chain.method == "none":
-        return None
-    agreed = close_elements(t.after, expected, rtol, atol).reshape(np.shape(expected))
-    if exp.mask is not None:
-        agreed &= exp.mask
-    by_chain = _expected_after(t.before, chain.added, dtype)
-    combined = np.where(agreed, expected, by_chain)
-    mask = None if chain.mask is None else chain.mask | agreed
-    match, worst, _ = judged(t.after, combined, rtol, atol, mask,
-                             rounding_allowance(chain, dtype))
-    if not match:
-        return None
-    decided = ~agreed if mask is None else ~agreed & mask
-    singular = ~(np.isfinite(by_chain) & np.isfinite(np.where(agreed, 0, expected)))
-    n = int(np.count_nonzero(decided))
-    where = f"at {n} element{'s' if n > 1 else ''}"
-    if np.any(singular & decided):
-        note = (f"{where} sympy's simplified derivative differs from the chain rule "
-                "through each op in IEEE float64 (inf, nan, signed zero as torch computes "
-                "them), which the gradient equals: a singular point the simplification removed")
-    else:
-        note = (f"{where} the gradient is within the float rounding bound of its own "
-                "sums (eps·Σ|terms|, the chain rule through each op), not rtol")
-    return match, worst, combined, mask, note
-
-
-def _nan_kept(record, roots, targets, found: dict) -> dict:
-    """Where the engine's gradient is nan and sympy's is a number, the numeric replay (IEEE,
-    as torch) decides: if it is nan there too, sympy's identities removed a nan torch's
-    arithmetic keeps (log(sqrt(x)) at x < 0), and the row is checked numerically; if it is a
-    number, the mismatch stands; where it cannot judge (the forward is not finite around the
-    point), the element is unchecked. Only for elementwise graphs, which the replay differences
-    element by element: elsewhere one nan term makes every difference nan, and proves nothing."""
-    if record.hooks:
-        return found
-    suspects = [t for t in targets if id(t.tensor) in found and _lost(t, found[id(t.tensor)]).any()
-                and not _chain_keeps_nan(t, found[id(t.tensor)])]
-    if not suspects or vectorized.elementwise_size(roots) < 0:
-        return found
-    try:
-        numeric_found = numeric.expect(record, roots, suspects, reason=LOST_NAN)
-    except TooLarge:
-        return found
-    for t in suspects:
-        n = numeric_found[id(t.tensor)]
-        # the replay's verdict where it judged (nan there too), and unchecked where it could
-        # not (the forward is not finite around the point): no proof of a mismatch either way
-        if n.method == "none":
-            found[id(t.tensor)] = n
-            continue
-        lost = _lost(t, found[id(t.tensor)])
-        checked = lost if n.mask is None else lost & n.mask
-        if np.isnan(n.added[checked]).all():
-            found[id(t.tensor)] = n
-    return found
-
-
-def _chain_keeps_nan(target, exp: Expectation) -> bool:
-    """Whether the chain rule through each op (IEEE, as torch) is nan wherever the gradient is
-    and sympy's derivative is not: the row's second opinion then judges every element."""
-    chain = exp.chain() if exp.chain is not None else None
-    if chain is None or chain.method == "none":
-        return False
-    lost = _lost(target, exp)
-    return bool(np.isnan(np.broadcast_to(chain.added, lost.shape)[lost]).all())
-
-
-def _lost(target, exp: Expectation) -> np.ndarray:
-    """The elements where the gradient is nan and the expectation a number it checked."""
-    added = np.asarray(target.added)
-    if exp.method == "none" or not np.count_nonzero(np.isnan(added)):  # (usual: no nan)
-        return np.zeros(0, dtype=bool)
-    lost = np.isnan(added) & np.isfinite(exp.added)
-    return lost if exp.mask is None else lost & exp.mask
 
 
 def _clause(note: str, more: str) -> str:

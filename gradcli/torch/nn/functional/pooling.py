@@ -6,9 +6,10 @@ from __future__ import annotations
 from gradcli.engine import convkit
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.type_names import type_name
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _nn_signatures as signatures
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import tensor_argument, torch_function
 from gradcli.torch._tensor import reductions, shape
 from gradcli.torch.nn.functional._common import ints
 
@@ -229,6 +230,11 @@ def avg_pool1d(input, kernel_size, stride=(), padding=0, ceil_mode=False,
 def adaptive_max_pool1d(input, output_size, return_indices=False):
     """torch's adaptive_max_pool1d: adaptive_max_pool2d over a height of 1 (Unsqueeze, then
     Squeeze), each window's first maximum."""
+    tensor_argument("adaptive_max_pool1d", input)
+    sizes = output_size if isinstance(output_size, (tuple, list)) else (output_size,)
+    if not all(isinstance(n, int) for n in sizes):
+        raise type_error("adaptive_max_pool1d(): argument 'output_size' (position 2) must be "
+                         f"tuple of ints, not {type_name(output_size)}")
     _input_1d("adaptive_max_pool1d", input)
     size = _one_int("adaptive_max_pool1d", "output_size", output_size)
     if size < 0:

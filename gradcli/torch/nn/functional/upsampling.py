@@ -8,6 +8,7 @@ import math
 from gradcli.engine import ops_upsample
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.type_names import type_name
 from gradcli.torch._declare import torch_function
 from gradcli.torch.nn.functional import pooling
 from gradcli.torch.nn.functional._common import python_name
@@ -23,6 +24,9 @@ _NEEDS = {"linear": 1, "bilinear": 2, "trilinear": 3}
 def interpolate(input: Tensor, size=None, scale_factor=None, mode: str = "nearest",
                 align_corners=None, recompute_scale_factor=None,
                 antialias: bool = False) -> Tensor:
+    if not isinstance(input, Tensor):  # torch's Python reads input.dim() first
+        raise TorchError("AttributeError",
+                         f"'{type_name(input)}' object has no attribute 'dim'")
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise value_error("align_corners option can only be set with the interpolating "
