@@ -45,6 +45,11 @@ NN = {
                              "int64_t reduction=at::Reduction::Mean)",),
     "soft_margin_loss": ("soft_margin_loss(Tensor input, Tensor target, "
                          "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "group_norm": ("group_norm(Tensor input, int64_t num_groups, Tensor? weight=None, "
+                   "Tensor? bias=None, double eps=1e-05, bool cudnn_enabled=True)",),
+    "instance_norm": ("instance_norm(Tensor input, Tensor? weight, Tensor? bias, "
+                      "Tensor? running_mean, Tensor? running_var, bool use_input_stats, "
+                      "double momentum, double eps, bool cudnn_enabled)",),
     "rms_norm": ("rms_norm(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, "
                  "double? eps=None)",),
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
