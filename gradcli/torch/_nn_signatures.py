@@ -33,6 +33,25 @@ NN = {
     "glu": ("glu(Tensor input, int64_t dim=-1, *, Tensor out=None)",),
     "hardtanh": ("hardtanh(Tensor input, Scalar min_val=-1, Scalar max_val=1, *, "
                  "Tensor out=None)",),
+    "hardsigmoid": ("hardsigmoid(Tensor input, *, Tensor out=None)",),
+    "hardsigmoid_": ("hardsigmoid_(Tensor input)",),
+    "mish": ("mish(Tensor input, *, Tensor out=None)",),
+    "mish_": ("mish_(Tensor input)",),
+    "celu": ("celu(Tensor input, Scalar alpha=1.0)",),
+    "celu_": ("celu_(Tensor input, Scalar alpha=1.0)",),
+    "selu": ("selu(Tensor input)",),
+    "selu_": ("selu_(Tensor input)",),
+    "hinge_embedding_loss": ("hinge_embedding_loss(Tensor input, Tensor target, double margin=1.0, "
+                             "int64_t reduction=at::Reduction::Mean)",),
+    "soft_margin_loss": ("soft_margin_loss(Tensor input, Tensor target, "
+                         "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "group_norm": ("group_norm(Tensor input, int64_t num_groups, Tensor? weight=None, "
+                   "Tensor? bias=None, double eps=1e-05, bool cudnn_enabled=True)",),
+    "instance_norm": ("instance_norm(Tensor input, Tensor? weight, Tensor? bias, "
+                      "Tensor? running_mean, Tensor? running_var, bool use_input_stats, "
+                      "double momentum, double eps, bool cudnn_enabled)",),
+    "rms_norm": ("rms_norm(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, "
+                 "double? eps=None)",),
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
     "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
                  "*, Tensor out=None)",),

@@ -10,7 +10,7 @@ import numpy as np
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.ops_decomp import cholesky_info, held_asymmetry, svd_held
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
-from gradcli.torch._declare import torch_function
+from gradcli.torch._declare import takes_tensor, torch_function
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch._tensor.reductions import ReturnTypes
 from gradcli.torch._tensor.shape import transpose_mT
@@ -45,6 +45,7 @@ def _not_positive_definite(A, upper: bool, fn: str) -> None:
 
 
 @torch_function(name="cholesky", namespace="torch.linalg")
+@takes_tensor("linalg_cholesky")
 def linalg_cholesky(A, *, upper=False) -> Tensor:
     _check_square(A, "linalg.cholesky")
     _not_positive_definite(A, upper, "linalg.cholesky")
@@ -52,6 +53,7 @@ def linalg_cholesky(A, *, upper=False) -> Tensor:
 
 
 @torch_function(name="cholesky_ex", namespace="torch.linalg")
+@takes_tensor("linalg_cholesky_ex")
 def cholesky_ex(A, *, upper=False, check_errors=False) -> ReturnTypes:
     """(L, info): info the order of the first leading minor that is not positive definite
     (0: none), L then LAPACK's half-done factor."""
@@ -144,6 +146,7 @@ def _qr(A, mode: str, name: str) -> ReturnTypes:
 
 
 @torch_function(name="qr", namespace="torch.linalg")
+@takes_tensor("linalg_qr", "A")
 def linalg_qr(A, mode="reduced") -> ReturnTypes:
     return _qr(A, mode, "linalg_qr")
 
@@ -166,6 +169,7 @@ def _eigh(A, UPLO: str, fn: str, which: tuple) -> tuple:
 
 
 @torch_function(name="eigh", namespace="torch.linalg")
+@takes_tensor("linalg_eigh")
 def eigh(A, UPLO="L") -> ReturnTypes:
     """The eigenvalues, ascending, and eigenvectors of a symmetric matrix from one triangle."""
     return ReturnTypes("linalg_eigh", *_eigh(A, UPLO, "linalg.eigh", (0, 1)),
@@ -173,6 +177,7 @@ def eigh(A, UPLO="L") -> ReturnTypes:
 
 
 @torch_function(name="eigvalsh", namespace="torch.linalg")
+@takes_tensor("linalg_eigvalsh")
 def eigvalsh(A, UPLO="L") -> Tensor:
     return _eigh(A, UPLO, "linalg.eigh", (0,))[0]
 
@@ -192,6 +197,7 @@ def _svd(A, full: bool, fn: str = "linalg.svd") -> tuple:
 
 
 @torch_function(name="svd", namespace="torch.linalg")
+@takes_tensor("linalg_svd", "A")
 def linalg_svd(A, full_matrices=True, *, driver=None) -> ReturnTypes:
     return ReturnTypes("linalg_svd", *_svd(A, full_matrices), fields=("U", "S", "Vh"))
 
@@ -252,6 +258,7 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
 # ---- matrix_exp ----------------------------------------------------------------------------
 @torch_function(name="matrix_exp", namespace="torch.linalg")
 @torch_function("matrix_exp(Tensor input)", method=True)
+@takes_tensor("linalg_matrix_exp")
 def matrix_exp(A) -> Tensor:
     _check_square(A, "linalg.matrix_exp")
     return apply("linalg_matrix_exp", (A,))

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine.errors import runtime_error
+from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.layout import CONTIGUOUS_FORMAT
 from gradcli.engine.tensor import Tensor, normalize_dim
-from gradcli.torch._declare import torch_function
+from gradcli.torch import _arguments as arguments
+from gradcli.torch._declare import attribute_of_tensor, torch_function
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.creation import eye
 from gradcli.torch._tensor.inplace import _copy, _inplace
@@ -18,14 +19,27 @@ from gradcli.torch._tensor.pointwise import mul
 from gradcli.torch._tensor.shape import expand, permute, reshape, unsqueeze, view
 from gradcli.torch.linalg import _check_square, inv
 
-
 # ---- tensordot, inner ------------------------------------------------------------------------
+_TENSORDOT = arguments.Parser(("tensordot(Tensor input, Tensor other, IntArrayRef dims_self, "
+                               "IntArrayRef dims_other, *, Tensor out=None)",))
+
+
 def _contracted(a, b, dims) -> tuple[list, list]:
-    """torch.functional.tensordot's dims: a count of a's last / b's first dims, or two lists."""
+    """torch.functional.tensordot's dims: a count of a's last / b's first dims, or two lists
+    (its Python code's checks, then its builtin's)."""
+    if not isinstance(dims, (tuple, list, Tensor, int)):
+        raise runtime_error("tensordot expects dims to be int or tuple[list[int], list[int]] or "
+                            f"list[list[int]] containing two lists, but got dims={dims}")
     if isinstance(dims, int):
         if dims < 0:
             raise runtime_error(f"tensordot expects dims >= 0, but got dims={dims}")
+        if dims > min(attribute_of_tensor(a, "dim").ndim, attribute_of_tensor(b, "dim").ndim):
+            raise runtime_error(f"tensordot expects dims < ndim_a or ndim_b, but got dims={dims}")
         return list(range(a.ndim - dims, a.ndim)), list(range(dims))
+    if len(dims) != 2:  # torch's `dims_a, dims_b = dims`
+        raise TorchError("ValueError", "too many values to unpack (expected 2)" if len(dims) > 2
+                         else f"not enough values to unpack (expected 2, got {len(dims)})")
+    _TENSORDOT.arguments((a, b, *dims), {}, None)
     return [[d] if isinstance(d, int) else list(d) for d in dims]
 
 
@@ -76,7 +90,8 @@ def inner(input, other) -> Tensor:
     return tensordot(input, other, ([-1], [-1]))
 
 
-@torch_function(name="vecdot", namespace="torch.linalg")
+@torch_function("linalg_vecdot(Tensor x, Tensor y, *, int64_t dim=-1, Tensor out=None)",
+                name="vecdot", namespace="torch.linalg")
 def vecdot(x, y, *, dim=-1) -> Tensor:
     """The dot product along dim (x conjugated: itself for a real x), broadcasting."""
     if x.dtype is not y.dtype:
@@ -129,7 +144,8 @@ def _multi_dot_checks(tensors: list) -> None:
                                 f"tensor 0 is {dtype.cpp} and tensor {i} {t.dtype.cpp}")
 
 
-@torch_function(name="multi_dot", namespace="torch.linalg")
+@torch_function("linalg_multi_dot(TensorList tensors, *, Tensor out=None)", name="multi_dot",
+                namespace="torch.linalg")
 def multi_dot(tensors) -> Tensor:
     """The product of a chain of matrices (a 1-D first one a row, a 1-D last one a column),
     in the order with the fewest multiplications, viewed to the result's shape."""

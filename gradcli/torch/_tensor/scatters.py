@@ -4,9 +4,11 @@ into zeros). Each is one node whose `key` (or mask) names the slots written (wha
 slice, diagonal or index_select would read)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
@@ -82,6 +84,7 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1) -> Tensor:
     batch = iter(input.data.shape[:-1])
     size = (input.data.shape or (1,))[-1] + abs(offset)
     shape = tuple(size if i in (d1, d2) else next(batch) for i in range(input.ndim + 1))
+    runtime.current.foresee(math.prod(shape), input.data.itemsize, "diag_embed's result")
     key = diagonal_key(shape, offset, d1, d2)
     return apply("diag_embed", (input,), shape=shape, key=key)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply
-from gradcli.torch._declare import takes_tensor, torch_function
+from gradcli.engine.tensor import Tensor, apply, normalize_dim
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.inplace import _inplace
@@ -120,13 +121,23 @@ def _scalar_as(input: Tensor, value):
 @python_name("hardtanh")
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0,
              inplace: bool = False) -> Tensor:
-    if min_val > max_val:
+    if _python_greater(min_val, max_val):
         raise TorchError("ValueError", "min_val cannot be greater than max_val")
     check_nn("hardtanh", input, min_val, max_val)
     if inplace:  # torch's hardtanh_ saves its result
         return _HARDTANH_INPLACE(input, _scalar_as(input, min_val), _scalar_as(input, max_val))
     return apply("hardtanh", (input,), min_val=_scalar_as(input, min_val),
                  max_val=_scalar_as(input, max_val))
+
+
+def _python_greater(a, b) -> bool:
+    """`a > b` in torch's Python code: Python's TypeError where neither compares (a str), a
+    tensor's truth (ambiguous unless one element) where one is a tensor."""
+    comparable = (int, float, Tensor)
+    if not (isinstance(a, comparable) and isinstance(b, comparable)):
+        raise TorchError("TypeError", f"'>' not supported between instances of "
+                                      f"'{type_name(a)}' and '{type_name(b)}'")
+    return bool(a > b)
 
 
 @torch_function(name="relu6", namespace="torch.nn.functional")
@@ -142,6 +153,7 @@ def _unary_activation(name: str, kernel: str):
     @torch_function(name=name, namespace="torch.nn.functional")
     @python_name(name)
     def fn(input: Tensor, inplace: bool = False) -> Tensor:
+        check_nn(name + "_" if inplace else name, input)
         float_kernel(input, kernel)
         return in_place(input) if inplace else apply(name, (input,))
     return fn
@@ -195,6 +207,7 @@ def torch_selu(input: Tensor) -> Tensor:
 @torch_function(name="celu", namespace="torch.nn.functional")
 @python_name("celu")
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    check_nn("celu_" if inplace else "celu", input, alpha)
     if inplace:
         _celu_checks(input, alpha)
         return _CELU_INPLACE(input, alpha)
@@ -204,6 +217,7 @@ def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
 @torch_function(name="selu", namespace="torch.nn.functional")
 @python_name("selu")
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    check_nn("selu_" if inplace else "selu", input)
     if inplace:
         float_kernel(input, "elu_cpu")
         return _SELU_INPLACE(input)
@@ -214,12 +228,14 @@ def selu(input: Tensor, inplace: bool = False) -> Tensor:
 @torch_function(name="softsign", namespace="torch.nn.functional")
 @python_name("softsign")
 def softsign(input):
+    attribute_of_tensor(input, "abs")  # torch's Python code calls input.abs()
     return elementwise.div(input, elementwise.add(elementwise.abs(input), 1))
 
 
 @torch_function(name="tanhshrink", namespace="torch.nn.functional")
 @python_name("tanhshrink")
 def tanhshrink(input):
+    attribute_of_tensor(input, "tanh")
     return elementwise.sub(input, elementwise.tanh(input))
 
 
@@ -227,7 +243,7 @@ def tanhshrink(input):
 @python_name("softmin")
 def softmin(input: Tensor, dim=None, _stacklevel: int = 3, dtype=None) -> Tensor:
     if dim is None:
-        dim = implicit_softmax_dim("softmin", input.ndim)
+        dim = implicit_softmax_dim("softmin", attribute_of_tensor(input, "dim").ndim)
     return reductions.softmax(elementwise.neg(input), dim, dtype)
 
 
@@ -241,11 +257,11 @@ _SELU_INPLACE = _inplace(lambda t: apply("selu_result", (t,)), "selu_")
 @torch_function(name="glu", namespace="torch.nn.functional")
 @python_name("glu")
 def glu(input: Tensor, dim: int = -1) -> Tensor:
-    if input.ndim == 0:
+    if attribute_of_tensor(input, "dim").ndim == 0:
         raise runtime_error("glu does not support scalars because halving size must be even")
     check_nn("glu", input, dim)
     float_kernel(input, "glu_cpu")
-    d = dim + input.ndim if dim < 0 else dim
+    d = normalize_dim(dim, input.ndim)
     if input.shape[d] % 2:
         raise runtime_error(f"Halving dimension must be even, but dimension {d} is size "
                             f"{input.shape[d]}")

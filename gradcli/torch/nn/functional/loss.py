@@ -344,6 +344,7 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     """ATen's composition: where(target != 1, (margin - x).clamp_min(0), 0)
     + where(target != -1, x, 0), reduced."""
     reduction = _legacy(size_average, reduce, reduction)
+    check_nn("hinge_embedding_loss", input, target, margin, reduction_enum(reduction))
     zeros = creation.zeros_like(input)
     margin_clamp = E.clamp_min(E.rsub(input, margin), 0)
     output_margin = E.where(E.ne(target, 1), margin_clamp, zeros)
@@ -373,7 +374,7 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 @python_name("soft_margin_loss")
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean") -> Tensor:
     reduction = _legacy(size_average, reduce, reduction)
-    reduction_enum(reduction)
+    check_nn("soft_margin_loss", input, target, reduction_enum(reduction))
     broadcast_shape(input.shape, target.shape)  # torch's size error, in its words
     target = _constant_weight("soft_margin_loss", "target", target, input)
     if not input.dtype.is_floating_point:  # torch's composite kernel writes a float into it

@@ -9,11 +9,12 @@ import numpy as np
 
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Size, Tensor, apply
-from gradcli.torch._declare import torch_function
+from gradcli.engine.type_names import type_name
+from gradcli.torch._declare import attribute_of_tensor, torch_function
 from gradcli.torch._tensor import pointwise, reductions, shape
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch.autograd.grad import no_grad
-from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional._common import check_nn, python_name, tensor_size
 from gradcli.torch.nn.functional.normalization import (
     _affine,
     _same_dtypes,
@@ -28,15 +29,21 @@ F = "torch.nn.functional"
 @python_name("group_norm")
 def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
                bias: Tensor | None = None, eps: float = 1e-5) -> Tensor:
-    if input.ndim < 2:
+    if attribute_of_tensor(input, "dim").ndim < 2:
         raise runtime_error(f"Expected at least 2 dimensions for input tensor but received "
                             f"{input.ndim}")
+    if not isinstance(num_groups, (int, float)):  # torch's Python code divides by it first
+        raise TorchError("TypeError", "unsupported operand type(s) for //: 'int' and "
+                                      f"'{type_name(num_groups)}'")
     if num_groups == 0:
         raise TorchError("ZeroDivisionError", "integer division or modulo by zero")
     grouped = [input.shape[0] * input.shape[1] // num_groups, num_groups, *input.shape[2:]]
     if grouped[0] * int(np.prod(grouped[2:])) == 1:
         raise TorchError("ValueError", "Expected more than 1 value per channel when training, "
                                        f"got input size {grouped}")
+    check_nn("group_norm", input, num_groups, weight, bias, eps, True)
+    if num_groups < 0:
+        raise runtime_error(f"Expected num groups to be greater than 0, got {num_groups}")
     channels = input.shape[1]
     if channels % num_groups:
         raise runtime_error("Expected number of channels in input to be divisible by num_groups,"
@@ -61,6 +68,7 @@ def group_norm(input: Tensor, num_groups: int, weight: Tensor | None = None,
 @python_name("rms_norm")
 def rms_norm(input: Tensor, normalized_shape, weight: Tensor | None = None,
              eps: float | None = None) -> Tensor:
+    check_nn("rms_norm", input, normalized_shape, weight, eps)
     norm_shape = (normalized_shape,) if isinstance(normalized_shape, int) else \
         tuple(normalized_shape)
     if weight is not None and weight.shape != norm_shape:
@@ -87,9 +95,11 @@ def instance_norm(input: Tensor, running_mean: Tensor | None = None,
                   running_var: Tensor | None = None, weight: Tensor | None = None,
                   bias: Tensor | None = None, use_input_stats: bool = True,
                   momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    if use_input_stats and int(np.prod(input.shape[2:])) == 1:
+    if use_input_stats and int(np.prod(tensor_size(input)[2:])) == 1:
         raise TorchError("ValueError", "Expected more than 1 spatial element when training, got "
                                        f"input size {Size(input.shape)!r}")
+    check_nn("instance_norm", input, weight, bias, running_mean, running_var, use_input_stats,
+             momentum, eps, True)
     if not use_input_stats and (running_mean is None or running_var is None):
         raise runtime_error("Expected running_mean and running_var to be defined when "
                             "use_input_stats is false")
