@@ -12,12 +12,9 @@ NAMESPACES = {**PYTORCH_NAMES, **PYTORCH_MODULES}  # every namespace whose names
 
 # What to write today for PyTorch functions gradcli lacks, from functions it has.
 INSTEAD = {
-    "logaddexp": "torch.logsumexp(torch.stack([a, b]), 0)",
-    "logsigmoid": "-torch.log1p(torch.exp(-x))",
-    "softsign": "x / (1 + x.abs())",
-    "mish": "x * torch.tanh(torch.log1p(torch.exp(x)))",
-    "relu6": "x.clamp(0, 6)",
-    "hardtanh": "x.clamp(-1, 1)",
+    "cosine_similarity": "(a * b).sum(dim) / (a.norm(dim=dim) * b.norm(dim=dim)).clamp_min(eps)",
+    "poisson_nll_loss": "(torch.exp(input) - target * input).mean()",
+    "gaussian_nll_loss": "0.5 * (torch.log(var) + (input - target) ** 2 / var).mean()",
 }
 _ATTENTION = ("gradcli has only the Transformer's encoder: build a decoder from "
               "nn.MultiheadAttention, nn.Linear, nn.LayerNorm and nn.Dropout")

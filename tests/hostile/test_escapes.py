@@ -187,7 +187,6 @@ REJECTED = [
     ("int.bit_length(1)", "an unknown method"),
     ("x = torch.ones(1)\nx._storage", "a private attribute"),
     ("x = torch.ones(1)\nx._version.__class__.__mro__", "the version's class"),
-    ("x = torch.ones(1)\nx.grad_fn._saved_self", "saved tensors by private name"),
     ("match 1:\n    case _:\n        pass", "match"),
     # custom autograd.Function: ctx and the Function classes are gradcli's own tables
     (function("ctx.__class__.__dict__"), "ctx's class"),
@@ -302,6 +301,8 @@ CLEAN_ERRORS = [
     ("class S:\n    to_save = dirty = 0\n" + function(backward="ctx.dirty"), "AttributeError"),
     (function("ctx.saved_tensors = 1"), "AttributeError"),
     ("import numpy as np\nnp.ones(2).value", "AttributeError"),  # the wrapper's own slot
+    # (a node's saved tensors by torch's own names are reachable; a missing node is None)
+    ("x = torch.ones(1)\nx.grad_fn._saved_self", "AttributeError"),
     ("torch.autograd.Function.apply(torch.ones(1))", "NotImplementedError"),
     # getattr/setattr/hasattr: the attribute syntax's tables, whatever the name's origin
     ("setattr(torch, '_x', 1)", "AttributeError"),  # (torch.x = 1 is the session's patch)

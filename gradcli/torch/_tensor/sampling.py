@@ -85,10 +85,10 @@ def _exponential(self, lambd=1.0, *, generator=None) -> Tensor:
     return apply("exponential", (self,), values=draws)
 
 
-@tensor_method(
+@tensor_method(  # (in torch's order, which its messages list)
+    "random_(*, Generator? generator=None)",
     "random_(int64_t from, int64_t? to, *, Generator? generator=None)",
     "random_(int64_t to, *, Generator? generator=None)",
-    "random_(*, Generator? generator=None)",
     writes=True,
 )
 def _random(self, *args, generator=None, **kwargs) -> Tensor:
@@ -187,20 +187,27 @@ def _warn_past_precision(name: str, bound: int, dtype: dtypes.DType) -> None:
              "fix the code in advance")
 
 
-@torch_function(
-    "randint_like(Tensor input, SymInt high, *, Generator? generator, "
-    f"MemoryFormat? memory_format=None, {FACTORY})",
-    f"randint_like(Tensor input, SymInt high, *, MemoryFormat? memory_format=None, {FACTORY})",
+@torch_function(  # (in torch's order, which its messages list)
     "randint_like(Tensor input, SymInt low, SymInt high, *, Generator? generator, "
     f"MemoryFormat? memory_format=None, {FACTORY})",
     "randint_like(Tensor input, SymInt low, SymInt high, *, "
     f"MemoryFormat? memory_format=None, {FACTORY})",
+    "randint_like(Tensor input, Tensor high, *, Generator? generator, "
+    f"MemoryFormat? memory_format=None, {FACTORY})",
+    f"randint_like(Tensor input, Tensor high, *, MemoryFormat? memory_format=None, {FACTORY})",
+    "randint_like(Tensor input, SymInt high, *, Generator? generator, "
+    f"MemoryFormat? memory_format=None, {FACTORY})",
+    f"randint_like(Tensor input, SymInt high, *, MemoryFormat? memory_format=None, {FACTORY})",
 )
 def randint_like(input, *bounds, generator=None, dtype=None, device=None,
                  requires_grad=False, memory_format=None) -> Tensor:
     """torch.randint_like(input, high) / (input, low, high): random_(low, high) on a new
-    tensor of input's shape and dtype."""
+    tensor of input's shape and dtype; a high given as a scalar tensor draws the same."""
     low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
+    if isinstance(high, Tensor):
+        if high.numel() != 1:
+            raise runtime_error("high must be a scalar tensor and on CPU")
+        high = high.item()
     d = _dtype_or(dtype, input.dtype)
     values = _random_from_to(stream(generator), d, int(low), int(high), input.numel())
     return _new(values.reshape(input.data.shape), requires_grad)

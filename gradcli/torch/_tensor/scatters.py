@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from gradcli.engine import dtypes, runtime
-from gradcli.engine.errors import index_error, runtime_error
+from gradcli.engine.errors import index_error, runtime_error, type_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
@@ -186,10 +186,18 @@ def _check_bounds(index: Tensor, dim: int, size: int) -> None:
         f"index {v} is out of bounds for dimension {dim} with size {size}"), wraps=True)
 
 
+_MISSING = object()
+
+
 @torch_function(name="index_put", method=True, inplace=True)
-def index_put(input, indices, values, accumulate=False) -> Tensor:
+def index_put(input, indices=_MISSING, values=_MISSING, accumulate=False) -> Tensor:
     """torch.index_put(input, (index tensors or None...), values): input[indices] = values on
     a copy (IndexPutBackward0), or += with accumulate."""
+    missing = [f'"{name}"' for name, given in (("indices", indices), ("values", values))
+               if given is _MISSING]
+    if missing:  # (torch's parser's words)
+        raise type_error(f"index_put() missing {len(missing)} required positional argument: "
+                         f"{', '.join(missing)}")
     key = []
     for t in indices:
         if t is None:
