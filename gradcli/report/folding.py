@@ -4,6 +4,7 @@ into one line (`backward #4–#99 · line 38 · 396 gradients ✓`). The table a
 fold alike; each decides how a fold looks."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gradcli.events.events import BackwardEvent
@@ -41,9 +42,15 @@ class Fold:
         event, number = self.last
         calls = f"#{self.first}" if number == self.first else f"#{self.first}–#{number}"
         rows = sum(self.verdicts.values())
-        marks = (" ✓" if set(self.verdicts) == {"✓"} else "".join(
-            f" · {count:,} {mark}" for mark, count in self.verdicts.items()))
-        return f"{event.api} {calls} · line {event.line} · {rows:,} gradients{marks}"
+        return (f"{event.api} {calls} · line {event.line} · {rows:,} "
+                f"gradients{counted(self.verdicts)}")
+
+
+def counted(verdicts: Mapping[str, int]) -> str:
+    """` ✓` when every row matched, else each verdict's count: ` · 193 ✓ · 1 ✗`."""
+    if set(verdicts) == {"✓"}:
+        return " ✓"
+    return "".join(f" · {count:,} {mark}" for mark, count in verdicts.items())
 
 
 class Folding:

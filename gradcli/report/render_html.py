@@ -37,7 +37,7 @@ from gradcli.events.ledger import (
 )
 from gradcli.events.results import Graph, mark_checked
 from gradcli.report.event_format import EventFormat
-from gradcli.report.folding import Folding
+from gradcli.report.folding import Folding, counted
 from gradcli.report.mathml import formula_mathml
 from gradcli.report.render_ledger import running_sum, symbolic
 from gradcli.report.render_plain import method_text, mismatch_detail, verdict
@@ -145,8 +145,6 @@ def _contents(events: list[Event]) -> list[str]:
     items = []
     for (api, line), calls in by_line.items():
         marks = Counter(MARKS[row.match][0] for call in calls for row in call.grads)
-        counted = (" ✓" if set(marks) == {"✓"} else
-                   "".join(f" · {count:,} {mark}" for mark, count in marks.items()))
         bad = next((call for call in calls if any(row.match is False for row in call.grads)),
                    None)
         first_bad = (f' · <a class="bad" href="#call{bad.call}">first ✗: {escape(api)} '
@@ -154,7 +152,7 @@ def _contents(events: list[Event]) -> list[str]:
         items.append(f'<li><a href="#call{calls[0].call}">line {line}</a>: '
                      f"<code>{escape(calls[0].source)}</code> · {len(calls):,} "
                      f"call{'s' if len(calls) > 1 else ''} · {marks.total():,} "
-                     f"gradients{counted}{first_bad}</li>")
+                     f"gradients{counted(marks)}{first_bad}</li>")
     return ["<h2>Backward calls</h2>", f'<ul class="contents">{"".join(items)}</ul>'] \
         if items else []
 
