@@ -57,10 +57,16 @@ def _last_digit(token):
     return 10.0 ** (int(exponent or 0) - decimals)
 
 
-def same_text(expected, actual, layout=True):
+def _is_float(token):
+    return "." in token or "e" in token.lower()
+
+
+def same_text(expected, actual, layout=True, scaled=False):
     """Equal text, but for numbers that differ by no more than their printed precision: the
     last digit shown (either way) or TEXT_RTOL, whichever is larger. `layout=False` ignores
-    where the spaces and line breaks fall too."""
+    where the spaces and line breaks fall too. `scaled`: TEXT_RTOL of the largest float the
+    text prints, as differences' `scaled` does for values (a coefficient trained to ~1e-11
+    beside one of ~1 carries the rounding of ~1)."""
     if expected == actual:
         return True
     if not isinstance(expected, str) or not isinstance(actual, str):
@@ -70,10 +76,13 @@ def same_text(expected, actual, layout=True):
         skeletons = tuple([re.sub(r"\s+", "", part) for part in parts] for parts in skeletons)
     if skeletons[0] != skeletons[1]:
         return False
-    for e, a in zip(NUMBER.findall(expected), NUMBER.findall(actual)):
+    numbers = NUMBER.findall(expected)
+    scale = max((abs(float(n)) for n in numbers if _is_float(n)), default=0.0) if scaled else 0.0
+    for e, a in zip(numbers, NUMBER.findall(actual)):
         x, y = float(e), float(a)
-        allowed = max(_last_digit(e), _last_digit(a), TEXT_RTOL * max(abs(x), abs(y))) * 1.000001
-        if e != a and (("." not in e + a and "e" not in (e + a).lower()) or abs(x - y) > allowed):
+        allowed = max(_last_digit(e), _last_digit(a),
+                      TEXT_RTOL * max(abs(x), abs(y), scale)) * 1.000001
+        if e != a and (not _is_float(e + a) or abs(x - y) > allowed):
             return False
     return True
 
@@ -179,7 +188,7 @@ def differences(expected, actual, full=False, scaled=False, layout=True):
             elif first_sentence(a.get("message")) != first_sentence(e["message"]):
                 out.append(f"{where}: message expected {first_sentence(e['message'])!r}, "
                            f"got {first_sentence(a.get('message'))!r}")
-        elif e["kind"] == "print" and not same_text(e["text"], a.get("text"), layout):
+        elif e["kind"] == "print" and not same_text(e["text"], a.get("text"), layout, scaled):
             out.append(f"{where}: print expected {e['text']!r}, got {a.get('text')!r}")
     if len(act) > len(exp) and not out:
         extra = act[len(exp)]
