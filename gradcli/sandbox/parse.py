@@ -582,12 +582,10 @@ class _Validator:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name == "add_argument":  # parser.add_argument("--batch-size"): args.batch_size
             self.script_attributes.update(argument_destinations(node))
-        if name == "OrderedDict" and node.args and isinstance(node.args[0], (ast.List, ast.Tuple)):
-            # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1
-            self.script_attributes.update(
-                pair.elts[0].value for pair in node.args[0].elts
-                if isinstance(pair, ast.Tuple) and pair.elts and
-                isinstance(pair.elts[0], ast.Constant) and isinstance(pair.elts[0].value, str))
+        if name in NAMING_CONTAINERS and node.args:
+            # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1, as
+            # nanoGPT's nn.ModuleDict(dict(wte=...)) does: self.transformer.wte
+            self.script_attributes.update(_keys_named(node.args[0]))
 
     def named_attribute(self, node: ast.Call) -> None:
         """getattr(obj, "name") is `obj.name`: checked as the syntax is (hasattr, and getattr
@@ -745,3 +743,22 @@ class _Validator:
         if name == "math":
             return "add `import math` first"
         return self.vocabulary.hints.name(name, known, self.vocabulary.attributes)
+
+
+# calls whose first argument's keys name attributes of what they make (or of what holds it)
+NAMING_CONTAINERS = {"OrderedDict", "ModuleDict", "ParameterDict"}
+
+
+def _keys_named(node: ast.AST) -> list[str]:
+    """The string keys a mapping written in the source gives: `{"a": ...}`, `dict(a=...)`,
+    `[("a", ...), ...]` (what OrderedDict, nn.ModuleDict and nn.ParameterDict take)."""
+    if isinstance(node, ast.Dict):
+        keys = node.keys
+    elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "dict":
+        return [k.arg for k in node.keywords if k.arg] + \
+            [key for arg in node.args[:1] for key in _keys_named(arg)]
+    elif isinstance(node, (ast.List, ast.Tuple)):
+        keys = [pair.elts[0] for pair in node.elts if isinstance(pair, ast.Tuple) and pair.elts]
+    else:
+        return []
+    return [k.value for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]

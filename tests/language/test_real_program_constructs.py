@@ -153,3 +153,21 @@ def test_the_version_counter_is_read_never_written():
     error = run_json("x = torch.ones(1)\nx._version = 0", "s.py")["events"][-1]
     assert error["message"] == "attribute '_version' of 'torch._C.TensorBase' objects is not " \
         "writable"
+
+
+@pytest.mark.parametrize("holder", [
+    "nn.ModuleDict(dict(wte=nn.Embedding(5, 2), h=nn.ModuleList([nn.Linear(2, 2)])))",
+    "nn.ModuleDict({'wte': nn.Embedding(5, 2), 'h': nn.ModuleList([nn.Linear(2, 2)])})",
+    "nn.ModuleDict([('wte', nn.Embedding(5, 2)), ('h', nn.ModuleList([nn.Linear(2, 2)]))])",
+])
+def test_the_keys_of_a_module_dict_are_its_attributes(holder):
+    """nanoGPT's `self.transformer = nn.ModuleDict(dict(wte=...))`, read as
+    `self.transformer.wte`: the keys written in the source name attributes, as setattr's do."""
+    source = ("import torch.nn as nn\nclass GPT(nn.Module):\n    def __init__(self):\n"
+              f"        super().__init__()\n        self.transformer = {holder}\n"
+              "        self.scale = nn.ParameterDict(dict(gain=nn.Parameter(torch.ones(2))))\n"
+              "    def forward(self, idx):\n        x = self.transformer.wte(idx)\n"
+              "        for block in self.transformer.h:\n            x = block(x)\n"
+              "        return x * self.scale.gain\n"
+              "_ = torch.manual_seed(0)\nprint(GPT()(torch.tensor([1, 3])).shape)")
+    assert gradcli_prints(source) == ["torch.Size([2, 2])"]

@@ -57,7 +57,7 @@ def _setattr(self: ScriptInstance, name: str, value: Any) -> None:
     parameter, submodule or buffer can only be replaced by its own kind (or None)."""
     current = self.attributes.get(name)
     if name in buffer_names(self) and value is not None and not isinstance(value, Tensor):
-        raise TorchError("TypeError", f"cannot assign '{_typename(value)}' as buffer '{name}' "
+        raise TorchError("TypeError", f"cannot assign '{torch_typename(value)}' as buffer '{name}' "
                                       "(torch.nn.Buffer, torch.Tensor or None expected)")
     if isinstance(value, Parameter) or is_module(value):
         if "training" not in self.attributes:
@@ -65,10 +65,10 @@ def _setattr(self: ScriptInstance, name: str, value: Any) -> None:
             raise TorchError("AttributeError", f"cannot assign {kind} before Module.__init__() "
                                                "call")
     elif value is not None and isinstance(current, Parameter):
-        raise TorchError("TypeError", f"cannot assign '{_typename(value)}' as parameter "
+        raise TorchError("TypeError", f"cannot assign '{torch_typename(value)}' as parameter "
                                       f"'{name}' (torch.nn.Parameter or None expected)")
     elif value is not None and is_module(current):
-        raise TorchError("TypeError", f"cannot assign '{_typename(value)}' as child module "
+        raise TorchError("TypeError", f"cannot assign '{torch_typename(value)}' as child module "
                                       f"'{name}' (torch.nn.Module or None expected)")
     self.attributes[name] = value
 
@@ -76,9 +76,9 @@ def _setattr(self: ScriptInstance, name: str, value: Any) -> None:
 def add_module(self: ScriptInstance, name: Any, module: Any) -> None:
     """Module.add_module: torch's checks, then the child registered under `name`."""
     if not is_module(module) and module is not None:
-        raise TorchError("TypeError", f"{_typename(module)} is not a Module subclass")
+        raise TorchError("TypeError", f"{torch_typename(module)} is not a Module subclass")
     if not isinstance(name, str):
-        raise TorchError("TypeError", f"module name should be a string. Got {_typename(name)}")
+        raise TorchError("TypeError", f"module name should be a string. Got {torch_typename(name)}")
     current = self.attributes.get(name, MISSING)
     # hasattr(self, name): torch's Module always has a forward (one that raises)
     defined = name == "forward" or self.cls.lookup(name) is not MISSING
@@ -97,7 +97,7 @@ def _key_error(message: str) -> TorchError:
     return TorchError("KeyError", repr(message))
 
 
-def _typename(value: Any) -> str:
+def torch_typename(value: Any) -> str:
     """torch.typename: a tensor by its legacy type name."""
     if isinstance(value, Tensor):
         return _TENSOR_TYPES.get(value.dtype.name, "torch.Tensor")
@@ -224,14 +224,31 @@ def register_buffer(self: ScriptInstance, name: str, tensor: Tensor | None,
     if name in self.attributes and name not in buffer_names(self):
         raise _key_error(f"attribute '{name}' already exists")
     if tensor is not None and not isinstance(tensor, Tensor):
-        raise TorchError("TypeError", f"cannot assign '{_typename(tensor)}' object to buffer "
+        raise TorchError("TypeError", f"cannot assign '{torch_typename(tensor)}' object to buffer "
                                       f"'{name}' (torch Tensor or None required)")
     self.attributes.setdefault(BUFFERS, {})[name] = persistent
     self.attributes[name] = tensor
 
 
-def _key_error(text: str) -> TorchError:
-    return TorchError("KeyError", repr(text))  # str() of a KeyError is its argument's repr
+def register_parameter(self: ScriptInstance, name: str, param: Parameter | None) -> None:
+    """torch's Module.register_parameter, its checks in its order."""
+    if "training" not in self.attributes:
+        raise TorchError("AttributeError", "cannot assign parameter before Module.__init__() "
+                                           "call")
+    if not isinstance(name, str):
+        raise TorchError("TypeError", f"parameter name should be a string. Got "
+                                      f"{torch_typename(name)}")
+    if "." in name:
+        raise _key_error('parameter name can\'t contain "."')
+    if name == "":
+        raise _key_error('parameter name can\'t be empty string ""')
+    if (name in self.attributes or self.cls.lookup(name) is not MISSING) and \
+            not isinstance(self.attributes.get(name), Parameter):
+        raise _key_error(f"attribute '{name}' already exists")
+    if param is not None and not isinstance(param, Parameter):
+        raise TorchError("TypeError", f"cannot assign '{torch_typename(param)}' object to "
+                                      f"parameter '{name}' (torch.nn.Parameter or None required)")
+    self.attributes[name] = param
 
 
 def named_buffers(self: ScriptInstance, prefix: str = "",
@@ -306,6 +323,7 @@ MODULE = builtin_class("Module", None, {
     "zero_grad": _zero_grad, "train": _train, "eval": _eval, "requires_grad_": _requires_grad_,
     "apply": _apply, "state_dict": _state_dict, "register_buffer": register_buffer,
     "buffers": _buffers, "named_buffers": named_buffers,
+    "register_parameter": register_parameter,
     "add_module": add_module, "register_module": add_module, **nn_hooks.REGISTRATIONS,
 })
 
