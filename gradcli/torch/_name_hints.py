@@ -26,7 +26,7 @@ _FILES = ("sessions read and write no files: print(model.state_dict()) to see th
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
     **dict.fromkeys(("Transformer", "TransformerDecoder", "TransformerDecoderLayer",
-                     "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
+                     "multi_head_attention_forward"), _ATTENTION),
     **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
                      "SparseAdam"), _OPTIMIZERS),
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
