@@ -736,6 +736,13 @@ def xlogy(a, b):
     return np.where((a == 0) & ~np.isnan(b), 0, product)
 
 
+def bias_letters(bias: tuple, out: tuple, letters: str) -> str:
+    """A bias's einsum letters where it is added to an output of `letters`: a dim of 1 that
+    broadcasts gets a letter of its own (`x`, `y`, `z`), summed over in its gradient."""
+    out, letters = out[len(out) - len(bias):], letters[len(out) - len(bias):]
+    return "".join(c if n == m else other for c, n, m, other in zip(letters, bias, out, "xyz"))
+
+
 def not_implemented(name):
     raise runtime_error(f"derivative for {name} is not implemented")
 
