@@ -646,6 +646,7 @@ from . import (  # noqa: E402, F401
     ops_activation,
     ops_attention,
     ops_decomp,
+    ops_embedding_bag,
     ops_linalg,
     ops_nn,
     ops_padding,

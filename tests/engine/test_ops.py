@@ -185,6 +185,13 @@ EXAMPLES = {
     # (a bias broadcast along the batch and the columns)
     "baddbmm_unit": "out = torch.baddbmm(b.reshape(1, 2, 1), x.reshape(1, 2, 3), "
                     "p.reshape(1, 3, 2))",
+    # ops_embedding_bag.py: mean over bags (one empty), weighted sums, columnwise maxima
+    "embedding_bag": "out = F.embedding_bag(torch.tensor([1, 0, 1, 2]), x.t(),\n"
+                     "    torch.tensor([0, 3, 3]), padding_idx=2)",
+    "embedding_bag_weighted": "out = F.embedding_bag(torch.tensor([1, 0, 1, 2]), x.t(),\n"
+                              "    torch.tensor([0, 1]), mode='sum', per_sample_weights=p[0, :1]"
+                              ".repeat(4) * torch.tensor([1.0, -2.0, 0.5, 3.0]))",
+    "embedding_bag_max": "out = F.embedding_bag(torch.tensor([[1, 0], [2, 2]]), x.t(), mode='max')",
     # ops_attention.py: torch's math path on 2-D inputs, the fused kernel on 4-D ones
     "safe_softmax": "out = F.scaled_dot_product_attention(x, p, p * 2, is_causal=True)",
     "sdpa_flash_cpu": "out = F.scaled_dot_product_attention(x.reshape(1, 1, 2, 3),\n"

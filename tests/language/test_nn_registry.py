@@ -44,6 +44,7 @@ BUILD = {
     "TransformerEncoder": lambda cls: cls(MODULE_CLASSES["TransformerEncoderLayer"](
         4, 2, batch_first=True), 2, norm=MODULE_CLASSES["LayerNorm"](4)),
     "TransformerDecoderLayer": lambda cls: cls(4, 2, dim_feedforward=8),
+    "EmbeddingBag": lambda cls: cls(5, 2, mode="max", padding_idx=1),
     "TransformerDecoder": lambda cls: cls(MODULE_CLASSES["TransformerDecoderLayer"](
         4, 2, dim_feedforward=8), 2, norm=MODULE_CLASSES["LayerNorm"](4)),
     "RNN": lambda cls: cls(2, 3, 2, nonlinearity="relu", bidirectional=True),
