@@ -701,7 +701,7 @@ def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):
 def nll_loss(logp, target, reduction, weight=None, ignore_index=-100, spatial=False):
     """torch's nll_loss (or nll_loss2d: `spatial`, which only names the op)."""
     safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
-    picked = -logp[_rows(safe)] * w
+    picked = np.asarray(-logp[_rows(safe)] * w)  # (an unbatched one's is 0-d: sympy's too)
     if reduction == "mean":  # torch divides by the total weight of the rows it kept
         return np.asarray(picked.sum() / w.sum(), logp.dtype)
     return _reduce(picked, reduction)

@@ -8,7 +8,7 @@ from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
-from gradcli.torch._declare import takes_tensor, torch_function
+from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import shape
 from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.nn.functional._common import check_nn, python_name
@@ -95,12 +95,14 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
                   include_last_offset=False, padding_idx=None) -> Tensor:
     """F.embedding_bag: torch's Python checks in its order, then ATen's, then one
     EmbeddingBagBackward0 node (ops_embedding_bag.py)."""
-    if weight.dtype is dtypes.int64 and input.dtype.is_floating_point:
+    if attribute_of_tensor(weight, "dtype").dtype is dtypes.int64 and \
+            attribute_of_tensor(input, "is_floating_point").dtype.is_floating_point:
         warn("Argument order of nn.functional.embedding_bag was changed. Usage "
              "`embedding_bag(weight, input, ...)` is deprecated, and should now be "
              "`embedding_bag(input, weight, ...)`.")
         weight, input = input, weight
-    if per_sample_weights is not None and input.shape != per_sample_weights.shape:
+    if per_sample_weights is not None and attribute_of_tensor(input, "size").shape != \
+            attribute_of_tensor(per_sample_weights, "size").shape:
         raise TorchError("ValueError", f"embedding_bag: If per_sample_weights "
                                        f"({_size(per_sample_weights)}) is not None, then it must "
                                        f"have the same shape as the input ({_size(input)})")
@@ -116,6 +118,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
                                                 f"None. per_sample_weights is only supported for "
                                                 f"mode='sum' (got mode='{mode}'). Please open a "
                                                 f"feature request on GitHub.")
+    check_nn("embedding_bag", weight, input, offsets, scale_grad_by_freq,
+             ("sum", "mean", "max").index(mode), sparse, per_sample_weights,
+             include_last_offset, padding_idx)
     if scale_grad_by_freq or sparse:
         raise runtime_error("embedding_bag(): scale_grad_by_freq and sparse are not supported by "
                             "gradcli")
@@ -145,7 +150,7 @@ def _size(t) -> str:
 def _bags(input, offsets, include_last_offset) -> tuple:
     """The indices (flat), the bags' offsets and include_last_offset as torch's Python code
     makes them: a 2-D input is one bag per row."""
-    if input.dim() == 2:
+    if attribute_of_tensor(input, "dim").dim() == 2:
         if offsets is not None:
             name = "torch.Tensor" if isinstance(offsets, Tensor) else type_name(offsets)
             raise TorchError("ValueError", "if input is 2D, then offsets has to be None, as "
@@ -160,7 +165,7 @@ def _bags(input, offsets, include_last_offset) -> tuple:
                                        f"dimension {input.dim()}")
     if offsets is None:
         raise TorchError("ValueError", "offsets has to be a 1D Tensor but got None")
-    if offsets.dim() != 1:
+    if attribute_of_tensor(offsets, "dim").dim() != 1:
         raise TorchError("ValueError", "offsets has to be a 1D Tensor")
     return input, offsets, include_last_offset
 
