@@ -26,6 +26,16 @@ def padding_index(padding_idx: int | None, num_embeddings: int) -> int | None:
     return padding_idx % num_embeddings
 
 
+def index_values(indices: Tensor, checking: str) -> np.ndarray:
+    """ATen's checkScalarTypes of an index tensor (Long or Int), its values as int64."""
+    if indices.dtype not in (dtypes.int64, dtypes.int32):
+        raise runtime_error("Expected tensor for argument #1 'indices' to have one of the "
+                            "following scalar types: Long, Int; but got "
+                            f"{indices.dtype.legacy} instead (while checking arguments for "
+                            f"{checking})")
+    return indices.data.astype(np.int64)
+
+
 @torch_function(name="embedding", namespace="torch.nn.functional")
 @python_name("embedding")
 def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
@@ -34,12 +44,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: int | None = None,
     if padding_idx is None:  # (else torch reads weight.size(0) first)
         check_nn("embedding", weight, input)
     padding = padding_index(padding_idx, weight.shape[0])
-    if input.dtype not in (dtypes.int64, dtypes.int32):
-        raise runtime_error("Expected tensor for argument #1 'indices' to have one of the "
-                            "following scalar types: Long, Int; but got "
-                            f"{input.dtype.legacy} instead (while checking arguments for "
-                            "embedding)")
-    indices = input.data.astype(np.int64)
+    indices = index_values(input, "embedding")
     if indices.size and (indices.min() < 0 or indices.max() >= weight.shape[0]):
         raise TorchError("IndexError", "index out of range in self")
     if scale_grad_by_freq or sparse:
@@ -182,12 +187,7 @@ def _check_mode(mode, scale_grad_by_freq, sparse) -> None:
 
 def _rows(indices: Tensor, count: int | None) -> np.ndarray:
     """ATen's checks of an index tensor (and of each index against `count` rows)."""
-    if indices.dtype not in (dtypes.int64, dtypes.int32):
-        raise runtime_error("Expected tensor for argument #1 'indices' to have one of the "
-                            "following scalar types: Long, Int; but got "
-                            f"{indices.dtype.legacy} instead (while checking arguments for "
-                            "embedding_bag)")
-    rows = indices.data.astype(np.int64)
+    rows = index_values(indices, "embedding_bag")
     bad = np.flatnonzero((rows < 0) | (rows >= count)) if count is not None else ()
     if len(bad):
         raise runtime_error(f"Index {bad[0]} of input takes value {rows[bad[0]]} which is not "
