@@ -67,6 +67,8 @@ def _fused(query, key, value, attn_mask, dropout_p, enable_gqa) -> bool:
     if key.shape[0] != batch or value.shape[0] != batch or key.shape[-1] != size or \
             value.shape[-1] != size or 0 in (length, key.shape[-2]):
         return False
+    if value.shape[-2] != key.shape[-2]:
+        return False  # (torch's kernel would read past value's end: its math path's error)
     if (key.shape[1], value.shape[1]) != (heads, heads) and not enable_gqa:
         return False
     if any(t.data.strides[-1] != t.data.itemsize and t.shape[-1] != 1 for t in tensors):
