@@ -1,7 +1,8 @@
 """Structured forms of the ops that normalize or reduce through statistics (layer_norm,
-batch_norm, var, std, logsumexp, softmax, log_softmax, vector norms), of index_add (a sum at
-indices, transposed), of the extrema that split their gradient among ties (max, min, amax,
-amin), and of choices by a condition (where, masked_fill).
+batch_norm, var, std, logsumexp, softmax, log_softmax, vector norms, the fused attention
+kernel's softmax of products), of index_add (a sum at indices, transposed), of the extrema
+that split their gradient among ties (max, min, amax, amin), and of choices by a condition
+(where, masked_fill).
 Each statistic is written as its definition — a few steps, each a mean over axes or a
 pointwise sympy form — and differentiated by reverse accumulation over those steps: sympy
 derives each pointwise form once, the means are transposed by broadcasting. A choice takes
@@ -15,6 +16,7 @@ import math
 
 import numpy as np
 
+from gradcli.engine.ops_attention import grouped, safe_softmax, ungrouped
 from gradcli.engine.symforms import sp
 
 from . import derivcache
@@ -247,6 +249,28 @@ def _softmax(g, args, size, dim, log=False):
     return [np.reshape(grad, a.shape)]
 
 
+def _attention(g, args, size, mask, scale, groups):
+    """softmax(q kᵀ · scale + mask) v (the fused CPU kernel): its two products transposed,
+    the softmax's Jacobian by _softmax's reverse accumulation; a row masked throughout is 0
+    and passes no gradient."""
+    q, k, v = (np.asarray(a, np.float64) for a in args)
+    keys, values = grouped(k, groups), grouped(v, groups)
+    scores = np.matmul(q, np.swapaxes(keys, -1, -2)) * scale
+    if mask is not None:
+        scores = scores + mask
+    dead = np.all(scores == -np.inf, axis=-1, keepdims=True)
+    scores = np.where(dead, 0.0, scores)
+    p = np.where(dead, 0.0, safe_softmax(scores, -1))
+    g = np.asarray(g, np.float64)
+    dv = np.matmul(np.swapaxes(size(p), -1, -2), g)
+    dp = np.where(dead, 0.0, np.matmul(g, np.swapaxes(size(values), -1, -2)))
+    (ds,) = _softmax(dp, [scores], size, -1)
+    ds = ds * size(np.float64(scale))
+    dq = np.matmul(ds, size(keys))
+    dk = np.matmul(np.swapaxes(ds, -1, -2), size(q))
+    return [dq, ungrouped(dk, groups), ungrouped(dv, groups)]
+
+
 def _norm(g, args, size, p, dim, keepdim):
     (a,) = args
     if p in (0, math.inf, -math.inf) or p <= 0:
@@ -298,6 +322,7 @@ FORMS = {
     "logsumexp": _logsumexp,
     "softmax": _softmax, "log_softmax": functools.partial(_softmax, log=True),
     "norm": _norm, "norm_aten": _norm,
+    "sdpa_flash_cpu": _attention,
     **{name: _even_split for name in ("max", "min", "amax", "amin", "aminmax_min",
                                       "aminmax_max", "median", "nanmedian")},
 }

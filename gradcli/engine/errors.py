@@ -5,7 +5,8 @@ interpreter turns it into a WarningEvent at the current script line).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 
 
 class TorchError(Exception):
@@ -48,6 +49,18 @@ _handler: WarningHandler = _ignore
 def set_warning_handler(handler: WarningHandler | None) -> None:
     global _handler
     _handler = handler or _ignore
+
+
+@contextlib.contextmanager
+def warnings_of_torch_lines() -> Iterator[None]:
+    """Within: warnings torch gives at its own lines (a layer that torch.nn code builds, its
+    warning's stacklevel then pointing into torch.nn), which no script line shows."""
+    global _handler
+    saved, _handler = _handler, _ignore
+    try:
+        yield
+    finally:
+        _handler = saved
 
 
 def warn(message: str, category: str = "UserWarning",

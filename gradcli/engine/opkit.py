@@ -701,7 +701,7 @@ def trilinear_backward(xp, g, i1, i2, i3, expand1, expand2, expand3, sumdim):
 def nll_loss(logp, target, reduction, weight=None, ignore_index=-100, spatial=False):
     """torch's nll_loss (or nll_loss2d: `spatial`, which only names the op)."""
     safe, w = _row_weights(target, weight, ignore_index, logp.dtype)
-    picked = -logp[_rows(safe)] * w
+    picked = np.asarray(-logp[_rows(safe)] * w)  # (an unbatched one's is 0-d: sympy's too)
     if reduction == "mean":  # torch divides by the total weight of the rows it kept
         return np.asarray(picked.sum() / w.sum(), logp.dtype)
     return _reduce(picked, reduction)
@@ -734,6 +734,13 @@ def xlogy(a, b):
     with np.errstate(divide="ignore", invalid="ignore"):
         product = a * via_double(np.log)(b)
     return np.where((a == 0) & ~np.isnan(b), 0, product)
+
+
+def bias_letters(bias: tuple, out: tuple, letters: str) -> str:
+    """A bias's einsum letters where it is added to an output of `letters`: a dim of 1 that
+    broadcasts gets a letter of its own (`x`, `y`, `z`), summed over in its gradient."""
+    out, letters = out[len(out) - len(bias):], letters[len(out) - len(bias):]
+    return "".join(c if n == m else other for c, n, m, other in zip(letters, bias, out, "xyz"))
 
 
 def not_implemented(name):

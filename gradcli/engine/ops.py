@@ -335,12 +335,8 @@ defop("bmm", "BmmBackward0", _plus_zero(np.matmul),
 
 # F.linear with a bias: bias + input @ weight.t(), as one node.
 def _bias_term(bias: tuple, a: tuple, b: tuple, columns) -> tuple[str, float]:
-    """addmm as `bias + mat1 @ mat2`; a bias dim of 1 that broadcasts gets a letter of its own
-    (`x`, `y`), summed over in its gradient."""
-    out = (a[0], b[1])[2 - len(bias):]
-    letters = "".join(c if n == m else other
-                      for c, n, m, other in zip("ik"[2 - len(bias):], bias, out, "xy"))
-    return f"{letters}+ij,jk->ik", 1.0
+    """addmm as `bias + mat1 @ mat2`."""
+    return f"{K.bias_letters(bias, (a[0], b[1]), 'ik')}+ij,jk->ik", 1.0
 
 
 defop("addmm", "AddmmBackward0", lambda bias, a, b, columns: bias + np.matmul(a, b),
@@ -648,7 +644,9 @@ defop("cumprod", "CumprodBackward0",
 # (ops_nn.py)
 from . import (  # noqa: E402, F401
     ops_activation,
+    ops_attention,
     ops_decomp,
+    ops_embedding_bag,
     ops_linalg,
     ops_nn,
     ops_padding,

@@ -11,7 +11,7 @@ import numpy as np
 from . import opkit as K
 from . import symforms as S
 from .errors import runtime_error
-from .optable import defop
+from .optable import defop, defop_like
 
 
 # ---- linalg.svdvals: the singular values of each matrix (the last two dims) --------------
@@ -89,6 +89,10 @@ for _name, _grad_fn, _product, _grads in (
          lambda xp, g, a, b: (xp.matmul(_batched_g(xp, g, a, b), K.mT(xp, b)),
                               xp.matmul(K.mT(xp, a), _batched_g(xp, g, a, b))))):
     defop(_name, _grad_fn, _plus_scaled(_product), _scaled_vjp(_grads), ("", "c", "b"))
+# baddbmm with beta = alpha = 1 (multi-head attention's scores plus its mask) is one
+# contraction, `bias + batch1 @ batch2`, which the check transposes
+defop_like("baddbmm_unit", "BaddbmmBackward0", "baddbmm", contraction=lambda bias, a, b, beta,
+           alpha: (f"{K.bias_letters(bias, (a[0], a[1], b[2]), 'bik')}+bij,bjk->bik", 1.0))
 
 
 # ---- det, slogdet, inv, solve ----------------------------------------------------------

@@ -16,8 +16,6 @@ INSTEAD = {
     "poisson_nll_loss": "(torch.exp(input) - target * input).mean()",
     "gaussian_nll_loss": "0.5 * (torch.log(var) + (input - target) ** 2 / var).mean()",
 }
-_ATTENTION = ("gradcli has only the Transformer's encoder: build a decoder from "
-              "nn.MultiheadAttention, nn.Linear, nn.LayerNorm and nn.Dropout")
 _OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
@@ -25,8 +23,6 @@ _FILES = ("sessions read and write no files: print(model.state_dict()) to see th
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("Transformer", "TransformerDecoder", "TransformerDecoderLayer",
-                     "scaled_dot_product_attention", "multi_head_attention_forward"), _ATTENTION),
     **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
                      "SparseAdam"), _OPTIMIZERS),
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",

@@ -23,6 +23,13 @@ NN = {
     "cdist": ("cdist(Tensor x1, Tensor x2, double p=2, int64_t? compute_mode=None)",),
     "embedding": ("embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, "
                   "bool scale_grad_by_freq=False, bool sparse=False)",),
+    "embedding_bag": (
+        "embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool scale_grad_by_freq, "
+        "int64_t mode, bool sparse, Tensor? per_sample_weights, bool include_last_offset, "
+        "int64_t? padding_idx)",
+        "embedding_bag(Tensor weight, Tensor indices, Tensor offsets, bool "
+        "scale_grad_by_freq=False, int64_t mode=0, bool sparse=False, Tensor? "
+        "per_sample_weights=None, bool include_last_offset=False)"),
     "layer_norm": ("layer_norm(Tensor input, SymIntArrayRef normalized_shape, "
                    "Tensor? weight=None, Tensor? bias=None, double eps=1e-05, "
                    "bool cudnn_enable=True)",),

@@ -182,6 +182,24 @@ EXAMPLES = {
     "addr": "out = x.addr(b, v, beta=2)",
     "baddbmm": "out = torch.baddbmm(v, x.reshape(2, 3, 1), p.reshape(2, 1, 3), alpha=0.25)",
     "addbmm": "out = torch.addbmm(p.t() @ x, x.reshape(2, 3, 1), p.reshape(2, 1, 3), beta=0)",
+    # (a bias broadcast along the batch and the columns)
+    "baddbmm_unit": "out = torch.baddbmm(b.reshape(1, 2, 1), x.reshape(1, 2, 3), "
+                    "p.reshape(1, 3, 2))",
+    # ops_embedding_bag.py: mean over bags (one empty), weighted sums, columnwise maxima
+    "embedding_bag": "out = F.embedding_bag(torch.tensor([1, 0, 1, 2]), x.t(),\n"
+                     "    torch.tensor([0, 3, 3]), padding_idx=2)",
+    "embedding_bag_weighted": "out = F.embedding_bag(torch.tensor([1, 0, 1, 2]), x.t(),\n"
+                              "    torch.tensor([0, 1]), mode='sum', per_sample_weights=p[0, :1]"
+                              ".repeat(4) * torch.tensor([1.0, -2.0, 0.5, 3.0]))",
+    "embedding_bag_max": "out = F.embedding_bag(torch.tensor([[1, 0], [2, 2]]), x.t(), mode='max')",
+    # ops_attention.py: torch's math path on 2-D inputs, the fused kernel on 4-D ones
+    "safe_softmax": "out = F.scaled_dot_product_attention(x, p, p * 2, is_causal=True)",
+    "sdpa_flash_cpu": "out = F.scaled_dot_product_attention(x.reshape(1, 1, 2, 3),\n"
+                      "    p.reshape(1, 1, 2, 3), p.reshape(1, 1, 2, 3) * 2, enable_gqa=True)",
+    "sdpa_flash_cpu_backward":
+        "(out,) = torch.autograd.grad(F.scaled_dot_product_attention(\n"
+        "    x.reshape(1, 1, 2, 3), p.reshape(1, 1, 2, 3), p.reshape(1, 1, 2, 3)).sum(), x,\n"
+        "    create_graph=True)",
     # ops_linalg.py: det, slogdet, inv, solve
     "linalg_det": "out = torch.linalg.det(x.t() @ p + torch.eye(3)) * v",
     "linalg_slogdet": "out = torch.stack(torch.linalg.slogdet(x[:, :2] + p[:, 1:])) * b",
@@ -350,7 +368,8 @@ ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_roundi
                  "random_from_to", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor"}
 # torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
-NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside"}
+# (and the fused attention kernel's backward)
+NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside", "sdpa_flash_cpu_backward"}
 
 
 def session(op: str) -> str:

@@ -43,6 +43,11 @@ BUILD = {
     "TransformerEncoderLayer": lambda cls: cls(4, 2),
     "TransformerEncoder": lambda cls: cls(MODULE_CLASSES["TransformerEncoderLayer"](
         4, 2, batch_first=True), 2, norm=MODULE_CLASSES["LayerNorm"](4)),
+    "TransformerDecoderLayer": lambda cls: cls(4, 2, dim_feedforward=8),
+    "EmbeddingBag": lambda cls: cls(5, 2, mode="max", padding_idx=1),
+    "LinearCrossEntropyLoss": lambda cls: cls(3, 2, out_features=(2,), bias=True),
+    "TransformerDecoder": lambda cls: cls(MODULE_CLASSES["TransformerDecoderLayer"](
+        4, 2, dim_feedforward=8), 2, norm=MODULE_CLASSES["LayerNorm"](4)),
     "RNN": lambda cls: cls(2, 3, 2, nonlinearity="relu", bidirectional=True),
     "LSTM": lambda cls: cls(2, 4, 2, bidirectional=True, proj_size=2),
     "GRU": lambda cls: cls(2, 3, 2, bidirectional=True),

@@ -263,7 +263,8 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
         raise runtime_error(f"Input dtypes must be the same, got: input {input.dtype.c}, "
                             f"batch1: {batch1.dtype.c}, batch2: {batch2.dtype.c}")
     _check_batches(batch1, batch2)
-    return _scaled("baddbmm", input, batch1, batch2, beta, alpha)
+    unit = beta == 1 and alpha == 1 and input.dtype.is_floating_point
+    return _scaled("baddbmm_unit" if unit else "baddbmm", input, batch1, batch2, beta, alpha)
 
 
 @torch_function("addbmm(Tensor input, Tensor batch1, Tensor batch2, *, Scalar beta=1, "

@@ -113,6 +113,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     class_dim = 1 if input.ndim > 1 else 0
     logp = R.log_softmax(input, dim=class_dim)
     if target.dtype.is_floating_point:  # class probabilities, computed as torch does
+        if label_smoothing > 0.0:  # (torch smooths the probabilities themselves)
+            classes = input.data.shape[class_dim]
+            target = target * (1 - label_smoothing) + label_smoothing / classes
         terms = logp * target if weight is None else logp * target * _class_view(weight, input)
         if reduction == "none":
             return -R.sum(terms, dim=class_dim)

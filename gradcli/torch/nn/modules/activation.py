@@ -2,23 +2,19 @@
 nn.Module (module.py): ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU, GELU, ELU, Softplus
 and SiLU, each its settings and forward over torch.nn.functional; and MultiheadAttention on
 the slow path torch takes whenever gradients flow, a port of torch's (its parameters, init
-draws and repr) and of F.multi_head_attention_forward with need_weights (in-projection, scaled
-q @ k^T, masks added, softmax, dropout, @ v, out-projection), over the engine's ops."""
+draws and repr) over F.multi_head_attention_forward (functional/multihead.py)."""
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
-from gradcli.engine.errors import TorchError, runtime_error
-from gradcli.engine.tensor import Parameter, Tensor
+from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Parameter
 from gradcli.sandbox.objects import ScriptClass
-from gradcli.torch._tensor import creation, linalg, reductions, shape
+from gradcli.torch._tensor import creation, reductions, shape
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import activation
-from gradcli.torch.nn.functional import dropout as dropouts
-from gradcli.torch.nn.functional.linear import linear
+from gradcli.torch.nn.functional import activation, multihead
 from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import builtin_class, layer_class, set_fields
 from gradcli.torch.nn.modules.utils import field_values
@@ -183,75 +179,74 @@ THRESHOLD = layer_class(
 OUT_PROJ = builtin_class("NonDynamicallyQuantizableLinear", LINEAR, {})
 
 
-_REFUSED = ("MultiheadAttention({}=...) is not supported by gradcli: use the default (separate "
-            "key/value sizes and extra bias/zero attention are not ported)")
-
-
 def _init(self, embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False,
           add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None,
           dtype=None) -> None:
     if embed_dim <= 0 or num_heads <= 0:
         raise TorchError("ValueError", f"embed_dim and num_heads must be greater than 0, got "
                                        f"embed_dim={embed_dim} and num_heads={num_heads} instead")
-    for name, value in (("add_bias_kv", add_bias_kv), ("add_zero_attn", add_zero_attn)):
-        if value:
-            raise runtime_error(_REFUSED.format(name))
-    for name, value in (("kdim", kdim), ("vdim", vdim)):
-        if value is not None and value != embed_dim:
-            raise runtime_error(_REFUSED.format(name))
+    kdim = embed_dim if kdim is None else kdim
+    vdim = embed_dim if vdim is None else vdim
+    same = kdim == embed_dim and vdim == embed_dim
     head_dim = embed_dim // num_heads
+    set_fields(self, embed_dim=embed_dim, kdim=kdim, vdim=vdim, _qkv_same_embed_dim=same,
+               num_heads=num_heads, dropout=dropout, batch_first=batch_first,
+               head_dim=head_dim)
     if head_dim * num_heads != embed_dim:
         raise TorchError("AssertionError", "embed_dim must be divisible by num_heads")
-    set_fields(self, embed_dim=embed_dim, kdim=embed_dim, vdim=embed_dim,
-               _qkv_same_embed_dim=True, num_heads=num_heads, dropout=dropout,
-               batch_first=batch_first, head_dim=head_dim)
     a = self.attributes
-    a["in_proj_weight"] = Parameter(creation.empty(3 * embed_dim, embed_dim, dtype=dtype))
-    a["in_proj_bias"] = Parameter(creation.empty(3 * embed_dim, dtype=dtype)) if bias else None
+
+    def weight(*size):
+        return Parameter(creation.empty(*size, dtype=dtype))
+    if same:  # (the other three are registered as None: no parameters)
+        a["in_proj_weight"] = weight(3 * embed_dim, embed_dim)
+        a.update(q_proj_weight=None, k_proj_weight=None, v_proj_weight=None)
+    else:
+        a.update(q_proj_weight=weight(embed_dim, embed_dim), k_proj_weight=weight(embed_dim, kdim),
+                 v_proj_weight=weight(embed_dim, vdim), in_proj_weight=None)
+    a["in_proj_bias"] = weight(3 * embed_dim) if bias else None
     a["out_proj"] = OUT_PROJ(embed_dim, embed_dim, bias=bias, dtype=dtype)
-    # _reset_parameters, after out_proj's own Linear init drew its numbers
-    init.xavier_uniform_(a["in_proj_weight"])
-    if bias:
+    a["bias_k"], a["bias_v"] = (weight(1, 1, embed_dim), weight(1, 1, embed_dim)) if \
+        add_bias_kv else (None, None)
+    a["add_zero_attn"] = add_zero_attn
+    _reset_parameters(a, same)
+
+
+def _reset_parameters(a: dict, same: bool) -> None:
+    """torch's _reset_parameters, after out_proj's own Linear init drew its numbers."""
+    for name in ("in_proj_weight",) if same else ("q_proj_weight", "k_proj_weight",
+                                                   "v_proj_weight"):
+        init.xavier_uniform_(a[name])
+    if a["in_proj_bias"] is not None:
         init.constant_(a["in_proj_bias"], 0.0)
         init.constant_(a["out_proj"].attributes["bias"], 0.0)
-
-
-def _float_mask(mask: Tensor | None, like: Tensor, name: str) -> Tensor | None:
-    """F._canonical_mask: a bool mask becomes 0 where allowed and -inf where masked."""
-    if mask is None:
-        return None
-    if mask.dtype.name == "bool":
-        zeros = creation.zeros(*mask.shape, dtype=like.dtype)
-        return shape.masked_fill(zeros, mask, float("-inf"))
-    if not mask.dtype.is_floating_point:
-        raise TorchError("AssertionError", f"only bool and floating types of {name} are "
-                                           "supported")
-    return mask
+    for name in ("bias_k", "bias_v"):
+        if a[name] is not None:
+            init.xavier_normal_(a[name])
 
 
 def _forward(self, query, key, value, key_padding_mask=None, need_weights=True,
              attn_mask=None, average_attn_weights=True, is_causal=False):
-    """MultiheadAttention.forward: (L, N, E) inputs, (N, L, E) with batch_first, or one
-    unbatched (L, E) sequence, which torch runs as a batch of one."""
+    """MultiheadAttention.forward on the path torch takes whenever gradients flow: (L, N, E)
+    inputs, (N, L, E) with batch_first, or one unbatched (L, E) sequence."""
     a = self.attributes
-    batched = query.dim() == 3
-    flipped = a["batch_first"] and batched
+    key_padding_mask = multihead.canonical_mask(key_padding_mask, "key_padding_mask",
+                                                query.dtype)
+    attn_mask = multihead.canonical_mask(attn_mask, "attn_mask", query.dtype)
+    flipped = a["batch_first"] and query.dim() == 3
     if flipped:
         query, key, value = _swapped_batch(query, key, value)
-    _check_shapes(query, key, value, key_padding_mask, attn_mask, a["num_heads"])
-    if not batched:  # (which ends query is key: torch's in-projection then goes apart too)
-        query, key, value = (shape.unsqueeze(x, 1) for x in (query, key, value))
-        if key_padding_mask is not None:
-            key_padding_mask = shape.unsqueeze(key_padding_mask, 0)
-    output, weights = _attention(self, query, key, value, _float_mask(
-        key_padding_mask, query, "key_padding_mask"), _float_mask(attn_mask, query, "attn_mask"),
-        need_weights, average_attn_weights)
-    if flipped:
-        output = shape.transpose(output, 1, 0)
-    if not batched:
-        output = shape.squeeze(output, 1)
-        weights = None if weights is None else shape.squeeze(weights, 0)
-    return output, weights
+    separate = not a["_qkv_same_embed_dim"]
+    out_proj = a["out_proj"].attributes
+    output, weights = multihead.multi_head_attention_forward(
+        query, key, value, a["embed_dim"], a["num_heads"], a["in_proj_weight"],
+        a["in_proj_bias"], a["bias_k"], a["bias_v"], a["add_zero_attn"], a["dropout"],
+        out_proj["weight"], out_proj["bias"], training=a["training"],
+        key_padding_mask=key_padding_mask, need_weights=need_weights, attn_mask=attn_mask,
+        use_separate_proj_weight=separate, q_proj_weight=a["q_proj_weight"],
+        k_proj_weight=a["k_proj_weight"], v_proj_weight=a["v_proj_weight"],
+        average_attn_weights=average_attn_weights, is_causal=is_causal)
+    return (shape.transpose(output, 1, 0) if flipped else output), weights
 
 
 def _swapped_batch(query, key, value) -> tuple:
@@ -266,104 +261,8 @@ def _swapped_batch(query, key, value) -> tuple:
     return tuple(shape.transpose(x, 1, 0) for x in (query, key, value))
 
 
-def _check_shapes(query, key, value, key_padding_mask, attn_mask, heads: int) -> None:
-    """F._mha_shape_check: query (L, N, E) or unbatched (L, E), the others to match."""
-    if query.dim() not in (2, 3):
-        raise TorchError("AssertionError", "query should be unbatched 2D or batched 3D tensor "
-                                           f"but received {query.dim()}-D query tensor")
-    kind = "batched (3-D)" if query.dim() == 3 else "unbatched (2-D)"
-    if key.dim() != query.dim() or value.dim() != query.dim():
-        raise TorchError("AssertionError", f"For {kind} `query`, expected `key` and `value` to "
-                                           f"be {query.dim()}-D but found {key.dim()}-D and "
-                                           f"{value.dim()}-D tensors respectively")
-    if key_padding_mask is not None and key_padding_mask.dim() != query.dim() - 1:
-        raise TorchError("AssertionError", f"For {kind} `query`, expected `key_padding_mask` "
-                                           f"to be `None` or {query.dim() - 1}-D but found "
-                                           f"{key_padding_mask.dim()}-D tensor instead")
-    if attn_mask is None:
-        return
-    if attn_mask.dim() not in (2, 3):
-        raise TorchError("AssertionError", f"For {kind} `query`, expected `attn_mask` to be "
-                                           f"`None`, 2-D or 3-D but found {attn_mask.dim()}-D "
-                                           "tensor instead")
-    expected = (heads, query.shape[0], key.shape[0])
-    if query.dim() == 2 and attn_mask.dim() == 3 and tuple(attn_mask.shape) != expected:
-        raise TorchError("AssertionError", f"Expected `attn_mask` shape to be {expected} but "
-                                           f"got torch.Size({list(attn_mask.shape)})")
-
-
-def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weights,
-               average_weights):
-    """F.multi_head_attention_forward (need_weights path) on (L, N, E) inputs."""
-    a = self.attributes
-    tgt_len, bsz, embed_dim = query.shape
-    src_len, heads, head_dim = key.shape[0], a["num_heads"], a["head_dim"]
-    q, k, v = _in_projection(self, query, key, value)
-    q = shape.transpose(shape.view(q, tgt_len, bsz * heads, head_dim), 0, 1)
-    k = shape.transpose(shape.view(k, src_len, bsz * heads, head_dim), 0, 1)
-    v = shape.transpose(shape.view(v, src_len, bsz * heads, head_dim), 0, 1)
-    mask = _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len)
-    scores = linalg.bmm(q * math.sqrt(1.0 / float(head_dim)), shape.transpose(k, -2, -1))
-    if mask is not None:
-        scores = mask + scores
-    weights = reductions.softmax(scores, -1)
-    if a["dropout"] > 0.0 and a["training"]:
-        weights = dropouts.dropout(weights, a["dropout"], True)
-    output = linalg.bmm(weights, v)
-    output = shape.view(shape.contiguous(shape.transpose(output, 0, 1)), tgt_len * bsz,
-                        embed_dim)
-    out_proj = a["out_proj"].attributes
-    output = linear(output, out_proj["weight"], out_proj["bias"])
-    output = shape.view(output, tgt_len, bsz, output.shape[1])
-    if not need_weights:
-        return output, None
-    weights = shape.view(weights, bsz, heads, tgt_len, src_len)
-    return output, (reductions.mean(weights, 1) if average_weights else weights)
-
-
-def _in_projection(self, query, key, value) -> tuple[Tensor, Tensor, Tensor]:
-    """_in_projection_packed: one linear for self-attention, else q and k/v apart."""
-    weight, bias = self.attributes["in_proj_weight"], self.attributes["in_proj_bias"]
-    embed_dim = query.shape[-1]
-    if query is key and key is value:
-        proj = linear(query, weight, bias)  # torch makes the pieces contiguous
-        return tuple(shape.contiguous(piece) for piece in shape.chunk(proj, 3, -1))
-    w_q, w_k, w_v = (shape.narrow(weight, 0, i * embed_dim, embed_dim) for i in range(3))
-    b_q, b_k, b_v = (None,) * 3 if bias is None else (
-        shape.narrow(bias, 0, i * embed_dim, embed_dim) for i in range(3))
-    if key is value:
-        w_kv = shape.narrow(weight, 0, embed_dim, 2 * embed_dim)
-        b_kv = None if bias is None else shape.narrow(bias, 0, embed_dim, 2 * embed_dim)
-        k, v = (shape.contiguous(piece) for piece in
-                shape.chunk(linear(key, w_kv, b_kv), 2, -1))
-        return linear(query, w_q, b_q), k, v
-    return (linear(query, w_q, b_q), linear(key, w_k, b_k),
-            linear(value, w_v, b_v))
-
-
-def _merged_mask(attn_mask, key_padding_mask, bsz, heads, tgt_len, src_len):
-    """attn_mask (L, S) or (N*H, L, S) plus key_padding_mask (N, S) broadcast to each head."""
-    if attn_mask is not None:
-        if attn_mask.dim() == 2:
-            if tuple(attn_mask.shape) != (tgt_len, src_len):
-                raise runtime_error(f"The shape of the 2D attn_mask is {tuple(attn_mask.shape)},"
-                                    f" but should be {(tgt_len, src_len)}.")
-            attn_mask = shape.unsqueeze(attn_mask, 0)
-        elif tuple(attn_mask.shape) != (bsz * heads, tgt_len, src_len):
-            raise runtime_error(f"The shape of the 3D attn_mask is {tuple(attn_mask.shape)}, but"
-                                f" should be {(bsz * heads, tgt_len, src_len)}.")
-    if key_padding_mask is None:
-        return attn_mask
-    if tuple(key_padding_mask.shape) != (bsz, src_len):
-        raise TorchError("AssertionError", f"expecting key_padding_mask shape of "
-                                           f"{(bsz, src_len)}, but got "
-                                           f"{tuple(key_padding_mask.shape)}")
-    padding = shape.reshape(shape.expand(shape.view(key_padding_mask, bsz, 1, 1, src_len),
-                                         -1, heads, -1, -1), bsz * heads, 1, src_len)
-    return padding if attn_mask is None else attn_mask + padding
-
-
 MULTIHEAD_ATTENTION = layer_class(
     "MultiheadAttention", _init, _forward,
-    fields=("embed_dim", "kdim", "vdim", "num_heads", "dropout", "batch_first", "head_dim",
-            "in_proj_weight", "in_proj_bias", "out_proj"))
+    fields=("embed_dim", "kdim", "vdim", "_qkv_same_embed_dim", "num_heads", "dropout",
+            "batch_first", "head_dim", "in_proj_weight", "q_proj_weight", "k_proj_weight",
+            "v_proj_weight", "in_proj_bias", "out_proj", "bias_k", "bias_v", "add_zero_attn"))

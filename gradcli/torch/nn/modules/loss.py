@@ -1,14 +1,19 @@
 """torch.nn's losses (torch/nn/modules/loss.py) as built-in classes deriving from nn.Module
 (module.py): each stores its options in torch's order and passes them on to its
-torch.nn.functional function."""
+torch.nn.functional function; LinearCrossEntropyLoss owns its Linear too."""
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
+from gradcli.engine.errors import runtime_error
 from gradcli.sandbox.objects import ScriptClass
+from gradcli.torch._tensor import shape
 from gradcli.torch.nn.functional import loss
-from gradcli.torch.nn.modules.module import layer_class, set_fields
+from gradcli.torch.nn.functional.linear_loss import linear_cross_entropy
+from gradcli.torch.nn.modules.linear import LINEAR
+from gradcli.torch.nn.modules.module import layer_class, register_buffer, set_fields
 
 
 def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
@@ -111,3 +116,49 @@ MULTILABEL_SOFT_MARGIN_LOSS = _compared_loss(
 
 
 SOFT_MARGIN_LOSS = _compared_loss("SoftMarginLoss", loss.soft_margin_loss, 2)
+
+
+def _linear_ce_init(self, in_features, num_classes, *, out_features=(), bias=False,
+                    device=None, dtype=None, reduction="mean", weight=None, ignore_index=None,
+                    label_smoothing=0.0, options=None) -> None:
+    if weight is not None and tuple(weight.shape) != (num_classes,):
+        raise runtime_error(f"expected weight shape to be {(num_classes,)}, got "
+                            f"{tuple(weight.shape)}")
+    if label_smoothing < 0 or label_smoothing > 1.0:
+        raise runtime_error(f"expected label_smoothing to be in range [0, 1], got "
+                            f"{label_smoothing}")
+    set_fields(self, reduction=reduction)
+    register_buffer(self, "weight", weight)  # (torch's _WeightedLoss)
+    self.attributes.update(num_classes=num_classes, out_features=out_features,
+                           ignore_index=ignore_index, label_smoothing=label_smoothing)
+    # one 2-D Linear for all the classes' outputs, reshaped in forward (as torch)
+    self.attributes["linear"] = LINEAR(in_features, math.prod(out_features, start=num_classes),
+                                       bias=bias, dtype=dtype)
+    self.attributes["options"] = options
+
+
+def _linear_ce_forward(self, input, target):
+    a = self.attributes
+    layer = a["linear"].attributes
+    weight = shape.reshape(layer["weight"], a["num_classes"], *a["out_features"],
+                           layer["in_features"])
+    bias = None if layer["bias"] is None else \
+        shape.reshape(layer["bias"], a["num_classes"], *a["out_features"])
+    return linear_cross_entropy(input, weight, target, linear_bias=bias, weight=a["weight"],
+                                reduction=a["reduction"], ignore_index=a["ignore_index"],
+                                label_smoothing=a["label_smoothing"], options=a["options"])
+
+
+def _linear_ce_repr(self) -> str:
+    a = self.attributes
+    layer = a["linear"].attributes
+    return (f"in_features={layer['in_features']}, num_classes={a['num_classes']}, "
+            f"out_features={a['out_features']}, bias={layer['bias'] is not None}, "
+            f"reduction={a['reduction']}, ignore_index={a['ignore_index']}, "
+            f"label_smoothing={a['label_smoothing']}, options={a['options']}")
+
+
+LINEAR_CROSS_ENTROPY_LOSS = layer_class(
+    "LinearCrossEntropyLoss", _linear_ce_init, _linear_ce_forward, _linear_ce_repr,
+    fields=("reduction", "weight", "num_classes", "out_features", "ignore_index",
+            "label_smoothing", "linear", "options"))

@@ -15,7 +15,13 @@ from typing import Any
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Parameter, Tensor
 from gradcli.engine.type_names import type_name
-from gradcli.sandbox.objects import MISSING, ScriptClass, ScriptFunction, ScriptInstance
+from gradcli.sandbox.objects import (
+    MISSING,
+    ScriptClass,
+    ScriptFunction,
+    ScriptInstance,
+    StaticMethod,
+)
 from gradcli.torch.nn.modules import _hooks as nn_hooks
 
 _TENSOR_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor",
@@ -26,8 +32,15 @@ def builtin_class(name: str, base: ScriptClass | None,
                   methods: dict[str, Callable]) -> ScriptClass:
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
     Python functions taking the instance first, and a script class may derive from it."""
-    return ScriptClass(name, base, {key: ScriptFunction(f"{name}.{key}", _named(fn, name, key))
-                                    for key, fn in methods.items()}, shared=True)
+    return ScriptClass(name, base, {key: _method(name, key, fn) for key, fn in methods.items()},
+                       shared=True)
+
+
+def _method(owner: str, key: str, fn: Callable) -> ScriptFunction | StaticMethod:
+    """A method of a built-in class; a StaticMethod's function stays static."""
+    if isinstance(fn, StaticMethod):
+        return StaticMethod(_method(owner, key, fn.function))
+    return ScriptFunction(f"{owner}.{key}", _named(fn, owner, key))
 
 
 def _named(fn: Callable, owner: str, key: str) -> Callable:
