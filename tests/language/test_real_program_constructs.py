@@ -76,11 +76,14 @@ TORCH_EXPRESSIONS = [
     "torch.autograd.Variable(torch.ones(2), requires_grad=True)",
     "torch.autograd.Variable(torch.ones(2) * 2)",
     "isinstance(torch.ones(1), torch.autograd.Variable)",
+    "torch.FloatTensor(np.ones((2, 1)))", "torch.LongTensor(np.array([1.5, -2.5]))",
+    "torch.DoubleTensor(np.ones((2, 2))[:, 0])", "torch.FloatTensor(np.zeros(2, np.float32))",
 ]
 LEGACY_ERRORS = [
     "torch.Tensor(3.5)", "torch.Tensor(2, 3.0)", "torch.FloatTensor(torch.tensor([1, 2]))",
     "torch.autograd.Variable([1.0])", "torch.Tensor(-1)", "torch.Tensor('a')",
     "torch.autograd.Variable(torch.tensor([1]), requires_grad=True)",
+    "torch.FloatTensor(np.float64(2.0))", "torch.FloatTensor(np.array(['a']))",
 ]
 
 
@@ -96,10 +99,11 @@ def test_values_are_torchs(expression):
 @pytest.mark.oracle
 @pytest.mark.parametrize("expression", LEGACY_ERRORS)
 def test_legacy_constructors_refuse_as_torch_does(expression):
+    import numpy as np
     import torch
     with pytest.raises(Exception) as real:
-        eval(expression, {"torch": torch})
-    error = run_json(expression, "s.py")["events"][-1]
+        eval(expression, {"torch": torch, "np": np})
+    error = run_json(f"import numpy as np\n{expression}", "s.py")["events"][-1]
     assert (error["type"], error["message"]) == (type(real.value).__name__, str(real.value))
 
 
@@ -109,6 +113,14 @@ def test_legacy_variable_is_a_new_leaf_sharing_memory():
         "v = Variable(x, requires_grad=True)\n(v * 3).sum().backward()\n"
         "print(v.grad, v is x, v.is_leaf, x.requires_grad)\nwith torch.no_grad():\n"
         "    v.add_(1)\nprint(x)") == ["tensor([3., 3.]) False True False", "tensor([2., 2.])"]
+
+
+def test_a_legacy_constructor_shares_an_array_of_its_own_dtype():
+    """WGAN-GP's `Tensor(np.random.random(...))`: as torch.from_numpy where the dtypes agree."""
+    assert gradcli_prints(
+        "import numpy as np\na = np.zeros(2, np.float32)\nt = torch.FloatTensor(a)\n"
+        "t[0] = 5\nb = np.zeros(2)\nu = torch.FloatTensor(b)\nu[0] = 5\nprint(a, b)"
+    ) == ["[5. 0.] [0. 0.]"]
 
 
 def _torch_inplace_names() -> list[str]:

@@ -17,7 +17,9 @@ from gradcli.engine import dtypes
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, type_error, warn
 from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.type_names import type_name
 from gradcli.sandbox.type_objects import TypeObject, set_tensor_constructor
+from gradcli.torch._numpy import Array, from_numpy
 from gradcli.torch._tensor import creation
 
 NEW_SIGNATURES = ("new() received an invalid combination of arguments - got ({got}), but "
@@ -37,6 +39,8 @@ def construct(dtype: DType, args: tuple, kwargs: dict) -> Tensor:
         return creation.tensor([], dtype=dtype)
     if len(args) == 1 and isinstance(args[0], Tensor):
         return _alias(args[0], dtype)
+    if len(args) == 1 and isinstance(args[0], Array):
+        return _from_array(args[0], dtype)
     if all(type(a) is int for a in args) or len(args) == 1 and type(args[0]) is Size:
         shape = creation._new_shape(args)  # uninitialised in torch: zeros here
         return creation._new(np.zeros(shape, dtype.np), requires_grad=False)
@@ -48,6 +52,15 @@ def construct(dtype: DType, args: tuple, kwargs: dict) -> Tensor:
     bad = next((i, a) for i, a in enumerate(args) if type(a) is not int)
     raise type_error(f"new(): argument 'size' failed to unpack the object at pos {bad[0] + 1} "
                      f"with error \"type must be tuple of ints,but got {type(bad[1]).__name__}\"")
+
+
+def _from_array(array: Array, dtype: DType) -> Tensor:
+    """torch.FloatTensor(ndarray): the array's memory where its dtype is the constructor's (as
+    torch.from_numpy shares it), else its values converted (a LongTensor truncates floats)."""
+    if not isinstance(array.value, np.ndarray):
+        raise type_error(f"new(): data must be a sequence (got {type_name(array)})")
+    t = from_numpy(array)  # torch's TypeError for a dtype no tensor has
+    return t if t.dtype is dtype else creation._new(t.data.astype(dtype.np), False)
 
 
 def _alias(t: Tensor, dtype: DType) -> Tensor:
