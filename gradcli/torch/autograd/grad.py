@@ -11,15 +11,21 @@ from gradcli.engine.errors import runtime_error, type_error
 from gradcli.engine.runtime import is_grad_enabled
 from gradcli.engine.tensor import NAMESPACE, Size, Tensor
 from gradcli.engine.transforms import retains_for_later_samples
+from gradcli.engine.type_names import type_name
 from gradcli.torch._declare import torch_function
 
 torch_function("is_grad_enabled()")(is_grad_enabled)
 
 
 def _as_list(x):
-    if x is None:
-        return None
-    return list(x) if isinstance(x, (list, tuple)) else [x]
+    """torch's `(x,) if is_tensor_like(x) else tuple(x)`: a tensor, or any iterable of them
+    (MAML's `params.values()`, a generator)."""
+    if x is None or isinstance(x, Tensor):
+        return None if x is None else [x]
+    try:
+        return list(x)
+    except TypeError:
+        raise type_error(f"'{type_name(x)}' object is not iterable") from None
 
 
 def _seed_grads(outputs, grad_outputs):
@@ -85,9 +91,15 @@ def autograd_backward(tensors, grad_tensors=None, retain_graph=None, create_grap
 def autograd_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
                   only_inputs=True, allow_unused=None, is_grads_batched=False,
                   materialize_grads=False) -> tuple:
-    outs, ins = _as_list(outputs), _as_list(inputs)
+    outs = _as_list(outputs)
+    if inputs is None:
+        raise type_error("'NoneType' object is not iterable")
+    ins = _as_list(inputs)
     _check_outputs(outs)
     for t in ins:
+        if not isinstance(t, Tensor):
+            raise runtime_error("all inputs have to be Tensors or GradientEdges, but got "
+                                f"{type_name(t)}")
         if not t.requires_grad:
             raise runtime_error("One of the differentiated Tensors does not require grad")
     seeds = _seed_grads(outs, _grad_list(grad_outputs))
