@@ -1,5 +1,5 @@
 """Inert stand-ins for the modules real programs import around their PyTorch code: `os`, `sys`,
-`gc`, `time`, `argparse`, `inspect`, `typing`, `__future__`.
+`gc`, `time`, `argparse`, `inspect`, `typing`, `__future__`, `string`.
 
 Their harmless parts work as the programs use them: `os.path.join` of a path never opened,
 `os.environ.get(name, default)` (a session's environment starts empty: the default),
@@ -14,6 +14,7 @@ import __future__
 
 import inspect as _inspect
 import posixpath
+import string as _string
 import sys as _sys
 import time as _time
 import weakref
@@ -230,6 +231,10 @@ TYPING = {
     "TypeVar": type_var, "cast": lambda kind, value: value, "TYPE_CHECKING": False,
 }
 FUTURE = {name: getattr(__future__, name) for name in __future__.all_feature_names}
+# char-RNN tutorials' `string.printable`: Python's constants (plain str) and capwords
+STRING = {name: getattr(_string, name) for name in (
+    "ascii_letters", "ascii_lowercase", "ascii_uppercase", "digits", "hexdigits", "octdigits",
+    "punctuation", "printable", "whitespace", "capwords")}
 
 
 class Signature:

@@ -344,7 +344,7 @@ _OS_PATH = Namespace("os.path", py_system.OS_PATH)
 MODULES.update({name: Namespace(name, members) for name, members in (
     ("functools", py_functools.FUNCTOOLS), ("itertools", py_functools.ITERTOOLS),
     ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
-    ("typing", py_system.TYPING), ("__future__", py_system.FUTURE),
+    ("typing", py_system.TYPING), ("__future__", py_system.FUTURE), ("string", py_system.STRING),
     ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
     ("dataclasses", py_dataclasses.DATACLASSES))})
 MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
@@ -502,7 +502,9 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     str: {name: ("method", safe_builtins.STR_METHODS.get(name, getattr(str, name))) for name in
           ("join", "upper", "lower", "strip", "split", "startswith", "endswith", "replace",
            "format", "ljust", "rjust", "center", "zfill", "title", "capitalize", "isdigit",
-           "find", "rstrip", "lstrip")},
+           "find", "rstrip", "lstrip", "index", "count", "rfind", "rindex", "isalpha",
+           "isalnum", "isspace", "islower", "isupper", "splitlines", "rsplit", "partition",
+           "rpartition", "swapcase", "casefold", "removeprefix", "removesuffix")},
     dict: {name: ("method", getattr(dict, name)) for name
            in ("keys", "values", "items", "get", "update", "pop", "setdefault", "copy",
                "clear", "popitem")},

@@ -15,6 +15,13 @@ from gradcli.sandbox.type_objects import REAL_TYPES
 from gradcli.torch import api as torch_api
 
 DISPLAY_SNIPPETS = [
+    # char-RNN tutorials: string's constants, a str's index into them
+    "import string\nall_characters = string.printable\nprint(len(all_characters), "
+    "all_characters.index('h'), string.ascii_letters.count('a'), string.capwords('a b'))",
+    "s = 'Hello World'\nprint(s.rfind('o'), s.rindex('l'), s.isalpha(), s.isalnum(), "
+    "'  '.isspace(), s.islower(), s.isupper(), 'a\\nb'.splitlines(), s.rsplit(' ', 1), "
+    "s.partition(' '), s.rpartition('o'), s.swapcase(), s.casefold(), s.removeprefix('He'), "
+    "s.removesuffix('ld'))",
     "a, b = [1, 2], (3,)\nprint([*a, *b], (*a, 1), {*a, 5}, [*range(3), *'ab'], (*[],), [*()])",
     "d = {'x': 1}\nprint({**d, 'k': 2, **{'x': 5}}, {'x': 0, **d}, {**{}})",
     "xs = [1.5, 2]\nprint(*xs, sep=', ')\nfirst, *rest = [*xs, *xs]\nprint(first, rest)",
