@@ -41,7 +41,8 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
     the class's table, then binds the name. The methods see the enclosing scope (not the
     class body's names, as in Python) and a `super` of their own."""
     expressions = rt.expressions
-    base = expressions.compile(node.bases[0], scope, node.lineno) if node.bases else None
+    bases = [b for b in node.bases if not (isinstance(b, ast.Name) and b.id == "object")]
+    base = expressions.compile(bases[0], scope, node.lineno) if bases else None
     body_scope = Scope({n.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
                         for t in class_targets(s) for n in ast.walk(t) if isinstance(n, ast.Name)},
                        scope)

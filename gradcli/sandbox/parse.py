@@ -395,11 +395,12 @@ class _Validator:
             self.reject(node.bases[1], "multiple inheritance is not yet supported in gradcli",
                         "derive from one class")
         for base in node.bases:
-            self.base(base)
+            if not _is_object(base):  # `class A(object):` is Python 2's `class A:`
+                self.base(base)
         for statement in node.body:
             self.class_statement(statement)
         self.assigned.add(node.name)
-        return [*node.decorator_list, *node.bases, *node.body]
+        return [*node.decorator_list, *(b for b in node.bases if not _is_object(b)), *node.body]
 
     def base(self, node: ast.expr) -> None:
         """A class by its name or its dotted path (`nn.Module`, `torch.utils.data.Dataset`):
@@ -582,6 +583,8 @@ class _Validator:
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if name == "add_argument":  # parser.add_argument("--batch-size"): args.batch_size
             self.script_attributes.update(argument_destinations(node))
+        if name == "namedtuple" and len(node.args) > 1:  # its fields: transition.reward
+            self.script_attributes.update(_field_names(node.args[1]))
         if name in NAMING_CONTAINERS and node.args:
             # nn.Sequential(OrderedDict([("fc1", ...)])) names its layers: model.fc1, as
             # nanoGPT's nn.ModuleDict(dict(wte=...)) does: self.transformer.wte
@@ -762,3 +765,17 @@ def _keys_named(node: ast.AST) -> list[str]:
     else:
         return []
     return [k.value for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+
+
+def _field_names(node: ast.AST) -> list[str]:
+    """namedtuple's field names written in the source: 'a b', 'a, b' or ('a', 'b')."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.replace(",", " ").split()
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [e.value for e in node.elts if isinstance(e, ast.Constant)
+                and isinstance(e.value, str)]
+    return []
+
+
+def _is_object(base: ast.expr) -> bool:
+    return isinstance(base, ast.Name) and base.id == "object"

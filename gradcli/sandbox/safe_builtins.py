@@ -48,7 +48,7 @@ class Builtin:
         return f"<built-in function {self.name}>"
 
 
-def _check_length(n: int, what: str) -> None:
+def check_length(n: int, what: str) -> None:
     limits = active_limits()
     if n > limits.max_sequence:
         raise too_big(limits, "max_sequence", f"by {what}")
@@ -129,7 +129,7 @@ def _concatenate(items: list, start: list | tuple):
         return start
     kind = list if isinstance(start, list) else tuple
     total = len(start) + sum(len(x) for x in items if isinstance(x, kind))
-    _check_length(total, "sum() of sequences")
+    check_length(total, "sum() of sequences")
     out = list(start)
     for i, item in enumerate(items):
         if not isinstance(item, kind):  # Python's own + decides: usually a TypeError
@@ -241,7 +241,7 @@ def _list_extend(self: list, *args):
     """list.extend(); `x.extend(x)` in a loop doubles x each time."""
     if len(args) == 1:
         n = iteration_length(args[0])
-        _check_length(len(self) + n, "list.extend()")
+        check_length(len(self) + n, "list.extend()")
         count_growth(self, self, n)
     return list.extend(self, *args)
 
@@ -263,7 +263,7 @@ def _str_join(self: str, *args):
     if len(args) == 1 and type(args[0]) in (list, tuple):
         parts = args[0]
         n = sum(len(p) for p in parts if type(p) is str) + len(self) * max(0, len(parts) - 1)
-        _check_length(n, "str.join()")
+        check_length(n, "str.join()")
     return str.join(self, *args)
 
 
@@ -274,7 +274,7 @@ def _str_replace(self: str, *args):
         matches = self.count(old)
         if len(args) == 3 and type(args[2]) is int and args[2] >= 0:
             matches = min(matches, args[2])
-        _check_length(len(self) + matches * (len(new) - len(old)), "str.replace()")
+        check_length(len(self) + matches * (len(new) - len(old)), "str.replace()")
     return str.replace(self, *args)
 
 
@@ -282,7 +282,7 @@ def _padded(method: Callable) -> Callable:
     """ljust, rjust, center, zfill: the result is as wide as the width asked for."""
     def pad(self, *args):
         if args and type(args[0]) is int:
-            _check_length(args[0], f"{method.__qualname__}()")
+            check_length(args[0], f"{method.__qualname__}()")
         return method(self, *args)
     return _named(method.__qualname__, pad)
 

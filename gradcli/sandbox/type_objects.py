@@ -23,6 +23,7 @@ from gradcli.sandbox.objects import (
     ScriptInstance,
     ScriptObject,
 )
+from gradcli.sandbox.py_collections import ScriptNamedTuple
 from gradcli.sandbox.script_errors import (
     EXCEPTION_CLASSES,
     TORCH_EXCEPTION_CLASSES,
@@ -149,6 +150,8 @@ def type_of(obj: Any) -> Any:
         return TENSOR_TYPE
     if isinstance(obj, ScriptInstance):
         return obj.cls
+    if isinstance(obj, ScriptNamedTuple):  # (Python's class, made by the script)
+        return kind
     if isinstance(obj, CLASS_LIKE) or kind is type and obj in REAL_TYPES:
         return TYPE
     if kind is ScriptError:

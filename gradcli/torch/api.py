@@ -12,7 +12,7 @@ import math
 import pkgutil
 import sys
 import types
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict, deque
 from typing import Any
 
 import gradcli.torch
@@ -24,6 +24,7 @@ from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.tensor import Parameter, RemovableHandle, Size, Tensor
 from gradcli.sandbox import (
     py_argparse,
+    py_collections,
     py_copy,
     py_dataclasses,
     py_functools,
@@ -319,7 +320,8 @@ MODULES: dict[str, Namespace] = {
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
     "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
     "collections": Namespace("collections", {"OrderedDict": OrderedDict,
-                                             "defaultdict": defaultdict, "Counter": Counter}),
+                                             "defaultdict": defaultdict, "Counter": Counter,
+                                             **py_collections.FUNCTIONS}),
     "torch.nn.init": TORCH.members["nn"].members["init"],
     "torch.nn.utils": TORCH.members["nn"].members["utils"], "torch.optim": TORCH.members["optim"],
     "torch.nn.utils.rnn": TORCH.members["nn"].members["utils"].members["rnn"],
@@ -526,6 +528,7 @@ _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name i
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
@@ -547,6 +550,10 @@ _TENSOR_PRIVATE = {"_version": lambda t: t._storage.version}
 
 def get_attribute(obj, name: str):
     """`obj.name` for a script: from the tables only, or the AttributeError Python would raise."""
+    if isinstance(obj, py_collections.ScriptNamedTuple):
+        found = py_collections.attribute(obj, name)
+        if found is not py_collections.NO_SUCH:
+            return found
     if name[0] == "_":
         if name in READABLE_DUNDERS:
             return dunder_attribute(obj, name)
@@ -633,7 +640,7 @@ def _all_names() -> frozenset:
     names |= saved.NAMES
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
-    names |= data_utils.ATTRIBUTES
+    names |= data_utils.ATTRIBUTES | py_collections.NAMES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():

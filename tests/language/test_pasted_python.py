@@ -15,6 +15,19 @@ from gradcli.sandbox.type_objects import REAL_TYPES
 from gradcli.torch import api as torch_api
 
 DISPLAY_SNIPPETS = [
+    # the DQN tutorial's replay memory: namedtuple, deque, random.sample, `class A(object):`
+    "from collections import namedtuple\nT = namedtuple('T', ('a', 'b'))\nt = T(1, b=2)\n"
+    "print(t, t.a, t[1], len(t), T(*zip(*[t, t])), t._asdict(), t._replace(a=5), t._fields, "
+    "t.count(1), tuple(t), t == (1, 2), isinstance(t, tuple), isinstance(t, T))",
+    "from collections import namedtuple\nP = namedtuple('P', 'x, y', defaults=[0])\n"
+    "print(P(1), P(1, 2).y)\na, b = P(3, 4)\nprint(a + b, sorted([P(2, 1), P(1, 5)]))",
+    "from collections import deque\nd = deque([], maxlen=3)\nfor i in range(5):\n"
+    "    d.append(i)\nprint(d, len(d), d.maxlen, list(d), d[0])\nd.appendleft(9)\n"
+    "d.extend([7])\nprint(d, d.popleft(), d.pop(), 7 in d, deque('ab'))",
+    "import random\nfrom collections import deque\nrandom.seed(1)\n"
+    "print(random.sample(deque(range(10)), 3))",
+    "class A(object):\n    def __init__(self):\n        self.v = 1\n"
+    "print(A().v, type(A()).__name__)",
     # char-RNN tutorials: string's constants, a str's index into them
     "import string\nall_characters = string.printable\nprint(len(all_characters), "
     "all_characters.index('h'), string.ascii_letters.count('a'), string.capwords('a b'))",
@@ -34,6 +47,10 @@ DISPLAY_SNIPPETS = [
     "a = [1]\nb = a\nb += [2]\ns = {1}\nt = s\nt |= {2}\nprint(a, s, a is b, s is t)",
 ]
 DISPLAY_ERRORS = [
+    ("from collections import namedtuple\nnamedtuple('T', 'a a')", "ValueError",
+     "Encountered duplicate field name: 'a'"),
+    ("from collections import namedtuple\nT = namedtuple('T', 'a b')\nT(1)", "TypeError",
+     "T.__new__() missing 1 required positional argument: 'b'"),
     ("[*3]", "TypeError", "Value after * must be an iterable, not int"),
     ("(*None, 1)", "TypeError", "Value after * must be an iterable, not NoneType"),
     ("{*3}", "TypeError", "'int' object is not iterable"),
@@ -250,7 +267,8 @@ def test_real_types_type_gives_are_already_in_the_api_table():
 NOT_TABLE_ENTRIES = {"_storage", "_reverse", "_starts", "_origins", "_current_start", "_writes",
                      "_sequence", "_freeing", "_with_", "_lastdim",
                      "_threshold",  # (F.threshold's __name__, as torch's)
-                     "_saved_", "_saved_exponent"}  # (grad_fn._saved_self and its kin)
+                     "_saved_", "_saved_exponent",  # (grad_fn._saved_self and its kin)
+                     "_asdict", "_fields", "_replace"}  # (a namedtuple's, not a module's)
 
 
 def test_every_private_name_of_torchs_classes_is_kept_from_scripts():
