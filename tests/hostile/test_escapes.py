@@ -152,7 +152,7 @@ REJECTED = [
     ("class A:\n    __slots__ = ()", "a dunder class attribute"),
     ("class A:\n    import os", "an import in a class body"),
     ("class A(metaclass=print):\n    pass", "a metaclass"),
-    ("class A(object):\n    pass\no = object", "the object class (a base only as Python 3 reads it)"),
+    ("class A(object):\n    pass\no = object", "the object class (a base, as Python 3 reads it)"),
     ("class A(type(1)):\n    pass", "a computed base"),
     ("@print\nclass A:\n    pass", "a class decorator"),
     ("class A:\n    @property\n    def p(self):\n        return 1\nA.p.fget",
