@@ -29,6 +29,8 @@ SINGULAR = [
     ("[0.0, 2.0, -3.0]", "(x ** 2) ** 0.5", [NAN, 1, -1]),
     ("[100.0, 1.0, 1000.0]", "torch.log(torch.exp(x))", [NAN, 1, NAN]),
     ("[0.0, 1.0]", "torch.sqrt(torch.exp(torch.log(x)))", [NAN, 0.5]),
+    # XlogyBackward0's d/dother is self / other on every element: 0/0 at 0 (sympy's d/dt is 1)
+    ("[0.0, 0.5, 2.0]", "torch.xlogy(x, x)", [NAN, math.log(0.5) + 1, math.log(2) + 1]),
 ]
 
 
@@ -57,6 +59,13 @@ def test_a_wrong_gradient_at_a_singular_point_is_still_caught(fault, monkeypatch
                      "torch.sqrt(x * x).sum().backward()\n"
                      "y = torch.tensor([0.5, 2.0], requires_grad=True)\n"
                      "torch.log(y * y).sum().backward()")
+    assert result.status == "mismatch"
+
+
+def test_a_wrong_xlogy_gradient_at_its_singular_point_is_still_caught(monkeypatch):
+    monkeypatch.setenv("GRADCLI_FAULT", "XlogyBackward0")
+    result, _ = rows("x = torch.tensor([0.0, 0.5, 2.0], requires_grad=True)\n"
+                     "torch.xlogy(x, x).sum().backward()")
     assert result.status == "mismatch"
 
 
