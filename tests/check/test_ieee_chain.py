@@ -52,21 +52,25 @@ def test_the_same_over_one_formula_for_every_element(values, expression, grad):
     assert "one formula for every element" in row.note
 
 
+def faulty(monkeypatch, fault: str, source: str, mode: str = "scale"):
+    """The session's result with the nodes named in `fault` passing on wrong gradients."""
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", mode)
+    return rows(source)[0]
+
+
 @pytest.mark.parametrize("fault", ["SqrtBackward0", "MulBackward0", "LogBackward0"])
 def test_a_wrong_gradient_at_a_singular_point_is_still_caught(fault, monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", fault)
-    result, _ = rows("x = torch.tensor([0.0, 2.0, -3.0], requires_grad=True)\n"
-                     "torch.sqrt(x * x).sum().backward()\n"
-                     "y = torch.tensor([0.5, 2.0], requires_grad=True)\n"
-                     "torch.log(y * y).sum().backward()")
-    assert result.status == "mismatch"
+    assert faulty(monkeypatch, fault, "x = torch.tensor([0.0, 2.0, -3.0], requires_grad=True)\n"
+                  "torch.sqrt(x * x).sum().backward()\n"
+                  "y = torch.tensor([0.5, 2.0], requires_grad=True)\n"
+                  "torch.log(y * y).sum().backward()").status == "mismatch"
 
 
 def test_a_wrong_xlogy_gradient_at_its_singular_point_is_still_caught(monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", "XlogyBackward0")
-    result, _ = rows("x = torch.tensor([0.0, 0.5, 2.0], requires_grad=True)\n"
-                     "torch.xlogy(x, x).sum().backward()")
-    assert result.status == "mismatch"
+    assert faulty(monkeypatch, "XlogyBackward0",
+                  "x = torch.tensor([0.0, 0.5, 2.0], requires_grad=True)\n"
+                  "torch.xlogy(x, x).sum().backward()").status == "mismatch"
 
 
 @pytest.mark.parametrize("source, grad", [
@@ -121,10 +125,8 @@ def test_the_polynomial_tutorial_in_float32_has_no_false_alarm(seed, steps):
 
 
 def test_the_rounding_bound_still_catches_a_wrong_element(monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", "PowBackward0")
-    monkeypatch.setenv("GRADCLI_FAULT_MODE", "element")
-    result, _ = rows(POLYNOMIAL.format(seed=1, steps=3))
-    assert result.status == "mismatch"
+    assert faulty(monkeypatch, "PowBackward0", POLYNOMIAL.format(seed=1, steps=3),
+                  "element").status == "mismatch"
 
 
 # logsumexp and logcumsumexp of values near 10000 (OpInfo's logcumsumexp samples): torch's
@@ -154,11 +156,10 @@ def test_exp_of_a_rounded_large_output_is_within_its_rounding_bound(expression, 
 
 @pytest.mark.parametrize("mode", ["scale", "element"])
 def test_a_wrong_logcumsumexp_gradient_at_10000_is_still_caught(mode, monkeypatch):
-    monkeypatch.setenv("GRADCLI_FAULT", "LogcumsumexpBackward0,LogsumexpBackward0")
-    monkeypatch.setenv("GRADCLI_FAULT_MODE", mode)
-    result, _ = rows("x = torch.full((3, 4), 10000.0, requires_grad=True)\n"
-                     "torch.logcumsumexp(x, 1).sum().backward()\n"
-                     "y = torch.full((3, 4), 10000.0, requires_grad=True)\n"
-                     "torch.logsumexp(y, 1).sum().backward()")
+    result = faulty(monkeypatch, "LogcumsumexpBackward0,LogsumexpBackward0",
+                    "x = torch.full((3, 4), 10000.0, requires_grad=True)\n"
+                    "torch.logcumsumexp(x, 1).sum().backward()\n"
+                    "y = torch.full((3, 4), 10000.0, requires_grad=True)\n"
+                    "torch.logsumexp(y, 1).sum().backward()", mode)
     assert result.status == "mismatch"
     assert all(not g.match for e in result.events if e.kind == "backward" for g in e.grads)
