@@ -20,6 +20,7 @@ from gradcli.engine.transforms import stand_in_for
 from gradcli.events.events import GradRow
 
 from . import (
+    carried,
     chained,
     custom_backward,
     matrix_form,
@@ -92,6 +93,7 @@ class _History:
     value: np.ndarray
     terms: list[list[str]] | None  # per element, each call's contribution since the last reset
     verified: bool = True  # whether the check verified `value` whole (the next call's start)
+    mark: int = 0  # how many .grad transforms (clip_grad_norm_...) the session had made then
 
 
 class Checker:
@@ -104,6 +106,7 @@ class Checker:
         self.surrogates: frozenset[str] = frozenset()
         self.symbols = SymbolTable()
         self.history: dict[int, _History] = {}
+        self._history_before: dict[int, _History] = {}  # as the pass found it (carried.py)
         self.derived: dict[int, Derived] = {}  # a leaf's .grad as sympy sees it, after create_graph
         self._cut_leaves: dict[int, _CutLeaf] = {}  # id(record) -> its stand-in variable
         self._stand_ins: dict[int, chained.StandIn] = {}  # id(Derived) -> its symbols' owner
@@ -118,6 +121,8 @@ class Checker:
         if not self.enabled:
             return self.unchecked_rows(record, "the check is off (--no-check)", "check-off")
         targets = self._targets(record)
+        if runtime.current.grad_transforms:  # (the rows replace histories a start may read)
+            self._history_before = dict(self.history)
         targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
         backwards, declared, applies = custom_backward.verdicts(
@@ -467,14 +472,16 @@ class Checker:
                 match, worst, expected, mask, chained_note = second
                 note = _clause(note, chained_note)
         why, gap = _gap(exp, mask)
-        start = "" if why or t.missing else _unchecked_start(history, t)
+        start, carried_on = ("", "") if why or t.missing else self._start(history, t)
         if start:
             why, gap = "unchecked-start", f"unchecked start: {start}"
+        note = _clause(note, carried_on) if carried_on else note
         note = f"unchecked: {note}" if exp.method == "none" else _clause(note, gap)
         if t.missing:
             note = _clause(note, missing.note(t.tensor))
         elif t.result is None:
             self.history[id(t.tensor)] = _History(t.tensor, np.array(t.after, copy=True), terms,
+                                                  mark=len(runtime.current.grad_transforms),
                                                   verified=not why or match is False)
         grad = as_json(t.after)
         return GradRow(
@@ -485,6 +492,16 @@ class Checker:
             note=note, max_error=worst, tolerance=(rtol, atol),
             matrix_form=None if exp.matrix is None else matrix_form.in_table(terms, exp.matrix),
             unchecked=why)
+
+    def _start(self, history, t: Target) -> tuple[str, str]:
+        """Why the .grad this call added to was never verified ("" when it was), and a note
+        clause naming the known function (clip_grad_norm_...) that carried a verified .grad
+        to it."""
+        start = _unchecked_start(history, t)
+        if start != carried.SET_BY_HAND or not runtime.current.grad_transforms:
+            return start, ""
+        return carried.start(t, self._history_before, runtime.current.grad_transforms,
+                             self.rtol, self.atol)
 
     def _hook_row(self, target: Target, exp: Expectation) -> GradRow:
         """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
@@ -679,7 +696,7 @@ def _unchecked_start(history, t: Target) -> str:
             "the .grad this call added to was left unchecked by an earlier call"
     if not np.count_nonzero(t.before):
         return ""
-    return ".grad was set by hand before this call, and never checked"
+    return carried.SET_BY_HAND
 
 
 def _unchecked(reason: str, why: str) -> Expectation:

@@ -30,7 +30,9 @@ from .records import Remembered, TooLarge, post_order
 
 KIND = "elementwise-2"  # the entries' layout: a new one makes old entries unread
 PLAIN = (bool, int, float, str, type(None), np.generic)
-RECORDS = (trace.OpRecord, trace.KinkedRecord)  # (not a custom Function's output)
+# the records whose row is their op's (a custom Function's output passes on its forward's
+# record, whose ops are rows of their own: its formula is theirs)
+RECORDS = (trace.OpRecord, trace.KinkedRecord, trace.FunctionOutput)
 
 
 class Layout:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from gradcli.engine import trace
+from gradcli.engine.opkit import kept_shape
 
 from . import forms_nn
 from .opgrads import (
@@ -85,10 +86,30 @@ def _input_variances(r, g: np.ndarray, above, args: list, wanted: list, narrow: 
             np.shape(a) == np.shape(g) for a, w in zip(args, wanted, strict=True) if w):
         return _pointwise_variances(r, g, above, args, wanted, value)
     own = input_grads(r, np.abs(g), args, wanted, np.abs, narrow, value)
+    if r.op.name in EXP_LESS_OUTPUT and value is not None and own[0] is not None:
+        own[0] = own[0] * _exponent_size(r, args[0], value)
     arrived = (input_grads(r, above, args, wanted, np.square, narrow, value)
                if above is not None else [None] * len(args))
     return [None if mine is None else _plus(np.square(mine, dtype=np.float64), theirs)
             for mine, theirs in zip(own, arrived, strict=True)]
+
+
+# The ops whose backward exponentiates its input less its own float32 output (torch's
+# logsumexp_backward and logcumsumexp_backward: grad * exp(self - result)): the rounding of
+# self - result, ~eps·(|self| + |result|), moves each factor by that much relatively, which
+# at 10000 is 1e-3, far past eps·Σ|terms|.
+EXP_LESS_OUTPUT = frozenset({"logsumexp", "logcumsumexp"})
+
+
+def _exponent_size(r, a: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """1 + |a| + the largest |out| of a's slice: the relative rounding, in eps, of each
+    exp(a - out) r's backward takes (of a slice's outputs, any may meet an element)."""
+    dim = r.params["dim"]
+    if np.ndim(out) == np.ndim(a) and np.ndim(a):
+        reach = np.amax(np.abs(out), axis=tuple(np.atleast_1d(dim)), keepdims=True)
+    else:  # (a reduction without keepdim: its dims back, as ones)
+        reach = np.reshape(np.abs(out), kept_shape(np.shape(a), dim))
+    return 1 + np.abs(a) + reach
 
 
 def _plus(mine: np.ndarray, theirs) -> np.ndarray:

@@ -304,14 +304,15 @@ def var_grad(xp, g, a, dim, correction, keepdim):
     """torch's var_backward: 2 / (n - correction) * grad * (a - mean)."""
     n = count(a.shape, dim)
     values = _values(a)
-    mean = np.sum(values, axis=dim, keepdims=True, dtype=values.dtype) / count(a.shape, dim)
-    if dim is None:
-        if n - correction <= 0:
-            return g * xp.asarray(np.where(values == mean, np.nan, np.inf).astype(values.dtype))
-        return (2.0 / (n - correction)) * g * (a - xp.asarray(mean))
-    if not keepdim and a.ndim > 1:
+    mean = np.sum(values, axis=dim, keepdims=True, dtype=values.dtype) / n
+    if dim is None and n - correction <= 0:
+        return g * xp.asarray(np.where(values == mean, np.nan, np.inf).astype(values.dtype))
+    if dim is not None and not keepdim and a.ndim > 1:
         g = xp.reshape(g, kept_shape(a.shape, dim))
-    return (2.0 / (n - correction)) * g * (a - xp.asarray(mean))
+    # under create_graph torch's self.mean() is differentiated too (its d/da cancels a's own)
+    mean = xp.asarray(mean) if a is values else \
+        (xp.sum(a) if dim is None else xp.sum(a, axis=dim, keepdims=True)) / n
+    return (2.0 / (n - correction)) * g * (a - mean)
 
 
 def logsumexp(a, dim, keepdim):

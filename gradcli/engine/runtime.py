@@ -89,6 +89,9 @@ class Runtime:
     # transform call whose leaf it is (weakly too), or None for a view of the caller's tensor)
     stand_ins: dict = field(default_factory=dict)
     hidden_writes: bool = False  # whether any memory was ever written through `.data`
+    # the .grad transformations of known functions (clip_grad_norm_, clip_grad_value_) made
+    # while tracing, in order (trace.GradTransform): the check carries checked gradients on
+    grad_transforms: list = field(default_factory=list)
     # the operand tensors of Python numbers (tensor.wrapped_number), and their Saved records
     wrapped_numbers: dict = field(default_factory=dict)
     number_saves: dict = field(default_factory=dict)

@@ -81,7 +81,7 @@ NUMERIC: dict[str, Callable] = {
     "erf": erf, "erfc": erfc, "atan2": np.arctan2, "Pi": lambda: np.float64(np.pi),
     "logsumexp": lambda *xs: _logsumexp(*xs),
     "loggamma": M.lgamma, "polygamma": M.polygamma, "erfinv": M.erfinv, "besseli": M.besseli,
-    "erfcx": M.erfcx, "log_ndtr": M.log_ndtr,
+    "erfcx": M.erfcx, "log_ndtr": M.log_ndtr, "xlogy": lambda x, y: _xlogy(x, y),
 }
 
 
@@ -146,10 +146,38 @@ def atan2(a, b):
 
 
 def xlogy(a, b):
-    # NOTE: x log(y) where log(y) is a number, so that d/dx at x = 0 is log(y) as torch's
-    return elementwise(lambda x, y: sp().Piecewise((0, sp().Eq(x, 0) & (y <= 0)),
-                                                   (x * sp().log(y), True)),
-                       *np.broadcast_arrays(a, b))
+    return elementwise(xlogy_function(), *np.broadcast_arrays(a, b))
+
+
+def _xlogy_value(x, y):
+    """x log(y), 0 where x is 0 (whatever log(y) is) unless y is nan: torch's value."""
+    return sp().Piecewise((0, sp().Eq(x, 0) & (y <= 0)), (x * sp().log(y), True))
+
+
+@functools.cache
+def xlogy_function():
+    """sympy's function xlogy(x, y), kept whole with torch's partials: d/dx is log(y), 0 where
+    x is 0 and y <= 0 (XlogyBackward0's masked xlogy(grad, other)), and d/dy is x / y on
+    every element, nan at x = y = 0 (grad * self / other). A Piecewise form's derivative
+    takes its 0 branch there: sympy's d/dt xlogy(t, t) at 0 would be 1 where torch's is 0/0."""
+    sp_ = sp()
+
+    def fdiff(self, argindex=1):
+        x, y = self.args
+        return sp_.Piecewise((0, sp_.Eq(x, 0) & (y <= 0)), (sp_.log(y), True)) \
+            if argindex == 1 else x / y
+
+    return type("xlogy", (sp_.Function,), {
+        "fdiff": fdiff, "nargs": 2,
+        "_eval_evalf": lambda self, prec: _xlogy_value(*self.args)._eval_evalf(prec),
+        "_eval_is_extended_real": lambda self: all(
+            a.is_extended_real for a in self.args) or None})
+
+
+def _xlogy(x, y):
+    """xlogy's numeric twin, on float64 values (torch's own: opkit.xlogy)."""
+    product = np.multiply(x, np.log(y))
+    return np.where((np.equal(x, 0)) & ~np.isnan(y), 0.0, product)[()]
 
 
 def lerp_scalar(a, b, weight):

@@ -52,6 +52,17 @@ class Leaf(_Input):
         self.tensor = tensor
 
 
+@dataclass(frozen=True, eq=False)
+class GradTransform:
+    """A known function of the .grad of `tensors` applied to them in place between passes:
+    torch.nn.utils' clip_grad_norm_ (`params`: max_norm, norm_type) or clip_grad_value_
+    (clip_value). The check applies it to the gradients it verified, to carry them on."""
+
+    name: str
+    tensors: tuple
+    params: dict
+
+
 class Const(_Input):
     """A tensor that does not require grad, as the op saw it."""
 

@@ -24,10 +24,6 @@ from test_differential import corpus, gradcli_trace
 
 # The check's known false alarms (issue #30), each a strict xfail: a fix is noticed.
 FALSE_ALARMS = {
-    "908_kl_div_target_grad": "xlogy(t, t) at t = 0: torch's d/dother is t / t = nan, the "
-                              "check's Piecewise form gives 0",
-    "980_var_mean_nansum_aminmax": "line 42: the check's expectation for x is off by a constant "
-                                   "2/3 where the engine matches PyTorch (found at the merge)",
 }
 
 

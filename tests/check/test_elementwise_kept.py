@@ -184,3 +184,50 @@ def test_a_training_loop_derives_once_and_names_each_step_s_parameters(cache, mo
                                                              (False, True)]
     assert all(g["match"] for e in first["events"] if e["kind"] == "backward"
                for g in e["grads"])
+
+
+CUSTOM = ("import torch\nclass P3(torch.autograd.Function):\n    @staticmethod\n"
+          "    def forward(ctx, input):\n        ctx.save_for_backward(input)\n"
+          "        return 0.5 * (5 * input ** 3 - 3 * input)\n    @staticmethod\n"
+          "    def backward(ctx, grad_output):\n        input, = ctx.saved_tensors\n"
+          "        return grad_output * 1.5 * (5 * input ** 2 - 1)\n"
+          "x = torch.linspace(-3, 3, 100)\ny = torch.sin(x)\n"
+          "c = torch.tensor(0.1, requires_grad=True)\nd = torch.tensor(0.3, requires_grad=True)\n"
+          "for t in range(3):\n    loss = (P3.apply(c + d * x) - y).pow(2).sum()\n"
+          "    loss.backward()\n    with torch.no_grad():\n        c -= 1e-4 * c.grad\n"
+          "        d -= 1e-4 * d.grad\n        c.grad = None\n        d.grad = None\n")
+
+
+def test_a_custom_function_s_loop_derives_once(cache, monkeypatch):
+    """PyTorch's polynomial_custom_function tutorial: the Function's forward is recorded op
+    by op, so its graph's formula is fixed by its structure as any other's (derived at every
+    step, 10x --no-check): derived at the first step, the same rows and verdicts after."""
+    built = []
+    with monkeypatch.context() as m:
+        run = vectorized.Generic.run
+        m.setattr(vectorized.Generic, "run", lambda self, r: built.append(r) or run(self, r))
+        first = run_json(CUSTOM, "s.py")
+    assert len(built) == 1
+    with monkeypatch.context() as m:
+        _sympy_everywhere(m)
+        derived = run_json(CUSTOM, "s.py")
+    rows = [g for e in first["events"] if e["kind"] == "backward" for g in e["grads"]]
+    verdicts = ("grad", "expected", "match", "method", "note", "max_error")
+    # (the same values and verdicts; a later step's formula is the first's relabelled
+    # (c@1), which sympy may print in another order than its own derivative there)
+    assert [[r[k] for k in verdicts] for r in rows] == [
+        [r[k] for k in verdicts] for e in derived["events"] if e["kind"] == "backward"
+        for r in e["grads"]]
+    assert len(rows) == 6 and all(r["match"] and "P3.backward" in r["note"] for r in rows)
+
+
+@pytest.mark.parametrize("mode", ["scale", "element"])
+@pytest.mark.parametrize("fault", ["P3Backward", "MulBackward0"])
+def test_a_wrong_gradient_through_a_custom_function_is_caught_when_kept(fault, mode, cache,
+                                                                        monkeypatch):
+    assert run_session(CUSTOM, "s.py").status == "ok"
+    monkeypatch.setenv("GRADCLI_FAULT", fault)
+    monkeypatch.setenv("GRADCLI_FAULT_MODE", mode)
+    with monkeypatch.context() as m:
+        _derives_nothing(m)
+        assert run_session(CUSTOM, "s.py").status == "mismatch"

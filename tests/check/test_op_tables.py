@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 import gradcli.check
-from gradcli.check import forms_nn, matrix_form
+from gradcli.check import forms_nn, matrix_form, spread
 from gradcli.check import matrix_forms_nn as nn
 from gradcli.engine.ops import OPS
 
 # every module-level table of gradcli/check keyed by op names
 OP_TABLES = {"forms_nn.FORMS": forms_nn.FORMS, "matrix_forms_nn.REVERSE": nn.REVERSE,
-             "matrix_forms_nn.FORWARD": nn.FORWARD}
+             "matrix_forms_nn.FORWARD": nn.FORWARD,
+             "spread.EXP_LESS_OUTPUT": spread.EXP_LESS_OUTPUT}
 # tables whose keys are other names, some of which an op shares
 OTHER_TABLES = {
     "matrix_forms_nn.GLOSSARY": "the named operations of the matrix forms (index_add(G, idx))",

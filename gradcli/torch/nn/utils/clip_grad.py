@@ -7,6 +7,7 @@ import math
 import types
 from collections.abc import Iterable
 
+from gradcli.engine import runtime, trace
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor
 from gradcli.engine.type_names import type_name
@@ -24,6 +25,14 @@ def _tensors(parameters: Tensor | Iterable[Tensor]) -> list[Tensor]:
 
 def _grads(parameters: list[Tensor]) -> list[Tensor]:
     return [p.grad for p in parameters if p.grad is not None]
+
+
+def _recorded(name: str, parameters: list[Tensor], **params) -> None:
+    """Tell the check (when it runs) which .grads a known function transformed, and how: it
+    carries the gradients it verified through it (trace.GradTransform)."""
+    if runtime.current.tracing:
+        tensors = tuple(p for p in parameters if p.grad is not None)
+        runtime.current.grad_transforms.append(trace.GradTransform(name, tensors, params))
 
 
 def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = False,
@@ -44,13 +53,24 @@ def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = F
 def clip_grads_with_norm_(parameters, max_norm: float, total_norm: Tensor,
                           foreach: bool | None = None) -> None:
     """Each grad times min(max_norm / (total_norm + 1e-6), 1), in place."""
+    parameters = _tensors(parameters)
+    coefficient = _scaled(parameters, max_norm, total_norm)
+    if coefficient is not None and coefficient.numel() == 1:  # (a total given: taken as given)
+        _recorded("clip_grads_with_norm_", parameters, max_norm=float(max_norm),
+                  total_norm=float(total_norm))
+
+
+def _scaled(parameters: list[Tensor], max_norm: float, total_norm: Tensor) -> Tensor | None:
+    """Each grad times min(max_norm / (total_norm + 1e-6), 1), in place: that coefficient
+    (None without grads)."""
     with no_grad():
-        grads = _grads(_tensors(parameters))
+        grads = _grads(parameters)
         if not grads:
-            return
+            return None
         coefficient = clamp(div(float(max_norm), add(total_norm, 1e-6)), max=1.0)
         for grad in grads:
             grad.mul_(coefficient)
+        return coefficient
 
 
 def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
@@ -62,7 +82,9 @@ def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
         warn("`parameters` is an empty generator, no gradient clipping will occur.")
     with no_grad():
         total = get_total_norm(_grads(parameters), norm_type, error_if_nonfinite)
-    clip_grads_with_norm_(parameters, max_norm, total, foreach)
+    if _scaled(parameters, max_norm, total) is not None:  # (the check works the total out)
+        _recorded("clip_grad_norm_", parameters, max_norm=float(max_norm),
+                  norm_type=float(norm_type))
     return total
 
 
@@ -75,10 +97,11 @@ def clip_grad_norm(parameters, max_norm: float, norm_type: float = 2.0,
 
 def clip_grad_value_(parameters, clip_value: float, foreach: bool | None = None) -> None:
     """Each grad clamped to [-clip_value, clip_value], in place."""
-    clip_value = float(clip_value)
+    clip_value, parameters = float(clip_value), _tensors(parameters)
     with no_grad():
-        for grad in _grads(_tensors(parameters)):
+        for grad in _grads(parameters):
             grad.clamp_(min=-clip_value, max=clip_value)
+    _recorded("clip_grad_value_", parameters, clip_value=clip_value)
 
 
 def parameters_to_vector(parameters: Iterable[Tensor]) -> Tensor:
