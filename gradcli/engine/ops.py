@@ -649,6 +649,7 @@ defop("cumprod", "CumprodBackward0",
 from . import (  # noqa: E402, F401
     ops_activation,
     ops_decomp,
+    ops_householder,
     ops_linalg,
     ops_lu,
     ops_nn,
