@@ -266,14 +266,19 @@ def matrix_exp(A) -> Tensor:
 
 
 # ---- householder_product (orgqr), ormqr: products of geqrf's reflectors --------------------
-def _batch_of_tau(fn: str, input, tau) -> None:
-    if input.ndim - tau.ndim != 1:
-        raise runtime_error(f"{fn}: Expected tau to have one dimension less than input, but got "
-                            f"tau.ndim equal to {tau.ndim} and input.ndim is equal to "
-                            f"{input.ndim}")
-    if input.ndim > 2 and tau.data.shape[:-1] != input.data.shape[:-2]:
-        raise runtime_error(f"{fn}: Expected batch dimensions of tau to be equal to "
-                            f"input.shape[:-2], but got {list(tau.data.shape[:-1])}")
+def _dims_like_input(fn: str, input, t, name: str, fewer: int) -> None:
+    """torch's check that t (tau: one dim fewer, other: as many) has input's rank."""
+    if input.ndim - t.ndim != fewer:
+        relation = "one dimension less than" if fewer else "the same number of dimensions as"
+        raise runtime_error(f"{fn}: Expected {name} to have {relation} input, but got {name}.ndim "
+                            f"equal to {t.ndim} and input.ndim is equal to {input.ndim}")
+
+
+def _batch_like_input(fn: str, input, t, name: str, fewer: int) -> None:
+    batch = t.data.shape[:t.ndim - 2 + fewer]
+    if input.ndim > 2 and batch != input.data.shape[:-2]:
+        raise runtime_error(f"{fn}: Expected batch dimensions of {name} to be equal to "
+                            f"input.shape[:-2], but got {list(batch)}")
 
 
 @torch_function("linalg_householder_product(Tensor input, Tensor tau, *, Tensor out=None)",
@@ -291,7 +296,8 @@ def householder_product(input, tau) -> Tensor:
     if n < (tau.data.shape or (1,))[-1]:
         raise runtime_error(f"{fn}: input.shape[-1] must be greater than or equal to "
                             "tau.shape[-1]")
-    _batch_of_tau(fn, input, tau)
+    _dims_like_input(fn, input, tau, "tau", 1)
+    _batch_like_input(fn, input, tau, "tau", 1)
     if tau.dtype is not input.dtype:
         raise runtime_error(f"{fn}: tau dtype {tau.dtype.cpp} does not match input dtype "
                             f"{input.dtype.cpp}")
@@ -319,14 +325,10 @@ def ormqr(input, input2, input3, left=True, transpose=False) -> Tensor:
     if (tau.data.shape or (1,))[-1] != min(other.data.shape[side], input.data.shape[-1]):
         raise runtime_error(f"{fn}: tau.shape[-1] must be equal to min(other.shape[{side}], "
                             "input.shape[-1])")
-    _batch_of_tau(fn, input, tau)
-    if other.ndim != input.ndim:
-        raise runtime_error(f"{fn}: Expected other to have the same number of dimensions as "
-                            f"input, but got other.ndim equal to {other.ndim} and input.ndim is "
-                            f"equal to {input.ndim}")
-    if input.ndim > 2 and other.data.shape[:-2] != input.data.shape[:-2]:
-        raise runtime_error(f"{fn}: Expected batch dimensions of other to be equal to "
-                            f"input.shape[:-2], but got {list(other.data.shape[:-2])}")
+    for name, t, fewer in (("tau", tau, 1), ("other", other, 0)):
+        _dims_like_input(fn, input, t, name, fewer)
+    for name, t, fewer in (("tau", tau, 1), ("other", other, 0)):
+        _batch_like_input(fn, input, t, name, fewer)
     for name, t in (("tau", tau), ("other", other)):
         if t.dtype is not input.dtype:
             raise runtime_error(f"{fn}: Expected input and {name} to have the same dtype, but "
