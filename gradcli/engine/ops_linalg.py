@@ -109,9 +109,21 @@ def _in_double(f):
     return run
 
 
+# sympy's symbolic determinant, inverse and solve of an n x n matrix grow too fast beyond this
+# (a 12 x 12 inverse runs for hours): larger matrices are checked numerically
+_SYMBOLIC_SIZE = 5
+
+
+def _small_enough(a) -> None:
+    if a.shape[-1] > _SYMBOLIC_SIZE:
+        raise S.TooIntricate(f"a {a.shape[-1]} x {a.shape[-1]} matrix, too large for sympy's "
+                             "symbolic linear algebra")
+
+
 def _matrices(a, fn, shape=()):
     """fn of each matrix of a batch of sympy matrices (the last two dims), each result an
     array of `shape`: the batch's results in one object array."""
+    _small_enough(a)
     sp = S.sp()
     batch = a.shape[:-2]
     found = [np.asarray(fn(sp.Matrix(m)), dtype=object).reshape(shape)
@@ -216,6 +228,7 @@ def _solve_vjp(xp, g, o, a, b, left, vector):
 
 
 def _sym_solve(a, b, left, vector):
+    _small_enough(a)
     sp = S.sp()
     if vector:
         b = b[..., None]
