@@ -11,6 +11,8 @@ import numpy as np
 from . import opkit as K
 from . import symforms as S
 from .errors import runtime_error
+from .ops_decomp import _no_form, _summed_to
+from .ops_lu import lu_factor, lu_solve
 from .optable import defop, defop_like
 
 
@@ -44,6 +46,10 @@ def _sym_svdvals(a):
 
 
 defop("svdvals", "LinalgSvdBackward0", _svdvals, _svdvals_vjp, "a", _sym_svdvals)
+
+
+# vdot: dot conjugating its first vector, of real ones dot itself
+defop_like("vdot", "VdotBackward0", "dot")
 
 
 # ---- beta * input + alpha * product: addmm (scaled), addmv, addr, baddbmm, addbmm --------
@@ -107,9 +113,21 @@ def _in_double(f):
     return run
 
 
+# sympy's symbolic determinant, inverse and solve of an n x n matrix grow too fast beyond this
+# (a 12 x 12 inverse runs for hours): larger matrices are checked numerically
+_SYMBOLIC_SIZE = 5
+
+
+def _small_enough(a) -> None:
+    if a.shape[-1] > _SYMBOLIC_SIZE:
+        raise S.TooIntricate(f"a {a.shape[-1]} x {a.shape[-1]} matrix, too large for sympy's "
+                             "symbolic linear algebra")
+
+
 def _matrices(a, fn, shape=()):
     """fn of each matrix of a batch of sympy matrices (the last two dims), each result an
     array of `shape`: the batch's results in one object array."""
+    _small_enough(a)
     sp = S.sp()
     batch = a.shape[:-2]
     found = [np.asarray(fn(sp.Matrix(m)), dtype=object).reshape(shape)
@@ -167,8 +185,24 @@ defop("linalg_slogdet", "LinalgSlogdetBackward0",
                                      S.sp().log(S.sp().Abs(d)), _sym_det(a)))
 
 
+def _or_substitution(solve):
+    """np.linalg's solve or inv; for a singular A, getrs's substitution (inf and nan), as
+    inv_ex and solve_ex leave it when they do not check errors."""
+    def run(a, b=None):
+        try:
+            return solve(a) if b is None else solve(a, b)
+        except np.linalg.LinAlgError:
+            lu, pivots, _ = lu_factor(a)
+            b = np.broadcast_to(np.eye(a.shape[-1]), a.shape) if b is None else b
+            return lu_solve(lu, b, pivots, True, False)
+    return run
+
+
+_solve_matrix, _inverse = _or_substitution(np.linalg.solve), _or_substitution(np.linalg.inv)
+
+
 # inv: torch's linalg_inv_ex backward, -A^-H g A^-H from the saved inverse
-defop("linalg_inv", "LinalgInvExBackward0", _in_double(np.linalg.inv),
+defop("linalg_inv", "LinalgInvExBackward0", _in_double(_inverse),
       lambda xp, g, o, a: (-xp.matmul(K.mT(xp, o), xp.matmul(g, K.mT(xp, o))),), "o",
       lambda a: _matrices(a, lambda m: m.inv(method="LU"), a.shape[-2:]))
 
@@ -177,8 +211,8 @@ defop("linalg_inv", "LinalgInvExBackward0", _in_double(np.linalg.inv),
 def _solve(a, b, left, vector):
     if vector:
         b = b[..., None]
-    x = np.linalg.solve(a, b) if left else \
-        np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    x = _solve_matrix(a, b) if left else \
+        np.swapaxes(_solve_matrix(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
     return x[..., 0] if vector else x
 
 
@@ -198,6 +232,7 @@ def _solve_vjp(xp, g, o, a, b, left, vector):
 
 
 def _sym_solve(a, b, left, vector):
+    _small_enough(a)
     sp = S.sp()
     if vector:
         b = b[..., None]
@@ -269,3 +304,92 @@ def _euclidean_dist_vjp(xp, g, o, a, b):
 
 defop("euclidean_dist", "EuclideanDistBackward0", _euclidean_dist, _euclidean_dist_vjp,
       ("abo", "abo"), lambda a, b: S.norm(_differences(K.NUMPY, a, b), 2, -1, False))
+
+
+# ---- linalg.pinv: V diag(1/S) Uᴴ over the singular values above max(atol, rtol · S_max) ------
+def pinv(a, atol, rtol, hermitian):
+    """torch's linalg_pinv in float64: by the SVD, or for `hermitian` by eigh of the lower
+    triangle (|eigenvalues| as the singular values)."""
+    a = np.asarray(a, dtype=np.float64)
+    if not a.size:
+        return np.zeros(a.shape[:-2] + a.shape[:-3:-1])
+    atol, rtol = (np.asarray(t, dtype=np.float64)[..., None] for t in (atol, rtol))
+    with np.errstate(all="ignore"):
+        if hermitian:
+            values, vectors = np.linalg.eigh(a)
+            magnitude = np.abs(values)
+            tol = np.maximum(atol, rtol * magnitude.max(-1, keepdims=True))
+            kept = np.where(magnitude > tol, 1 / values, 0)
+            return (vectors * kept[..., None, :]) @ np.swapaxes(vectors, -1, -2)
+        u, s, vh = np.linalg.svd(a, full_matrices=False)
+        tol = np.maximum(atol, rtol * s[..., :1])
+        kept = np.where(s > tol, 1 / s, 0)
+        return (np.swapaxes(vh, -1, -2) * kept[..., None, :]) @ np.swapaxes(u, -1, -2)
+
+
+def _pinv_vjp(xp, g, o, a, atol, rtol, hermitian):
+    """torch's pinv_backward, its products ordered for the smaller of m and n."""
+    m, n = a.shape[-2:]
+    mm = xp.matmul
+    pinv_h, g_h = K.mT(xp, o), K.mT(xp, g)
+    if m <= n:
+        k = mm(g_h, o)
+        k_pinv_h = mm(k, pinv_h)
+        return (-K.mT(xp, mm(o, k)) + k_pinv_h - mm(mm(a, o), k_pinv_h) +
+                mm(mm(pinv_h, o), g_h - mm(k, a)),)
+    k = mm(o, g_h)
+    pinv_h_k = mm(pinv_h, k)
+    return (-K.mT(xp, mm(k, o)) + mm(mm(g_h - mm(a, k), o), pinv_h) + pinv_h_k -
+            mm(mm(pinv_h_k, o), a),)
+
+
+# the check differences the SVD's pseudo-inverse: torch's backward is its derivative, for a
+# Hermitian input too (whose eigh reads one triangle)
+defop("linalg_pinv", "LinalgPinvBackward0",
+      lambda a, atol, rtol, hermitian: pinv(a, atol, rtol, hermitian).astype(a.dtype),
+      _pinv_vjp, "ao", _no_form("a pseudo-inverse"),
+      differentiated=lambda a, atol, rtol, hermitian: pinv(a, atol, rtol, False))
+
+
+# ---- linalg.lstsq: X = pinv(A) B, the least-squares solution of least norm; its residuals
+# |A X - B|² down each column (`which` 0 and 1: one node each, as the decompositions).
+# `vector`: B is a (batch of) vector(s); `kept`: whether torch computes the residuals at all.
+def _lstsq_parts(a, b, rcond, vector):
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    b = b[..., None] if vector else b
+    pinv_a = pinv(a, 0.0, rcond, False)
+    return a, b, pinv_a, pinv_a @ b
+
+
+def lstsq(a, b, rcond, vector, which, kept):
+    a2, b2, _, x = _lstsq_parts(a, b, rcond, vector)
+    if which == 0:
+        return (x[..., 0] if vector else x).astype(a.dtype)
+    if not kept:
+        return np.zeros((0,), a.dtype)
+    return ((a2 @ x - b2) ** 2).sum(-2).astype(a.dtype)  # (of a vector: one, as torch's)
+
+
+def _lstsq_vjp(xp, g, o, a, b, rcond, vector, which, kept):
+    """torch's linalg_lstsq_backward: the solution's through pinv_backward (A) and pinv(A)ᴴ
+    (B); the residuals', 2 R diag(g) Xᴴ and -2 R diag(g) with R = A X - B."""
+    if xp is not K.NUMPY:
+        raise runtime_error("the second derivative of linalg.lstsq (create_graph=True) is not "
+                            "supported by gradcli")
+    a2, b2, pinv_a, x = _lstsq_parts(a, b, rcond, vector)
+    g = np.asarray(g, dtype=np.float64)
+    if which == 1 and not kept:
+        return np.zeros(a.shape, a.dtype), np.zeros(b.shape, b.dtype)
+    if which == 0:
+        gx = g[..., None] if vector else g
+        ga = _pinv_vjp(K.NUMPY, gx @ np.swapaxes(b2, -1, -2), pinv_a, a2, 0.0, rcond, False)[0]
+        gb = np.swapaxes(pinv_a, -1, -2) @ gx
+    else:
+        weighted = (a2 @ x - b2) * g[..., None, :]
+        ga, gb = 2 * weighted @ np.swapaxes(x, -1, -2), -2 * weighted
+    gb = gb[..., 0] if vector else gb
+    return _summed_to(ga, a.shape).astype(a.dtype), _summed_to(gb, b.shape).astype(b.dtype)
+
+
+defop("linalg_lstsq", "LinalgLstsqBackward0", lstsq, _lstsq_vjp, ("ab", "ab"),
+      _no_form("a least-squares solution"))

@@ -203,6 +203,13 @@ def logdet(input) -> Tensor:
     return where(eq(sign, -1.0), math.nan, logabsdet)
 
 
+def lapack_layout(result: Tensor) -> Tensor:
+    """The result laid out as LAPACK leaves it, each matrix column-major (strides (..., 1, m)),
+    as torch returns its inverses, solutions and LU factors: a reshape of it may be no view."""
+    result.data = np.swapaxes(np.ascontiguousarray(np.swapaxes(result.data, -1, -2)), -1, -2)
+    return result
+
+
 @torch_function(name="inv", namespace="torch.linalg")
 @torch_function("inverse(Tensor input, *, Tensor out=None)", method=True)
 @takes_tensor("linalg_inv", "A")
@@ -210,7 +217,7 @@ def inv(A) -> Tensor:
     _check_square(A, "linalg.inv")
     _singular(A, lambda batch, i: f"linalg.inv: {batch}The diagonal element {i} is zero, the "
               "inversion could not be completed because the input matrix is singular.")
-    return apply("linalg_inv", (A,))
+    return lapack_layout(apply("linalg_inv", (A,)))
 
 
 @torch_function(name="solve", namespace="torch.linalg")
@@ -218,6 +225,12 @@ def inv(A) -> Tensor:
 def solve(A, B, *, left=True) -> Tensor:
     """X with A X = B (X A = B unless left); B a vector (or a batch of them) where it is 1-D
     or has A's shape without its last dim."""
+    return solved(A, B, left, "torch.linalg.solve")
+
+
+def solved(A, B, left: bool, singular_error: str | None) -> Tensor:
+    """solve's checks and node; a singular A raises `singular_error`'s LinAlgError (None:
+    none, solve_ex's inf and nan as LAPACK leaves them)."""
     for name, t in (("A", A), ("B", B)):
         if t.ndim < 2 and not (name == "B" and t.ndim == 1):
             raise runtime_error(f"linalg.solve: The input tensor {name} must have at least 2 "
@@ -234,9 +247,11 @@ def solve(A, B, *, left=True) -> Tensor:
         raise runtime_error(f"linalg.solve: Incompatible shapes of A and B for the equation "
                             f"{equation} ({n}x{n} and {rows}x{cols})")
     broadcast_shape(B.data.shape[:-1 if vector else -2], A.data.shape[:-2])
-    _singular(A, lambda batch, i: f"torch.linalg.solve: {batch}The solver failed because the "
-              "input matrix is singular.")
-    return apply("linalg_solve", (A, B), left=left, vector=vector)
+    if singular_error:
+        _singular(A, lambda batch, i: f"{singular_error}: {batch}The solver failed because the "
+                  "input matrix is singular.")
+    result = apply("linalg_solve", (A, B), left=left, vector=vector)
+    return lapack_layout(result) if left and not vector else result
 
 
 def _reduced_shape(shape: tuple[int, ...], dims: tuple[int, ...], keepdim: bool) -> tuple:

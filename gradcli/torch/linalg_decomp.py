@@ -1,5 +1,6 @@
 """torch.linalg's decompositions and what solves with them (engine/ops_decomp.py): cholesky,
-cholesky_ex, torch.cholesky, cholesky_solve, cholesky_inverse. Errors as torch's
+cholesky_ex, torch.cholesky, cholesky_solve, cholesky_inverse, qr, eigh, svd, solve_triangular,
+matrix_exp; householder_product (orgqr) and ormqr (engine/ops_householder.py). Errors as torch's
 BatchLinearAlgebra.cpp raises them, in its order."""
 from __future__ import annotations
 
@@ -262,3 +263,76 @@ def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False)
 def matrix_exp(A) -> Tensor:
     _check_square(A, "linalg.matrix_exp")
     return apply("linalg_matrix_exp", (A,))
+
+
+# ---- householder_product (orgqr), ormqr: products of geqrf's reflectors --------------------
+def _dims_like_input(fn: str, input, t, name: str, fewer: int) -> None:
+    """torch's check that t (tau: one dim fewer, other: as many) has input's rank."""
+    if input.ndim - t.ndim != fewer:
+        relation = "one dimension less than" if fewer else "the same number of dimensions as"
+        raise runtime_error(f"{fn}: Expected {name} to have {relation} input, but got {name}.ndim "
+                            f"equal to {t.ndim} and input.ndim is equal to {input.ndim}")
+
+
+def _batch_like_input(fn: str, input, t, name: str, fewer: int) -> None:
+    batch = t.data.shape[:t.ndim - 2 + fewer]
+    if input.ndim > 2 and batch != input.data.shape[:-2]:
+        raise runtime_error(f"{fn}: Expected batch dimensions of {name} to be equal to "
+                            f"input.shape[:-2], but got {list(batch)}")
+
+
+@torch_function("linalg_householder_product(Tensor input, Tensor tau, *, Tensor out=None)",
+                name="householder_product", namespace="torch.linalg")
+def householder_product(input, tau) -> Tensor:
+    """The first n columns of H₁ … H_k, H_j = I - τ_j v_j v_jᵀ from input's column j below
+    the diagonal."""
+    fn = "torch.linalg.householder_product"
+    if input.ndim < 2:
+        raise runtime_error(f"{fn}: input must have at least 2 dimensions.")
+    m, n = input.data.shape[-2:]
+    if m < n:
+        raise runtime_error(f"{fn}: input.shape[-2] must be greater than or equal to "
+                            "input.shape[-1]")
+    if n < (tau.data.shape or (1,))[-1]:
+        raise runtime_error(f"{fn}: input.shape[-1] must be greater than or equal to "
+                            "tau.shape[-1]")
+    _dims_like_input(fn, input, tau, "tau", 1)
+    _batch_like_input(fn, input, tau, "tau", 1)
+    if tau.dtype is not input.dtype:
+        raise runtime_error(f"{fn}: tau dtype {tau.dtype.cpp} does not match input dtype "
+                            f"{input.dtype.cpp}")
+    float_kernel(input, "orgqr_cpu")
+    return apply("linalg_householder_product", (input, tau))
+
+
+@torch_function("orgqr(Tensor input, Tensor input2, *, Tensor out=None)", method=True)
+def orgqr(input, input2) -> Tensor:
+    return householder_product(input, input2)
+
+
+@torch_function("ormqr(Tensor input, Tensor input2, Tensor input3, bool left=True, "
+                "bool transpose=False, *, Tensor out=None)", method=True)
+def ormqr(input, input2, input3, left=True, transpose=False) -> Tensor:
+    """op(Q) C (C op(Q) unless left), Q = H₁ … H_k of householder_product in full (m x m),
+    op(Q) = Qᵀ if transpose: input2 is tau, input3 is C."""
+    fn, tau, other = "torch.ormqr", input2, input3
+    for name, t in (("input", input), ("other", other)):
+        if t.ndim < 2:
+            raise runtime_error(f"{fn}: {name} must have at least 2 dimensions.")
+    side = -2 if left else -1
+    if other.data.shape[side] != input.data.shape[-2]:
+        raise runtime_error(f"{fn}: other.shape[{side}] must be equal to input.shape[-2]")
+    if (tau.data.shape or (1,))[-1] != min(other.data.shape[side], input.data.shape[-1]):
+        raise runtime_error(f"{fn}: tau.shape[-1] must be equal to min(other.shape[{side}], "
+                            "input.shape[-1])")
+    for name, t, fewer in (("tau", tau, 1), ("other", other, 0)):
+        _dims_like_input(fn, input, t, name, fewer)
+    for name, t, fewer in (("tau", tau, 1), ("other", other, 0)):
+        _batch_like_input(fn, input, t, name, fewer)
+    for name, t in (("tau", tau), ("other", other)):
+        if t.dtype is not input.dtype:
+            raise runtime_error(f"{fn}: Expected input and {name} to have the same dtype, but "
+                                f"input has dtype{input.dtype.cpp} and {name} has dtype "
+                                f"{t.dtype.cpp}")
+    float_kernel(input, "ormqr_cpu")
+    return apply("ormqr", (input, tau, other), left=bool(left), transpose=bool(transpose))

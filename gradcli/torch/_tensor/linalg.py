@@ -86,6 +86,18 @@ def mv(input, vec) -> Tensor:
 
 @torch_function("dot(Tensor input, Tensor tensor, *, Tensor out=None)", method=True)
 def dot(input, tensor) -> Tensor:
+    _check_dot(input, tensor)
+    return apply("dot", (input, tensor))
+
+
+@torch_function("vdot(Tensor input, Tensor other, *, Tensor out=None)", method=True)
+def vdot(input, other) -> Tensor:
+    """dot, conjugating the first vector (a real one is itself): VdotBackward0."""
+    _check_dot(input, other)
+    return apply("vdot", (input, other))
+
+
+def _check_dot(input, tensor) -> None:
     if input.ndim != 1 or tensor.ndim != 1:
         raise runtime_error(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D "
                             "tensors")
@@ -97,7 +109,6 @@ def dot(input, tensor) -> Tensor:
     if input.dtype is not tensor.dtype:
         raise runtime_error("dot : expected both vectors to have same dtype, but found "
                             f"{input.dtype.cpp} and {tensor.dtype.cpp}")
-    return apply("dot", (input, tensor))
 
 
 @torch_function(

@@ -8,6 +8,7 @@ from gradcli.engine.errors import TorchError, index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import shape
+from gradcli.torch._tensor.reductions import integers_as_long
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -138,7 +139,7 @@ def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
 
 @torch_function(name="cumprod", method=True)
 def cumprod(input, dim, *, dtype=None) -> Tensor:
-    return apply("cumprod", (input,), dim=normalize_dim(dim, input.ndim))
+    return apply("cumprod", (integers_as_long(input),), dim=normalize_dim(dim, input.ndim))
 
 
 # ---- repeat_interleave, composed as torch's Repeat.cpp ------------------------------------

@@ -396,7 +396,13 @@ def outer(input, vec2) -> Tensor:
     method=True,
 )
 def cumsum(input, dim, dtype=None) -> Tensor:
-    return apply("cumsum", (input,), dim=normalize_dim(dim, input.ndim))
+    return apply("cumsum", (integers_as_long(input),), dim=normalize_dim(dim, input.ndim))
+
+
+def integers_as_long(input: Tensor) -> Tensor:
+    """The input of torch's cumulative sums and products: integers and bools count in int64
+    (they need no gradient)."""
+    return input if input.dtype.is_floating_point else Tensor(input.data.astype(np.int64))
 
 
 def _softmax(name):

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import index_error, runtime_error, type_error, value_error, warn
 from gradcli.engine.layout import (
@@ -662,11 +662,18 @@ def diag(input, diagonal: int = 0) -> Tensor:
         n = input.data.shape[0]
         steps = np.arange(n)
         size = n + abs(diagonal)
+        runtime.current.foresee(size * size, input.data.itemsize, "diag's result")
         return apply("diag_embed", (input,), shape=(size, size),
                      key=(steps + below, steps + above))
     rows, cols = input.data.shape
     steps = np.arange(max(0, min(rows - below, cols - above)))
     return apply("diagonal_copy", (input,), key=(steps + below, steps + above))
+
+
+@torch_function("diagflat(Tensor input, int64_t offset=0)", method=True)
+def diagflat(input, offset: int = 0) -> Tensor:
+    """The flattened input as the `offset`-th diagonal (torch's contiguous, view(-1), diag)."""
+    return diag(ravel(input), offset)
 
 
 def _triangle(name: str):
