@@ -19,8 +19,6 @@ INSTEAD = {
 _OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
-_FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
-          "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
     **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
@@ -28,7 +26,6 @@ REFUSED = {
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
                      "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",
                      "MultiplicativeLR"), _SCHEDULERS),
-    **dict.fromkeys(("save", "load"), _FILES),
 }
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}  # as scripts import them
 LITERAL_TYPES = (str, int, float, list, tuple, dict, set)

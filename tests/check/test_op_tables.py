@@ -41,6 +41,8 @@ NO_MATRIX_FORM = {
     "pixel_shuffle": "a reshape, permute, reshape: not written yet",
     "pixel_unshuffle": "a reshape, permute, reshape: not written yet",
     "channel_shuffle": "a reshape, transpose, reshape: not written yet",
+    "embedding_bag": "its bags' sums, means and maxima of rows: not written yet",
+    "embedding_bag_weighted": "its bags' weighted sums of rows: not written yet",
 }
 
 

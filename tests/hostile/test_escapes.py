@@ -56,7 +56,6 @@ REJECTED = [
     ("import numpy as np\nnp.ones(2).__array_interface__", "an array's interface"),
     ("import numpy as np\nnp.ones(2).ctypes.data", "an array's pointer"),
     ("import numpy as np\nnp.ones(2).base", "an array's base"),
-    ("import numpy as np\nnp.load('x.npy')", "np.load"),
     ("import numpy as np\nnp.lib", "numpy's submodules"),
     ("import numpy.linalg", "a numpy submodule"),
     ("from numpy import frombuffer", "an unknown numpy function"),
@@ -74,8 +73,6 @@ REJECTED = [
     ("x = torch.ones(2)\nx.storage()", "a tensor's storage"),
     ("x = torch.ones(2)\nx.untyped_storage()", "a tensor's untyped storage"),
     ("x = torch.ones(2)\nx.data_ptr()", "a raw pointer"),
-    ("torch.load('model.pt')", "torch.load"),
-    ("torch.save(torch.ones(1), '/tmp/x.pt')", "torch.save"),
     ("torch.hub.load('a', 'b')", "torch.hub"),
     ("torch.ops.aten", "torch.ops"),
     ("torch.jit.script", "torch.jit"),
@@ -87,7 +84,7 @@ REJECTED = [
     ("import importlib", "import importlib"),
     ("import torch.utils.cpp_extension", "a torch submodule"),
     ("from torch import _C", "from-import of a private name"),
-    ("from torch import load", "from-import of an unknown name"),
+    ("from torch import distributed", "from-import of an unknown name"),
     ("from os import fdopen", "from os, a name the stand-in lacks"),
     ("import os\nos.__dict__", "the os stand-in's namespace"),
     ("import sys\nsys._getframe()", "sys._getframe"),
@@ -104,7 +101,7 @@ REJECTED = [
     ("exec('import os')", "exec"),
     ("compile('1', 'f', 'eval')", "compile"),
     ("open('/etc/passwd').read()", "open"),
-    ("getattr(torch, 'load')", "getattr"),
+    ("getattr(torch, 'hub')", "getattr"),
     ("x = torch.ones(1)\ngetattr(x, '__class__')", "getattr of a dunder"),
     ("hasattr(print, '__self__')", "hasattr of a dunder"),
     ("class A:\n    pass\nsetattr(A, '__init__', print)", "setattr of a dunder"),
@@ -222,6 +219,10 @@ def test_rejected_before_running(source, why):
 SLOT_NAMES = "class S:\n    attributes = namespace = mro = function = obj = cls = 0\n"
 # (script, the error it ends in): names that exist, used in ways that must fail cleanly.
 CLEAN_ERRORS = [
+    # files: refused at the call, so that a script's training before it runs
+    ("torch.load('model.pt')", "PermissionError"),
+    ("torch.save(torch.ones(1), '/tmp/x.pt')", "PermissionError"),
+    ("getattr(torch, 'save')(1, '/tmp/x.pt')", "PermissionError"),
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("torch.Size.numel", "AttributeError"),
     ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
@@ -309,7 +310,8 @@ CLEAN_ERRORS = [
     ("x = torch.ones(1)\nn = '__cla' + 'ss__'\ngetattr(x, n)", "AttributeError"),
     ("n = '__glo' + 'bals__'\ngetattr(print, n, None)", "AttributeError"),
     ("n = '__self__'\nhasattr(print, n)", "AttributeError"),
-    ("getattr(torch, 'lo' + 'ad')", "AttributeError"),
+    ("getattr(torch, 'h' + 'ub')", "AttributeError"),
+    ("import numpy as np\nnp.load('x.npy')", "AttributeError"),
     ("x = torch.ones(1)\ngetattr(x, '_ba' + 'se')", "AttributeError"),
     ("def f():\n    pass\nn = 'call'\ngetattr(f, n)", "AttributeError"),
     ("import os\nn = 'pa' + 'th'\ngetattr(getattr(os, n), 'join').index", "AttributeError"),
@@ -450,12 +452,13 @@ def test_the_host_filesystem_is_untouched(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     sentinel = tmp_path / "sentinel"
     sentinel.write_text("keep")
-    attempts = [f"open('{sentinel}', 'w')", f"torch.save(1, '{sentinel}')",
+    attempts = [f"open('{sentinel}', 'w')",
                 "import shutil\nshutil.rmtree('.')",
                 f"x = torch.ones(1)\nx.register_hook(lambda g: open('{sentinel}', 'w'))"]
     for source in attempts:
         assert run_text(source, strict=True).status == "invalid"
     for source in (f"import os\nos.remove('{sentinel}')", "import os\nos.makedirs('out')",
+                   f"torch.save(1, '{sentinel}')", "torch.save(torch.ones(1), 'new.pt')",
                    f"import os\nos.rename('{sentinel}', 'x')", "import os\nos.chdir('/')"):
         outcome = run_text(source, strict=True)
         assert (outcome.status, outcome.error_type) == ("error", "PermissionError"), outcome

@@ -18,7 +18,6 @@ def prints(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("line, name, instead", [
-    ("torch.save(nn.Linear(2, 2).state_dict(), 'm.pt')", "save", "print(model.state_dict())"),
     ("torch.optim.NAdam(nn.Linear(2, 2).parameters())", "NAdam", "SGD, Adam"),
     ("torch.optim.lr_scheduler.ReduceLROnPlateau(None)", "ReduceLROnPlateau",
      "param_groups[0]['lr']"),
@@ -27,6 +26,16 @@ def test_a_refused_construct_is_named_with_what_to_write_instead(line, name, ins
     events = run(line)
     assert [e["kind"] for e in events] == ["invalid"]
     assert name in events[0]["message"] and instead in events[0]["hint"]
+
+
+def test_saving_a_model_is_refused_at_the_call_after_the_training_ran():
+    """The MNIST example's `torch.save(model.state_dict(), "mnist_cnn.pt")` at its end."""
+    events = run("m = nn.Linear(2, 1)\nm(torch.ones(2)).sum().backward()\nprint(m.bias.grad)\n"
+                 "torch.save(m.state_dict(), 'mnist_cnn.pt')")
+    assert [e["kind"] for e in events][-2:] == ["print", "error"]
+    assert events[-1]["type"] == "PermissionError"
+    assert "torch.save() would write a file" in events[-1]["message"]
+    assert "print(model.state_dict())" in events[-1]["message"]
 
 
 def test_refused_in_a_class_body_too():

@@ -96,7 +96,6 @@ REFUSED_BEFORE_RUNNING = [
     "x = 1\nf'{x.__class__.__init__}'",
     "x = 1\nf'{x!r:{x.__class__}}'",
     "f = lambda x=().__class__.__bases__: x",
-    "getattr(torch, 'load')",
     "eval('1 + 1')",
     "exec('import os')",
     "compile('1', 'f', 'eval')",
@@ -114,9 +113,6 @@ REFUSED_BEFORE_RUNNING = [
     "from os import fdopen",
     "import torch.utils.cpp_extension",
     "from torch import _C",
-    "import torch as t\nt.load('model.pt')",
-    "torch.save(torch.ones(1), '/tmp/x.pt')",
-    "import numpy as np\nnp.load('x.npy')",
     "import numpy as np\nnp.ones(1).__array_interface__",
     "import numpy as np\nnp.ones(1).ctypes",
     "x = torch.ones(1)\nx.storage()",
@@ -140,6 +136,10 @@ def test_refused_before_running(source):
 
 
 CLEAN_RUNTIME_ERRORS = [
+    ("import torch as t\nt.load('model.pt')", "PermissionError"),  # files: at the call
+    ("torch.save(torch.ones(1), '/tmp/x.pt')", "PermissionError"),
+    ("getattr(torch, 'load')('m.pt')", "PermissionError"),
+    ("import numpy as np\nnp.load('x.npy')", "AttributeError"),
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("float.is_integer(1.0)", "AttributeError"),
     ("torch.Size.numel", "AttributeError"),
@@ -203,7 +203,7 @@ def test_attributes_are_never_looked_up_on_python_objects_by_script_name():
 def test_the_host_filesystem_is_untouched(tmp_path):
     target = tmp_path / "sentinel"
     target.write_text("keep")
-    for source in (f"open('{target}', 'w')", f"torch.save(1, '{target}')"):
-        assert outcome(source) == "invalid"
-    assert outcome(f"import os\nos.remove('{target}')").type == "PermissionError"
+    assert outcome(f"open('{target}', 'w')") == "invalid"
+    for source in (f"import os\nos.remove('{target}')", f"torch.save(1, '{target}')"):
+        assert outcome(source).type == "PermissionError"
     assert target.read_text() == "keep"
