@@ -297,6 +297,9 @@ def _attention(self, query, key, value, key_padding_mask, attn_mask, need_weight
     """F.multi_head_attention_forward (need_weights path) on (L, N, E) inputs."""
     a = self.attributes
     tgt_len, bsz, embed_dim = query.shape
+    if embed_dim != a["embed_dim"]:
+        raise TorchError("AssertionError", f"was expecting embedding dimension of "
+                                           f"{a['embed_dim']}, but got {embed_dim}")
     src_len, heads, head_dim = key.shape[0], a["num_heads"], a["head_dim"]
     q, k, v = _in_projection(self, query, key, value)
     q = shape.transpose(shape.view(q, tgt_len, bsz * heads, head_dim), 0, 1)
