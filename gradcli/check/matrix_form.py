@@ -115,18 +115,26 @@ def _forms(roots, targets, name_of: Callable, const_name: Callable | None,
 _CACHE: OrderedDict = OrderedDict()
 
 
-def _any_of(words, after: str = "", before: str = "") -> re.Pattern | None:
-    """A pattern whose findall gives each of `words` found in a text (between `before` and
-    `after`), overlapping ones too: at each position, the longest that matches there (no
-    two match at one position: the names differ by more than a trailing subscript, the
-    calls are followed by their parenthesis)."""
+def _any_of(words, after: str = "", before: str = "", then: str = "") -> re.Pattern | None:
+    """A pattern whose findall gives each of `words` (and what `then` matches after it) found
+    in a text between `before` and `after`, overlapping ones too: at each position, the
+    longest that matches there (no two calls match at one position: each is followed by its
+    parenthesis)."""
     if not words:
         return None
     either = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(f"(?={before}({either}){after})")
+    return re.compile(f"(?={before}((?:{either}){then}){after})")
 
 
 _GLOSSED = _any_of(nn.GLOSSARY, r"\(", r"(?<![\w])")  # the named operations a form calls
+NUMBERING = "₀₁₂₃₄₅₆₇₈₉"  # the subscript digits that number a name (G₁₂)
+
+
+def _names_pattern(defs: dict) -> re.Pattern | None:
+    """A pattern whose findall gives every word a text has of the form of a name of `defs`
+    (one of their prefixes, then all the subscript digits that follow): one scan of a text
+    finds the names it uses, however many there are."""
+    return _any_of({name.rstrip(NUMBERING) for name in defs}, then=f"[{NUMBERING}]+")
 
 
 def _remember(key, forms: dict) -> None:
@@ -158,7 +166,7 @@ class _Writer:
 
     def forms(self, targets) -> dict:
         grads = self._accumulate()
-        names = _any_of(self.defs, r"(?![₀-₉])")  # (one scan of a text finds every name)
+        names = _names_pattern(self.defs)
         out = {}
         for position, t in enumerate(targets):
             terms = [e for r in self._records_of(t) for e in grads.get(id(r), ())]
@@ -175,7 +183,7 @@ class _Writer:
         used, pending = set(), [text] if names is not None else []
         while pending:
             for name in names.findall(pending.pop()):
-                if name not in used:
+                if name in self.defs and name not in used:
                     used.add(name)
                     pending.append(self.defs[name])
         shown = [f"{name} = {_strip(body)}" for name, body in self.defs.items() if name in used]
