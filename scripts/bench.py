@@ -197,6 +197,22 @@ B = torch.rand({n}, {n})
 (A @ B).tanh().sum().backward()
 A.grad.sum()
 """
+def _lm_training(model: str, optimizer: str) -> str:
+    """A language model's training loop: next-token cross-entropy on B random sequences of
+    T + 1 tokens of a vocabulary of V, `{steps}` steps (a template, as the workloads are)."""
+    return f"""model = {model}()
+opt = torch.optim.{optimizer}
+data = torch.randint(0, V, (B, T + 1))
+for step in range({{steps}}):
+    opt.zero_grad()
+    logits = model(data[:, :-1])
+    loss = F.cross_entropy(logits.reshape(-1, V), data[:, 1:].reshape(-1))
+    loss.backward()
+    opt.step()
+print(round(loss.item(), 4))
+"""
+
+
 # The models of issue 35, where users go: each trained as its users write it, checked on every
 # element. The tiny transformer LM: embedding 65x64, 2 layers of 4 heads, GELU feed-forward
 # 256, causal mask, {batch} sequences of {tokens} tokens, AdamW
@@ -218,17 +234,7 @@ class TinyLM(nn.Module):
         mask = torch.triu(torch.full((T, T), float("-inf")), diagonal=1)
         h = self.encoder(self.embed(idx) + self.pos, mask=mask, is_causal=True)
         return self.head(h)
-model = TinyLM()
-opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
-data = torch.randint(0, V, (B, T + 1))
-for step in range({steps}):
-    opt.zero_grad()
-    logits = model(data[:, :-1])
-    loss = F.cross_entropy(logits.reshape(-1, V), data[:, 1:].reshape(-1))
-    loss.backward()
-    opt.step()
-print(round(loss.item(), 4))
-"""
+""" + _lm_training("TinyLM", "AdamW(model.parameters(), lr=1e-3)")
 # LeNet-5 on 28x28 inputs (padded first convolution), SGD with momentum
 LENET = """import torch
 import torch.nn as nn
@@ -264,17 +270,7 @@ class LSTMLM(nn.Module):
     def forward(self, idx):
         out, _ = self.lstm(self.embed(idx))
         return self.head(out)
-model = LSTMLM()
-opt = torch.optim.Adam(model.parameters(), lr=3e-3)
-data = torch.randint(0, V, (B, T + 1))
-for step in range({steps}):
-    opt.zero_grad()
-    logits = model(data[:, :-1])
-    loss = F.cross_entropy(logits.reshape(-1, V), data[:, 1:].reshape(-1))
-    loss.backward()
-    opt.step()
-print(round(loss.item(), 4))
-"""
+""" + _lm_training("LSTMLM", "Adam(model.parameters(), lr=3e-3)")
 # An MLP as nn.Sequential (ReLU, GELU), MSE, Adam
 SEQUENTIAL_MLP = """import torch
 import torch.nn as nn

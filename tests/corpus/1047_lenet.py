@@ -1,13 +1,22 @@
-# LeNet-5 on 28x28 inputs (#35): two convolutions, max-pooling, three linear layers in nn.Sequential, cross-entropy, SGD with momentum; every weight's gradient checked exactly; a 20x20 input too small for the flatten and a pool window larger than its input raise torch's errors
+# LeNet-5 on 28x28 inputs (#35), as PyTorch's tutorial writes it: two convolutions, F.max_pool2d, three linear layers in a Module, cross-entropy, SGD with momentum; every weight's gradient checked exactly; a 20x20 input too small for the flatten and a pool window larger than its input raise torch's errors
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 torch.manual_seed(0)
-model = nn.Sequential(
-    nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2),
-    nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2),
-    nn.Flatten(), nn.Linear(16 * 5 * 5, 120), nn.ReLU(),
-    nn.Linear(120, 84), nn.ReLU(), nn.Linear(84, 10))
+class LeNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, padding=2)
+        self.conv2 = nn.Conv2d(6, 16, 5)
+        self.fc1 = nn.Linear(16 * 5 * 5, 120)
+        self.fc2 = nn.Linear(120, 84)
+        self.fc3 = nn.Linear(84, 10)
+    def forward(self, x):
+        x = F.max_pool2d(F.relu(self.conv1(x)), 2)
+        x = F.max_pool2d(F.relu(self.conv2(x)), (2, 2))
+        x = torch.flatten(x, 1)
+        return self.fc3(F.relu(self.fc2(F.relu(self.fc1(x)))))
+model = LeNet()
 model
 opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
 x = torch.randn(4, 1, 28, 28)
@@ -21,11 +30,11 @@ for step in range(3):
     print(step, round(loss.item(), 4))
 out.shape
 out.grad_fn
-model[0].weight.grad[0, 0]
-model[0].bias.grad
-model[3].weight.grad[1, 2]
-model[7].weight.grad[:2, :5]
-model[11].bias.grad
+model.conv1.weight.grad[0, 0]
+model.conv1.bias.grad
+model.conv2.weight.grad[1, 2]
+model.fc1.weight.grad[:2, :5]
+model.fc3.bias.grad
 def err(f):
     try:
         f()
