@@ -242,17 +242,50 @@ def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
     a = args[0]
     if a.size > MAX_LINEAR:
         raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
-    try:
-        out = np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
-                                      **r.params), dtype=object)
-    except (TypeError, AttributeError, ValueError):  # not affine after all: say so
-        raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
+    key = _forms_key(r, args)
+    found = _AFFINE.get(key) if key is not None else None
+    out = found[1] if found is not None else _affine_forms(r, args)
+    if key is not None and found is None:
+        if len(_AFFINE) >= 64:  # (a bound, for sessions of ever new targets)
+            _AFFINE.clear()
+        _AFFINE[key] = (r.op, out)
     total = np.zeros(a.size)
     for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
         if isinstance(y, _Affine) and y.where:
             total += np.bincount(y.where, weight * size(y.weights()),
                                  minlength=a.size)
     return [total.reshape(a.shape)] + [None] * (len(args) - 1)
+
+
+def _affine_forms(r, args: list) -> np.ndarray:
+    """r's output as forms of its first input's elements."""
+    a = args[0]
+    try:
+        return np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
+                                       **r.params), dtype=object)
+    except (TypeError, AttributeError, ValueError):  # not affine after all: say so
+        raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
+
+
+_AFFINE: dict = {}  # _forms_key -> (op, its output's forms): the entry keeps the op alive
+MAX_KEYED_BYTES = 1 << 20  # of the other inputs a key holds
+
+
+def _forms_key(r, args: list) -> tuple | None:
+    """What an affine op's forms depend on: the op, its params, its first input's shape and
+    its other inputs' values (nll_loss's targets and weights: a loop's step repeats them);
+    None where a param or an input cannot be a key."""
+    others = args[1:]
+    if not all(isinstance(o, np.ndarray) for o in others) or \
+            sum(o.nbytes for o in others) > MAX_KEYED_BYTES:
+        return None
+    try:
+        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
+        hash(params)
+    except TypeError:
+        return None
+    return (id(r.op), params, args[0].shape,
+            tuple((o.dtype.str, o.shape, o.tobytes()) for o in others))
 
 
 @functools.lru_cache(maxsize=8)

@@ -100,3 +100,17 @@ def test_a_rearrangement_is_added_back_by_its_order(name, params, order):
     (part,) = opgrads._traced_back(r, g, [a])
     np.testing.assert_array_equal(part.reshape(-1),
                                   np.bincount(tags.reshape(-1), g.reshape(-1), a.size))
+
+
+def test_an_affine_ops_forms_are_kept_per_value_of_its_other_inputs():
+    """nll_loss's forms (its gradient's coefficients) are worked out once per targets: the
+    same targets again reuse them, other targets get their own."""
+    a = np.random.default_rng(4).standard_normal((6, 5))
+    r = type("R", (), {"op": OPS["nll_loss"],
+                       "params": {"weight": None, "reduction": "mean", "ignore_index": -100}})()
+    for targets in ([0, 1, 2, 3, 4, 0], [4, 4, 4, 0, 1, 2], [0, 1, 2, 3, 4, 0]):
+        t = np.array(targets)
+        (part, _) = opgrads._linear(r, np.float64(2.0), [a, t])
+        expected = np.zeros((6, 5))
+        np.add.at(expected, (np.arange(6), t), -2.0 / 6)
+        np.testing.assert_allclose(part, expected, rtol=1e-15)
