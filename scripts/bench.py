@@ -19,12 +19,14 @@ symbolic check costs on large sessions.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -195,6 +197,96 @@ B = torch.rand({n}, {n})
 (A @ B).tanh().sum().backward()
 A.grad.sum()
 """
+def _lm_training(model: str, optimizer: str) -> str:
+    """A language model's training loop: next-token cross-entropy on B random sequences of
+    T + 1 tokens of a vocabulary of V, `{steps}` steps (a template, as the workloads are)."""
+    return f"""model = {model}()
+opt = torch.optim.{optimizer}
+data = torch.randint(0, V, (B, T + 1))
+for step in range({{steps}}):
+    opt.zero_grad()
+    logits = model(data[:, :-1])
+    loss = F.cross_entropy(logits.reshape(-1, V), data[:, 1:].reshape(-1))
+    loss.backward()
+    opt.step()
+print(round(loss.item(), 4))
+"""
+
+
+# The models of issue 35, where users go: each trained as its users write it, checked on every
+# element. The tiny transformer LM: embedding 65x64, 2 layers of 4 heads, GELU feed-forward
+# 256, causal mask, {batch} sequences of {tokens} tokens, AdamW
+TRANSFORMER_LM = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+V, D, T, B = 65, 64, {tokens}, {batch}
+class TinyLM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(V, D)
+        self.pos = nn.Parameter(torch.randn(T, D) * 0.02)
+        layer = nn.TransformerEncoderLayer(D, 4, dim_feedforward=256, dropout=0.0,
+                                           activation="gelu", batch_first=True)
+        self.encoder = nn.TransformerEncoder(layer, num_layers=2)
+        self.head = nn.Linear(D, V)
+    def forward(self, idx):
+        mask = torch.triu(torch.full((T, T), float("-inf")), diagonal=1)
+        h = self.encoder(self.embed(idx) + self.pos, mask=mask, is_causal=True)
+        return self.head(h)
+""" + _lm_training("TinyLM", "AdamW(model.parameters(), lr=1e-3)")
+# LeNet-5 on 28x28 inputs (padded first convolution), SGD with momentum
+LENET = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+model = nn.Sequential(
+    nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2),
+    nn.Conv2d(6, 16, 5), nn.ReLU(), nn.MaxPool2d(2),
+    nn.Flatten(), nn.Linear(16 * 5 * 5, 120), nn.ReLU(),
+    nn.Linear(120, 84), nn.ReLU(), nn.Linear(84, 10))
+opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+x = torch.randn({batch}, 1, 28, 28)
+y = torch.randint(0, 10, ({batch},))
+for step in range({steps}):
+    opt.zero_grad()
+    loss = F.cross_entropy(model(x), y)
+    loss.backward()
+    opt.step()
+print(round(loss.item(), 4))
+"""
+# A character-level LM: embedding 65x32, 2-layer LSTM(32, 64), a 65-way head, Adam
+LSTM_LM = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+V, E, H, T, B = 65, 32, 64, {tokens}, {batch}
+class LSTMLM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(V, E)
+        self.lstm = nn.LSTM(E, H, num_layers=2, batch_first=True)
+        self.head = nn.Linear(H, V)
+    def forward(self, idx):
+        out, _ = self.lstm(self.embed(idx))
+        return self.head(out)
+""" + _lm_training("LSTMLM", "Adam(model.parameters(), lr=3e-3)")
+# An MLP as nn.Sequential (ReLU, GELU), MSE, Adam
+SEQUENTIAL_MLP = """import torch
+import torch.nn as nn
+torch.manual_seed(0)
+X = torch.randn({n}, 32)
+Y = torch.randn({n}, 1)
+model = nn.Sequential(nn.Linear(32, 128), nn.ReLU(), nn.Linear(128, 128), nn.GELU(),
+                      nn.Linear(128, 1))
+opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+for step in range({steps}):
+    opt.zero_grad()
+    loss = nn.functional.mse_loss(model(X), Y)
+    loss.backward()
+    opt.step()
+print(round(loss.item(), 4))
+"""
 
 
 @dataclass
@@ -210,6 +302,7 @@ class Workload:
     # the output formats measured by default: json and jsonl too where the output is big
     formats: tuple[str, ...] = ("plain",)
     memory_target: bool = False  # peak RSS ≤ the reference process's (issue 18)
+    rows: bool = False  # say how the check verified the gradient rows (issue 35's models)
 
 
 ALL_FORMATS = ("plain", "json", "jsonl")
@@ -256,7 +349,28 @@ def workloads(smoke: bool) -> list[Workload]:
                  note="ten 512x512 mm + tanh layers checked exactly, vs --no-check"),
         Workload("check-many", ACCUMULATE, 4.0, "one", files=5 if s else 100,
                  note="`gradcli check` of 100 small sessions vs `gradcli run` of one"),
+        *model_workloads(smoke),
     ]
+
+
+def model_workloads(smoke: bool) -> list[Workload]:
+    """Issue 35's models, each against PyTorch and against --no-check, with the check."""
+    s = smoke
+    models = [
+        ("transformer", TRANSFORMER_LM.format(tokens=8 if s else 32, batch=2 if s else 16,
+                                              steps=2 if s else 30),
+         "tiny transformer LM (2 layers, 4 heads, GELU, causal), 16x32 tokens, AdamW x30"),
+        ("lenet", LENET.format(batch=2 if s else 32, steps=2 if s else 20),
+         "LeNet-5 on 32 28x28 inputs, max-pool, SGD momentum x20"),
+        ("lstm-lm", LSTM_LM.format(tokens=4 if s else 24, batch=2 if s else 16,
+                                   steps=2 if s else 20),
+         "embedding, 2-layer LSTM(32, 64), 65-way head, 16x24 tokens, Adam x20"),
+        ("seq-mlp", SEQUENTIAL_MLP.format(n=16 if s else 256, steps=3 if s else 100),
+         "nn.Sequential MLP (ReLU, GELU) on 256x32, MSE, Adam x100"),
+    ]
+    return [w for name, script, note in models for w in (
+        Workload(name, script, 1.0, note=f"{note}, with the check", rows=True),
+        Workload(f"check-{name}", script, 1.5, "nocheck", note=f"{note}: the check's cost"))]
 
 
 def session_files(w: Workload, folder: Path) -> Path:
@@ -279,6 +393,7 @@ class Run:
     seconds: float
     rss_kib: int  # peak resident memory
     output_bytes: int  # what it wrote to stdout and stderr
+    cpu_seconds: float = 0.0  # user + system: what a busy machine's wall clock stretches
 
 
 def timed(cmd: list[str], cwd: str) -> Run:
@@ -296,7 +411,7 @@ def timed(cmd: list[str], cwd: str) -> Run:
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1):  # 1: a mismatch is still a finished run
         raise RuntimeError(f"{' '.join(cmd)} exited {code}: {err.strip()[-400:]}")
-    return Run(elapsed, usage.ru_maxrss, written)
+    return Run(elapsed, usage.ru_maxrss, written, usage.ru_utime + usage.ru_stime)
 
 
 def reference_cmd(reference: str, path: Path) -> list[str]:
@@ -309,8 +424,9 @@ def reference_cmd(reference: str, path: Path) -> list[str]:
 
 
 def gradcli_cmd(path: Path, check: bool = True, fmt: str = "plain") -> list[str]:
+    # no time limit: a busy machine stretches the wall clock the limit counts (60 s)
     return [sys.executable, "-m", "gradcli", "run", str(path), "--format", fmt,
-            *(() if check else ("--no-check",))]
+            "--max-seconds", "3600", *(() if check else ("--no-check",))]
 
 
 def gradcli_check_cmd(folder: Path) -> list[str]:
@@ -372,6 +488,8 @@ def workload_lines(w: Workload, theirs: list[Run], ours: dict[str, list[Run]],
             verdict = f" {'✓' if ratio <= w.target else '✗'} (≤ {w.target}x)"
             if ratio > w.target:
                 missed.append(f"{w.name} {fmt}")
+        cpu = _median_ratio([run.cpu_seconds for run in runs],
+                            [run.cpu_seconds for run in theirs])
         rss = max(run.rss_kib for run in runs) // 1024
         memory = f"{rss}/{ref_rss} MiB"
         if w.memory_target and not smoke:
@@ -381,9 +499,33 @@ def workload_lines(w: Workload, theirs: list[Run], ours: dict[str, list[Run]],
         reference = f"{w.reference:7} {spread(ref_times)}" if i == 0 else " " * (8 + SPREAD)
         name, note = (w.name, f"   # {w.note}") if i == 0 else ("", "")
         lines.append(f"{name:17} {fmt:5} gradcli {spread(times)}  {reference}  ratio "
-                     f"{ratio:5.2f}x{verdict:13} mem {memory:16} out "
+                     f"{ratio:5.2f}x{verdict:13} cpu {cpu} mem {memory:16} out "
                      f"{size(runs[-1].output_bytes):>8}{note}")
     return lines, missed
+
+
+def _median_ratio(ours: list[float], theirs: list[float]) -> str:
+    """Ours / theirs by medians, as a column ('  n/a' where the reference took no time)."""
+    reference = statistics.median(theirs)
+    return f"{statistics.median(ours) / reference:5.2f}x" if reference > 0 else "  n/a "
+
+
+def check_rows(path: Path, cwd: str) -> str:
+    """How the check verified a run's gradient rows: counts by method (its JSON output's
+    rows), the structured ones apart, and how many are unchecked (numeric or sampled rows
+    and rows not verified whole: issue 35 wants every model row exact)."""
+    done = subprocess.run(gradcli_cmd(path, fmt="json"), cwd=cwd, env=ENV,
+                          capture_output=True, text=True, check=False)
+    report = json.loads(done.stdout)
+    rows = [g for e in report["events"] if e["kind"] == "backward" for g in e["grads"]]
+    methods = Counter(g["method"] for g in rows)
+    structured = sum("structured" in (g.get("note") or "") for g in rows)
+    unchecked = sum(bool(g.get("unchecked")) for g in rows)
+    inexact = len(rows) - methods["symbolic"]
+    by_method = ", ".join(f"{n} {m}" for m, n in methods.most_common())
+    share = f"{inexact / len(rows):.0%}" if rows else "n/a"
+    return (f"{'':17} rows  {len(rows)}: {by_method or 'none'} ({structured} structured); "
+            f"not symbolic {share}, unchecked {unchecked}, status {report['status']}")
 
 
 def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool,
@@ -402,6 +544,8 @@ def run_workloads(rounds: int, smoke: bool, only: list[str] | None, torch: bool,
             theirs, ours = measure(w, path, measured_formats(w, formats), rounds, tmp)
             lines, missed = workload_lines(w, theirs, ours, smoke)
             failures += missed
+            if w.rows:
+                lines.append(check_rows(path, tmp))
             for line in lines:
                 print(line, flush=True)
     return [f"targets missed: {', '.join(failures)}"] if failures else []

@@ -42,7 +42,8 @@ class Session:
             parse("", source_name, self.options.limits, self._vocabulary), self._emit, runtime,
             api=api)
         self.checker = Checker(self.interpreter.name_of, self.options.rtol, self.options.atol,
-                               enabled=self.options.check, const_name=self._const_name)
+                               enabled=self.options.check, const_name=self._const_name,
+                               names_of=self.interpreter.names_of)
         runtime.backward_listeners.append(self._on_pass)
         runtime.tangent_listeners.append(self._on_pass)  # (forward AD's: rows as a pass's)
 

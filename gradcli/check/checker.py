@@ -99,8 +99,10 @@ class _History:
 class Checker:
     def __init__(self, name_of: Callable[[object], str], rtol: float | None = None,
                  atol: float | None = None, enabled: bool = True,
-                 const_name: Callable[[object], str | None] | None = None):
+                 const_name: Callable[[object], str | None] | None = None,
+                 names_of: Callable[[list], dict[int, str]] | None = None):
         self.name_of, self.rtol, self.atol, self.enabled = name_of, rtol, atol, enabled
+        self.names_of = names_of  # name_of of many tensors at once (by id), where it is faster
         self.const_name = const_name  # a constant record's name in the script (matrix forms)
         # custom Functions the script declares surrogates: their backward is taken as given
         self.surrogates: frozenset[str] = frozenset()
@@ -115,15 +117,27 @@ class Checker:
         # graph structure (records.graph_key) -> why sympy's budget refused it: a loop's next
         # step of the same structure is refused at once, not counted again
         self._over_budget: OrderedDict[tuple, str] = OrderedDict()
+        # id(tensor) -> its name during one pass (None outside): the script's variables do
+        # not change while it is checked, and finding a parameter's name walks every module
+        self._pass_names: dict[int, str] | None = None
 
     # ---- the pass -------------------------------------------------------------------
     def check(self, record: PassRecord) -> list[GradRow]:
         if not self.enabled:
             return self.unchecked_rows(record, "the check is off (--no-check)", "check-off")
+        self._pass_names = {}
+        try:
+            return self._check(record)
+        finally:
+            self._pass_names = None
+
+    def _check(self, record: PassRecord) -> list[GradRow]:
         targets = self._targets(record)
         if runtime.current.grad_transforms:  # (the rows replace histories a start may read)
             self._history_before = dict(self.history)
         targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
+        if self.names_of is not None:  # (the rows' names, found in one walk)
+            self._pass_names.update(self.names_of([t.tensor for t in targets]))
         functions = functions_under([getattr(r, "_record", None) for r in record.roots])
         backwards, declared, applies = custom_backward.verdicts(
             functions, self.rtol, self.atol, self._name, self.surrogates)
@@ -599,12 +613,20 @@ class Checker:
     def _name(self, tensor) -> str:
         """The script's name for `tensor`; a tensor no name holds (a leaf rebound in a loop,
         still in the graph) is `tensor`, `tensor#2`, ...: sympy's symbols of one name are one."""
+        if self._pass_names is None:
+            return self._named(tensor)
+        name = self._pass_names.get(id(tensor))
+        if name is None:
+            name = self._pass_names[id(tensor)] = self._named(tensor)
+        return name
+
+    def _named(self, tensor) -> str:
         name = self.name_of(tensor)
         if name:
             return name
         original = stand_in_for(tensor)
         if original is not None:  # a torch.func transform's own input: the script's tensor
-            return self._name(original)
+            return self._named(original)
         if id(tensor) not in self._unnamed:  # the tensor is kept so that its id is not reused
             n = len(self._unnamed) + 1
             self._unnamed[id(tensor)] = (tensor, "tensor" if n == 1 else f"tensor#{n}")

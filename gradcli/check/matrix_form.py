@@ -115,6 +115,28 @@ def _forms(roots, targets, name_of: Callable, const_name: Callable | None,
 _CACHE: OrderedDict = OrderedDict()
 
 
+def _any_of(words, after: str = "", before: str = "", then: str = "") -> re.Pattern | None:
+    """A pattern whose findall gives each of `words` (and what `then` matches after it) found
+    in a text between `before` and `after`, overlapping ones too: at each position, the
+    longest that matches there (no two calls match at one position: each is followed by its
+    parenthesis)."""
+    if not words:
+        return None
+    either = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(f"(?={before}((?:{either}){then}){after})")
+
+
+_GLOSSED = _any_of(nn.GLOSSARY, r"\(", r"(?<![\w])")  # the named operations a form calls
+NUMBERING = "₀₁₂₃₄₅₆₇₈₉"  # the subscript digits that number a name (G₁₂)
+
+
+def _names_pattern(defs: dict) -> re.Pattern | None:
+    """A pattern whose findall gives every word a text has of the form of a name of `defs`
+    (one of their prefixes, then all the subscript digits that follow): one scan of a text
+    finds the names it uses, however many there are."""
+    return _any_of({name.rstrip(NUMBERING) for name in defs}, then=f"[{NUMBERING}]+")
+
+
 def _remember(key, forms: dict) -> None:
     _CACHE[key] = forms
     while len(_CACHE) > CACHED_GRAPHS:
@@ -144,30 +166,30 @@ class _Writer:
 
     def forms(self, targets) -> dict:
         grads = self._accumulate()
+        names = _names_pattern(self.defs)
         out = {}
         for position, t in enumerate(targets):
             terms = [e for r in self._records_of(t) for e in grads.get(id(r), ())]
             if not terms:
                 continue
             marked = sum_of(terms).render()
-            full = _strip(marked) + self._where(marked)
+            full = _strip(marked) + self._where(marked, names)
             out[position] = MatrixForm(_bounded(marked), _cut(full, FULL_CHARS))
         return out
 
-    def _where(self, text: str) -> str:
+    def _where(self, text: str, names: re.Pattern | None) -> str:
         """`; where G₁ = …, x̂₁ = …; onehot(y): …`: the names `text` uses (and theirs), then
         what the named operations it calls mean."""
-        used, pending = set(), [text]
+        used, pending = set(), [text] if names is not None else []
         while pending:
-            t = pending.pop()
-            for name, body in self.defs.items():
-                if name not in used and re.search(re.escape(name) + "(?![₀-₉])", t):
+            for name in names.findall(pending.pop()):
+                if name in self.defs and name not in used:
                     used.add(name)
-                    pending.append(body)
+                    pending.append(self.defs[name])
         shown = [f"{name} = {_strip(body)}" for name, body in self.defs.items() if name in used]
         every = " ".join([text, *(self.defs[name] for name in used)])
-        meanings = [meaning for call, meaning in nn.GLOSSARY.items()
-                    if re.search(rf"(?<![\w]){re.escape(call)}\(", every)]
+        called = set(_GLOSSED.findall(every))
+        meanings = [meaning for call, meaning in nn.GLOSSARY.items() if call in called]
         parts = ([f"where {', '.join(shown)}"] if shown else []) + meanings
         return "".join(f"; {part}" for part in parts)
 

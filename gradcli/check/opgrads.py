@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -241,17 +242,50 @@ def _linear(r, g: np.ndarray, args: list, size=_same) -> list:
     a = args[0]
     if a.size > MAX_LINEAR:
         raise TooLarge(f"{r.op.grad_fn} of {a.size:,} elements")
-    try:
-        out = np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
-                                      **r.params), dtype=object)
-    except (TypeError, AttributeError, ValueError):  # not affine after all: say so
-        raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
+    key = _forms_key(r, args)
+    found = _AFFINE.get(key) if key is not None else None
+    out = found[1] if found is not None else _affine_forms(r, args)
+    if key is not None and found is None:
+        if len(_AFFINE) >= 64:  # (a bound, for sessions of ever new targets)
+            _AFFINE.clear()
+        _AFFINE[key] = (r.op, out)
     total = np.zeros(a.size)
     for weight, y in zip(np.broadcast_to(g, out.shape).reshape(-1), out.reshape(-1)):
         if isinstance(y, _Affine) and y.where:
             total += np.bincount(y.where, weight * size(y.weights()),
                                  minlength=a.size)
     return [total.reshape(a.shape)] + [None] * (len(args) - 1)
+
+
+def _affine_forms(r, args: list) -> np.ndarray:
+    """r's output as forms of its first input's elements."""
+    a = args[0]
+    try:
+        return np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
+                                       **r.params), dtype=object)
+    except (TypeError, AttributeError, ValueError):  # not affine after all: say so
+        raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
+
+
+_AFFINE: dict = {}  # _forms_key -> (op, its output's forms): the entry keeps the op alive
+MAX_KEYED_BYTES = 1 << 20  # of the other inputs a key holds
+
+
+def _forms_key(r, args: list) -> tuple | None:
+    """What an affine op's forms depend on: the op, its params, its first input's shape and
+    its other inputs' values (nll_loss's targets and weights: a loop's step repeats them);
+    None where a param or an input cannot be a key."""
+    others = args[1:]
+    if not all(isinstance(o, np.ndarray) for o in others) or \
+            sum(o.nbytes for o in others) > MAX_KEYED_BYTES:
+        return None
+    try:
+        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
+        hash(params)
+    except TypeError:
+        return None
+    return (id(r.op), params, args[0].shape,
+            tuple((o.dtype.str, o.shape, o.tobytes()) for o in others))
 
 
 @functools.lru_cache(maxsize=8)
@@ -514,22 +548,38 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
     """Run the forward on tags (each input element's flat position, the inputs numbered one
     after another), then add each output element's gradient to the element its tag names."""
     offsets = [0, *itertools.accumulate(a.size for a in args)]
-    moved = _moved(r, args, offsets)
-    if moved.shape != g.shape:
+    moves = _moved(r, args, offsets)
+    if moves.tags.shape != g.shape:
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
-    here = moved >= 0  # (the others are constants the forward wrote: fill_'s, a pad's)
-    # (the same sums as add.at's, element by element in order, but at once)
-    total = np.bincount(moved[here], g[here], minlength=offsets[-1])
+    if moves.order == "same":  # (a view, a reshape: each element stays where it was)
+        total = np.asarray(g, np.float64).reshape(-1)
+    elif moves.order == "permuted":  # (a transpose: each element once, elsewhere)
+        total = np.empty(offsets[-1])
+        total[moves.tags.reshape(-1)] = np.asarray(g, np.float64).reshape(-1)
+    else:
+        here = moves.tags >= 0  # (the others are constants the forward wrote: fill_'s, a pad's)
+        # (the same sums as add.at's, element by element in order, but at once)
+        total = np.bincount(moves.tags[here], g[here], minlength=offsets[-1])
     return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
 
 
-def _moved(r, args: list, offsets) -> np.ndarray:
+class _Moves(NamedTuple):
+    """The tag of each output element (-1: a constant), and how they lay out the inputs'
+    elements: "same" (every one once, in order), "permuted" (every one once), or None (some
+    twice, some never, constants among them)."""
+
+    tags: np.ndarray
+    order: str | None
+
+
+def _moved(r, args: list, offsets) -> _Moves:
     """The tag of each output element, -1 where the forward wrote a constant (zero_'s zeros
     would otherwise name the first element). The forward runs twice, on the tags and on the
     tags shifted by their count: an element moved from the input shifts with them, a
     constant stays. Where every input is tagged the tags depend on the shapes alone: kept for
-    the next record of the same op, params and shapes (a loop's step repeats them all)."""
+    the next record of the same op, params and shapes (a loop's step repeats them all), with
+    their order, which lets a view's gradient through as it is."""
     key = _tag_key(r, args)
     found = _MOVED.get(key) if key is not None else None
     if found is not None:
@@ -543,12 +593,25 @@ def _moved(r, args: list, offsets) -> np.ndarray:
             np.any(tagged & ((first < 0) | (first >= shift) | (first % 1 != 0))):
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
     moved = np.where(tagged, first, -1).astype(np.int64)
-    if key is not None and moved.size <= MAX_KEPT_TAGS:
-        if len(_MOVED) > 256:  # (a bound, for sessions of ever new shapes)
-            _MOVED.clear()
-        moved.flags.writeable = False
-        _MOVED[key] = (r.op, moved)
-    return moved
+    if key is None or moved.size > MAX_KEPT_TAGS:
+        return _Moves(moved, None)
+    kept = sum(moves.tags.size for _, moves in _MOVED.values())
+    if len(_MOVED) >= 256 or kept + moved.size > MAX_KEPT_ELEMENTS:
+        _MOVED.clear()  # (a bound, for sessions of ever new shapes)
+    moved.flags.writeable = False
+    moves = _Moves(moved, _order(moved, shift))
+    _MOVED[key] = (r.op, moves)
+    return moves
+
+
+def _order(moved: np.ndarray, count: int) -> str | None:
+    """How tags lay out `count` input elements (see _Moves)."""
+    flat = moved.reshape(-1)
+    if flat.size != count or np.any(flat < 0):
+        return None
+    if np.array_equal(flat, np.arange(count)):
+        return "same"
+    return "permuted" if np.all(np.bincount(flat, minlength=count) == 1) else None
 
 
 def _tags(args: list, offsets, shift: int) -> list:
@@ -557,8 +620,9 @@ def _tags(args: list, offsets, shift: int) -> list:
         a.shape) if forms_nn.floating(a) else a for k, a in enumerate(args)]
 
 
-MAX_KEPT_TAGS = 1 << 16
-_MOVED: dict = {}  # _tag_key -> (op, its tags): the entry keeps the op alive
+MAX_KEPT_TAGS = 1 << 20  # one op's output
+MAX_KEPT_ELEMENTS = 1 << 23  # all kept tags: 64 MiB of int64
+_MOVED: dict = {}  # _tag_key -> (op, its _Moves): the entry keeps the op alive
 
 
 def _tag_key(r, args: list) -> tuple | None:

@@ -180,8 +180,23 @@ def _record_key(r, args: list, name_of: Callable) -> tuple:
 def _params_key(params: dict) -> tuple:
     if not params:
         return ()
-    return tuple(sorted((k, ("array", np.shape(v)) if isinstance(v, np.ndarray) else repr(v))
-                        for k, v in params.items()))
+    return tuple(sorted((k, _param_key(v)) for k, v in params.items()))
+
+
+def _param_key(value):
+    """A param as part of a key: a number, a string or a tuple of them as it is (with their
+    types: 1 and 1.0 are two keys, as their reprs are), an array by its shape, anything else
+    by its repr (building reprs was most of what keying an LSTM's 700 records a step cost)."""
+    if isinstance(value, np.ndarray):
+        return ("array", np.shape(value))
+    if type(value) in _PLAIN:
+        return type(value), value
+    if type(value) is tuple and all(type(v) in _PLAIN for v in value):
+        return tuple, value, tuple(type(v) for v in value)
+    return repr(value)
+
+
+_PLAIN = frozenset({int, float, bool, str, type(None)})
 
 
 def _target_key(t, index: dict) -> tuple:

@@ -291,23 +291,31 @@ class Interpreter:
     def name_of(self, value: Any) -> str | None:
         """The script's name for this exact object: a variable, else an item of a list/tuple,
         else an attribute of an instance of a script class."""
+        return self.names_of([value]).get(id(value))
+
+    def names_of(self, values: list) -> dict[int, str]:
+        """name_of of each value (by id) that has a name, in one walk of the variables: a
+        pass's every parameter named with one listing of each model's parameters."""
+        wanted = {id(v) for v in values}
+        found = {id(v): name for name, v in reversed(self.env.items()) if id(v) in wanted}
         for name, v in self.env.items():
-            if v is value:
-                return name
-        for name, v in self.env.items():
-            if type(v) in (list, tuple):
-                for i, item in enumerate(v):
-                    if item is value:
-                        return f"{name}[{i}]"
-            elif (parameters := self.api.named_parameters(v)) is not None:  # model.fc1.weight
-                for attribute, item in parameters:
-                    if item is value:
-                        return f"{name}.{attribute}"
-            elif isinstance(v, ScriptInstance):
-                for attribute, item in v.attributes.items():
-                    if item is value:
-                        return f"{name}.{attribute}"
-        return None
+            if len(found) == len(wanted):
+                break
+            for label, item in self._named_items(name, v):
+                if id(item) in wanted:
+                    found.setdefault(id(item), label)
+        return found
+
+    def _named_items(self, name: str, v: Any):
+        """(name, item) of each item a variable holds: a list's, a model's parameters, a
+        script instance's attributes."""
+        if type(v) in (list, tuple):
+            return ((f"{name}[{i}]", item) for i, item in enumerate(v))
+        if (parameters := self.api.named_parameters(v)) is not None:  # model.fc1.weight
+            return ((f"{name}.{attribute}", item) for attribute, item in parameters)
+        if isinstance(v, ScriptInstance):
+            return ((f"{name}.{attribute}", item) for attribute, item in v.attributes.items())
+        return ()
 
     # -- services for the compiled closures -----------------------------------------------
     def count_step(self) -> None:
