@@ -65,9 +65,11 @@ def test_every_row_of_the_models_is_exact(model):
 
 
 FAULTS = [("transformer", f) for f in (
-    "NativeLayerNormBackward0", "BmmBackward0", "SoftmaxBackward0", "GeluBackward0",
-    "EmbeddingBackward0", "LogSoftmaxBackward0", "NllLossBackward0", "AddmmBackward0",
-    "SplitBackward0", "TransposeBackward0", "UnsafeViewBackward0")] + [
+    # (attention as torch runs it on the CPU without weights: one fused node)
+    "NativeLayerNormBackward0", "ScaledDotProductFlashAttentionForCpuBackward0",
+    "GeluBackward0", "EmbeddingBackward0", "LogSoftmaxBackward0", "NllLossBackward0",
+    "AddmmBackward0", "SelectBackward0", "UnsqueezeBackward0", "TransposeBackward0",
+    "UnsafeViewBackward0")] + [
     # (max-pool before ReLU, as it commutes: its faulty element is no ReLU's zero)
     ("lenet", f) for f in ("ConvolutionBackward0", "MaxPool2DWithIndicesBackward0",
                            "ReluBackward0")] + [
