@@ -393,6 +393,8 @@ REVERSE: dict[str, Callable] = {
     "nll_loss": _nll_loss, "log_softmax": _log_softmax, "softmax": _softmax,
     "logsumexp": _logsumexp, "layer_norm": _layer_norm, "batch_norm": _batch_norm,
     "convolution": _convolution, "max_pool2d": _max_pool, "avg_pool2d": _avg_pool,
+    "max_pool3d": _max_pool, "avg_pool3d": _avg_pool,
+    "adaptive_avg_pool2d": _avg_pool, "adaptive_avg_pool3d": _avg_pool,
     "embedding": _embedding, "gather": _gather, "cat": _cat, "stack": _stack,
     "index_select": _index_select, "embedding_padding": _embedding_padding,
     "copy_slices": _written, "index_put": _written,
@@ -435,7 +437,8 @@ FORWARD: dict[str, Callable] = {
     "index_select": lambda w, r, args: (f"index_select({args[0][0]}, idx)", "atom"),
     **{name: _reduction_forward for name in ("sum", "sum_dim", "mean", "mean_dim")},
     **{name: _extremum_forward for name in ("max", "min", "amax", "amin", "max_dim", "min_dim")},
-    "max_pool2d": lambda w, r, args: (f"maxpool({args[0][0]})", "atom"),
+    **{name: lambda w, r, args: (f"maxpool({args[0][0]})", "atom")
+       for name in ("max_pool2d", "max_pool3d")},
     **{name: _selected_forward for name in ("index", "slice", "select", "split",
                                             "split_with_sizes", "unsafe_split", "unbind")},
 }
