@@ -131,7 +131,7 @@ def conv_shape(x_shape: tuple, w_shape: tuple, stride, padding, dilation) -> tup
     """The output's shape: the input's with the weight's out channels and the windows' count."""
     spatial = len(w_shape) - 2
     out = conv_geometry(x_shape, w_shape, stride, padding, dilation)[-1]
-    return (*x_shape[:-spatial - 1], w_shape[0], *out[2 - spatial:])
+    return (*x_shape[:-spatial - 1], w_shape[0], *out[len(out) - spatial:])
 
 
 def conv_sym(x, w, b=None, **params) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""torch.conv1d/conv2d, conv_transpose1d/2d and F.unfold/fold over Tensors (F's functions
+"""torch.conv1d/2d/3d, conv_transpose1d/2d/3d and F.unfold/fold over Tensors (F's functions
 and the nn layers'), with torch's checks, in its order and words, before the op runs
 (ops_conv.py)."""
 from __future__ import annotations
@@ -35,6 +35,17 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) 
 )
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
     return _convolution("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
+
+
+@torch_function(
+    "conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, "
+    "SymIntArrayRef[3] padding=0, SymIntArrayRef[3] dilation=1, SymInt groups=1)",
+    "conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] stride=1, "
+    'c10::string_view padding="valid", SymIntArrayRef[3] dilation=1, SymInt groups=1)',
+    namespace=("torch", F),
+)
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
+    return _convolution("conv3d", 3, input, weight, bias, stride, padding, dilation, groups)
 
 
 def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, groups):
@@ -222,7 +233,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
                  padding=padding, stride=stride, out=out)
 
 
-# ---- F.conv_transpose1d, F.conv_transpose2d -----------------------------------------------
+# ---- F.conv_transpose1d/2d/3d -----------------------------------------------------------
 
 
 @torch_function(
@@ -242,6 +253,16 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                      dilation=1) -> Tensor:
     return _transposed("conv_transpose2d", 2, input, weight, bias, stride, padding,
+                       output_padding, groups, dilation)
+
+
+@torch_function(
+    "conv_transpose3d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[3] "
+    "stride=1, SymIntArrayRef[3] padding=0, SymIntArrayRef[3] output_padding=0, SymInt "
+    "groups=1, SymIntArrayRef[3] dilation=1)", namespace=("torch", F))
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1) -> Tensor:
+    return _transposed("conv_transpose3d", 3, input, weight, bias, stride, padding,
                        output_padding, groups, dilation)
 
 
@@ -274,7 +295,7 @@ def _transposed(name, spatial, input, weight, bias, stride, padding, output_padd
 
 
 def _named_pairs(output_padding, stride, dilation) -> str:
-    dims = ("height", "width")[-len(stride):] if len(stride) > 1 else ("width",)
+    dims = ("depth", "height", "width")[-len(stride):] if len(stride) > 1 else ("width",)
     return " ".join(f"{what}_{dim}: {v}" for what, values in (
         ("output_padding", output_padding), ("stride", stride), ("dilation", dilation))
         for dim, v in zip(dims, values))
