@@ -452,3 +452,24 @@ def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
         key[dim] = np.arange(g.shape[dim]) * step + k
         out[tuple(key)] += np.take(windows, k, axis=dim + 1)
     return out
+
+
+# ---- max unpooling: each element put back at its flat position in a plane ------------------
+
+
+def max_unpool(a, *, index, size):
+    """Each element of a plane put at its flat position `index` in a plane of `size`, zeros
+    elsewhere (of two put at one place, the later stays, as in torch's kernel)."""
+    n = len(size)
+    planes = a.reshape(_flat_planes(a, n))
+    out = np.zeros((len(planes), math.prod(size)), a.dtype)
+    np.put_along_axis(out, index.reshape(planes.shape), planes, 1)
+    return out.reshape(*a.shape[:-n], *size)
+
+
+def max_unpool_vjp(xp, g, o, a, *, index, size) -> tuple:
+    """Each element's gradient read where it was put (torch's: even one a later element
+    overwrote gets it)."""
+    planes = _flat_planes(a, len(size))
+    grad = xp.gather(xp.reshape(g, (planes[0], math.prod(size))), 1, index.reshape(planes))
+    return (xp.reshape(grad, a.shape),)

@@ -2,8 +2,9 @@
 loads them with `define(defop)`. The arithmetic is in convkit.py.
 
 Window parameters are tuples over the planes' 2 or 3 dims (a 1-D op's height is 1); `out` is
-the output's sizes over them. The check proves convolution and average pooling as contractions over their windows
-(`unfold` gives the einsum's operands by moving elements only), max pooling as a selection.
+the output's sizes over them. The check proves convolution and average pooling as
+contractions over their windows (`unfold` gives the einsum's operands by moving elements
+only), max pooling as a selection.
 """
 from __future__ import annotations
 
@@ -55,14 +56,17 @@ def define(defop: Callable) -> None:
 
 
 def _pooling_rows(defop: Callable, n: int) -> None:
-    """Max, average and adaptive pooling over n dims (1-D pooling is 2-D's over a height of
-    1), each grad_fn named for its dims as torch's."""
+    """Max, average and adaptive pooling and max unpooling over n dims (1-D pooling is 2-D's
+    over a height of 1), each grad_fn named for its dims as torch's."""
     def take(a, index):
         return C.take_planes(a, index, n)
 
     def max_vjp(xp, g, o, a, index):
         return C.max_pool_vjp(xp, g, o, a, index, n)
 
+    # (the index: where each element goes in its plane; linear in the values)
+    defop(f"max_unpool{n}d", f"MaxUnpool{n}DBackward0", C.max_unpool, C.max_unpool_vjp, "k",
+          linear=True)
     defop(f"max_pool{n}d", f"MaxPool{n}DWithIndicesBackward0", take, max_vjp, "ak",
           elements_read="selection")
     defop(f"adaptive_max_pool{n}d", f"AdaptiveMaxPool{n}DBackward0", take, max_vjp, "ak",

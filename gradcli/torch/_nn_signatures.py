@@ -71,6 +71,12 @@ NN = {
     "adaptive_max_pool3d": (
         "adaptive_max_pool3d(Tensor input, IntArrayRef[3] output_size, *, TensorList "
         "out=None)",),
+    "max_unpool2d": (
+        "max_unpool2d(Tensor input, Tensor indices, SymIntArrayRef[2] output_size, *, "
+        "Tensor out=None)",),
+    "max_unpool3d": (
+        "max_unpool3d(Tensor input, Tensor indices, SymIntArrayRef[3] output_size, "
+        "IntArrayRef[3] stride, IntArrayRef[3] padding, *, Tensor out=None)",),
     "max_pool2d_with_indices": (
         "max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, "
         "IntArrayRef[2] stride=[], IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, "
