@@ -215,6 +215,29 @@ def conv_transpose_sym(x, w, b=None, *, stride, padding, output_padding, dilatio
     return out.reshape(*x.shape[:-spatial - 1], out_channels, *sizes)
 
 
+def conv_transpose_operands(x, w, b=None, *, stride, padding, output_padding, dilation,
+                            groups) -> tuple:
+    """A transposed convolution as a convolution's one product (the check's `unfold`): the
+    input spread `stride` apart, framed by a kernel's reach less the padding (cropped where
+    that is negative), under the weight flipped and with its in and out channels swapped."""
+    spatial = w.ndim - 2
+    kernel = w.shape[2:]
+    before = [d * (k - 1) - p for k, p, d in zip(kernel, padding, dilation)]
+    after = [f + op for f, op in zip(before, output_padding)]
+    spread = [(n - 1) * s + 1 for n, s in zip(x.shape[2:], stride)]
+    frame = np.zeros((*x.shape[:2], *(max(f, 0) + n + max(a, 0) for f, n, a in
+                                      zip(before, spread, after))), x.dtype)
+    frame[(..., *(slice(max(f, 0), max(f, 0) + n, s)
+                  for f, n, s in zip(before, spread, stride)))] = x
+    framed = frame[(..., *(slice(max(-f, 0), m - max(-a, 0))
+                           for f, a, m in zip(before, after, frame.shape[2:])))]
+    per_group = w.reshape(groups, w.shape[0] // groups, w.shape[1], *kernel)
+    flipped = np.swapaxes(per_group, 1, 2)[(..., *(slice(None, None, -1),) * spatial)]
+    return conv_operands(framed, flipped.reshape(-1, w.shape[0] // groups, *kernel), b,
+                         stride=(1,) * spatial, padding=(0,) * spatial, dilation=dilation,
+                         groups=groups)
+
+
 def conv_transpose(x, w, b=None, **params) -> np.ndarray:
     """Float transposed convolution, summed in float64 and rounded once (as conv)."""
     wide = [None if a is None else a.astype(np.float64) for a in (x, w, b)]

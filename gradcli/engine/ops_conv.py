@@ -41,7 +41,8 @@ def define(defop: Callable) -> None:
           C.conv_sym, contraction=_conv_contraction, unfold=C.conv_operands)
     # conv_transpose1d/2d: torch's convolution with transposed=True, the same grad_fn
     defop("convolution_transpose", "ConvolutionBackward0", C.conv_transpose,
-          C.conv_transpose_vjp, ("ab", "ab"), C.conv_transpose_sym)
+          C.conv_transpose_vjp, ("ab", "ab"), C.conv_transpose_sym,
+          contraction=_conv_contraction, unfold=C.conv_transpose_operands)
     # F.unfold / F.fold, and the windows of the convolution's and pooling's gradients
     defop("im2col", "Im2ColBackward0", C.im2col,
           lambda xp, g, o, a, kernel, dilation, padding, stride, out: (
