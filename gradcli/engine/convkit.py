@@ -496,3 +496,48 @@ def max_unpool_vjp(xp, g, o, a, *, index, size) -> tuple:
     planes = _flat_planes(a, len(size))
     grad = xp.gather(xp.reshape(g, (planes[0], math.prod(size))), 1, index.reshape(planes))
     return (xp.reshape(grad, a.shape),)
+
+
+# ---- fractional max pooling: windows at pseudo-random starts, one draw per plane and dim -----
+
+
+def fractional_starts(sample, size: int, out: int, kernel: int) -> np.ndarray:
+    """torch's generate_intervals, in the sample's dtype: where each window starts."""
+    starts = np.zeros(out, np.int64)
+    if out > 1:
+        alpha = sample.dtype.type(size - kernel) / sample.dtype.type(out - 1)
+        i = np.arange(out - 1).astype(sample.dtype)
+        starts[:-1] = ((i + sample) * alpha).astype(np.int64) - np.int64(sample * alpha)
+    if out > 0:
+        starts[-1] = size - kernel
+    return starts
+
+
+def fractional_max_index(a: np.ndarray, kernel: Window, out: Window,
+                         samples: np.ndarray) -> np.ndarray:
+    """Where each window's maximum is (its flat position in its plane): the first largest,
+    or the last nan, as torch's kernel. samples: (batch, channels, dims) in [0, 1); torch's
+    2-D kernel reads its width's first, the 3-D one depth, height, width."""
+    n, size = len(kernel), a.shape[-len(kernel):]
+    strides = [math.prod(size[d + 1:]) for d in range(n)]
+    which = (1, 0) if n == 2 else (0, 1, 2)
+    planes = a.reshape(-1, math.prod(size))
+    channels = a.shape[-n - 1]
+    index = np.empty((len(planes), math.prod(out)), np.int64)
+    for p, plane in enumerate(planes):
+        sample = samples[p // channels, p % channels]
+        cells = np.zeros((), np.int64)
+        for d in range(n):
+            starts = fractional_starts(sample[which[d]], size[d], out[d], kernel[d])
+            cells = np.add.outer(cells, (starts[:, None] + np.arange(kernel[d])) * strides[d])
+        cells = cells.transpose(*range(0, 2 * n, 2), *range(1, 2 * n, 2)).reshape(
+            math.prod(out), math.prod(kernel))
+        index[p] = cells[np.arange(len(cells)), _first_max_last_nan(plane[cells])]
+    return index.reshape(*a.shape[:-n], *out)
+
+
+def _first_max_last_nan(values: np.ndarray) -> np.ndarray:
+    """Per row: the last nan's column if there is one, else the first largest value's."""
+    nan = np.isnan(values)
+    last_nan = values.shape[1] - 1 - np.argmax(nan[:, ::-1], axis=1)
+    return np.where(nan.any(axis=1), last_nan, np.argmax(np.where(nan, -np.inf, values), 1))

@@ -72,6 +72,8 @@ def _pooling_rows(defop: Callable, n: int) -> None:
           elements_read="selection")
     defop(f"adaptive_max_pool{n}d", f"AdaptiveMaxPool{n}DBackward0", take, max_vjp, "ak",
           elements_read="selection")
+    defop(f"fractional_max_pool{n}d", f"FractionalMaxPool{n}DBackward0", take, max_vjp, "ak",
+          elements_read="selection")
     defop(f"avg_pool{n}d", f"AvgPool{n}DBackward0", C.avg_pool, C.avg_pool_vjp, "a",
           contraction=_avg_contraction, unfold=C.avg_pool_operands)
     # (output size 1 is a mean, as torch's)

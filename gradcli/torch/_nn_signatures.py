@@ -77,6 +77,12 @@ NN = {
     "max_unpool3d": (
         "max_unpool3d(Tensor input, Tensor indices, SymIntArrayRef[3] output_size, "
         "IntArrayRef[3] stride, IntArrayRef[3] padding, *, Tensor out=None)",),
+    "fractional_max_pool2d": (
+        "fractional_max_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] "
+        "output_size, Tensor random_samples, *, TensorList out=None)",),
+    "fractional_max_pool3d": (
+        "fractional_max_pool3d(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] "
+        "output_size, Tensor random_samples, *, TensorList out=None)",),
     "max_pool2d_with_indices": (
         "max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, "
         "IntArrayRef[2] stride=[], IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, "

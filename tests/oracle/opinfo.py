@@ -409,6 +409,9 @@ def _module_case(key, i, path, info, mi) -> Case:
         if sum(t.numel() for _, t in state) > MAX_PARAMETERS:
             return Case(key, i, unwritable=f"more than {MAX_PARAMETERS} parameter elements")
         head = [SEED, f"m = {path}({', '.join(args)})"]
+        # (a private buffer, FractionalMaxPool's _random_samples, is the constructor's argument,
+        # not a seeded draw; and no session can name it)
+        state = [(n, t) for n, t in state if not n.rpartition(".")[2].startswith("_")]
         if state:
             head.append("with torch.no_grad():")
             head += [f"    {_attribute(n)}.copy_({w.tensor_literal(t.detach())})" for n, t in state]

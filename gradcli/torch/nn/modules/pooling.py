@@ -1,18 +1,20 @@
 """torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d/2d/3d, AvgPool1d/2d/3d,
-AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d, LPPool1d/2d/3d) as built-in classes
-deriving from nn.Module (module.py): their settings, forward over torch.nn.functional and the
-extra_repr torch prints."""
+AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d, LPPool1d/2d/3d, FractionalMaxPool2d/3d) as
+built-in classes deriving from nn.Module (module.py): their settings, forward over
+torch.nn.functional and the extra_repr torch prints."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from gradcli.engine.errors import TorchError
 from gradcli.torch.nn.functional import (
     pooling,
     pooling3d,
     pooling_adaptive,
     pooling_composite,
+    pooling_fractional,
 )
-from gradcli.torch.nn.modules.module import layer_class, set_fields
+from gradcli.torch.nn.modules.module import layer_class, register_buffer, set_fields
 
 
 def _max_pool_init(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
@@ -157,3 +159,38 @@ def _lp_pool(name: str, fn: Callable):
 LP_POOL1D = _lp_pool("LPPool1d", pooling_composite.lp_pool1d)
 LP_POOL2D = _lp_pool("LPPool2d", pooling_composite.lp_pool2d)
 LP_POOL3D = _lp_pool("LPPool3d", pooling_composite.lp_pool3d)
+
+
+def _fractional_max_pool(name: str, n: int, fn: Callable):
+    """FractionalMaxPool2d/3d: torch's settings checks; its _random_samples a buffer (None:
+    each forward draws its own)."""
+    def init_(self, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+              _random_samples=None) -> None:
+        def each(v):
+            return None if v is None else tuple(v) if isinstance(v, (tuple, list)) else (v,) * n
+        set_fields(self, kernel_size=each(kernel_size), return_indices=return_indices)
+        register_buffer(self, "_random_samples", _random_samples)
+        set_fields(self, output_size=each(output_size), output_ratio=each(output_ratio))
+        if output_size is None and output_ratio is None:
+            raise TorchError("ValueError", f"{name} requires specifying either an output size, "
+                                           "or a pooling ratio")
+        if output_size is not None and output_ratio is not None:
+            raise TorchError("ValueError",
+                             "only one of output_size and output_ratio may be specified")
+        if output_ratio is not None and not all(0 < r < 1 for r in each(output_ratio)[:n]):
+            raise TorchError("ValueError",
+                             f"output_ratio must be between 0 and 1 (got {output_ratio})")
+
+    def forward(self, input):
+        a = self.attributes
+        return fn(input, a["kernel_size"], a["output_size"], a["output_ratio"],
+                  a["return_indices"], _random_samples=a["_random_samples"])
+
+    return layer_class(name, init_, forward, fields=("kernel_size", "return_indices",
+                                                     "output_size", "output_ratio"))
+
+
+FRACTIONAL_MAX_POOL2D = _fractional_max_pool("FractionalMaxPool2d", 2,
+                                             pooling_fractional.fractional_max_pool2d)
+FRACTIONAL_MAX_POOL3D = _fractional_max_pool("FractionalMaxPool3d", 3,
+                                             pooling_fractional.fractional_max_pool3d)
