@@ -39,7 +39,8 @@ def _window(kernel_size, n: int):
     kernel_size as it is, an int)."""
     if n == 1:
         return kernel_size
-    sizes = tuple(kernel_size) if isinstance(kernel_size, (tuple, list)) else (kernel_size,) * n
+    sizes = tuple(kernel_size) if isinstance(kernel_size, (tuple, list, str)) else \
+        (kernel_size,) * n
     if len(sizes) != n:
         raise value_error(f"too many values to unpack (expected {n})" if len(sizes) > n else
                           f"not enough values to unpack (expected {n}, got {len(sizes)})")

@@ -17,15 +17,19 @@ _COUNTS = {2: "two elements (height, width)", 3: "three elements (depth, height,
 
 
 def _ntuple(value, n: int) -> tuple:
-    """torch's _single/_pair/_triple."""
-    return tuple(value) if isinstance(value, (tuple, list)) else (value,) * n
+    """torch's _single/_pair/_triple: an iterable (a str too) as a tuple."""
+    return tuple(value) if isinstance(value, (tuple, list, str)) else (value,) * n
 
 
 def _output_size(input, kernel, stride, padding, output_size) -> list[int]:
     """torch's _unpool_output_size: the pooled input's size before pooling, or output_size
     (with or without its batch and channel dims) if it is within a stride of that."""
     n, sizes = len(kernel), tensor_size(input)
-    default = [(sizes[d - n] - 1) * stride[d] + kernel[d] - 2 * padding[d] for d in range(n)]
+    try:  # (Python's errors, as torch's Python code meets them)
+        default = [(sizes[d - n] - 1) * stride[d] + kernel[d] - 2 * padding[d]
+                   for d in range(n)]
+    except (IndexError, TypeError) as error:
+        raise TorchError(type(error).__name__, str(error)) from None
     if output_size is None:
         chosen = default
     else:

@@ -66,17 +66,22 @@ def _conv_transpose_init(n: int) -> Callable:
 
 
 def _parameters(self, weight_shape: tuple, out_channels: int, bias: bool, dtype) -> None:
-    """The weight and bias, initialised as torch's reset_parameters: kaiming_uniform_(a=
-    sqrt(5)), then the bias from the weight's fan in."""
-    weight = Parameter(creation.empty(*weight_shape, dtype=dtype))
-    self.attributes["weight"] = weight
+    """The weight and bias, made and initialised."""
+    self.attributes["weight"] = Parameter(creation.empty(*weight_shape, dtype=dtype))
     self.attributes["bias"] = Parameter(creation.empty(out_channels, dtype=dtype)) \
         if bias else None
+    _reset_parameters(self)
+
+
+def _reset_parameters(self) -> None:
+    """torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from the
+    weight's fan in."""
+    weight, bias = self.attributes["weight"], self.attributes["bias"]
     init.kaiming_uniform_(weight, a=math.sqrt(5))
-    if bias:
+    if bias is not None:
         fan_in = init.fans(weight)[0]
         bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-        init.uniform_(self.attributes["bias"], -bound, bound)
+        init.uniform_(bias, -bound, bound)
 
 
 def _check_conv(in_channels, out_channels, groups, stride, padding, padding_mode) -> None:
