@@ -48,8 +48,9 @@ def _check(n: int, input, kernel: list, sizes: list, samples) -> None:
             raise runtime_error(f"{where}: Expected input to have non-zero size for non-batch "
                                 f"dimensions, but got{list(input.shape)} with dimension {d} "
                                 "being empty.")
-    for dim, size, k, o in zip(_DIMS[n], input.shape[-n:], kernel, sizes):
-        if not (o + k - 1 <= size if n == 2 else o + k - 1 < size):
+    checks = list(zip(_DIMS[n], input.shape[-n:], kernel, sizes))
+    for dim, size, k, o in checks if n == 2 else [checks[i] for i in (0, 2, 1)]:
+        if not (o + k - 1 <= size if n == 2 else o + k - 1 < size):  # (3-D: time, width, height)
             raise runtime_error(f"{where}: pool {dim} {k} too large relative to input {dim} "
                                 f"{size}")
     if min(sizes) < 0:

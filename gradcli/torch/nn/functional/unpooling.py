@@ -65,8 +65,8 @@ def _check_input(n: int, input, indices, size) -> None:
 
 
 def _unpooled(n: int, input, indices, size: list[int]) -> Tensor:
-    """The kernel: every index within its plane (the first one that is not, torch's error),
-    then each element put at its index."""
+    """The kernel: every index within its plane (torch's error names the last one that is
+    not: its loop records each and goes on), then each element put at its index."""
     out_shape = (*input.shape[:-n], *size)
     if math.prod(out_shape) and not input.dtype.is_floating_point:
         raise TorchError("NotImplementedError",
@@ -74,7 +74,7 @@ def _unpooled(n: int, input, indices, size: list[int]) -> Tensor:
     plane = math.prod(size)
     bad = indices.data[(indices.data < 0) | (indices.data >= plane)]
     if math.prod(out_shape) and bad.size:
-        raise runtime_error(f"Found an invalid max index: {bad[0]} (output volumes are of size "
+        raise runtime_error(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
                             f"{'x'.join(map(str, size))})")
     return apply(f"max_unpool{n}d", (input,), index=indices.data, size=tuple(size))
 

@@ -68,7 +68,7 @@ def _initialize(self, input, n: int, becomes: str) -> None:
     """torch's _LazyConvXdMixin.initialize_parameters, then the class it becomes."""
     a = self.attributes
     if input.ndim not in (n + 1, n + 2):
-        raise runtime_error(f"Expected {n + 1}D (unbatched) or {n + 2}D (batch mode) input to "
+        raise runtime_error(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to "
                             f"{self.cls.name}, but got input of size: {input.shape!r}")
     a["in_channels"] = input.shape[1] if input.ndim == n + 2 else input.shape[0]
     if a["in_channels"] % a["groups"]:
