@@ -8,7 +8,7 @@ from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import reductions
-from gradcli.torch.nn.functional._common import check_nn, ints
+from gradcli.torch.nn.functional._common import check_nn, check_pool_input, ints
 from gradcli.torch.nn.functional.pooling import _with_input_sizes
 
 F = "torch.nn.functional"
@@ -20,15 +20,10 @@ def _output_sizes(output_size, n: int) -> list[int]:
 
 def _check_input(name: str, input, n: int) -> None:
     """torch's checks of an adaptive pooling's input: its dims, no empty non-batch dim."""
-    if input.ndim not in (n + 1, n + 2):
-        got = "got: " if "max" in name else "got "
-        raise runtime_error(f"{name}(): Expected {n + 1}D or {n + 2}D tensor, but "
-                            f"{got}{list(input.shape)}")
-    for d in range(1, input.ndim):
-        if input.shape[d] == 0:
-            raise runtime_error(f"{name}(): Expected input to have non-zero size for non-batch "
-                                f"dimensions, but input has sizes {list(input.shape)} with "
-                                f"dimension {d} being empty")
+    got = "got: " if "max" in name else "got "
+    check_pool_input(input, n, f"{name}(): Expected {n + 1}D or {n + 2}D tensor, but {got}"
+                     "{shape}", f"{name}(): Expected input to have non-zero size for non-batch "
+                     "dimensions, but input has sizes {shape} with dimension {dim} being empty")
 
 
 def _floating(kernel: str, input) -> None:

@@ -10,7 +10,7 @@ from gradcli.engine.errors import TorchError, runtime_error, value_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import attribute_of_tensor, torch_function
 from gradcli.torch._tensor import creation
-from gradcli.torch.nn.functional._common import check_nn, ints
+from gradcli.torch.nn.functional._common import check_nn, check_pool_input, ints
 
 F = "torch.nn.functional"
 _DIMS = {2: ("height", "width"), 3: ("time", "height", "width")}
@@ -40,14 +40,9 @@ def _check(n: int, input, kernel: list, sizes: list, samples) -> None:
     for what, values in (("kernel_size", kernel), ("output_size", sizes)):
         if len(values) != n:
             raise runtime_error(f"{name}: {what} must either be a single Int or tuple of {words}")
-    if input.ndim not in (n + 1, n + 2):
-        raise runtime_error(f"{where}: Expected {n + 1}D or {n + 2}D tensor, but got: "
-                            f"{list(input.shape)}")
-    for d in range(1, input.ndim):
-        if input.shape[d] == 0:
-            raise runtime_error(f"{where}: Expected input to have non-zero size for non-batch "
-                                f"dimensions, but got{list(input.shape)} with dimension {d} "
-                                "being empty.")
+    check_pool_input(input, n, f"{where}: Expected {n + 1}D or {n + 2}D tensor, but got: "
+                     "{shape}", f"{where}: Expected input to have non-zero size for non-batch "
+                     "dimensions, but got{shape} with dimension {dim} being empty.")
     checks = list(zip(_DIMS[n], input.shape[-n:], kernel, sizes))
     for dim, size, k, o in checks if n == 2 else [checks[i] for i in (0, 2, 1)]:
         if not (o + k - 1 <= size if n == 2 else o + k - 1 < size):  # (3-D: time, width, height)

@@ -62,28 +62,20 @@ _MAX_POOL_FIELDS = ("kernel_size", "stride", "padding", "dilation", "return_indi
                     "ceil_mode")
 
 
-MAX_POOL1D = layer_class("MaxPool1d", _max_pool_init, _max_pool_forward(pooling.max_pool1d),
-                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
-
-
-MAX_POOL2D = layer_class("MaxPool2d", _max_pool_init, _max_pool_forward(pooling.max_pool2d),
-                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
-
-
-MAX_POOL3D = layer_class("MaxPool3d", _max_pool_init, _max_pool_forward(pooling3d.max_pool3d),
-                         _max_pool_extra, fields=_MAX_POOL_FIELDS)
+MAX_POOL1D, MAX_POOL2D, MAX_POOL3D = (
+    layer_class(f"MaxPool{n}d", _max_pool_init, _max_pool_forward(fn), _max_pool_extra,
+                fields=_MAX_POOL_FIELDS)
+    for n, fn in ((1, pooling.max_pool1d), (2, pooling.max_pool2d), (3, pooling3d.max_pool3d)))
 
 
 _AVG_POOL_FIELDS = ("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad",
                     "divisor_override")
 
 
-AVG_POOL2D = layer_class("AvgPool2d", _avg_pool_init, _avg_pool_forward(pooling.avg_pool2d),
-                         _avg_pool_extra, fields=_AVG_POOL_FIELDS)
-
-
-AVG_POOL3D = layer_class("AvgPool3d", _avg_pool_init, _avg_pool_forward(pooling3d.avg_pool3d),
-                         _avg_pool_extra, fields=_AVG_POOL_FIELDS)
+AVG_POOL2D, AVG_POOL3D = (
+    layer_class(f"AvgPool{n}d", _avg_pool_init, _avg_pool_forward(fn), _avg_pool_extra,
+                fields=_AVG_POOL_FIELDS)
+    for n, fn in ((2, pooling.avg_pool2d), (3, pooling3d.avg_pool3d)))
 
 
 def _adaptive_avg_pool(name: str, fn: Callable):
