@@ -218,10 +218,21 @@ def _conv_params(r) -> str:
 
 
 def _convolution(w, r, g: Expr) -> list:
+    return _conv_grads(w, r, g, "conv_transpose({g}, {weight}{params})",
+                       "corr({x}, {g}{params})")
+
+
+def _convolution_transpose(w, r, g: Expr) -> list:
+    """Its input's gradient is the convolution of G with the weight, its weight's the
+    correlation of G over the input."""
+    return _conv_grads(w, r, g, "conv({g}, {weight}{params})", "corr({g}, {x}{params})")
+
+
+def _conv_grads(w, r, g: Expr, of_input: str, of_weight: str) -> list:
     x, weight = (w.forward(a)[0] for a in r.args[:2])
     shape, params = w.shape(r), _conv_params(r)
-    parts = [_linear(g, f"conv_transpose({g.text}, {weight}{params})"),
-             _linear(g, f"corr({x}, {g.text}{params})")]
+    parts = [_linear(g, text.format(g=g.text, x=x, weight=weight, params=params))
+             for text in (of_input, of_weight)]
     if len(r.args) > 2:
         parts.append(_linear(g, f"Σ{marks(d for d in range(len(shape)) if d != 1)}({g.text})"))
     return [None if _constant(a) else p for a, p in zip(r.args, parts, strict=False)]
@@ -392,7 +403,10 @@ def replace_coefficient(e: Expr, factor: Fraction, count: int) -> Expr:
 REVERSE: dict[str, Callable] = {
     "nll_loss": _nll_loss, "log_softmax": _log_softmax, "softmax": _softmax,
     "logsumexp": _logsumexp, "layer_norm": _layer_norm, "batch_norm": _batch_norm,
-    "convolution": _convolution, "max_pool2d": _max_pool, "avg_pool2d": _avg_pool,
+    "convolution": _convolution, "convolution_transpose": _convolution_transpose,
+    "max_pool2d": _max_pool, "avg_pool2d": _avg_pool,
+    "max_pool3d": _max_pool, "avg_pool3d": _avg_pool,
+    "adaptive_avg_pool2d": _avg_pool, "adaptive_avg_pool3d": _avg_pool,
     "embedding": _embedding, "gather": _gather, "cat": _cat, "stack": _stack,
     "index_select": _index_select, "embedding_padding": _embedding_padding,
     "copy_slices": _written, "index_put": _written,
@@ -435,7 +449,8 @@ FORWARD: dict[str, Callable] = {
     "index_select": lambda w, r, args: (f"index_select({args[0][0]}, idx)", "atom"),
     **{name: _reduction_forward for name in ("sum", "sum_dim", "mean", "mean_dim")},
     **{name: _extremum_forward for name in ("max", "min", "amax", "amin", "max_dim", "min_dim")},
-    "max_pool2d": lambda w, r, args: (f"maxpool({args[0][0]})", "atom"),
+    **{name: lambda w, r, args: (f"maxpool({args[0][0]})", "atom")
+       for name in ("max_pool2d", "max_pool3d")},
     **{name: _selected_forward for name in ("index", "slice", "select", "split",
                                             "split_with_sizes", "unsafe_split", "unbind")},
 }

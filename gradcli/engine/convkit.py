@@ -1,18 +1,20 @@
 """Convolution and pooling over numpy arrays (float or object): sliding-window geometry,
 im2col / col2im, and the forwards and VJPs of the op rows in ops_conv.py.
 
-Every window op here sees 2-D planes: a 1-D op's inputs get a height of 1 (`planar`). Window
-parameters are (height, width) pairs. im2col lays out a (B, C, H, W) batch as (B, C*kh*kw, L),
-one column per window position (L = Ho*Wo), channel-major as torch's F.unfold; col2im adds such
-columns back into planes (F.fold).
+Every window op here sees planes of two or three dims: a 1-D op's inputs get a height of 1
+(`planar`). Window parameters are tuples over those dims, (height, width) or (depth, height,
+width). im2col lays out a (B, C, *size) batch as (B, C*K, L), one column per window position
+(L windows of K elements), channel-major as torch's F.unfold; col2im adds such columns back
+into planes (F.fold).
 """
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 
-Pair = tuple[int, int]
+Window = tuple[int, ...]
 
 
 def pooled_size(size: int, kernel: int, stride: int, pad: int, dilation: int,
@@ -25,79 +27,86 @@ def pooled_size(size: int, kernel: int, stride: int, pad: int, dilation: int,
     return out
 
 
-def im2col(a: np.ndarray, kernel: Pair, dilation: Pair, padding: Pair, stride: Pair,
-           out: Pair | None = None, fill=0) -> np.ndarray:
-    """(B, C, H, W) -> (B, C*kh*kw, Ho*Wo): each window's elements, `fill` outside the input.
-    (C, H, W) -> (C*kh*kw, Ho*Wo), unbatched."""
-    if a.ndim == 3:
+def _windows_out(size, kernel, dilation, padding, stride) -> Window:
+    return tuple(pooled_size(n, k, s, p, d)
+                 for n, k, s, p, d in zip(size, kernel, stride, padding, dilation))
+
+
+def _reach(kernel, dilation, stride, out) -> Window:
+    """How far each dim's windows reach, from the padded input's start."""
+    return tuple((o - 1) * s + (k - 1) * d + 1
+                 for k, d, s, o in zip(kernel, dilation, stride, out))
+
+
+def _window_slices(at, dilation, stride, out) -> tuple:
+    """The elements at kernel offset `at` of every window, as slices of the padded input."""
+    return (..., *(slice(i * d, i * d + (o - 1) * s + 1, s)
+                   for i, d, s, o in zip(at, dilation, stride, out)))
+
+
+def im2col(a: np.ndarray, kernel: Window, dilation: Window, padding: Window, stride: Window,
+           out: Window | None = None, fill=0) -> np.ndarray:
+    """(B, C, *size) -> (B, C*K, L): each window's elements, `fill` outside the input.
+    (C, *size) -> (C*K, L), unbatched."""
+    if a.ndim == len(kernel) + 1:
         return im2col(a[None], kernel, dilation, padding, stride, out, fill)[0]
-    b, c, h, w = a.shape
-    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
-    ho, wo = out or (pooled_size(h, kh, sh, ph, dh), pooled_size(w, kw, sw, pw, dw))
-    padded = _padded(a, (ph, pw), ((ho - 1) * sh + (kh - 1) * dh + 1,
-                                   (wo - 1) * sw + (kw - 1) * dw + 1), a.dtype.type(fill))
-    cols = np.empty((b, c, kh, kw, ho, wo), a.dtype)
-    for i in range(kh):
-        for j in range(kw):
-            cols[:, :, i, j] = padded[:, :, i * dh:i * dh + (ho - 1) * sh + 1:sh,
-                                      j * dw:j * dw + (wo - 1) * sw + 1:sw]
-    return cols.reshape(b, c * kh * kw, ho * wo)
+    b, c = a.shape[:2]
+    out = out or _windows_out(a.shape[2:], kernel, dilation, padding, stride)
+    padded = _padded(a, padding, _reach(kernel, dilation, stride, out), a.dtype.type(fill))
+    cols = np.empty((b, c, *kernel, *out), a.dtype)
+    for at in np.ndindex(*kernel):
+        cols[(slice(None), slice(None), *at)] = padded[_window_slices(at, dilation, stride, out)]
+    return cols.reshape(b, c * math.prod(kernel), math.prod(out))
 
 
-def _padded(a: np.ndarray, padding: Pair, reach: Pair, fill) -> np.ndarray:
+def _padded(a: np.ndarray, padding: Window, reach: Window, fill) -> np.ndarray:
     """`a` inside a frame of `fill`: `padding` before, and after up to what windows reach."""
-    b, c, h, w = a.shape
-    size = (max(reach[0], h + padding[0]), max(reach[1], w + padding[1]))
-    out = np.full((b, c, *size), fill, a.dtype)
-    out[:, :, padding[0]:padding[0] + h, padding[1]:padding[1] + w] = a
+    size = tuple(max(r, n + p) for r, n, p in zip(reach, a.shape[2:], padding))
+    out = np.full((*a.shape[:2], *size), fill, a.dtype)
+    out[(..., *(slice(p, p + n) for p, n in zip(padding, a.shape[2:])))] = a
     return out
 
 
-def col2im(cols: np.ndarray, size: Pair, kernel: Pair, dilation: Pair, padding: Pair,
-           stride: Pair, out: Pair | None = None) -> np.ndarray:
-    """(B, C*kh*kw, Ho*Wo) -> (B, C, H, W): each column added back where im2col took it.
-    (C*kh*kw, Ho*Wo) -> (C, H, W), unbatched."""
+def col2im(cols: np.ndarray, size: Window, kernel: Window, dilation: Window, padding: Window,
+           stride: Window, out: Window | None = None) -> np.ndarray:
+    """(B, C*K, L) -> (B, C, *size): each column added back where im2col took it.
+    (C*K, L) -> (C, *size), unbatched."""
     if cols.ndim == 2:
         return col2im(cols[None], size, kernel, dilation, padding, stride, out)[0]
-    (h, w), (kh, kw), (dh, dw), (ph, pw), (sh, sw) = size, kernel, dilation, padding, stride
-    ho, wo = out or (pooled_size(h, kh, sh, ph, dh), pooled_size(w, kw, sw, pw, dw))
+    out = out or _windows_out(size, kernel, dilation, padding, stride)
     b = cols.shape[0]
     # (the channels from the rows: -1 cannot be inferred for an empty batch)
-    parts = cols.reshape(b, cols.shape[1] // (kh * kw), kh, kw, ho, wo)
-    reach = ((ho - 1) * sh + (kh - 1) * dh + 1, (wo - 1) * sw + (kw - 1) * dw + 1)
-    planes = _padded(np.zeros((b, parts.shape[1], h, w), cols.dtype), (ph, pw), reach,
-                     cols.dtype.type(0))
-    for i in range(kh):
-        for j in range(kw):
-            planes[:, :, i * dh:i * dh + (ho - 1) * sh + 1:sh,
-                   j * dw:j * dw + (wo - 1) * sw + 1:sw] += parts[:, :, i, j]
-    return planes[:, :, ph:ph + h, pw:pw + w].copy()
+    parts = cols.reshape(b, cols.shape[1] // math.prod(kernel), *kernel, *out)
+    planes = _padded(np.zeros((b, parts.shape[1], *size), cols.dtype), padding,
+                     _reach(kernel, dilation, stride, out), cols.dtype.type(0))
+    for at in np.ndindex(*kernel):
+        planes[_window_slices(at, dilation, stride, out)] += parts[(slice(None), slice(None),
+                                                                    *at)]
+    return planes[(..., *(slice(p, p + n) for p, n in zip(padding, size)))].copy()
 
 
 # ---- convolution ------------------------------------------------------------------------
 
 
 def planar(shape: tuple, spatial: int) -> tuple:
-    """A conv input's or weight's shape as 2-D planes with a leading batch:
+    """A conv input's or weight's shape as planes of 2 or 3 dims with a leading batch:
     (N, C, L) -> (N, C, 1, L); unbatched (C, H, W) -> (1, C, H, W)."""
     batch = shape[:-spatial - 1] or (1,)
     return (*batch, shape[-spatial - 1], *((1,) * (2 - spatial)), *shape[-spatial:])
 
 
-def _pairs(spatial: int, stride, padding, dilation) -> list[Pair]:
-    """1-D window parameters as pairs over a height of 1; 2-D ones as they are."""
-    return [tuple(p) if spatial == 2 else (fill, p[0])
+def _pairs(spatial: int, stride, padding, dilation) -> list[Window]:
+    """1-D window parameters as pairs over a height of 1; 2-D and 3-D ones as they are."""
+    return [tuple(p) if spatial > 1 else (fill, p[0])
             for p, fill in ((stride, 1), (padding, 0), (dilation, 1))]
 
 
 def conv_geometry(x_shape: tuple, w_shape: tuple, stride, padding, dilation):
-    """(kernel, stride, padding, dilation, (Ho, Wo)) of a convolution, as 2-D pairs."""
+    """(kernel, stride, padding, dilation, out) of a convolution, over its planes' dims."""
     spatial = len(w_shape) - 2
     stride, padding, dilation = _pairs(spatial, stride, padding, dilation)
     kernel = planar(w_shape, spatial)[2:]
-    h, w = planar(x_shape, spatial)[2:]
-    out = tuple(pooled_size(n, k, s, p, d) for n, k, s, p, d in
-                zip((h, w), kernel, stride, padding, dilation))
+    out = _windows_out(planar(x_shape, spatial)[2:], kernel, dilation, padding, stride)
     return kernel, stride, padding, dilation, out
 
 
@@ -122,7 +131,7 @@ def conv_shape(x_shape: tuple, w_shape: tuple, stride, padding, dilation) -> tup
     """The output's shape: the input's with the weight's out channels and the windows' count."""
     spatial = len(w_shape) - 2
     out = conv_geometry(x_shape, w_shape, stride, padding, dilation)[-1]
-    return (*x_shape[:-spatial - 1], w_shape[0], *out[2 - spatial:])
+    return (*x_shape[:-spatial - 1], w_shape[0], *out[len(out) - spatial:])
 
 
 def conv_sym(x, w, b=None, **params) -> np.ndarray:
@@ -147,19 +156,20 @@ def conv_vjp(xp, g, o, x, w, b=None, *, stride, padding, dilation, groups) -> tu
     spatial = w.ndim - 2
     kernel, stride, padding, dilation, out = conv_geometry(x.shape, w.shape, stride, padding,
                                                            dilation)
-    n, c, h, width = planar(x.shape, spatial)
-    grad_out = xp.reshape(g, (n, groups, w.shape[0] // groups, out[0] * out[1]))
+    n, c, *size = planar(x.shape, spatial)
+    cells = math.prod(out)
+    grad_out = xp.reshape(g, (n, groups, w.shape[0] // groups, cells))
     weights = xp.reshape(w, (groups, w.shape[0] // groups, -1))
     d_patches = xp.matmul(xp.transpose(weights, (0, 2, 1)), grad_out)
-    grad_x = xp.col2im(xp.reshape(d_patches, (n, -1, out[0] * out[1])), (h, width), kernel,
-                       dilation, padding, stride, out)
-    patches = xp.reshape(xp.im2col(xp.reshape(x, (n, c, h, width)), kernel, dilation, padding,
-                                   stride, out), (n, groups, -1, out[0] * out[1]))
+    grad_x = xp.col2im(xp.reshape(d_patches, (n, -1, cells)), tuple(size), kernel, dilation,
+                       padding, stride, out)
+    patches = xp.reshape(xp.im2col(xp.reshape(x, (n, c, *size)), kernel, dilation, padding,
+                                   stride, out), (n, groups, -1, cells))
     grad_w = xp.sum(xp.matmul(grad_out, xp.transpose(patches, (0, 1, 3, 2))), axis=0)
     grads = (xp.reshape(grad_x, x.shape), xp.reshape(grad_w, w.shape))
     if b is None:
         return grads
-    per_channel = xp.reshape(g, (n, w.shape[0], out[0] * out[1]))
+    per_channel = xp.reshape(g, (n, w.shape[0], cells))
     return (*grads, xp.sum(xp.sum(per_channel, axis=2), axis=0))
 
 
@@ -177,12 +187,12 @@ def conv_transpose_shape(x_shape: tuple, w_shape: tuple, stride, padding, output
 
 
 def _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups) -> tuple:
-    """(planar sizes of the output, kernel, stride, padding, dilation, input planes (h, w),
-    out channels) as 2-D pairs."""
+    """(the output's sizes, and as planes, kernel, stride, padding, dilation, the input's
+    planes, out channels) over the planes' dims."""
     spatial = w.ndim - 2
     sizes = conv_transpose_shape(x.shape, w.shape, stride, padding, output_padding, dilation)
     stride, padding, dilation = _pairs(spatial, stride, padding, dilation)
-    size = ((1,) * (2 - spatial)) + sizes
+    size = (1,) * (2 - spatial) + sizes
     kernel = planar(w.shape, spatial)[2:]
     planes = planar(x.shape, spatial)[2:]
     return sizes, size, kernel, stride, padding, dilation, planes, w.shape[1] * groups
@@ -195,14 +205,37 @@ def conv_transpose_sym(x, w, b=None, *, stride, padding, output_padding, dilatio
         _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups)
     spatial = w.ndim - 2
     n = planar(x.shape, spatial)[0]
-    cells = planes[0] * planes[1]
+    cells = math.prod(planes)
     inputs = x.reshape(n, groups, x.shape[-spatial - 1] // groups, cells)
     weights = np.swapaxes(w.reshape(groups, w.shape[0] // groups, -1), 1, 2)
     cols = np.matmul(weights, inputs).reshape(n, -1, cells)
     out = col2im(cols, size, kernel, dilation, padding, stride, planes)
     if b is not None:
-        out = out + b.reshape(1, -1, 1, 1)
+        out = out + b.reshape(1, -1, *(1,) * len(size))
     return out.reshape(*x.shape[:-spatial - 1], out_channels, *sizes)
+
+
+def conv_transpose_operands(x, w, b=None, *, stride, padding, output_padding, dilation,
+                            groups) -> tuple:
+    """A transposed convolution as a convolution's one product (the check's `unfold`): the
+    input spread `stride` apart, framed by a kernel's reach less the padding (cropped where
+    that is negative), under the weight flipped and with its in and out channels swapped."""
+    spatial = w.ndim - 2
+    kernel = w.shape[2:]
+    before = [d * (k - 1) - p for k, p, d in zip(kernel, padding, dilation)]
+    after = [f + op for f, op in zip(before, output_padding)]
+    spread = [(n - 1) * s + 1 for n, s in zip(x.shape[2:], stride)]
+    frame = np.zeros((*x.shape[:2], *(max(f, 0) + n + max(a, 0) for f, n, a in
+                                      zip(before, spread, after))), x.dtype)
+    frame[(..., *(slice(max(f, 0), max(f, 0) + n, s)
+                  for f, n, s in zip(before, spread, stride)))] = x
+    framed = frame[(..., *(slice(max(-f, 0), m - max(-a, 0))
+                           for f, a, m in zip(before, after, frame.shape[2:])))]
+    per_group = w.reshape(groups, w.shape[0] // groups, w.shape[1], *kernel)
+    flipped = np.swapaxes(per_group, 1, 2)[(..., *(slice(None, None, -1),) * spatial)]
+    return conv_operands(framed, flipped.reshape(-1, w.shape[0] // groups, *kernel), b,
+                         stride=(1,) * spatial, padding=(0,) * spatial, dilation=dilation,
+                         groups=groups)
 
 
 def conv_transpose(x, w, b=None, **params) -> np.ndarray:
@@ -221,7 +254,7 @@ def conv_transpose_vjp(xp, g, o, x, w, b=None, *, stride, padding, output_paddin
         _transposed_geometry(x, w, stride, padding, output_padding, dilation, groups)
     spatial = w.ndim - 2
     n = planar(x.shape, spatial)[0]
-    cells = planes[0] * planes[1]
+    cells = math.prod(planes)
     windows = xp.reshape(xp.im2col(xp.reshape(g, (n, out_channels, *size)), kernel, dilation,
                                    padding, stride, planes), (n, groups, -1, cells))
     weights = xp.reshape(w, (groups, w.shape[0] // groups, -1))
@@ -231,63 +264,69 @@ def conv_transpose_vjp(xp, g, o, x, w, b=None, *, stride, padding, output_paddin
     grads = (grad_x, xp.reshape(grad_w, w.shape))
     if b is None:
         return grads
-    per_channel = xp.reshape(g, (n, out_channels, size[0] * size[1]))
+    per_channel = xp.reshape(g, (n, out_channels, math.prod(size)))
     return (*grads, xp.sum(xp.sum(per_channel, axis=2), axis=0))
 
 
-# ---- pooling (over the last two dims; any dims before them are planes) ---------------------
+# ---- pooling (over the last 2 or 3 dims, as many as the window's; any before them are planes)
 
 
-def _planes(a: np.ndarray) -> np.ndarray:
-    return a.reshape(-1, 1, *a.shape[-2:])
+def _planes(a: np.ndarray, spatial: int) -> np.ndarray:
+    return a.reshape(-1, 1, *a.shape[-spatial:])
 
 
-def max_pool_index(a: np.ndarray, kernel: Pair, stride: Pair, padding: Pair, dilation: Pair,
-                   out: Pair) -> np.ndarray:
+def max_pool_index(a: np.ndarray, kernel: Window, stride: Window, padding: Window,
+                   dilation: Window, out: Window) -> np.ndarray:
     """Where each window's maximum is: its flat position in its plane, the first one in the
     window's scan order (torch's kernel keeps a maximum until a larger value comes)."""
-    h, w = a.shape[-2:]
-    values = im2col(_planes(a), kernel, dilation, padding, stride, out, fill=-np.inf)
-    positions = im2col(np.arange(h * w).reshape(1, 1, h, w), kernel, dilation, padding, stride,
-                       out, fill=-1)[0]
+    size = a.shape[-len(kernel):]
+    values = im2col(_planes(a, len(kernel)), kernel, dilation, padding, stride, out,
+                    fill=-np.inf)
+    positions = im2col(np.arange(math.prod(size)).reshape(1, 1, *size), kernel, dilation,
+                       padding, stride, out, fill=-1)[0]
     best = np.argmax(values, axis=1)  # (planes, windows)
-    return positions[best, np.arange(best.shape[1])].reshape(*a.shape[:-2], *out)
+    return positions[best, np.arange(best.shape[1])].reshape(*a.shape[:-len(kernel)], *out)
 
 
-def take_planes(a: np.ndarray, index: np.ndarray) -> np.ndarray:
+def _flat_planes(a, spatial: int) -> tuple[int, int]:
+    """(how many planes, elements in each) of `a`'s last `spatial` dims."""
+    return math.prod(a.shape[:-spatial]), math.prod(a.shape[-spatial:])
+
+
+def take_planes(a: np.ndarray, index: np.ndarray, spatial: int = 2) -> np.ndarray:
     """The elements of each plane of `a` at the flat positions `index` (max pooling)."""
-    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
-    windows = index.reshape(planes.shape[0], index.shape[-2] * index.shape[-1])
+    planes = a.reshape(_flat_planes(a, spatial))
+    windows = index.reshape(_flat_planes(index, spatial))
     return np.take_along_axis(planes, windows, 1).reshape(index.shape)
 
 
-def max_pool_vjp(xp, g, o, a, index) -> tuple:
+def max_pool_vjp(xp, g, o, a, index, spatial: int = 2) -> tuple:
     """Each window's gradient added to its maximum's place."""
-    planes, size = int(np.prod(a.shape[:-2])), a.shape[-2] * a.shape[-1]
-    windows = index.reshape(planes, index.shape[-2] * index.shape[-1])
+    windows = index.reshape(_flat_planes(index, spatial))
     flat = xp.reshape(g, windows.shape)
-    return (xp.reshape(xp.scatter_add_src(flat, (planes, size), 1, windows), a.shape),)
+    grad = xp.scatter_add_src(flat, _flat_planes(a, spatial), 1, windows)
+    return (xp.reshape(grad, a.shape),)
 
 
-def avg_divisors(size: Pair, kernel: Pair, stride: Pair, padding: Pair, out: Pair,
+def avg_divisors(size: Window, kernel: Window, stride: Window, padding: Window, out: Window,
                  count_include_pad: bool, divisor_override) -> np.ndarray:
     """What torch divides each window's sum by: its size within the padded input (or within
     the input, without count_include_pad), or divisor_override. One per window, flat."""
     if divisor_override:
-        return np.full(out[0] * out[1], divisor_override, np.int64)
+        return np.full(math.prod(out), divisor_override, np.int64)
     spans, inside = [], []
     for n, k, s, p, o in zip(size, kernel, stride, padding, out):
         start = np.arange(o) * s - p
         end = np.minimum(start + k, n + p)
         spans.append(end - start)
         inside.append(np.minimum(end, n) - np.maximum(start, 0))
-    rows, cols = spans if count_include_pad else inside
-    return np.outer(rows, cols).reshape(-1)
+    return functools.reduce(np.multiply.outer, spans if count_include_pad else inside) \
+        .reshape(-1)
 
 
 def avg_pool_operands(a, *, kernel, stride, padding, out, divisors) -> tuple:
-    """Average pooling's windows, (planes, kh*kw, windows): the check's `unfold`."""
-    return (im2col(_planes(a), kernel, (1, 1), padding, stride, out),)
+    """Average pooling's windows, (planes, K, windows): the check's `unfold`."""
+    return (im2col(_planes(a, len(kernel)), kernel, (1,) * len(kernel), padding, stride, out),)
 
 
 def avg_pool(a, *, kernel, stride, padding, out, divisors) -> np.ndarray:
@@ -299,20 +338,21 @@ def avg_pool(a, *, kernel, stride, padding, out, divisors) -> np.ndarray:
     for k in range(cols.shape[1]):
         total = total + cols[:, k]
     scale = divisors.astype(object if a.dtype == object else a.dtype)
-    return (total / scale).reshape(*a.shape[:-2], *out)
+    return (total / scale).reshape(*a.shape[:-len(kernel)], *out)
 
 
 def avg_pool_vjp(xp, g, o, a, *, kernel, stride, padding, out, divisors) -> tuple:
     """Each window's gradient divided by its divisor, added to each of its elements."""
-    planes, windows = int(np.prod(a.shape[:-2])), out[0] * out[1]
+    n = len(kernel)
+    planes, windows = math.prod(a.shape[:-n]), math.prod(out)
     dtype = (g if isinstance(g, np.ndarray) else g.data).dtype
     share = xp.reshape(g, (planes, 1, windows)) / xp.asarray(divisors.astype(dtype))
-    spread = xp.broadcast_to(share, (planes, kernel[0] * kernel[1], windows))
-    grad = xp.col2im(spread, a.shape[-2:], kernel, (1, 1), padding, stride, out)
+    spread = xp.broadcast_to(share, (planes, math.prod(kernel), windows))
+    grad = xp.col2im(spread, a.shape[-n:], kernel, (1,) * n, padding, stride, out)
     return (xp.reshape(grad, a.shape),)
 
 
-# ---- adaptive average pooling: windows of varying size, (start, end) per output index ------
+# ---- adaptive pooling: windows of varying size, (start, end) per output index -------------
 
 
 def adaptive_spans(size: int, out: int) -> tuple[np.ndarray, np.ndarray]:
@@ -322,26 +362,29 @@ def adaptive_spans(size: int, out: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @functools.cache
-def adaptive_windows(size: Pair, out: Pair) -> tuple[np.ndarray, np.ndarray]:
+def adaptive_windows(size: Window, out: Window) -> tuple[np.ndarray, np.ndarray]:
     """Each window's flat positions in its plane, row by row (torch's summing order), padded
-    with -1 to the largest window: (Ho*Wo, K); and each window's (kh, kw), (Ho*Wo, 2)."""
-    (h0, h1), (w0, w1) = adaptive_spans(size[0], out[0]), adaptive_spans(size[1], out[1])
-    width = int(max(h1 - h0, default=0) * max(w1 - w0, default=0))
-    positions = np.full((out[0], out[1], width), -1, np.int64)
-    for oh, ow in np.ndindex(*out):
-        rows, cols = np.arange(h0[oh], h1[oh]), np.arange(w0[ow], w1[ow])
-        positions[oh, ow, :rows.size * cols.size] = (rows[:, None] * size[1] + cols).reshape(-1)
-    extents = np.stack(np.broadcast_arrays((h1 - h0)[:, None], (w1 - w0)[None, :]), -1)
-    return _frozen(positions.reshape(out[0] * out[1], width)), \
-        _frozen(extents.reshape(-1, 2))
+    with -1 to the largest window: (windows, K); and each window's extent in each dim,
+    (windows, dims)."""
+    spans = [adaptive_spans(n, o) for n, o in zip(size, out)]
+    width = math.prod(int(max(end - start, default=0)) for start, end in spans)
+    strides = [math.prod(size[d + 1:]) for d in range(len(size))]
+    positions = np.full((*out, width), -1, np.int64)
+    for at in np.ndindex(*out):
+        ranges = np.ix_(*(np.arange(start[i], end[i]) for (start, end), i in zip(spans, at)))
+        flat = sum(r * stride for r, stride in zip(ranges, strides)).reshape(-1)
+        positions[at][:flat.size] = flat
+    extents = np.stack(np.meshgrid(*(end - start for start, end in spans), indexing="ij"), -1)
+    return _frozen(positions.reshape(math.prod(out), width)), \
+        _frozen(extents.reshape(-1, len(size)))
 
 
 @functools.cache
-def adaptive_sources(size: Pair, out: Pair) -> np.ndarray:
-    """The transpose: each input position's windows in torch's order, padded with Ho*Wo (the
-    index of a zero appended to the windows' gradients), (H*W, M)."""
+def adaptive_sources(size: Window, out: Window) -> np.ndarray:
+    """The transpose: each input position's windows in torch's order, padded with the window
+    count (the index of a zero appended to the windows' gradients), (positions, M)."""
     positions, _ = adaptive_windows(size, out)
-    windows = [[] for _ in range(size[0] * size[1])]
+    windows = [[] for _ in range(math.prod(size))]
     for window, position in zip(*np.nonzero(positions >= 0)):
         windows[positions[window, position]].append(window)
     sources = np.full((len(windows), max(map(len, windows), default=0)), len(positions))
@@ -355,46 +398,51 @@ def _frozen(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def adaptive_max_index(a: np.ndarray, out: Pair) -> np.ndarray:
+def adaptive_max_index(a: np.ndarray, out: Window) -> np.ndarray:
     """Where each adaptive window's maximum is: its flat position in its plane, the first
     one in the window's row-by-row order."""
-    positions, _ = adaptive_windows(a.shape[-2:], out)
-    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    n = len(out)
+    positions, _ = adaptive_windows(a.shape[-n:], out)
+    planes = a.reshape(_flat_planes(a, n))
     padded = np.concatenate([planes, np.full((len(planes), 1), -np.inf, a.dtype)], 1)
     best = np.argmax(padded[:, positions], axis=2)  # (planes, windows)
-    return positions[np.arange(len(positions)), best].reshape(*a.shape[:-2], *out)
+    return positions[np.arange(len(positions)), best].reshape(*a.shape[:-n], *out)
+
 
 def adaptive_avg_pool_operands(a, *, out, extents) -> tuple:
     """The windows' elements, zeros past a window's end (position -1 takes the zero appended
     to each plane): (planes, windows, K), the check's `unfold`."""
-    positions, _ = adaptive_windows(a.shape[-2:], out)
-    planes = a.reshape(-1, a.shape[-2] * a.shape[-1])
+    positions, _ = adaptive_windows(a.shape[-len(out):], out)
+    planes = a.reshape(_flat_planes(a, len(out)))
     padded = np.concatenate([planes, np.zeros((len(planes), 1), a.dtype)], 1)
     return (padded[:, positions],)
 
 
 def adaptive_avg_pool(a, *, out, extents) -> np.ndarray:
-    """Each window summed element by element in the input's dtype, then divided by its height
-    and then by its width (torch's CPU kernel); `extents`: each window's (kh, kw)."""
+    """Each window summed element by element in the input's dtype, then divided by its extent
+    in each dim in turn (torch's CPU kernel: sum / kh / kw); `extents`: (windows, dims)."""
     (cols,) = adaptive_avg_pool_operands(a, out=out, extents=extents)
     total = np.zeros(cols.shape[:2], a.dtype)
     for k in range(cols.shape[2]):
         total = total + cols[:, :, k]
-    kh, kw = extents.astype(a.dtype).T
-    return (total / kh / kw).reshape(*a.shape[:-2], *out)
+    for extent in extents.astype(a.dtype).T:
+        total = total / extent
+    return total.reshape(*a.shape[:-len(out)], *out)
 
 
 def adaptive_avg_pool_backward(g, a, *, out, extents) -> np.ndarray:
-    """torch's _adaptive_avg_pool2d_backward: each window's gradient divided by its height,
-    then its width, and added to each of its elements, window after window (its order)."""
-    planes = int(np.prod(a.shape[:-2]))
-    kh, kw = extents.astype(g.dtype).T
-    share = g.reshape(planes, out[0] * out[1]) / kh / kw
+    """torch's _adaptive_avg_pool2d_backward (and 3d's): each window's gradient divided by
+    its extent in each dim in turn, and added to each of its elements, window after window
+    (its order)."""
+    n = len(out)
+    planes = math.prod(a.shape[:-n])
+    share = g.reshape(planes, math.prod(out))
+    for extent in extents.astype(g.dtype).T:
+        share = share / extent
     share = np.concatenate([share, np.zeros((planes, 1), g.dtype)], 1)
-    sources = adaptive_sources(a.shape[-2:], out)
-    parts = share[:, sources]
+    parts = share[:, adaptive_sources(a.shape[-n:], out)]
     total = np.zeros(parts.shape[:2], g.dtype)
-    for m in range(sources.shape[1]):
+    for m in range(parts.shape[2]):
         total = total + parts[:, :, m]
     return total.reshape(a.shape)
 
@@ -427,3 +475,69 @@ def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
         key[dim] = np.arange(g.shape[dim]) * step + k
         out[tuple(key)] += np.take(windows, k, axis=dim + 1)
     return out
+
+
+# ---- max unpooling: each element put back at its flat position in a plane ------------------
+
+
+def max_unpool(a, *, index, size):
+    """Each element of a plane put at its flat position `index` in a plane of `size`, zeros
+    elsewhere (of two put at one place, the later stays, as in torch's kernel)."""
+    n = len(size)
+    planes = a.reshape(_flat_planes(a, n))
+    out = np.zeros((len(planes), math.prod(size)), a.dtype)
+    np.put_along_axis(out, index.reshape(planes.shape), planes, 1)
+    return out.reshape(*a.shape[:-n], *size)
+
+
+def max_unpool_vjp(xp, g, o, a, *, index, size) -> tuple:
+    """Each element's gradient read where it was put (torch's: even one a later element
+    overwrote gets it)."""
+    planes = _flat_planes(a, len(size))
+    grad = xp.gather(xp.reshape(g, (planes[0], math.prod(size))), 1, index.reshape(planes))
+    return (xp.reshape(grad, a.shape),)
+
+
+# ---- fractional max pooling: windows at pseudo-random starts, one draw per plane and dim -----
+
+
+def fractional_starts(sample, size: int, out: int, kernel: int) -> np.ndarray:
+    """torch's generate_intervals, in the sample's dtype: where each window starts."""
+    starts = np.zeros(out, np.int64)
+    if out > 1:
+        alpha = sample.dtype.type(size - kernel) / sample.dtype.type(out - 1)
+        i = np.arange(out - 1).astype(sample.dtype)
+        starts[:-1] = ((i + sample) * alpha).astype(np.int64) - np.int64(sample * alpha)
+    if out > 0:
+        starts[-1] = size - kernel
+    return starts
+
+
+def fractional_max_index(a: np.ndarray, kernel: Window, out: Window,
+                         samples: np.ndarray) -> np.ndarray:
+    """Where each window's maximum is (its flat position in its plane): the first largest,
+    or the last nan, as torch's kernel. samples: (batch, channels, dims) in [0, 1); torch's
+    2-D kernel reads its width's first, the 3-D one depth, height, width."""
+    n, size = len(kernel), a.shape[-len(kernel):]
+    strides = [math.prod(size[d + 1:]) for d in range(n)]
+    which = (1, 0) if n == 2 else (0, 1, 2)
+    planes = a.reshape(-1, math.prod(size))
+    channels = a.shape[-n - 1]
+    index = np.empty((len(planes), math.prod(out)), np.int64)
+    for p, plane in enumerate(planes):
+        sample = samples[p // channels, p % channels]
+        cells = np.zeros((), np.int64)
+        for d in range(n):
+            starts = fractional_starts(sample[which[d]], size[d], out[d], kernel[d])
+            cells = np.add.outer(cells, (starts[:, None] + np.arange(kernel[d])) * strides[d])
+        cells = cells.transpose(*range(0, 2 * n, 2), *range(1, 2 * n, 2)).reshape(
+            math.prod(out), math.prod(kernel))
+        index[p] = cells[np.arange(len(cells)), _first_max_last_nan(plane[cells])]
+    return index.reshape(*a.shape[:-n], *out)
+
+
+def _first_max_last_nan(values: np.ndarray) -> np.ndarray:
+    """Per row: the last nan's column if there is one, else the first largest value's."""
+    nan = np.isnan(values)
+    last_nan = values.shape[1] - 1 - np.argmax(nan[:, ::-1], axis=1)
+    return np.where(nan.any(axis=1), last_nan, np.argmax(np.where(nan, -np.inf, values), 1))

@@ -62,6 +62,34 @@ NN = {
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
     "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
                  "*, Tensor out=None)",),
+    "max_pool3d_with_indices": (
+        "max_pool3d_with_indices(Tensor input, IntArrayRef[3] kernel_size, "
+        "IntArrayRef[3] stride=[], IntArrayRef[3] padding=0, IntArrayRef[3] dilation=1, "
+        "bool ceil_mode=False)",),
+    "avg_pool3d": (
+        "avg_pool3d(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] stride=None, "
+        "IntArrayRef[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, "
+        "int64_t? divisor_override=None, *, Tensor out=None)",),
+    "adaptive_avg_pool3d": (
+        "adaptive_avg_pool3d(Tensor input, SymIntArrayRef[3] output_size, *, Tensor out=None)",),
+    "adaptive_max_pool2d": (
+        "adaptive_max_pool2d(Tensor input, IntArrayRef[2] output_size, *, TensorList "
+        "out=None)",),
+    "adaptive_max_pool3d": (
+        "adaptive_max_pool3d(Tensor input, IntArrayRef[3] output_size, *, TensorList "
+        "out=None)",),
+    "max_unpool2d": (
+        "max_unpool2d(Tensor input, Tensor indices, SymIntArrayRef[2] output_size, *, "
+        "Tensor out=None)",),
+    "max_unpool3d": (
+        "max_unpool3d(Tensor input, Tensor indices, SymIntArrayRef[3] output_size, "
+        "IntArrayRef[3] stride, IntArrayRef[3] padding, *, Tensor out=None)",),
+    "fractional_max_pool2d": (
+        "fractional_max_pool2d(Tensor input, IntArrayRef[2] kernel_size, IntArrayRef[2] "
+        "output_size, Tensor random_samples, *, TensorList out=None)",),
+    "fractional_max_pool3d": (
+        "fractional_max_pool3d(Tensor input, IntArrayRef[3] kernel_size, IntArrayRef[3] "
+        "output_size, Tensor random_samples, *, TensorList out=None)",),
     "max_pool2d_with_indices": (
         "max_pool2d_with_indices(Tensor input, IntArrayRef[2] kernel_size, "
         "IntArrayRef[2] stride=[], IntArrayRef[2] padding=0, IntArrayRef[2] dilation=1, "

@@ -36,7 +36,6 @@ NO_MATRIX_FORM = {
     "diagonal": "not written yet",
     "unfold": "Tensor.unfold's windows: not written yet",
     "im2col": "nn.Unfold's windows: not written yet",
-    "adaptive_avg_pool2d": "its windows: not written yet",
     "rot90": "not written yet",
     "pixel_shuffle": "a reshape, permute, reshape: not written yet",
     "pixel_unshuffle": "a reshape, permute, reshape: not written yet",

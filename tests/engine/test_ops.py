@@ -300,6 +300,24 @@ EXAMPLES = {
     "adaptive_avg_pool2d_backward": "(out,) = torch.autograd.grad(\n"
         "    (F.adaptive_avg_pool2d(x.reshape(1, 3, 2), (2, 3)) ** 2).sum(), x,\n"
         "    create_graph=True)",
+    "max_pool3d": "out = F.max_pool3d(x.reshape(1, 1, 1, 2, 3), 2, stride=1, padding=1)",
+    "adaptive_max_pool3d": "out = F.adaptive_max_pool3d(x.reshape(1, 1, 2, 3), (1, 2, 2))",
+    "avg_pool3d": "out = F.avg_pool3d(x.reshape(1, 1, 2, 3), (1, 2, 2), stride=1,\n"
+                  "                   padding=(0, 1, 1), count_include_pad=False)",
+    "adaptive_avg_pool3d": "out = F.adaptive_avg_pool3d(x.reshape(1, 1, 3, 2), (1, 2, 3))",
+    "adaptive_avg_pool3d_backward": "(out,) = torch.autograd.grad(\n"
+        "    (F.adaptive_avg_pool3d(x.reshape(1, 1, 3, 2), (1, 2, 3)) ** 2).sum(), x,\n"
+        "    create_graph=True)",
+    "fractional_max_pool2d": "out = F.fractional_max_pool2d(x.reshape(1, 2, 3), (1, 2),\n"
+        "    output_size=(2, 2), _random_samples=torch.tensor([[[0.3, 0.6]]]))",
+    "fractional_max_pool3d": "out = F.fractional_max_pool3d(\n"
+        "    torch.cat([x, p]).reshape(1, 2, 2, 3)[..., :2], 1, output_size=(1, 1, 1),\n"
+        "    _random_samples=torch.tensor([[[0.3, 0.6, 0.1]]]))",
+    "max_unpool2d": "pooled, at = F.max_pool2d(x.reshape(1, 2, 3), (1, 2), return_indices=True)\n"
+                    "out = F.max_unpool2d(pooled, at, (1, 2), output_size=(2, 3))",
+    "max_unpool3d": "pooled, at = F.max_pool3d(x.reshape(1, 1, 2, 3), (1, 1, 2),\n"
+                    "    return_indices=True)\n"
+                    "out = F.max_unpool3d(pooled, at, (1, 1, 2), output_size=(1, 2, 3))",
     # shape ops (engine/ops_shape.py)
     "block_diag": "out = torch.block_diag(x, v, b[0])",
     "rot90": "out = torch.rot90(x, 1, (1, 0)) * p.t()",

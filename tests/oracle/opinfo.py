@@ -405,10 +405,16 @@ def _module_case(key, i, path, info, mi) -> Case:
         torch.manual_seed(0)
         module = info.module_cls(*ctor.args, **ctor.kwargs)
         module.train()
-        state = list(module.named_parameters()) + list(module.named_buffers())
+        # (a lazy module's parameters have no values until its forward: the script's forward,
+        # after its seed, draws them as torch's)
+        state = [(n, t) for n, t in [*module.named_parameters(), *module.named_buffers()]
+                 if not torch.nn.parameter.is_lazy(t)]
         if sum(t.numel() for _, t in state) > MAX_PARAMETERS:
             return Case(key, i, unwritable=f"more than {MAX_PARAMETERS} parameter elements")
         head = [SEED, f"m = {path}({', '.join(args)})"]
+        # (a private buffer, FractionalMaxPool's _random_samples, is the constructor's argument,
+        # not a seeded draw; and no session can name it)
+        state = [(n, t) for n, t in state if not n.rpartition(".")[2].startswith("_")]
         if state:
             head.append("with torch.no_grad():")
             head += [f"    {_attribute(n)}.copy_({w.tensor_literal(t.detach())})" for n, t in state]

@@ -134,9 +134,9 @@ TENSORS: GraphNamespace = build(
         "col2im", (cols,), size=tuple(size), kernel=kernel, dilation=dilation, padding=padding,
         stride=stride, out=out),
     adaptive_avg_pool=lambda a, out, extents: apply(
-        "adaptive_avg_pool2d", (a,), out=out, extents=extents),
+        f"adaptive_avg_pool{len(out)}d", (a,), out=out, extents=extents),
     adaptive_avg_pool_backward=lambda g, a, out, extents: apply(
-        "adaptive_avg_pool2d_backward", (g, a), out=out, extents=extents),
+        f"adaptive_avg_pool{len(out)}d_backward", (g, a), out=out, extents=extents),
     unfold=lambda a, dim, size, step: apply("unfold", (a,), dim=dim, size=size, step=step),
     unfold_backward=lambda g, shape, dim, size, step: apply(
         "unfold_backward", (g,), shape=tuple(shape), dim=dim, size=size, step=step),

@@ -3,7 +3,7 @@
 and torch's Python names for Python's own messages."""
 from __future__ import annotations
 
-from gradcli.engine.errors import TorchError, warn
+from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor
 from gradcli.engine.type_names import type_name
 from gradcli.torch import _arguments as arguments
@@ -51,3 +51,13 @@ def check_target_size(input, target) -> None:
 def ints(value) -> list[int]:
     """An int or a sequence of them, as a list."""
     return [int(v) for v in value] if isinstance(value, (tuple, list)) else [int(value)]
+
+
+def check_pool_input(input, n: int, wrong_dims: str, empty_dim: str) -> None:
+    """ATen's usual checks of an n-D pooling's input: n + 1 or n + 2 dims, else `wrong_dims`;
+    no empty dim but the first, else `empty_dim` (each formatted with {shape}, {dim})."""
+    if input.ndim not in (n + 1, n + 2):
+        raise runtime_error(wrong_dims.format(shape=list(input.shape)))
+    for d in range(1, input.ndim):
+        if input.shape[d] == 0:
+            raise runtime_error(empty_dim.format(shape=list(input.shape), dim=d))

@@ -1,4 +1,4 @@
-"""torch.conv1d/conv2d, conv_transpose1d/2d and F.unfold/fold over Tensors (F's functions
+"""torch.conv1d/2d/3d, conv_transpose1d/2d/3d and F.unfold/fold over Tensors (F's functions
 and the nn layers'), with torch's checks, in its order and words, before the op runs
 (ops_conv.py)."""
 from __future__ import annotations
@@ -15,26 +15,22 @@ from gradcli.torch.nn.functional._common import ints
 F = "torch.nn.functional"
 
 
-@torch_function(
-    "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
-    "SymIntArrayRef[1] padding=0, SymIntArrayRef[1] dilation=1, SymInt groups=1)",
-    "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] stride=1, "
-    'c10::string_view padding="valid", SymIntArrayRef[1] dilation=1, SymInt groups=1)',
-    namespace=("torch", F),
-)
-def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
-    return _convolution("conv1d", 1, input, weight, bias, stride, padding, dilation, groups)
+def _declare_conv(n: int):
+    """torch.conv{n}d / F.conv{n}d, declared with torch's two signatures."""
+    name = f"conv{n}d"
+    head = f"{name}(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[{n}] stride=1, "
+    tail = f"SymIntArrayRef[{n}] dilation=1, SymInt groups=1)"
+
+    def conv(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
+        return _convolution(name, n, input, weight, bias, stride, padding, dilation, groups)
+
+    conv.__name__ = conv.__qualname__ = name
+    return torch_function(f"{head}SymIntArrayRef[{n}] padding=0, {tail}",
+                          f'{head}c10::string_view padding="valid", {tail}',
+                          namespace=("torch", F))(conv)
 
 
-@torch_function(
-    "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
-    "SymIntArrayRef[2] padding=0, SymIntArrayRef[2] dilation=1, SymInt groups=1)",
-    "conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] stride=1, "
-    'c10::string_view padding="valid", SymIntArrayRef[2] dilation=1, SymInt groups=1)',
-    namespace=("torch", F),
-)
-def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1) -> Tensor:
-    return _convolution("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
+conv1d, conv2d, conv3d = (_declare_conv(n) for n in (1, 2, 3))
 
 
 def _convolution(name, spatial, input, weight, bias, stride, padding, dilation, groups):
@@ -222,27 +218,27 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
                  padding=padding, stride=stride, out=out)
 
 
-# ---- F.conv_transpose1d, F.conv_transpose2d -----------------------------------------------
+# ---- F.conv_transpose1d/2d/3d -----------------------------------------------------------
 
 
-@torch_function(
-    "conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[1] "
-    "stride=1, SymIntArrayRef[1] padding=0, SymIntArrayRef[1] output_padding=0, SymInt "
-    "groups=1, SymIntArrayRef[1] dilation=1)", namespace=("torch", F))
-def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1) -> Tensor:
-    return _transposed("conv_transpose1d", 1, input, weight, bias, stride, padding,
-                       output_padding, groups, dilation)
+def _declare_transposed(n: int):
+    """torch.conv_transpose{n}d / F.conv_transpose{n}d."""
+    name = f"conv_transpose{n}d"
+
+    def conv_transpose(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+                       groups=1, dilation=1) -> Tensor:
+        return _transposed(name, n, input, weight, bias, stride, padding, output_padding,
+                           groups, dilation)
+
+    conv_transpose.__name__ = conv_transpose.__qualname__ = name
+    return torch_function(
+        f"{name}(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[{n}] stride=1, "
+        f"SymIntArrayRef[{n}] padding=0, SymIntArrayRef[{n}] output_padding=0, SymInt groups=1, "
+        f"SymIntArrayRef[{n}] dilation=1)", namespace=("torch", F))(conv_transpose)
 
 
-@torch_function(
-    "conv_transpose2d(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[2] "
-    "stride=1, SymIntArrayRef[2] padding=0, SymIntArrayRef[2] output_padding=0, SymInt "
-    "groups=1, SymIntArrayRef[2] dilation=1)", namespace=("torch", F))
-def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
-                     dilation=1) -> Tensor:
-    return _transposed("conv_transpose2d", 2, input, weight, bias, stride, padding,
-                       output_padding, groups, dilation)
+conv_transpose1d, conv_transpose2d, conv_transpose3d = (_declare_transposed(n)
+                                                         for n in (1, 2, 3))
 
 
 def _transposed(name, spatial, input, weight, bias, stride, padding, output_padding, groups,
@@ -274,7 +270,7 @@ def _transposed(name, spatial, input, weight, bias, stride, padding, output_padd
 
 
 def _named_pairs(output_padding, stride, dilation) -> str:
-    dims = ("height", "width")[-len(stride):] if len(stride) > 1 else ("width",)
+    dims = ("depth", "height", "width")[-len(stride):] if len(stride) > 1 else ("width",)
     return " ".join(f"{what}_{dim}: {v}" for what, values in (
         ("output_padding", output_padding), ("stride", stride), ("dilation", dilation))
         for dim, v in zip(dims, values))

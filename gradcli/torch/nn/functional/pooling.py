@@ -27,8 +27,9 @@ def _checked(name: str, *args) -> None:
     _PARSERS[name].arguments(args, {}, None)
 
 
-def _pool_pairs(name: str, kernel_size, stride, padding, dilation=1) -> tuple:
-    """torch's pooling parameters as (height, width) pairs; stride defaults to the kernel."""
+def _pool_pairs(name: str, kernel_size, stride, padding, dilation=1, n: int = 2) -> tuple:
+    """torch's pooling parameters as tuples of n values (n = 2: (height, width)); stride
+    defaults to the kernel."""
     pairs = []
     for what, value, omitted in (("kernel_size", kernel_size, False), ("stride", stride, True),
                                  ("padding", padding, False), ("dilation", dilation, False)):
@@ -36,14 +37,23 @@ def _pool_pairs(name: str, kernel_size, stride, padding, dilation=1) -> tuple:
             pairs.append(pairs[0])
             continue
         values = ints(value)
-        if len(values) not in (1, 2):
-            must = {"kernel_size": "kernel_size must either be a single int",
-                    "stride": "stride must either be omitted, a single int",
-                    "padding": "padding must either be a single int",
-                    "dilation": "dilation must be either a single int"}[what]
-            raise runtime_error(f"{name}: {must}, or a tuple of two ints")
-        pairs.append((values[0], values[-1]))
+        if len(values) not in (1, n):
+            raise runtime_error(f"{name}: {_must(name, what)}, or a tuple of "
+                                f"{('two', 'three')[n - 2]} ints")
+        pairs.append(tuple(values * n if len(values) == 1 else values))
     return tuple(pairs)
+
+
+def _must(name: str, what: str) -> str:
+    """The start of torch's message for a window parameter of the wrong length."""
+    if name == "avg_pool3d":  # (its kernel's words differ from the others')
+        return {"kernel_size": "kernel_size must be a single int",
+                "stride": "stride must be omitted, a single int",
+                "padding": "padding must be a single int"}[what]
+    return {"kernel_size": "kernel_size must either be a single int",
+            "stride": "stride must either be omitted, a single int",
+            "padding": "padding must either be a single int",
+            "dilation": "dilation must be either a single int"}[what]
 
 
 def _pool_geometry(input, kernel, stride, padding, dilation, ceil_mode) -> tuple:

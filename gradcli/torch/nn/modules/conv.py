@@ -1,4 +1,4 @@
-"""torch.nn.Conv1d, Conv2d, ConvTranspose1d and ConvTranspose2d (torch/nn/modules/conv.py)
+"""torch.nn.Conv1d/2d/3d and ConvTranspose1d/2d/3d (torch/nn/modules/conv.py)
 as built-in classes deriving from nn.Module (module.py): their `__init__` (parameters made
 and initialised in torch's order, so that torch.manual_seed gives the same weights),
 `forward` and `extra_repr`."""
@@ -14,8 +14,10 @@ from gradcli.torch.nn import init
 from gradcli.torch.nn.functional.convolution import (
     conv1d,
     conv2d,
+    conv3d,
     conv_transpose1d,
     conv_transpose2d,
+    conv_transpose3d,
 )
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
@@ -64,17 +66,22 @@ def _conv_transpose_init(n: int) -> Callable:
 
 
 def _parameters(self, weight_shape: tuple, out_channels: int, bias: bool, dtype) -> None:
-    """The weight and bias, initialised as torch's reset_parameters: kaiming_uniform_(a=
-    sqrt(5)), then the bias from the weight's fan in."""
-    weight = Parameter(creation.empty(*weight_shape, dtype=dtype))
-    self.attributes["weight"] = weight
+    """The weight and bias, made and initialised."""
+    self.attributes["weight"] = Parameter(creation.empty(*weight_shape, dtype=dtype))
     self.attributes["bias"] = Parameter(creation.empty(out_channels, dtype=dtype)) \
         if bias else None
+    _reset_parameters(self)
+
+
+def _reset_parameters(self) -> None:
+    """torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from the
+    weight's fan in."""
+    weight, bias = self.attributes["weight"], self.attributes["bias"]
     init.kaiming_uniform_(weight, a=math.sqrt(5))
-    if bias:
+    if bias is not None:
         fan_in = init.fans(weight)[0]
         bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-        init.uniform_(self.attributes["bias"], -bound, bound)
+        init.uniform_(bias, -bound, bound)
 
 
 def _check_conv(in_channels, out_channels, groups, stride, padding, padding_mode) -> None:
@@ -138,6 +145,10 @@ CONV2D = layer_class("Conv2d", _conv_init(2), _conv_forward(conv2d), _conv_extra
                      fields=_CONV_FIELDS)
 
 
+CONV3D = layer_class("Conv3d", _conv_init(3), _conv_forward(conv3d), _conv_extra,
+                     fields=_CONV_FIELDS)
+
+
 def _conv_transpose_forward(fn: Callable, n: int) -> Callable:
     def forward(self, input, output_size=None):
         a = self.attributes
@@ -174,4 +185,9 @@ CONV_TRANSPOSE1D = layer_class("ConvTranspose1d", _conv_transpose_init(1),
 
 CONV_TRANSPOSE2D = layer_class("ConvTranspose2d", _conv_transpose_init(2),
                                _conv_transpose_forward(conv_transpose2d, 2), _conv_extra,
+                               fields=_CONV_FIELDS)
+
+
+CONV_TRANSPOSE3D = layer_class("ConvTranspose3d", _conv_transpose_init(3),
+                               _conv_transpose_forward(conv_transpose3d, 3), _conv_extra,
                                fields=_CONV_FIELDS)

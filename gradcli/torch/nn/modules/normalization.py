@@ -1,12 +1,14 @@
-"""torch.nn.LayerNorm, GroupNorm and RMSNorm (torch/nn/modules/normalization.py) as built-in
-classes deriving from nn.Module (module.py): their weight and bias made in torch's order, their
-forward over F's function, and the extra_repr torch prints."""
+"""torch.nn.LayerNorm, GroupNorm, RMSNorm and LocalResponseNorm
+(torch/nn/modules/normalization.py) as built-in classes deriving from nn.Module (module.py):
+their weight and bias made in torch's order, their forward over F's function, and the
+extra_repr torch prints."""
 from __future__ import annotations
 
 from gradcli.engine.errors import TorchError
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional.normalization import layer_norm
 from gradcli.torch.nn.functional.normalization_grouped import group_norm, rms_norm
+from gradcli.torch.nn.functional.pooling_composite import local_response_norm
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 from gradcli.torch.nn.modules.utils import field_values, filled
 
@@ -67,3 +69,13 @@ RMS_NORM = layer_class(
     lambda self: "{normalized_shape}, eps={eps}, elementwise_affine={elementwise_affine}".format(
         **self.attributes),
     fields=("normalized_shape", "eps", "elementwise_affine", "weight"))
+
+
+LOCAL_RESPONSE_NORM = layer_class(
+    "LocalResponseNorm",
+    lambda self, size, alpha=1e-4, beta=0.75, k=1.0: set_fields(self, size=size, alpha=alpha,
+                                                               beta=beta, k=k),
+    lambda self, input: local_response_norm(input, *(self.attributes[n] for n in
+                                                     ("size", "alpha", "beta", "k"))),
+    lambda self: "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.attributes),
+    fields=("size", "alpha", "beta", "k"))
