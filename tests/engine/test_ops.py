@@ -225,6 +225,19 @@ EXAMPLES = {
     "triangular_solve": "s = torch.triangular_solve(x, p[:, :2] + 2, transpose=True)\n"
                         "out = s.solution * v + s.cloned_coefficient.sum()",
     "linalg_matrix_exp": "out = torch.linalg.matrix_exp(x.t() @ p * 0.5) * v + (x[:, :2] * b).matrix_exp()[0, 0]",
+    # ops_lu.py, ops_householder.py and their kin: LU, least squares, pinv, reflectors
+    "linalg_lu": "P, L, U = torch.linalg.lu(x.t() @ p + torch.eye(3))\nout = L * v + U",
+    "linalg_lu_factor_ex": "LU, piv, info = torch.linalg.lu_factor_ex(x.t() @ p + torch.eye(3))\n"
+                           "out = LU * v",
+    "linalg_lu_solve": "LU, piv = torch.linalg.lu_factor(x[:, :2] + p[:, 1:] + torch.eye(2))\n"
+                       "out = torch.linalg.lu_solve(LU, piv, p)",
+    "lu_unpack": "LU, piv = torch.linalg.lu_factor(x.t() @ p + torch.eye(3))\n"
+                 "P, L, U = torch.lu_unpack(LU, piv)\nout = L * v + U",
+    "linalg_lstsq": "out = torch.linalg.lstsq(x.t() + p.t(), v[:, None]).solution",
+    "linalg_pinv": "out = torch.linalg.pinv(x + p)",
+    "linalg_householder_product": "out = torch.linalg.householder_product(x.t() + p.t(), b)",
+    "ormqr": "out = torch.ormqr(x.t() + p.t(), b, p.t() @ x + torch.eye(3))",
+    "vdot": "out = torch.vdot(v, x[0] + p[1]) * b",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
