@@ -43,6 +43,8 @@ NN = {
     "alpha_dropout_": ("alpha_dropout_(Tensor input, double p, bool train)",),
     "feature_alpha_dropout": ("feature_alpha_dropout(Tensor input, double p, bool train)",),
     "feature_alpha_dropout_": ("feature_alpha_dropout_(Tensor input, double p, bool train)",),
+    "poisson_nll_loss": ("poisson_nll_loss(Tensor input, Tensor target, bool log_input, "
+                         "bool full, double eps, int64_t reduction)",),
     "celu": ("celu(Tensor input, Scalar alpha=1.0)",),
     "celu_": ("celu_(Tensor input, Scalar alpha=1.0)",),
     "selu": ("selu(Tensor input)",),
