@@ -650,6 +650,7 @@ from . import (  # noqa: E402, F401
     ops_activation,
     ops_decomp,
     ops_linalg,
+    ops_margin,
     ops_nn,
     ops_padding,
     ops_pointwise,

@@ -45,6 +45,12 @@ NN = {
     "feature_alpha_dropout_": ("feature_alpha_dropout_(Tensor input, double p, bool train)",),
     "poisson_nll_loss": ("poisson_nll_loss(Tensor input, Tensor target, bool log_input, "
                          "bool full, double eps, int64_t reduction)",),
+    "multi_margin_loss": (
+        "multi_margin_loss(Tensor input, Tensor target, Scalar p=1, Scalar margin=1, "
+        "Tensor? weight=None, int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "multilabel_margin_loss": (
+        "multilabel_margin_loss(Tensor input, Tensor target, "
+        "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
     "celu": ("celu(Tensor input, Scalar alpha=1.0)",),
     "celu_": ("celu_(Tensor input, Scalar alpha=1.0)",),
     "selu": ("selu(Tensor input)",),

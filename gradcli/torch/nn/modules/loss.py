@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gradcli.sandbox.objects import ScriptClass
-from gradcli.torch.nn.functional import loss, loss_likelihood
+from gradcli.torch.nn.functional import loss, loss_likelihood, loss_margin
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
 
@@ -128,3 +128,11 @@ POISSON_NLL_LOSS = _compared_loss(
     "PoissonNLLLoss", loss_likelihood.poisson_nll_loss, 2,
     order=("log_input", "full", "size_average", "eps", "reduce", "reduction"), log_input=True,
     full=False, eps=1e-8)
+
+
+MULTI_MARGIN_LOSS = _compared_loss("MultiMarginLoss", loss_margin.multi_margin_loss, 2, p=1,
+                                   margin=1.0, weight=None)
+
+
+MULTILABEL_MARGIN_LOSS = _compared_loss("MultiLabelMarginLoss",
+                                        loss_margin.multilabel_margin_loss, 2)
