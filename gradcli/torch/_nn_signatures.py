@@ -51,6 +51,10 @@ NN = {
     "multilabel_margin_loss": (
         "multilabel_margin_loss(Tensor input, Tensor target, "
         "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "rrelu": ("rrelu(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, "
+              "bool training=False, Generator? generator=None)",),
+    "rrelu_": ("rrelu_(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, "
+               "bool training=False, Generator? generator=None)",),
     "celu": ("celu(Tensor input, Scalar alpha=1.0)",),
     "celu_": ("celu_(Tensor input, Scalar alpha=1.0)",),
     "selu": ("selu(Tensor input)",),

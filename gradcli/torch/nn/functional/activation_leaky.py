@@ -8,10 +8,11 @@ import numpy as np
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.torch import _nn_signatures as signatures
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.inplace import _inplace
 from gradcli.torch._tensor.pointwise import float_kernel
-from gradcli.torch.nn.functional._common import python_name
+from gradcli.torch.nn.functional._common import check_nn, python_name
 
 _PRELU = "prelu(Tensor input, Tensor weight)"
 
@@ -45,17 +46,13 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
     return apply("prelu", (input, weight))
 
 
-_RRELU = ("rrelu(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, "
-          "bool training=False, Generator? generator=None)")
-
-
-@torch_function(_RRELU)
+@torch_function(*signatures.NN["rrelu"])
 def rrelu_builtin(input: Tensor, lower=0.125, upper=1 / 3, training=False,
                   generator=None) -> Tensor:
     return _rrelu(input, lower, upper, training, inplace=False)
 
 
-@torch_function(_RRELU.replace("rrelu(", "rrelu_("))
+@torch_function(*signatures.NN["rrelu_"])
 def rrelu_builtin_(input: Tensor, lower=0.125, upper=1 / 3, training=False,
                    generator=None) -> Tensor:
     return _rrelu(input, lower, upper, training, inplace=True)
@@ -63,7 +60,8 @@ def rrelu_builtin_(input: Tensor, lower=0.125, upper=1 / 3, training=False,
 
 @torch_function(name="rrelu", namespace="torch.nn.functional")
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False) -> Tensor:
-    builtin = rrelu_builtin_ if inplace else rrelu_builtin
+    name, builtin = ("rrelu_", rrelu_builtin_) if inplace else ("rrelu", rrelu_builtin)
+    check_nn(name, input, lower, upper, training)
     return builtin(input, lower, upper, training)
 
 

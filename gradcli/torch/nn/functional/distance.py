@@ -52,3 +52,20 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8) -> Tensor:
             norm.clamp_min_(eps)
         normalized.append(E.div(x, norm))
     return R.sum(E.mul(*normalized), dim)
+
+
+_PDIST = "pdist(Tensor input, double p=2)"
+
+
+@torch_function(_PDIST)
+@torch_function(_PDIST, namespace="torch.nn.functional")
+@python_name("pdist")
+def pdist(input, p=2.0) -> Tensor:
+    """The p-norm distance of each pair of rows i < j (PdistBackward0)."""
+    if input.ndim != 2:
+        raise runtime_error(f"pdist only supports 2D tensors, got: {input.ndim}D")
+    if not input.dtype.is_floating_point:
+        raise runtime_error("pdist only supports floating-point dtypes")
+    if p < 0:
+        raise runtime_error("pdist only supports non-negative p values")
+    return apply("pdist", (shape.contiguous(input),), p=float(p))

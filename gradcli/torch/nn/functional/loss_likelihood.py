@@ -7,6 +7,7 @@ import math
 
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Tensor
+from gradcli.engine.type_names import type_name
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _nn_signatures as signatures
 from gradcli.torch._declare import torch_function
@@ -44,6 +45,9 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
 
 def _any_negative(var) -> bool:
     """torch.any(var < 0) as torch's Python code calls it."""
+    if not isinstance(var, (Tensor, int, float)):  # Python's error at torch's `var < 0`
+        raise TorchError("TypeError", f"'<' not supported between instances of "
+                                      f"'{type_name(var)}' and 'int'")
     negative = var < 0
     if not isinstance(negative, Tensor):  # a number's bool: torch.any's parser refuses it
         _ANY.arguments((negative,), {}, None)
