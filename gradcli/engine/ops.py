@@ -648,6 +648,7 @@ defop("cumprod", "CumprodBackward0",
 # (ops_nn.py)
 from . import (  # noqa: E402, F401
     ops_activation,
+    ops_ctc,
     ops_decomp,
     ops_linalg,
     ops_margin,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gradcli.sandbox.objects import ScriptClass
-from gradcli.torch.nn.functional import loss, loss_likelihood, loss_margin
+from gradcli.torch.nn.functional import loss, loss_ctc, loss_likelihood, loss_margin
 from gradcli.torch.nn.modules.module import layer_class, set_fields
 
 
@@ -136,3 +136,8 @@ MULTI_MARGIN_LOSS = _compared_loss("MultiMarginLoss", loss_margin.multi_margin_l
 
 MULTILABEL_MARGIN_LOSS = _compared_loss("MultiLabelMarginLoss",
                                         loss_margin.multilabel_margin_loss, 2)
+
+
+CTC_LOSS = _compared_loss("CTCLoss", loss_ctc.ctc_loss, 4,
+                          order=("blank", "reduction", "zero_infinity"), blank=0,
+                          zero_infinity=False)
