@@ -1,4 +1,4 @@
-# F.gaussian_nll_loss (var clamped under no_grad, homoscedastic var), F.poisson_nll_loss and torch.poisson_nll_loss (log input or not, Stirling's term), F.triplet_margin_with_distance_loss (default and custom distance, swap) and F.cosine_similarity (norms clamped to eps): values, gradients, grad_fns, errors
+# F.gaussian_nll_loss (var clamped under no_grad, homoscedastic var), F.poisson_nll_loss and torch.poisson_nll_loss (log input or not, Stirling's term), F.triplet_margin_with_distance_loss (default and custom distance, swap), F.cosine_similarity (norms clamped to eps), nn.PairwiseDistance and nn.CosineSimilarity: values, gradients, grad_fns, errors
 import torch
 import torch.nn.functional as F
 _ = torch.manual_seed(0)
@@ -23,13 +23,21 @@ g
 h = F.triplet_margin_with_distance_loss(x, p, n, distance_function=lambda a, b: 1 - F.cosine_similarity(a, b), margin=0.5, swap=True, reduction='none')
 h
 h.grad_fn
+pd = torch.nn.PairwiseDistance(p=1.0, keepdim=True)
+pd
+q = F.triplet_margin_with_distance_loss(x, p, n, distance_function=pd, reduction='sum')
+q
+cs = torch.nn.CosineSimilarity(dim=0)
+cs
+r = cs(x, p)
+r
 y = torch.tensor([1.0, 2.0, -1.0, 0.5], requires_grad=True)
 k = F.cosine_similarity(x, y)
 k
 k.grad_fn
 m = torch.cosine_similarity(x, x * 2, dim=0, eps=1e-3)
 m
-(a + b.sum() + c + d + e.sum() + f + g + h.sum() + k.sum() + m.sum()).backward()
+(a + b.sum() + c + d + e.sum() + f + g + h.sum() + k.sum() + m.sum() + q + r.sum()).backward()
 x.grad
 v.grad
 y.grad
