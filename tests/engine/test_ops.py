@@ -255,6 +255,16 @@ EXAMPLES = {
     "soft_margin_loss": "out = F.soft_margin_loss(x, (p - 1).detach()) + F.soft_margin_loss(x, v.detach(),\n"
                         "    reduction='sum') + F.soft_margin_loss(x, b[:, None].detach(), reduction='none')",
     "smooth_l1_loss": "out = F.smooth_l1_loss(x, p, reduction='sum', beta=0.7)",
+    "multi_margin_loss": "out = F.multi_margin_loss(x, torch.tensor([2, 0]), p=2, margin=0.8,\n"
+                         "    weight=v.detach().abs(), reduction='none') + F.multi_margin_loss(p, torch.tensor([1, 2]))",
+    "multilabel_margin_loss": "out = F.multilabel_margin_loss(x, torch.tensor([[2, -1, 0], [0, 1, -1]]),\n"
+                              "    reduction='none') + F.multilabel_margin_loss(p, torch.tensor([[1, 0, -1], [2, -1, 0]]))",
+    "ctc_loss": "out = F.ctc_loss(x.reshape(2, 1, 3).log_softmax(2), torch.tensor([[1]]), [2], [1],\n"
+                "    reduction='none')",
+    "pdist": "out = torch.pdist(x.t()) + F.pdist(x.t() * p.t(), p=1.5)",
+    "prelu": "out = F.prelu(x, v * 0.5) + torch.prelu(p - 1, b[:1])",
+    "rrelu_with_noise": "out = F.rrelu(x, training=True) + F.rrelu(p - 1, 0.2, 0.4)",
+    "rrelu_with_noise_result": "out = F.rrelu(x * 1, training=True, inplace=True) + F.rrelu(p - 1, inplace=True)",
     "layer_norm": "out = F.layer_norm(x, (3,), v, v * 0.5)",
     "batch_norm": "out = F.batch_norm(x, None, None, v, v * 0.5, training=True)\n"
                   "out = out + F.batch_norm(x, torch.zeros(3), torch.ones(3) * 2, v)",
