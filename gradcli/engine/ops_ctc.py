@@ -12,6 +12,7 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .first_order import defop_first_order, through_row
 from .optable import defop
 
 
@@ -150,5 +151,7 @@ def _sym_ctc(*args, **params):
                          "time step")
 
 
-defop("ctc_loss", "CtcLossBackward0", _ctc, _ctc_vjp, "ao", _sym_ctc,
-      differentiated=_differentiated)
+defop_first_order("ctc_loss_backward", "NotImplemented", _ctc_vjp,
+                  lambda: K.not_implemented("aten::_ctc_loss_backward"), reads_output=True)
+defop("ctc_loss", "CtcLossBackward0", _ctc, through_row("ctc_loss_backward", True), "ao",
+      _sym_ctc, differentiated=_differentiated)

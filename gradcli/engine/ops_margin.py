@@ -10,6 +10,7 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .first_order import defop_first_order, through_row
 from .optable import defop
 
 
@@ -95,8 +96,14 @@ def _sym_multi_margin(a, target, p, margin, weight, reduction, shape):
     return S._reduced(np.asarray(losses, dtype=object), reduction).reshape(shape)
 
 
-defop("multi_margin_loss", "MultiMarginLossBackward0", _multi_margin, _multi_margin_vjp,
-      "a", _sym_multi_margin)
+def _not_differentiated(op: str):
+    return lambda: K.not_implemented(f"aten::{op}")
+
+
+defop_first_order("multi_margin_loss_backward", "NotImplemented", _multi_margin_vjp,
+                  _not_differentiated("multi_margin_loss_backward"))
+defop("multi_margin_loss", "MultiMarginLossBackward0", _multi_margin,
+      through_row("multi_margin_loss_backward"), "a", _sym_multi_margin)
 
 
 # ---- multilabel_margin_loss: the targets are the labels before the first -1 of a row; the
@@ -162,5 +169,7 @@ def _sym_multilabel_margin(a, target, reduction, shape):
     return S._reduced(np.asarray(losses, dtype=object), reduction).reshape(shape)
 
 
-defop("multilabel_margin_loss", "MultilabelMarginLossBackward0",
-      _multilabel_margin, _multilabel_margin_vjp, "a", _sym_multilabel_margin)
+defop_first_order("multilabel_margin_loss_backward", "NotImplemented", _multilabel_margin_vjp,
+                  _not_differentiated("multilabel_margin_loss_backward"))
+defop("multilabel_margin_loss", "MultilabelMarginLossBackward0", _multilabel_margin,
+      through_row("multilabel_margin_loss_backward"), "a", _sym_multilabel_margin)

@@ -13,6 +13,8 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .errors import TorchError
+from .first_order import defop_first_order, through_row
 from .optable import POINTWISE, defop
 
 SQRT_2_OVER_PI, GELU_CUBIC = K.SQRT_2_OVER_PI, K.GELU_CUBIC
@@ -541,4 +543,12 @@ def _sym_pdist(a, p):
     return S.norm(np.asarray(a[i] - a[j], dtype=object), p, 1, False)
 
 
-defop("pdist", "PdistBackward0", _pdist, _pdist_vjp, "ao", _sym_pdist)
+def _pdist_backward_refused():
+    raise TorchError("NotImplementedError",
+                     "the derivative for '_pdist_backward' is not implemented.")
+
+
+defop_first_order("pdist_backward", "PdistBackwardBackward0", _pdist_vjp,
+                  _pdist_backward_refused, reads_output=True)
+defop("pdist", "PdistBackward0", _pdist, through_row("pdist_backward", True), "ao",
+      _sym_pdist)

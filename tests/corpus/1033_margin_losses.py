@@ -1,4 +1,4 @@
-# F.multi_margin_loss (MultiMarginLossBackward0: p 1 or 2, a margin, class weights) and F.multilabel_margin_loss (MultilabelMarginLossBackward0: the labels before the first -1), every reduction, and nn.MultiMarginLoss / nn.MultiLabelMarginLoss: values, gradients, grad_fns, reprs, errors
+# F.multi_margin_loss (MultiMarginLossBackward0: p 1 or 2, a margin, class weights) and F.multilabel_margin_loss (MultilabelMarginLossBackward0: the labels before the first -1), every reduction, and nn.MultiMarginLoss / nn.MultiLabelMarginLoss: values, gradients, grad_fns, reprs, errors, and torch's refusal of their second derivatives
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -31,6 +31,11 @@ k = ml(x, labels)
 k
 (a + (b * b).sum() + c + d + e + (f * f).sum() + g + h + k.sum()).backward()
 x.grad
+(gg,) = torch.autograd.grad(F.multi_margin_loss(x, t, p=2), x, create_graph=True)
+gg
+gg.grad_fn
+(hh,) = torch.autograd.grad(F.multilabel_margin_loss(x, labels), x, create_graph=True)
+hh.grad_fn
 def err(f):
     try:
         f()
@@ -43,3 +48,5 @@ err(lambda: F.multi_margin_loss(x, t, weight=torch.ones(3)))
 err(lambda: F.multi_margin_loss(x, t.int()))
 err(lambda: F.multilabel_margin_loss(x, labels[:2]))
 err(lambda: F.multilabel_margin_loss(x, labels - 2))
+err(lambda: gg.sum().backward())
+err(lambda: hh.sum().backward())

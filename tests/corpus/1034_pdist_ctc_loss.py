@@ -1,4 +1,4 @@
-# torch.pdist / F.pdist (PdistBackward0: the p-norm distance of each pair of rows, p 0, < 1, 1, 2, 3 and inf) and F.ctc_loss / nn.CTCLoss: values, gradients, grad_fns, errors
+# torch.pdist / F.pdist (PdistBackward0: the p-norm distance of each pair of rows, p 0, < 1, 1, 2, 3 and inf) and F.ctc_loss / nn.CTCLoss: values, gradients, grad_fns, errors, and torch's refusal of their second derivatives
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -46,6 +46,11 @@ o = nn.CTCLoss(blank=0)(w, torch.tensor([[1, 1], [2, 3], [1, 0]]), [5, 4, 3], [2
 o
 o.backward()
 w.grad
+(dd,) = torch.autograd.grad(F.pdist(x).sum(), x, create_graph=True)
+dd
+dd.grad_fn
+(cc,) = torch.autograd.grad(F.ctc_loss(z.log_softmax(2), tg, [6, 5], [3, 2]), z, create_graph=True)
+cc.grad_fn.next_functions
 def err(f):
     try:
         f()
@@ -61,3 +66,5 @@ err(lambda: F.ctc_loss(lp, tg, [6, 5], [4, 2]))
 err(lambda: F.ctc_loss(lp, tg.flatten(), [6, 5], [3, 2]))
 err(lambda: F.ctc_loss(lp, tg, torch.tensor([6.0, 5.0]), [3, 2]))
 err(lambda: F.ctc_loss(lp, tg, [6, 5], [3, 2], reduction='avg'))
+err(lambda: dd.sum().backward())
+err(lambda: cc.sum().backward())

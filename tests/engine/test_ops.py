@@ -262,6 +262,14 @@ EXAMPLES = {
     "ctc_loss": "out = F.ctc_loss(x.reshape(2, 1, 3).log_softmax(2), torch.tensor([[1]]), [2], [1],\n"
                 "    reduction='none')",
     "pdist": "out = torch.pdist(x.t()) + F.pdist(x.t() * p.t(), p=1.5)",
+    # the backward rows torch does not differentiate: create_graph's gradient, refused after
+    "multi_margin_loss_backward": "(out,) = torch.autograd.grad(F.multi_margin_loss(x, torch.tensor([2, 0])),\n"
+                                  "    x, create_graph=True)",
+    "multilabel_margin_loss_backward": "(out,) = torch.autograd.grad(F.multilabel_margin_loss(\n"
+                                       "    x, torch.tensor([[2, -1, 0], [0, 1, -1]])), x, create_graph=True)",
+    "pdist_backward": "(out,) = torch.autograd.grad(torch.pdist(x).sum(), x, create_graph=True)",
+    "ctc_loss_backward": "(out,) = torch.autograd.grad(F.ctc_loss(x.reshape(2, 1, 3).log_softmax(2),\n"
+                         "    torch.tensor([[1]]), [2], [1]), x, create_graph=True)",
     "prelu": "out = F.prelu(x, v * 0.5) + torch.prelu(p - 1, b[:1])",
     "rrelu_with_noise": "out = F.rrelu(x, training=True) + F.rrelu(p - 1, 0.2, 0.4)",
     "rrelu_with_noise_result": "out = F.rrelu(x * 1, training=True, inplace=True) + F.rrelu(p - 1, inplace=True)",
@@ -360,7 +368,8 @@ ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_roundi
                  "random_from_to", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor"}
 # torch: "derivative for aten::floor_divide is not implemented" (remainder: of a number % x)
-NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside"}
+NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside", "multi_margin_loss_backward",
+                      "multilabel_margin_loss_backward", "pdist_backward", "ctc_loss_backward"}
 
 
 def session(op: str) -> str:
@@ -393,6 +402,21 @@ def test_floor_divide_has_no_derivative():
     error = [e for e in result.events if e.kind == "error"][0]
     assert (error.type, error.message) == (
         "RuntimeError", "derivative for aten::floor_divide is not implemented")
+
+
+@pytest.mark.parametrize("op, error", [
+    ("multi_margin_loss_backward", ("RuntimeError", "derivative for "
+                                    "aten::multi_margin_loss_backward is not implemented")),
+    ("multilabel_margin_loss_backward", ("RuntimeError", "derivative for "
+                                         "aten::multilabel_margin_loss_backward is not implemented")),
+    ("pdist_backward", ("NotImplementedError",
+                        "the derivative for '_pdist_backward' is not implemented.")),
+    ("ctc_loss_backward", ("RuntimeError",
+                           "derivative for aten::_ctc_loss_backward is not implemented"))])
+def test_second_derivatives_torch_refuses(op, error):
+    result = run_session(session(op), f"{op}.py")
+    raised = [e for e in result.events if e.kind == "error"][0]
+    assert (raised.type, raised.message) == error
 
 
 def test_check_off_reports_method_none():
