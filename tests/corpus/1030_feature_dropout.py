@@ -1,4 +1,4 @@
-# F.dropout2d/3d (one keep per channel), F.alpha_dropout and F.feature_alpha_dropout (dropped values sent to SELU's saturation, then rescaled) with torch's draws; their nn modules: values, gradients, grad_fns, reprs, warnings, errors
+# F.dropout1d/2d/3d (one keep per channel), F.alpha_dropout and F.feature_alpha_dropout (dropped values sent to SELU's saturation, then rescaled) with torch's draws; their nn modules: values, gradients, grad_fns, reprs, warnings, errors
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -18,6 +18,11 @@ e = F.dropout2d(x[0], 0.5)
 e
 f = F.alpha_dropout(x.transpose(0, 3), 0.5, True)
 f
+l = F.dropout1d(x[0], 0.5)
+l
+l.grad_fn
+o = nn.Dropout1d(0.3)(x[:, :, 0])
+o
 g = F.dropout2d(x, 1.0)
 g
 F.alpha_dropout(x) is x
@@ -40,7 +45,7 @@ j = mf(x)
 j
 mf.eval()
 mf(x) is x
-((a * x).sum() + (b * b).sum() + c.sum() + (d * x).sum() + (e * e).sum() + (f * 2).sum() + g.sum() + h.sum() + (i * i).sum() + j.sum()).backward()
+((a * x).sum() + (b * b).sum() + c.sum() + (d * x).sum() + (e * e).sum() + (f * 2).sum() + g.sum() + h.sum() + (i * i).sum() + j.sum() + l.sum() + (o * 3).sum()).backward()
 x.grad
 y = torch.randn(3, 4)
 F.dropout2d(y, 0.5, inplace=True)
@@ -57,3 +62,4 @@ err(lambda: F.feature_alpha_dropout(torch.randn(3), 0.5, True))
 err(lambda: F.alpha_dropout(x, 0.5, 'yes'))
 err(lambda: nn.AlphaDropout(-0.1))
 err(lambda: F.dropout3d([1.0]))
+err(lambda: F.dropout1d(x))

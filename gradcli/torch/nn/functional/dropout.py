@@ -1,4 +1,4 @@
-"""torch.nn.functional's dropouts over Tensors (dropout, dropout2d/3d, alpha_dropout,
+"""torch.nn.functional's dropouts over Tensors (dropout, dropout1d/2d/3d, alpha_dropout,
 feature_alpha_dropout): torch's CPU recipes (ATen's _dropout_impl) and their random draws, in
 the order torch makes them."""
 from __future__ import annotations
@@ -102,6 +102,19 @@ def _feature_dim_warning(name: str, ndim: int, expected: tuple[int, int]) -> Non
              f"{expected[1]}D inputs).")
 
 
+@torch_function(name="dropout1d", namespace="torch.nn.functional")
+def dropout1d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
+    """F.dropout1d: feature dropout of (N, C, L); an unbatched (C, L) gets a batch dim of 1."""
+    _check_probability(p)
+    ndim = attribute_of_tensor(input, "dim").ndim
+    if ndim not in (2, 3):
+        raise runtime_error(f"dropout1d: Expected 2D or 3D input, but received a {ndim}D input. "
+                            f"Note that dropout1d exists to provide channel-wise dropout on "
+                            f"inputs with 1 spatial dimension, a channel dimension, and an "
+                            f"optional batch dimension (i.e. 2D or 3D inputs).")
+    return _feature_dropout_batched(input, p, training, inplace, batched=ndim == 3)
+
+
 @torch_function(name="dropout2d", namespace="torch.nn.functional")
 def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
     """F.dropout2d: feature dropout, a 3-D input taken as (N, C, L) as torch still does."""
@@ -119,12 +132,17 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True, inplace: boo
 
 @torch_function(name="dropout3d", namespace="torch.nn.functional")
 def dropout3d(input: Tensor, p: float = 0.5, training: bool = True, inplace: bool = False):
-    """F.dropout3d: feature dropout of (N, C, D, H, W); an unbatched input gets a batch dim of
-    1 for it (UnsqueezeBackward0 ... SqueezeBackward1, as torch)."""
+    """F.dropout3d: feature dropout of (N, C, D, H, W) (anything but 5-D as unbatched)."""
     _check_probability(p)
     ndim = attribute_of_tensor(input, "dim").ndim
     _feature_dim_warning("dropout3d", ndim, (4, 5))
-    if ndim == 5:
+    return _feature_dropout_batched(input, p, training, inplace, batched=ndim == 5)
+
+
+def _feature_dropout_batched(input: Tensor, p, training, inplace, batched: bool) -> Tensor:
+    """Feature dropout, an unbatched input given a batch dim of 1 for it (UnsqueezeBackward0
+    ... SqueezeBackward1, as torch)."""
+    if batched:
         return _dropout_impl("feature_dropout", input, p, training, inplace, True, False)
     if inplace:  # torch's unsqueeze_ and squeeze_ around it: one keep per channel, in place
         return _dropout_impl("feature_dropout", input, p, training, True, True, False,

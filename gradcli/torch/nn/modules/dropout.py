@@ -1,4 +1,4 @@
-"""torch.nn's dropouts (torch/nn/modules/dropout.py: Dropout, Dropout2d, Dropout3d,
+"""torch.nn's dropouts (torch/nn/modules/dropout.py: Dropout, Dropout1d, Dropout2d, Dropout3d,
 AlphaDropout, FeatureAlphaDropout) as built-in classes deriving from nn.Module (module.py):
 their p and inplace, and their F function in training mode."""
 from __future__ import annotations
@@ -28,6 +28,7 @@ def _dropout_class(name: str, fn):
 
 
 DROPOUT = _dropout_class("Dropout", functional.dropout)
+DROPOUT1D = _dropout_class("Dropout1d", functional.dropout1d)
 DROPOUT2D = _dropout_class("Dropout2d", functional.dropout2d)
 DROPOUT3D = _dropout_class("Dropout3d", functional.dropout3d)
 ALPHA_DROPOUT = _dropout_class("AlphaDropout", functional.alpha_dropout)
