@@ -17,6 +17,9 @@ d = F.rrelu(x)
 d
 e = torch.rrelu(x * 2, 0.0, 1.0, True)
 e
+gen = torch.Generator().manual_seed(3)
+torch.rrelu(x[0], 0.1, 0.5, True, gen)
+torch.rrelu(x[0], 0.1, 0.5, True, generator=gen)
 m = nn.PReLU(3, init=0.1)
 m
 m.weight

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes, runtime
+from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch import _nn_signatures as signatures
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.creation import stream
 from gradcli.torch._tensor.inplace import _inplace
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch.nn.functional._common import check_nn, python_name
@@ -49,13 +50,13 @@ def prelu(input: Tensor, weight: Tensor) -> Tensor:
 @torch_function(*signatures.NN["rrelu"])
 def rrelu_builtin(input: Tensor, lower=0.125, upper=1 / 3, training=False,
                   generator=None) -> Tensor:
-    return _rrelu(input, lower, upper, training, inplace=False)
+    return _rrelu(input, lower, upper, training, generator, inplace=False)
 
 
 @torch_function(*signatures.NN["rrelu_"])
 def rrelu_builtin_(input: Tensor, lower=0.125, upper=1 / 3, training=False,
                    generator=None) -> Tensor:
-    return _rrelu(input, lower, upper, training, inplace=True)
+    return _rrelu(input, lower, upper, training, generator, inplace=True)
 
 
 @torch_function(name="rrelu", namespace="torch.nn.functional")
@@ -69,7 +70,7 @@ _RRELU_INPLACE = _inplace(
     lambda t, **params: apply("rrelu_with_noise_result", (t,), **params), "rrelu_")
 
 
-def _rrelu(input: Tensor, lower, upper, training: bool, inplace: bool) -> Tensor:
+def _rrelu(input: Tensor, lower, upper, training: bool, generator, inplace: bool) -> Tensor:
     """ATen's rrelu_with_noise: in training each element <= 0 (in order) gets a slope drawn
     uniformly in [lower, upper] (the bounds rounded to the dtype's opmath first), the others
     a noise of 1; in evaluation leaky_relu with the mean slope."""
@@ -79,18 +80,18 @@ def _rrelu(input: Tensor, lower, upper, training: bool, inplace: bool) -> Tensor
     params = {"noise": None, "slope": (float(lower) + float(upper)) / 2,
               "noisy_backward": training and float(upper) - float(lower) > 1e-6}
     if training:
-        params["noise"] = _noise(input, lower, upper)
+        params["noise"] = _noise(input, lower, upper, stream(generator))
     if inplace:
         return _RRELU_INPLACE(input, **params)
     return apply("rrelu_with_noise", (input,), **params)
 
 
-def _noise(input: Tensor, lower, upper) -> np.ndarray:
+def _noise(input: Tensor, lower, upper, generator) -> np.ndarray:
     x = input.data
     opmath = np.float64 if input.dtype is dtypes.float64 else np.float32
     low, high = float(opmath(lower)), float(opmath(upper))
     negative = (x <= 0).reshape(-1)  # in logical order: torch's loop runs over contiguous()
     noise = np.ones(x.size, opmath)
-    drawn = runtime.current.generator.uniform_doubles(int(negative.sum()), low, high)
+    drawn = generator.uniform_doubles(int(negative.sum()), low, high)
     noise[negative] = drawn.astype(opmath)
     return noise.reshape(x.shape).astype(x.dtype)
