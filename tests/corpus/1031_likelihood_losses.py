@@ -1,4 +1,4 @@
-# F.gaussian_nll_loss (var clamped under no_grad, homoscedastic var), F.poisson_nll_loss and torch.poisson_nll_loss (log input or not, Stirling's term), F.triplet_margin_with_distance_loss (default and custom distance, swap), F.cosine_similarity (norms clamped to eps), nn.PairwiseDistance and nn.CosineSimilarity: values, gradients, grad_fns, errors
+# F.gaussian_nll_loss (var clamped under no_grad, also where the clamp bites; homoscedastic var), F.poisson_nll_loss and torch.poisson_nll_loss (log input or not, Stirling's term), F.triplet_margin_with_distance_loss (default and custom distance, swap), F.cosine_similarity (norms clamped to eps, also a norm under it), nn.PairwiseDistance and nn.CosineSimilarity: values, gradients, grad_fns, errors
 import torch
 import torch.nn.functional as F
 _ = torch.manual_seed(0)
@@ -43,6 +43,15 @@ v.grad
 y.grad
 p.grad
 n.grad
+small = torch.tensor([[1e-8, 0.5], [2.0, 0.0]], requires_grad=True)
+u = F.gaussian_nll_loss(x[:2, :2], t[:2, :2], small)
+u
+tiny = torch.full((2, 3), 1e-5, requires_grad=True)
+s = F.cosine_similarity(tiny, x[:2, :3], eps=1e-3)
+s
+(u + s.sum()).backward()
+small.grad
+tiny.grad
 def err(f):
     try:
         f()
