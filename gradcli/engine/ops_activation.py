@@ -211,3 +211,48 @@ def _sym_glu(a, dim):
 
 
 defop("glu", "GluBackward0", _in_dtype(_glu), _glu_vjp, "a", _sym_glu)
+
+
+# ---- prelu: leaky relu with a learned slope per channel (weight already shaped to broadcast) --
+def _prelu_vjp(xp, g, o, a, w):
+    # torch's _prelu_kernel_backward: g or w * g for the input, 0 or x * g for the weight
+    positive = K._values(a) > 0
+    return xp.where(positive, g, g * w), xp.where(positive, xp.zeros_like(g), g * a)
+
+
+def _sym_prelu(a, w):
+    # NOTE: at 0 torch takes the weight's side, as leaky_relu's slope
+    return S.elementwise(lambda x, k: S.sp().Piecewise((x, x > 0), (k * x, True)),
+                         *np.broadcast_arrays(a, w))
+
+
+defop("prelu", "PreluKernelBackward0", lambda a, w: np.where(a > 0, a, w * a).astype(a.dtype),
+      _prelu_vjp, ("ab", "a"), _sym_prelu, **POINTWISE)
+
+
+# ---- rrelu: a slope drawn per negative element in training (`noise`, 1 elsewhere), the mean
+# slope in evaluation; torch's backward multiplies by the noise only when lower < upper
+def _rrelu(a, noise, slope, noisy_backward):
+    if noise is not None:
+        return (a * noise).astype(a.dtype)
+    return np.where(a > 0, a, a * np.asarray(slope, a.dtype))
+
+
+def _rrelu_vjp(xp, g, o, a, noise, slope, noisy_backward):
+    if noisy_backward:
+        return (g * xp.asarray(noise),)
+    return (xp.leaky_relu_backward(g, a, slope),)
+
+
+def _sym_rrelu(a, noise, slope, noisy_backward):
+    if not noisy_backward:
+        return S.leaky_relu(a, slope)
+    return S.elementwise(lambda x, k: x * S.number(k), *np.broadcast_arrays(a, noise))
+
+
+defop("rrelu_with_noise", "RreluWithNoiseBackward0", _rrelu, _rrelu_vjp, "a", _sym_rrelu,
+      **POINTWISE)
+# rrelu_ (in place) saves its result: its sign is the input's, so the same backward
+defop("rrelu_with_noise_result", "RreluWithNoiseBackward1", _rrelu,
+      lambda xp, g, o, a, **params: _rrelu_vjp(xp, g, o, o, **params), "o", _sym_rrelu,
+      **POINTWISE)

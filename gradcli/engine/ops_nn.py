@@ -13,6 +13,8 @@ import numpy as np
 
 from . import opkit as K
 from . import symforms as S
+from .errors import TorchError
+from .first_order import defop_first_order, through_row
 from .optable import POINTWISE, defop
 
 SQRT_2_OVER_PI, GELU_CUBIC = K.SQRT_2_OVER_PI, K.GELU_CUBIC
@@ -485,3 +487,68 @@ for _name, _grad_fn, _upper in (("triu", "TriuBackward0", True), ("tril", "TrilB
           # one formula for every element cannot say)
           linear=True,
           zeroed=lambda i, a, diagonal, upper=_upper: _outside_triangle(a.shape, diagonal, upper))
+
+
+# ---- pdist: the p-norm distance of each pair of rows i < j, in row-major pair order ---------
+def _pairs(n: int) -> tuple[np.ndarray, np.ndarray]:
+    return np.triu_indices(n, k=1)
+
+
+def _pdist(a, p):
+    i, j = _pairs(a.shape[0])
+    diff = np.abs(a[i].astype(np.float64) - a[j].astype(np.float64))
+    if p == 0:
+        dist = np.count_nonzero(diff, axis=1).astype(np.float64)
+    elif p == np.inf:
+        dist = diff.max(axis=1, initial=0.0)
+    else:
+        dist = np.sum(diff ** p, axis=1) ** (1 / p)
+    return dist.astype(a.dtype)
+
+
+def _pdist_local(x, dist, p):
+    """torch's _pdist_backward's per pair and column slope of the distance in x_i (x_j's is
+    its negative), 0 where the distance is 0."""
+    i, j = _pairs(x.shape[0])
+    diff = x[i].astype(np.float64) - x[j].astype(np.float64)
+    d = dist.astype(np.float64)[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if p == 0:
+            slope = np.zeros_like(diff)
+        elif p == 1:
+            slope = np.sign(diff)
+        elif p == np.inf:
+            slope = np.sign(diff) * (np.abs(diff) == d)
+        elif p < 2:
+            slope = np.where((diff == 0) & (p < 1), 0,
+                             np.sign(diff) * np.abs(diff) ** (p - 1) / d ** (p - 1))
+        else:
+            slope = diff * np.abs(diff) ** (p - 2) / d ** (p - 1)
+    return np.where(d == 0, 0, slope), i, j
+
+
+def _pdist_vjp(xp, g, o, a, p):
+    x = K._values(a)
+    slope, i, j = _pdist_local(x, K._values(o), p)
+    incidence = np.zeros((x.shape[0], len(i)), x.dtype)  # +1 at each pair's i, -1 at its j
+    incidence[i, np.arange(len(i))] = 1
+    incidence[j, np.arange(len(i))] = -1
+    weighted = xp.reshape(g, (-1, 1)) * xp.asarray(slope.astype(x.dtype))
+    return (xp.matmul(xp.asarray(incidence), weighted),)
+
+
+def _sym_pdist(a, p):
+    # the norm of each pair's difference, with the norm's slopes at zero (torch's pdist's)
+    i, j = _pairs(a.shape[0])
+    return S.norm(np.asarray(a[i] - a[j], dtype=object), p, 1, False)
+
+
+def _pdist_backward_refused():
+    raise TorchError("NotImplementedError",
+                     "the derivative for '_pdist_backward' is not implemented.")
+
+
+defop_first_order("pdist_backward", "PdistBackwardBackward0", _pdist_vjp,
+                  _pdist_backward_refused, reads_output=True)
+defop("pdist", "PdistBackward0", _pdist, through_row("pdist_backward", True), "ao",
+      _sym_pdist)

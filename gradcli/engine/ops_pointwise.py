@@ -421,3 +421,10 @@ defop("xlog1py_scalar_other", "SpecialXlog1PyBackward2",
 defop("exp2", "Exp2Backward0", K.via_double(np.exp2),
       lambda xp, g, o, a: (g * o * math.log(2.0),), "o",
       lambda a: S.elementwise(lambda x: S.sp().Integer(2) ** x, a), **POINTWISE)
+
+
+# A write under no_grad that changed a tensor of the graph (trace.unseen_write_record): only
+# the check reads it, as the tensor's old values plus the change, a constant that passes the
+# gradient unchanged, as torch's graph does (its node stays the old one)
+defop("written_unseen", "NoGradWrite", np.add, lambda xp, g, o, a, change: (g, None),
+      **POINTWISE)

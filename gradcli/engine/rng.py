@@ -220,6 +220,13 @@ class Generator:
         dtype = np.dtype(dtype_name)
         return _in_chunks(n, dtype, lambda k: (self._uniform_f64(k) < p).astype(dtype))
 
+    def uniform_doubles(self, n: int, low: float, high: float) -> np.ndarray:
+        """n draws of at::uniform_real_distribution<double>(low, high), as rrelu's loop makes
+        them one by one: a 53-bit double u (2 words), u * (high - low) + low in double, two
+        roundings (Activation.cpp is built without FMA)."""
+        return _in_chunks(n, np.dtype(np.float64),
+                          lambda k: self._uniform_f64(k) * (high - low) + low)
+
     def bernoulli_probs(self, probs: np.ndarray, dtype_name: str) -> np.ndarray:
         """`torch.bernoulli(probs)` / `Tensor.bernoulli_(probs)` (probs already broadcast to the
         output's shape): float64 probs compare a 53-bit double, float32 and float16 probs a

@@ -686,8 +686,10 @@ def commit_inplace(t: Tensor, result: Tensor) -> Tensor:
     if base is not None and runtime.current.grad_enabled and (
             base.requires_grad or result.requires_grad):
         return _write_through_view(t, base, result)
+    change = trace.unseen_change(t, result.data, runtime.current.grad_enabled)
     t._storage.before_write(bump=not t._bypass)
     np.copyto(t.data, result.data, casting="unsafe")
+    t._record = t._record if change is None else trace.unseen_write_record(t, Tensor(change))
     if node is not None:
         _move_retain_grad(t, node)
         _saved_output_is(t, node)

@@ -263,3 +263,25 @@ def op_record(op, inputs, params, result, args: tuple | None = None) -> OpRecord
     record = KinkedRecord(op, args, params, result)
     record.at = tuple(np.array(t.data) for t in inputs)  # (a copy: later writes keep out)
     return record
+
+
+def unseen_change(t, new: np.ndarray, grad_enabled: bool) -> np.ndarray | None:
+    """What a write under no_grad changes in a tensor of the graph (not a leaf: an optimizer's
+    step writes those), as float64 new - old; None for any other write, or one that changes
+    nothing (torch.no_grad(): norm.clamp_min_(eps) where no norm is below eps)."""
+    if grad_enabled or t._record is None or t.grad_fn is None:
+        return None
+    new = np.asarray(new).astype(t.data.dtype)
+    if np.array_equal(t.data, new, equal_nan=True):
+        return None
+    with np.errstate(invalid="ignore"):
+        return new.astype(np.float64) - t.data.astype(np.float64)
+
+
+def unseen_write_record(t, change) -> OpRecord:
+    """The record to read t by after such a write: its old record plus the change (a tensor
+    holding it, a constant), so that gradients pass it unchanged (torch's node is still the
+    old one)."""
+    from .optable import OPS  # (the row is in ops_pointwise.py)
+
+    return OpRecord(OPS["written_unseen"], (t._record, record_of(change)), {}, t)

@@ -12,9 +12,10 @@ NAMESPACES = {**PYTORCH_NAMES, **PYTORCH_MODULES}  # every namespace whose names
 
 # What to write today for PyTorch functions gradcli lacks, from functions it has.
 INSTEAD = {
-    "cosine_similarity": "(a * b).sum(dim) / (a.norm(dim=dim) * b.norm(dim=dim)).clamp_min(eps)",
-    "poisson_nll_loss": "(torch.exp(input) - target * input).mean()",
-    "gaussian_nll_loss": "0.5 * (torch.log(var) + (input - target) ** 2 / var).mean()",
+    "lp_pool1d": "F.avg_pool1d(x ** p, k).mul(k) ** (1 / p)",
+    "lp_pool2d": "F.avg_pool2d(x ** p, k).mul(k * k) ** (1 / p)",
+    "gumbel_softmax": "F.softmax((logits - torch.empty_like(logits).exponential_().log()) / tau, "
+                      "dim=-1)",
 }
 _OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "

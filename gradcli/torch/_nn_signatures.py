@@ -44,6 +44,24 @@ NN = {
     "hardsigmoid_": ("hardsigmoid_(Tensor input)",),
     "mish": ("mish(Tensor input, *, Tensor out=None)",),
     "mish_": ("mish_(Tensor input)",),
+    "feature_dropout": ("feature_dropout(Tensor input, double p, bool train)",),
+    "feature_dropout_": ("feature_dropout_(Tensor input, double p, bool train)",),
+    "alpha_dropout": ("alpha_dropout(Tensor input, double p, bool train)",),
+    "alpha_dropout_": ("alpha_dropout_(Tensor input, double p, bool train)",),
+    "feature_alpha_dropout": ("feature_alpha_dropout(Tensor input, double p, bool train)",),
+    "feature_alpha_dropout_": ("feature_alpha_dropout_(Tensor input, double p, bool train)",),
+    "poisson_nll_loss": ("poisson_nll_loss(Tensor input, Tensor target, bool log_input, "
+                         "bool full, double eps, int64_t reduction)",),
+    "multi_margin_loss": (
+        "multi_margin_loss(Tensor input, Tensor target, Scalar p=1, Scalar margin=1, "
+        "Tensor? weight=None, int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "multilabel_margin_loss": (
+        "multilabel_margin_loss(Tensor input, Tensor target, "
+        "int64_t reduction=at::Reduction::Mean, *, Tensor out=None)",),
+    "rrelu": ("rrelu(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, "
+              "bool training=False, Generator? generator=None)",),
+    "rrelu_": ("rrelu_(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, "
+               "bool training=False, Generator? generator=None)",),
     "celu": ("celu(Tensor input, Scalar alpha=1.0)",),
     "celu_": ("celu_(Tensor input, Scalar alpha=1.0)",),
     "selu": ("selu(Tensor input)",),

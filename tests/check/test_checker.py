@@ -228,6 +228,19 @@ def test_a_value_computed_from_a_leaf_written_through_data_later_is_not_checked_
     assert [r.method for r in rows_] == ["symbolic", "symbolic"] and all(r.match for r in rows_)
 
 
+def test_a_write_under_no_grad_into_the_graph_is_read_as_a_constant_added():
+    # torch's gradient flows as if the clamp were not there, and the division reads the
+    # clamped values (cosine_similarity's and gaussian_nll_loss's clamps); it was a mismatch
+    _, (row,) = rows("x = torch.tensor([1e-5, 2.0], requires_grad=True)\n"
+                     "n = x.abs().clone()\nwith torch.no_grad():\n    n.clamp_min_(1.0)\n"
+                     "(x / n).sum().backward()\nx.grad")
+    assert row.method == "symbolic" and row.match
+    _, (row,) = rows("x = torch.tensor([3.0, 2.0], requires_grad=True)\n"  # nothing changed
+                     "n = x.abs().clone()\nwith torch.no_grad():\n    n.clamp_min_(1.0)\n"
+                     "(x / n).sum().backward()")
+    assert row.method == "symbolic" and row.match
+
+
 def test_a_write_through_data_before_saving_leaves_later_graphs_checked():
     # sigmoid saved out before the write: behind; a graph built after a write: checked
     _, (row,) = rows("a = torch.tensor([1.0, 2.0], requires_grad=True)\n"

@@ -217,6 +217,22 @@ def test_dropout2d_masks_whole_channels(torch):
     assert_in_sync(g, torch)
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_rrelu_draws_a_slope_per_element_at_most_zero(torch, dtype):
+    # one uniform_real_distribution<double> in [lower, upper] (the bounds in the dtype's
+    # opmath first) per element <= 0, in order; the slope rounded to the dtype
+    for seed in SEEDS[:3]:
+        torch.manual_seed(1000 + seed)
+        x = torch.randn(3000, dtype=getattr(torch, dtype))
+        g = seeded_pair(torch, seed)
+        theirs = torch.nn.functional.rrelu(x, 0.1, 1 / 3, training=True)
+        ours, negative = x.numpy().copy(), x.numpy() <= 0
+        low, high = (float(np.dtype(dtype).type(b)) for b in (0.1, 1 / 3))
+        ours[negative] *= g.uniform_doubles(int(negative.sum()), low, high).astype(dtype)
+        assert_bits(ours, theirs)
+        assert_in_sync(g, torch)
+
+
 TRUNC = [(0.0, 0.02, -2.0, 2.0), (0.0, 1.0, -1.0, 1.0), (0.5, 2.0, -1.0, 0.5),  # mass > 0.3
          (0.0, 1.0, 2.0, 3.0), (0.0, 1.0, -0.2, 0.3), (1.0, 0.5, -3.0, -2.0),  # mass <= 0.3
          (0.3, 0.7, 0.1, 0.2)]

@@ -116,6 +116,9 @@ class Writer:
             return str(v)
         if callable(v) and getattr(F, getattr(v, "__name__", "_"), None) is v:
             return f"F.{v.__name__}"  # an activation passed to a module: F.gelu
+        if isinstance(v, torch.nn.PairwiseDistance):  # triplet_margin_with_distance_loss's
+            return (f"torch.nn.PairwiseDistance(p={_float(float(v.norm))}, eps={_float(v.eps)}, "
+                    f"keepdim={v.keepdim})")
         if isinstance(v, torch.Size):
             v = tuple(v)
         if isinstance(v, list):

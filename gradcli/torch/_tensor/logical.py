@@ -13,17 +13,21 @@ from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.shape import _dims
 
 
+def signatures(name: str) -> tuple[str, ...]:
+    """torch's overloads of all / any, in its order."""
+    return (f"{name}(Tensor input, *, Tensor out=None)",
+            f"{name}(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, "
+            f"Tensor out=None)",
+            f"{name}(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)")
+
+
 def _logical(name: str, reduce: Callable) -> Callable:
     def fn(input, dim=None, keepdim=False) -> Tensor:
         axes = None if dim is None else _dims(dim, input.ndim)
         out = np.asarray(reduce(input.data != 0, axis=axes, keepdims=keepdim and dim is not None))
         return Tensor(out.astype(np.uint8) if input.dtype is dtypes.uint8 else out)
     fn.__name__ = fn.__qualname__ = name
-    return torch_function(  # torch's overloads, in its order
-        f"{name}(Tensor input, *, Tensor out=None)",
-        f"{name}(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, Tensor out=None)",
-        f"{name}(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)",
-        method=True)(fn)
+    return torch_function(*signatures(name), method=True)(fn)
 
 
 all_ = _logical("all", np.all)

@@ -340,6 +340,29 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6,
     return _reduced(output, reduction)
 
 
+@torch_function(name="triplet_margin_with_distance_loss", namespace="torch.nn.functional")
+@python_name("triplet_margin_with_distance_loss")
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None,
+                                      margin=1.0, swap=False, reduction="mean") -> Tensor:
+    """torch's Python composition, with any distance function (pairwise_distance's default)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise TorchError("ValueError", f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise TorchError("ValueError", f"margin must be greater than 0, got {margin}")
+    dims = [attribute_of_tensor(t, "ndim").ndim for t in (anchor, positive, negative)]
+    if len(set(dims)) != 1:
+        raise runtime_error(f"The anchor, positive, and negative tensors are expected to have "
+                            f"the same number of dimensions, but got: anchor {dims[0]}D, "
+                            f"positive {dims[1]}D, and negative {dims[2]}D inputs")
+    distance = pairwise_distance if distance_function is None else distance_function
+    dist_pos = distance(anchor, positive)
+    dist_neg = distance(anchor, negative)
+    if swap:
+        dist_neg = E.minimum(dist_neg, distance(positive, negative))
+    loss = E.clamp_min(E.sub(E.add(dist_pos, margin), dist_neg), 0)
+    return R.sum(loss) if reduction == "sum" else R.mean(loss) if reduction == "mean" else loss
+
+
 @torch_function(name="hinge_embedding_loss", namespace="torch.nn.functional")
 @python_name("hinge_embedding_loss")
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None,

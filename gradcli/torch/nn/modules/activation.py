@@ -14,10 +14,11 @@ from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import creation, reductions, shape
 from gradcli.torch._tensor import pointwise as elementwise
 from gradcli.torch.nn import init
-from gradcli.torch.nn.functional import activation, multihead
+from gradcli.torch.nn.functional import activation, activation_leaky, multihead
+from gradcli.torch.nn.init import constant_
 from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import builtin_class, layer_class, set_fields
-from gradcli.torch.nn.modules.utils import field_values
+from gradcli.torch.nn.modules.utils import field_values, filled
 
 # ---- ReLU, Tanh, Sigmoid, Softmax, LogSoftmax, LeakyReLU ---------------------------------
 
@@ -122,6 +123,44 @@ SOFTPLUS = _activation("Softplus", activation.softplus,
 
 SILU = _activation("SiLU", activation.silu, lambda inplace: "inplace=True" if inplace else "",
                    inplace=False)
+
+
+# ---- Softmax2d, PReLU, RReLU -----------------------------------------------------------
+
+
+def _softmax2d_forward(self, input):
+    if input.ndim not in (3, 4):
+        raise TorchError("ValueError", f"Softmax2d: expected input to be 3D or 4D, got "
+                                       f"{input.ndim}D instead")
+    return reductions.softmax(input, -3)
+
+
+SOFTMAX2D = layer_class("Softmax2d", lambda self: set_fields(self), _softmax2d_forward)
+
+
+def _prelu_init(self, num_parameters=1, init=0.25, device=None, dtype=None) -> None:
+    set_fields(self, num_parameters=num_parameters, init=init)
+    self.attributes["weight"] = filled((num_parameters,), lambda w: constant_(w, init), dtype)
+
+
+PRELU = layer_class(
+    "PReLU", _prelu_init,
+    lambda self, input: activation_leaky.prelu(input, self.attributes["weight"]),
+    lambda self: f"num_parameters={self.attributes['num_parameters']}",
+    fields=("num_parameters", "init", "weight"))
+
+
+def _rrelu_init(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False) -> None:
+    set_fields(self, lower=lower, upper=upper, inplace=inplace)
+
+
+RRELU = layer_class(
+    "RReLU", _rrelu_init,
+    lambda self, input: activation_leaky.rrelu(input, *field_values(
+        self, "lower", "upper", "training", "inplace")),
+    lambda self: "lower={}, upper={}".format(*field_values(self, "lower", "upper"))
+    + (", inplace=True" if self.attributes["inplace"] else ""),
+    fields=("lower", "upper", "inplace"))
 
 
 HARDSWISH = _activation("Hardswish", activation.hardswish, lambda inplace: "", inplace=False)

@@ -10,7 +10,7 @@ from typing import Any
 from gradcli.engine.errors import runtime_error
 from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch._tensor import shape
-from gradcli.torch.nn.functional import loss
+from gradcli.torch.nn.functional import loss, loss_ctc, loss_likelihood, loss_margin
 from gradcli.torch.nn.functional.linear_loss import linear_cross_entropy
 from gradcli.torch.nn.modules.linear import LINEAR
 from gradcli.torch.nn.modules.module import layer_class, register_buffer, set_fields
@@ -27,18 +27,24 @@ def _loss(name: str, fn: Callable, **defaults: Any) -> ScriptClass:
     return layer_class(name, init_, forward, fields=("reduction", *defaults))
 
 
-def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> ScriptClass:
+def _compared_loss(name: str, fn: Callable, inputs: int, order: tuple[str, ...] | None = None,
+                   keywords: tuple[str, ...] = (), **defaults: Any) -> ScriptClass:
     """A loss of two or three tensors (MarginRankingLoss(margin, size_average, reduce,
-    reduction)): its options in torch's positional order, then passed to the F function."""
-    names = (*defaults, "size_average", "reduce", "reduction")
+    reduction)): its options in torch's positional order (`order`, default the `defaults`
+    then size_average, reduce, reduction; `keywords`: keyword-only ones), then passed to the
+    F function."""
+    names = (*defaults, "size_average", "reduce", "reduction") if order is None else order
+    known = (*names, *keywords)
+    start = {"size_average": None, "reduce": None, "reduction": "mean", **defaults}
 
     def init_(self, *args, **kwargs):
         if len(args) > len(names):
-            raise TypeError(f"{name}.__init__() takes from 1 to {len(names) + 1} positional "
-                            f"arguments but {len(args) + 1} were given")
-        values = {**defaults, "size_average": None, "reduce": None, "reduction": "mean",
-                  **dict(zip(names, args)), **kwargs}
-        unknown = set(values) - set(names)
+            takes = f"from 1 to {len(names) + 1} positional arguments" if names else \
+                "1 positional argument"
+            raise TypeError(f"{name}.__init__() takes {takes} but {len(args) + 1} were given")
+        values = {k: v for k, v in start.items() if k in known}
+        values.update({**dict(zip(names, args)), **kwargs})
+        unknown = set(values) - set(known)
         if unknown:
             raise TypeError(f"{name}.__init__() got an unexpected keyword argument "
                             f"'{sorted(unknown)[0]}'")
@@ -48,8 +54,8 @@ def _compared_loss(name: str, fn: Callable, inputs: int, **defaults: Any) -> Scr
         if len(tensors) != inputs:
             raise TypeError(f"{name}.forward() takes {inputs + 1} positional arguments but "
                             f"{len(tensors) + 1} were given")
-        return fn(*tensors, **{k: self.attributes[k] for k in names})
-    return layer_class(name, init_, forward, fields=names)
+        return fn(*tensors, **{k: self.attributes[k] for k in known})
+    return layer_class(name, init_, forward, fields=known)
 
 
 def _smooth_loss(name: str, fn: Callable, option: str, legacy: bool) -> ScriptClass:
@@ -162,3 +168,25 @@ LINEAR_CROSS_ENTROPY_LOSS = layer_class(
     "LinearCrossEntropyLoss", _linear_ce_init, _linear_ce_forward, _linear_ce_repr,
     fields=("reduction", "weight", "num_classes", "out_features", "ignore_index",
             "label_smoothing", "linear", "options"))
+GAUSSIAN_NLL_LOSS = _compared_loss("GaussianNLLLoss", loss_likelihood.gaussian_nll_loss, 3,
+                                   order=(), keywords=("full", "eps", "reduction"), full=False,
+                                   eps=1e-6)
+
+
+POISSON_NLL_LOSS = _compared_loss(
+    "PoissonNLLLoss", loss_likelihood.poisson_nll_loss, 2,
+    order=("log_input", "full", "size_average", "eps", "reduce", "reduction"), log_input=True,
+    full=False, eps=1e-8)
+
+
+MULTI_MARGIN_LOSS = _compared_loss("MultiMarginLoss", loss_margin.multi_margin_loss, 2, p=1,
+                                   margin=1.0, weight=None)
+
+
+MULTILABEL_MARGIN_LOSS = _compared_loss("MultiLabelMarginLoss",
+                                        loss_margin.multilabel_margin_loss, 2)
+
+
+CTC_LOSS = _compared_loss("CTCLoss", loss_ctc.ctc_loss, 4,
+                          order=("blank", "reduction", "zero_infinity"), blank=0,
+                          zero_infinity=False)
