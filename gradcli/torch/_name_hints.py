@@ -12,8 +12,6 @@ NAMESPACES = {**PYTORCH_NAMES, **PYTORCH_MODULES}  # every namespace whose names
 
 # What to write today for PyTorch functions gradcli lacks, from functions it has.
 INSTEAD = {
-    "lp_pool1d": "F.avg_pool1d(x ** p, k).mul(k) ** (1 / p)",
-    "lp_pool2d": "F.avg_pool2d(x ** p, k).mul(k * k) ** (1 / p)",
     "gumbel_softmax": "F.softmax((logits - torch.empty_like(logits).exponential_().log()) / tau, "
                       "dim=-1)",
 }

@@ -56,9 +56,9 @@ def run_plain(source: str):
     ("x = torch.ones(2)\ntorch.fooo(x)", "hint: module 'torch' has no attribute 'fooo'"),
     ("x = torch.ones(2)\nx.fooo()", "hint: PyTorch has no `fooo`"),
     # a PyTorch name gradcli lacks is said so, never `did you mean relu?` for gelu
-    ("x = torch.ones(1, 4)\nF.lp_pool1d(x, 2.0, 2)", "hint: PyTorch has "
-     "torch.nn.functional.lp_pool1d, but gradcli does not support it yet; today write "
-     "F.avg_pool1d(x ** p, k).mul(k) ** (1 / p)"),
+    ("x = torch.ones(1, 4)\nF.gumbel_softmax(x)", "hint: PyTorch has "
+     "torch.nn.functional.gumbel_softmax, but gradcli does not support it yet; today write "
+     "F.softmax((logits - torch.empty_like(logits).exponential_().log()) / tau, dim=-1)"),
     ("import torch.nn.functional as G\nG.gumbel_softmax(torch.ones(1))",
      "hint: PyTorch has torch.nn.functional.gumbel_softmax, but gradcli does not support it yet"),
     ("x = torch.ones(2)\ngumbel_softmax(x)",
