@@ -78,6 +78,20 @@ defop("cosh", "CoshBackward0", K.via_double(np.cosh), lambda xp, g, o, a: (g * x
       S.unary("cosh"), **POINTWISE)
 defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g / (a * a + 1),), "a",
       S.unary("atan"), **POINTWISE)
+# The inverse trig/hyperbolic functions: derivatives.yaml's formulas, step by step.
+defop("asin", "AsinBackward0", K.via_double(np.arcsin),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", -a * a + 1),), "a", S.unary("asin"), **POINTWISE)
+defop("acos", "AcosBackward0", K.via_double(np.arccos),
+      lambda xp, g, o, a: (g * -xp.op("rsqrt", -a * a + 1),), "a", S.unary("acos"), **POINTWISE)
+defop("asinh", "AsinhBackward0", K.via_double(np.arcsinh),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", xp.pow_scalar(a, 2) + 1),), "a",
+      S.unary("asinh"), **POINTWISE)
+defop("acosh", "AcoshBackward0", K.via_double(np.arccosh),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", xp.pow_scalar(a, 2) - 1),), "a",
+      S.unary("acosh"), **POINTWISE)
+defop("atanh", "AtanhBackward0", K.via_double(np.arctanh),
+      lambda xp, g, o, a: (g * xp.reciprocal(1 - xp.pow_scalar(a, 2)),), "a",
+      S.unary("atanh"), **POINTWISE)
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("floor"), **POINTWISE, elements_read="nothing")
