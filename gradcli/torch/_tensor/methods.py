@@ -15,6 +15,7 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     inplace,
     joining,
     linalg,
+    real_views,
     rearrange,
     reductions,
     sampling,
