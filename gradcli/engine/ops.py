@@ -26,7 +26,7 @@ import numpy as np
 from . import opkit as K
 from . import ops_conv
 from . import symforms as S
-from .optable import OPS, POINTWISE, Op, defop
+from .optable import OPS, POINTWISE, Op, defop, defop_like
 
 __all__ = ["OPS", "Op", "KEEPS_LAYOUT", "VIEWS"]
 
@@ -489,6 +489,9 @@ defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype)
 defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
       sym=lambda a, value: np.broadcast_to(value, a.shape).copy(), elements_read="selection")
+# torch.fill: the same, out of place
+defop_like("fill_new", "FillBackward0", "fill")
+defop_like("fill_tensor_new", "FillBackward1", "fill_tensor")
 # x.uniform_() / x.normal_() / x.exponential_() / x.random_(): the generator's draws
 # (`values`) written over every element (random_'s node is named by its overload)
 for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0"),

@@ -421,3 +421,11 @@ defop("xlog1py_scalar_other", "SpecialXlog1PyBackward2",
 defop("exp2", "Exp2Backward0", K.via_double(np.exp2),
       lambda xp, g, o, a: (g * o * math.log(2.0),), "o",
       lambda a: S.elementwise(lambda x: S.sp().Integer(2) ** x, a), **POINTWISE)
+
+
+# torch.frexp's mantissa (the exponent, an int32 result without gradient, is its param):
+# grad / exponent.exp2(), as torch
+defop("frexp", "FrexpBackward0", lambda a, exponent: np.frexp(a)[0],
+      lambda xp, g, o, a, exponent: (g / xp.asarray(np.exp2(exponent).astype(g.dtype)),), "",
+      lambda a, exponent: a * np.vectorize(lambda e: S.sp().Integer(2) ** -int(e),
+                                           otypes=[object])(exponent), **POINTWISE)

@@ -124,7 +124,7 @@ class ReturnTypes(tuple):
     FIELDS = ("values", "indices", "sign", "logabsdet", "inverse", "info", "result", "L", "Q",
               "R", "eigenvalues", "eigenvectors", "U", "S", "Vh", "V", "solution",
               "cloned_coefficient", "residuals", "rank", "singular_values", "LU", "pivots", "P",
-              "min", "max")
+              "min", "max", "mantissa", "exponent")
 
     def __new__(cls, name, *items, fields=("values", "indices")):
         obj = super().__new__(cls, items)
