@@ -670,6 +670,7 @@ from . import (  # noqa: E402, F401
     ops_nn,
     ops_padding,
     ops_pointwise,
+    ops_reduce_into,
     ops_reductions,
     ops_selection,
     ops_shape,

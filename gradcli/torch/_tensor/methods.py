@@ -17,6 +17,7 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     linalg,
     real_views,
     rearrange,
+    reduce_into,
     reductions,
     sampling,
     scans,
