@@ -391,6 +391,9 @@ defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
       lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), rearranges=True)
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
       lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view", matrix_form="inverse")
+# (an in-place unsqueeze_ of a fresh result: torch.quantile's)
+defop_like("unsqueeze_", "UnsqueezeBackward1", "unsqueeze", layout="fresh", matrix_form=None,
+           rearranges=True)
 defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view",
       matrix_form="transpose")
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),

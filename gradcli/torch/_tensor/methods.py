@@ -15,6 +15,7 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     inplace,
     joining,
     linalg,
+    quantiles,
     real_views,
     rearrange,
     reduce_into,
