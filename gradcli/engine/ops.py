@@ -500,12 +500,21 @@ defop_like("fill_tensor_new", "FillBackward1", "fill_tensor")
 for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0"),
                         ("exponential", "ExponentialBackward0"),
                         ("random_from_to", "RandomBackward0"), ("random_to", "RandomBackward1"),
-                        ("random", "RandomBackward2")):
+                        ("random", "RandomBackward2"), ("bernoulli", "BernoulliBackward0"),
+                        ("bernoulli_scalar", "BernoulliBackward2")):
     defop(_name, _grad_fn, lambda a, values: values.reshape(a.shape).astype(a.dtype),
           lambda xp, g, o, a, values: (xp.zeros_like(g),),
           sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],
                                          dtype=object).reshape(a.shape),
           elements_read="selection")
+# torch.bernoulli(x, p): a node whose backward torch has not written
+defop("bernoulli_p", "NotImplemented", OPS["bernoulli"].forward,
+      lambda xp, g, o, a, values: K.not_implemented("aten::bernoulli"), sym=OPS["bernoulli"].sym)
+# x.bernoulli_(probs): no gradient to x nor to the probabilities
+defop("bernoulli_tensor", "BernoulliBackward1",
+      lambda a, p, values: values.reshape(a.shape).astype(a.dtype),
+      lambda xp, g, o, a, p, values: (xp.zeros_like(g), xp.zeros_like(g)),
+      sym=lambda a, p, values: OPS["bernoulli"].sym(a, values), elements_read="selection")
 # torch.normal(mean, std) with a tensor mean and/or std: the draws (`values`, already scaled
 # and shifted), whose derivative torch defines as zero for each tensor given
 for _name, _grad_fn, _n in (("normal_tensor_float", "NormalBackward1", 1),
