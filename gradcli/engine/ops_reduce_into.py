@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import symforms as S
+from .errors import runtime_error
 from .ops_decomp import numpy_only
 from .optable import defop, defop_like
 
@@ -27,7 +29,7 @@ def reduce_into(a, src, target, taken, reduce, include_self):
     hit = _hit(out.size, target)
     if not include_self:
         out[hit] = _START[reduce]
-    _COMBINE[reduce].at(out, target, np.reshape(src, -1)[taken])
+    _COMBINE[reduce].at(out, target, np.reshape(src, -1)[np.reshape(taken, -1)])
     if reduce == "mean":
         count = _count(out.size, target, include_self)
         out = out // count if out.dtype.kind in "iu" else out / count
@@ -46,25 +48,32 @@ def _count(size, target, include_self):
     return np.maximum(count, 1)
 
 
-def _sym_reduce_into(a, src, target, taken, reduce, include_self, ties):
+def _sym_reduce_into(a, src, target, taken, reduce, include_self, ties, src_grad=True):
     if ties is None:
         return reduce_into(a, src, target, taken, reduce, include_self)
-    # amax/amin: the mean of the contributions that reached the extremum
-    self_ties, src_ties = ties
+    # amax/amin: the mean of the contributions that reached the extremum; self's value counts
+    # among them wherever it equals the result, as in torch's backward, but where it was not
+    # included it is a constant there (torch gives it no gradient)
+    self_ties, src_ties, frozen = ties
     flat = np.reshape(a, -1)
-    total = np.where(self_ties, flat, 0).astype(object)
+    own = flat if frozen is None else \
+        np.where(_hit(flat.size, target), S.elementwise(S.number, frozen), flat)
+    total = np.where(self_ties, own, 0).astype(object)
     count = self_ties.astype(np.int64)
-    values = np.reshape(src, -1)[taken]
+    values = np.reshape(src, -1)[taken.reshape(-1)]
     np.add.at(total, target, np.where(src_ties, values, 0))
     np.add.at(count, target, src_ties.astype(np.int64))
     out = np.where(count > 0, total / np.maximum(count, 1), flat)
     return out.reshape(np.shape(a))
 
 
-def _reduce_into_vjp(xp, g, o, a, src, target, taken, reduce, include_self, ties):
+def _reduce_into_vjp(xp, g, o, a, src, target, taken, reduce, include_self, ties,
+                     src_grad=True):
     numpy_only(f"scatter_reduce/index_reduce with reduce='{reduce}'", xp)
+    if taken.size != src.size and src_grad:  # (index no larger than src: shapes differ)
+        _refuse_src_grad(reduce, taken.shape, src.shape)
     gf, of, af = g.reshape(-1), o.reshape(-1), a.reshape(-1)
-    values = src.reshape(-1)[taken]
+    values = src.reshape(-1)[taken.reshape(-1)]
     if reduce == "sum":
         g_self, g_sent = gf.copy(), gf[target]
     elif reduce == "mean":
@@ -79,8 +88,21 @@ def _reduce_into_vjp(xp, g, o, a, src, target, taken, reduce, include_self, ties
     if not include_self:
         g_self = np.where(_hit(gf.size, target), 0, g_self)
     g_src = np.zeros(src.size, g.dtype)
-    g_src[taken] = g_sent
-    return g_self.astype(g.dtype).reshape(a.shape), g_src.reshape(src.shape)
+    g_src[taken.reshape(-1)] = g_sent
+    return (g_self.astype(g.dtype).reshape(a.shape),
+            g_src.reshape(src.shape) if src_grad else None)
+
+
+def _refuse_src_grad(reduce, index_shape, src_shape):
+    """torch's backward for a src larger than index: its gradient has index's shape (sum,
+    mean), or src meets a gathered tensor elementwise first (the others)."""
+    if reduce in ("sum", "mean"):
+        raise runtime_error(f"Function ScatterReduceBackward0 returned an invalid gradient at "
+                            f"index 1 - got {list(index_shape)} but expected shape compatible "
+                            f"with {list(src_shape)}")
+    d = max(i for i, (m, n) in enumerate(zip(src_shape, index_shape)) if m != n)
+    raise runtime_error(f"The size of tensor a ({src_shape[d]}) must match the size of tensor b "
+                        f"({index_shape[d]}) at non-singleton dimension {d}")
 
 
 def _prod_grads(g, o, a, values, target, include_self):
@@ -103,7 +125,7 @@ def _reduce_flat(a, values, target, include_self):
 
 
 defop("scatter_reduce", "ScatterReduceBackward0",
-      lambda a, src, target, taken, reduce, include_self, ties: reduce_into(
+      lambda a, src, target, taken, reduce, include_self, ties, src_grad=True: reduce_into(
           a, src, target, taken, reduce, include_self),
       _reduce_into_vjp, ("abo", "abo"), _sym_reduce_into)
 defop_like("index_reduce", "IndexReduceBackward0", "scatter_reduce")

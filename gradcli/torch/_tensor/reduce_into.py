@@ -20,16 +20,16 @@ def _reduced(row: str, input: Tensor, src: Tensor, coords: list, reduce: str,
     shape, src_shape = input.data.shape or (1,), src.data.shape or (1,)
     target, slots = coords
     target = np.ravel_multi_index(target, shape).reshape(-1)
-    taken = np.ravel_multi_index(slots, src_shape).reshape(-1)
+    taken = np.ravel_multi_index(slots, src_shape)  # (index's shape: src's gradient's)
     ties = None
     if reduce in ("amax", "amin"):  # which contributions reach the extremum, for the check
         result = reduce_into(input.data, src.data, target, taken, reduce, include_self)
-        own = np.reshape(input.data, -1) == np.reshape(result, -1)
-        if not include_self:
-            own[target] = False
-        ties = (own, np.reshape(src.data, -1)[taken] == np.reshape(result, -1)[target])
+        flat = np.reshape(input.data, -1)
+        ties = (flat == np.reshape(result, -1),
+                np.reshape(src.data, -1)[taken.reshape(-1)] == np.reshape(result, -1)[target],
+                None if include_self else flat.copy())
     return apply(row, (input, src), target=target, taken=taken, reduce=reduce,
-                 include_self=bool(include_self), ties=ties)
+                 include_self=bool(include_self), ties=ties, src_grad=src.requires_grad)
 
 
 @torch_function("scatter_reduce(Tensor input, int64_t dim, Tensor index, Tensor src, "
