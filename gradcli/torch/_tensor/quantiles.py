@@ -58,7 +58,8 @@ def _ranks(sorted_data: np.ndarray, q: np.ndarray, ignore_nan: bool) -> np.ndarr
     return np.where(nan.any(-1, keepdims=True), dtype(last), ranks)
 
 
-def _quantile(input, q, dim, keepdim, interpolation, ignore_nan, name) -> Tensor:
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan) -> Tensor:
+    name = "quantile"  # (nanquantile's messages say quantile too)
     qs = _checked_q(input, q, name)
     if interpolation not in MODES:
         raise runtime_error(f"{name}() interpolation must be one of linear, lower, higher, "
@@ -87,23 +88,15 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan, name) -> Tensor
     return apply("squeeze_last", (moved,), dim=moved.ndim - 1)
 
 
-@torch_function(
-    "quantile(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
-    "c10::string_view interpolation=\"linear\", Tensor out=None)",
-    "quantile(Tensor input, double q, int64_t? dim=None, bool keepdim=False, *, "
-    "c10::string_view interpolation=\"linear\", Tensor out=None)",
-    method=True,
-)
-def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear") -> Tensor:
-    return _quantile(input, q, dim, keepdim, interpolation, False, "quantile")
+def _declared(name: str, ignore_nan: bool):
+    """quantile or nanquantile (a row's nan ignored), with torch's two signatures."""
+    def fn(input, q, dim=None, keepdim=False, *, interpolation="linear") -> Tensor:
+        return _quantile(input, q, dim, keepdim, interpolation, ignore_nan)
+    fn.__name__ = name
+    return torch_function(*(f"{name}(Tensor input, {kind} q, int64_t? dim=None, "
+                            "bool keepdim=False, *, c10::string_view interpolation=\"linear\", "
+                            "Tensor out=None)" for kind in ("Tensor", "double")), method=True)(fn)
 
 
-@torch_function(
-    "nanquantile(Tensor input, Tensor q, int64_t? dim=None, bool keepdim=False, *, "
-    "c10::string_view interpolation=\"linear\", Tensor out=None)",
-    "nanquantile(Tensor input, double q, int64_t? dim=None, bool keepdim=False, *, "
-    "c10::string_view interpolation=\"linear\", Tensor out=None)",
-    method=True,
-)
-def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear") -> Tensor:
-    return _quantile(input, q, dim, keepdim, interpolation, True, "quantile")
+quantile = _declared("quantile", False)
+nanquantile = _declared("nanquantile", True)
