@@ -58,6 +58,7 @@ from gradcli.torch._tensor import (
     creation,
     legacy,
     methods,
+    real_views,
     reductions,
 )
 from gradcli.torch._training_notes import Watch
@@ -431,6 +432,7 @@ _TENSOR_PROPERTIES = {
     "T": lambda t: t.T, "mT": lambda t: t.mT, "ndim": lambda t: t.ndim,
     "retains_grad": lambda t: t.retains_grad, "is_cuda": lambda t: False,
     "device": lambda t: Device(), "real": lambda t: t,  # (a real tensor's real part: itself)
+    "imag": real_views.imag,
 }
 
 
