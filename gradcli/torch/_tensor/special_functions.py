@@ -25,7 +25,7 @@ def exp2(input) -> Tensor:
     return apply("exp2", (input,), float_input(input))
 
 
-@torch_function("frexp(Tensor input, *, TensorList out=None)", method=True)
+@torch_function("frexp(Tensor input, *, TensorList out=None)", method=("frexp()",))
 def frexp(input) -> ReturnTypes:
     """(mantissa, exponent): input = mantissa * 2**exponent, |mantissa| in [0.5, 1)."""
     if not input.dtype.is_floating_point:
