@@ -26,7 +26,7 @@ import numpy as np
 from . import opkit as K
 from . import ops_conv
 from . import symforms as S
-from .optable import OPS, POINTWISE, Op, defop
+from .optable import OPS, POINTWISE, Op, defop, defop_like
 
 __all__ = ["OPS", "Op", "KEEPS_LAYOUT", "VIEWS"]
 
@@ -78,6 +78,20 @@ defop("cosh", "CoshBackward0", K.via_double(np.cosh), lambda xp, g, o, a: (g * x
       S.unary("cosh"), **POINTWISE)
 defop("atan", "AtanBackward0", K.via_double(np.arctan), lambda xp, g, o, a: (g / (a * a + 1),), "a",
       S.unary("atan"), **POINTWISE)
+# The inverse trig/hyperbolic functions: derivatives.yaml's formulas, step by step.
+defop("asin", "AsinBackward0", K.via_double(np.arcsin),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", -a * a + 1),), "a", S.unary("asin"), **POINTWISE)
+defop("acos", "AcosBackward0", K.via_double(np.arccos),
+      lambda xp, g, o, a: (g * -xp.op("rsqrt", -a * a + 1),), "a", S.unary("acos"), **POINTWISE)
+defop("asinh", "AsinhBackward0", K.via_double(np.arcsinh),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", xp.pow_scalar(a, 2) + 1),), "a",
+      S.unary("asinh"), **POINTWISE)
+defop("acosh", "AcoshBackward0", K.via_double(np.arccosh),
+      lambda xp, g, o, a: (g * xp.op("rsqrt", xp.pow_scalar(a, 2) - 1),), "a",
+      S.unary("acosh"), **POINTWISE)
+defop("atanh", "AtanhBackward0", K.via_double(np.arctanh),
+      lambda xp, g, o, a: (g * xp.reciprocal(1 - xp.pow_scalar(a, 2)),), "a",
+      S.unary("atanh"), **POINTWISE)
 # Rounding steps have zero derivative everywhere torch defines one.
 defop("floor", "FloorBackward0", np.floor, lambda xp, g, o, a: (xp.zeros_like(g),), "",
       S.unary("floor"), **POINTWISE, elements_read="nothing")
@@ -373,6 +387,9 @@ defop("squeeze_last", "SqueezeBackward4", lambda a, dim: K.squeeze_dim(a, dim),
       lambda xp, g, o, a, dim: (K.unsqueeze_to(xp, g, a.shape, dim),), rearranges=True)
 defop("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
       lambda xp, g, o, a, dim: (xp.squeeze(g, dim),), layout="view", matrix_form="inverse")
+# (an in-place unsqueeze_ of a fresh result: torch.quantile's)
+defop_like("unsqueeze_", "UnsqueezeBackward1", "unsqueeze", layout="fresh", matrix_form=None,
+           rearranges=True)
 defop("t", "TBackward0", lambda a: np.transpose(a), lambda xp, g, o, a: (xp.t(g),), layout="view",
       matrix_form="transpose")
 defop("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
@@ -471,17 +488,29 @@ defop("fill", "FillBackward2", lambda a, value: np.full(a.shape, value, a.dtype)
 defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a.dtype),
       lambda xp, g, o, a, value: (xp.zeros_like(g), xp.sum(g)),
       sym=lambda a, value: np.broadcast_to(value, a.shape).copy(), elements_read="selection")
+# torch.fill: the same, out of place
+defop_like("fill_new", "FillBackward0", "fill")
+defop_like("fill_tensor_new", "FillBackward1", "fill_tensor")
 # x.uniform_() / x.normal_() / x.exponential_() / x.random_(): the generator's draws
 # (`values`) written over every element (random_'s node is named by its overload)
 for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0"),
                         ("exponential", "ExponentialBackward0"),
                         ("random_from_to", "RandomBackward0"), ("random_to", "RandomBackward1"),
-                        ("random", "RandomBackward2")):
+                        ("random", "RandomBackward2"), ("bernoulli", "BernoulliBackward0"),
+                        ("bernoulli_scalar", "BernoulliBackward2")):
     defop(_name, _grad_fn, lambda a, values: values.reshape(a.shape).astype(a.dtype),
           lambda xp, g, o, a, values: (xp.zeros_like(g),),
           sym=lambda a, values: np.array([S.number(v) for v in values.reshape(-1).tolist()],
                                          dtype=object).reshape(a.shape),
           elements_read="selection")
+# torch.bernoulli(x, p): a node whose backward torch has not written
+defop("bernoulli_p", "NotImplemented", OPS["bernoulli"].forward,
+      lambda xp, g, o, a, values: K.not_implemented("aten::bernoulli"), sym=OPS["bernoulli"].sym)
+# x.bernoulli_(probs): no gradient to x nor to the probabilities
+defop("bernoulli_tensor", "BernoulliBackward1",
+      lambda a, p, values: values.reshape(a.shape).astype(a.dtype),
+      lambda xp, g, o, a, p, values: (xp.zeros_like(g), xp.zeros_like(g)),
+      sym=lambda a, p, values: OPS["bernoulli"].sym(a, values), elements_read="selection")
 # torch.normal(mean, std) with a tensor mean and/or std: the draws (`values`, already scaled
 # and shifted), whose derivative torch defines as zero for each tensor given
 for _name, _grad_fn, _n in (("normal_tensor_float", "NormalBackward1", 1),
@@ -655,6 +684,7 @@ from . import (  # noqa: E402, F401
     ops_nn,
     ops_padding,
     ops_pointwise,
+    ops_reduce_into,
     ops_reductions,
     ops_selection,
     ops_shape,

@@ -167,7 +167,7 @@ defop("cholesky_inverse", "CholeskyInverseBackward0",
 # torch makes one node for all the outputs; its backward is linear in their gradients, so
 # each output's node passes on its own part (a zero gradient for the others), and the sum is
 # torch's. The backward formulas run on numpy in float64 (not under create_graph).
-def _numpy_only(what: str, xp) -> None:
+def numpy_only(what: str, xp) -> None:
     if xp is not K.NUMPY:
         raise runtime_error(f"the second derivative of {what} (create_graph=True) is not "
                             "supported by gradcli")
@@ -214,7 +214,7 @@ def _qr_square_grad(gQ, gR, Q, R):
 
 
 def _qr_vjp(xp, g, o, a, mode, which):
-    _numpy_only("linalg.qr", xp)
+    numpy_only("linalg.qr", xp)
     if mode == "r":
         raise runtime_error("The derivative of linalg.qr depends on Q, which is not computed "
                             "when mode='r'. Please use linalg.qr(A, mode='reduced') if you are "
@@ -252,7 +252,7 @@ def _eigh_of(a, uplo):
 def _eigh_vjp(xp, g, o, a, held, uplo, which):
     """torch's linalg_eig_backward for a Hermitian input: V (diag(gL) + skew(Vᴴ gV) / E) Vᴴ,
     E[i, j] = L[j] - L[i]."""
-    _numpy_only("linalg.eigh", xp)
+    numpy_only("linalg.eigh", xp)
     L, V = _eigh_of(a, uplo)
     gL, gV = _outputs_grads(g, which, 2)
     if gV is None:
@@ -333,7 +333,7 @@ def _svd_grad(gU, gS, gVh, U, S, Vh):
 
 
 def _svd_vjp(xp, g, o, a, held, full, which):
-    _numpy_only("linalg.svd", xp)
+    numpy_only("linalg.svd", xp)
     U, S, Vh = svd_factors(a, False)
     grads = list(_outputs_grads(g, which, 3))
     k = S.shape[-1]
@@ -386,7 +386,7 @@ def _triangle_of(g, upper, unit):
 def _solve_triangular_vjp(xp, g, o, a, b, upper, left, unit):
     """torch's linalg_solve_triangular_backward: gB = solve_triangular(Aᴴ, g), gA = -gB Xᴴ
     (-Xᴴ gB on the right) in A's triangle."""
-    _numpy_only("linalg.solve_triangular", xp)
+    numpy_only("linalg.solve_triangular", xp)
     gb = triangular_solve(np.swapaxes(a, -1, -2), g, not upper, left, unit)
     x = _double(o)
     ga = -(gb @ np.swapaxes(x, -1, -2) if left else np.swapaxes(x, -1, -2) @ gb)
@@ -410,7 +410,7 @@ defop("linalg_solve_triangular", "LinalgSolveTriangularBackward0",
 # torch.triangular_solve(b, A): (X with op(A) X = b, A's copy); transpose: Aᵀ X = b. Its
 # cloned coefficient's gradient goes to A whole.
 def _triangular_solve_vjp(xp, g, o, b, a, upper, transpose, unit, which):
-    _numpy_only("torch.triangular_solve", xp)
+    numpy_only("torch.triangular_solve", xp)
     if which == 1:
         return np.zeros(b.shape, b.dtype), g
     a_t = np.swapaxes(a, -1, -2) if transpose else a
@@ -467,7 +467,7 @@ def matrix_exp(a):
 def _matrix_exp_vjp(xp, g, o, a):
     """torch's linalg_matrix_exp_differential (adjoint): the upper right block of
     exp([[Aᴴ, g], [0, Aᴴ]])."""
-    _numpy_only("linalg.matrix_exp", xp)
+    numpy_only("linalg.matrix_exp", xp)
     n = a.shape[-1]
     at = np.swapaxes(_double(a), -1, -2)
     big = np.zeros(np.broadcast_shapes(a.shape, g.shape)[:-2] + (2 * n, 2 * n))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ops_decomp import _double, _no_form, _numpy_only
+from .ops_decomp import _double, _no_form, numpy_only
 from .optable import defop
 
 
@@ -61,7 +61,7 @@ def reflector_grads(a, tau, gq):
 
 # ---- householder_product: the first n columns of Q ------------------------------------------
 def _householder_vjp(xp, g, o, a, tau):
-    _numpy_only("linalg.householder_product", xp)
+    numpy_only("linalg.householder_product", xp)
     if not a.size or not tau.size:  # torch's backward returns no gradients at all
         return None, None
     gq = np.zeros(a.shape[:-2] + (a.shape[-2],) * 2)
@@ -84,7 +84,7 @@ def _ormqr(a, tau, c, left, transpose):
 
 def _ormqr_vjp(xp, g, o, a, tau, c, left, transpose):
     """The product's gradients: gC = op(Q)ᵀ g (g op(Q)ᵀ), g op(Q) = g Cᵀ (Cᵀ g), then Q's."""
-    _numpy_only("torch.ormqr", xp)
+    numpy_only("torch.ormqr", xp)
     q, g, c2 = full_q(a, tau), _double(g), _double(c)
     op_q = _mT(q) if transpose else q
     gc = (_mT(op_q) @ g) if left else (g @ _mT(op_q))

@@ -14,9 +14,9 @@ import numpy as np
 from .ops_decomp import (
     _double,
     _no_form,
-    _numpy_only,
     _outputs_grads,
     _summed_to,
+    numpy_only,
     triangular_solve,
 )
 from .optable import defop
@@ -130,7 +130,7 @@ def _factors(a):
 def _lu_factor_vjp(xp, g, o, a):
     """torch's lu_factor_ex_backward: linalg_lu_backward of g's strict lower triangle (L's)
     and upper one (U's)."""
-    _numpy_only("linalg.lu_factor", xp)
+    numpy_only("linalg.lu_factor", xp)
     P, L, U = _factors(a)
     k = min(a.shape[-2:])
     g = _double(g)
@@ -144,7 +144,7 @@ defop("linalg_lu_factor_ex", "LinalgLuFactorExBackward0",
 
 
 def _lu_vjp(xp, g, o, a, which):
-    _numpy_only("linalg.lu", xp)
+    numpy_only("linalg.lu", xp)
     P, L, U = _factors(a)
     gL, gU = _outputs_grads(g, which - 1, 2)
     return (lu_backward(gL, gU, P, L, U).astype(a.dtype),)
@@ -165,7 +165,7 @@ def _unpacked(lu, which, unpack):
 def _lu_unpack_vjp(xp, g, o, lu, which, unpack):
     """torch's lu_unpack_backward: L's gradient below the diagonal, U's on and above it, each
     where it sits in the packed matrix (nothing not unpacked)."""
-    _numpy_only("torch.lu_unpack", xp)
+    numpy_only("torch.lu_unpack", xp)
     k = min(lu.shape[-2:])
     grad = np.zeros(lu.shape)
     if unpack and which == 1:
@@ -201,7 +201,7 @@ def _lu_solve_vjp(xp, g, o, lu, b, pivots, left, adjoint):
     """gB = lu_solve(g) with the adjoint equation; A's gradient (-gB Xᴴ, -Xᴴ gB, -X gBᴴ or
     -gBᴴ X by the equation) taken through A = P L U to L's strict lower and U's upper
     triangle."""
-    _numpy_only("linalg.lu_solve", xp)
+    numpy_only("linalg.lu_solve", xp)
     x, g = _double(o), _double(g)
     gb = lu_solve(lu, g, pivots, left, not adjoint)
     if left:

@@ -402,6 +402,51 @@ def _sym_group_norm(a, w, b, groups, eps):
 defop("group_norm", "NativeGroupNormBackward0", _in_dtype(_group_norm), _group_norm_vjp,
       ("ab", "a", ""), _sym_group_norm)
 
+
+
+# torch.native_group_norm's other outputs, each group's mean and rstd (N, groups): outputs of
+# the same node in torch, differentiable as the first
+def _group_mean_vjp(xp, g, o, a, groups):
+    n = K.numel(a.shape[1:]) // groups
+    per_element = xp.broadcast_to(xp.unsqueeze(xp.mul_scalar(g, 1 / n), 2),
+                                  (a.shape[0], groups, n))
+    return (xp.reshape(per_element, a.shape),)
+
+
+def _group_rstd_vjp(xp, g, o, a, groups, eps):
+    """d rstd / d x = -rstd³ (x - mean) / n, for each x of the group."""
+    grouped = xp.reshape(a, (a.shape[0], groups, -1))
+    n = grouped.shape[2]
+    centered = grouped - xp.sum(grouped, 2, True) * (1 / n)
+    scale = xp.unsqueeze(g * o * o * o, 2) * (-1 / n)
+    return (xp.reshape(centered * scale, a.shape),)
+
+
+def _sym_group_stats(a, groups, eps=None):
+    x = _grouped(a, groups)
+    n = x.shape[2]
+    mean = x.sum(axis=2) / n
+    if eps is None:
+        return mean
+    centered = x - mean[..., None]
+    var = (centered * centered).sum(axis=2) / n
+    return S.elementwise(lambda v: 1 / S.sp().sqrt(v + S.number(eps)), var)
+
+
+def _group_stats(a, groups, eps):
+    """(mean, 1 / sqrt(biased var + eps)) of each group, in double."""
+    wide = _grouped(a, groups).astype(np.float64)
+    with np.errstate(all="ignore"):
+        return wide.mean(axis=2), 1 / np.sqrt(wide.var(axis=2) + eps)
+
+
+defop("group_norm_mean", "NativeGroupNormBackward0",
+      lambda a, groups: _group_stats(a, groups, 0)[0].astype(a.dtype),
+      _group_mean_vjp, "", _sym_group_stats)
+defop("group_norm_rstd", "NativeGroupNormBackward0",
+      lambda a, groups, eps: _group_stats(a, groups, eps)[1].astype(a.dtype),
+      _group_rstd_vjp, "ao", _sym_group_stats)
+
 # ---- embedding --------------------------------------------------------------------------
 # weight[indices]; torch passes no gradient to the padding row, which the forward reads as
 # the constant `padding_row` (its values when the op ran), so the check sees it as torch does.

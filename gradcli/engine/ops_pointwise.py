@@ -428,3 +428,11 @@ defop("exp2", "Exp2Backward0", K.via_double(np.exp2),
 # gradient unchanged, as torch's graph does (its node stays the old one)
 defop("written_unseen", "NoGradWrite", np.add, lambda xp, g, o, a, change: (g, None),
       **POINTWISE)
+
+
+# torch.frexp's mantissa (the exponent, an int32 result without gradient, is its param):
+# grad / exponent.exp2(), as torch
+defop("frexp", "FrexpBackward0", lambda a, exponent: np.frexp(a)[0],
+      lambda xp, g, o, a, exponent: (g / xp.asarray(np.exp2(exponent).astype(g.dtype)),), "",
+      lambda a, exponent: a * np.vectorize(lambda e: S.sp().Integer(2) ** -int(e),
+                                           otypes=[object])(exponent), **POINTWISE)

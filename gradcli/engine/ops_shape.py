@@ -1,5 +1,5 @@
 """The op table's rows for torch's shape ops with a backward node of their own (ops.py loads
-them): block_diag, rot90, take.
+them): block_diag, rot90, take, as_strided, as_strided_scatter.
 
 Same contract as ops.py: forward in numpy, `sym` in sympy for the check (None: the forward
 runs on object arrays), a VJP written with `xp` as PyTorch's derivatives.yaml has it.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import opkit as K
 from .optable import OPS, defop, defop_like
 
 
@@ -55,6 +56,29 @@ defop("take", "TakeBackward0", lambda a, index: a.reshape(-1)[index],
       lambda xp, g, o, a, index: (
           xp.reshape(xp.scatter(g, (int(np.prod(a.shape)),), (index,)), a.shape),), "k",
       elements_read="selection")
+# torch.as_strided of a contiguous tensor: a view of its elements from `offset` on, `stride`
+# apart (in elements); the gradient is as_strided's row's (overlapping reads add up).
+def strided_positions(size, stride, offset) -> np.ndarray:
+    """The flat index each element of as_strided(size, stride, offset) reads."""
+    return offset + sum((np.arange(n) * s).reshape([-1 if d == i else 1 for d in range(len(size))])
+                        for i, (n, s) in enumerate(zip(size, stride))) + np.zeros(size, np.int64)
+
+
+def _as_strided(a, size, stride, offset):
+    flat = np.reshape(a, -1)[offset:]
+    return np.lib.stride_tricks.as_strided(flat, size, [s * flat.itemsize for s in stride],
+                                           writeable=a.flags.writeable)
+
+
+defop("as_strided_view", "AsStridedBackward0", _as_strided,
+      lambda xp, g, o, a, size, stride, offset: OPS["as_strided"].vjp(
+          xp, g, o, a, positions=strided_positions(size, stride, offset)),
+      layout="view", elements_read="selection")
+# as_strided_scatter: the input with src written at those places (torch's node of its own)
+defop("as_strided_scatter", "AsStridedScatterBackward0", K.put_flat, OPS["copy_slices"].vjp,
+      ("k", "k"), elements_read="selection")
+
+
 # torch's *_copy functions (torch.expand_copy...): a view's elements in fresh memory, under the
 # view's node name with `_copy` (narrow_copy's node, a slice's copy, has its own name)
 def _copying(view_forward):
@@ -62,7 +86,8 @@ def _copying(view_forward):
 
 
 for _view in ("alias", "view", "expand", "permute", "transpose", "t", "squeeze", "squeeze_dim",
-              "unsqueeze", "diagonal", "unfold", "unbind", "split_with_sizes", "slice"):
+              "unsqueeze", "diagonal", "unfold", "unbind", "split_with_sizes", "slice",
+              "as_strided_view"):
     defop_like(f"copy_{_view}", "NarrowCopyBackward0" if _view == "slice" else
                OPS[_view].grad_fn + "_copy", _view, _copying(OPS[_view].forward),
                layout="fresh")

@@ -34,7 +34,7 @@ KIND_NAMES = {
     "SymIntArrayRef": "tuple of ints", "Generator": "torch.Generator", "bool": "bool",
     "PyObject*": "object", "ScalarType": "torch.dtype", "Layout": "torch.layout",
     "MemoryFormat": "torch.memory_format", "Device": "torch.device",
-    "c10::string_view": "str",
+    "c10::string_view": "str", "ArrayRef<Scalar>": "tuple of Scalars",
 }
 # Python names torch also takes for some parameters (numpy's): x.sum(axis=0, keepdims=True).
 NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"),
@@ -273,6 +273,8 @@ def check(p: Param, value: Any, index: int) -> tuple[bool, int | None]:
         return _int_list(value, p.size)
     if kind == "TensorList":
         return _tensor_list(value, index), None
+    if kind == "ArrayRef<Scalar>":
+        return isinstance(value, (list, tuple)) and all(map(_is_number, value)), None
     if kind == "bool":
         return type(value) is bool, None
     if kind == "ScalarType":

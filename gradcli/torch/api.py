@@ -59,6 +59,7 @@ from gradcli.torch._tensor import (
     creation,
     legacy,
     methods,
+    real_views,
     reductions,
 )
 from gradcli.torch._training_notes import Watch
@@ -432,7 +433,8 @@ _TENSOR_PROPERTIES = {
     "shape": lambda t: t.shape, "dtype": lambda t: t.dtype, "data": lambda t: t.alias,
     "T": lambda t: t.T, "mT": lambda t: t.mT, "ndim": lambda t: t.ndim,
     "retains_grad": lambda t: t.retains_grad, "is_cuda": lambda t: False,
-    "device": lambda t: Device(),
+    "device": lambda t: Device(), "real": lambda t: t,  # (a real tensor's real part: itself)
+    "imag": real_views.imag,
 }
 
 

@@ -398,6 +398,27 @@ EXAMPLES = {
     "put": "out = x.put(torch.tensor([0, -1]), b * 2)",
     "put_accumulate": "out = torch.put(x, torch.tensor([1, 1]), b * 2, accumulate=True) * x",
     "index_put_accumulate": "out = x.index_put((torch.tensor([0, 0]),), v * 2, True) * x",
+    # the inverse trig/hyperbolic functions
+    "asin": "out = (x * 0.5).asin()", "acos": "out = torch.acos(x * 0.5)",
+    "asinh": "out = x.asinh()", "acosh": "out = (p + 1).acosh()",
+    "atanh": "out = torch.atanh(x * 0.3)",
+    "as_strided_view": "out = torch.as_strided(x, (2, 2), (1, 2), 1)",
+    "copy_as_strided_view": "out = torch.as_strided_copy(x, (2, 2), (2, 1))",
+    "as_strided_scatter": "out = torch.as_strided_scatter(x, b.reshape(2, 1) * 2, (2, 1), (3, 1))",
+    "fill_new": "out = torch.fill(x, 2.0) + x", "fill_tensor_new": "out = torch.fill(x, v[1])",
+    "frexp": "out = torch.frexp(x * 3).mantissa",
+    "group_norm_mean": "out = torch.native_group_norm(torch.cat([x, p]).reshape(2, 2, 3), None, "
+                       "None, 2, 2, 3, 2, 1e-5)[1]",
+    "group_norm_rstd": "out = torch.native_group_norm(torch.cat([x, p]).reshape(2, 2, 3), None, "
+                       "None, 2, 2, 3, 2, 1e-5)[2]",
+    "scatter_reduce": "out = x.scatter_reduce(1, torch.tensor([[0, 0], [2, 1]]), p[:, :2] * 2, "
+                      "'prod')",
+    "index_reduce": "out = x.index_reduce(1, torch.tensor([2, 0]), p[:, :2] * 2, 'mean')",
+    "unsqueeze_": "out = torch.quantile(x, torch.tensor([0.25, 0.5]), dim=1)",
+    "bernoulli": "out = torch.bernoulli(p * 0.3) + x",
+    "bernoulli_scalar": "y = x * 1\ny.bernoulli_(0.5)\nout = y * x",
+    "bernoulli_tensor": "y = x * 1\ny.bernoulli_(p * 0.3)\nout = y * x",
+    "bernoulli_p": "out = torch.bernoulli(x, 0.5)",
 }
 # F.interpolate's upsample ops (engine/ops_upsample.py), by mode and spatial dims, and
 # their backward ops under create_graph
@@ -418,7 +439,8 @@ ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_roundi
                  "trunc", "sgn",
                  "zero", "uniform", "normal", "exponential", "random", "random_to",
                  "random_from_to", "normal_tensor_float", "normal_float_tensor",
-                 "normal_tensor_tensor"}
+                 "normal_tensor_tensor", "fill_new", "bernoulli", "bernoulli_scalar",
+                 "bernoulli_tensor"}
 # A row only the check's record holds (autograd's node stays the written tensor's own): no
 # node of its name to fault.
 RECORD_ONLY = {"written_unseen"}
@@ -426,7 +448,7 @@ RECORD_ONLY = {"written_unseen"}
 # (and the fused attention kernel's backward; the second derivatives torch refuses)
 NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside", "sdpa_flash_cpu_backward",
                       "multi_margin_loss_backward", "multilabel_margin_loss_backward",
-                      "pdist_backward", "ctc_loss_backward"}
+                      "pdist_backward", "ctc_loss_backward", "bernoulli_p"}
 
 
 def session(op: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
-from gradcli.torch._tensor import selecting, shape
+from gradcli.torch._tensor import selecting, shape, strided
 
 
 def _copied(view_function, input: Tensor, *args, **kwargs):
@@ -76,3 +76,7 @@ narrow_copy = _declare(
     shape.narrow,
     "narrow_copy(Tensor input, int64_t dim, SymInt start, SymInt length, *, Tensor out=None)",
     method=True)
+as_strided_copy = _declare(
+    strided.as_strided,
+    "as_strided_copy(Tensor input, SymIntArrayRef size, SymIntArrayRef stride, "
+    "SymInt? storage_offset=None, *, Tensor out=None)")

@@ -1,4 +1,5 @@
-"""In-place ops: the wrapper that turns an op into x.op_(...), and fill_/zero_/copy_."""
+"""In-place ops: the wrapper that turns an op into x.op_(...), and fill_/zero_/copy_ (and
+torch.fill, fill_'s out-of-place twin)."""
 from __future__ import annotations
 
 from gradcli.engine import runtime
@@ -73,12 +74,22 @@ def _writes_one_value(fn, args) -> bool:
 
 @tensor_method("fill_(Tensor value)", "fill_(Scalar value)", writes=True)
 def _fill(self, value) -> Tensor:
-    if isinstance(value, Tensor):  # a tensor value is differentiable: FillBackward3
+    return _filled(self, value, "")
+
+
+@torch_function("fill(Tensor input, Tensor value)", "fill(Tensor input, Scalar value)")
+def fill(input, value) -> Tensor:
+    """A new tensor of input's shape and dtype, full of value (FillBackward0/1)."""
+    return _filled(input, value, "_new")
+
+
+def _filled(input: Tensor, value, row: str) -> Tensor:
+    if isinstance(value, Tensor):  # a tensor value is differentiable: FillBackward1/3
         if value.ndim:
             raise runtime_error("fill_ only supports 0-dimension value tensor but got tensor "
                                 f"with {value.ndim} dimensions.")
-        return apply("fill_tensor", (self, value), self.dtype)
-    return apply("fill", (self,), value=written_value(value, self.dtype))
+        return apply("fill_tensor" + row, (input, value), input.dtype)
+    return apply("fill" + row, (input,), value=written_value(value, input.dtype))
 
 
 @tensor_method("uniform_(double from=0, double to=1, *, Generator? generator=None)", writes=True)

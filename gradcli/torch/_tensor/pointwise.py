@@ -71,7 +71,13 @@ torch_function("log2(Tensor input, *, Tensor out=None)", method=True)(log2)
 torch_function("log10(Tensor input, *, Tensor out=None)", method=True)(log10)
 torch_function("sinh(Tensor input, *, Tensor out=None)", method=True)(sinh)
 torch_function("cosh(Tensor input, *, Tensor out=None)", method=True)(cosh)
-torch_function("atan(Tensor input, *, Tensor out=None)", method=True)(atan)
+asin, acos, asinh, acosh, atanh = (
+    _unary(n) for n in ("asin", "acos", "asinh", "acosh", "atanh"))
+for _fn in (atan, asin, acos, asinh, acosh, atanh):  # each with torch's alias arc*: arcsin, ...
+    for _name in (_fn.__name__, "arc" + _fn.__name__[1:]):
+        torch_function(f"{_name}(Tensor input, *, Tensor out=None)", method=True,
+                       inplace=True)(_fn)
+arctan, arcsin, arccos, arcsinh, arccosh, arctanh = atan, asin, acos, asinh, acosh, atanh
 neg, abs, sign, relu, floor, ceil = (
     _unary(n, keeps_int=True) for n in ("neg", "abs", "sign", "relu", "floor", "ceil"))
 torch_function("neg(Tensor input, *, Tensor out=None)", method=True, inplace=True)(neg)

@@ -92,8 +92,16 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
 
 
 def _scattered(row: str, input, d: int, index, src, than: str) -> Tensor:
-    """scatter's and scatter_add's checks (torch's scatter_gather_shape_check, the index
-    bounds, the dtypes; `than`: the check's wording, "smaller" or "no larger"), then the op."""
+    """scatter's and scatter_add's checks, then the op."""
+    _check_scatter(input, d, index, src, than)
+    params = {} if src.data.shape == index.data.shape or src.requires_grad else \
+        {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
+    return apply(row, (input, src), dim=d, index=index.data.astype("int64"), **params)
+
+
+def _check_scatter(input, d: int, index, src, than: str) -> None:
+    """torch's scatter_gather_shape_check, the index bounds, the dtypes (`than`: the check's
+    wording, "smaller" or "no larger")."""
     if not (input.ndim == index.ndim == src.ndim):
         raise runtime_error("Index tensor must have the same number of dimensions as self "
                             "tensor")
@@ -107,9 +115,6 @@ def _scattered(row: str, input, d: int, index, src, than: str) -> Tensor:
         f"index {v} is out of bounds for dimension {d} with size {size}"))
     if src.dtype is not input.dtype:
         raise runtime_error("scatter(): Expected self.dtype to be equal to src.dtype")
-    params = {} if src.data.shape == index.data.shape or src.requires_grad else \
-        {"src_grad": False}  # (torch refuses src's gradient of another shape only if wanted)
-    return apply(row, (input, src), dim=d, index=index.data.astype("int64"), **params)
 
 
 @torch_function("scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src)", method=True,

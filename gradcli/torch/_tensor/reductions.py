@@ -6,9 +6,9 @@ import numpy as np
 from gradcli.engine import dtypes
 from gradcli.engine import opkit as K
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
-from gradcli.torch._declare import torch_function
-from gradcli.torch._tensor.creation import _dtype_or
+from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
+from gradcli.torch._declare import tensor_method, torch_function
+from gradcli.torch._tensor.creation import _dtype_or, _sizes
 from gradcli.torch._tensor.pointwise import div, float_input, float_kernel, maximum, minimum, mul
 from gradcli.torch._tensor.shape import _dims, reshape, to
 
@@ -24,6 +24,22 @@ def sum(input, dim=None, keepdim=False, dtype=None) -> Tensor:
     if dim is None or dim == ():
         return apply("sum", (t,))
     return apply("sum_dim", (t,), dim=_dims(dim, t.ndim), keepdim=keepdim)
+
+
+@tensor_method("sum_to_size(SymIntArrayRef size)")
+def sum_to_size(input, *args, size=None) -> Tensor:
+    """input summed down to a shape it could be expanded from, as torch's sum_to: the leading
+    dims and those of size 1 summed (keepdim), the leading ones then viewed away."""
+    shape, have = shape_args(_sizes(args, size, "size")), input.data.shape
+    lead = len(have) - len(shape)
+    if lead < 0 or any(s != 1 and s != n for s, n in zip(shape, have[lead:])):
+        raise runtime_error(f"size {{{list(shape)}}} is not expandable to size {{{list(have)}}}.")
+    dims = tuple(range(lead)) + tuple(lead + i for i, (s, n) in enumerate(zip(shape, have[lead:]))
+                                      if s == 1 and n != 1)
+    if not dims:
+        return input
+    summed = apply("sum_dim", (input,), dim=dims, keepdim=True)
+    return reshape(summed, shape) if lead else summed
 
 
 def _summed(t: Tensor, dtype) -> Tensor:
@@ -108,7 +124,7 @@ class ReturnTypes(tuple):
     FIELDS = ("values", "indices", "sign", "logabsdet", "inverse", "info", "result", "L", "Q",
               "R", "eigenvalues", "eigenvectors", "U", "S", "Vh", "V", "solution",
               "cloned_coefficient", "residuals", "rank", "singular_values", "LU", "pivots", "P",
-              "min", "max")
+              "min", "max", "mantissa", "exponent")
 
     def __new__(cls, name, *items, fields=("values", "indices")):
         obj = super().__new__(cls, items)

@@ -1,5 +1,6 @@
-"""torch's discrete draws and their kin: torch.multinomial, Tensor.random_, torch.randint_like
-and Tensor.exponential_, each drawing torch's own numbers from the session's stream (rng.py)."""
+"""torch's discrete draws and their kin: torch.multinomial, torch.bernoulli, Tensor.random_,
+torch.randint_like and Tensor.exponential_, each drawing torch's own numbers from the session's
+stream (rng.py)."""
 from __future__ import annotations
 
 import math
@@ -7,14 +8,45 @@ import math
 import numpy as np
 
 from gradcli.engine import dtypes
-from gradcli.engine.errors import runtime_error, warn
+from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.rng import Generator
 from gradcli.engine.stl_order import topk_indices
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import FACTORY, tensor_method, torch_function
 from gradcli.torch._tensor.creation import _dtype_or, _new, stream
+from gradcli.torch._tensor.shape import check_expand
 
 _MAX_CATEGORIES = 2**24  # torch keeps category indices in floats, exact up to 2**24
+
+
+@torch_function("bernoulli(Tensor input, *, Generator? generator=None, Tensor out=None)",
+                "bernoulli(Tensor input, double p, *, Generator? generator=None)", method=True)
+def bernoulli(input, p=None, *, generator=None) -> Tensor:
+    """0 or 1 per element, 1 with the probability input holds (or p), as torch draws them."""
+    if p is not None:
+        draws = stream(generator, "bernoulli").bernoulli(input.numel(), p, input.dtype.name)
+        return apply("bernoulli_p", (input,), values=draws)
+    draws = _bernoulli_draws(input, input, generator)
+    return apply("bernoulli", (input,), values=draws)
+
+
+@tensor_method("bernoulli_(Tensor p, *, Generator? generator=None)",
+               "bernoulli_(double p=0.5, *, Generator? generator=None)", writes=True)
+def _bernoulli_(self, p=0.5, *, generator=None) -> Tensor:
+    if not isinstance(p, Tensor):
+        draws = stream(generator, "bernoulli_").bernoulli(self.numel(), p, self.dtype.name)
+        return apply("bernoulli_scalar", (self,), values=draws)
+    return apply("bernoulli_tensor", (self, p), values=_bernoulli_draws(self, p, generator))
+
+
+def _bernoulli_draws(out: Tensor, probs: Tensor, generator) -> np.ndarray:
+    """One draw per element of out, against probs broadcast to it (float probs only)."""
+    if not probs.dtype.is_floating_point:
+        raise TorchError("NotImplementedError", '"bernoulli_tensor_cpu_p_" not implemented for '
+                                                f"'{probs.dtype.cpp}'")
+    check_expand(probs.data.shape, out.data.shape, probs.dtype)
+    wide = np.broadcast_to(probs.data, out.data.shape)
+    return stream(generator, "bernoulli").bernoulli_probs(wide, out.dtype.name)
 
 
 @torch_function(

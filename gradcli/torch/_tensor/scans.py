@@ -1,6 +1,6 @@
 """torch's scans, differences and integrals along a dim: cummax, cummin, logcumsumexp; diff,
-trapezoid (trapz) and cumulative_trapezoid, composed as torch composes them (their grad_fns
-are the parts')."""
+gradient, trapezoid (trapz) and cumulative_trapezoid, composed as torch composes them (their
+grad_fns are the parts')."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,9 +10,10 @@ from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.creation import zeros, zeros_like
-from gradcli.torch._tensor.pointwise import add, bitwise_xor, div, float_kernel, mul, sub
+from gradcli.torch._tensor.pointwise import add, bitwise_xor, div, float_kernel, mul, neg, sub
 from gradcli.torch._tensor.reductions import ReturnTypes, cumsum, sum
-from gradcli.torch._tensor.shape import cat, view
+from gradcli.torch._tensor.selecting import select
+from gradcli.torch._tensor.shape import _dims, cat, view
 
 
 # ---- running extrema and logcumsumexp -----------------------------------------------------
@@ -93,6 +94,106 @@ def _check_diff_operand(input: Tensor, other: Tensor | None, dim: int) -> None:
                 "diff expects the shape of tensor to prepend or append to match that of input "
                 f"except along the differencing dimension; input.size({i}) = {mine}, but got "
                 f"tensor.size({i}) = {theirs}")
+
+
+# ---- torch.gradient: central differences inside, one-sided ones at the edges -----------------
+@torch_function(
+    "gradient(Tensor input, *, IntArrayRef dim, int64_t edge_order=1)",
+    "gradient(Tensor input, *, Scalar spacing, IntArrayRef dim, int64_t edge_order=1)",
+    "gradient(Tensor input, *, Scalar? spacing=None, int64_t? dim=None, int64_t edge_order=1)",
+    "gradient(Tensor input, *, ArrayRef<Scalar> spacing, int64_t? dim=None, "
+    "int64_t edge_order=1)",
+    "gradient(Tensor input, *, ArrayRef<Scalar> spacing, IntArrayRef dim, int64_t edge_order=1)",
+    "gradient(Tensor input, *, TensorList spacing, int64_t? dim=None, int64_t edge_order=1)",
+    "gradient(Tensor input, *, TensorList spacing, IntArrayRef dim, int64_t edge_order=1)",
+)
+def gradient(input, *, spacing=None, dim=None, edge_order=1) -> tuple:
+    """ATen's gradient: per dim, numbers spacing (gradient_helper_float) or coordinates
+    (gradient_helper), the pieces put together by cat (CatBackward0)."""
+    listed = isinstance(spacing, (list, tuple))
+    dims = list(range(input.ndim)) if dim is None else \
+        [dim] if isinstance(dim, int) else list(dim)
+    _check_gradient(input, len(spacing) if listed else None, dim, dims, edge_order)
+    steps = spacing if listed else [1.0 if spacing is None else spacing] * len(dims)
+    return tuple(_gradient_along(input, normalize_dim(d, input.ndim), step, edge_order)
+                 for d, step in zip(dims, steps))
+
+
+def _check_gradient(input: Tensor, count: int | None, dim, dims: list, edge_order: int) -> None:
+    """ATen's pre_check_gradient, in its order."""
+    if input.dtype is dtypes.uint8:
+        raise runtime_error("torch.gradient does not support uint8 input.")
+    if count is not None and dim is None and count != input.ndim:
+        raise runtime_error("torch.gradient expected spacing to be unspecified, a scalar, or a "
+                            "list of length equal to 'self.dim() = "
+                            f"{input.ndim}', since dim argument was not given, but got a list "
+                            f"of length {count}")
+    if count is not None and dim is not None and count != len(dims):
+        raise runtime_error("torch.gradient expected spacing to be unspecified, a scalar or "
+                            "it's spacing and dim arguments to have the same length, but got a "
+                            f"spacing argument of length {count} and a dim argument of length "
+                            f"{len(dims)}.")
+    if edge_order not in (1, 2):
+        raise runtime_error("torch.gradient only supports edge_order=1 and edge_order=2.")
+    if dim is not None:
+        _dims(dims, input.ndim)
+    if any(input.data.shape[d] < edge_order + 1 for d in dims):
+        raise runtime_error("torch.gradient expected each dimension size to be at least "
+                            "edge_order+1")
+
+
+def _gradient_along(t: Tensor, d: int, step, edge_order: int) -> Tensor:
+    def part(start, stop=None):
+        return _slice(t, d, start, stop)
+    if isinstance(step, Tensor):
+        center, first, last = _coordinate_differences(t, d, step, edge_order, part)
+    else:
+        center = _divided(_divided(sub(part(2), part(0, -2)), step), 2.0)
+        if edge_order == 1:
+            first, last = sub(part(1, 2), part(0, 1)), sub(part(-1), part(-2, -1))
+        else:
+            first = sub(add(_times(part(0, 1), -1.5), _times(part(1, 2), 2)),
+                        _times(part(2, 3), 0.5))
+            last = add(add(_times(part(-3, -2), 0.5), _times(part(-2, -1), -2)),
+                       _times(part(-1), 1.5))
+        first, last = _divided(first, step), _divided(last, step)
+    return cat([first, center, last], d)
+
+
+def _coordinate_differences(t: Tensor, d: int, x: Tensor, edge_order: int, part) -> tuple:
+    """gradient_helper: second-order differences over uneven steps dx between coordinates."""
+    if x.ndim != 1:
+        raise runtime_error("torch.gradient expected each element of spacing to have one "
+                            f"dimension, but got an element with {x.ndim} dimensions!")
+    shape = [-1 if i == d else 1 for i in range(t.ndim)]
+    dx = diff(x, 1, 0)
+    dx1, dx2 = _slice(dx, 0, 0, -1), _slice(dx, 0, 1)
+    a = view(div(neg(dx2), mul(dx1, add(dx1, dx2))), *shape)
+    b = view(div(sub(dx2, dx1), mul(dx1, dx2)), *shape)
+    c = view(div(dx1, mul(dx2, add(dx1, dx2))), *shape)
+    center = add(add(mul(a, part(0, -2)), mul(b, part(1, -1))), mul(c, part(2)))
+    h0, h1, hn, hm = (select(dx, 0, i) for i in (0, 1, -1, -2))
+    if edge_order == 1:
+        return center, div(sub(part(1, 2), part(0, 1)), h0), div(sub(part(-1), part(-2, -1)), hn)
+    first = _weighted(part, (0, 1, 2), (
+        div(neg(add(mul(h0, 2.0), h1)), mul(h0, add(h0, h1))), div(add(h0, h1), mul(h0, h1)),
+        div(neg(h0), mul(h1, add(h0, h1)))))
+    last = _weighted(part, (-3, -2, -1), (
+        div(hn, mul(hm, add(hn, hm))), div(neg(add(hn, hm)), mul(hn, hm)),
+        div(add(mul(hn, 2), hm), mul(hn, add(hn, hm)))))
+    return center, first, last
+
+
+def _weighted(part, starts: tuple, weights: tuple) -> Tensor:
+    """a * part(i) + b * part(j) + c * part(k), each part one slice along the dim."""
+    terms = [mul(w, part(s, s + 1 if s != -1 else None)) for w, s in zip(weights, starts)]
+    return add(add(terms[0], terms[1]), terms[2])
+
+
+def _divided(t: Tensor, number) -> Tensor:
+    """C++'s `t / number` (DivBackward1)."""
+    return apply("div_scalar", (t,), other=number) if t.dtype.is_floating_point else \
+        div(t, number)
 
 
 # ---- the trapezoid rule ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import index_error, runtime_error, type_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.selecting import selected_index
 from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
 
 
@@ -27,14 +28,8 @@ def _written(row: str, input: Tensor, src: Tensor, key: tuple) -> Tensor:
 @torch_function("select_scatter(Tensor input, Tensor src, int64_t dim, SymInt index)",
                 method=True)
 def select_scatter(input, src, dim, index) -> Tensor:
-    if input.ndim == 0:
-        raise index_error("select() cannot be applied to a 0-dim tensor.")
-    d = normalize_dim(dim, input.ndim)
-    size = input.data.shape[d]
-    if not -size <= index < size:
-        raise index_error(f"select(): index {index} out of range for tensor of size "
-                          f"{list(input.data.shape)} at dimension {d}")
-    return _written("select_scatter", input, src, (slice(None),) * d + (index % size,))
+    d, i = selected_index(input, dim, index)
+    return _written("select_scatter", input, src, (slice(None),) * d + (i,))
 
 
 @torch_function(

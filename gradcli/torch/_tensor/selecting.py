@@ -1,13 +1,31 @@
-"""torch's masked_select, trace, diagonal and Tensor.unfold: ops that read some of the input's
-elements."""
+"""torch's select, masked_select, trace, diagonal and Tensor.unfold: ops that read some of the
+input's elements."""
 from __future__ import annotations
 
 import numpy as np
 
 from gradcli.engine import dtypes
-from gradcli.engine.errors import runtime_error
+from gradcli.engine.errors import index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import tensor_method, torch_function
+
+
+def selected_index(input: Tensor, dim: int, index: int) -> tuple[int, int]:
+    """(dim, index) of select(input, dim, index), both from 0, with torch's refusals."""
+    if input.ndim == 0:
+        raise index_error("select() cannot be applied to a 0-dim tensor.")
+    d = normalize_dim(dim, input.ndim)
+    size = input.data.shape[d]
+    if not -size <= index < size:
+        raise index_error(f"select(): index {index} out of range for tensor of size "
+                          f"{list(input.data.shape)} at dimension {d}")
+    return d, index % size
+
+
+@torch_function("select(Tensor input, int64_t dim, SymInt index)", method=True)
+def select(input, dim, index) -> Tensor:
+    d, i = selected_index(input, dim, index)
+    return apply("select", (input,), dim=d, index=i)
 
 
 @torch_function("masked_select(Tensor input, Tensor mask, *, Tensor out=None)", method=True)

@@ -1,6 +1,6 @@
 """torch's special functions and the elementwise math beyond arithmetic: erf, erfc, atan2,
-hypot, xlogy, lerp, addcmul, addcdiv, nan_to_num, logit; lgamma, digamma, polygamma, mvlgamma,
-erfinv, i0, sinc, logaddexp, logaddexp2. torch.special's own are in torch/special.py."""
+hypot, xlogy, frexp, lerp, addcmul, addcdiv, nan_to_num, logit; lgamma, digamma, polygamma,
+mvlgamma, erfinv, i0, sinc, logaddexp, logaddexp2. torch.special's own are in torch/special.py."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,6 +10,7 @@ from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import tensor_method, torch_function
 from gradcli.torch._tensor.pointwise import float_input, pow
+from gradcli.torch._tensor.reductions import ReturnTypes
 from gradcli.torch._tensor.shape import to
 
 
@@ -22,6 +23,16 @@ def erf(input) -> Tensor:
 @torch_function("exp2(Tensor input, *, Tensor out=None)", method=True, inplace=True)
 def exp2(input) -> Tensor:
     return apply("exp2", (input,), float_input(input))
+
+
+@torch_function("frexp(Tensor input, *, TensorList out=None)", method=("frexp()",))
+def frexp(input) -> ReturnTypes:
+    """(mantissa, exponent): input = mantissa * 2**exponent, |mantissa| in [0.5, 1)."""
+    if not input.dtype.is_floating_point:
+        raise runtime_error("torch.frexp() only supports floating-point dtypes")
+    exponent = np.frexp(input.data)[1].astype(np.int32)
+    mantissa = apply("frexp", (input,), exponent=exponent)
+    return ReturnTypes("frexp", mantissa, Tensor(exponent), fields=("mantissa", "exponent"))
 
 
 @torch_function("erfc(Tensor input, *, Tensor out=None)", method=True)
