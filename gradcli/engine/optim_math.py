@@ -124,6 +124,11 @@ def _add(tensor: np.ndarray, other: np.ndarray, alpha: float) -> np.ndarray:
     return _fma(other, _cast(alpha, tensor), tensor)
 
 
+def add_scaled(tensor: np.ndarray, other: np.ndarray, alpha) -> np.ndarray:
+    """`tensor.add(other, alpha=alpha)` for LBFGS, whose alphas are 0-d tensors or floats."""
+    return _add(tensor, other, alpha)
+
+
 def _addcmul(tensor: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """torch.addcmul: `self + value * t1 * t2`, contracted to fma(value * t1, t2, self)."""
     return _fma(_cast(value, tensor) * t1, t2, tensor)

@@ -33,11 +33,11 @@ _DUPLICATES = ("optimizer contains a parameter group with duplicate parameters; 
                "information")
 
 
-def _value_error(message: str) -> TorchError:
+def value_error(message: str) -> TorchError:
     return TorchError("ValueError", message)
 
 
-def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
+def init_optimizer(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
     """Optimizer.__init__: the param groups (one, or the dicts given), each completed from
     the defaults."""
     if isinstance(params, Tensor):
@@ -45,7 +45,7 @@ def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
                                       "iterable of Tensors or dicts, but got torch.FloatTensor")
     groups = list(params)
     if not groups:
-        raise _value_error("optimizer got an empty parameter list")
+        raise value_error("optimizer got an empty parameter list")
     if not isinstance(groups[0], dict):
         groups = [{"params": groups}]
     self.attributes.update(defaults=defaults, state=defaultdict(dict), param_groups=[])
@@ -68,7 +68,7 @@ def _add_param_group(self: ScriptInstance, group: dict) -> None:
             raise TorchError("TypeError", "optimizer can only optimize Tensors, but one of the "
                                           f"params is {type(p).__name__}")
         if not (p.is_leaf or p.retains_grad):
-            raise _value_error("can't optimize a non-leaf Tensor")
+            raise value_error("can't optimize a non-leaf Tensor")
     for key, value in self.attributes["defaults"].items():
         group.setdefault(key, value)
     ids = [id(p) for p in group["params"]]
@@ -76,26 +76,26 @@ def _add_param_group(self: ScriptInstance, group: dict) -> None:
         warn(_DUPLICATES)
     taken = {id(p) for other in self.attributes["param_groups"] for p in other["params"]}
     if taken & set(ids):
-        raise _value_error("some parameters appear in more than one parameter group")
+        raise value_error("some parameters appear in more than one parameter group")
     self.attributes["param_groups"].append(group)
     training_notes.optimizer_made(group["params"])
 
 
-def _check_nonnegative(**values: float) -> None:
+def check_nonnegative(**values: float) -> None:
     """torch's constructor checks, in its order: `Invalid learning rate: -0.1`,
     `Invalid epsilon value: ...`, `Invalid <name> value: ...`."""
     labels = {"lr": "learning rate", "eps": "epsilon value"}
     for name, value in values.items():
         if not 0.0 <= value:
-            raise _value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
+            raise value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
 
 
 def _sgd_init(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
               *, maximize=False, foreach=None, differentiable=False, fused=None) -> None:
-    _check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
+    check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
     if nesterov and (momentum <= 0 or dampening != 0):
-        raise _value_error("Nesterov momentum requires a momentum and zero dampening")
-    _init(self, params, dict(_SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
+        raise value_error("Nesterov momentum requires a momentum and zero dampening")
+    init_optimizer(self, params, dict(_SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
                              weight_decay=weight_decay, nesterov=nesterov, maximize=maximize,
                              foreach=foreach, differentiable=differentiable, fused=fused))
 
@@ -104,12 +104,12 @@ def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
     def init_(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
               weight_decay=weight_decay_default, amsgrad=False, *, maximize=False, foreach=None,
               capturable=False, differentiable=False, fused=None) -> None:
-        _check_nonnegative(lr=lr, eps=eps)
+        check_nonnegative(lr=lr, eps=eps)
         for index, beta in enumerate(betas):
             if not 0.0 <= beta < 1.0:
-                raise _value_error(f"Invalid beta parameter at index {index}: {beta}")
-        _check_nonnegative(weight_decay=weight_decay)
-        _init(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
+                raise value_error(f"Invalid beta parameter at index {index}: {beta}")
+        check_nonnegative(weight_decay=weight_decay)
+        init_optimizer(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
                                  weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
                                  foreach=foreach, capturable=capturable,
                                  differentiable=differentiable, fused=fused,
@@ -120,9 +120,9 @@ def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
 def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                   centered=False, capturable=False, foreach=None, maximize=False,
                   differentiable=False) -> None:
-    _check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
+    check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
                        alpha=alpha)
-    _init(self, params, {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
+    init_optimizer(self, params, {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
                          "centered": centered, "weight_decay": weight_decay,
                          "capturable": capturable, "foreach": foreach, "maximize": maximize,
                          "differentiable": differentiable})
@@ -130,11 +130,11 @@ def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, m
 
 def _adadelta_init(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
                    capturable=False, maximize=False, differentiable=False) -> None:
-    _check_nonnegative(lr=lr)
+    check_nonnegative(lr=lr)
     if not 0.0 <= rho <= 1.0:
-        raise _value_error(f"Invalid rho value: {rho}")
-    _check_nonnegative(eps=eps, weight_decay=weight_decay)
-    _init(self, params, {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
+        raise value_error(f"Invalid rho value: {rho}")
+    check_nonnegative(eps=eps, weight_decay=weight_decay)
+    init_optimizer(self, params, {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
                          "maximize": maximize, "capturable": capturable, "foreach": foreach,
                          "differentiable": differentiable})
 
@@ -150,9 +150,9 @@ def _adadelta_update(p: Tensor, state: dict, group: dict) -> None:
 def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
                   initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
                   differentiable=False, fused=None) -> None:
-    _check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+    check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
                        initial_accumulator_value=initial_accumulator_value, eps=eps)
-    _init(self, params, {"lr": lr, "lr_decay": lr_decay, "eps": eps,
+    init_optimizer(self, params, {"lr": lr, "lr_decay": lr_decay, "eps": eps,
                          "weight_decay": weight_decay,
                          "initial_accumulator_value": initial_accumulator_value,
                          "foreach": foreach, "maximize": maximize,
@@ -328,9 +328,9 @@ def _load_state_dict(self: ScriptInstance, state_dict: dict) -> None:
     groups = self.attributes["param_groups"]
     saved_groups = [_copied(group) for group in state_dict["param_groups"]]
     if len(groups) != len(saved_groups):
-        raise _value_error("loaded state dict has a different number of parameter groups")
+        raise value_error("loaded state dict has a different number of parameter groups")
     if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
-        raise _value_error("loaded state dict contains a parameter group that doesn't match "
+        raise value_error("loaded state dict contains a parameter group that doesn't match "
                            "the size of optimizer's group")
     params = dict(zip(chain.from_iterable(s["params"] for s in saved_groups),
                       chain.from_iterable(g["params"] for g in groups)))
