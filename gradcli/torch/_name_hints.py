@@ -16,15 +16,15 @@ INSTEAD = {
     "poisson_nll_loss": "(torch.exp(input) - target * input).mean()",
     "gaussian_nll_loss": "0.5 * (torch.log(var) + (input - target) ** 2 / var).mean()",
 }
-_OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta and "
-               "LBFGS")
+_OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, "
+               "LBFGS, Adamax, NAdam and RAdam")
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
 _FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "Rprop", "SparseAdam"), _OPTIMIZERS),
+    **dict.fromkeys(("ASGD", "Rprop", "SparseAdam"), _OPTIMIZERS),
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
                      "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",
                      "MultiplicativeLR"), _SCHEDULERS),

@@ -49,6 +49,9 @@ OPTIMIZERS = {
     "AdamW": ("AdamW", optim_math.adam_step, optim_math.adam_state),
     "RMSprop": ("RMSprop", optim_math.rmsprop_step, optim_math.rmsprop_state),
     "Adagrad": ("Adagrad", optim_math.adagrad_step, optim_math.adagrad_state),
+    "Adamax": ("Adamax", optim_math.adamax_step, optim_math.adamax_state),
+    "NAdam": ("NAdam", optim_math.nadam_step, optim_math.nadam_state),
+    "RAdam": ("RAdam", optim_math.radam_step, optim_math.radam_state),
 }
 
 ADAM_GRID = grid(lr=[1e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
@@ -66,6 +69,16 @@ CASES = (
     + [("Adagrad", options) for options in grid(
         lr=[0.1], lr_decay=[0, 0.05], initial_accumulator_value=[0, 0.5],
         weight_decay=[0, 0.1], maximize=[False, True])]
+    + [("Adamax", options) for options in grid(
+        lr=[2e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        maximize=[False, True])]
+    + [("NAdam", options) for options in grid(
+        lr=[2e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        momentum_decay=[4e-3, 0.3], decoupled_weight_decay=[False, True],
+        maximize=[False, True])]
+    + [("RAdam", options) for options in grid(
+        lr=[1e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        decoupled_weight_decay=[False, True], maximize=[False, True])]
 )
 
 

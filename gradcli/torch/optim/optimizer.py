@@ -90,6 +90,15 @@ def check_nonnegative(**values: float) -> None:
             raise value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
 
 
+def check_adam_options(lr, eps, betas, weight_decay) -> None:
+    """The checks Adam and its kin (Adamax, NAdam, RAdam) make first, in torch's order."""
+    check_nonnegative(lr=lr, eps=eps)
+    for index, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise value_error(f"Invalid beta parameter at index {index}: {beta}")
+    check_nonnegative(weight_decay=weight_decay)
+
+
 def _sgd_init(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
               *, maximize=False, foreach=None, differentiable=False, fused=None) -> None:
     check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
@@ -104,11 +113,7 @@ def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
     def init_(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
               weight_decay=weight_decay_default, amsgrad=False, *, maximize=False, foreach=None,
               capturable=False, differentiable=False, fused=None) -> None:
-        check_nonnegative(lr=lr, eps=eps)
-        for index, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise value_error(f"Invalid beta parameter at index {index}: {beta}")
-        check_nonnegative(weight_decay=weight_decay)
+        check_adam_options(lr, eps, betas, weight_decay)
         init_optimizer(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
                                  weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
                                  foreach=foreach, capturable=capturable,
@@ -222,9 +227,9 @@ def _keep(p: Tensor, state: dict, public: dict, arrays: dict) -> None:
 # the state tensors an update reads, and the in-place method torch first calls on each
 _FIRST_METHOD = {"exp_avg": "lerp_", "exp_avg_sq": "mul_", "momentum_buffer": "mul_",
                  "square_avg": "mul_", "grad_avg": "lerp_", "sum": "addcmul_",
-                 "acc_delta": "mul_"}
+                 "acc_delta": "mul_", "exp_inf": "mul_"}
 _NUMBERS = frozenset({"lr", "momentum", "dampening", "weight_decay", "eps", "alpha", "lr_decay",
-                      "rho", "initial_accumulator_value"})
+                      "rho", "initial_accumulator_value", "momentum_decay"})
 
 
 def _is_number(value) -> bool:
@@ -250,7 +255,7 @@ def _check_state(p: Tensor, public: dict) -> None:
                 continue  # torch's SGD starts a new buffer
             raise TorchError("AttributeError", f"'{type_name(value)}' object has no attribute "
                              f"'{_FIRST_METHOD[key]}'")
-        elif isinstance(value, Tensor) and value.shape != p.shape:
+        elif isinstance(value, Tensor) and value.shape != p.shape and key != "mu_product":
             out = broadcast_shape(value.shape, p.shape)  # torch's error where they cannot
             raise TorchError("RuntimeError", f"output with shape {list(value.shape)} doesn't "
                              f"match the broadcast shape {list(out)}")
@@ -371,18 +376,18 @@ def is_optimizer(value: Any) -> bool:
     return isinstance(value, ScriptInstance) and OPTIMIZER in value.cls.mro
 
 
-def _optimizer(name: str, init_: Callable, update: Callable) -> ScriptClass:
+def optimizer_class(name: str, init_: Callable, update: Callable) -> ScriptClass:
     return builtin_class(name, OPTIMIZER, {"__init__": init_, "step": _stepper(update)})
 
 
 CLASSES: dict[str, ScriptClass] = {
     "Optimizer": OPTIMIZER,
-    "SGD": _optimizer("SGD", _sgd_init, _sgd_update),
-    "Adam": _optimizer("Adam", _adam_init(False, 0), _adam_update),
-    "AdamW": _optimizer("AdamW", _adam_init(True, 1e-2), _adam_update),
-    "RMSprop": _optimizer("RMSprop", _rmsprop_init, _rmsprop_update),
-    "Adagrad": _optimizer("Adagrad", _adagrad_init, _adagrad_update),
-    "Adadelta": _optimizer("Adadelta", _adadelta_init, _adadelta_update),
+    "SGD": optimizer_class("SGD", _sgd_init, _sgd_update),
+    "Adam": optimizer_class("Adam", _adam_init(False, 0), _adam_update),
+    "AdamW": optimizer_class("AdamW", _adam_init(True, 1e-2), _adam_update),
+    "RMSprop": optimizer_class("RMSprop", _rmsprop_init, _rmsprop_update),
+    "Adagrad": optimizer_class("Adagrad", _adagrad_init, _adagrad_update),
+    "Adadelta": optimizer_class("Adadelta", _adadelta_init, _adadelta_update),
 }
 
 ATTRIBUTES = frozenset({"step", "zero_grad", "add_param_group", "param_groups", "state",
