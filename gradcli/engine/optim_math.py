@@ -379,6 +379,55 @@ def radam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
         update = update * adaptive * _cast(rect, update)
     param[...] = _add(param, update, -1.0)
 
+def rprop_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+    """Rprop._init_group's lazy state: each element's step size starts at lr."""
+    return {"step": _new_step(step_dtype), "prev": np.zeros_like(param),
+            "step_size": np.full_like(param, lr)}
+
+
+def rprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, etas: tuple[float, float],
+               step_sizes: tuple[float, float], maximize: bool) -> None:
+    """torch/optim/rprop.py `_single_tensor_rprop`: each step size grows by etaplus where the
+    gradient kept its sign, shrinks by etaminus where it flipped (and that gradient is
+    skipped), and the parameter moves by it against the gradient's sign."""
+    etaminus, etaplus = (_cast(eta, param) for eta in etas)
+    _count_step(state)
+    if maximize:
+        grad = -grad
+    prev, step_size = state["prev"], state["step_size"]
+    sign = np.sign(grad * prev)
+    sign = np.where(sign > 0, etaplus, np.where(sign < 0, etaminus,
+                                                np.where(sign == 0, sign.dtype.type(1), sign)))
+    low, high = (_cast(bound, param) for bound in step_sizes)
+    step_size[...] = np.minimum(np.maximum(step_size * sign, low), high)
+    grad = np.where(sign == etaminus, grad.dtype.type(0), grad)
+    param[...] = _addcmul(param, np.sign(grad), step_size, -1)
+    prev[...] = grad
+
+
+def asgd_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+    """ASGD._init_group's lazy state, in torch's key order (eta and mu 0-d tensors)."""
+    return {"step": _new_step(step_dtype), "eta": np.array(lr, dtype=step_dtype),
+            "mu": np.ones((), dtype=step_dtype), "ax": np.zeros_like(param)}
+
+
+def asgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, lambd: float,
+              alpha: float, t0: float, weight_decay: float, maximize: bool) -> None:
+    """torch/optim/asgd.py `_single_tensor_asgd` (not capturable)."""
+    step = _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    eta_value = float(state["eta"])
+    param[...] = param * _cast(1 - lambd * eta_value, param)
+    param[...] = _add(param, grad, -eta_value)
+    ax, mu = state["ax"], state["mu"]
+    if float(mu) != 1:
+        ax[...] = ax + (param - ax) * mu.astype(ax.dtype)
+    else:
+        ax[...] = param
+    # torch.as_tensor(float) is of the default dtype, then copied into the state tensor
+    state["eta"][...] = np.float32(lr / ((1 + lambd * lr * step) ** alpha))
+    mu[...] = np.float32(1 / max(1, step - t0))
+
 # ---- lr schedulers: group["lr"] is a Python float, so these are plain double arithmetic ------
 
 def step_lr(lr: float, last_epoch: int, *, step_size: int, gamma: float) -> float:

@@ -17,14 +17,14 @@ INSTEAD = {
     "gaussian_nll_loss": "0.5 * (torch.log(var) + (input - target) ** 2 / var).mean()",
 }
 _OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, "
-               "LBFGS, Adamax, NAdam and RAdam")
+               "LBFGS, Adamax, NAdam, RAdam, Rprop and ASGD")
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
                "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
 _FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("ASGD", "Rprop", "SparseAdam"), _OPTIMIZERS),
+    **dict.fromkeys(("SparseAdam",), _OPTIMIZERS),
     **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
                      "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",
                      "MultiplicativeLR"), _SCHEDULERS),

@@ -227,9 +227,13 @@ def _keep(p: Tensor, state: dict, public: dict, arrays: dict) -> None:
 # the state tensors an update reads, and the in-place method torch first calls on each
 _FIRST_METHOD = {"exp_avg": "lerp_", "exp_avg_sq": "mul_", "momentum_buffer": "mul_",
                  "square_avg": "mul_", "grad_avg": "lerp_", "sum": "addcmul_",
-                 "acc_delta": "mul_", "exp_inf": "mul_"}
+                 "acc_delta": "mul_", "exp_inf": "mul_", "step_size": "mul_",
+                 "ax": "copy_"}
 _NUMBERS = frozenset({"lr", "momentum", "dampening", "weight_decay", "eps", "alpha", "lr_decay",
-                      "rho", "initial_accumulator_value", "momentum_decay"})
+                      "rho", "initial_accumulator_value", "momentum_decay", "lambd", "t0"})
+
+
+_SCALARS = frozenset({"mu_product", "eta", "mu"})  # 0-d state tensors (NAdam's, ASGD's)
 
 
 def _is_number(value) -> bool:
@@ -255,7 +259,7 @@ def _check_state(p: Tensor, public: dict) -> None:
                 continue  # torch's SGD starts a new buffer
             raise TorchError("AttributeError", f"'{type_name(value)}' object has no attribute "
                              f"'{_FIRST_METHOD[key]}'")
-        elif isinstance(value, Tensor) and value.shape != p.shape and key != "mu_product":
+        elif isinstance(value, Tensor) and value.shape != p.shape and key not in _SCALARS:
             out = broadcast_shape(value.shape, p.shape)  # torch's error where they cannot
             raise TorchError("RuntimeError", f"output with shape {list(value.shape)} doesn't "
                              f"match the broadcast shape {list(out)}")
