@@ -1,8 +1,9 @@
-"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR and
-CosineAnnealingLR as built-in classes deriving from LRScheduler, ported from
-torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the chained form step() uses) and,
-where torch has one, its closed form (what the deprecated step(epoch) uses). A group's lr is a
-Python float, so the arithmetic is plain double (engine/optim_math.py)."""
+"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR, CosineAnnealingLR,
+MultiplicativeLR, ConstantLR, LinearLR and PolynomialLR as built-in classes deriving from
+LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the
+chained form step() uses) and, where torch has one, its closed form (what the deprecated
+step(epoch) uses). A group's lr is a Python float, so the arithmetic is plain double
+(engine/optim_math.py; the later four's factors, short Python expressions, stay inline)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -143,16 +144,19 @@ def _exponential_lr_closed_form(self) -> list[float]:
             for base in self.attributes["base_lrs"]]
 
 
-def _lambda_lr_init(self, optimizer, lr_lambda, last_epoch=-1) -> None:
+def _lr_lambdas(optimizer, lr_lambda) -> list:
     """One function for every group, or a list of one per group."""
     count = len(optimizer.attributes["param_groups"]) if is_optimizer(optimizer) else 1
     if isinstance(lr_lambda, (list, tuple)):
         if len(lr_lambda) != count:
             raise TorchError("ValueError", f"Expected {count} lr_lambdas, but got "
                                            f"{len(lr_lambda)}")
-        self.attributes["lr_lambdas"] = list(lr_lambda)
-    else:
-        self.attributes["lr_lambdas"] = [lr_lambda] * count
+        return list(lr_lambda)
+    return [lr_lambda] * count
+
+
+def _lambda_lr_init(self, optimizer, lr_lambda, last_epoch=-1) -> None:
+    self.attributes["lr_lambdas"] = _lr_lambdas(optimizer, lr_lambda)
     _init(self, optimizer, last_epoch)
 
 
@@ -185,6 +189,103 @@ def _cosine_closed_form(self) -> list[float]:
             for base in a["base_lrs"]]
 
 
+# ---- MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR: factors on each group's lr ------
+
+
+def _multiplicative_init(self, optimizer, lr_lambda, last_epoch=-1) -> None:
+    lambdas = _lr_lambdas(optimizer, lr_lambda)
+    for function in lambdas:
+        if not callable(function):
+            raise TorchError("TypeError", "lr_lambda should be a function, but got "
+                                          f"{type_name(function)}")
+    self.attributes["lr_lambdas"] = lambdas
+    _init(self, optimizer, last_epoch)
+
+
+def _multiplicative_lr(self) -> list[float]:
+    if self.attributes["_is_initial"]:
+        return [g["lr"] for g in _groups(self)]
+    epoch = self.attributes["last_epoch"]
+    return [g["lr"] * factor(epoch) for factor, g in zip(self.attributes["lr_lambdas"],
+                                                           _groups(self))]
+
+
+def _constant_init(self, optimizer, factor=1.0 / 3, total_iters=5, last_epoch=-1) -> None:
+    if factor > 1.0 or factor < 0:
+        raise TorchError("ValueError", "Constant multiplicative factor expected to be between "
+                                       "0 and 1.")
+    self.attributes.update(factor=factor, total_iters=total_iters)
+    _init(self, optimizer, last_epoch)
+
+
+def _constant_lr(self) -> list[float]:
+    a = self.attributes
+    if a["last_epoch"] == 0:
+        return [g["lr"] * a["factor"] for g in _groups(self)]
+    if a["last_epoch"] != a["total_iters"]:
+        return [g["lr"] for g in _groups(self)]
+    return [g["lr"] * (1.0 / a["factor"]) for g in _groups(self)]
+
+
+def _constant_closed_form(self) -> list[float]:
+    a = self.attributes
+    return [base * (a["factor"] + (a["last_epoch"] >= a["total_iters"]) * (1 - a["factor"]))
+            for base in a["base_lrs"]]
+
+
+def _linear_init(self, optimizer, start_factor=1.0 / 3, end_factor=1.0, total_iters=5,
+                 last_epoch=-1) -> None:
+    if start_factor > 1.0 or start_factor <= 0:
+        raise TorchError("ValueError", "Starting multiplicative factor expected to be greater "
+                                       "than 0 and less or equal to 1.")
+    if end_factor > 1.0 or end_factor < 0:
+        raise TorchError("ValueError", "Ending multiplicative factor expected to be between 0 "
+                                       "and 1.")
+    self.attributes.update(start_factor=start_factor, end_factor=end_factor,
+                           total_iters=total_iters)
+    _init(self, optimizer, last_epoch)
+
+
+def _linear_lr(self) -> list[float]:
+    a = self.attributes
+    start, end, total, epoch = a["start_factor"], a["end_factor"], a["total_iters"], \
+        a["last_epoch"]
+    if epoch == 0:
+        return [g["lr"] * start for g in _groups(self)]
+    if a["_is_initial"] or epoch > total:
+        return [g["lr"] for g in _groups(self)]
+    return [g["lr"] * (1.0 + (end - start) / (total * start + (epoch - 1) * (end - start)))
+            for g in _groups(self)]
+
+
+def _linear_closed_form(self) -> list[float]:
+    a = self.attributes
+    start, end, total = a["start_factor"], a["end_factor"], a["total_iters"]
+    return [base * (start + (end - start) * min(total, a["last_epoch"]) / total)
+            for base in a["base_lrs"]]
+
+
+def _polynomial_init(self, optimizer, total_iters=5, power=1.0, last_epoch=-1) -> None:
+    self.attributes.update(total_iters=total_iters, power=power)
+    _init(self, optimizer, last_epoch)
+
+
+def _polynomial_lr(self) -> list[float]:
+    a = self.attributes
+    total, epoch = a["total_iters"], a["last_epoch"]
+    if a["_is_initial"] or epoch > total:
+        return [g["lr"] for g in _groups(self)]
+    decay = ((1.0 - epoch / total) / (1.0 - (epoch - 1) / total)) ** a["power"]
+    return [g["lr"] * decay for g in _groups(self)]
+
+
+def _polynomial_closed_form(self) -> list[float]:
+    a = self.attributes
+    total = a["total_iters"]
+    return [base * (1.0 - min(total, a["last_epoch"]) / total) ** a["power"]
+            for base in a["base_lrs"]]
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
     "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
                                     _cosine_closed_form),
@@ -195,8 +296,15 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "ExponentialLR": _scheduler("ExponentialLR", _exponential_lr_init, _exponential_lr,
                                 _exponential_lr_closed_form),
     "LambdaLR": _scheduler("LambdaLR", _lambda_lr_init, _lambda_lr),
+    "MultiplicativeLR": _scheduler("MultiplicativeLR", _multiplicative_init,
+                                   _multiplicative_lr),
+    "ConstantLR": _scheduler("ConstantLR", _constant_init, _constant_lr, _constant_closed_form),
+    "LinearLR": _scheduler("LinearLR", _linear_init, _linear_lr, _linear_closed_form),
+    "PolynomialLR": _scheduler("PolynomialLR", _polynomial_init, _polynomial_lr,
+                               _polynomial_closed_form),
 }
 
 ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimizer",
                         "step_size", "gamma", "milestones", "lr_lambdas", "lr_scheduler",
-                        "T_max", "eta_min"})
+                        "T_max", "eta_min", "factor", "total_iters", "start_factor",
+                        "end_factor", "power"})

@@ -1,0 +1,68 @@
+"""MultiplicativeLR, ConstantLR, LinearLR and PolynomialLR in a session against live torch:
+get_last_lr() after every step, to the last bit (repr of the doubles), chained and through the
+deprecated step(epoch) closed form."""
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+
+import pytest
+
+from gradcli.app.api import run_json
+
+SCHEDULERS = [
+    "MultiplicativeLR(opt, lambda epoch: 0.95)",
+    "MultiplicativeLR(opt, [lambda epoch: 0.9, lambda epoch: 1.0 - epoch / 50])",
+    "ConstantLR(opt)",
+    "ConstantLR(opt, factor=0.7, total_iters=3)",
+    "LinearLR(opt)",
+    "LinearLR(opt, start_factor=0.1, end_factor=0.8, total_iters=7)",
+    "PolynomialLR(opt)",
+    "PolynomialLR(opt, total_iters=9, power=2.5)",
+]
+
+
+def script(scheduler: str, epochs: bool) -> str:
+    step = "sched.step(epoch)" if epochs else "sched.step()"
+    return ("import torch\n"
+            "a, b = torch.zeros(1, requires_grad=True), torch.zeros(1, requires_grad=True)\n"
+            "opt = torch.optim.SGD([{'params': [a]}, {'params': [b], 'lr': 0.3}], lr=0.1)\n"
+            f"sched = torch.optim.lr_scheduler.{scheduler}\n"
+            "print(repr(sched.get_last_lr()))\n"
+            "for epoch in range(1, 13):\n"
+            f"    opt.step()\n    {step}\n"
+            "    print(repr(sched.get_last_lr()))\n")
+
+
+def torch_prints(source: str) -> list[str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec(compile(source, "<torch>", "exec"), {})
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("epochs", [False, True])
+@pytest.mark.parametrize("scheduler", SCHEDULERS)
+def test_last_lr_as_torchs(scheduler, epochs):
+    pytest.importorskip("torch", reason="real torch is the oracle for the schedulers")
+    source = script(scheduler, epochs)
+    ours = [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
+    assert ours == torch_prints(source)
+
+
+@pytest.mark.parametrize("scheduler, message", [
+    ("ConstantLR(opt, factor=1.5)", "Constant multiplicative factor expected to be between 0 "
+                                    "and 1."),
+    ("LinearLR(opt, start_factor=0)", "Starting multiplicative factor expected to be greater "
+                                      "than 0 and less or equal to 1."),
+    ("LinearLR(opt, end_factor=2)", "Ending multiplicative factor expected to be between 0 and 1."),
+    ("MultiplicativeLR(opt, 3)", "lr_lambda should be a function, but got int"),
+])
+def test_bad_arguments_raise_torchs_errors(scheduler, message):
+    source = ("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)"
+              f"\ntorch.optim.lr_scheduler.{scheduler}\n")
+    error = run_json(source, "<test>")["events"][-1]
+    assert error["kind"] == "error" and error["message"] == message
+    assert error["type"] == ("TypeError" if "lambda" in message else "ValueError")
