@@ -1,6 +1,6 @@
-"""MultiplicativeLR, ConstantLR, LinearLR and PolynomialLR in a session against live torch:
-get_last_lr() after every step, to the last bit (repr of the doubles), chained and through the
-deprecated step(epoch) closed form."""
+"""MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR and OneCycleLR in a session against
+live torch: get_last_lr() (and the momentum OneCycleLR cycles) after every step, to the last
+bit (repr of the doubles), chained and through the deprecated step(epoch) closed form."""
 from __future__ import annotations
 
 import contextlib
@@ -20,6 +20,10 @@ SCHEDULERS = [
     "LinearLR(opt, start_factor=0.1, end_factor=0.8, total_iters=7)",
     "PolynomialLR(opt)",
     "PolynomialLR(opt, total_iters=9, power=2.5)",
+    "OneCycleLR(opt, max_lr=0.5, total_steps=12)",
+    "OneCycleLR(opt, max_lr=[1.0, 0.4], epochs=3, steps_per_epoch=4, pct_start=0.25, "
+    "anneal_strategy='linear', three_phase=True)",
+    "OneCycleLR(opt, max_lr=0.2, total_steps=13, cycle_momentum=False)",
 ]
 
 
@@ -32,7 +36,8 @@ def script(scheduler: str, epochs: bool) -> str:
             "print(repr(sched.get_last_lr()))\n"
             "for epoch in range(1, 13):\n"
             f"    opt.step()\n    {step}\n"
-            "    print(repr(sched.get_last_lr()))\n")
+            "    print(repr(sched.get_last_lr()))\n"
+            "    print(repr([g['momentum'] for g in opt.param_groups]))\n")
 
 
 def torch_prints(source: str) -> list[str]:
@@ -59,6 +64,10 @@ def test_last_lr_as_torchs(scheduler, epochs):
                                       "than 0 and less or equal to 1."),
     ("LinearLR(opt, end_factor=2)", "Ending multiplicative factor expected to be between 0 and 1."),
     ("MultiplicativeLR(opt, 3)", "lr_lambda should be a function, but got int"),
+    ("OneCycleLR(opt, 0.1)", "You must define either total_steps OR (epochs AND "
+                             "steps_per_epoch)"),
+    ("OneCycleLR(opt, 0.1, total_steps=10, pct_start=1)", "Expected float between 0 and 1 "
+                                                          "pct_start, but got 1"),
 ])
 def test_bad_arguments_raise_torchs_errors(scheduler, message):
     source = ("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)"

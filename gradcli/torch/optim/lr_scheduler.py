@@ -1,11 +1,13 @@
-"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR, CosineAnnealingLR,
-MultiplicativeLR, ConstantLR, LinearLR and PolynomialLR as built-in classes deriving from
-LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the
-chained form step() uses) and, where torch has one, its closed form (what the deprecated
-step(epoch) uses). A group's lr is a Python float, so the arithmetic is plain double
-(engine/optim_math.py; the later four's factors, short Python expressions, stay inline)."""
+"""torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
+CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR and OneCycleLR as
+built-in classes deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each
+scheduler is its `get_lr` (the chained form step() uses) and, where torch has one, its closed
+form (what the deprecated step(epoch) uses). A group's lr is a Python float, so the arithmetic
+is plain double (engine/optim_math.py; the later five's factors, short Python expressions, stay
+inline)."""
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -286,6 +288,120 @@ def _polynomial_closed_form(self) -> list[float]:
             for base in a["base_lrs"]]
 
 
+# ---- OneCycleLR: warm up to max_lr, anneal to min_lr, momentum cycled the other way ---------
+
+
+def _per_group(name: str, optimizer, value) -> list:
+    """torch's _format_param: one value for every group, or a list of one per group."""
+    count = len(optimizer.attributes["param_groups"])
+    if isinstance(value, (list, tuple)):
+        if len(value) != count:
+            raise TorchError("ValueError", f"{name} must have the same length as optimizer."
+                             f"param_groups. {name} has {len(value)} values, param_groups has "
+                             f"{count}.")
+        return list(value)
+    return [value] * count
+
+
+def _one_cycle_total(total_steps, epochs, steps_per_epoch) -> int:
+    if total_steps is not None:
+        if total_steps <= 0 or not isinstance(total_steps, int):
+            raise TorchError("ValueError", "Expected positive integer total_steps, but got "
+                                           f"{total_steps}")
+        return total_steps
+    if epochs is None or steps_per_epoch is None:
+        raise TorchError("ValueError", "You must define either total_steps OR (epochs AND "
+                                       "steps_per_epoch)")
+    for name, value in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+        if not isinstance(value, int) or value <= 0:
+            raise TorchError("ValueError", f"Expected positive integer {name}, but got {value}")
+    return epochs * steps_per_epoch
+
+
+def _one_cycle_phases(total: int, pct_start: float, three_phase: bool) -> list[tuple]:
+    """(end_step, start_lr, end_lr, start_momentum, end_momentum) of each phase, torch's."""
+    up = float(pct_start * total) - 1
+    if three_phase:
+        return [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                (float(2 * pct_start * total) - 2, "max_lr", "initial_lr", "base_momentum",
+                 "max_momentum"),
+                (total - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum")]
+    return [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+            (total - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+
+
+def _one_cycle_init(self, optimizer, max_lr, total_steps=None, epochs=None,
+                    steps_per_epoch=None, pct_start=0.3, anneal_strategy="cos",
+                    cycle_momentum=True, base_momentum=0.85, max_momentum=0.95,
+                    div_factor=25.0, final_div_factor=1e4, three_phase=False,
+                    last_epoch=-1) -> None:
+    if not is_optimizer(optimizer):
+        raise TorchError("TypeError", f"{type_name(optimizer)} is not an Optimizer")
+    total = _one_cycle_total(total_steps, epochs, steps_per_epoch)
+    if pct_start < 0 or pct_start > 1 or not isinstance(pct_start, float):
+        raise TorchError("ValueError", "Expected float between 0 and 1 pct_start, but got "
+                                       f"{pct_start}")
+    if anneal_strategy not in ["cos", "linear"]:
+        raise TorchError("ValueError", "anneal_strategy must be one of 'cos' or 'linear', "
+                                       f"instead got {anneal_strategy}")
+    groups = optimizer.attributes["param_groups"]
+    if last_epoch == -1:
+        for group, top in zip(groups, _per_group("max_lr", optimizer, max_lr)):
+            group.update(initial_lr=top / div_factor, max_lr=top)
+            group["min_lr"] = group["initial_lr"] / final_div_factor
+    use_beta1 = False
+    if cycle_momentum:
+        defaults = optimizer.attributes["defaults"]
+        if "momentum" not in defaults and "betas" not in defaults:
+            raise TorchError("ValueError", "optimizer must support momentum or beta1 with "
+                                           "`cycle_momentum` option enabled")
+        use_beta1 = "betas" in defaults
+        tops = _per_group("max_momentum", optimizer, max_momentum)
+        bases = _per_group("base_momentum", optimizer, base_momentum)
+        if last_epoch == -1:
+            for top, base, group in zip(tops, bases, groups):
+                _set_momentum(group, top, use_beta1)
+                group.update(max_momentum=top, base_momentum=base)
+    self.attributes.update(total_steps=total, anneal_strategy=anneal_strategy,
+                           cycle_momentum=cycle_momentum, use_beta1=use_beta1,
+                           _phases=_one_cycle_phases(total, pct_start, three_phase))
+    _init(self, optimizer, last_epoch)
+
+
+def _set_momentum(group: dict, momentum: float, use_beta1: bool) -> None:
+    if use_beta1:
+        group["betas"] = (momentum, *group["betas"][1:])
+    else:
+        group["momentum"] = momentum
+
+
+def _anneal(strategy: str, start: float, end: float, pct: float) -> float:
+    if strategy == "cos":
+        return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+    return (end - start) * pct + start
+
+
+def _one_cycle_lr(self) -> list[float]:
+    a = self.attributes
+    step_num = a["last_epoch"]
+    if step_num > a["total_steps"]:
+        raise TorchError("ValueError", f"Tried to step {step_num} times. The specified number "
+                                       f"of total steps is {a['total_steps']}")
+    lrs = []
+    for group in _groups(self):
+        start_step = 0.0
+        for index, (end_step, lr_from, lr_to, m_from, m_to) in enumerate(a["_phases"]):
+            if step_num <= end_step or index == len(a["_phases"]) - 1:
+                pct = (step_num - start_step) / (end_step - start_step)
+                lrs.append(_anneal(a["anneal_strategy"], group[lr_from], group[lr_to], pct))
+                if a["cycle_momentum"]:
+                    momentum = _anneal(a["anneal_strategy"], group[m_from], group[m_to], pct)
+                    _set_momentum(group, momentum, a["use_beta1"])
+                break
+            start_step = end_step
+    return lrs
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
     "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
                                     _cosine_closed_form),
@@ -302,9 +418,10 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "LinearLR": _scheduler("LinearLR", _linear_init, _linear_lr, _linear_closed_form),
     "PolynomialLR": _scheduler("PolynomialLR", _polynomial_init, _polynomial_lr,
                                _polynomial_closed_form),
+    "OneCycleLR": _scheduler("OneCycleLR", _one_cycle_init, _one_cycle_lr),
 }
 
 ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimizer",
                         "step_size", "gamma", "milestones", "lr_lambdas", "lr_scheduler",
                         "T_max", "eta_min", "factor", "total_iters", "start_factor",
-                        "end_factor", "power"})
+                        "end_factor", "power", "total_steps", "cycle_momentum", "use_beta1"})
