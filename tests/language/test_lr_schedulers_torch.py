@@ -57,6 +57,25 @@ def test_last_lr_as_torchs(scheduler, epochs):
     assert ours == torch_prints(source)
 
 
+PLATEAU = ("import torch\n"
+           "opt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1, momentum=0.9)\n"
+           "sched = torch.optim.lr_scheduler.ReduceLROnPlateau(opt, {})\n"
+           "for loss in [1.0, 0.9, 0.95, 0.96, 0.97, 0.9, 0.8, 0.85, 0.86, 0.87, 0.88, 0.89,\n"
+           "             0.9, 0.91, 0.92, 0.93]:\n"
+           "    opt.step()\n    sched.step(torch.tensor(loss))\n"
+           "    print(repr(sched.get_last_lr()), sched.num_bad_epochs, sched.best)\n")
+
+
+@pytest.mark.parametrize("options", [
+    "patience=1", "mode='max', factor=0.5, patience=0, threshold_mode='abs', threshold=0.01",
+    "patience=2, cooldown=2, min_lr=0.004", "patience=0, factor=0.3, eps=0.01"])
+def test_reduce_lr_on_plateau_as_torchs(options):
+    pytest.importorskip("torch", reason="real torch is the oracle for the schedulers")
+    source = PLATEAU.format(options)
+    ours = [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
+    assert ours == torch_prints(source)
+
+
 @pytest.mark.parametrize("scheduler, message", [
     ("ConstantLR(opt, factor=1.5)", "Constant multiplicative factor expected to be between 0 "
                                     "and 1."),
@@ -68,6 +87,8 @@ def test_last_lr_as_torchs(scheduler, epochs):
                              "steps_per_epoch)"),
     ("OneCycleLR(opt, 0.1, total_steps=10, pct_start=1)", "Expected float between 0 and 1 "
                                                           "pct_start, but got 1"),
+    ("ReduceLROnPlateau(opt, factor=1.0)", "Factor should be < 1.0."),
+    ("ReduceLROnPlateau(opt, mode='low')", "mode low is unknown!"),
 ])
 def test_bad_arguments_raise_torchs_errors(scheduler, message):
     source = ("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)"

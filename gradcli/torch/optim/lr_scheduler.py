@@ -1,10 +1,10 @@
 """torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
-CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR and OneCycleLR as
-built-in classes deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each
-scheduler is its `get_lr` (the chained form step() uses) and, where torch has one, its closed
-form (what the deprecated step(epoch) uses). A group's lr is a Python float, so the arithmetic
-is plain double (engine/optim_math.py; the later five's factors, short Python expressions, stay
-inline)."""
+CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR and
+ReduceLROnPlateau as built-in classes deriving from LRScheduler, ported from
+torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the chained form step() uses) and,
+where torch has one, its closed form (what the deprecated step(epoch) uses); ReduceLROnPlateau
+has its own step(metrics). A group's lr is a Python float, so the arithmetic is plain double
+(engine/optim_math.py; the later schedulers' factors, short Python expressions, stay inline)."""
 from __future__ import annotations
 
 import math
@@ -402,6 +402,86 @@ def _one_cycle_lr(self) -> list[float]:
     return lrs
 
 
+# ---- ReduceLROnPlateau: the lr cut by `factor` once the metric stops improving ------------
+
+
+def _plateau_init(self, optimizer, mode="min", factor=0.1, patience=10, threshold=1e-4,
+                  threshold_mode="rel", cooldown=0, min_lr=0, eps=1e-8) -> None:
+    if factor >= 1.0:
+        raise TorchError("ValueError", "Factor should be < 1.0.")
+    if not is_optimizer(optimizer):
+        raise TorchError("TypeError", f"{type_name(optimizer)} is not an Optimizer")
+    groups = optimizer.attributes["param_groups"]
+    if isinstance(min_lr, (list, tuple)):
+        if len(min_lr) != len(groups):
+            raise TorchError("ValueError", f"expected {len(groups)} min_lrs, got {len(min_lr)}")
+        default_min_lr, min_lrs = None, list(min_lr)
+    else:
+        default_min_lr, min_lrs = min_lr, [min_lr] * len(groups)
+    if mode not in {"min", "max"}:
+        raise TorchError("ValueError", f"mode {mode} is unknown!")
+    if threshold_mode not in {"rel", "abs"}:
+        raise TorchError("ValueError", f"threshold mode {threshold_mode} is unknown!")
+    self.attributes.update(
+        factor=factor, optimizer=optimizer, default_min_lr=default_min_lr, min_lrs=min_lrs,
+        patience=patience, cooldown=cooldown, eps=eps, last_epoch=0,
+        _last_lr=[g["lr"] for g in groups], mode=mode, threshold=threshold,
+        threshold_mode=threshold_mode, mode_worse=math.inf if mode == "min" else -math.inf)
+    self.attributes.update(best=self.attributes["mode_worse"], cooldown_counter=0,
+                           num_bad_epochs=0)
+
+
+def _is_better(a: dict, current: float, best: float) -> bool:
+    threshold = a["threshold"]
+    if a["mode"] == "min":
+        return current < (best * (1.0 - threshold) if a["threshold_mode"] == "rel"
+                          else best - threshold)
+    return current > (best * (threshold + 1.0) if a["threshold_mode"] == "rel"
+                      else best + threshold)
+
+
+def _plateau_step(self, metrics, epoch=None) -> None:
+    a = self.attributes
+    try:  # float(metrics): a loss tensor, or Python's error for what is no number
+        current = float(metrics)
+    except (TypeError, ValueError) as e:
+        raise TorchError(type(e).__name__, str(e)) from None
+    if epoch is None:
+        epoch = a["last_epoch"] + 1
+    else:
+        warn(_EPOCH_DEPRECATION)
+    a["last_epoch"] = epoch
+    if _is_better(a, current, a["best"]):
+        a.update(best=current, num_bad_epochs=0)
+    else:
+        a["num_bad_epochs"] += 1
+    if a["cooldown_counter"] > 0:
+        a["cooldown_counter"] -= 1
+        a["num_bad_epochs"] = 0  # bad epochs in cooldown do not count
+    if a["num_bad_epochs"] > a["patience"]:
+        _reduce_lr(self)
+        a.update(cooldown_counter=a["cooldown"], num_bad_epochs=0)
+    a["_last_lr"] = [g["lr"] for g in _groups(self)]
+
+
+def _reduce_lr(self) -> None:
+    a = self.attributes
+    groups = _groups(self)
+    if len(groups) != len(a["min_lrs"]):
+        if a["default_min_lr"] is None:
+            raise TorchError("RuntimeError", "The number of param groups in the `optimizer` "
+                             f"({len(groups)}) differs from when `ReduceLROnPlateau` was "
+                             f"initialized ({len(a['min_lrs'])}), usually due to a new param "
+                             "group being added to the optimizer. Please modify the `min_lrs` "
+                             "field to match the length of the `optimizer` param groups.")
+        a["min_lrs"] = [a["default_min_lr"]] * len(groups)
+    for group, min_lr in zip(groups, a["min_lrs"]):
+        old_lr = float(group["lr"])
+        new_lr = max(old_lr * a["factor"], min_lr)
+        if old_lr - new_lr > a["eps"]:
+            group["lr"] = new_lr
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
     "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
                                     _cosine_closed_form),
@@ -419,9 +499,13 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "PolynomialLR": _scheduler("PolynomialLR", _polynomial_init, _polynomial_lr,
                                _polynomial_closed_form),
     "OneCycleLR": _scheduler("OneCycleLR", _one_cycle_init, _one_cycle_lr),
+    "ReduceLROnPlateau": builtin_class("ReduceLROnPlateau", LR_SCHEDULER, {
+        "__init__": _plateau_init, "step": _plateau_step}),
 }
 
 ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimizer",
                         "step_size", "gamma", "milestones", "lr_lambdas", "lr_scheduler",
                         "T_max", "eta_min", "factor", "total_iters", "start_factor",
-                        "end_factor", "power", "total_steps", "cycle_momentum", "use_beta1"})
+                        "end_factor", "power", "total_steps", "cycle_momentum", "use_beta1",
+                        "best", "num_bad_epochs", "cooldown_counter", "patience", "cooldown",
+                        "threshold", "threshold_mode", "mode", "min_lrs"})
