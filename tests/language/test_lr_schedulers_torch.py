@@ -24,6 +24,8 @@ SCHEDULERS = [
     "OneCycleLR(opt, max_lr=[1.0, 0.4], epochs=3, steps_per_epoch=4, pct_start=0.25, "
     "anneal_strategy='linear', three_phase=True)",
     "OneCycleLR(opt, max_lr=0.2, total_steps=13, cycle_momentum=False)",
+    "CosineAnnealingWarmRestarts(opt, T_0=3)",
+    "CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01)",
 ]
 
 
@@ -89,6 +91,9 @@ def test_reduce_lr_on_plateau_as_torchs(options):
                                                           "pct_start, but got 1"),
     ("ReduceLROnPlateau(opt, factor=1.0)", "Factor should be < 1.0."),
     ("ReduceLROnPlateau(opt, mode='low')", "mode low is unknown!"),
+    ("CosineAnnealingWarmRestarts(opt, T_0=0)", "Expected positive integer T_0, but got 0"),
+    ("CosineAnnealingWarmRestarts(opt, 2, T_mult=0.5)", "Expected integer T_mult >= 1, but "
+                                                        "got 0.5"),
 ])
 def test_bad_arguments_raise_torchs_errors(scheduler, message):
     source = ("import torch\nopt = torch.optim.SGD([torch.zeros(1, requires_grad=True)], lr=0.1)"

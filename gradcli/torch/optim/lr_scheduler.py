@@ -1,10 +1,11 @@
 """torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
-CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR and
-ReduceLROnPlateau as built-in classes deriving from LRScheduler, ported from
-torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the chained form step() uses) and,
-where torch has one, its closed form (what the deprecated step(epoch) uses); ReduceLROnPlateau
-has its own step(metrics). A group's lr is a Python float, so the arithmetic is plain double
-(engine/optim_math.py; the later schedulers' factors, short Python expressions, stay inline)."""
+CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR,
+ReduceLROnPlateau and CosineAnnealingWarmRestarts as built-in classes deriving from
+LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the
+chained form step() uses) and, where torch has one, its closed form (what the deprecated
+step(epoch) uses); ReduceLROnPlateau and CosineAnnealingWarmRestarts have their own step. A
+group's lr is a Python float, so the arithmetic is plain double (engine/optim_math.py; the
+later schedulers' factors, short Python expressions, stay inline)."""
 from __future__ import annotations
 
 import math
@@ -41,8 +42,9 @@ def _groups(self: ScriptInstance) -> list[dict]:
     return self.attributes["optimizer"].attributes["param_groups"]
 
 
-def _init(self: ScriptInstance, optimizer, last_epoch: int = -1) -> None:
-    """LRScheduler.__init__: each group's initial_lr, then the constructor's first step."""
+def _init(self: ScriptInstance, optimizer, last_epoch: int = -1, first_step=None) -> None:
+    """LRScheduler.__init__: each group's initial_lr, then the constructor's first step (the
+    class's own step where it has one)."""
     if not is_optimizer(optimizer):
         raise TorchError("TypeError", f"{type_name(optimizer)} is not an Optimizer")
     self.attributes["optimizer"] = optimizer
@@ -54,7 +56,7 @@ def _init(self: ScriptInstance, optimizer, last_epoch: int = -1) -> None:
             raise TorchError("KeyError", repr(_NO_INITIAL_LR.format(index)))
     self.attributes.update(base_lrs=[g["initial_lr"] for g in groups], last_epoch=last_epoch,
                            _step_count=0, _is_initial=True)
-    _step(self)
+    (first_step or _step)(self)
     self.attributes["_is_initial"] = False
 
 
@@ -482,6 +484,52 @@ def _reduce_lr(self) -> None:
             group["lr"] = new_lr
 
 
+# ---- CosineAnnealingWarmRestarts: cosine cycles of T_0, T_0*T_mult... steps ---------------
+
+
+def _warm_restarts_init(self, optimizer, T_0, T_mult=1, eta_min=0.0, last_epoch=-1) -> None:
+    if T_0 <= 0 or not isinstance(T_0, int):
+        raise TorchError("ValueError", f"Expected positive integer T_0, but got {T_0}")
+    if T_mult < 1 or not isinstance(T_mult, int):
+        raise TorchError("ValueError", f"Expected integer T_mult >= 1, but got {T_mult}")
+    if not isinstance(eta_min, (float, int)):
+        raise TorchError("ValueError", f"Expected float or int eta_min, but got {eta_min} of "
+                                       f"type <class '{type_name(eta_min)}'>")
+    self.attributes.update(T_0=T_0, T_i=T_0, T_mult=T_mult, eta_min=eta_min, T_cur=last_epoch)
+    _init(self, optimizer, last_epoch, _warm_restarts_step)
+
+
+def _warm_restarts_step(self, epoch=None) -> None:
+    """CosineAnnealingWarmRestarts.step: T_cur and T_i moved on (or found for `epoch`)."""
+    a = self.attributes
+    if epoch is None and a["last_epoch"] < 0:
+        epoch = 0
+    if epoch is None:
+        epoch = a["last_epoch"] + 1
+        a["T_cur"] += 1
+        if a["T_cur"] >= a["T_i"]:
+            a["T_cur"] %= a["T_i"]
+            a["T_i"] *= a["T_mult"]
+    elif epoch < 0:
+        raise TorchError("ValueError", f"Expected non-negative epoch, but got {epoch}")
+    elif epoch >= a["T_0"]:
+        t_0, t_mult = a["T_0"], a["T_mult"]
+        if t_mult == 1:
+            a["T_cur"] = epoch % t_0
+        else:
+            n = int(math.log((epoch / t_0 * (t_mult - 1) + 1), t_mult))
+            a["T_cur"] = epoch - t_0 * (t_mult ** n - 1) / (t_mult - 1)
+            a["T_i"] = t_0 * t_mult ** n
+    else:
+        a.update(T_i=a["T_0"], T_cur=epoch)
+    a["last_epoch"] = math.floor(epoch)
+    eta_min = a["eta_min"]
+    for group, base in zip(_groups(self), a["base_lrs"]):
+        group["lr"] = eta_min + (base - eta_min) * (1 + math.cos(math.pi * a["T_cur"]
+                                                                 / a["T_i"])) / 2
+    a["_last_lr"] = [group["lr"] for group in _groups(self)]
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
     "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
                                     _cosine_closed_form),
@@ -499,6 +547,8 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "PolynomialLR": _scheduler("PolynomialLR", _polynomial_init, _polynomial_lr,
                                _polynomial_closed_form),
     "OneCycleLR": _scheduler("OneCycleLR", _one_cycle_init, _one_cycle_lr),
+    "CosineAnnealingWarmRestarts": builtin_class("CosineAnnealingWarmRestarts", LR_SCHEDULER, {
+        "__init__": _warm_restarts_init, "step": _warm_restarts_step}),
     "ReduceLROnPlateau": builtin_class("ReduceLROnPlateau", LR_SCHEDULER, {
         "__init__": _plateau_init, "step": _plateau_step}),
 }
@@ -508,4 +558,5 @@ ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimi
                         "T_max", "eta_min", "factor", "total_iters", "start_factor",
                         "end_factor", "power", "total_steps", "cycle_momentum", "use_beta1",
                         "best", "num_bad_epochs", "cooldown_counter", "patience", "cooldown",
-                        "threshold", "threshold_mode", "mode", "min_lrs"})
+                        "threshold", "threshold_mode", "mode", "min_lrs", "T_0", "T_i",
+                        "T_mult", "T_cur"})
