@@ -26,6 +26,8 @@ SCHEDULERS = [
     "OneCycleLR(opt, max_lr=0.2, total_steps=13, cycle_momentum=False)",
     "CosineAnnealingWarmRestarts(opt, T_0=3)",
     "CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01)",
+    "ChainedScheduler([torch.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=4), "
+    "torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.9)])",
 ]
 
 
@@ -54,6 +56,8 @@ def torch_prints(source: str) -> list[str]:
 @pytest.mark.parametrize("scheduler", SCHEDULERS)
 def test_last_lr_as_torchs(scheduler, epochs):
     pytest.importorskip("torch", reason="real torch is the oracle for the schedulers")
+    if epochs and scheduler.startswith("Chained"):
+        pytest.skip("ChainedScheduler.step takes no epoch")
     source = script(scheduler, epochs)
     ours = [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
     assert ours == torch_prints(source)
@@ -78,6 +82,18 @@ def test_reduce_lr_on_plateau_as_torchs(options):
     assert ours == torch_prints(source)
 
 
+def test_chained_scheduler_over_two_optimizers_is_torchs_error():
+    pytest.importorskip("torch", reason="real torch is the oracle for the schedulers")
+    source = ("import torch\nfrom torch.optim import SGD, lr_scheduler\n"
+              "one = SGD([torch.zeros(1, requires_grad=True)], lr=0.1)\n"
+              "two = SGD([torch.zeros(1, requires_grad=True)], lr=0.2)\n"
+              "try:\n    lr_scheduler.ChainedScheduler([lr_scheduler.StepLR(one, 2), "
+              "lr_scheduler.StepLR(two, 2)])\n"
+              "except ValueError as e:\n    print(e)\n")
+    ours = [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
+    assert "\n".join(ours).splitlines() == torch_prints(source)
+
+
 @pytest.mark.parametrize("scheduler, message", [
     ("ConstantLR(opt, factor=1.5)", "Constant multiplicative factor expected to be between 0 "
                                     "and 1."),
@@ -91,6 +107,8 @@ def test_reduce_lr_on_plateau_as_torchs(options):
                                                           "pct_start, but got 1"),
     ("ReduceLROnPlateau(opt, factor=1.0)", "Factor should be < 1.0."),
     ("ReduceLROnPlateau(opt, mode='low')", "mode low is unknown!"),
+    ("ChainedScheduler([])", "ChainedScheduler expects at least one scheduler to be chained, "
+                             "but got no scheduler."),
     ("CosineAnnealingWarmRestarts(opt, T_0=0)", "Expected positive integer T_0, but got 0"),
     ("CosineAnnealingWarmRestarts(opt, 2, T_mult=0.5)", "Expected integer T_mult >= 1, but "
                                                         "got 0.5"),

@@ -1,11 +1,12 @@
 """torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
 CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR,
-ReduceLROnPlateau and CosineAnnealingWarmRestarts as built-in classes deriving from
-LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its `get_lr` (the
-chained form step() uses) and, where torch has one, its closed form (what the deprecated
-step(epoch) uses); ReduceLROnPlateau and CosineAnnealingWarmRestarts have their own step. A
-group's lr is a Python float, so the arithmetic is plain double (engine/optim_math.py; the
-later schedulers' factors, short Python expressions, stay inline)."""
+ReduceLROnPlateau, CosineAnnealingWarmRestarts and ChainedScheduler as built-in classes
+deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its
+`get_lr` (the chained form step() uses) and, where torch has one, its closed form (what the
+deprecated step(epoch) uses); ReduceLROnPlateau, CosineAnnealingWarmRestarts and
+ChainedScheduler have their own step. A group's lr is a Python float, so the arithmetic is
+plain double (engine/optim_math.py; the later schedulers' factors, short Python expressions,
+stay inline)."""
 from __future__ import annotations
 
 import math
@@ -18,6 +19,7 @@ from gradcli.engine.type_names import type_name
 from gradcli.sandbox.objects import MISSING, ScriptClass, ScriptInstance
 from gradcli.torch.nn.modules.module import builtin_class
 from gradcli.torch.optim.optimizer import STEPPED, is_optimizer
+from gradcli.torch.optim.optimizer import _repr as optimizer_repr
 
 _EPOCH_DEPRECATION = (
     "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where "
@@ -530,6 +532,50 @@ def _warm_restarts_step(self, epoch=None) -> None:
     a["_last_lr"] = [group["lr"] for group in _groups(self)]
 
 
+# ---- ChainedScheduler: every scheduler's step, one after the other ------------------------
+
+
+def _chained_init(self, schedulers, optimizer=None) -> None:
+    schedulers = list(schedulers)
+    if len(schedulers) < 1:
+        raise TorchError("ValueError", "ChainedScheduler expects at least one scheduler to be "
+                                       "chained, but got no scheduler.")
+    optimizer = optimizer or _attribute(schedulers[0], "optimizer")
+    for index, scheduler in enumerate(schedulers):
+        if _attribute(scheduler, "optimizer") is None:
+            raise TorchError("TypeError", f"ChainedScheduler at index {index} should have "
+                                          "`optimizer` as its attribute.")
+        if scheduler.cls.name == "ReduceLROnPlateau":
+            raise TorchError("ValueError", "ChainedScheduler does not support "
+                             "`ReduceLROnPlateau` scheduler as it requires additional kwargs to "
+                             "be specified when calling `step`, but got one at index "
+                             f"{index} in the given schedulers sequence.")
+        own = scheduler.attributes["optimizer"]
+        if optimizer is not own:
+            raise TorchError("ValueError", "ChainedScheduler expects all schedulers to belong "
+                             f"to the same optimizer, but got scheduler {scheduler.cls.name} at "
+                             f"index {index} has {optimizer_repr(own)}, which is different "
+                             f"from {optimizer.cls.name}.")
+    self.attributes.update(_schedulers=schedulers, optimizer=optimizer,
+                           _last_lr=[g["lr"] for g in _last_groups(schedulers)])
+
+
+def _attribute(scheduler, name: str):
+    attributes = getattr(scheduler, "attributes", None)
+    return attributes.get(name) if isinstance(attributes, dict) else None
+
+
+def _last_groups(schedulers: list) -> list[dict]:
+    return schedulers[-1].attributes["optimizer"].attributes["param_groups"]
+
+
+def _chained_step(self) -> None:
+    schedulers = self.attributes["_schedulers"]
+    for scheduler in schedulers:
+        scheduler.attribute("step")()
+    self.attributes["_last_lr"] = [g["lr"] for g in _last_groups(schedulers)]
+
+
 SCHEDULERS: dict[str, ScriptClass] = {
     "CosineAnnealingLR": _scheduler("CosineAnnealingLR", _cosine_init, _cosine_lr,
                                     _cosine_closed_form),
@@ -549,6 +595,8 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "OneCycleLR": _scheduler("OneCycleLR", _one_cycle_init, _one_cycle_lr),
     "CosineAnnealingWarmRestarts": builtin_class("CosineAnnealingWarmRestarts", LR_SCHEDULER, {
         "__init__": _warm_restarts_init, "step": _warm_restarts_step}),
+    "ChainedScheduler": builtin_class("ChainedScheduler", LR_SCHEDULER, {
+        "__init__": _chained_init, "step": _chained_step}),
     "ReduceLROnPlateau": builtin_class("ReduceLROnPlateau", LR_SCHEDULER, {
         "__init__": _plateau_init, "step": _plateau_step}),
 }
