@@ -21,8 +21,7 @@ _OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Ada
 _SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR, "
                "CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, "
                "OneCycleLR, ReduceLROnPlateau, CosineAnnealingWarmRestarts and ChainedScheduler; "
-               "or set "
-               "optimizer.param_groups[0]['lr'] in the loop")
+               "or set optimizer.param_groups[0]['lr'] in the loop")
 _FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
