@@ -28,6 +28,9 @@ SCHEDULERS = [
     "CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01)",
     "ChainedScheduler([torch.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=4), "
     "torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.9)])",
+    "SequentialLR(opt, [torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.2, "
+    "total_iters=3), torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=5), "
+    "torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.8)], milestones=[3, 7])",
 ]
 
 
@@ -56,8 +59,8 @@ def torch_prints(source: str) -> list[str]:
 @pytest.mark.parametrize("scheduler", SCHEDULERS)
 def test_last_lr_as_torchs(scheduler, epochs):
     pytest.importorskip("torch", reason="real torch is the oracle for the schedulers")
-    if epochs and scheduler.startswith("Chained"):
-        pytest.skip("ChainedScheduler.step takes no epoch")
+    if epochs and scheduler.startswith(("Chained", "Sequential")):
+        pytest.skip("their step() takes no epoch")
     source = script(scheduler, epochs)
     ours = [e["text"] for e in run_json(source, "<test>")["events"] if e["kind"] == "print"]
     assert ours == torch_prints(source)
@@ -107,6 +110,10 @@ def test_chained_scheduler_over_two_optimizers_is_torchs_error():
                                                           "pct_start, but got 1"),
     ("ReduceLROnPlateau(opt, factor=1.0)", "Factor should be < 1.0."),
     ("ReduceLROnPlateau(opt, mode='low')", "mode low is unknown!"),
+    ("SequentialLR(opt, [torch.optim.lr_scheduler.StepLR(opt, 2)], milestones=[1])",
+     "Sequential Schedulers expects number of schedulers provided to be one more than the "
+     "number of milestone points, but got number of schedulers 1 and the number of milestones "
+     "to be equal to 1"),
     ("ChainedScheduler([])", "ChainedScheduler expects at least one scheduler to be chained, "
                              "but got no scheduler."),
     ("CosineAnnealingWarmRestarts(opt, T_0=0)", "Expected positive integer T_0, but got 0"),

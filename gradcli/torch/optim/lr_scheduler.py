@@ -1,14 +1,14 @@
 """torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
 CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR,
-ReduceLROnPlateau, CosineAnnealingWarmRestarts and ChainedScheduler as built-in classes
-deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is its
-`get_lr` (the chained form step() uses) and, where torch has one, its closed form (what the
-deprecated step(epoch) uses); ReduceLROnPlateau, CosineAnnealingWarmRestarts and
-ChainedScheduler have their own step. A group's lr is a Python float, so the arithmetic is
-plain double (engine/optim_math.py; the later schedulers' factors, short Python expressions,
-stay inline)."""
+ReduceLROnPlateau, CosineAnnealingWarmRestarts, ChainedScheduler and SequentialLR as built-in
+classes deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is
+its `get_lr` (the chained form step() uses) and, where torch has one, its closed form (what the
+deprecated step(epoch) uses); the last four have their own step. A group's lr is a Python
+float, so the arithmetic is plain double (engine/optim_math.py; the later schedulers' factors,
+short Python expressions, stay inline)."""
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -68,11 +68,18 @@ def _step(self: ScriptInstance, epoch: int | None = None) -> None:
     if attributes["_step_count"] == 1 and not attributes["optimizer"].attributes.get(STEPPED):
         warn(_STEP_ORDER)
     attributes["_step_count"] += 1
+    if epoch is not None:
+        warn(_EPOCH_DEPRECATION)
+    _update_lr(self, epoch)
+
+
+def _update_lr(self: ScriptInstance, epoch: int | None = None) -> None:
+    """LRScheduler._update_lr: the next lrs (the closed form's for a given epoch) set."""
+    attributes = self.attributes
     if epoch is None:
         attributes["last_epoch"] += 1
         lrs = self.attribute("_lr")()
     else:
-        warn(_EPOCH_DEPRECATION)
         attributes["last_epoch"] = epoch
         closed_form = self.cls.lookup("_closed_form_lr") is not MISSING
         lrs = self.attribute("_closed_form_lr" if closed_form else "_lr")()
@@ -535,27 +542,32 @@ def _warm_restarts_step(self, epoch=None) -> None:
 # ---- ChainedScheduler: every scheduler's step, one after the other ------------------------
 
 
+def _check_schedulers(owner: str, schedulers: list, optimizer) -> None:
+    """ChainedScheduler's and SequentialLR's checks of the schedulers they are given."""
+    for index, scheduler in enumerate(schedulers):
+        if _attribute(scheduler, "optimizer") is None:
+            raise TorchError("TypeError", f"{owner} at index {index} should have `optimizer` "
+                                          "as its attribute.")
+        if scheduler.cls.name == "ReduceLROnPlateau":
+            raise TorchError("ValueError", f"{owner} does not support `ReduceLROnPlateau` "
+                             "scheduler as it requires additional kwargs to be specified when "
+                             f"calling `step`, but got one at index {index} in the given "
+                             "schedulers sequence.")
+        own = scheduler.attributes["optimizer"]
+        if optimizer is not own:
+            raise TorchError("ValueError", f"{owner} expects all schedulers to belong to the "
+                             f"same optimizer, but got scheduler {scheduler.cls.name} at index "
+                             f"{index} has {optimizer_repr(own)}, which is different from "
+                             f"{optimizer.cls.name}.")
+
+
 def _chained_init(self, schedulers, optimizer=None) -> None:
     schedulers = list(schedulers)
     if len(schedulers) < 1:
         raise TorchError("ValueError", "ChainedScheduler expects at least one scheduler to be "
                                        "chained, but got no scheduler.")
     optimizer = optimizer or _attribute(schedulers[0], "optimizer")
-    for index, scheduler in enumerate(schedulers):
-        if _attribute(scheduler, "optimizer") is None:
-            raise TorchError("TypeError", f"ChainedScheduler at index {index} should have "
-                                          "`optimizer` as its attribute.")
-        if scheduler.cls.name == "ReduceLROnPlateau":
-            raise TorchError("ValueError", "ChainedScheduler does not support "
-                             "`ReduceLROnPlateau` scheduler as it requires additional kwargs to "
-                             "be specified when calling `step`, but got one at index "
-                             f"{index} in the given schedulers sequence.")
-        own = scheduler.attributes["optimizer"]
-        if optimizer is not own:
-            raise TorchError("ValueError", "ChainedScheduler expects all schedulers to belong "
-                             f"to the same optimizer, but got scheduler {scheduler.cls.name} at "
-                             f"index {index} has {optimizer_repr(own)}, which is different "
-                             f"from {optimizer.cls.name}.")
+    _check_schedulers("ChainedScheduler", schedulers, optimizer)
     self.attributes.update(_schedulers=schedulers, optimizer=optimizer,
                            _last_lr=[g["lr"] for g in _last_groups(schedulers)])
 
@@ -574,6 +586,53 @@ def _chained_step(self) -> None:
     for scheduler in schedulers:
         scheduler.attribute("step")()
     self.attributes["_last_lr"] = [g["lr"] for g in _last_groups(schedulers)]
+
+
+# ---- SequentialLR: one scheduler after another, switching at the milestones ---------------
+
+
+def _sequential_init(self, optimizer, schedulers, milestones, last_epoch=-1) -> None:
+    schedulers, milestones = list(schedulers), list(milestones)
+    if len(schedulers) < 1:
+        raise TorchError("ValueError", "SequentialLR expects at least one scheduler, but got no "
+                                       "scheduler.")
+    _check_schedulers("SequentialLR", schedulers, optimizer)
+    if len(milestones) != len(schedulers) - 1:
+        raise TorchError("ValueError", "Sequential Schedulers expects number of schedulers "
+                         "provided to be one more than the number of milestone points, but got "
+                         f"number of schedulers {len(schedulers)} and the number of milestones "
+                         f"to be equal to {len(milestones)}")
+    self.attributes.update(_schedulers=schedulers, _milestones=milestones,
+                           last_epoch=last_epoch + 1, optimizer=optimizer)
+    for group in optimizer.attributes["param_groups"]:
+        group["lr"] = group["initial_lr"]
+    _undo_steps(self)
+    first = schedulers[bisect.bisect_right(milestones, 0)]
+    first.attributes.update(_step_count=0, _is_initial=True)  # LRScheduler._initial_step
+    first.attribute("step")()
+    first.attributes["_is_initial"] = False
+    self.attributes["_last_lr"] = first.attributes["_last_lr"]
+
+
+def _undo_steps(scheduler) -> None:
+    """SequentialLR.recursive_undo: the constructor steps its schedulers took, taken back."""
+    for inner in scheduler.attributes["_schedulers"]:
+        if "_schedulers" in inner.attributes:
+            _undo_steps(inner)
+        elif "last_epoch" in inner.attributes:
+            inner.attributes["last_epoch"] -= 1
+
+
+def _sequential_step(self) -> None:
+    a = self.attributes
+    a["last_epoch"] += 1
+    index = bisect.bisect_right(a["_milestones"], a["last_epoch"])
+    scheduler = a["_schedulers"][index]
+    if index > 0 and a["_milestones"][index - 1] == a["last_epoch"]:
+        _update_lr(scheduler, 0)
+    else:
+        scheduler.attribute("step")()
+    a["_last_lr"] = scheduler.attributes["_last_lr"]
 
 
 SCHEDULERS: dict[str, ScriptClass] = {
@@ -595,6 +654,8 @@ SCHEDULERS: dict[str, ScriptClass] = {
     "OneCycleLR": _scheduler("OneCycleLR", _one_cycle_init, _one_cycle_lr),
     "CosineAnnealingWarmRestarts": builtin_class("CosineAnnealingWarmRestarts", LR_SCHEDULER, {
         "__init__": _warm_restarts_init, "step": _warm_restarts_step}),
+    "SequentialLR": builtin_class("SequentialLR", LR_SCHEDULER, {
+        "__init__": _sequential_init, "step": _sequential_step}),
     "ChainedScheduler": builtin_class("ChainedScheduler", LR_SCHEDULER, {
         "__init__": _chained_init, "step": _chained_step}),
     "ReduceLROnPlateau": builtin_class("ReduceLROnPlateau", LR_SCHEDULER, {
