@@ -3,12 +3,12 @@ single-tensor arithmetic from engine/optim_math.py."""
 from __future__ import annotations
 
 from gradcli.engine import optim_math
-from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch.optim.optimizer import (
     check_adam_options,
     check_nonnegative,
     init_optimizer,
+    lazy_update,
     optimizer_class,
 )
 
@@ -21,14 +21,6 @@ def _adamax_init(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_dec
                                   "weight_decay": weight_decay, "foreach": foreach,
                                   "maximize": maximize, "differentiable": differentiable,
                                   "capturable": capturable})
-
-
-def _adamax_update(p: Tensor, state: dict, group: dict) -> None:
-    if not state:
-        state.update(optim_math.adamax_state(p.data))
-    optim_math.adamax_step(p.data, p.grad.data, state, lr=group["lr"], betas=group["betas"],
-                           eps=group["eps"], weight_decay=group["weight_decay"],
-                           maximize=group["maximize"])
 
 
 def _nadam_init(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
@@ -44,16 +36,6 @@ def _nadam_init(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_deca
                                   "capturable": capturable, "differentiable": differentiable})
 
 
-def _nadam_update(p: Tensor, state: dict, group: dict) -> None:
-    if not state:
-        state.update(optim_math.nadam_state(p.data))
-    optim_math.nadam_step(p.data, p.grad.data, state, lr=group["lr"], betas=group["betas"],
-                          eps=group["eps"], weight_decay=group["weight_decay"],
-                          momentum_decay=group["momentum_decay"],
-                          decoupled_weight_decay=group["decoupled_weight_decay"],
-                          maximize=group["maximize"])
-
-
 def _radam_init(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0,
                 decoupled_weight_decay=False, *, foreach=None, maximize=False,
                 capturable=False, differentiable=False) -> None:
@@ -65,17 +47,16 @@ def _radam_init(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_deca
                                   "differentiable": differentiable})
 
 
-def _radam_update(p: Tensor, state: dict, group: dict) -> None:
-    if not state:
-        state.update(optim_math.radam_state(p.data))
-    optim_math.radam_step(p.data, p.grad.data, state, lr=group["lr"], betas=group["betas"],
-                          eps=group["eps"], weight_decay=group["weight_decay"],
-                          decoupled_weight_decay=group["decoupled_weight_decay"],
-                          maximize=group["maximize"])
+def _fresh(make_state):
+    """Their lazy state, which depends on the parameter alone."""
+    return lambda p, group: make_state(p.data)
 
 
 CLASSES: dict[str, ScriptClass] = {
-    "Adamax": optimizer_class("Adamax", _adamax_init, _adamax_update),
-    "NAdam": optimizer_class("NAdam", _nadam_init, _nadam_update),
-    "RAdam": optimizer_class("RAdam", _radam_init, _radam_update),
+    "Adamax": optimizer_class("Adamax", _adamax_init, lazy_update(
+        _fresh(optim_math.adamax_state), optim_math.adamax_step)),
+    "NAdam": optimizer_class("NAdam", _nadam_init, lazy_update(
+        _fresh(optim_math.nadam_state), optim_math.nadam_step)),
+    "RAdam": optimizer_class("RAdam", _radam_init, lazy_update(
+        _fresh(optim_math.radam_state), optim_math.radam_step)),
 }

@@ -4,6 +4,7 @@ Optimizer: param groups as torch keeps them (plain dicts a script reads and writ
 arithmetic, bit for bit with torch's single-tensor path."""
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import chain
@@ -104,9 +105,10 @@ def _sgd_init(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, ne
     check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
     if nesterov and (momentum <= 0 or dampening != 0):
         raise value_error("Nesterov momentum requires a momentum and zero dampening")
-    init_optimizer(self, params, dict(_SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
-                             weight_decay=weight_decay, nesterov=nesterov, maximize=maximize,
-                             foreach=foreach, differentiable=differentiable, fused=fused))
+    init_optimizer(self, params, dict(
+        _SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
+        weight_decay=weight_decay, nesterov=nesterov, maximize=maximize, foreach=foreach,
+        differentiable=differentiable, fused=fused))
 
 
 def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
@@ -114,11 +116,10 @@ def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
               weight_decay=weight_decay_default, amsgrad=False, *, maximize=False, foreach=None,
               capturable=False, differentiable=False, fused=None) -> None:
         check_adam_options(lr, eps, betas, weight_decay)
-        init_optimizer(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
-                                 weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
-                                 foreach=foreach, capturable=capturable,
-                                 differentiable=differentiable, fused=fused,
-                                 decoupled_weight_decay=decoupled))
+        init_optimizer(self, params, dict(
+            _ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
+            amsgrad=amsgrad, maximize=maximize, foreach=foreach, capturable=capturable,
+            differentiable=differentiable, fused=fused, decoupled_weight_decay=decoupled))
     return init_
 
 
@@ -126,11 +127,11 @@ def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, m
                   centered=False, capturable=False, foreach=None, maximize=False,
                   differentiable=False) -> None:
     check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
-                       alpha=alpha)
-    init_optimizer(self, params, {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
-                         "centered": centered, "weight_decay": weight_decay,
-                         "capturable": capturable, "foreach": foreach, "maximize": maximize,
-                         "differentiable": differentiable})
+                      alpha=alpha)
+    init_optimizer(self, params, {
+        "lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps, "centered": centered,
+        "weight_decay": weight_decay, "capturable": capturable, "foreach": foreach,
+        "maximize": maximize, "differentiable": differentiable})
 
 
 def _adadelta_init(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
@@ -139,9 +140,9 @@ def _adadelta_init(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, fore
     if not 0.0 <= rho <= 1.0:
         raise value_error(f"Invalid rho value: {rho}")
     check_nonnegative(eps=eps, weight_decay=weight_decay)
-    init_optimizer(self, params, {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
-                         "maximize": maximize, "capturable": capturable, "foreach": foreach,
-                         "differentiable": differentiable})
+    init_optimizer(self, params, {
+        "lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay, "maximize": maximize,
+        "capturable": capturable, "foreach": foreach, "differentiable": differentiable})
 
 
 def _adadelta_update(p: Tensor, state: dict, group: dict) -> None:
@@ -156,12 +157,11 @@ def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
                   initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
                   differentiable=False, fused=None) -> None:
     check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
-                       initial_accumulator_value=initial_accumulator_value, eps=eps)
-    init_optimizer(self, params, {"lr": lr, "lr_decay": lr_decay, "eps": eps,
-                         "weight_decay": weight_decay,
-                         "initial_accumulator_value": initial_accumulator_value,
-                         "foreach": foreach, "maximize": maximize,
-                         "differentiable": differentiable, "fused": fused})
+                      initial_accumulator_value=initial_accumulator_value, eps=eps)
+    init_optimizer(self, params, {
+        "lr": lr, "lr_decay": lr_decay, "eps": eps, "weight_decay": weight_decay,
+        "initial_accumulator_value": initial_accumulator_value, "foreach": foreach,
+        "maximize": maximize, "differentiable": differentiable, "fused": fused})
     for group in self.attributes["param_groups"]:  # Adagrad's state is made up front
         for p in group["params"]:
             self.attributes["state"][p] = _as_tensors(_adagrad_state(p, group))
@@ -300,6 +300,19 @@ def _adagrad_update(p: Tensor, state: dict, group: dict) -> None:
     optim_math.adagrad_step(p.data, p.grad.data, state, lr=group["lr"],
                             lr_decay=group["lr_decay"], weight_decay=group["weight_decay"],
                             eps=group["eps"], maximize=group["maximize"])
+
+
+def lazy_update(make_state: Callable[[Tensor, dict], dict], step: Callable) -> Callable:
+    """An update for _stepper: the state made on first use, then `step` given the group's
+    values for its keyword arguments (Adamax's, NAdam's... as optim_math names them)."""
+    parameters = inspect.signature(step).parameters.values()
+    names = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+
+    def update(p: Tensor, state: dict, group: dict) -> None:
+        if not state:
+            state.update(make_state(p, group))
+        step(p.data, p.grad.data, state, **{name: group[name] for name in names})
+    return update
 
 
 def _zero_grad(self: ScriptInstance, set_to_none: bool = True) -> None:

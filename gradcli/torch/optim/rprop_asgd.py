@@ -3,11 +3,11 @@ its single-tensor arithmetic from engine/optim_math.py."""
 from __future__ import annotations
 
 from gradcli.engine import optim_math
-from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptClass
 from gradcli.torch.optim.optimizer import (
     check_nonnegative,
     init_optimizer,
+    lazy_update,
     optimizer_class,
     value_error,
 )
@@ -23,13 +23,6 @@ def _rprop_init(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *
                                   "differentiable": differentiable, "capturable": capturable})
 
 
-def _rprop_update(p: Tensor, state: dict, group: dict) -> None:
-    if not state:
-        state.update(optim_math.rprop_state(p.data, lr=group["lr"]))
-    optim_math.rprop_step(p.data, p.grad.data, state, etas=group["etas"],
-                          step_sizes=group["step_sizes"], maximize=group["maximize"])
-
-
 def _asgd_init(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0,
                foreach=None, maximize=False, differentiable=False, capturable=False) -> None:
     check_nonnegative(lr=lr, weight_decay=weight_decay)
@@ -39,15 +32,14 @@ def _asgd_init(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_dec
                                   "capturable": capturable})
 
 
-def _asgd_update(p: Tensor, state: dict, group: dict) -> None:
-    if not state:
-        state.update(optim_math.asgd_state(p.data, lr=group["lr"]))
-    optim_math.asgd_step(p.data, p.grad.data, state, lr=group["lr"], lambd=group["lambd"],
-                         alpha=group["alpha"], t0=group["t0"],
-                         weight_decay=group["weight_decay"], maximize=group["maximize"])
+def _from_lr(make_state):
+    """Their lazy state, which starts from the group's lr."""
+    return lambda p, group: make_state(p.data, lr=group["lr"])
 
 
 CLASSES: dict[str, ScriptClass] = {
-    "Rprop": optimizer_class("Rprop", _rprop_init, _rprop_update),
-    "ASGD": optimizer_class("ASGD", _asgd_init, _asgd_update),
+    "Rprop": optimizer_class("Rprop", _rprop_init, lazy_update(
+        _from_lr(optim_math.rprop_state), optim_math.rprop_step)),
+    "ASGD": optimizer_class("ASGD", _asgd_init, lazy_update(
+        _from_lr(optim_math.asgd_state), optim_math.asgd_step)),
 }
