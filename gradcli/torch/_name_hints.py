@@ -18,16 +18,11 @@ INSTEAD = {
 }
 _OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, "
                "LBFGS, Adamax, NAdam, RAdam, Rprop and ASGD")
-_SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR, "
-               "CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, "
-               "OneCycleLR, ReduceLROnPlateau, CosineAnnealingWarmRestarts, ChainedScheduler and "
-               "SequentialLR; or set optimizer.param_groups[0]['lr'] in the loop")
 _FILES = ("sessions read and write no files: print(model.state_dict()) to see the weights, "
           "other.load_state_dict(model.state_dict()) to copy them")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
     **dict.fromkeys(("SparseAdam",), _OPTIMIZERS),
-    **dict.fromkeys(("CyclicLR",), _SCHEDULERS),
     **dict.fromkeys(("save", "load"), _FILES),
 }
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}  # as scripts import them

@@ -1,6 +1,6 @@
-"""MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR and OneCycleLR in a session against
-live torch: get_last_lr() (and the momentum OneCycleLR cycles) after every step, to the last
-bit (repr of the doubles), chained and through the deprecated step(epoch) closed form."""
+"""The schedulers after the first five in a session against live torch: get_last_lr() (and
+the momentum OneCycleLR and CyclicLR cycle) after every step, to the last bit (repr of the
+doubles), chained and through the deprecated step(epoch) closed form."""
 from __future__ import annotations
 
 import contextlib
@@ -24,6 +24,12 @@ SCHEDULERS = [
     "OneCycleLR(opt, max_lr=[1.0, 0.4], epochs=3, steps_per_epoch=4, pct_start=0.25, "
     "anneal_strategy='linear', three_phase=True)",
     "OneCycleLR(opt, max_lr=0.2, total_steps=13, cycle_momentum=False)",
+    "CyclicLR(opt, base_lr=0.01, max_lr=0.1, step_size_up=3)",
+    "CyclicLR(opt, base_lr=[0.01, 0.02], max_lr=0.3, step_size_up=2, step_size_down=3, "
+    "mode='triangular2')",
+    "CyclicLR(opt, base_lr=0.01, max_lr=0.1, step_size_up=2, mode='exp_range', gamma=0.9)",
+    "CyclicLR(opt, base_lr=0.01, max_lr=0.1, step_size_up=2, scale_fn=lambda x: 0.5 ** x, "
+    "cycle_momentum=False)",
     "CosineAnnealingWarmRestarts(opt, T_0=3)",
     "CosineAnnealingWarmRestarts(opt, T_0=2, T_mult=2, eta_min=0.01)",
     "ChainedScheduler([torch.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=4), "
@@ -114,6 +120,7 @@ def test_chained_scheduler_over_two_optimizers_is_torchs_error():
      "Sequential Schedulers expects number of schedulers provided to be one more than the "
      "number of milestone points, but got number of schedulers 1 and the number of milestones "
      "to be equal to 1"),
+    ("CyclicLR(opt, 0.1, 1.0, mode='sine')", "mode is invalid and scale_fn is None"),
     ("ChainedScheduler([])", "ChainedScheduler expects at least one scheduler to be chained, "
                              "but got no scheduler."),
     ("CosineAnnealingWarmRestarts(opt, T_0=0)", "Expected positive integer T_0, but got 0"),

@@ -1,5 +1,5 @@
 """torch.optim.lr_scheduler's StepLR, MultiStepLR, ExponentialLR, LambdaLR,
-CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR,
+CosineAnnealingLR, MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR, CyclicLR,
 ReduceLROnPlateau, CosineAnnealingWarmRestarts, ChainedScheduler and SequentialLR as built-in
 classes deriving from LRScheduler, ported from torch/optim/lr_scheduler.py: each scheduler is
 its `get_lr` (the chained form step() uses) and, where torch has one, its closed form (what the
@@ -413,6 +413,74 @@ def _one_cycle_lr(self) -> list[float]:
     return lrs
 
 
+# ---- CyclicLR: the lr between base_lr and max_lr in triangles, momentum the other way -------
+
+
+def _cyclic_init(self, optimizer, base_lr, max_lr, step_size_up=2000, step_size_down=None,
+                 mode="triangular", gamma=1.0, scale_fn=None, scale_mode="cycle",
+                 cycle_momentum=True, base_momentum=0.8, max_momentum=0.9,
+                 last_epoch=-1) -> None:
+    if not is_optimizer(optimizer):
+        raise TorchError("TypeError", f"{type_name(optimizer)} is not an Optimizer")
+    base_lrs = _per_group("base_lr", optimizer, base_lr)
+    groups = optimizer.attributes["param_groups"]
+    if last_epoch == -1:
+        for lr, group in zip(base_lrs, groups):
+            group["lr"] = lr
+    up = float(step_size_up)
+    down = float(step_size_down) if step_size_down is not None else up
+    if mode not in ["triangular", "triangular2", "exp_range"] and scale_fn is None:
+        raise TorchError("ValueError", "mode is invalid and scale_fn is None")
+    if scale_fn is None:  # torch's _init_scale_fn: each mode's own scale mode
+        scale_mode = {"triangular": "cycle", "triangular2": "cycle"}.get(mode, "iterations")
+    self.attributes.update(max_lrs=_per_group("max_lr", optimizer, max_lr),
+                           total_size=up + down, step_ratio=up / (up + down), mode=mode,
+                           gamma=gamma, _scale_fn_custom=scale_fn, scale_mode=scale_mode,
+                           cycle_momentum=cycle_momentum)
+    if cycle_momentum:
+        defaults = optimizer.attributes["defaults"]
+        if "momentum" not in defaults and "betas" not in defaults:
+            raise TorchError("ValueError", "optimizer must support momentum or beta1 with "
+                                           "`cycle_momentum` option enabled")
+        use_beta1 = "betas" in defaults
+        bases = _per_group("base_momentum", optimizer, base_momentum)
+        tops = _per_group("max_momentum", optimizer, max_momentum)
+        self.attributes.update(use_beta1=use_beta1, base_momentums=bases, max_momentums=tops)
+        if last_epoch == -1:
+            for top, base, group in zip(tops, bases, groups):
+                _set_momentum(group, top, use_beta1)
+                group.update(max_momentum=top, base_momentum=base)
+    _init(self, optimizer, last_epoch)
+    self.attributes["base_lrs"] = base_lrs
+
+
+def _cyclic_scale(a: dict, x: float) -> float:
+    if a["_scale_fn_custom"] is not None:
+        return a["_scale_fn_custom"](x)
+    if a["mode"] == "triangular":
+        return 1.0
+    if a["mode"] == "triangular2":
+        return 1 / (2.0 ** (x - 1))
+    return a["gamma"] ** x
+
+
+def _cyclic_lr(self) -> list[float]:
+    a = self.attributes
+    cycle = math.floor(1 + a["last_epoch"] / a["total_size"])
+    x = 1.0 + a["last_epoch"] / a["total_size"] - cycle
+    if x <= a["step_ratio"]:
+        scale_factor = x / a["step_ratio"]
+    else:
+        scale_factor = (x - 1) / (a["step_ratio"] - 1)
+    scale = _cyclic_scale(a, cycle if a["scale_mode"] == "cycle" else a["last_epoch"])
+    lrs = [base + (top - base) * scale_factor * scale
+           for base, top in zip(a["base_lrs"], a["max_lrs"])]
+    if a["cycle_momentum"]:
+        for group, base, top in zip(_groups(self), a["base_momentums"], a["max_momentums"]):
+            _set_momentum(group, top - (top - base) * scale_factor * scale, a["use_beta1"])
+    return lrs
+
+
 # ---- ReduceLROnPlateau: the lr cut by `factor` once the metric stops improving ------------
 
 
@@ -658,6 +726,7 @@ SCHEDULERS: dict[str, ScriptClass] = {
         "__init__": _sequential_init, "step": _sequential_step}),
     "ChainedScheduler": builtin_class("ChainedScheduler", LR_SCHEDULER, {
         "__init__": _chained_init, "step": _chained_step}),
+    "CyclicLR": _scheduler("CyclicLR", _cyclic_init, _cyclic_lr),
     "ReduceLROnPlateau": builtin_class("ReduceLROnPlateau", LR_SCHEDULER, {
         "__init__": _plateau_init, "step": _plateau_step}),
 }
@@ -668,4 +737,5 @@ ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimi
                         "end_factor", "power", "total_steps", "cycle_momentum", "use_beta1",
                         "best", "num_bad_epochs", "cooldown_counter", "patience", "cooldown",
                         "threshold", "threshold_mode", "mode", "min_lrs", "T_0", "T_i",
-                        "T_mult", "T_cur"})
+                        "T_mult", "T_cur", "max_lrs", "total_size", "step_ratio",
+                        "scale_mode", "base_momentums", "max_momentums"})
