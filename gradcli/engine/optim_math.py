@@ -124,6 +124,11 @@ def _add(tensor: np.ndarray, other: np.ndarray, alpha: float) -> np.ndarray:
     return _fma(other, _cast(alpha, tensor), tensor)
 
 
+def add_scaled(tensor: np.ndarray, other: np.ndarray, alpha) -> np.ndarray:
+    """`tensor.add(other, alpha=alpha)` for LBFGS, whose alphas are 0-d tensors or floats."""
+    return _add(tensor, other, alpha)
+
+
 def _addcmul(tensor: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: float) -> np.ndarray:
     """torch.addcmul: `self + value * t1 * t2`, contracted to fma(value * t1, t2, self)."""
     return _fma(_cast(value, tensor) * t1, t2, tensor)
@@ -284,6 +289,144 @@ def adadelta_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float
     delta = _sqrt(acc_delta + _cast(eps, acc_delta)) / std * grad
     acc_delta[...] = _addcmul(acc_delta * _cast(rho, acc_delta), delta, delta, 1 - rho)
     param[...] = _add(param, delta, -lr)
+
+def adamax_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+    """Adamax._init_group's lazy state, in torch's key order."""
+    return {"step": _new_step(step_dtype), "exp_avg": np.zeros_like(param),
+            "exp_inf": np.zeros_like(param)}
+
+
+def adamax_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
+                betas: tuple[float, float], eps: float, weight_decay: float,
+                maximize: bool) -> None:
+    """torch/optim/adamax.py `_single_tensor_adamax` (not differentiable nor capturable)."""
+    beta1, beta2 = betas
+    step = _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
+    exp_avg[...] = _lerp(exp_avg, grad, 1 - beta1)
+    exp_inf[...] = np.maximum(exp_inf * _cast(beta2, exp_inf), np.abs(grad) + _cast(eps, grad))
+    clr = lr / (1 - beta1 ** step)
+    param[...] = _addcdiv(param, exp_avg, exp_inf, -clr)
+
+
+def _decay(param: np.ndarray, grad: np.ndarray, *, lr: float, weight_decay: float,
+           decoupled: bool, maximize: bool) -> np.ndarray:
+    """NAdam's and RAdam's weight decay: `param.mul_(1 - lr * weight_decay)` when decoupled,
+    else the L2 term added to the gradient."""
+    if decoupled and weight_decay != 0:
+        param[...] = param * _cast(1 - lr * weight_decay, param)
+        weight_decay = 0
+    return _effective_grad(param, grad, weight_decay, maximize)
+
+
+def nadam_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+    """NAdam._init_group's lazy state, in torch's key order (mu_product a 0-d tensor of 1)."""
+    return {"step": _new_step(step_dtype), "mu_product": np.ones((), dtype=step_dtype),
+            "exp_avg": np.zeros_like(param), "exp_avg_sq": np.zeros_like(param)}
+
+
+def nadam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
+               betas: tuple[float, float], eps: float, weight_decay: float,
+               momentum_decay: float, decoupled_weight_decay: bool, maximize: bool) -> None:
+    """torch/optim/nadam.py `_single_tensor_nadam` (not differentiable nor capturable)."""
+    beta1, beta2 = betas
+    step = _count_step(state)
+    bias_correction2 = 1 - beta2 ** step
+    grad = _decay(param, grad, lr=lr, weight_decay=weight_decay,
+                  decoupled=decoupled_weight_decay, maximize=maximize)
+    mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * momentum_decay)))
+    mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * momentum_decay)))
+    mu_product = state["mu_product"]
+    mu_product[...] = mu_product * _cast(mu, mu_product)
+    exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+    exp_avg[...] = _lerp(exp_avg, grad, 1 - beta1)
+    exp_avg_sq[...] = _addcmul(exp_avg_sq * _cast(beta2, exp_avg_sq), grad, grad, 1 - beta2)
+    denom = _sqrt(exp_avg_sq / _cast(bias_correction2, exp_avg_sq))
+    denom = denom + _cast(eps, denom)
+    mu_product_next = float(mu_product) * mu_next
+    param[...] = _addcdiv(param, grad, denom, -lr * (1.0 - mu) / (1.0 - float(mu_product)))
+    param[...] = _addcdiv(param, exp_avg, denom, (-lr * mu_next) / (1.0 - mu_product_next))
+
+
+def radam_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+    """RAdam._init_group's lazy state: Adam's keys, without amsgrad's."""
+    return adam_state(param, amsgrad=False, step_dtype=step_dtype)
+
+
+def radam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
+               betas: tuple[float, float], eps: float, weight_decay: float,
+               decoupled_weight_decay: bool, maximize: bool) -> None:
+    """torch/optim/radam.py `_single_tensor_radam` (not capturable); its state is Adam's."""
+    beta1, beta2 = betas
+    step = _count_step(state)
+    grad = _decay(param, grad, lr=lr, weight_decay=weight_decay,
+                  decoupled=decoupled_weight_decay, maximize=maximize)
+    exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+    exp_avg[...] = _lerp(exp_avg, grad, 1 - beta1)
+    exp_avg_sq[...] = _addcmul(exp_avg_sq * _cast(beta2, exp_avg_sq), grad, grad, 1 - beta2)
+    bias_correction1 = 1 - beta1 ** step
+    bias_correction2 = 1 - beta2 ** step
+    update = exp_avg / _cast(bias_correction1, exp_avg) * _cast(lr, exp_avg)
+    rho_inf = 2 / (1 - beta2) - 1
+    rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
+    if rho_t > 5.0:
+        rect = ((rho_t - 4) * (rho_t - 2) * rho_inf
+                / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+        root = _sqrt(exp_avg_sq) + _cast(eps, exp_avg_sq)
+        # `scalar / tensor` is torch's tensor.reciprocal() * scalar
+        adaptive = np.reciprocal(root) * _cast(bias_correction2 ** 0.5, root)
+        update = update * adaptive * _cast(rect, update)
+    param[...] = _add(param, update, -1.0)
+
+def rprop_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+    """Rprop._init_group's lazy state: each element's step size starts at lr."""
+    return {"step": _new_step(step_dtype), "prev": np.zeros_like(param),
+            "step_size": np.full_like(param, lr)}
+
+
+def rprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, etas: tuple[float, float],
+               step_sizes: tuple[float, float], maximize: bool) -> None:
+    """torch/optim/rprop.py `_single_tensor_rprop`: each step size grows by etaplus where the
+    gradient kept its sign, shrinks by etaminus where it flipped (and that gradient is
+    skipped), and the parameter moves by it against the gradient's sign."""
+    etaminus, etaplus = (_cast(eta, param) for eta in etas)
+    _count_step(state)
+    if maximize:
+        grad = -grad
+    prev, step_size = state["prev"], state["step_size"]
+    sign = np.sign(grad * prev)
+    sign = np.where(sign > 0, etaplus, np.where(sign < 0, etaminus,
+                                                np.where(sign == 0, sign.dtype.type(1), sign)))
+    low, high = (_cast(bound, param) for bound in step_sizes)
+    step_size[...] = np.minimum(np.maximum(step_size * sign, low), high)
+    grad = np.where(sign == etaminus, grad.dtype.type(0), grad)
+    param[...] = _addcmul(param, np.sign(grad), step_size, -1)
+    prev[...] = grad
+
+
+def asgd_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+    """ASGD._init_group's lazy state, in torch's key order (eta and mu 0-d tensors)."""
+    return {"step": _new_step(step_dtype), "eta": np.array(lr, dtype=step_dtype),
+            "mu": np.ones((), dtype=step_dtype), "ax": np.zeros_like(param)}
+
+
+def asgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, lambd: float,
+              alpha: float, t0: float, weight_decay: float, maximize: bool) -> None:
+    """torch/optim/asgd.py `_single_tensor_asgd` (not capturable)."""
+    step = _count_step(state)
+    grad = _effective_grad(param, grad, weight_decay, maximize)
+    eta_value = float(state["eta"])
+    param[...] = param * _cast(1 - lambd * eta_value, param)
+    param[...] = _add(param, grad, -eta_value)
+    ax, mu = state["ax"], state["mu"]
+    if float(mu) != 1:
+        ax[...] = ax + (param - ax) * mu.astype(ax.dtype)
+    else:
+        ax[...] = param
+    # torch.as_tensor(float) is of the default dtype, then copied into the state tensor
+    state["eta"][...] = np.float32(lr / ((1 + lambd * lr * step) ** alpha))
+    mu[...] = np.float32(1 / max(1, step - t0))
 
 # ---- lr schedulers: group["lr"] is a Python float, so these are plain double arithmetic ------
 

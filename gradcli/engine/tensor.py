@@ -553,7 +553,8 @@ class Tensor:
         return int(self.data.reshape(()))
 
     def _scalar_conversion(self) -> None:
-        if self.requires_grad:  # torch warns first, even when it then raises
+        # torch warns first, even when it then raises; not under no_grad (LBFGS's float(loss))
+        if self.requires_grad and runtime.current.grad_enabled:
             warn(SCALAR_WARNING, once_per_process=True)
         if self.data.size != 1:
             raise value_error("only one element tensors can be converted to Python scalars")

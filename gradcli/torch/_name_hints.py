@@ -15,16 +15,11 @@ INSTEAD = {
     "gumbel_softmax": "F.softmax((logits - torch.empty_like(logits).exponential_().log()) / tau, "
                       "dim=-1)",
 }
-_OPTIMIZERS = "gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad and Adadelta"
-_SCHEDULERS = ("gradcli's schedulers are StepLR, MultiStepLR, ExponentialLR, LambdaLR and "
-               "CosineAnnealingLR; or set optimizer.param_groups[0]['lr'] in the loop")
+_OPTIMIZERS = ("gradcli's optimizers are SGD, Adam, AdamW, RMSprop, Adagrad, Adadelta, "
+               "LBFGS, Adamax, NAdam, RAdam, Rprop and ASGD")
 # PyTorch names that snippets use and gradcli refuses, with what to write instead.
 REFUSED = {
-    **dict.fromkeys(("Adamax", "NAdam", "RAdam", "ASGD", "LBFGS", "Rprop",
-                     "SparseAdam"), _OPTIMIZERS),
-    **dict.fromkeys(("ReduceLROnPlateau", "OneCycleLR", "CyclicLR", "CosineAnnealingWarmRestarts",
-                     "LinearLR", "ConstantLR", "PolynomialLR", "SequentialLR", "ChainedScheduler",
-                     "MultiplicativeLR"), _SCHEDULERS),
+    **dict.fromkeys(("SparseAdam",), _OPTIMIZERS),
 }
 ALIASES = {"F": "torch.nn.functional", "nn": "torch.nn"}  # as scripts import them
 LITERAL_TYPES = (str, int, float, list, tuple, dict, set)

@@ -75,7 +75,7 @@ from gradcli.torch.nn.modules import _rnn_packed as nn_packing
 from gradcli.torch.nn.modules import _state as nn_state
 from gradcli.torch.nn.modules import module as nn_module
 from gradcli.torch.nn.utils import clip_grad
-from gradcli.torch.optim import lr_scheduler
+from gradcli.torch.optim import adam_kin, lbfgs, lr_scheduler, rprop_asgd
 from gradcli.torch.optim import optimizer as nn_optim
 from gradcli.torch.utils import data as data_utils
 
@@ -298,6 +298,9 @@ _torch.update(
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
+        **lbfgs.CLASSES,
+        **adam_kin.CLASSES,
+        **rprop_asgd.CLASSES,
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
 _torch["__version__"] = "2.13.0"  # the PyTorch whose semantics gradcli follows

@@ -49,6 +49,11 @@ OPTIMIZERS = {
     "AdamW": ("AdamW", optim_math.adam_step, optim_math.adam_state),
     "RMSprop": ("RMSprop", optim_math.rmsprop_step, optim_math.rmsprop_state),
     "Adagrad": ("Adagrad", optim_math.adagrad_step, optim_math.adagrad_state),
+    "Adamax": ("Adamax", optim_math.adamax_step, optim_math.adamax_state),
+    "NAdam": ("NAdam", optim_math.nadam_step, optim_math.nadam_state),
+    "RAdam": ("RAdam", optim_math.radam_step, optim_math.radam_state),
+    "Rprop": ("Rprop", optim_math.rprop_step, optim_math.rprop_state),
+    "ASGD": ("ASGD", optim_math.asgd_step, optim_math.asgd_state),
 }
 
 ADAM_GRID = grid(lr=[1e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
@@ -65,6 +70,22 @@ CASES = (
         weight_decay=[0, 0.1], maximize=[False, True])]
     + [("Adagrad", options) for options in grid(
         lr=[0.1], lr_decay=[0, 0.05], initial_accumulator_value=[0, 0.5],
+        weight_decay=[0, 0.1], maximize=[False, True])]
+    + [("Adamax", options) for options in grid(
+        lr=[2e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        maximize=[False, True])]
+    + [("NAdam", options) for options in grid(
+        lr=[2e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        momentum_decay=[4e-3, 0.3], decoupled_weight_decay=[False, True],
+        maximize=[False, True])]
+    + [("RAdam", options) for options in grid(
+        lr=[1e-2], betas=[(0.9, 0.999), (0.3, 0.5)], weight_decay=[0, 0.03],
+        decoupled_weight_decay=[False, True], maximize=[False, True])]
+    + [("Rprop", options) for options in grid(
+        lr=[1e-2, 0.3], etas=[(0.5, 1.2), (0.3, 1.7)], step_sizes=[(1e-6, 50), (1e-3, 0.5)],
+        maximize=[False, True])]
+    + [("ASGD", options) for options in grid(
+        lr=[1e-2, 0.3], lambd=[1e-4, 0.2], alpha=[0.75, 0.3], t0=[1e6, 3],
         weight_decay=[0, 0.1], maximize=[False, True])]
 )
 

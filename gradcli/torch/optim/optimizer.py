@@ -4,6 +4,7 @@ Optimizer: param groups as torch keeps them (plain dicts a script reads and writ
 arithmetic, bit for bit with torch's single-tensor path."""
 from __future__ import annotations
 
+import inspect
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import chain
@@ -33,11 +34,11 @@ _DUPLICATES = ("optimizer contains a parameter group with duplicate parameters; 
                "information")
 
 
-def _value_error(message: str) -> TorchError:
+def value_error(message: str) -> TorchError:
     return TorchError("ValueError", message)
 
 
-def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
+def init_optimizer(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
     """Optimizer.__init__: the param groups (one, or the dicts given), each completed from
     the defaults."""
     if isinstance(params, Tensor):
@@ -45,7 +46,7 @@ def _init(self: ScriptInstance, params, defaults: dict[str, Any]) -> None:
                                       "iterable of Tensors or dicts, but got torch.FloatTensor")
     groups = list(params)
     if not groups:
-        raise _value_error("optimizer got an empty parameter list")
+        raise value_error("optimizer got an empty parameter list")
     if not isinstance(groups[0], dict):
         groups = [{"params": groups}]
     self.attributes.update(defaults=defaults, state=defaultdict(dict), param_groups=[])
@@ -68,7 +69,7 @@ def _add_param_group(self: ScriptInstance, group: dict) -> None:
             raise TorchError("TypeError", "optimizer can only optimize Tensors, but one of the "
                                           f"params is {type(p).__name__}")
         if not (p.is_leaf or p.retains_grad):
-            raise _value_error("can't optimize a non-leaf Tensor")
+            raise value_error("can't optimize a non-leaf Tensor")
     for key, value in self.attributes["defaults"].items():
         group.setdefault(key, value)
     ids = [id(p) for p in group["params"]]
@@ -76,67 +77,72 @@ def _add_param_group(self: ScriptInstance, group: dict) -> None:
         warn(_DUPLICATES)
     taken = {id(p) for other in self.attributes["param_groups"] for p in other["params"]}
     if taken & set(ids):
-        raise _value_error("some parameters appear in more than one parameter group")
+        raise value_error("some parameters appear in more than one parameter group")
     self.attributes["param_groups"].append(group)
     training_notes.optimizer_made(group["params"])
 
 
-def _check_nonnegative(**values: float) -> None:
+def check_nonnegative(**values: float) -> None:
     """torch's constructor checks, in its order: `Invalid learning rate: -0.1`,
     `Invalid epsilon value: ...`, `Invalid <name> value: ...`."""
     labels = {"lr": "learning rate", "eps": "epsilon value"}
     for name, value in values.items():
         if not 0.0 <= value:
-            raise _value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
+            raise value_error(f"Invalid {labels.get(name, f'{name} value')}: {value}")
+
+
+def check_adam_options(lr, eps, betas, weight_decay) -> None:
+    """The checks Adam and its kin (Adamax, NAdam, RAdam) make first, in torch's order."""
+    check_nonnegative(lr=lr, eps=eps)
+    for index, beta in enumerate(betas):
+        if not 0.0 <= beta < 1.0:
+            raise value_error(f"Invalid beta parameter at index {index}: {beta}")
+    check_nonnegative(weight_decay=weight_decay)
 
 
 def _sgd_init(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False,
               *, maximize=False, foreach=None, differentiable=False, fused=None) -> None:
-    _check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
+    check_nonnegative(lr=lr, momentum=momentum, weight_decay=weight_decay)
     if nesterov and (momentum <= 0 or dampening != 0):
-        raise _value_error("Nesterov momentum requires a momentum and zero dampening")
-    _init(self, params, dict(_SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
-                             weight_decay=weight_decay, nesterov=nesterov, maximize=maximize,
-                             foreach=foreach, differentiable=differentiable, fused=fused))
+        raise value_error("Nesterov momentum requires a momentum and zero dampening")
+    init_optimizer(self, params, dict(
+        _SGD_DEFAULTS, lr=lr, momentum=momentum, dampening=dampening,
+        weight_decay=weight_decay, nesterov=nesterov, maximize=maximize, foreach=foreach,
+        differentiable=differentiable, fused=fused))
 
 
 def _adam_init(decoupled: bool, weight_decay_default: float) -> Callable:
     def init_(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8,
               weight_decay=weight_decay_default, amsgrad=False, *, maximize=False, foreach=None,
               capturable=False, differentiable=False, fused=None) -> None:
-        _check_nonnegative(lr=lr, eps=eps)
-        for index, beta in enumerate(betas):
-            if not 0.0 <= beta < 1.0:
-                raise _value_error(f"Invalid beta parameter at index {index}: {beta}")
-        _check_nonnegative(weight_decay=weight_decay)
-        _init(self, params, dict(_ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps,
-                                 weight_decay=weight_decay, amsgrad=amsgrad, maximize=maximize,
-                                 foreach=foreach, capturable=capturable,
-                                 differentiable=differentiable, fused=fused,
-                                 decoupled_weight_decay=decoupled))
+        check_adam_options(lr, eps, betas, weight_decay)
+        init_optimizer(self, params, dict(
+            _ADAM_DEFAULTS, lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
+            amsgrad=amsgrad, maximize=maximize, foreach=foreach, capturable=capturable,
+            differentiable=differentiable, fused=fused, decoupled_weight_decay=decoupled))
     return init_
 
 
 def _rmsprop_init(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0,
                   centered=False, capturable=False, foreach=None, maximize=False,
                   differentiable=False) -> None:
-    _check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
-                       alpha=alpha)
-    _init(self, params, {"lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps,
-                         "centered": centered, "weight_decay": weight_decay,
-                         "capturable": capturable, "foreach": foreach, "maximize": maximize,
-                         "differentiable": differentiable})
+    check_nonnegative(lr=lr, eps=eps, momentum=momentum, weight_decay=weight_decay,
+                      alpha=alpha)
+    init_optimizer(self, params, {
+        "lr": lr, "momentum": momentum, "alpha": alpha, "eps": eps, "centered": centered,
+        "weight_decay": weight_decay, "capturable": capturable, "foreach": foreach,
+        "maximize": maximize, "differentiable": differentiable})
 
 
 def _adadelta_init(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *,
                    capturable=False, maximize=False, differentiable=False) -> None:
-    _check_nonnegative(lr=lr)
+    check_nonnegative(lr=lr)
     if not 0.0 <= rho <= 1.0:
-        raise _value_error(f"Invalid rho value: {rho}")
-    _check_nonnegative(eps=eps, weight_decay=weight_decay)
-    _init(self, params, {"lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay,
-                         "maximize": maximize, "capturable": capturable, "foreach": foreach,
-                         "differentiable": differentiable})
+        raise value_error(f"Invalid rho value: {rho}")
+    check_nonnegative(eps=eps, weight_decay=weight_decay)
+    init_optimizer(self, params, {
+        "lr": lr, "rho": rho, "eps": eps, "weight_decay": weight_decay, "maximize": maximize,
+        "capturable": capturable, "foreach": foreach, "differentiable": differentiable})
 
 
 def _adadelta_update(p: Tensor, state: dict, group: dict) -> None:
@@ -150,13 +156,12 @@ def _adadelta_update(p: Tensor, state: dict, group: dict) -> None:
 def _adagrad_init(self, params, lr=1e-2, lr_decay=0, weight_decay=0,
                   initial_accumulator_value=0, eps=1e-10, foreach=None, *, maximize=False,
                   differentiable=False, fused=None) -> None:
-    _check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
-                       initial_accumulator_value=initial_accumulator_value, eps=eps)
-    _init(self, params, {"lr": lr, "lr_decay": lr_decay, "eps": eps,
-                         "weight_decay": weight_decay,
-                         "initial_accumulator_value": initial_accumulator_value,
-                         "foreach": foreach, "maximize": maximize,
-                         "differentiable": differentiable, "fused": fused})
+    check_nonnegative(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                      initial_accumulator_value=initial_accumulator_value, eps=eps)
+    init_optimizer(self, params, {
+        "lr": lr, "lr_decay": lr_decay, "eps": eps, "weight_decay": weight_decay,
+        "initial_accumulator_value": initial_accumulator_value, "foreach": foreach,
+        "maximize": maximize, "differentiable": differentiable, "fused": fused})
     for group in self.attributes["param_groups"]:  # Adagrad's state is made up front
         for p in group["params"]:
             self.attributes["state"][p] = _as_tensors(_adagrad_state(p, group))
@@ -222,9 +227,13 @@ def _keep(p: Tensor, state: dict, public: dict, arrays: dict) -> None:
 # the state tensors an update reads, and the in-place method torch first calls on each
 _FIRST_METHOD = {"exp_avg": "lerp_", "exp_avg_sq": "mul_", "momentum_buffer": "mul_",
                  "square_avg": "mul_", "grad_avg": "lerp_", "sum": "addcmul_",
-                 "acc_delta": "mul_"}
+                 "acc_delta": "mul_", "exp_inf": "mul_", "step_size": "mul_",
+                 "ax": "copy_"}
 _NUMBERS = frozenset({"lr", "momentum", "dampening", "weight_decay", "eps", "alpha", "lr_decay",
-                      "rho", "initial_accumulator_value"})
+                      "rho", "initial_accumulator_value", "momentum_decay", "lambd", "t0"})
+
+
+_SCALARS = frozenset({"mu_product", "eta", "mu"})  # 0-d state tensors (NAdam's, ASGD's)
 
 
 def _is_number(value) -> bool:
@@ -250,7 +259,7 @@ def _check_state(p: Tensor, public: dict) -> None:
                 continue  # torch's SGD starts a new buffer
             raise TorchError("AttributeError", f"'{type_name(value)}' object has no attribute "
                              f"'{_FIRST_METHOD[key]}'")
-        elif isinstance(value, Tensor) and value.shape != p.shape:
+        elif isinstance(value, Tensor) and value.shape != p.shape and key not in _SCALARS:
             out = broadcast_shape(value.shape, p.shape)  # torch's error where they cannot
             raise TorchError("RuntimeError", f"output with shape {list(value.shape)} doesn't "
                              f"match the broadcast shape {list(out)}")
@@ -293,6 +302,19 @@ def _adagrad_update(p: Tensor, state: dict, group: dict) -> None:
                             eps=group["eps"], maximize=group["maximize"])
 
 
+def lazy_update(make_state: Callable[[Tensor, dict], dict], step: Callable) -> Callable:
+    """An update for _stepper: the state made on first use, then `step` given the group's
+    values for its keyword arguments (Adamax's, NAdam's... as optim_math names them)."""
+    parameters = inspect.signature(step).parameters.values()
+    names = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+
+    def update(p: Tensor, state: dict, group: dict) -> None:
+        if not state:
+            state.update(make_state(p, group))
+        step(p.data, p.grad.data, state, **{name: group[name] for name in names})
+    return update
+
+
 def _zero_grad(self: ScriptInstance, set_to_none: bool = True) -> None:
     zero_grads([p for group in self.attributes["param_groups"] for p in group["params"]],
                set_to_none)
@@ -328,9 +350,9 @@ def _load_state_dict(self: ScriptInstance, state_dict: dict) -> None:
     groups = self.attributes["param_groups"]
     saved_groups = [_copied(group) for group in state_dict["param_groups"]]
     if len(groups) != len(saved_groups):
-        raise _value_error("loaded state dict has a different number of parameter groups")
+        raise value_error("loaded state dict has a different number of parameter groups")
     if any(len(g["params"]) != len(s["params"]) for g, s in zip(groups, saved_groups)):
-        raise _value_error("loaded state dict contains a parameter group that doesn't match "
+        raise value_error("loaded state dict contains a parameter group that doesn't match "
                            "the size of optimizer's group")
     params = dict(zip(chain.from_iterable(s["params"] for s in saved_groups),
                       chain.from_iterable(g["params"] for g in groups)))
@@ -371,18 +393,18 @@ def is_optimizer(value: Any) -> bool:
     return isinstance(value, ScriptInstance) and OPTIMIZER in value.cls.mro
 
 
-def _optimizer(name: str, init_: Callable, update: Callable) -> ScriptClass:
+def optimizer_class(name: str, init_: Callable, update: Callable) -> ScriptClass:
     return builtin_class(name, OPTIMIZER, {"__init__": init_, "step": _stepper(update)})
 
 
 CLASSES: dict[str, ScriptClass] = {
     "Optimizer": OPTIMIZER,
-    "SGD": _optimizer("SGD", _sgd_init, _sgd_update),
-    "Adam": _optimizer("Adam", _adam_init(False, 0), _adam_update),
-    "AdamW": _optimizer("AdamW", _adam_init(True, 1e-2), _adam_update),
-    "RMSprop": _optimizer("RMSprop", _rmsprop_init, _rmsprop_update),
-    "Adagrad": _optimizer("Adagrad", _adagrad_init, _adagrad_update),
-    "Adadelta": _optimizer("Adadelta", _adadelta_init, _adadelta_update),
+    "SGD": optimizer_class("SGD", _sgd_init, _sgd_update),
+    "Adam": optimizer_class("Adam", _adam_init(False, 0), _adam_update),
+    "AdamW": optimizer_class("AdamW", _adam_init(True, 1e-2), _adam_update),
+    "RMSprop": optimizer_class("RMSprop", _rmsprop_init, _rmsprop_update),
+    "Adagrad": optimizer_class("Adagrad", _adagrad_init, _adagrad_update),
+    "Adadelta": optimizer_class("Adadelta", _adadelta_init, _adadelta_update),
 }
 
 ATTRIBUTES = frozenset({"step", "zero_grad", "add_param_group", "param_groups", "state",
