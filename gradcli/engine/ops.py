@@ -647,6 +647,7 @@ from . import (  # noqa: E402, F401
     ops_attention,
     ops_decomp,
     ops_embedding_bag,
+    ops_grid,
     ops_linalg,
     ops_nn,
     ops_padding,
