@@ -92,7 +92,10 @@ def plan(grid: np.ndarray, sizes: tuple, mode: int, padding: int,
             slope = slope * reflected
         start = np.rint(c) if mode == NEAREST else np.floor(c)
         with np.errstate(invalid="ignore"):
-            offset = c.astype(np.float64) - start - slope * g.astype(np.float64)
+            # a grid value that is not finite leaves a constant fraction (the coordinate
+            # became -100) and no slope
+            slope = np.where(np.isfinite(g), slope, 0.0)
+            offset = c.astype(np.float64) - start - slope * np.nan_to_num(g.astype(np.float64))
         first = start.astype(np.int64) if mode != BICUBIC else start
         if mode == BILINEAR:
             indices = np.stack([first, first + 1])
@@ -138,7 +141,10 @@ def _slopes(mode: int, t) -> tuple:
 
 
 def _fractions(grid, plans) -> list:
+    """Each dim's fraction t (a non-finite grid value has slope 0: no nan from 0 * nan)."""
     dims = len(plans)
+    if grid.dtype != object:
+        grid = np.nan_to_num(grid.astype(np.float64))
     return [p.slope * grid[..., dims - 1 - k] + p.offset for k, p in enumerate(plans)]
 
 
@@ -165,11 +171,10 @@ def grid_sample(a, grid, mode, plans):
     """The sampled values, (N, C, *out); in float64 rounded once (object arrays as they are)."""
     symbolic = a.dtype == object or grid.dtype == object
     wide = a if symbolic else a.astype(np.float64)
-    g = grid if symbolic else grid.astype(np.float64)
     if symbolic:
         plans = tuple(p._replace(slope=S.elementwise(S.number, p.slope),
                                  offset=S.elementwise(S.number, p.offset)) for p in plans)
-    weights = [_weights(mode, t) for t in _fractions(g, plans)]
+    weights = [_weights(mode, t) for t in _fractions(grid, plans)]
     total = 0
     for index, inside, which in _taps(a.shape, plans):
         weight = np.prod([w[j] for w, j in zip(weights, which)], axis=0)
@@ -180,7 +185,7 @@ def grid_sample(a, grid, mode, plans):
 def _grads(g, a, grid, mode, plans) -> tuple:
     """(input's gradient, grid's gradient) of grid_sample, in float64."""
     wide, gw = a.astype(np.float64), g.astype(np.float64)
-    fractions = _fractions(grid.astype(np.float64), plans)
+    fractions = _fractions(grid, plans)
     weights = [_weights(mode, t) for t in fractions]
     slopes = [_slopes(mode, t) for t in fractions]
     grad_a, grad_t = np.zeros(a.shape), [np.zeros(fractions[0].shape) for _ in plans]
@@ -248,11 +253,12 @@ def affine_grid(theta, base):
 
 
 def _affine_vjp(xp, g, o, theta, base):
-    """Σ over the points of g ⊗ base, as torch's affine_grid_generator_backward (a bmm)."""
-    points = int(np.prod(base.shape[:-1]))
-    flat_g = xp.reshape(g, (g.shape[0], points, g.shape[-1]))
-    flat_base = xp.asarray(base.reshape(points, base.shape[-1]).astype(g.dtype))
-    return (xp.matmul(xp.swapaxes(flat_g, 1, 2), flat_base),)
+    """torch's affine_grid_generator_backward: baseᵀ of each batch bmm g, transposed."""
+    points, n = int(np.prod(base.shape[:-1])), g.shape[0]
+    flat_g = xp.reshape(g, (n, points, g.shape[-1]))
+    base_t = base.reshape(points, base.shape[-1]).T  # in theta's dtype
+    batched = xp.asarray(np.ascontiguousarray(np.broadcast_to(base_t, (n, *base_t.shape))))
+    return (xp.swapaxes(xp.matmul(batched, flat_g), 1, 2),)
 
 
 defop("affine_grid_generator", "AffineGridGeneratorBackward0", affine_grid, _affine_vjp, "",

@@ -6,12 +6,19 @@ from __future__ import annotations
 from gradcli.engine import ops_grid
 from gradcli.engine.errors import TorchError, runtime_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply
+from gradcli.engine.type_names import type_name
+from gradcli.torch import _arguments as arguments
 from gradcli.torch._declare import torch_function
 from gradcli.torch.nn.functional._common import python_name
 
 F = "torch.nn.functional"
 _MODES = ("bilinear", "nearest", "bicubic")
 _PADDINGS = ("zeros", "border", "reflection")
+_SAMPLER = ("grid_sampler(Tensor input, Tensor grid, int64_t interpolation_mode, "
+            "int64_t padding_mode, bool align_corners)")
+_GENERATOR = "affine_grid_generator(Tensor theta, SymIntArrayRef size, bool align_corners)"
+# F's calls of these torch functions, checked as torch's parser checks them
+_PARSERS = {text: arguments.Parser((text,)) for text in (_SAMPLER, _GENERATOR)}
 _ALIGN_WARNING = ("Default grid_sample and affine_grid behavior has changed to "
                   "align_corners=False since 1.3.0. Please specify align_corners=True if the old "
                   "behavior is desired. See the documentation of grid_sample for details.")
@@ -78,8 +85,7 @@ def grid_sampler_3d(input: Tensor, grid: Tensor, interpolation_mode, padding_mod
     return _sample(3, input, grid, interpolation_mode, padding_mode, align_corners)
 
 
-@torch_function("grid_sampler(Tensor input, Tensor grid, int64_t interpolation_mode, "
-                "int64_t padding_mode, bool align_corners)")
+@torch_function(_SAMPLER)
 def grid_sampler(input: Tensor, grid: Tensor, interpolation_mode, padding_mode,
                  align_corners) -> Tensor:
     dims = 2 if input.ndim == 4 else 3
@@ -99,11 +105,12 @@ def grid_sample(input: Tensor, grid: Tensor, mode: str = "bilinear",
     if align_corners is None:
         warn(_ALIGN_WARNING)
         align_corners = False
-    return grid_sampler(input, grid, _MODES.index(mode), _PADDINGS.index(padding_mode),
-                        align_corners)
+    args = (input, grid, _MODES.index(mode), _PADDINGS.index(padding_mode), align_corners)
+    _PARSERS[_SAMPLER].arguments(args, {}, None)
+    return grid_sampler(*args)
 
 
-@torch_function("affine_grid_generator(Tensor theta, SymIntArrayRef size, bool align_corners)")
+@torch_function(_GENERATOR)
 def affine_grid_generator(theta: Tensor, size, align_corners) -> Tensor:
     size = [int(n) for n in size]
     if len(size) not in (4, 5):
@@ -124,8 +131,13 @@ def affine_grid(theta: Tensor, size, align_corners=None) -> Tensor:
     if align_corners is None:
         warn(_ALIGN_WARNING)
         align_corners = False
+    if not isinstance(theta, Tensor):
+        raise TorchError("AttributeError", f"'{type_name(theta)}' object has no attribute "
+                         "'is_floating_point'")
     if not theta.is_floating_point():
         raise value_error(f"Expected theta to have floating point type, but got {theta.dtype}")
+    if not hasattr(size, "__len__"):
+        raise TorchError("TypeError", f"object of type '{type_name(size)}' has no len()")
     if len(size) == 4:
         if theta.ndim != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
             raise value_error(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size "
@@ -146,4 +158,5 @@ def affine_grid(theta: Tensor, size, align_corners=None) -> Tensor:
              "documentation of affine_grid for details.")
     elif min(size) <= 0:
         raise value_error(f"Expected non-zero, positive output size. Got {size}")
+    _PARSERS[_GENERATOR].arguments((theta, size, align_corners), {}, None)
     return affine_grid_generator(theta, size, align_corners)
