@@ -6,17 +6,14 @@ v = torch.tensor([[[[[0.5, -1.0, 2.0], [1.5, 0.3, -0.5]], [[-0.7, 0.9, 0.1], [1.
 grid3 = torch.tensor([[[[[-0.9, -0.8, 0.2], [0.3, 0.55, -0.6]], [[1.0, -1.0, 1.0], [1.4, 0.2, -1.3]]],
                        [[[-1.7, 0.6, 0.4], [0.05, -0.35, 2.5]], [[0.8, 1.9, -0.1], [-0.45, -2.6, 0.7]]]]],
                      requires_grad=True)
-for mode in ("bilinear", "nearest"):
-    for padding in ("zeros", "border", "reflection"):
-        for align in (False, True):
-            v.grad = None
-            grid3.grad = None
-            y = F.grid_sample(v, grid3, mode=mode, padding_mode=padding, align_corners=align)
-            (mode, padding, align)
-            y
-            (y * y).sum().backward()
-            v.grad
-            grid3.grad
+cases = [(m, p, a) for m in ("bilinear", "nearest") for p in ("zeros", "border", "reflection")
+         for a in (False, True)]
+for mode, padding, align in cases:
+    v.grad = grid3.grad = None
+    y = F.grid_sample(v, grid3, mode=mode, padding_mode=padding, align_corners=align)
+    y
+    (y * y).sum().backward()
+    (v.grad, grid3.grad)
 y.grad_fn
 x = torch.tensor([[[[0.5, -1.0, 2.0], [1.5, 0.3, -0.5], [-0.7, 0.9, 0.1]]]], requires_grad=True)
 theta = torch.tensor([[[0.9, -0.3, 0.1], [0.2, 1.1, -0.25]]], requires_grad=True)
