@@ -18,8 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import opkit as K
 from . import symforms as S
+from .errors import runtime_error
 from .optable import defop
 
 BILINEAR, NEAREST, BICUBIC = 0, 1, 2
@@ -214,6 +214,11 @@ def _vjp(name):
     return vjp
 
 
+def _refuse_double(name: str):
+    raise runtime_error(f"gradcli does not support the gradient of {name}'s backward (a grid "
+                        "sample's gradient taken with create_graph, differentiated again) yet")
+
+
 def _sym(a, grid, mode, plans):
     return grid_sample(a, grid, mode, plans)
 
@@ -223,8 +228,7 @@ for _dims in (2, 3):
     defop(_name, f"GridSampler{_dims}DBackward0", grid_sample, _vjp(_name), ("ab", "ab"), _sym)
     # torch differentiates its backward again; gradcli does not yet (a refusal, not a guess)
     defop(f"{_name}_backward", f"GridSampler{_dims}DBackwardBackward0", _backward,
-          lambda xp, gg, o, g, a, grid, which, mode, plans, _n=_name: K.not_implemented(
-              f"gradcli's {_n}_backward (a grid sample's gradient taken with create_graph)"))
+          lambda xp, gg, o, g, a, grid, which, mode, plans, _n=_name: _refuse_double(_n))
 
 
 # ---- affine_grid_generator ----------------------------------------------------------
