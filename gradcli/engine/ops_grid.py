@@ -44,10 +44,13 @@ def _unnormalize(g: np.ndarray, size: int, align_corners: bool) -> tuple:
     return ((g + one) * g.dtype.type(size) - one) / 2, size / 2
 
 
-def _clip(c: np.ndarray, size: int) -> tuple:
-    """torch's clip_coordinates_set_grad: the clipped coordinate and its slope (0 or 1)."""
+def _clip(c: np.ndarray, size: int, nan_to: int) -> tuple:
+    """torch's clip_coordinates_set_grad: the clipped coordinate and its slope (0 or 1); a
+    nan becomes `nan_to` (its 2-D kernel's vector clamp gives 0, the 3-D one's std::min
+    size - 1)."""
     inside = (c > 0) & (c < size - 1)
-    return np.minimum(np.maximum(c, 0), c.dtype.type(size - 1)), inside.astype(np.float64)
+    clipped = np.minimum(np.maximum(c, 0), c.dtype.type(size - 1))
+    return np.where(np.isnan(c), c.dtype.type(nan_to), clipped), inside.astype(np.float64)
 
 
 def _reflect(c: np.ndarray, twice_low: int, twice_high: int) -> tuple:
@@ -64,7 +67,7 @@ def _reflect(c: np.ndarray, twice_low: int, twice_high: int) -> tuple:
     return np.where(flipped, span - extra + low, extra + low), np.where(flipped, -sign, sign)
 
 
-def _padded(c: np.ndarray, size: int, padding: int, align_corners: bool) -> tuple:
+def _padded(c: np.ndarray, size: int, padding: int, align_corners: bool, nan_to: int) -> tuple:
     """torch's compute_coordinates (with its slope); non-finite or huge ones become -100, as
     its safe_downgrade_to_int_range."""
     slope = np.ones(c.shape)
@@ -72,7 +75,7 @@ def _padded(c: np.ndarray, size: int, padding: int, align_corners: bool) -> tupl
         c, slope = _reflect(c, 0, 2 * (size - 1)) if align_corners else \
             _reflect(c, -1, 2 * size - 1)
     if padding != ZEROS:
-        c, inside = _clip(c, size)
+        c, inside = _clip(c, size, nan_to)
         slope = slope * inside
     with np.errstate(invalid="ignore"):
         unsafe = ~(np.abs(c) < 2.0**31)
@@ -87,22 +90,27 @@ def plan(grid: np.ndarray, sizes: tuple, mode: int, padding: int,
     for k, size in enumerate(sizes):
         g = grid[..., len(sizes) - 1 - k]
         c, slope = _unnormalize(g, size, align_corners)
+        nan_to = 0 if len(sizes) == 2 else size - 1
         if mode != BICUBIC:
-            c, reflected = _padded(c, size, padding, align_corners)
+            c, reflected = _padded(c, size, padding, align_corners, nan_to)
             slope = slope * reflected
         start = np.rint(c) if mode == NEAREST else np.floor(c)
         with np.errstate(invalid="ignore"):
-            # a grid value that is not finite leaves a constant fraction (the coordinate
-            # became -100) and no slope
-            slope = np.where(np.isfinite(g), slope, 0.0)
+            # a grid value that is not finite has no slope; its fraction is constant (the
+            # coordinate was clipped or became -100) or, where torch's 2-D kernel subtracts
+            # floor(inf) or nan unclipped, nan
+            finite = np.isfinite(g)
+            slope = np.where(finite, slope, 0.0)
             offset = c.astype(np.float64) - start - slope * np.nan_to_num(g.astype(np.float64))
+            if len(sizes) == 2 and (mode == BICUBIC or (mode, padding) == (BILINEAR, ZEROS)):
+                offset = np.where(finite, offset, np.nan)
         first = start.astype(np.int64) if mode != BICUBIC else start
         if mode == BILINEAR:
             indices = np.stack([first, first + 1])
         elif mode == NEAREST:
             indices = first[None]
         else:  # bicubic pads each tap's index, not the coordinate
-            indices = np.stack([_padded(start - 1 + j, size, padding, align_corners)[0]
+            indices = np.stack([_padded(start - 1 + j, size, padding, align_corners, nan_to)[0]
                                 for j in range(4)]).astype(np.int64)
         plans.append(Plan(indices, slope, offset))
     return tuple(plans)
@@ -127,10 +135,10 @@ def _weights(mode: int, t) -> tuple:
 
 def _slopes(mode: int, t) -> tuple:
     """The weights' derivatives in t."""
-    if mode == NEAREST:
-        return (t * 0,)
+    if mode == NEAREST:  # (constants even where t is nan, as torch's)
+        return (np.zeros_like(t),)
     if mode == BILINEAR:
-        return (t * 0 - 1, t * 0 + 1)
+        return (np.full_like(t, -1.0), np.ones_like(t))
 
     def near(x):
         return (3 * (_A + 2) * x - 2 * (_A + 3)) * x
@@ -191,7 +199,7 @@ def _grads(g, a, grid, mode, plans) -> tuple:
     grad_a, grad_t = np.zeros(a.shape), [np.zeros(fractions[0].shape) for _ in plans]
     for index, inside, which in _taps(a.shape, plans):
         taken = [w[j] for w, j in zip(weights, which)]
-        weight = np.prod(taken, axis=0) * inside
+        weight = np.where(inside, np.prod(taken, axis=0), 0)
         np.add.at(grad_a, index, np.moveaxis(gw * np.expand_dims(weight, 1), 1, -1))
         along = (gw * _gathered(wide, index, inside)).sum(axis=1)
         for k, slope in enumerate(slopes):

@@ -29,6 +29,12 @@ z = F.grid_sample(x, grid * 0.5, mode="bicubic", padding_mode="border", align_co
 z.grad_fn
 (z ** 2).sum().backward()
 grid.grad
+bad = torch.tensor([[[[float("nan"), 0.0], [float("inf"), 0.5], [-float("inf"), 0.5]]]])
+F.grid_sample(x, bad, align_corners=False)
+F.grid_sample(x, bad, mode="nearest", align_corners=False)
+F.grid_sample(x, bad, padding_mode="border", align_corners=True)
+F.grid_sample(x, bad, padding_mode="reflection", align_corners=False)
+F.grid_sample(x.unsqueeze(2), torch.cat([bad, bad[..., :1] * 0], -1).unsqueeze(1), padding_mode="border", align_corners=False)
 F.grid_sample(x, grid, mode="linear", align_corners=False)
 F.grid_sample(x, grid, padding_mode="circular", align_corners=False)
 F.grid_sample(x, grid[..., :1], align_corners=False)
