@@ -677,6 +677,7 @@ from . import (  # noqa: E402, F401
     ops_ctc,
     ops_decomp,
     ops_embedding_bag,
+    ops_grid,
     ops_householder,
     ops_linalg,
     ops_lu,
