@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+import gradcli.engine.ops  # noqa: F401  (the whole table first: ops_attention copies softmax's row)
 from gradcli.engine.ops_attention import grouped, safe_softmax, ungrouped
 from gradcli.engine.symforms import sp
 

@@ -55,9 +55,11 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False) -> ReturnTypes:
     return ReturnTypes("linalg_lu_factor_ex", *found, fields=("LU", "pivots", "info"))
 
 
-@torch_function("lu(Tensor A, bool pivot=True, bool get_infos=False)")
-def lu(A, pivot=True, get_infos=False):
+@torch_function(name="lu")  # (a Python function in torch: its parameters check the call)
+def lu(A, pivot=True, get_infos=False, out=None):
     """torch.lu: torch.functional's _lu_with_info, which never raises for a zero pivot."""
+    if out is not None:
+        raise runtime_error("gradcli does not support torch.lu's out= yet: use its result")
     # (torch's deprecation warning is raised inside torch/functional.py, at its line and not
     # the script's: a session shows none, as the traces of torch compare them)
     found = _factored(A, pivot, "torch.lu_factor", None)
@@ -151,3 +153,6 @@ def lu_solve(input, LU_data, LU_pivots) -> Tensor:
          "LU, pivots, B)", once_per_process=True)
     return linalg_lu_solve(LU_data, LU_pivots, input)
 
+
+
+lu.__name__ = lu.__qualname__ = "_lu_with_infos"  # torch's boolean dispatch names it so

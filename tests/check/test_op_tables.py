@@ -40,6 +40,8 @@ NO_MATRIX_FORM = {
     "pixel_shuffle": "a reshape, permute, reshape: not written yet",
     "pixel_unshuffle": "a reshape, permute, reshape: not written yet",
     "channel_shuffle": "a reshape, transpose, reshape: not written yet",
+    "unsqueeze_": "an in-place unsqueeze (dropout's unbatched input): not written yet",
+    "as_strided_view": "an as_strided's arbitrary strides: not written yet",
     "embedding_bag": "its bags' sums, means and maxima of rows: not written yet",
     "embedding_bag_weighted": "its bags' weighted sums of rows: not written yet",
 }

@@ -269,7 +269,8 @@ NOT_TABLE_ENTRIES = {"_storage", "_reverse", "_starts", "_origins", "_current_st
                      "_threshold",  # (F.threshold's __name__, as torch's)
                      "_saved_", "_saved_exponent",  # (grad_fn._saved_self and its kin)
                      "_asdict", "_fields", "_replace",  # (a namedtuple's, not a module's)
-                     "_lu_with_info"}  # (torch.lu's return type's name)
+                     "_lu_with_info", "_lu_with_infos",  # (torch.lu's names)
+                     "_kernel_impl", "_new"}  # (words of messages)
 
 
 def test_every_private_name_of_torchs_classes_is_kept_from_scripts():
