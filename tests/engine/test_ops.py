@@ -238,6 +238,19 @@ EXAMPLES = {
     "linalg_householder_product": "out = torch.linalg.householder_product(x.t() + p.t(), b)",
     "ormqr": "out = torch.ormqr(x.t() + p.t(), b, p.t() @ x + torch.eye(3))",
     "vdot": "out = torch.vdot(v, x[0] + p[1]) * b",
+    # ops_grid.py: grid sampling and affine grids
+    "grid_sampler_2d": "out = F.grid_sample(x.reshape(1, 1, 2, 3), p.reshape(1, 1, 3, 2) * 0.4,\n"
+                       "                    align_corners=False)",
+    "grid_sampler_3d": "out = F.grid_sample(x.reshape(1, 1, 1, 2, 3),\n"
+                       "                    p.reshape(1, 1, 1, 2, 3) * 0.4, align_corners=True)",
+    "grid_sampler_2d_backward": "(out,) = torch.autograd.grad((F.grid_sample(\n"
+                                "    x.reshape(1, 1, 2, 3), p.reshape(1, 1, 3, 2) * 0.4,\n"
+                                "    align_corners=False) ** 2).sum(), x, create_graph=True)",
+    "grid_sampler_3d_backward": "(out,) = torch.autograd.grad((F.grid_sample(\n"
+                                "    x.reshape(1, 1, 1, 2, 3), p.reshape(1, 1, 1, 2, 3) * 0.4,\n"
+                                "    align_corners=True) ** 2).sum(), x, create_graph=True)",
+    "affine_grid_generator": "out = F.affine_grid(x.reshape(1, 2, 3), (1, 1, 2, 2),\n"
+                             "                    align_corners=False)",
     # ops_linalg.py: cross, cdist
     "linalg_cross": "out = torch.linalg.cross(x, p) + torch.cross(x.t(), v[:, None], dim=0).t()",
     "cdist": "out = torch.cdist(x, p) + torch.cdist(x, p * v, p=1) + torch.cdist(x, p, p=3)",
@@ -448,7 +461,8 @@ RECORD_ONLY = {"written_unseen"}
 # (and the fused attention kernel's backward; the second derivatives torch refuses)
 NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside", "sdpa_flash_cpu_backward",
                       "multi_margin_loss_backward", "multilabel_margin_loss_backward",
-                      "pdist_backward", "ctc_loss_backward", "bernoulli_p"}
+                      "pdist_backward", "ctc_loss_backward", "bernoulli_p",
+                      "grid_sampler_2d_backward", "grid_sampler_3d_backward"}
 
 
 def session(op: str) -> str:
