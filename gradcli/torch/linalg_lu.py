@@ -10,6 +10,7 @@ from gradcli.engine.errors import runtime_error, warn
 from gradcli.engine.ops_lu import lu_factor as factor
 from gradcli.engine.ops_lu import permutation
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
+from gradcli.torch import _arguments as arguments
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.pointwise import float_kernel
 from gradcli.torch._tensor.reductions import ReturnTypes
@@ -55,11 +56,17 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False) -> ReturnTypes:
     return ReturnTypes("linalg_lu_factor_ex", *found, fields=("LU", "pivots", "info"))
 
 
+_LU_WITH_INFO = arguments.Parser(
+    ("_lu_with_info(Tensor input, bool pivot=True, bool check_errors=True)",))
+
+
 @torch_function(name="lu")  # (a Python function in torch: its parameters check the call)
 def lu(A, pivot=True, get_infos=False, out=None):
     """torch.lu: torch.functional's _lu_with_info, which never raises for a zero pivot."""
     if out is not None:
         raise runtime_error("gradcli does not support torch.lu's out= yet: use its result")
+    # (torch's Python passes on to its builtin, whose parser checks what it is given)
+    _LU_WITH_INFO.arguments((A,), {"pivot": pivot, "check_errors": not get_infos}, None)
     # (torch's deprecation warning is raised inside torch/functional.py, at its line and not
     # the script's: a session shows none, as the traces of torch compare them)
     found = _factored(A, pivot, "torch.lu_factor", None)
