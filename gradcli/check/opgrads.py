@@ -279,10 +279,8 @@ def _forms_key(r, args: list) -> tuple | None:
     if not all(isinstance(o, np.ndarray) for o in others) or \
             sum(o.nbytes for o in others) > MAX_KEYED_BYTES:
         return None
-    try:
-        params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
-        hash(params)
-    except TypeError:
+    params = _params_key(r)
+    if params is None:
         return None
     return (id(r.op), params, args[0].shape,
             tuple((o.dtype.str, o.shape, o.tobytes()) for o in others))
@@ -630,12 +628,20 @@ def _tag_key(r, args: list) -> tuple | None:
     (an index: its values place the elements) or a param cannot be a key."""
     if not all(forms_nn.floating(a) for a in args):
         return None
+    params = _params_key(r)
+    if params is None:
+        return None
+    return id(r.op), params, tuple(a.shape for a in args)
+
+
+def _params_key(r) -> tuple | None:
+    """An op's params as a hashable key, or None where one cannot be."""
     try:
         params = tuple([(k, _key_of(v)) for k, v in r.params.items()])
         hash(params)
     except TypeError:
         return None
-    return id(r.op), params, tuple(a.shape for a in args)
+    return params
 
 
 def _key_of(value):

@@ -362,13 +362,7 @@ def _one_cycle_init(self, optimizer, max_lr, total_steps=None, epochs=None,
             group["min_lr"] = group["initial_lr"] / final_div_factor
     use_beta1 = False
     if cycle_momentum:
-        defaults = optimizer.attributes["defaults"]
-        if "momentum" not in defaults and "betas" not in defaults:
-            raise TorchError("ValueError", "optimizer must support momentum or beta1 with "
-                                           "`cycle_momentum` option enabled")
-        use_beta1 = "betas" in defaults
-        tops = _per_group("max_momentum", optimizer, max_momentum)
-        bases = _per_group("base_momentum", optimizer, base_momentum)
+        use_beta1, tops, bases = _cycled_momentum(optimizer, max_momentum, base_momentum)
         if last_epoch == -1:
             for top, base, group in zip(tops, bases, groups):
                 _set_momentum(group, top, use_beta1)
@@ -438,13 +432,8 @@ def _cyclic_init(self, optimizer, base_lr, max_lr, step_size_up=2000, step_size_
                            gamma=gamma, _scale_fn_custom=scale_fn, scale_mode=scale_mode,
                            cycle_momentum=cycle_momentum)
     if cycle_momentum:
-        defaults = optimizer.attributes["defaults"]
-        if "momentum" not in defaults and "betas" not in defaults:
-            raise TorchError("ValueError", "optimizer must support momentum or beta1 with "
-                                           "`cycle_momentum` option enabled")
-        use_beta1 = "betas" in defaults
-        bases = _per_group("base_momentum", optimizer, base_momentum)
-        tops = _per_group("max_momentum", optimizer, max_momentum)
+        use_beta1, tops, bases = _cycled_momentum(optimizer, max_momentum, base_momentum,
+                                                   base_first=True)
         self.attributes.update(use_beta1=use_beta1, base_momentums=bases, max_momentums=tops)
         if last_epoch == -1:
             for top, base, group in zip(tops, bases, groups):
@@ -739,3 +728,18 @@ ATTRIBUTES = frozenset({"step", "get_last_lr", "last_epoch", "base_lrs", "optimi
                         "threshold", "threshold_mode", "mode", "min_lrs", "T_0", "T_i",
                         "T_mult", "T_cur", "max_lrs", "total_size", "step_ratio",
                         "scale_mode", "base_momentums", "max_momentums"})
+
+
+def _cycled_momentum(optimizer, max_momentum, base_momentum,
+                     base_first: bool = False) -> tuple[bool, list, list]:
+    """OneCycleLR's and CyclicLR's momentum: torch's check, whether it is Adam's beta1, and
+    each group's top and base (in torch's order of reading them)."""
+    defaults = optimizer.attributes["defaults"]
+    if "momentum" not in defaults and "betas" not in defaults:
+        raise TorchError("ValueError", "optimizer must support momentum or beta1 with "
+                                       "`cycle_momentum` option enabled")
+    if base_first:  # (CyclicLR's order: which wrong length is said first)
+        bases = _per_group("base_momentum", optimizer, base_momentum)
+        return "betas" in defaults, _per_group("max_momentum", optimizer, max_momentum), bases
+    tops = _per_group("max_momentum", optimizer, max_momentum)
+    return "betas" in defaults, tops, _per_group("base_momentum", optimizer, base_momentum)
