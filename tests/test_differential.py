@@ -92,7 +92,9 @@ def test_committed(script):
 
 @corpus
 def test_live_oracle(script, torch_trace):
-    assert_same(torch_trace(script), gradcli_trace(script), False, "gradcli vs live PyTorch")
+    # (the live PyTorch may run another CPU kind's kernels than the one the trace was made on)
+    assert_same(torch_trace(script), gradcli_trace(script), False, "gradcli vs live PyTorch",
+                across_cpus=True)
 
 
 @corpus

@@ -27,7 +27,7 @@ w
 
 # strong Wolfe line search, a few steps
 v = torch.tensor([-1.2, 1.0], requires_grad=True)
-opt2 = torch.optim.LBFGS([v], lr=0.5, history_size=3, line_search_fn="strong_wolfe")
+opt2 = torch.optim.LBFGS([v], lr=0.5, max_iter=4, history_size=3, line_search_fn="strong_wolfe")
 
 def rosenbrock():
     opt2.zero_grad()
