@@ -13,7 +13,7 @@ from gradcli.engine.type_names import type_name
 from gradcli.sandbox.expressions import Frame, Scope
 from gradcli.sandbox.functions import compile_function
 from gradcli.sandbox.objects import MISSING, ClassMethod, Property, ScriptClass, StaticMethod, Super
-from gradcli.sandbox.parse import class_targets
+from gradcli.sandbox.parse import class_bases, class_targets
 from gradcli.sandbox.py_dataclasses import FIELDS
 
 SUPER = "super"  # the name `super()` calls resolve to, in the methods' enclosing scope
@@ -41,7 +41,7 @@ def compile_class(rt, node: ast.ClassDef, scope: Scope | None, block: Callable,
     the class's table, then binds the name. The methods see the enclosing scope (not the
     class body's names, as in Python) and a `super` of their own."""
     expressions = rt.expressions
-    bases = [b for b in node.bases if not (isinstance(b, ast.Name) and b.id == "object")]
+    bases = class_bases(node)
     base = expressions.compile(bases[0], scope, node.lineno) if bases else None
     body_scope = Scope({n.id for s in node.body if isinstance(s, (ast.Assign, ast.AnnAssign))
                         for t in class_targets(s) for n in ast.walk(t) if isinstance(n, ast.Name)},

@@ -394,13 +394,12 @@ class _Validator:
         if len(node.bases) > 1:
             self.reject(node.bases[1], "multiple inheritance is not yet supported in gradcli",
                         "derive from one class")
-        for base in node.bases:
-            if not _is_object(base):  # `class A(object):` is Python 2's `class A:`
-                self.base(base)
+        for base in class_bases(node):
+            self.base(base)
         for statement in node.body:
             self.class_statement(statement)
         self.assigned.add(node.name)
-        return [*node.decorator_list, *(b for b in node.bases if not _is_object(b)), *node.body]
+        return [*node.decorator_list, *class_bases(node), *node.body]
 
     def base(self, node: ast.expr) -> None:
         """A class by its name or its dotted path (`nn.Module`, `torch.utils.data.Dataset`):
@@ -764,18 +763,21 @@ def _keys_named(node: ast.AST) -> list[str]:
         keys = [pair.elts[0] for pair in node.elts if isinstance(pair, ast.Tuple) and pair.elts]
     else:
         return []
-    return [k.value for k in keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+    return _strings(keys)
 
 
 def _field_names(node: ast.AST) -> list[str]:
     """namedtuple's field names written in the source: 'a b', 'a, b' or ('a', 'b')."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value.replace(",", " ").split()
-    if isinstance(node, (ast.List, ast.Tuple)):
-        return [e.value for e in node.elts if isinstance(e, ast.Constant)
-                and isinstance(e.value, str)]
-    return []
+    return _strings(node.elts) if isinstance(node, (ast.List, ast.Tuple)) else []
 
 
-def _is_object(base: ast.expr) -> bool:
-    return isinstance(base, ast.Name) and base.id == "object"
+def _strings(nodes) -> list[str]:
+    """The string literals among `nodes` (a dict's keys may be None: `{**d}`)."""
+    return [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def class_bases(node: ast.ClassDef) -> list[ast.expr]:
+    """A class statement's bases, but `object`: `class A(object):` is Python 3's `class A:`."""
+    return [b for b in node.bases if not (isinstance(b, ast.Name) and b.id == "object")]
