@@ -97,6 +97,8 @@ FORESEEN = [
     ("c = nn.Conv2d(16, 1, 7)\ny = c(torch.ones(2, 16, 128, 128))",
      "the convolution's patches"),
     ("y = F.one_hot(torch.arange(3), num_classes=10**7)", "F.one_hot's result"),
+    ("y = F.pad(torch.ones(1, 1), (0, 2 * 10**7))", "the padded result"),
+    ("y = F.pad(torch.ones(1, 1, 1), (0, 10**7), mode='replicate')", "the padded result"),
 ]
 
 

@@ -2,7 +2,9 @@
 table's rows (ops_padding.py): constant_pad_nd, or the kernel of a non-constant mode."""
 from __future__ import annotations
 
-from gradcli.engine import ops_padding
+import math
+
+from gradcli.engine import ops_padding, runtime
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
@@ -28,6 +30,7 @@ def pad(input: Tensor, pad, mode="constant", value=None) -> Tensor:
         raise runtime_error("Padding length should be less than or equal to two times the input "
                             f"dimension but got padding length {len(pads)} and input of "
                             f"dimension {input.ndim}")
+    _foresee(input, pads, input.data.itemsize if mode == "constant" else 8)
     if mode == "constant":
         return _constant(input, pads, 0.0 if value is None else value)
     if value is not None and value != 0:
@@ -54,7 +57,17 @@ def constant_pad_nd(input: Tensor, pad, value=0) -> Tensor:
         raise runtime_error("Length of pad should be no more than twice the number of dimensions "
                             f"of the input. Pad length is {len(pads)}while the input has "
                             f"{input.ndim}dimensions.")
+    _foresee(input, pads, input.data.itemsize)
     return _constant(input, pads, value)
+
+
+def _foresee(input: Tensor, pads, itemsize: int) -> None:
+    """The padded result refused before it is made (`itemsize` 8 for the other modes: their
+    int64 positions): a pad of 10**9 is one allocation no limit would see until it is filled."""
+    shape = list(input.shape)
+    for k in range(len(pads) // 2):
+        shape[-1 - k] = max(shape[-1 - k] + pads[2 * k] + pads[2 * k + 1], 0)
+    runtime.current.foresee(math.prod(shape), itemsize, "the padded result")
 
 
 def _constant(input: Tensor, pads, value) -> Tensor:
