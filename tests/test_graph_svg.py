@@ -270,3 +270,46 @@ def test_a_module_s_parameters_are_named_as_the_table_names_them_with_its_verdic
                       "model.2.bias": True}
     shown = texts(svg)
     assert "model.0.weight  [2, 2]" in shown and shown.count("✓ sympy") == 4
+
+
+NET = """torch.manual_seed(0)
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 4)
+        self.block = nn.Sequential(nn.Linear(4, 4), nn.ReLU())
+
+    def forward(self, x):
+        h = self.block(self.fc(x))
+        return h * 2
+
+net = Net()
+y = net(torch.ones(2, 3)).sum()
+y.backward()
+"""
+
+
+def test_each_op_names_the_module_call_that_built_it():
+    graph, svg = drawn("import torch.nn as nn\n" + NET, "y")
+    modules = {node.kind: node.module for node in graph.nodes
+               if node.kind in ("SumBackward0", "MulBackward0", "ReluBackward0")}
+    assert modules == {"SumBackward0": "", "MulBackward0": "net · Net",
+                       "ReluBackward0": "net.block.1 · ReLU"}
+    addmms = sorted(n.module for n in graph.nodes if n.kind == "AddmmBackward0")
+    assert addmms == ["net.block.0 · Linear", "net.fc · Linear"]
+    # the script's own statement after the call is its line, not the forward's last one
+    assert next(n for n in graph.nodes if n.kind == "SumBackward0").line == 14
+    assert "in net.block.1 · ReLU" in texts(svg)
+
+
+def test_a_module_the_script_never_named_is_its_class():
+    graph, _ = drawn("y = torch.nn.Linear(3, 1)(torch.ones(1, 3)).sum()\n", "y")
+    assert {n.module for n in graph.nodes if n.kind == "AddmmBackward0"} == {"Linear"}
+
+
+def test_a_grad_with_no_verdict_says_why():
+    graph, svg = drawn("x = torch.ones(2, requires_grad=True)\n(x * 3).sum().backward()\n"
+                       "x.grad = torch.zeros(2)\ny = x * 2\n", "y")
+    leaf = next(n for n in graph.nodes if n.kind == "AccumulateGrad")
+    assert leaf.checked is None
+    assert "not checked: no checked backward made it" in texts(svg)

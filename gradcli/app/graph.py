@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from gradcli.engine.type_names import type_name
 from gradcli.events.exit_status import ExitStatus
 from gradcli.events.results import Graph, GraphNode, NoGraph
 from gradcli.report.graph_runs import fold_runs
@@ -143,7 +144,8 @@ def _node(key: int, node: Any, keys: dict[int, int], names: _Names,
         tuple(names.saved(ref) for ref in node.saved_refs),
         (names.of(retained) or "a tensor") if retained is not None else None,
         value=_data(output.data) if output is not None else None,
-        grad=_grad(retained) if retained is not None else None, children=children)
+        grad=_grad(retained) if retained is not None else None, children=children,
+        module=names.of_module(provenance.module_of(node)))
 
 
 class _Names:
@@ -157,6 +159,7 @@ class _Names:
         self.by_tensor: dict[int, str] = {}
         self.by_node: dict[int, str] = {}
         self.outputs: dict[int, Any] = {}  # a node's named result, for its value
+        self.modules: dict[int, str] = {}  # id(module) -> of_module's text, found once
         for name, value in variables.items():
             if isinstance(value, Tensor):
                 self.by_tensor.setdefault(id(value), name)
@@ -173,6 +176,16 @@ class _Names:
 
     def of_node(self, node: Any) -> str | None:
         return self.by_node.get(id(node))
+
+    def of_module(self, module: Any) -> str:
+        """`model.0 · Linear`, or the class alone for a module the script never named."""
+        if module is None:
+            return ""
+        if id(module) not in self.modules:
+            name = self.name_of(module)
+            self.modules[id(module)] = f"{name} · {type_name(module)}" if name else \
+                type_name(module)
+        return self.modules[id(module)]
 
     def output_of(self, node: Any) -> Any:
         return self.outputs.get(id(node))

@@ -113,6 +113,9 @@ class Runtime:
     # called with each tangent forward AD gave that the script read (autograd.TangentRead):
     # the check compares it with sympy's Jacobian-vector product
     tangent_listeners: list[Callable[[Any], None]] = field(default_factory=list)
+    # told as each nn.Module call starts and ends (`entered(module)`, `left()`: the sandbox's
+    # Provenance), so that a picture names the module call that built each node
+    module_calls: Any = None
     memory: MemoryMeter = field(init=False)
     deadline: float = field(init=False)  # time.monotonic() past which the run must stop
     # work done inside one statement (graph nodes visited by backward, items a builtin walks):

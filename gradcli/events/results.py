@@ -6,7 +6,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gradcli.events.events import ErrorEvent, GradRow, InvalidEvent, SessionResult
+from gradcli.events.events import (
+    UNCHECKED_REASONS,
+    ErrorEvent,
+    GradRow,
+    InvalidEvent,
+    SessionResult,
+    unchecked_reason,
+)
 from gradcli.events.exit_status import STATUS_EXIT, ExitStatus
 from gradcli.events.expectations import Expectation, verdict
 
@@ -76,6 +83,8 @@ class GraphNode:
     children: tuple[int, ...] = ()  # next_functions, in order
     checked: bool | None = None  # whether sympy agreed with .grad (None: not checked)
     run: str = ""  # a loop's folded steps this node stands for: `… 197 more MulBackward0`
+    module: str = ""  # the module call that built it: `model.0 · Linear` ("": the script's code)
+    unchecked: str = ""  # why `checked` is None for a .grad it holds (UNCHECKED_REASONS' words)
 
 
 @dataclass
@@ -87,15 +96,21 @@ class Graph:
 
 def mark_checked(graph: Graph, rows: Iterable[GradRow]) -> Graph:
     """`graph` with each tensor's sympy verdict from a backward's rows: a leaf's or retained
-    tensor's, when the row's .grad is the one the graph holds (a later reset makes it stale)."""
-    verdicts = {row.name: (row.match, row.grad) for row in rows if row.match is not None}
+    tensor's, when the row's .grad is the one the graph holds (a later reset makes it stale);
+    and, for a .grad with no verdict, why."""
+    last = {row.name: row for row in rows}
 
     def marked(node: GraphNode) -> GraphNode:
         name = node.name if node.kind == "AccumulateGrad" else node.retains_grad
-        verdict = verdicts.get(name or "")
-        if verdict is None or verdict[1] != node.grad:
+        if node.grad is None or not name:
             return node
-        return replace(node, checked=verdict[0])
+        row = last.get(name)
+        if row is None or row.grad != node.grad:
+            return replace(node, unchecked="no checked backward made it")
+        if row.match is None:
+            why = unchecked_reason(row)
+            return replace(node, unchecked=UNCHECKED_REASONS.get(why, why))
+        return replace(node, checked=row.match)
 
     return Graph(graph.roots, [marked(node) for node in graph.nodes], graph.left_out)
 

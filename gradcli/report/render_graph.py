@@ -78,6 +78,8 @@ def full_label(node: GraphNode, quote: bool = True) -> Text:
         label.append(f" = {compact(node.value)}")
         label.append(f" · grad {compact(node.grad)}", style="green")
         return label
+    if node.module:
+        label.append(f" · in {inert(node.module)}", style="yellow")
     if node.line is not None:
         text = f": {inert(node.source.splitlines()[0])}" if quote and node.source else ""
         label.append(f" · line {node.line}{text}", style="dim")
@@ -132,6 +134,8 @@ def dot_label(node: GraphNode) -> str:
     if node.kind == "AccumulateGrad":
         parts += [f"= {compact(node.value)}", f"grad {compact(node.grad)}"]
         return "\n".join(parts)
+    if node.module:
+        parts.append(f"in {node.module}")
     if node.line is not None:
         parts.append(f"line {node.line}: {node.source.splitlines()[0]}")
     if node.saved != "none":

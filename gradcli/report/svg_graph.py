@@ -37,6 +37,7 @@ svg.gradcli-graph .dim{fill:#555}
 svg.gradcli-graph .ok{fill:#12813a;font-weight:bold}
 svg.gradcli-graph .bad{fill:#c62828;font-weight:bold}
 svg.gradcli-graph .freed{fill:#c62828}
+svg.gradcli-graph .module{fill:#8a5a00}
 svg.gradcli-graph .edge{fill:none;stroke:#7a8594;stroke-width:1.3}
 svg.gradcli-graph .arrow{fill:#7a8594}
 </style>"""
@@ -139,7 +140,8 @@ def _tensor_box(ident: str, kind: str, node: GraphNode, name: str, note: str) ->
         if node.checked in CHECK_MARKS:
             lines.append(CHECK_MARKS[node.checked])
         elif node.grad is not None:
-            lines.append(("not checked", "dim"))
+            lines.append((f"not checked: {node.unchecked}" if node.unchecked else "not checked",
+                          "dim"))
     return Box(ident, kind, _clip(lines), tooltip=[text for text, _ in lines])
 
 
@@ -154,6 +156,8 @@ def _value_lines(label: str, data: object) -> list[tuple[str, str]]:
 
 def _op_box(node: GraphNode) -> Box:
     lines = [(node.kind, "head"), (f"→ {list(node.shape)}", "dim")]
+    if node.module:
+        lines.append((f"in {node.module}", "module"))
     if node.line is not None:
         lines.append((f"line {node.line}: {node.source}", "dim"))
     saved = ", ".join(node.saved_what) or "tensors"

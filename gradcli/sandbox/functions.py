@@ -87,7 +87,8 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
             except TypeError as e:
                 raise binding_error(bind, args, kwargs, e) from None
             rt.enter_call()
-            outer = rt.current_line, rt.current_source  # (a backward event names the caller)
+            # (a backward event names the caller; what it builds after the call is its line's)
+            outer, origin = (rt.current_line, rt.current_source), rt.provenance.current
             try:
                 if body is not None:
                     body(frame)
@@ -98,6 +99,8 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
             finally:
                 rt.call_depth -= 1
                 rt.current_line, rt.current_source = outer
+                if origin is not None:
+                    rt.provenance.statement_started(origin)
             return None
         return ScriptFunction(name, call)
     return make

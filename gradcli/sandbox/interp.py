@@ -172,7 +172,7 @@ def classify(e: Exception, limits: Limits, python_modules: tuple[str, ...] = (SA
 class Interpreter:
     """Runs one validated Program on the engine state `runtime`; `emit` receives every event.
     `api` is everything the script can name beyond Python (gradcli.torch.api: ROOT_NAMES,
-    BUILTINS, MODULES, get_attribute/set_attribute, Watch, named_parameters...)."""
+    BUILTINS, MODULES, get_attribute/set_attribute, Watch, named_members...)."""
 
     def __init__(self, program: Program, emit: Callable[[Event], None],
                  runtime: Runtime | None = None, *, api: Any):
@@ -194,6 +194,7 @@ class Interpreter:
         self.call_depth = 0  # script functions and lambdas running now
         self.handling: list[ScriptError] = []  # the exceptions `except` blocks are handling
         self.provenance = Provenance()  # which line built each node: for explanations
+        self.runtime.module_calls = self.provenance  # and which module call
         # told of each backward pass before anyone else (the check) hears of it
         self.runtime.backward_listeners.insert(0, self._pass_finished)
         self.watch = api.Watch(self.name_of)  # what --explain notes about training
@@ -304,6 +305,8 @@ class Interpreter:
             for label, item in self._named_items(name, v):
                 if id(item) in wanted:
                     found.setdefault(id(item), label)
+                    if len(found) == len(wanted):
+                        break
         return found
 
     def _named_items(self, name: str, v: Any):
@@ -311,8 +314,8 @@ class Interpreter:
         script instance's attributes."""
         if type(v) in (list, tuple):
             return ((f"{name}[{i}]", item) for i, item in enumerate(v))
-        if (parameters := self.api.named_parameters(v)) is not None:  # model.fc1.weight
-            return ((f"{name}.{attribute}", item) for attribute, item in parameters)
+        if (members := self.api.named_members(v)) is not None:  # model.fc1.weight, model.fc1
+            return ((f"{name}.{attribute}", item) for attribute, item in members)
         if isinstance(v, ScriptInstance):
             return ((f"{name}.{attribute}", item) for attribute, item in v.attributes.items())
         return ()

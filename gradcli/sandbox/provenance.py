@@ -57,7 +57,7 @@ class Provenance:
     """
 
     __slots__ = ("_starts", "_origins", "_current_start", "current", "passes", "_freeing",
-                 "_writes", "_sequence")
+                 "_writes", "_sequence", "_scope_starts", "_scopes", "_scope_stack")
 
     def __init__(self) -> None:
         self._starts = array("q")  # sequence numbers at which kept statements started
@@ -69,6 +69,11 @@ class Provenance:
         # id(storage) -> (storage, writes): kept alive so that the id stays its own
         self._writes: OrderedDict[int, tuple[Any, deque]] = OrderedDict()
         self._sequence = autograd._sequence
+        # Which module call built a node, the same way: the sequence number at which the
+        # innermost module call changed, and that module (None: the script's own code).
+        self._scope_starts = array("q")
+        self._scopes: list[Any] = []
+        self._scope_stack: list[Any] = []
 
     # -- while the script runs (every statement: keep it cheap) ----------------------------
     def statement_started(self, origin: Origin) -> None:
@@ -80,6 +85,25 @@ class Provenance:
             self._origins.append(self.current)
         self._current_start = start
         self.current = origin
+
+    def entered(self, module: Any) -> None:
+        """A module's call starts: the nodes built until it ends, or until a module it calls
+        starts, are its."""
+        self._scope_stack.append(module)
+        self._scope_changed(module)
+
+    def left(self) -> None:
+        self._scope_stack.pop()
+        self._scope_changed(self._scope_stack[-1] if self._scope_stack else None)
+
+    def _scope_changed(self, scope: Any) -> None:
+        start = next(self._sequence)
+        if self._scope_starts and self._scope_starts[-1] == start - 1:
+            self._scopes[-1] = scope  # nothing was built in the one before: forget it
+            self._scope_starts[-1] = start
+        else:
+            self._scope_starts.append(start)
+            self._scopes.append(scope)
 
     def pass_finished(self, number: int) -> None:
         """After each backward pass (the engine's pass `number`): which statement ran it. The
@@ -126,6 +150,14 @@ class Provenance:
             return self.current
         i = bisect_right(self._starts, seq) - 1
         return self._origins[i] if i >= 0 else None
+
+    def module_of(self, node: Any) -> Any:
+        """The innermost module whose call built `node` (None: the script's own code)."""
+        seq = getattr(node, "seq", None)
+        if seq is None or seq < 0:
+            return None
+        i = bisect_right(self._scope_starts, seq) - 1
+        return self._scopes[i] if i >= 0 else None
 
     def written(self, storage: Any, since_version: int) -> Origin | None:
         """The statement whose in-place write took this memory past `since_version`."""

@@ -95,7 +95,7 @@ def dropout_forward(module: Any, p: float, training: bool) -> None:
     if CURRENT is None or not training or p == 0 or runtime.current.grad_enabled:
         return
     name = CURRENT.name_of(module)
-    which = f"`{name}`" if name else "a Dropout layer"
-    warn(f"{which} (p={p}) is in training mode under torch.no_grad(): this evaluation zeroes "
+    which = f"`{name}`, a Dropout layer (p={p})," if name else f"a Dropout layer (p={p})"
+    warn(f"{which} is in training mode under torch.no_grad(): this evaluation zeroes "
          "activations at random; call model.eval() before evaluating, and model.train() "
          "before training again", FINDING)

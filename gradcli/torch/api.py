@@ -8,11 +8,13 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+import itertools
 import math
 import pkgutil
 import sys
 import types
 from collections import Counter, OrderedDict, defaultdict, deque
+from collections.abc import Iterator
 from typing import Any
 
 import gradcli.torch
@@ -656,10 +658,13 @@ def _all_names() -> frozenset:
 ALL_ATTRIBUTE_NAMES: frozenset[str] = _all_names()
 
 
-def named_parameters(value) -> list | None:
-    """A module's parameters by dotted name (how the interpreter names `model.fc1.weight`);
-    None for anything that is not a module."""
-    return list(nn_module.named_parameters(value)) if nn_module.is_module(value) else None
+def named_members(value) -> Iterator[tuple[str, Any]] | None:
+    """A module's parameters, then its submodules, by dotted name (how the interpreter names
+    `model.fc1.weight` and `model.fc1`), lazily; None for anything that is not a module."""
+    if not nn_module.is_module(value):
+        return None
+    submodules = itertools.islice(nn_module.named_modules(value), 1, None)  # (not itself)
+    return itertools.chain(nn_module.named_parameters(value), submodules)
 
 
 # The modules that are Python over the script's own objects in torch too (its modules, custom
@@ -674,4 +679,4 @@ VOCABULARY = Vocabulary.from_api(sys.modules[__name__])  # what the validator le
 
 __all__ = ["ROOT_NAMES", "MODULES", "BUILTINS", "ALL_ATTRIBUTE_NAMES", "get_attribute",
            "set_attribute", "is_grad_mode_manager", "TENSOR_TYPE", "HINTS", "Watch",
-           "named_parameters", "VOCABULARY", "PYTHON_MODULES"]
+           "named_members", "VOCABULARY", "PYTHON_MODULES"]

@@ -76,8 +76,8 @@ def test_dropout_in_training_mode_under_no_grad_is_noted_and_eval_silences_it():
               "    net(x)\n")
     found = findings(source)
     assert len(found) == 1 and found[0][0] == 10
-    assert found[0][1].startswith("a Dropout layer (p=0.5) is in training mode under "
-                                  "torch.no_grad()")
+    assert found[0][1].startswith("`net.1`, a Dropout layer (p=0.5), is in training mode "
+                                  "under torch.no_grad()")
 
 
 def test_notes_show_only_with_explain(tmp_path):

@@ -141,7 +141,7 @@ FAKE = types.SimpleNamespace(
     ALL_ATTRIBUTE_NAMES=frozenset().union(*ALLOWED.values()),
     get_attribute=get_attribute, set_attribute=set_attribute,
     is_grad_mode_manager=lambda obj: isinstance(obj, GradMode),
-    Watch=_Unwatched, named_parameters=lambda value: None,
+    Watch=_Unwatched, named_members=lambda value: None,
     log=[], rt=None,
 )
 VOCABULARY = Vocabulary.from_api(FAKE)

@@ -265,6 +265,7 @@ def test_real_types_type_gives_are_already_in_the_api_table():
 # `"_name"` literals in gradcli.sandbox and gradcli.torch that are not an instance's or
 # class's table entry
 NOT_TABLE_ENTRIES = {"_storage", "_reverse", "_starts", "_origins", "_current_start", "_writes",
+                     "_scope_starts", "_scopes", "_scope_stack",  # (Provenance's slots)
                      "_sequence", "_freeing", "_with_", "_lastdim",
                      "_threshold",  # (F.threshold's __name__, as torch's)
                      "_saved_", "_saved_exponent",  # (grad_fn._saved_self and its kin)

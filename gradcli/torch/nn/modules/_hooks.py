@@ -54,7 +54,19 @@ REGISTRATIONS = {name: fn for name, fn in globals().items() if name.startswith("
 
 
 def call(module: ScriptInstance, forward: Callable, args: tuple, kwargs: dict) -> Any:
-    """Module.__call__: the forward, between the hooks torch calls around it."""
+    """Module.__call__: the forward, between the hooks torch calls around it; the session
+    hears when the call starts and ends (the nodes built between are the module's)."""
+    calls = runtime.current.module_calls
+    if calls is None:
+        return _call_impl(module, forward, args, kwargs)
+    calls.entered(module)
+    try:
+        return _call_impl(module, forward, args, kwargs)
+    finally:
+        calls.left()
+
+
+def _call_impl(module: ScriptInstance, forward: Callable, args: tuple, kwargs: dict) -> Any:
     for hook, with_kwargs in list(_hooks(module, FORWARD_PRE)):
         if with_kwargs:
             result = hook(module, args, kwargs)
