@@ -345,6 +345,8 @@ def saved_values_written_behind(roots) -> bool:
 def saved_values_replaced(roots) -> bool:
     """Whether a saved_tensors_hooks unpack hook gave a node of the graph under `roots` other
     values than it saved (the gradient uses them; no replay of the forward can know them)."""
+    if not REPLACED_BY_UNPACK:  # (no hook replaced anything: no walk of the graph)
+        return False
     return _some_node(roots, REPLACED_BY_UNPACK.__contains__)
 
 
