@@ -292,6 +292,13 @@ _torch.update(
     random=Namespace("torch.random", {name: _torch[name] for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
     cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
+    # a CPU-only torch's: tutorials pick `torch.accelerator.current_accelerator().type if
+    # torch.accelerator.is_available() else "cpu"`
+    accelerator=Namespace("torch.accelerator", {
+        "is_available": lambda: False, "device_count": lambda: 0,
+        "current_accelerator": lambda check_available=False: None}),
+    set_default_device=lambda device: _set_default_device(device),
+    get_default_device=lambda: Device(),
     backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
         "is_available": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
@@ -324,6 +331,7 @@ MODULES: dict[str, Namespace] = {
     "torch": TORCH, "torch.nn.functional": F, "torch.nn": TORCH.members["nn"], "math": MATH,
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
+    "torch.accelerator": TORCH.members["accelerator"],
     "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
     "collections": Namespace("collections", {"OrderedDict": OrderedDict,
                                              "defaultdict": defaultdict, "Counter": Counter,
@@ -451,6 +459,13 @@ def _device(kind, index=None) -> Device:
         raise runtime_error(f"torch.device({kind!r}): gradcli sessions run on the CPU only; "
                             "use torch.device('cpu') (torch.cuda.is_available() is False here)")
     return Device()
+
+
+def _set_default_device(device) -> None:
+    """torch.set_default_device: the CPU, or None (the CPU again). A session has no other
+    device: torch would refuse one at the next tensor it makes, this refuses it here."""
+    if device is not None:
+        _device(device)
 
 
 class Device:

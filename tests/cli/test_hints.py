@@ -69,7 +69,8 @@ def run_plain(source: str):
      "hint: PyTorch has torch.fft.fft, but gradcli does not support it yet"),
     ("torch.distributions.Normal(0.0, 1.0)",
      "hint: PyTorch has torch.distributions.Normal, but gradcli does not support it yet"),
-    ("torch.accelerator", "hint: PyTorch has torch.accelerator, but gradcli does not support"),
+    ("torch.accelerator.synchronize()",
+     "hint: PyTorch has torch.accelerator.synchronize, but gradcli does not support"),
     ("import torch.distributions", "hint: PyTorch has torch.distributions, but gradcli"),
     ("torch.nn.utils.parametrize", "hint: gradcli does not support `torch.nn.utils.parametrize`"),
 ])
