@@ -134,24 +134,38 @@ def _accepted(fn) -> frozenset | None:
     return frozenset(p.name for p in params if p.kind is not p.VAR_POSITIONAL)
 
 
+def _argument_check(fn, texts: tuple[str, ...]):
+    """torch's argument check of a call of `fn` (its signatures' parser, `fn`'s keyword
+    names), made at the first call: a session calls few of torch's names, and making every
+    parser at start-up cost each run a tenth of a second."""
+    made: list = []
+
+    def check(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+        if not made:
+            made.append((arguments.Parser(texts), _accepted(fn)))
+        parser, accepted = made[0]
+        return parser.arguments(args, kwargs, accepted)
+    return check
+
+
 def _checked(fn, texts: tuple[str, ...]):
     """torch.f with torch's argument checks (signatures.py) before gradcli's own f."""
-    parser, accepted = arguments.Parser(texts), _accepted(fn)
+    check = _argument_check(fn, texts)
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        args, kwargs = parser.arguments(args, kwargs, accepted)
+        args, kwargs = check(args, kwargs)
         return fn(*args, **kwargs)
     return call
 
 
 def _checked_method(fn, texts: tuple[str, ...]):
     """x.f with torch's argument checks; `self` is the tensor, not an argument to check."""
-    parser, accepted = arguments.Parser(texts), _accepted(fn)
+    check = _argument_check(fn, texts)
 
     @functools.wraps(fn)
     def call(self, *args, **kwargs):
-        args, kwargs = parser.arguments(args, kwargs, accepted)
+        args, kwargs = check(args, kwargs)
         return fn(self, *args, **kwargs)
     return call
 
