@@ -261,8 +261,9 @@ def _affine_forms(r, args: list) -> np.ndarray:
     """r's output as forms of its first input's elements."""
     a = args[0]
     try:
-        return np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
-                                       **r.params), dtype=object)
+        forward = r.op.differentiated or r.op.forward  # (what torch's backward differentiates)
+        return np.asarray(forward(_unit_forms(a.size).reshape(a.shape), *args[1:], **r.params),
+                          dtype=object)
     except (TypeError, AttributeError, ValueError):  # not affine after all: say so
         raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
 

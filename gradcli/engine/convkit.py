@@ -480,9 +480,10 @@ def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
 # ---- max unpooling: each element put back at its flat position in a plane ------------------
 
 
-def max_unpool(a, *, index, size):
+def max_unpool(a, *, index, size, held=None):
     """Each element of a plane put at its flat position `index` in a plane of `size`, zeros
-    elsewhere (of two put at one place, the later stays, as in torch's kernel)."""
+    elsewhere (of two put at one place, the later stays, as in torch's kernel). `held` is the
+    check's (max_unpool_summed)."""
     n = len(size)
     planes = a.reshape(_flat_planes(a, n))
     out = np.zeros((len(planes), math.prod(size)), a.dtype)
@@ -490,12 +491,36 @@ def max_unpool(a, *, index, size):
     return out.reshape(*a.shape[:-n], *size)
 
 
-def max_unpool_vjp(xp, g, o, a, *, index, size) -> tuple:
+def max_unpool_vjp(xp, g, o, a, *, index, size, held=None) -> tuple:
     """Each element's gradient read where it was put (torch's: even one a later element
     overwrote gets it)."""
     planes = _flat_planes(a, len(size))
     grad = xp.gather(xp.reshape(g, (planes[0], math.prod(size))), 1, index.reshape(planes))
     return (xp.reshape(grad, a.shape),)
+
+
+def max_unpool_summed(a, *, index, size, held=None):
+    """The function torch's backward is the derivative of: each element added at its index,
+    so that an element a later one overwrote still counts, plus `held` (unpool_overwritten),
+    which makes its value the forward's. On object arrays too (the check's symbols)."""
+    n = len(size)
+    planes = a.reshape(_flat_planes(a, n))
+    where = index.reshape(planes.shape)
+    out = np.zeros((len(planes), math.prod(size)), a.dtype)
+    np.add.at(out, (np.arange(len(planes))[:, None], where), planes)
+    out = out.reshape(*a.shape[:-n], *size)
+    return out if held is None else out + held
+
+
+def unpool_overwritten(a, index, size) -> np.ndarray | None:
+    """Where an index repeats in a plane (overlapping pooling windows): the forward's values
+    less max_unpool_summed's, in float64 (minus what the overwritten elements held); None
+    where no index repeats, and torch's gradient is the forward's derivative."""
+    where = np.sort(index.reshape(_flat_planes(index, len(size))), axis=1)
+    if not (where[:, 1:] == where[:, :-1]).any():
+        return None
+    a = a.astype(np.float64)
+    return max_unpool(a, index=index, size=size) - max_unpool_summed(a, index=index, size=size)
 
 
 # ---- fractional max pooling: windows at pseudo-random starts, one draw per plane and dim -----

@@ -78,6 +78,9 @@ class OpRecord:
     no result was given)."""
 
     __slots__ = ("op", "args", "params", "depth", "made", "dtype")
+    # whether the process recorded an op whose gradient here is torch's rule (Op.rule): until
+    # then no graph holds one, and the check does not look for them
+    ruled = False
 
     def __init__(self, op, args, params, result=None):
         self.op, self.args, self.params = op, args, params
@@ -258,6 +261,8 @@ def op_record(op, inputs, params, result, args: tuple | None = None) -> OpRecord
     # (an input made by an op has its OpRecord already: most inputs, read without a call)
     if args is None:
         args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
+    if op.rule is not None and op.rule(**params):
+        OpRecord.ruled = True
     if op.zeroed is None:
         return OpRecord(op, args, params, result)
     record = KinkedRecord(op, args, params, result)
