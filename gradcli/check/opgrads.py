@@ -45,6 +45,9 @@ def input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
         return transposed(spec, g, [size(a) if forms_nn.floating(a) else a for a in args],
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
+        if op.differentiated is not None:  # (torch's rule, which moves no elements)
+            raise TooLarge(f"{op.grad_fn}'s gradient is torch's rule, which has no structured "
+                           "form")
         return _traced_back(r, g, args)
     found = forms_nn.input_grads(r, g, args, size)  # (softmax's, before a slice's Jacobian)
     if found is not None:

@@ -74,9 +74,45 @@ defop("as_strided_view", "AsStridedBackward0", _as_strided,
       lambda xp, g, o, a, size, stride, offset: OPS["as_strided"].vjp(
           xp, g, o, a, positions=strided_positions(size, stride, offset)),
       layout="view", elements_read="selection")
-# as_strided_scatter: the input with src written at those places (torch's node of its own)
-defop("as_strided_scatter", "AsStridedScatterBackward0", K.put_flat, OPS["copy_slices"].vjp,
-      ("k", "k"), elements_read="selection")
+# as_strided_scatter: the input with src written at those places (torch's node of its own).
+# Its gradient is torch's rule, not the forward's derivative: as_strided_scatter_backward
+# gives the input the gradient at the places src was written and zero elsewhere (the
+# derivative's complement; torch's OpInfo expects its gradcheck to fail), and src the gradient
+# at its places (each of two elements written at one place).
+def _strided_scatter_vjp(xp, g, o, a, src, positions, held=None):
+    written = np.unique(positions)
+    flat = xp.reshape(g, (-1,))
+    return (OPS["as_strided"].vjp(xp, flat[written], o, a, positions=written)[0],
+            K.take_flat(g, positions) if xp is K.NUMPY else xp.as_strided(flat, positions))
+
+
+def strided_scatter_summed(a, src, positions, held=None):
+    """The function torch's rule is the derivative of: at each place src was written, the
+    input's element plus every src element written there; elsewhere nothing, the input's
+    elements there being `held` (strided_scatter_held) with the overwritten ones, which makes
+    its value the forward's. On object arrays too (the check's symbols)."""
+    flat = np.reshape(a, -1)
+    written = np.zeros(flat.size, dtype=bool)
+    written[np.reshape(positions, -1)] = True
+    out = np.where(written, flat, 0).astype(flat.dtype)
+    np.add.at(out, np.reshape(positions, -1), np.reshape(src, -1))
+    out = out.reshape(np.shape(a))
+    return out if held is None else out + held
+
+
+def strided_scatter_held(a, src, positions) -> np.ndarray:
+    """The forward's values less strided_scatter_summed's, in float64."""
+    a, src = np.asarray(a, np.float64), np.asarray(src, np.float64)
+    return K.put_flat(a, src, positions) - strided_scatter_summed(a, src, positions)
+
+
+defop("as_strided_scatter", "AsStridedScatterBackward0",
+      lambda a, src, positions, held=None: K.put_flat(a, src, positions),
+      _strided_scatter_vjp, ("k", "k"), elements_read="selection",
+      differentiated=strided_scatter_summed,
+      rule=lambda **params: "as_strided_scatter: checked against torch's rule, which gives the "
+      "input the gradient at the places src was written and zero elsewhere (the derivative's "
+      "complement), and src the gradient at its places")
 
 
 # torch's *_copy functions (torch.expand_copy...): a view's elements in fresh memory, under the
