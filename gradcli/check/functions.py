@@ -15,13 +15,18 @@ def functions_under(roots) -> list[trace.FunctionOutput]:
     """The custom Function outputs the records under `roots` pass through."""
     if not trace.FunctionOutput.ever_made:  # (no walk of a graph that cannot hold one)
         return []
+    return records_under(roots, lambda r: isinstance(r, trace.FunctionOutput))
+
+
+def records_under(roots, keep) -> list:
+    """The records under `roots` for which keep(record) holds, each once."""
     seen, out, stack = set(), [], list(roots)
     while stack:
         r = stack.pop()
         if r is None or id(r) in seen:
             continue
         seen.add(id(r))
-        if isinstance(r, trace.FunctionOutput):
+        if keep(r):
             out.append(r)
         stack.extend(getattr(r, "args", ()))
     return out

@@ -9,25 +9,19 @@ from dataclasses import replace
 from gradcli.engine import trace
 from gradcli.events.events import GradRow
 
-from .functions import reaches
+from .functions import reaches, records_under
 
 
 def ruled_under(roots) -> list[tuple[object, str]]:
     """(record, what its rule says) for each op under `roots` whose gradient is torch's rule."""
     if not trace.OpRecord.ruled:  # (no walk of a graph that cannot hold one)
         return []
-    seen, out, stack = set(), [], list(roots)
-    while stack:
-        r = stack.pop()
-        if r is None or id(r) in seen:
-            continue
-        seen.add(id(r))
-        op = getattr(r, "op", None)
-        said = op.rule(**r.params) if op is not None and op.rule is not None else None
-        if said:
-            out.append((r, said))
-        stack.extend(getattr(r, "args", ()))
-    return out
+    return [(r, _said(r)) for r in records_under(roots, _said)]
+
+
+def _said(record) -> str | None:
+    op = getattr(record, "op", None)
+    return op.rule(**record.params) if op is not None and op.rule is not None else None
 
 
 def with_rules(row: GradRow, tensor, ruled: list[tuple[object, str]]) -> GradRow:

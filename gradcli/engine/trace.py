@@ -87,6 +87,8 @@ class OpRecord:
         self.made = None if result is None else \
             (result.data, result._storage, result._storage.version, result._storage.hidden_writes)
         self.dtype = None if result is None else result.data.dtype
+        if op.rule is not None and not OpRecord.ruled and op.rule(**params):
+            OpRecord.ruled = True
         depth = 0
         for a in args:  # 1 + the deepest argument's depth; unknown if any is unknown
             d = a.depth
@@ -261,8 +263,6 @@ def op_record(op, inputs, params, result, args: tuple | None = None) -> OpRecord
     # (an input made by an op has its OpRecord already: most inputs, read without a call)
     if args is None:
         args = tuple([r if type(r := t._record) is OpRecord else record_of(t) for t in inputs])
-    if op.rule is not None and op.rule(**params):
-        OpRecord.ruled = True
     if op.zeroed is None:
         return OpRecord(op, args, params, result)
     record = KinkedRecord(op, args, params, result)
