@@ -88,9 +88,10 @@ def _strided_scatter_vjp(xp, g, o, a, src, positions, held=None):
 
 def strided_scatter_summed(a, src, positions, held=None):
     """The function torch's rule is the derivative of: at each place src was written, the
-    input's element plus every src element written there; elsewhere nothing, the input's
-    elements there being `held` (strided_scatter_held) with the overwritten ones, which makes
-    its value the forward's. On object arrays too (the check's symbols)."""
+    input's element plus every src element written there; 0 elsewhere. `held`
+    (strided_scatter_held) adds the input's values there and takes away what the forward did
+    not keep, which makes its value the forward's. On object arrays too (the check's
+    symbols)."""
     flat = np.reshape(a, -1)
     written = np.zeros(flat.size, dtype=bool)
     written[np.reshape(positions, -1)] = True

@@ -98,6 +98,8 @@ def pinv(input, rcond=None, hermitian=False, *, atol=None, rtol=None) -> Tensor:
         shape = ", ".join(map(str, A.data.shape))
         raise runtime_error(f"linalg.pinv({A.dtype.cpp}{{[{shape}]}}): expected a tensor with 2 "
                             "or more dimensions of float, double, cfloat or cdouble types")
+    if hermitian:  # (eigh's check, before the tolerances')
+        check_square_shape(A, "linalg.eigh")
     atol, rtol = _tolerance(atol, "atol"), _tolerance(rtol, "rtol")
     if rtol is None:
         rtol = np.finfo(A.data.dtype).eps * max(A.data.shape[-2:]) \

@@ -26,3 +26,4 @@ def err(f):
         print(type(ex).__name__, ex)
 err(lambda: torch.linalg.pinv(torch.ones(3, dtype=torch.int64), hermitian=True))
 err(lambda: torch.linalg.pinv(torch.ones(3), hermitian=True))
+err(lambda: torch.linalg.pinv(torch.ones(2, 3, requires_grad=True), hermitian=True))
