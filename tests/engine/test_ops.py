@@ -234,7 +234,9 @@ EXAMPLES = {
     "lu_unpack": "LU, piv = torch.linalg.lu_factor(x.t() @ p + torch.eye(3))\n"
                  "P, L, U = torch.lu_unpack(LU, piv)\nout = L * v + U",
     "linalg_lstsq": "out = torch.linalg.lstsq(x.t() + p.t(), v[:, None]).solution",
-    "linalg_pinv": "out = torch.linalg.pinv(x + p)",
+    # (hermitian=True on a matrix that is not symmetric: torch's rule, which the check verifies)
+    "linalg_pinv": "out = torch.linalg.pinv(x + p) + torch.linalg.pinv(\n"
+                   "    x[:, :2] @ p[:, 1:] + torch.eye(2), hermitian=True).sum()",
     "linalg_householder_product": "out = torch.linalg.householder_product(x.t() + p.t(), b)",
     "ormqr": "out = torch.ormqr(x.t() + p.t(), b, p.t() @ x + torch.eye(3))",
     "vdot": "out = torch.vdot(v, x[0] + p[1]) * b",
