@@ -14,6 +14,8 @@ import math
 
 import numpy as np
 
+from . import symforms as S
+
 Window = tuple[int, ...]
 
 
@@ -482,8 +484,8 @@ def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
 
 def max_unpool(a, *, index, size, held=None):
     """Each element of a plane put at its flat position `index` in a plane of `size`, zeros
-    elsewhere (of two put at one place, the later stays, as in torch's kernel). `held` is the
-    check's (max_unpool_summed)."""
+    elsewhere (of two put at one place, the later stays, as in torch's kernel run on one
+    thread). `held` is the check's (max_unpool_differentiated)."""
     n = len(size)
     planes = a.reshape(_flat_planes(a, n))
     out = np.zeros((len(planes), math.prod(size)), a.dtype)
@@ -499,28 +501,38 @@ def max_unpool_vjp(xp, g, o, a, *, index, size, held=None) -> tuple:
     return (xp.reshape(grad, a.shape),)
 
 
-def max_unpool_summed(a, *, index, size, held=None):
-    """The function torch's backward is the derivative of: each element added at its index,
-    so that an element a later one overwrote still counts, plus `held` (unpool_overwritten),
-    which makes its value the forward's. On object arrays too (the check's symbols)."""
-    n = len(size)
-    planes = a.reshape(_flat_planes(a, n))
+def max_unpool_differentiated(a, *, index, size, held=None):
+    """The function torch's backward is the derivative of: the forward, plus how far each
+    element a later one overwrote moved from its value then (`held`, unpool_held), so that
+    it still counts. On object arrays too (the check's symbols)."""
+    out = max_unpool(a, index=index, size=size)
+    if held is None:
+        return out
+    S.unfolded(out)
+    planes = a.reshape(_flat_planes(a, len(size)))
     where = index.reshape(planes.shape)
-    out = np.zeros((len(planes), math.prod(size)), a.dtype)
-    np.add.at(out, (np.arange(len(planes))[:, None], where), planes)
-    out = out.reshape(*a.shape[:-n], *size)
-    return out if held is None else out + held
+    over = overwritten(where)
+    moved = S.changes(planes[over], held.reshape(planes.shape)[over])
+    np.add.at(out.reshape(len(planes), -1), (np.nonzero(over)[0], where[over]), moved)
+    return out
 
 
-def unpool_overwritten(a, index, size) -> np.ndarray | None:
-    """Where an index repeats in a plane (overlapping pooling windows): the forward's values
-    less max_unpool_summed's, in float64 (minus what the overwritten elements held); None
-    where no index repeats, and torch's gradient is the forward's derivative."""
-    where = np.sort(index.reshape(_flat_planes(index, len(size))), axis=1)
-    if not (where[:, 1:] == where[:, :-1]).any():
+def unpool_held(a, index, size) -> np.ndarray | None:
+    """The input's values in float64 where an index repeats in a plane (overlapping pooling
+    windows); None where none does, and torch's gradient is the forward's derivative."""
+    if not overwritten(index.reshape(_flat_planes(index, len(size)))).any():
         return None
-    a = a.astype(np.float64)
-    return max_unpool(a, index=index, size=size) - max_unpool_summed(a, index=index, size=size)
+    return np.array(a, dtype=np.float64)
+
+
+def overwritten(where: np.ndarray) -> np.ndarray:
+    """Per row of places (non-negative), whether a later element of the row is put at the
+    same place: the elements a forward that writes them in order does not keep."""
+    keys = (np.arange(len(where))[:, None] * (int(where.max(initial=0)) + 1) + where).ravel()
+    _, last = np.unique(keys[::-1], return_index=True)
+    out = np.ones(keys.size, dtype=bool)
+    out[keys.size - 1 - last] = False
+    return out.reshape(where.shape)
 
 
 # ---- fractional max pooling: windows at pseudo-random starts, one draw per plane and dim -----

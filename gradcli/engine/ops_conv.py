@@ -74,7 +74,7 @@ def _pooling_rows(defop: Callable, n: int) -> None:
 
     # (the index: where each element goes in its plane; linear in the values)
     defop(f"max_unpool{n}d", f"MaxUnpool{n}DBackward0", C.max_unpool, C.max_unpool_vjp, "k",
-          linear=True, differentiated=C.max_unpool_summed, rule=_duplicates)
+          linear=True, differentiated=C.max_unpool_differentiated, rule=_duplicates)
     defop(f"max_pool{n}d", f"MaxPool{n}DWithIndicesBackward0", take, max_vjp, "ak",
           elements_read="selection")
     defop(f"adaptive_max_pool{n}d", f"AdaptiveMaxPool{n}DBackward0", take, max_vjp, "ak",

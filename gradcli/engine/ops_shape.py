@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import opkit as K
+from . import symforms as S
+from .convkit import overwritten
 from .optable import OPS, defop, defop_like
 
 
@@ -86,31 +88,35 @@ def _strided_scatter_vjp(xp, g, o, a, src, positions, held=None):
             K.take_flat(g, positions) if xp is K.NUMPY else xp.as_strided(flat, positions))
 
 
-def strided_scatter_summed(a, src, positions, held=None):
-    """The function torch's rule is the derivative of: at each place src was written, the
-    input's element plus every src element written there; 0 elsewhere. `held`
-    (strided_scatter_held) adds the input's values there and takes away what the forward did
-    not keep, which makes its value the forward's. On object arrays too (the check's
-    symbols)."""
-    flat = np.reshape(a, -1)
+def strided_scatter_differentiated(a, src, positions, held=None):
+    """The function torch's rule is the derivative of: the forward, plus how far the input's
+    elements at the places src was written and the src elements a later one overwrote moved
+    from their values then (`held`: the input's and src's, strided_scatter_held), less how
+    far the input's other elements did. On object arrays too (the check's symbols)."""
+    out = K.put_flat(a, src, positions)
+    if held is None:
+        return out
+    flat, places = S.unfolded(out).reshape(-1), np.reshape(positions, -1)
     written = np.zeros(flat.size, dtype=bool)
-    written[np.reshape(positions, -1)] = True
-    out = np.where(written, flat, 0).astype(flat.dtype)
-    np.add.at(out, np.reshape(positions, -1), np.reshape(src, -1))
-    out = out.reshape(np.shape(a))
-    return out if held is None else out + held
+    written[places] = True
+    moved = S.changes(np.reshape(a, -1), np.reshape(held[0], -1))
+    flat[written] = flat[written] + moved[written]
+    flat[~written] = flat[~written] - moved[~written]
+    over = overwritten(places[None, :])[0]
+    overwritten_moved = S.changes(np.reshape(src, -1)[over], np.reshape(held[1], -1)[over])
+    np.add.at(flat, places[over], overwritten_moved)
+    return out
 
 
-def strided_scatter_held(a, src, positions) -> np.ndarray:
-    """The forward's values less strided_scatter_summed's, in float64."""
-    a, src = np.asarray(a, np.float64), np.asarray(src, np.float64)
-    return K.put_flat(a, src, positions) - strided_scatter_summed(a, src, positions)
+def strided_scatter_held(a, src) -> tuple:
+    """The input's and src's values in float64, which torch's rule holds."""
+    return np.array(a, dtype=np.float64), np.array(src, dtype=np.float64)
 
 
 defop("as_strided_scatter", "AsStridedScatterBackward0",
       lambda a, src, positions, held=None: K.put_flat(a, src, positions),
       _strided_scatter_vjp, ("k", "k"), elements_read="selection",
-      differentiated=strided_scatter_summed,
+      differentiated=strided_scatter_differentiated,
       rule=lambda **params: "as_strided_scatter: checked against torch's rule, which gives the "
       "input the gradient at the places src was written and zero elsewhere (the derivative's "
       "complement), and src the gradient at its places")

@@ -1,4 +1,4 @@
-# F.max_unpool1d/2d/3d after overlapping pooling windows (stride < kernel): one maximum in two windows gives a duplicate index; the later element stays in the output, yet torch's MaxUnpoolBackward passes each element the gradient at its index (its rule, which the check verifies and says so): values, gradients through a nonlinear use of the output, grad_fns, errors
+# F.max_unpool1d/2d/3d after overlapping pooling windows (stride < kernel): one maximum in two windows gives a duplicate index; the later element stays in the output, yet torch's MaxUnpoolBackward passes each element the gradient at its index (its rule, which the check verifies and says so): values, gradients through a nonlinear use of the output and past an overwritten nan, grad_fns, errors
 import torch
 import torch.nn.functional as F
 _ = torch.manual_seed(0)
@@ -30,6 +30,11 @@ u3 = F.max_unpool3d(v3, i3, 2, stride=1)
 u3.grad_fn
 (u3.sin() * u3).sum().backward()
 t.grad
+n = torch.tensor([[[-1.0, 2.0, 3.0]], [[1.0, 4.0, -2.0]]], requires_grad=True)
+un = F.max_unpool1d(n.log(), torch.tensor([[[1, 1, 2]], [[0, 2, 2]]]), 2, stride=1)
+un
+(un * torch.tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+n.grad
 def err(f):
     try:
         f()

@@ -80,7 +80,7 @@ def as_strided_scatter(input, src, size, stride, storage_offset=None) -> Tensor:
                             "tensor refers to a single memory location. Please clone() the "
                             "tensor before performing the operation.")
     positions = strided_positions(size, stride, offset)
-    held = strided_scatter_held(input.data, src.data, positions) \
+    held = strided_scatter_held(input.data, src.data) \
         if input.requires_grad or src.requires_grad else None  # (the check's: see the row)
     return apply("as_strided_scatter", (input, src), input.dtype, positions=positions, held=held)
 
