@@ -26,6 +26,7 @@ from . import (
     matrix_form,
     missing,
     numeric,
+    rules,
     second_opinion,
     structured,
     surrogates,
@@ -138,7 +139,8 @@ class Checker:
         targets += [_missing(t) for t in missing.untouched(record, [t.tensor for t in targets])]
         if self.names_of is not None:  # (the rows' names, found in one walk)
             self._pass_names.update(self.names_of([t.tensor for t in targets]))
-        functions = functions_under([getattr(r, "_record", None) for r in record.roots])
+        roots = [getattr(r, "_record", None) for r in record.roots]
+        functions, ruled = functions_under(roots), rules.ruled_under(roots)
         backwards, declared, applies = custom_backward.verdicts(
             functions, self.rtol, self.atol, self._name, self.surrogates)
         expectations = self._expect(record, targets)
@@ -148,7 +150,9 @@ class Checker:
         for t in targets:
             row = self._row(t, expectations.get(id(t.tensor)))
             if not t.missing or row.match is False:  # (a gradient rightly not given: no row)
-                rows.append(with_verdict(row, t.tensor, functions, backwards, declared))
+                rows.append(rules.with_rules(
+                    with_verdict(row, t.tensor, functions, backwards, declared), t.tensor,
+                    ruled))
         rows += [self._hook_row(*value) for key, value in expectations.items()
                  if isinstance(key, tuple)]  # ("hook", ...): what a non-leaf's hooks received
         if record.create_graph:

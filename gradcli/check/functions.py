@@ -15,13 +15,18 @@ def functions_under(roots) -> list[trace.FunctionOutput]:
     """The custom Function outputs the records under `roots` pass through."""
     if not trace.FunctionOutput.ever_made:  # (no walk of a graph that cannot hold one)
         return []
+    return records_under(roots, lambda r: isinstance(r, trace.FunctionOutput))
+
+
+def records_under(roots, keep) -> list:
+    """The records under `roots` for which keep(record) holds, each once."""
     seen, out, stack = set(), [], list(roots)
     while stack:
         r = stack.pop()
         if r is None or id(r) in seen:
             continue
         seen.add(id(r))
-        if isinstance(r, trace.FunctionOutput):
+        if keep(r):
             out.append(r)
         stack.extend(getattr(r, "args", ()))
     return out
@@ -32,7 +37,7 @@ def with_verdict(row: GradRow, tensor, functions: list[trace.FunctionOutput],
     """The row, naming the Functions whose backward this gradient went through; `backwards`
     holds the verdicts on what each one's backward returned, `declared` the notes of the
     declared surrogates whose backward was not sympy's (custom_backward.verdicts)."""
-    names = tuple(dict.fromkeys(f.function for f in functions if _reaches(f, tensor)))
+    names = tuple(dict.fromkeys(f.function for f in functions if reaches(f, tensor)))
     if not names:
         return row
     surrogates = [declared[n] for n in names if declared and n in declared]
@@ -69,11 +74,12 @@ def _mismatch(row: GradRow, names: tuple, backwards: dict, backward: str, forwar
            f"d/d{row.name} of {forward}" + _worst_element(row)
 
 
-def _reaches(function: trace.FunctionOutput, tensor) -> bool:
-    """Whether the Function's forward reads `tensor`, a leaf (an intermediate: taken as yes)."""
+def reaches(record, tensor) -> bool:
+    """Whether the record (a Function's output) reads `tensor`, a leaf (an intermediate: taken
+    as yes)."""
     if tensor.grad_fn is not None:
         return True
-    seen, stack = set(), [function]
+    seen, stack = set(), [record]
     while stack:
         r = stack.pop()
         if id(r) in seen:

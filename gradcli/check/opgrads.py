@@ -45,6 +45,9 @@ def input_grads(r, g: np.ndarray, args: list, wanted: list, size=None,
         return transposed(spec, g, [size(a) if forms_nn.floating(a) else a for a in args],
                            wanted)
     if op.layout == "view" or op.elements_read == "selection" or op.rearranges:
+        if op.differentiated is not None:  # (torch's rule, which moves no elements)
+            raise TooLarge(f"{op.grad_fn}'s gradient is torch's rule, which has no structured "
+                           "form")
         return _traced_back(r, g, args)
     found = forms_nn.input_grads(r, g, args, size)  # (softmax's, before a slice's Jacobian)
     if found is not None:
@@ -261,8 +264,9 @@ def _affine_forms(r, args: list) -> np.ndarray:
     """r's output as forms of its first input's elements."""
     a = args[0]
     try:
-        return np.asarray(r.op.forward(_unit_forms(a.size).reshape(a.shape), *args[1:],
-                                       **r.params), dtype=object)
+        forward = r.op.differentiated or r.op.forward  # (what torch's backward differentiates)
+        return np.asarray(forward(_unit_forms(a.size).reshape(a.shape), *args[1:], **r.params),
+                          dtype=object)
     except (TypeError, AttributeError, ValueError):  # not affine after all: say so
         raise TooLarge(f"{r.op.grad_fn} is not affine in its input") from None
 

@@ -272,7 +272,7 @@ class Replay:
         op = record.op
         if op.condition is not None:
             return self._count(_choice(self.table, record, args))
-        fn = op.sym or op.forward
+        fn = op.sym or op.differentiated or op.forward  # (what torch's backward differentiates)
         self._require_foldable(record, args)
         try:
             made = fn(*args, **record.params)

@@ -14,6 +14,8 @@ import math
 
 import numpy as np
 
+from . import symforms as S
+
 Window = tuple[int, ...]
 
 
@@ -480,9 +482,10 @@ def tensor_unfold_backward(g, shape, dim: int, size: int, step: int):
 # ---- max unpooling: each element put back at its flat position in a plane ------------------
 
 
-def max_unpool(a, *, index, size):
+def max_unpool(a, *, index, size, held=None):
     """Each element of a plane put at its flat position `index` in a plane of `size`, zeros
-    elsewhere (of two put at one place, the later stays, as in torch's kernel)."""
+    elsewhere (of two put at one place, the later stays, as in torch's kernel run on one
+    thread). `held` is the check's (max_unpool_differentiated)."""
     n = len(size)
     planes = a.reshape(_flat_planes(a, n))
     out = np.zeros((len(planes), math.prod(size)), a.dtype)
@@ -490,12 +493,46 @@ def max_unpool(a, *, index, size):
     return out.reshape(*a.shape[:-n], *size)
 
 
-def max_unpool_vjp(xp, g, o, a, *, index, size) -> tuple:
+def max_unpool_vjp(xp, g, o, a, *, index, size, held=None) -> tuple:
     """Each element's gradient read where it was put (torch's: even one a later element
     overwrote gets it)."""
     planes = _flat_planes(a, len(size))
     grad = xp.gather(xp.reshape(g, (planes[0], math.prod(size))), 1, index.reshape(planes))
     return (xp.reshape(grad, a.shape),)
+
+
+def max_unpool_differentiated(a, *, index, size, held=None):
+    """The function torch's backward is the derivative of: the forward, plus how far each
+    element a later one overwrote moved from its value then (`held`, unpool_held), so that
+    it still counts. On object arrays too (the check's symbols)."""
+    out = max_unpool(a, index=index, size=size)
+    if held is None:
+        return out
+    S.unfolded(out)
+    planes = a.reshape(_flat_planes(a, len(size)))
+    where = index.reshape(planes.shape)
+    over = overwritten(where)
+    moved = S.changes(planes[over], held.reshape(planes.shape)[over])
+    np.add.at(out.reshape(len(planes), -1), (np.nonzero(over)[0], where[over]), moved)
+    return out
+
+
+def unpool_held(a, index, size) -> np.ndarray | None:
+    """The input's values in float64 where an index repeats in a plane (overlapping pooling
+    windows); None where none does, and torch's gradient is the forward's derivative."""
+    if not overwritten(index.reshape(_flat_planes(index, len(size)))).any():
+        return None
+    return np.array(a, dtype=np.float64)
+
+
+def overwritten(where: np.ndarray) -> np.ndarray:
+    """Per row of places (non-negative), whether a later element of the row is put at the
+    same place: the elements a forward that writes them in order does not keep."""
+    keys = (np.arange(len(where))[:, None] * (int(where.max(initial=0)) + 1) + where).ravel()
+    _, last = np.unique(keys[::-1], return_index=True)
+    out = np.ones(keys.size, dtype=bool)
+    out[keys.size - 1 - last] = False
+    return out.reshape(where.shape)
 
 
 # ---- fractional max pooling: windows at pseudo-random starts, one draw per plane and dim -----

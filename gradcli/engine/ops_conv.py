@@ -56,6 +56,13 @@ def define(defop: Callable) -> None:
         _pooling_rows(defop, n)
 
 
+def _duplicates(held, **params) -> str | None:
+    """Max unpooling's rule: an index repeated (overlapping windows) keeps the later element,
+    yet each gets the gradient at its index (the held values are the overwritten ones)."""
+    return None if held is None else \
+        "duplicate indices: checked against torch's rule, which passes each index its gradient"
+
+
 def _pooling_rows(defop: Callable, n: int) -> None:
     """Max, average and adaptive pooling and max unpooling over n dims (1-D pooling is 2-D's
     over a height of 1), each grad_fn named for its dims as torch's."""
@@ -67,7 +74,7 @@ def _pooling_rows(defop: Callable, n: int) -> None:
 
     # (the index: where each element goes in its plane; linear in the values)
     defop(f"max_unpool{n}d", f"MaxUnpool{n}DBackward0", C.max_unpool, C.max_unpool_vjp, "k",
-          linear=True)
+          linear=True, differentiated=C.max_unpool_differentiated, rule=_duplicates)
     defop(f"max_pool{n}d", f"MaxPool{n}DWithIndicesBackward0", take, max_vjp, "ak",
           elements_read="selection")
     defop(f"adaptive_max_pool{n}d", f"AdaptiveMaxPool{n}DBackward0", take, max_vjp, "ak",

@@ -327,7 +327,7 @@ def pinv(a, atol, rtol, hermitian):
         return (np.swapaxes(vh, -1, -2) * kept[..., None, :]) @ np.swapaxes(u, -1, -2)
 
 
-def _pinv_vjp(xp, g, o, a, atol, rtol, hermitian):
+def _pinv_vjp(xp, g, o, a, atol, rtol, hermitian, point=None):
     """torch's pinv_backward, its products ordered for the smaller of m and n."""
     m, n = a.shape[-2:]
     mm = xp.matmul
@@ -343,12 +343,40 @@ def _pinv_vjp(xp, g, o, a, atol, rtol, hermitian):
             mm(mm(pinv_h_k, o), a),)
 
 
-# the check differences the SVD's pseudo-inverse: torch's backward is its derivative, for a
-# Hermitian input too (whose eigh reads one triangle)
+def pinv_point(a, hermitian):
+    """The input, held in float64, where torch's gradient is no derivative of pinv: hermitian
+    on a matrix that is not symmetric, whose eigh reads the lower triangle while
+    pinv_backward(grad, pinv, A) takes A itself (None elsewhere)."""
+    if not hermitian or np.array_equal(a, np.swapaxes(a, -1, -2), equal_nan=True):
+        return None
+    return np.array(a, dtype=np.float64)
+
+
+def _pinv_differentiated(a, atol, rtol, hermitian, point=None):
+    """The function torch's backward is the derivative of: the SVD's pseudo-inverse (a
+    Hermitian input's too); at a `point`, pinv's derivative formula taken there, with the
+    pseudo-inverse P of the triangle eigh read and A itself: P + dP for dA = a - A, dP =
+    -P dA P + P Pᴴ dAᴴ (I - A P) + (I - P A) dAᴴ Pᴴ P, linear in `a`."""
+    if point is None:
+        return pinv(a, atol, rtol, False)
+    p = pinv(point, atol, rtol, True)
+    d_h, p_h = np.swapaxes(a - point, -1, -2), np.swapaxes(p, -1, -2)
+    eye = np.eye(point.shape[-1])
+    return p - p @ (a - point) @ p + p @ p_h @ d_h @ (eye - point @ p) + \
+        (eye - p @ point) @ d_h @ p_h @ p
+
+
+def _pinv_rule(point, **params) -> str | None:
+    return None if point is None else (
+        "hermitian=True on a matrix that is not symmetric: checked against torch's rule, "
+        "pinv's derivative formula at the pseudo-inverse of the lower triangle eigh read and "
+        "at A itself")
+
+
 defop("linalg_pinv", "LinalgPinvBackward0",
-      lambda a, atol, rtol, hermitian: pinv(a, atol, rtol, hermitian).astype(a.dtype),
-      _pinv_vjp, "ao", _no_form("a pseudo-inverse"),
-      differentiated=lambda a, atol, rtol, hermitian: pinv(a, atol, rtol, False))
+      lambda a, atol, rtol, hermitian, point=None: pinv(a, atol, rtol, hermitian).astype(a.dtype),
+      _pinv_vjp, "ao", _no_form("a pseudo-inverse"), differentiated=_pinv_differentiated,
+      rule=_pinv_rule)
 
 
 # ---- linalg.lstsq: X = pinv(A) B, the least-squares solution of least norm; its residuals

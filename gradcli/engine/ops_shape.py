@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import opkit as K
+from . import symforms as S
+from .convkit import overwritten
 from .optable import OPS, defop, defop_like
 
 
@@ -74,9 +76,50 @@ defop("as_strided_view", "AsStridedBackward0", _as_strided,
       lambda xp, g, o, a, size, stride, offset: OPS["as_strided"].vjp(
           xp, g, o, a, positions=strided_positions(size, stride, offset)),
       layout="view", elements_read="selection")
-# as_strided_scatter: the input with src written at those places (torch's node of its own)
-defop("as_strided_scatter", "AsStridedScatterBackward0", K.put_flat, OPS["copy_slices"].vjp,
-      ("k", "k"), elements_read="selection")
+# as_strided_scatter: the input with src written at those places (torch's node of its own).
+# Its gradient is torch's rule, not the forward's derivative: as_strided_scatter_backward
+# gives the input the gradient at the places src was written and zero elsewhere (the
+# derivative's complement; torch's OpInfo expects its gradcheck to fail), and src the gradient
+# at its places (each of two elements written at one place).
+def _strided_scatter_vjp(xp, g, o, a, src, positions, held=None):
+    written = np.unique(positions)
+    flat = xp.reshape(g, (-1,))
+    return (OPS["as_strided"].vjp(xp, flat[written], o, a, positions=written)[0],
+            K.take_flat(g, positions) if xp is K.NUMPY else xp.as_strided(flat, positions))
+
+
+def strided_scatter_differentiated(a, src, positions, held=None):
+    """The function torch's rule is the derivative of: the forward, plus how far the input's
+    elements at the places src was written and the src elements a later one overwrote moved
+    from their values then (`held`: the input's and src's, strided_scatter_held), less how
+    far the input's other elements did. On object arrays too (the check's symbols)."""
+    out = K.put_flat(a, src, positions)
+    if held is None:
+        return out
+    flat, places = S.unfolded(out).reshape(-1), np.reshape(positions, -1)
+    written = np.zeros(flat.size, dtype=bool)
+    written[places] = True
+    moved = S.changes(np.reshape(a, -1), np.reshape(held[0], -1))
+    flat[written] = flat[written] + moved[written]
+    flat[~written] = flat[~written] - moved[~written]
+    over = overwritten(places[None, :])[0]
+    overwritten_moved = S.changes(np.reshape(src, -1)[over], np.reshape(held[1], -1)[over])
+    np.add.at(flat, places[over], overwritten_moved)
+    return out
+
+
+def strided_scatter_held(a, src) -> tuple:
+    """The input's and src's values in float64, which torch's rule holds."""
+    return np.array(a, dtype=np.float64), np.array(src, dtype=np.float64)
+
+
+defop("as_strided_scatter", "AsStridedScatterBackward0",
+      lambda a, src, positions, held=None: K.put_flat(a, src, positions),
+      _strided_scatter_vjp, ("k", "k"), elements_read="selection",
+      differentiated=strided_scatter_differentiated,
+      rule=lambda **params: "as_strided_scatter: checked against torch's rule, which gives the "
+      "input the gradient at the places src was written and zero elsewhere (the derivative's "
+      "complement), and src the gradient at its places")
 
 
 # torch's *_copy functions (torch.expand_copy...): a view's elements in fresh memory, under the

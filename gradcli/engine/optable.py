@@ -80,9 +80,16 @@ class Op:
     matrix_form: MatrixKind | None = None  # (see MatrixKind)
     # The function whose derivative torch's backward is, where it is not the forward's own:
     # a decomposition that reads one triangle of a symmetric input (cholesky, eigh) has a
-    # gradient for the symmetric matrix, the derivative of f((A + Aᵀ) / 2). The numeric check
-    # differences this one instead of the forward (None: the forward).
+    # gradient for the symmetric matrix, the derivative of f((A + Aᵀ) / 2). The check
+    # differentiates this one instead of the forward (the numeric check differences it, the
+    # symbolic replay runs it where the row has no `sym`, an affine op's forms follow it;
+    # None: the forward).
     differentiated: Callable[..., np.ndarray] | None = None
+    # Where torch's gradient is its own rule rather than the forward's derivative (max
+    # unpooling's duplicate indices), `differentiated` being the function it is the derivative
+    # of: rule(**params) -> what the rows say the check verified (None where it is the
+    # forward's derivative after all).
+    rule: Callable[..., str | None] | None = None
     _saves: dict = field(default_factory=dict, compare=False, repr=False)
 
     def saves(self, requires_grad: tuple[bool, ...]) -> frozenset:

@@ -55,6 +55,35 @@ def constant(value, name: str | None = None):
     return sp().Symbol(name, real=True)
 
 
+def changes(x, x0) -> np.ndarray:
+    """x - x0 element by element, `x0` float64 values that torch's rule holds (see
+    Op.differentiated): 0 at the point, with x's derivative. On the check's symbols a
+    constant element (a number, which does not move) is 0, and a value that is not finite a
+    `constant`, which sympy does not fold into the other terms (x - nan would be nan)."""
+    x, x0 = np.asarray(x), np.asarray(x0, dtype=np.float64)
+    if x.dtype != object:
+        return x - x0
+    return np.vectorize(_change, otypes=[object])(x, x0)
+
+
+def unfolded(out: np.ndarray) -> np.ndarray:
+    """On the check's symbols, `out` with each number that is not finite (a constant inf
+    written into it) a `constant`, in place: sympy folds inf + x into inf, and terms about to
+    be added to it must keep their derivatives."""
+    if out.dtype == object:
+        flat = out.reshape(-1)
+        for i, v in enumerate(flat):
+            if getattr(v, "is_number", False) and not v.is_finite:
+                flat[i] = constant(float(v))
+    return out
+
+
+def _change(x, x0: float):
+    if getattr(x, "is_number", False):
+        return 0
+    return x - (x0 if np.isfinite(x0) else constant(x0))
+
+
 def _torch_sign(x):
     return np.where(np.isnan(x), 0.0, np.sign(x))[()]  # torch.sign(nan) is 0
 

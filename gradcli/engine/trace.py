@@ -78,12 +78,17 @@ class OpRecord:
     no result was given)."""
 
     __slots__ = ("op", "args", "params", "depth", "made", "dtype")
+    # whether the process recorded an op whose gradient here is torch's rule (Op.rule): until
+    # then no graph holds one, and the check does not look for them
+    ruled = False
 
     def __init__(self, op, args, params, result=None):
         self.op, self.args, self.params = op, args, params
         self.made = None if result is None else \
             (result.data, result._storage, result._storage.version, result._storage.hidden_writes)
         self.dtype = None if result is None else result.data.dtype
+        if op.rule is not None and not OpRecord.ruled and op.rule(**params):
+            OpRecord.ruled = True
         depth = 0
         for a in args:  # 1 + the deepest argument's depth; unknown if any is unknown
             d = a.depth

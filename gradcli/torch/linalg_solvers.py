@@ -10,6 +10,7 @@ import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine.errors import runtime_error
+from gradcli.engine.ops_linalg import pinv_point
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import reductions
@@ -97,12 +98,15 @@ def pinv(input, rcond=None, hermitian=False, *, atol=None, rtol=None) -> Tensor:
         shape = ", ".join(map(str, A.data.shape))
         raise runtime_error(f"linalg.pinv({A.dtype.cpp}{{[{shape}]}}): expected a tensor with 2 "
                             "or more dimensions of float, double, cfloat or cdouble types")
+    if hermitian:  # (eigh's check, before the tolerances')
+        check_square_shape(A, "linalg.eigh")
     atol, rtol = _tolerance(atol, "atol"), _tolerance(rtol, "rtol")
     if rtol is None:
         rtol = np.finfo(A.data.dtype).eps * max(A.data.shape[-2:]) \
             if atol is None or np.all(np.asarray(atol) <= 0) else 0.0
     return apply("linalg_pinv", (A,), atol=0.0 if atol is None else atol, rtol=rtol,
-                 hermitian=bool(hermitian))
+                 hermitian=bool(hermitian),
+                 point=pinv_point(A.data, hermitian) if A.requires_grad else None)
 
 
 @torch_function("pinverse(Tensor input, double rcond=1e-15)", method=True)

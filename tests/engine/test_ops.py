@@ -234,7 +234,9 @@ EXAMPLES = {
     "lu_unpack": "LU, piv = torch.linalg.lu_factor(x.t() @ p + torch.eye(3))\n"
                  "P, L, U = torch.lu_unpack(LU, piv)\nout = L * v + U",
     "linalg_lstsq": "out = torch.linalg.lstsq(x.t() + p.t(), v[:, None]).solution",
-    "linalg_pinv": "out = torch.linalg.pinv(x + p)",
+    # (hermitian=True on a matrix that is not symmetric: torch's rule, which the check verifies)
+    "linalg_pinv": "out = torch.linalg.pinv(x + p) + torch.linalg.pinv(\n"
+                   "    x[:, :2] @ p[:, 1:] + torch.eye(2), hermitian=True).sum()",
     "linalg_householder_product": "out = torch.linalg.householder_product(x.t() + p.t(), b)",
     "ormqr": "out = torch.ormqr(x.t() + p.t(), b, p.t() @ x + torch.eye(3))",
     "vdot": "out = torch.vdot(v, x[0] + p[1]) * b",
@@ -360,11 +362,14 @@ EXAMPLES = {
     "fractional_max_pool3d": "out = F.fractional_max_pool3d(\n"
         "    torch.cat([x, p]).reshape(1, 2, 2, 3)[..., :2], 1, output_size=(1, 1, 1),\n"
         "    _random_samples=torch.tensor([[[0.3, 0.6, 0.1]]]))",
-    "max_unpool2d": "pooled, at = F.max_pool2d(x.reshape(1, 2, 3), (1, 2), return_indices=True)\n"
-                    "out = F.max_unpool2d(pooled, at, (1, 2), output_size=(2, 3))",
-    "max_unpool3d": "pooled, at = F.max_pool3d(x.reshape(1, 1, 2, 3), (1, 1, 2),\n"
+    # (overlapping windows: a maximum in two of them is a duplicate index, whose gradient is
+    # torch's rule, which the check verifies)
+    "max_unpool2d": "pooled, at = F.max_pool2d(x.reshape(1, 2, 3), (1, 3), stride=1, padding=(0, 1),\n"
                     "    return_indices=True)\n"
-                    "out = F.max_unpool3d(pooled, at, (1, 1, 2), output_size=(1, 2, 3))",
+                    "out = F.max_unpool2d(pooled, at, (1, 3), stride=1, padding=(0, 1))",
+    "max_unpool3d": "pooled, at = F.max_pool3d(x.reshape(1, 1, 2, 3), (1, 1, 3), stride=1,\n"
+                    "    padding=(0, 0, 1), return_indices=True)\n"
+                    "out = F.max_unpool3d(pooled, at, (1, 1, 3), stride=1, padding=(0, 0, 1))",
     # shape ops (engine/ops_shape.py)
     "block_diag": "out = torch.block_diag(x, v, b[0])",
     "rot90": "out = torch.rot90(x, 1, (1, 0)) * p.t()",

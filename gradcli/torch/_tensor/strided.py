@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from gradcli.engine.errors import runtime_error
-from gradcli.engine.ops_shape import strided_positions
+from gradcli.engine.ops_shape import strided_positions, strided_scatter_held
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
 
@@ -75,6 +75,12 @@ def as_strided_scatter(input, src, size, stride, storage_offset=None) -> Tensor:
     if src.data.shape != size:
         raise runtime_error(f"expected src to have a size equal to the slice of self. src size "
                             f"= {list(src.data.shape)}, slice size = {list(size)}")
+    if any(n > 1 and s == 0 for n, s in zip(size, stride)):  # (copy_'s internal overlap)
+        raise runtime_error("unsupported operation: more than one element of the written-to "
+                            "tensor refers to a single memory location. Please clone() the "
+                            "tensor before performing the operation.")
     positions = strided_positions(size, stride, offset)
-    return apply("as_strided_scatter", (input, src), input.dtype, positions=positions)
+    held = strided_scatter_held(input.data, src.data) \
+        if input.requires_grad or src.requires_grad else None  # (the check's: see the row)
+    return apply("as_strided_scatter", (input, src), input.dtype, positions=positions, held=held)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from gradcli.engine.convkit import unpool_held
 from gradcli.engine.errors import TorchError, runtime_error, value_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
@@ -76,7 +77,9 @@ def _unpooled(n: int, input, indices, size: list[int]) -> Tensor:
     if math.prod(out_shape) and bad.size:
         raise runtime_error(f"Found an invalid max index: {bad[-1]} (output volumes are of size "
                             f"{'x'.join(map(str, size))})")
-    return apply(f"max_unpool{n}d", (input,), index=indices.data, size=tuple(size))
+    return apply(f"max_unpool{n}d", (input,), index=indices.data, size=tuple(size),
+                 held=unpool_held(input.data, indices.data, size)
+                 if input.requires_grad else None)  # (the check's: see the op's row)
 
 
 def _max_unpool2d(input, indices, output_size: list[int]) -> Tensor:
