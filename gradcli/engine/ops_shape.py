@@ -115,7 +115,7 @@ def strided_scatter_held(a, src) -> tuple:
 
 defop("as_strided_scatter", "AsStridedScatterBackward0",
       lambda a, src, positions, held=None: K.put_flat(a, src, positions),
-      _strided_scatter_vjp, ("k", "k"), elements_read="selection",
+      _strided_scatter_vjp, ("k", "k"),  # (torch's gradient reaches what src overwrote)
       differentiated=strided_scatter_differentiated,
       rule=lambda **params: "as_strided_scatter: checked against torch's rule, which gives the "
       "input the gradient at the places src was written and zero elsewhere (the derivative's "

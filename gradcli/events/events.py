@@ -27,6 +27,7 @@ class PrintEvent:
     line: int
     text: str  # what PyTorch would print, without the trailing newline
     kind: str = "print"
+    stream: str = "stdout"  # or "stderr": print(..., file=sys.stderr), sys.stderr.write
 
 
 @dataclass(frozen=True)

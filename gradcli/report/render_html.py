@@ -204,7 +204,8 @@ class EventHtml(EventFormat[str]):
         return f'<div class="event echo">{_where(event.line)}<pre>{escape(event.text)}</pre></div>'
 
     def on_print(self, event: PrintEvent) -> str:
-        return (f'<div class="event print">{_where(event.line)} print'
+        to = " to stderr" if event.stream == "stderr" else ""
+        return (f'<div class="event print">{_where(event.line)} print{to}'
                 f"<pre>{escape(event.text)}</pre></div>")
 
     def on_warning(self, event: WarningEvent) -> str:

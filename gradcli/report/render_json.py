@@ -168,7 +168,8 @@ class EventJson(EventFormat[dict[str, Any]]):
         return {**self.head(event), "value": event.value}  # the contract's data, listed whole
 
     def on_print(self, event: PrintEvent) -> dict[str, Any]:
-        return {**self.head(event), "text": event.text}
+        stream = {"stream": event.stream} if event.stream != "stdout" else {}
+        return {**self.head(event), "text": event.text, **stream}
 
     def on_warning(self, event: WarningEvent) -> dict[str, Any]:
         why = _known(clues=clues_to_json(event.clues), hint=event.hint)

@@ -156,7 +156,11 @@ class PlainRenderer(EventFormat[None]):
         self.out.write(encodable(event.text) + "\n")  # PyTorch's REPL text, as it is
         self.out.flush()
 
-    on_print = on_value
+    def on_print(self, event: PrintEvent) -> None:
+        if event.stream == "stderr":  # beside gradcli's findings: made inert as they are
+            self._write(self.err, [event.text])
+        else:
+            self.on_value(event)
 
     def on_warning(self, event: WarningEvent) -> None:
         self._write(self.err, warning_lines(self.source_name, self.source, event))

@@ -299,7 +299,12 @@ class TableRenderer(EventFormat[None]):
     def on_value(self, event: ValueEvent | PrintEvent) -> None:
         self._verbatim(event.text)
 
-    on_print = on_value
+    def on_print(self, event: PrintEvent) -> None:
+        if event.stream == "stderr":
+            self.err.file.write(event.text + "\n")
+            self.err.file.flush()
+        else:
+            self._verbatim(event.text)
 
     def on_warning(self, event: WarningEvent) -> None:
         first, *rest = warning_lines(self.source_name, self.source, event)

@@ -86,21 +86,26 @@ class _Print:
         self.rt = rt
         self.parts: list[str] = []  # the unfinished line
         self.length, self.line = 0, 0  # its length, and the line of its first print
+        self.stream = "stdout"  # which stream the unfinished line is on
 
     def __call__(self, *args, sep=" ", end="\n", file=None, flush=False) -> None:
         for name, value in (("sep", sep), ("end", end)):
             if value is not None and type(value) is not str:
                 raise TypeError(f"{name} must be None or a string, not {type(value).__name__}")
-        if file is not None:
-            raise TypeError("print() in a gradcli session writes to standard output only")
+        if not isinstance(file, (py_system.Stream, type(None))):  # (print calls file.write)
+            raise ScriptError("AttributeError",
+                              f"'{type_names.type_name(file)}' object has no attribute 'write'")
+        stream = "stdout" if file is None else file.name
         pieces = [str(a) for a in args]
         for piece in (*pieces, sep or "", end or ""):
             _encodable(piece)
         text = (" " if sep is None else sep).join(pieces)
         text += "\n" if end is None else end
         count_sequence(text)
+        if self.parts and stream != self.stream:
+            self.flush()  # (the other stream's unfinished line goes out as it is)
         if not self.parts:
-            self.line = self.rt.current_line
+            self.line, self.stream = self.rt.current_line, stream
         self.parts.append(text)
         self.length += len(text)
         if self.length > self.rt.limits.max_sequence:
@@ -119,7 +124,8 @@ class _Print:
             text = "".join(self.parts)
             self.parts, self.length = [], 0
             self.rt.emit(PrintEvent(self.line if line is None else line,
-                                    text[:-1] if text.endswith("\n") else text))
+                                    text[:-1] if text.endswith("\n") else text,
+                                    stream=self.stream))
 
     def __repr__(self) -> str:
         return "<built-in function print>"
@@ -184,7 +190,7 @@ class Interpreter:
         self.emit = self._after_printing(emit)
         self.runtime = runtime or Runtime()
         self.limits = self.runtime.limits
-        py_system.begin(self.runtime, program.filename)  # sys.argv
+        py_system.begin(self.runtime, program.filename, self.print)  # sys.argv, sys.stdout
         self.env: dict[str, Any] = {}  # the script's variables
         self.base: dict[str, Any] = {**api.ROOT_NAMES, **api.BUILTINS, "print": self.print}
         self.current_line = 0

@@ -48,11 +48,12 @@ _PROCESS = "drop it: a session runs only its own script"
 
 
 class _Session:
-    __slots__ = ("environ", "argv")
+    __slots__ = ("environ", "argv", "streams")
 
     def __init__(self):
         self.environ: dict[str, str] = {}
         self.argv: list[str] = [""]
+        self.streams: dict[str, Stream] = {}
 
 
 _SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -66,9 +67,40 @@ def _session(session: runtime.Runtime | None = None) -> _Session:
     return state
 
 
-def begin(session: runtime.Runtime, script_name: str) -> None:
-    """A session's script: sys.argv[0], as `python script.py` sets it."""
-    _session(session).argv[:] = [script_name]
+def begin(session: runtime.Runtime, script_name: str, print_: Any) -> None:
+    """A session's script: sys.argv[0], as `python script.py` sets it; sys.stdout and
+    sys.stderr, written through the session's `print`."""
+    state = _session(session)
+    state.argv[:] = [script_name]
+    state.streams = {name: Stream(name, print_) for name in ("stdout", "stderr")}
+
+
+class Stream:
+    """sys.stdout / sys.stderr: what a script writes goes out as its prints do (the renderer
+    puts stderr's on standard error), never to the host's file."""
+
+    __slots__ = ("name", "print")
+
+    def __init__(self, name: str, print_: Any):
+        self.name, self.print = name, print_
+
+    def write(self, text: str) -> int:
+        if type(text) is not str:
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        self.print(text, end="", file=self)
+        return len(text)
+
+    def flush(self) -> None:
+        return None
+
+    def isatty(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<_io.TextIOWrapper name='<{self.name}>' mode='w' encoding='utf-8'>"
+
+
+STREAM_METHODS = ("write", "flush", "isatty")
 
 
 class Environ:
@@ -161,6 +193,8 @@ SYS = {
     "version": _sys.version, "version_info": tuple(_sys.version_info),
     "platform": _sys.platform, "maxsize": _sys.maxsize, "byteorder": _sys.byteorder,
     "exit": _exit, "argv": PerSession(lambda: _session().argv),
+    "stdout": PerSession(lambda: _session().streams["stdout"]),
+    "stderr": PerSession(lambda: _session().streams["stderr"]),
     "setrecursionlimit": refused("sys.setrecursionlimit", "change the host interpreter",
                                  "a session's depth is --max-call-depth"),
 }

@@ -30,6 +30,7 @@ from gradcli.sandbox import (
     py_copy,
     py_dataclasses,
     py_functools,
+    py_logging,
     py_random,
     py_system,
     safe_builtins,
@@ -376,7 +377,7 @@ MODULES.update({name: Namespace(name, members) for name, members in (
     ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
     ("typing", py_system.TYPING), ("__future__", py_system.FUTURE), ("string", py_system.STRING),
     ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
-    ("dataclasses", py_dataclasses.DATACLASSES))})
+    ("dataclasses", py_dataclasses.DATACLASSES), ("logging", py_logging.LOGGING))})
 MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
@@ -554,6 +555,14 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     py_system.Environ: {name: ("method", getattr(py_system.Environ, name))
                         for name in py_system.ENVIRON_METHODS},
     py_system.Signature: {"parameters": ("property", lambda s: s.parameters)},
+    py_system.Stream: {name: ("method", getattr(py_system.Stream, name))
+                       for name in py_system.STREAM_METHODS},
+    py_logging.Logger: {**{name: ("method", getattr(py_logging.Logger, name))
+                           for name in py_logging.LOGGER_METHODS},
+                        **{name: ("property", lambda lg, name=name: getattr(lg, name))
+                           for name in py_logging.LOGGER_FIELDS}},
+    py_logging.Handler: {name: ("method", getattr(py_logging.Handler, name))
+                         for name in py_logging.HANDLER_METHODS},
     py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
     py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
                                  for name in py_argparse.METHODS},

@@ -22,6 +22,7 @@ Echo rule (the Python REPL's, as `code.InteractiveInterpreter` compiles a top-le
 statements inside a `def` or `class` body (docstrings included) are never echoed.
 """
 import ast
+import contextlib
 import json
 import math
 import os
@@ -81,6 +82,35 @@ class _Echo(ast.NodeTransformer):
         return ast.copy_location(ast.Expr(call), node)
 
 
+
+class _Stream:
+    """sys.stdout / sys.stderr while a script runs: what it writes (sys.stderr.write, a
+    logging handler) is its print events, as gradcli's are."""
+
+    def __init__(self, write, name):
+        self._write, self.name = write, name
+
+    def write(self, text):
+        self._write(text, self.name)
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+def _printed(line, text, stream):
+    event = {"kind": "print", "line": line, "text": text}
+    return event if stream == "stdout" else {**event, "stream": stream}
+
+
+def _script_line(path):
+    """The line of the script that is running (a logging call writes from deep inside
+    logging)."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename != path:
+        frame = frame.f_back
+    return frame.f_lineno if frame is not None else 0
+
 def trace(path):
     """Run one script in this process; return {"events": [...]}."""
     import torch
@@ -95,28 +125,39 @@ def trace(path):
     code = compile(tree, path, "exec")
     events = []
 
-    pending = []  # a line print() left unfinished (end=""): [text, line]
+    pending = []  # a line print() left unfinished (end=""): [text, line, stream]
 
     def flush():
         if pending:
-            text, line = pending.pop()
-            events.append({"kind": "print", "line": line, "text": text})
+            text, line, stream = pending.pop()
+            events.append(_printed(line, text, stream))
 
     def echo(value, line):
         if value is not None:
             flush()
             events.append({"kind": "value", "line": line, "value": encode(value)})
 
-    def _print(*args, sep=" ", end="\n", **_):
-        # one event per line printed; an unfinished line waits for the rest of it
-        line = sys._getframe(1).f_lineno
-        text = (pending.pop()[0] if pending else "") + \
-            (" " if sep is None else sep).join(str(a) for a in args) + \
-            ("\n" if end is None else end)
-        if text.endswith("\n"):
-            events.append({"kind": "print", "line": line, "text": text[:-1]})
+    def write(text, stream):
+        # one event per line printed; an unfinished line waits for the rest of it (a line
+        # on the other stream ends it)
+        line = _script_line(path)
+        if pending and pending[0][2] != stream:
+            flush()
+        if pending:  # (a line ends at the print that ends it; flushed, where it began)
+            earlier, began, _ = pending.pop()
+            text = earlier + text
         else:
-            pending.append([text, line])
+            began = line
+        if text.endswith("\n"):
+            events.append(_printed(line, text[:-1], stream))
+        else:
+            pending.append([text, began, stream])
+
+    def _print(*args, sep=" ", end="\n", file=None, **_):
+        if file is not None and file not in (sys.stdout, sys.stderr):
+            return print(*args, sep=sep, end=end, file=file)  # (Python's own error for it)
+        write((" " if sep is None else sep).join(str(a) for a in args) +
+              ("\n" if end is None else end), "stderr" if file is sys.stderr else "stdout")
 
     def _warn(message, category, filename, lineno, file=None, line=None):
         if filename == path:
@@ -127,7 +168,9 @@ def trace(path):
                            "message": text})
 
     env = {"__name__": "__main__", "torch": torch, "F": F, "__echo__": echo, "print": _print}
-    with warnings.catch_warnings():
+    streams = (contextlib.redirect_stdout(_Stream(write, "stdout")),
+               contextlib.redirect_stderr(_Stream(write, "stderr")))
+    with warnings.catch_warnings(), streams[0], streams[1]:
         warnings.simplefilter("default")  # what a user sees: once per line
         warnings.showwarning = _warn
         try:
