@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine import dtypes, runtime
+from gradcli.engine import promotion, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.layout import column_major
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
@@ -258,7 +258,7 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
         if vec.ndim != 1:
             raise runtime_error(f"addr: Expected 1-D argument {name}, but got {vec.ndim}-D")
     check_expand(input.data.shape, (vec1.data.shape[0], vec2.data.shape[0]))
-    d = dtypes.result_type(input, vec1, vec2)
+    d = promotion.result_type(input, vec1, vec2)
     return _scaled("addr", to(input, d), to(vec1, d), to(vec2, d), beta, alpha)
 
 
