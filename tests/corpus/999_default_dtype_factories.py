@@ -72,3 +72,8 @@ try:
 except TypeError as e:
     print("TypeError:", e)
 torch.get_default_dtype()
+torch.set_default_dtype(torch.float64)
+try:
+    torch.addmm(torch.zeros(2, 2, 2), torch.zeros(2, 3), torch.zeros(3, 2))
+except RuntimeError as e:
+    print("RuntimeError:", e)
