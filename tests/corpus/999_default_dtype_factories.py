@@ -42,35 +42,18 @@ torch.tensor([1.0], dtype=torch.float32)
 torch.set_default_dtype(torch.float32)
 torch.get_default_dtype()
 torch.tensor([1.0, 2.0], dtype=torch.float64)
-try:
-    torch.set_default_dtype(torch.int64)
-except TypeError as e:
-    print("TypeError:", e)
-try:
-    torch.set_default_dtype(float)
-except TypeError as e:
-    print("TypeError:", e)
-try:
-    torch.set_default_dtype("float64")
-except TypeError as e:
-    print("TypeError:", e)
-try:
-    torch.set_default_dtype()
-except TypeError as e:
-    print("TypeError:", e)
-try:
-    torch.get_default_dtype(torch.float64)
-except TypeError as e:
-    print("TypeError:", e)
+for call in (lambda: torch.set_default_dtype(torch.int64), lambda: torch.set_default_dtype(float),
+             lambda: torch.set_default_dtype("float64"), lambda: torch.set_default_dtype(),
+             lambda: torch.get_default_dtype(torch.float64),
+             lambda: torch.set_default_tensor_type(torch.LongTensor)):
+    try:
+        call()
+    except TypeError as e:
+        print("TypeError:", e)
 torch.get_default_dtype()
 torch.set_default_tensor_type(torch.DoubleTensor)
 torch.get_default_dtype()
 torch.set_default_tensor_type("torch.FloatTensor")
-torch.get_default_dtype()
-try:
-    torch.set_default_tensor_type(torch.LongTensor)
-except TypeError as e:
-    print("TypeError:", e)
 torch.get_default_dtype()
 torch.set_default_dtype(torch.float64)
 try:
