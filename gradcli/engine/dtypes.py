@@ -52,8 +52,6 @@ TORCH_NAMES = {
     "short": int16, "int32": int32, "int": int32, "int64": int64, "long": int64, "bool": bool_,
 }
 
-default_float = float32
-
 
 def of_array(a: np.ndarray) -> DType:
     return _BY_NP[a.dtype]
@@ -66,45 +64,6 @@ def promote(a: DType, b: DType) -> DType:
     if a.category != b.category:
         return a if a.category > b.category else b
     return _BY_NP[np.promote_types(a.np, b.np)]
-
-
-def scalar_dtype(v) -> DType:
-    """The dtype a Python number stands for when it meets a tensor ("wrapped number")."""
-    if isinstance(v, bool):
-        return bool_
-    if isinstance(v, int):
-        return int64
-    return default_float
-
-
-def _combine(higher: DType | None, lower: DType | None) -> DType | None:
-    # c10's combine_categories: a lower-priority operand only matters if it is of a higher category.
-    if higher is None:
-        return lower
-    if lower is None or higher.category == FLOAT:
-        return higher
-    if higher is bool_ or lower.category == FLOAT:
-        return promote(higher, lower)
-    return higher
-
-
-def result_type(*operands) -> DType:
-    """torch.result_type over tensors and Python scalars.
-
-    Dimensioned tensors outrank 0-dim tensors, which outrank Python scalars, unless a
-    lower-ranked operand is of a higher category (a float scalar makes an int tensor float).
-    """
-    dim = zero = wrapped = None
-    for x in operands:
-        if hasattr(x, "dtype") and hasattr(x, "data"):  # a Tensor
-            if x.data.ndim:
-                dim = x.dtype if dim is None else promote(dim, x.dtype)
-            else:
-                zero = x.dtype if zero is None else promote(zero, x.dtype)
-        else:
-            d = scalar_dtype(x)
-            wrapped = d if wrapped is None else promote(wrapped, d)
-    return _combine(dim, _combine(zero, wrapped))
 
 
 def parse(value) -> DType:

@@ -22,6 +22,7 @@ from collections import Counter
 
 import numpy as np
 
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.cpu import fuses_multiply_add
 from gradcli.engine.rng import compiled_fma
 
@@ -163,12 +164,15 @@ def _count_step(state: dict) -> float:
     return float(state["step"])
 
 
-def _new_step(dtype=np.float32) -> np.ndarray:
-    """A fresh `state["step"]`: torch.tensor(0.0, dtype=_get_scalar_dtype()); prints tensor(0.).
+def _new_step(dtype=None) -> np.ndarray:
+    """A fresh `state["step"]`: torch.tensor(0.0, dtype=_get_scalar_dtype()); prints tensor(0.)."""
+    return np.zeros((), dtype=dtype or scalar_dtype())
 
-    The dtype is float64 only when torch's default dtype is float64 at state creation.
-    """
-    return np.zeros((), dtype=dtype)
+
+def scalar_dtype() -> np.dtype:
+    """torch.optim's _get_scalar_dtype(), for its step counts: float64 only where the session's
+    default dtype is float64 when the state is made."""
+    return np.dtype(np.float64 if runtime.current.default_dtype is dtypes.float64 else np.float32)
 
 
 def sgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, momentum: float,
@@ -185,7 +189,7 @@ def sgd_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float, mom
     param[...] = _add(param, grad, -lr)
 
 
-def adam_state(param: np.ndarray, *, amsgrad: bool, step_dtype=np.float32) -> dict:
+def adam_state(param: np.ndarray, *, amsgrad: bool, step_dtype=None) -> dict:
     """Adam._init_group's lazy state, in torch's key order (AdamW's too)."""
     state = {"step": _new_step(step_dtype), "exp_avg": np.zeros_like(param),
              "exp_avg_sq": np.zeros_like(param)}
@@ -219,7 +223,7 @@ def adam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
 
 
 def rmsprop_state(param: np.ndarray, *, momentum: float, centered: bool,
-                  step_dtype=np.float32) -> dict:
+                  step_dtype=None) -> dict:
     """RMSprop._init_group's lazy state, in torch's key order."""
     state = {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param)}
     if momentum > 0:
@@ -253,7 +257,7 @@ def rmsprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
 
 
 def adagrad_state(param: np.ndarray, *, initial_accumulator_value: float,
-                  step_dtype=np.float32) -> dict:
+                  step_dtype=None) -> dict:
     """Adagrad.__init__'s eager state (torch.full_like(p, initial_accumulator_value))."""
     return {"step": _new_step(step_dtype),
             "sum": np.full_like(param, initial_accumulator_value)}
@@ -272,7 +276,7 @@ def adagrad_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
 
 
 
-def adadelta_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+def adadelta_state(param: np.ndarray, step_dtype=None) -> dict:
     """Adadelta._init_group's lazy state, in torch's key order."""
     return {"step": _new_step(step_dtype), "square_avg": np.zeros_like(param),
             "acc_delta": np.zeros_like(param)}
@@ -290,7 +294,7 @@ def adadelta_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float
     acc_delta[...] = _addcmul(acc_delta * _cast(rho, acc_delta), delta, delta, 1 - rho)
     param[...] = _add(param, delta, -lr)
 
-def adamax_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+def adamax_state(param: np.ndarray, step_dtype=None) -> dict:
     """Adamax._init_group's lazy state, in torch's key order."""
     return {"step": _new_step(step_dtype), "exp_avg": np.zeros_like(param),
             "exp_inf": np.zeros_like(param)}
@@ -320,8 +324,9 @@ def _decay(param: np.ndarray, grad: np.ndarray, *, lr: float, weight_decay: floa
     return _effective_grad(param, grad, weight_decay, maximize)
 
 
-def nadam_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+def nadam_state(param: np.ndarray, step_dtype=None) -> dict:
     """NAdam._init_group's lazy state, in torch's key order (mu_product a 0-d tensor of 1)."""
+    step_dtype = step_dtype or scalar_dtype()
     return {"step": _new_step(step_dtype), "mu_product": np.ones((), dtype=step_dtype),
             "exp_avg": np.zeros_like(param), "exp_avg_sq": np.zeros_like(param)}
 
@@ -349,7 +354,7 @@ def nadam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
     param[...] = _addcdiv(param, exp_avg, denom, (-lr * mu_next) / (1.0 - mu_product_next))
 
 
-def radam_state(param: np.ndarray, step_dtype=np.float32) -> dict:
+def radam_state(param: np.ndarray, step_dtype=None) -> dict:
     """RAdam._init_group's lazy state: Adam's keys, without amsgrad's."""
     return adam_state(param, amsgrad=False, step_dtype=step_dtype)
 
@@ -379,7 +384,7 @@ def radam_step(param: np.ndarray, grad: np.ndarray, state: dict, *, lr: float,
         update = update * adaptive * _cast(rect, update)
     param[...] = _add(param, update, -1.0)
 
-def rprop_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+def rprop_state(param: np.ndarray, *, lr: float, step_dtype=None) -> dict:
     """Rprop._init_group's lazy state: each element's step size starts at lr."""
     return {"step": _new_step(step_dtype), "prev": np.zeros_like(param),
             "step_size": np.full_like(param, lr)}
@@ -405,8 +410,9 @@ def rprop_step(param: np.ndarray, grad: np.ndarray, state: dict, *, etas: tuple[
     prev[...] = grad
 
 
-def asgd_state(param: np.ndarray, *, lr: float, step_dtype=np.float32) -> dict:
+def asgd_state(param: np.ndarray, *, lr: float, step_dtype=None) -> dict:
     """ASGD._init_group's lazy state, in torch's key order (eta and mu 0-d tensors)."""
+    step_dtype = step_dtype or scalar_dtype()
     return {"step": _new_step(step_dtype), "eta": np.array(lr, dtype=step_dtype),
             "mu": np.ones((), dtype=step_dtype), "ax": np.zeros_like(param)}
 

@@ -18,6 +18,8 @@ from typing import Any
 
 import numpy as np
 
+from . import dtypes
+from .dtypes import DType
 from .errors import TorchError
 from .limits import Limits, MemoryMeter, limit_message
 from .rng import Generator
@@ -79,6 +81,8 @@ class Runtime:
     inference_mode: bool = False  # torch.is_inference_mode_enabled(): new tensors are
     # inference tensors (storage.InferenceStorage)
     generator: Generator = field(default_factory=Generator)  # seeded at random, as torch's
+    # torch.set_default_dtype's: factories' floats, Python floats meeting integer tensors
+    default_dtype: DType = dtypes.float32
     # the torch.func transforms running, outermost first (transforms.TransformLevel): what
     # torch would wrap inside them, for functorch's refusals (backward() is one)
     transforms: list = field(default_factory=list)
@@ -247,3 +251,8 @@ def activated(runtime: Runtime) -> Iterator[Runtime]:
 
 def is_grad_enabled() -> bool:
     return current.grad_enabled
+
+
+def default_dtype() -> DType:
+    """torch.get_default_dtype(): this session's."""
+    return current.default_dtype

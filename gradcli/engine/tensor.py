@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from . import dtypes, runtime, trace, transforms
+from . import dtypes, promotion, runtime, trace, transforms
 from .autograd import AccumulateGrad, Meta, Node, Saved, pack_saved
 from .dtypes import DType
 from .errors import index_error, runtime_error, type_error, value_error, warn
@@ -223,7 +223,7 @@ def as_tensor(v, dtype: DType | None = None) -> Tensor:
     if isinstance(v, Tensor):
         return v
     if isinstance(v, (bool, int, float)):
-        return wrapped_number(v, (dtype or dtypes.scalar_dtype(v)).np)
+        return wrapped_number(v, (dtype or promotion.scalar_dtype(v)).np)
     raise type_error(f"unsupported operand type: '{type(v).__name__}'")
 
 
@@ -587,7 +587,7 @@ class Parameter(Tensor):
     __slots__ = ()
 
     def __init__(self, data: Tensor | None = None, requires_grad: bool = True):
-        source = data if data is not None else Tensor(np.empty(0, np.float32))
+        source = data if data is not None else Tensor(np.empty(0, runtime.current.default_dtype.np))
         super().__init__(source.data, bool(requires_grad))
         self._storage = source._storage
 

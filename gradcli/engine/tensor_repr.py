@@ -36,8 +36,9 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
     options.sci_mode = sci_mode
 
 FLOAT_DTYPES = frozenset({"float16", "float32", "float64"})
-# torch omits `dtype=` for the default float dtype and for int64/bool (but not for empty tensors).
-DEFAULT_DTYPES = frozenset({"float32", "int64", "bool"})
+# torch omits `dtype=` for the default float dtype (the session's) and for int64/bool; for empty
+# tensors, for the default float dtype only
+IMPLIED_DTYPES = frozenset({"int64", "bool"})
 
 
 def format_tensor(
@@ -51,17 +52,18 @@ def format_tensor(
     """What `repr(t)` (== `str(t)`) gives for the tensor holding `data`."""
     data = np.asarray(data)
     options = runtime.current.print_options
+    default = runtime.current.default_dtype.name
     indent = len(PREFIX)
     suffixes = []
     if data.size == 0:
         # Nothing to infer the dtype/shape from, so torch spells them out.
         if data.ndim != 1:
             suffixes.append(f"size={tuple(data.shape)}")
-        if dtype_name != "float32":
+        if dtype_name != default:
             suffixes.append(f"dtype=torch.{dtype_name}")
         body = "[]"
     else:
-        if dtype_name not in DEFAULT_DTYPES:
+        if dtype_name != default and dtype_name not in IMPLIED_DTYPES:
             suffixes.append(f"dtype=torch.{dtype_name}")
         body = _tensor_str(data, dtype_name in FLOAT_DTYPES, indent, options)
     if grad_fn_name is not None:

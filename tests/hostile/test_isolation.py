@@ -50,6 +50,8 @@ assert torch.relu == zero and torch.nn.ReLU.forward == "patched"
 class Mine(torch.nn.Linear):
     pass
 assert Mine(2, 1)(torch.ones(1, 2)).sum().item() == 0
+torch.set_default_dtype(torch.float64)  # the session's own, as torch's per process
+assert torch.ones(1).dtype == torch.float64
 """
 
 CLEAN = IMPORTS + """
@@ -68,6 +70,8 @@ layer = torch.nn.Linear(2, 1)
 assert layer(torch.ones(1, 2)).sum().item() != 0
 assert torch.relu(torch.ones(1)).item() == 1
 assert torch.ones(2).add(torch.ones(2)).sum().item() == 4
+assert torch.get_default_dtype() == torch.float32 == torch.tensor([1]).mul(0.5).dtype
+assert layer.weight.dtype == torch.float32
 try:
     torch.Tensor.add
     leaks.append("torch.Tensor.add")

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine import dtypes, runtime
+from gradcli.engine import dtypes, promotion, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error, warn
 from gradcli.engine.layout import PRESERVE_FORMAT, MemoryFormat, laid_out
@@ -88,12 +88,12 @@ def _infer_dtype(data, shape: tuple) -> DType:
         elif isinstance(item, Tensor):
             kinds.add(item.dtype.category)
         elif isinstance(item, (bool, int, float)):
-            kinds.add(dtypes.scalar_dtype(item).category)
+            kinds.add(promotion.scalar_dtype(item).category)
         elif isinstance(item, str):
             raise type_error("new(): invalid data type 'str'")
         else:
             raise runtime_error(f"Could not infer dtype of {type(item).__name__}")
-    return (dtypes.default_float if dtypes.FLOAT in kinds or not kinds else dtypes.int64
+    return (runtime.default_dtype() if dtypes.FLOAT in kinds or not kinds else dtypes.int64
             if dtypes.INT in kinds else dtypes.bool_)
 
 
@@ -158,7 +158,7 @@ def _new_shape(sizes: tuple, refusal: str | None = None) -> tuple:
 def _factory(fill, refusal: str | None = None):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False) -> Tensor:
         shape = _new_shape(_sizes(args, size, "size"), refusal)
-        return _new(fill(shape, _dtype_or(dtype, dtypes.default_float)), requires_grad)
+        return _new(fill(shape, _dtype_or(dtype, runtime.default_dtype())), requires_grad)
     return make
 
 
@@ -177,7 +177,7 @@ torch_function(
 @torch_function(f"full(SymIntArrayRef size, Scalar fill_value, *, Tensor out=None, {FACTORY})")
 def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
     shape = _new_shape((size,))
-    d = _dtype_or(dtype, dtypes.scalar_dtype(fill_value))
+    d = _dtype_or(dtype, promotion.scalar_dtype(fill_value))
     return _new(np.full(shape, written_value(fill_value, d), d.np), requires_grad)
 
 
@@ -285,7 +285,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
     n = builtins.max(0, math.ceil(size))
     runtime.current.limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
-    d = _dtype_or(dtype, dtypes.default_float if is_float else dtypes.int64)
+    d = _dtype_or(dtype, runtime.default_dtype() if is_float else dtypes.int64)
     return _new(_arange_values(start, step, n, d.np), requires_grad)
 
 
@@ -304,7 +304,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
     if steps < 0:
         raise runtime_error("number of steps must be non-negative")
     runtime.current.limits.check_elements(steps)
-    d = _dtype_or(dtype, dtypes.default_float)
+    d = _dtype_or(dtype, runtime.default_dtype())
     return _new(_linspace_values(start, end, steps, d.np), requires_grad)
 
 
@@ -317,7 +317,7 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
         if k is not None and k < 0:
             raise runtime_error(f"{name} must be greater or equal to 0, got {k}")
     runtime.current.limits.check_shape((n, n if m is None else m))
-    return _new(np.eye(n, m, dtype=_dtype_or(dtype, dtypes.default_float).np), requires_grad)
+    return _new(np.eye(n, m, dtype=_dtype_or(dtype, runtime.default_dtype()).np), requires_grad)
 
 
 class GeneratorHandle:
@@ -423,7 +423,7 @@ def _random(draw, kernel: str):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False,
              generator=None) -> Tensor:
         shape = _new_shape(_sizes(args, size, "size"))
-        d = _dtype_or(dtype, dtypes.default_float)
+        d = _dtype_or(dtype, runtime.default_dtype())
         float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
         values = draw(stream(generator), math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
@@ -470,7 +470,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     if size is None:
         raise type_error("normal() missing required argument: 'size'")
     shape = _new_shape((size,))
-    d = _dtype_or(dtype, dtypes.default_float)
+    d = _dtype_or(dtype, runtime.default_dtype())
     float_kernel_dtype(d, "normal_kernel_cpu")
     values = stream(generator).normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)

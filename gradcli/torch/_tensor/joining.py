@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch import _arguments as arguments
@@ -244,7 +244,7 @@ def block_diag(*tensors) -> Tensor:
             raise runtime_error("torch.block_diag: Input tensors must have 2 or fewer dimensions. "
                                 f"Input {i} has {t.ndim} dimensions")
     if not tensors:
-        return Tensor(np.empty((1, 0), np.float32))
+        return Tensor(np.empty((1, 0), runtime.default_dtype().np))
     dtype = tensors[0].dtype
     for t in tensors[1:]:
         dtype = dtypes.promote(dtype, t.dtype)

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, type_error, warn
 from gradcli.engine.tensor import Size, Tensor
@@ -95,7 +95,7 @@ CONSTRUCTORS = {d.legacy.removeprefix("torch."): LegacyTensorType(d) for d in dt
 
 def tensor_constructor(*args, **kwargs) -> Tensor:
     """torch.Tensor(...): the default dtype's constructor."""
-    return construct(dtypes.default_float, args, kwargs)
+    return construct(runtime.default_dtype(), args, kwargs)
 
 
 set_tensor_constructor(tensor_constructor)

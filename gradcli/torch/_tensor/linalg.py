@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine import dtypes, runtime
+from gradcli.engine import promotion, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.layout import column_major
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
@@ -60,7 +60,7 @@ def _check_addmm(input, mat1, mat2) -> None:
             raise runtime_error(f"{name} and mat2 must have the same dtype, but got "
                                 f"{other.dtype.cpp} and {mat2.dtype.cpp}")
     _check_mm(mat1, mat2)
-    check_expand(input.data.shape, (mat1.data.shape[0], mat2.data.shape[1]))
+    check_expand(input.data.shape, (mat1.data.shape[0], mat2.data.shape[1]), input.dtype)
 
 
 def addmm(input, mat1, mat2) -> Tensor:
@@ -257,8 +257,8 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
     for name, vec in (("vec1", vec1), ("vec2", vec2)):
         if vec.ndim != 1:
             raise runtime_error(f"addr: Expected 1-D argument {name}, but got {vec.ndim}-D")
-    check_expand(input.data.shape, (vec1.data.shape[0], vec2.data.shape[0]))
-    d = dtypes.result_type(input, vec1, vec2)
+    check_expand(input.data.shape, (vec1.data.shape[0], vec2.data.shape[0]), input.dtype)
+    d = promotion.result_type(input, vec1, vec2)
     return _scaled("addr", to(input, d), to(vec1, d), to(vec2, d), beta, alpha)
 
 
@@ -269,7 +269,8 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
     "Scalar beta=1, Scalar alpha=1, Tensor out=None)", method=True, inplace=True)
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * batch1 @ batch2, batch by batch."""
-    check_expand(input.data.shape, (_size(batch1, 0), _size(batch1, 1), _size(batch2, 2)))
+    check_expand(input.data.shape, (_size(batch1, 0), _size(batch1, 1), _size(batch2, 2)),
+                 input.dtype)
     if not (input.dtype is batch1.dtype is batch2.dtype):
         raise runtime_error(f"Input dtypes must be the same, got: input {input.dtype.c}, "
                             f"batch1: {batch1.dtype.c}, batch2: {batch2.dtype.c}")
@@ -282,7 +283,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
                 "Scalar alpha=1, Tensor out=None)", method=True, inplace=True)
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1) -> Tensor:
     """beta * input + alpha * the sum over the batch of batch1 @ batch2."""
-    check_expand(input.data.shape, (_size(batch1, 1), _size(batch2, 2)))
+    check_expand(input.data.shape, (_size(batch1, 1), _size(batch2, 2)), input.dtype)
     if batch1.ndim == 3 == batch2.ndim and batch1.data.shape[0] != batch2.data.shape[0]:
         raise runtime_error("batch1 and batch2 must have same number of batches, got "
                             f"{batch1.data.shape[0]} and {batch2.data.shape[0]}")

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine import dtypes, runtime
+from gradcli.engine import dtypes, promotion, runtime
 from gradcli.engine.dtypes import DType
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.ops_pointwise import first_kept
@@ -18,7 +18,7 @@ from gradcli.torch._declare import torch_function
 
 def float_input(t: Tensor) -> DType:
     """Ops like exp make ints float (the default float dtype), as torch."""
-    return t.dtype if t.dtype.is_floating_point else dtypes.default_float
+    return t.dtype if t.dtype.is_floating_point else runtime.default_dtype()
 
 
 # torch's refusals of a bool tensor, where numpy would compute something
@@ -119,8 +119,8 @@ def _binary_dtype(a, b, true_division=False) -> DType:
     for x in (a, b):
         if type(x) is int:
             check_scalar(x)
-    d = dtypes.result_type(a, b)
-    return dtypes.default_float if true_division and not d.is_floating_point else d
+    d = promotion.result_type(a, b)
+    return runtime.default_dtype() if true_division and not d.is_floating_point else d
 
 
 def _operand(v, dtype: DType) -> Tensor:
@@ -421,7 +421,7 @@ def clamp(input, min=None, max=None) -> Tensor:
 
 def _bounds_dtype(input, *bounds) -> DType:
     """The dtype of a clamp: an int tensor clamped by a float is a float tensor, as torch."""
-    return dtypes.result_type(input, *(b for b in bounds if b is not None))
+    return promotion.result_type(input, *(b for b in bounds if b is not None))
 
 
 def _bound(value, d: DType):
@@ -651,8 +651,8 @@ def rad2deg(input) -> Tensor:
 
 
 def _float_result(*operands) -> DType:
-    d = dtypes.result_type(*operands)
-    return d if d.is_floating_point else dtypes.default_float
+    d = promotion.result_type(*operands)
+    return d if d.is_floating_point else runtime.default_dtype()
 
 
 @torch_function(
@@ -701,7 +701,7 @@ def rsub(input, other, alpha=1) -> Tensor:
 @torch_function("nextafter(Tensor input, Tensor other, *, Tensor out=None)", method=True,
                 inplace=True)
 def nextafter(input, other) -> Tensor:
-    d = dtypes.result_type(input, other)
+    d = promotion.result_type(input, other)
     float_kernel_dtype(d, "nextafter_cpu")
     a, b = _operands(input, other, d)
     fixed = np.where(a.data == b.data, b.data, np.nan)  # (the check's constants)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, promotion
 from gradcli.engine import opkit as K
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
@@ -252,7 +252,7 @@ def _require_inf_norm_identity(p, input, dim, dims) -> None:
 
 @torch_function("dist(Tensor input, Tensor other, Scalar p=2)", method=True)
 def dist(input, other, p=2) -> Tensor:
-    d = dtypes.result_type(input, other)
+    d = promotion.result_type(input, other)
     if not d.is_floating_point:
         raise runtime_error("norm(): input dtype should be either floating point or complex. "
                             f"Got {d.cpp} instead.")

@@ -610,12 +610,11 @@ def relaid(result: Tensor, memory_format: MemoryFormat) -> Tensor:
     return result
 
 
-def check_expand(value_shape, slot_shape, dtype=None) -> None:
+def check_expand(value_shape, slot_shape, dtype) -> None:
     lead = len(slot_shape) - len(value_shape)
     if lead < 0:
-        legacy = (dtype or dtypes.float32).legacy
-        raise runtime_error(f"expand({legacy}{{{list(value_shape)}}}, size={list(slot_shape)}): "
-                            "the number of sizes provided "
+        raise runtime_error(f"expand({dtype.legacy}{{{list(value_shape)}}}, "
+                            f"size={list(slot_shape)}): the number of sizes provided "
                             f"({len(slot_shape)}) must be greater or equal to the number of "
                             f"dimensions in the tensor ({len(value_shape)})")
     ok = lead >= 0 and all(v in (1, s) for v, s in zip(value_shape, slot_shape[lead:]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, promotion, runtime
 from gradcli.engine.errors import TorchError, runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import tensor_method, torch_function
@@ -43,8 +43,8 @@ def erfc(input) -> Tensor:
 @torch_function("atan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 @torch_function("arctan2(Tensor input, Tensor other, *, Tensor out=None)", method=True)
 def atan2(input, other) -> Tensor:
-    d = dtypes.result_type(input, other)
-    d = d if d.is_floating_point else dtypes.default_float
+    d = promotion.result_type(input, other)
+    d = d if d.is_floating_point else runtime.default_dtype()
     broadcast_shape(input.data.shape, other.data.shape)
     return apply("atan2", (input, other), d)
 
@@ -54,7 +54,7 @@ arctan2 = atan2
 
 @torch_function("hypot(Tensor input, Tensor other, *, Tensor out=None)", method=True, inplace=True)
 def hypot(input, other) -> Tensor:
-    d = dtypes.result_type(input, other)
+    d = promotion.result_type(input, other)
     if not d.is_floating_point:
         raise TorchError("NotImplementedError", f"\"hypot_cpu\" not implemented for '{d.cpp}'")
     broadcast_shape(input.data.shape, other.data.shape)
@@ -65,8 +65,8 @@ def _x_log(name: str):
     """xlogy (input * log(other)) or xlog1py (input * log1p(other)): 0 where input is 0
     (unless other is nan); a number on either side is a param of the op."""
     def fn(input, other) -> Tensor:
-        d = dtypes.result_type(input, other)
-        d = d if d.is_floating_point else dtypes.default_float
+        d = promotion.result_type(input, other)
+        d = d if d.is_floating_point else runtime.default_dtype()
         if not isinstance(input, Tensor):
             return apply(f"{name}_scalar_self", (other,), d, self=input)
         if not isinstance(other, Tensor):
@@ -118,7 +118,7 @@ def _addc(name: str):
             raise runtime_error(_INTEGER_ADDCDIV)
         broadcast_shape(broadcast_shape(input.data.shape, tensor1.data.shape),
                         tensor2.data.shape)
-        d = dtypes.result_type(input, tensor1, tensor2)
+        d = promotion.result_type(input, tensor1, tensor2)
         return apply(name, (input, tensor1, tensor2), d, value=value)
     fn.__name__ = name
     return fn
@@ -219,7 +219,7 @@ def _mvlgamma_(self, p) -> Tensor:
 # ---- logaddexp, logaddexp2, ldexp, float_power -------------------------------------------
 def _logaddexp(name: str):
     def fn(input, other) -> Tensor:
-        d = dtypes.result_type(input, other)
+        d = promotion.result_type(input, other)
         if not d.is_floating_point:
             raise TorchError("NotImplementedError", f"\"{name}_cpu\" not implemented for "
                              f"'{d.cpp}'")
@@ -240,8 +240,8 @@ torch_function("logaddexp2(Tensor input, Tensor other, *, Tensor out=None)", met
                 inplace=True)
 def ldexp(input, other) -> Tensor:
     """input * 2 ** other, a float result."""
-    d = dtypes.result_type(input, other)
-    d = d if d.is_floating_point else dtypes.default_float
+    d = promotion.result_type(input, other)
+    d = d if d.is_floating_point else runtime.default_dtype()
     broadcast_shape(input.data.shape, other.data.shape)
     return apply("ldexp", (input, other), d)
 
