@@ -53,7 +53,11 @@ class _Session:
     def __init__(self):
         self.environ: dict[str, str] = {}
         self.argv: list[str] = [""]
-        self.streams: dict[str, Stream] = {}
+        self.streams = {name: Stream(name, _no_script) for name in ("stdout", "stderr")}
+
+
+def _no_script(*args, **kwargs) -> None:
+    raise TorchError("RuntimeError", "sys.stdout and sys.stderr are written by a running script")
 
 
 _SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

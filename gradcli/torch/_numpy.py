@@ -445,3 +445,16 @@ GENERATOR_ATTRIBUTES = {kind: {name: ("method", _bound_draw(name)) for name in k
 torch_function("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
                "bool pin_memory=False, bool requires_grad=False)")(
     accepting_arrays(creation.tensor))
+
+
+@torch_function("as_tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None)")
+def as_tensor(data: Any, dtype=None, device=None) -> Tensor:
+    """torch.as_tensor: a tensor is itself (or its differentiable cast to `dtype`), an array
+    shares its memory as from_numpy does (unless cast), anything else is torch.tensor's."""
+    target = None if dtype is None else dtypes.parse(dtype)
+    if isinstance(data, Tensor):
+        return data if target in (None, data.dtype) else data.to(target)
+    if isinstance(data, Array) and isinstance(data.value, np.ndarray):
+        shared = from_numpy(data)
+        return shared if target in (None, shared.dtype) else shared.to(target)
+    return accepting_arrays(creation.tensor)(data, dtype=dtype)

@@ -53,7 +53,7 @@ from gradcli.sandbox.type_objects import (
 )
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _numpy as numpy_api
-from gradcli.torch import func, functorch
+from gradcli.torch import _type_info, func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
@@ -575,6 +575,7 @@ _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
 _BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
+_BY_TYPE.update(_type_info.ATTRIBUTES)
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
