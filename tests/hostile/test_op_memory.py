@@ -1,9 +1,10 @@
 """The memory an op allocates is foreseen inside the op (issue #31, item 4): a result or a
-temporary proportional to a product of sizes (one_hot, einsum, a matrix product, cdist,
-embedding, a convolution's patches) is checked against the element and memory limits before
-it exists; the bit-exact init draws in pieces (tests/engine/test_rng.py) and _trilinear
-(nn.Bilinear) sums its float64 product a slice at a time, the same bits as in one piece.
---max-memory takes sizes (500MB, 1GiB)."""
+temporary proportional to a product of sizes or to an argument (one_hot, einsum, a matrix
+product, cdist, embedding, a convolution's patches, a pad, a repeat, an upsampling, a
+broadcast, index tensors broadcast together) is checked against the element and memory
+limits before it exists; the bit-exact init draws in pieces (tests/engine/test_rng.py) and
+_trilinear (nn.Bilinear) sums its float64 product a slice at a time, the same bits as in one
+piece. --max-memory takes sizes (500MB, 1GiB)."""
 from __future__ import annotations
 
 import os
@@ -99,6 +100,16 @@ FORESEEN = [
     ("y = F.one_hot(torch.arange(3), num_classes=10**7)", "F.one_hot's result"),
     ("y = F.pad(torch.ones(1, 1), (0, 2 * 10**7))", "the padded result"),
     ("y = F.pad(torch.ones(1, 1, 1), (0, 10**7), mode='replicate')", "the padded result"),
+    ("y = torch.ones(2).repeat_interleave(torch.tensor([10**7, 1]))",
+     "repeat_interleave's indices"),
+    ("y = torch.ones(2).repeat_interleave(10**7)", "repeat_interleave's result"),
+    ("y = F.pdist(torch.ones(3000, 2))", "pdist's table of row differences"),
+    ("y = torch.ones(2).tile(10**7)", "the repeated result"),
+    ("y = torch.combinations(torch.ones(10**4), r=2)", "combinations' mask of index tuples"),
+    ("y = torch.block_diag(*[torch.ones(1, 1)] * 5000)", "block_diag's result"),
+    ("y = torch.cartesian_prod(torch.ones(3000), torch.ones(3000))", "cartesian_prod's result"),
+    ("y = torch.linalg.vander(torch.ones(2), N=10**7)", "vander's result"),
+    ("y = torch.kron(torch.ones(5000, 1), torch.ones(1, 5000))", "kron's result"),
 ]
 
 

@@ -336,6 +336,8 @@ def kron(input, other) -> Tensor:
     ndim = max(input.ndim, other.ndim)
     a = (1,) * (ndim - input.ndim) + input.data.shape
     b = (1,) * (ndim - other.ndim) + other.data.shape
+    runtime.current.foresee(input.data.size * other.data.size,
+                            max(input.data.itemsize, other.data.itemsize), "kron's result")
     spread_a = apply("unsafe_view", (input,), shape=tuple(x for n in a for x in (n, 1)))
     spread_b = apply("unsafe_view", (other,), shape=tuple(x for n in b for x in (1, n)))
     return apply("unsafe_view", (mul(spread_a, spread_b),),

@@ -246,6 +246,7 @@ def repeat(input, *args, repeats=None) -> Tensor:
     if negative:
         raise runtime_error(f"Trying to create tensor with negative dimension {negative[0]}: "
                             f"{sizes}")
+    runtime.current.foresee(math.prod(sizes), input.data.itemsize, "the repeated result")
     return apply("repeat", (input,), repeats=repeats)
 
 
