@@ -3,7 +3,9 @@ words), and the ATen functions they call: torch.grid_sampler, grid_sampler_2d/3d
 GridSamplerUtils checks) and affine_grid_generator; the rows are in ops_grid.py."""
 from __future__ import annotations
 
-from gradcli.engine import ops_grid
+import math
+
+from gradcli.engine import ops_grid, runtime
 from gradcli.engine.errors import TorchError, runtime_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
@@ -121,6 +123,9 @@ def affine_grid_generator(theta: Tensor, size, align_corners) -> Tensor:
         found = list(theta.shape[:1]) + [theta.shape[-1]] if theta.ndim == 3 else None
         raise runtime_error(f"Expected size for first two dimensions of batch2 tensor to be: "
                             f"{expected} but got: {found}.")
+    points = math.prod(size[2:])  # the base grid's (x, y[, z], 1), and each batch's points
+    runtime.current.foresee(points * (dims + 1), theta.data.itemsize, "affine_grid's base grid")
+    runtime.current.foresee(size[0] * points * dims, theta.data.itemsize, "affine_grid's result")
     base = ops_grid.base_grid(tuple(size[2:]), bool(align_corners), theta.dtype.np)
     return apply("affine_grid_generator", (theta,), base=base)
 
