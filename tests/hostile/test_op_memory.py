@@ -127,6 +127,10 @@ FORESEEN = [
      "dtype=torch.long), [3000], [3000])", "ctc_loss's tables of alignments"),
     ("y = torch.linalg.vander(torch.ones(2), N=10**7)", "vander's result"),
     ("y = torch.kron(torch.ones(5000, 1), torch.ones(1, 5000))", "kron's result"),
+    ("y = torch.ones(5000, 1) + torch.ones(1, 5000)", "the broadcast result"),
+    ("y = torch.atan2(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("y = torch.ones(5000, 1).clamp(torch.zeros(1, 5000))", "the broadcast result"),
+    ("y = torch.normal(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
 ]
 
 

@@ -456,6 +456,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         like = mean if isinstance(mean, Tensor) else std
         float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
+        runtime.current.foresee(math.prod(shape), like.data.itemsize, "the broadcast result")
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
         out = _new(stream(generator).normal(math.prod(shape), 0.0, unit, like.dtype.name)
                    .reshape(shape).astype(like.dtype.np), False)

@@ -19,7 +19,7 @@ from gradcli.engine.layout import (
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
 from gradcli.torch._declare import takes_tensor, tensor_method, torch_function
 from gradcli.torch._tensor.creation import _sizes
-from gradcli.torch._tensor.pointwise import written_value
+from gradcli.torch._tensor.pointwise import foresee_broadcast, written_value
 
 
 def _infer_shape(requested, numel: int) -> tuple:
@@ -438,7 +438,7 @@ def _check_split_sizes(sizes) -> None:
     method=True, inplace=True,
 )
 def masked_fill(input, mask, value) -> Tensor:
-    broadcast_shape(mask.data.shape, input.data.shape)
+    foresee_broadcast((mask, input), input.data.itemsize)
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_fill_ only supports boolean masks, but got mask with dtype "
                             f"{mask.dtype.c}")
