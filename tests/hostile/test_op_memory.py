@@ -131,6 +131,11 @@ FORESEEN = [
     ("y = torch.atan2(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
     ("y = torch.ones(5000, 1).clamp(torch.zeros(1, 5000))", "the broadcast result"),
     ("y = torch.normal(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("x = torch.ones(10, 10)\n"
+     "y = x[torch.zeros(5000, 1, dtype=torch.long), torch.zeros(1, 5000, dtype=torch.long)]",
+     "the advanced index's result"),
+    ("y = torch.ones(10, 10).index_put_((torch.zeros(5000, 1, dtype=torch.long), "
+     "torch.zeros(1, 5000, dtype=torch.long)), torch.ones(1))", "index_put's positions"),
 ]
 
 

@@ -13,7 +13,7 @@ from gradcli.engine.errors import index_error, runtime_error, type_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.selecting import selected_index
-from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
+from gradcli.torch._tensor.shape import _index_bounds, _index_dtype, foresee_indexed
 
 
 def _written(row: str, input: Tensor, src: Tensor, key: tuple) -> Tensor:
@@ -207,5 +207,6 @@ def index_put(input, indices=_MISSING, values=_MISSING, accumulate=False) -> Ten
         raise runtime_error("Index put requires the source and destination dtypes match, got "
                             f"{input.dtype.cpp} for the destination and {values.dtype.cpp} for "
                             "the source.")
+    foresee_indexed([k for k in key if isinstance(k, np.ndarray)], 8, "index_put's positions")
     return apply("index_put_accumulate" if accumulate else "index_put", (input, values),
                  key=tuple(key))

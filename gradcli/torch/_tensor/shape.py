@@ -452,6 +452,18 @@ def masked_fill(input, mask, value) -> Tensor:
                  value=written_value(value, input.dtype))
 
 
+def foresee_indexed(arrays, itemsize: int, what: str) -> None:
+    """Index arrays broadcast together (torch's error where they cannot), and the positions
+    they pick refused before they are made: x[i[:, None], j] picks len(i) * len(j)."""
+    try:
+        positions = math.prod(np.broadcast_shapes(*(a.shape for a in arrays)))
+    except ValueError:
+        shapes = ", ".join(str(list(a.shape)) for a in arrays)
+        raise index_error("shape mismatch: indexing tensors could not be broadcast together with "
+                          f"shapes {shapes}") from None
+    runtime.current.foresee(positions, itemsize, what)
+
+
 def _index_dtype(index, message: str) -> None:
     if index.dtype not in (dtypes.int64, dtypes.int32):
         raise runtime_error(message)
