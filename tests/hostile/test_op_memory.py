@@ -136,6 +136,12 @@ FORESEEN = [
      "the advanced index's result"),
     ("y = torch.ones(10, 10).index_put_((torch.zeros(5000, 1, dtype=torch.long), "
      "torch.zeros(1, 5000, dtype=torch.long)), torch.ones(1))", "index_put's positions"),
+    ("y = F.embedding_bag(torch.zeros(1000, 10, dtype=torch.long), torch.ones(10, 10))",
+     "embedding_bag's table of bag members"),
+    ("y = F.embedding_bag(torch.zeros(2 * 10**5, dtype=torch.long), torch.ones(10, 50), "
+     "torch.zeros(1, dtype=torch.long))", "embedding_bag's rows"),
+    ("x = torch.ones(5000, 2)\ny = torch.cdist(x, x)", "cdist's matrix of distances"),
+    ("y = torch.addr(torch.ones(1), torch.ones(5000), torch.ones(5000))", "addr's outer product"),
 ]
 
 

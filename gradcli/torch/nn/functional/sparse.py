@@ -136,6 +136,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
         keep &= rows != _padding(padding_idx, weight.shape[0])
     if mode == "max":
         return _bag_max(weight, rows, bag_of, keep, bags)
+    # the kernel's operands: each bag's float64 membership of every looked-up row, the rows
+    runtime.current.foresee(bags * rows.size, 8, "embedding_bag's table of bag members")
+    runtime.current.foresee(rows.size * weight.data.shape[1], 8, "embedding_bag's rows")
     membership = np.zeros((bags, rows.size))
     membership[bag_of[keep], np.flatnonzero(keep)] = 1.0
     if mode == "mean":
