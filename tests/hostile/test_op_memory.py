@@ -142,6 +142,18 @@ FORESEEN = [
      "torch.zeros(1, dtype=torch.long))", "embedding_bag's rows"),
     ("x = torch.ones(5000, 2)\ny = torch.cdist(x, x)", "cdist's matrix of distances"),
     ("y = torch.addr(torch.ones(1), torch.ones(5000), torch.ones(5000))", "addr's outer product"),
+    ("y = F.grid_sample(torch.ones(1, 100, 2, 2), torch.zeros(1, 300, 300, 2), "
+     "align_corners=False)", "grid_sample's result"),
+    ("y = F.embedding_bag(torch.zeros(2000, dtype=torch.long), torch.ones(10, 5000), "
+     "torch.arange(2000), mode='max')", "embedding_bag's maxima"),
+    ("y = torch.take_along_dim(torch.ones(5000, 1), torch.zeros(1, 5000, dtype=torch.long), 1)",
+     "the broadcast result"),
+    ("y = F.binary_cross_entropy_with_logits(torch.ones(5000, 1), torch.ones(5000, 1), "
+     "pos_weight=torch.ones(1, 5000))", "the broadcast result"),
+    ("y = F.soft_margin_loss(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("y = torch.ones(5000, 1).masked_scatter(torch.ones(1, 5000) > 0, torch.ones(1))",
+     "the broadcast result"),
+    ("y = torch.ones(10**4, 1).masked_select(torch.ones(1, 10**4) > 0)", "the broadcast result"),
 ]
 
 

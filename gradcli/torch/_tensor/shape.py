@@ -512,6 +512,7 @@ def take_along_dim(input, indices, dim=None) -> Tensor:
     sizes = list(input.data.shape)
     sizes[d] = indices.data.shape[d]
     shape = list(broadcast_shape(sizes, indices.data.shape))
+    runtime.current.foresee(math.prod(shape), input.data.itemsize, "the broadcast result")
     size = input.data.shape[d]  # (torch wraps any index along dim into range)
     broadcast_indices = Tensor(np.broadcast_to(indices.data % builtins.max(size, 1), shape))
     shape[d] = size

@@ -68,6 +68,9 @@ def _sample(dims: int, input: Tensor, grid: Tensor, mode, padding_mode, align_co
         # torch reads past its enums (undefined behaviour): no result to match
         raise runtime_error(f"gradcli does not support grid_sampler's interpolation_mode "
                             f"{mode} or padding_mode {padding_mode} (torch's are 0, 1, 2)")
+    # each channel sampled at every point of the grid, in float64
+    runtime.current.foresee(math.prod(input.shape[:2]) * math.prod(grid.shape[1:-1]), 8,
+                            "grid_sample's result")
     plans = ops_grid.plan(grid.data, input.shape[2:], mode, padding_mode,
                           bool(align_corners))
     return apply(f"grid_sampler_{dims}d", (input, grid), mode=mode, plans=plans)

@@ -227,6 +227,7 @@ def _bag_max(weight, rows, bag_of, keep, bags) -> Tensor:
     """Each bag's columnwise maximum: the first of its rows that holds it (ATen's `>`); an
     empty bag is 0."""
     values = weight.data
+    runtime.current.foresee(bags * values.shape[1], 8, "embedding_bag's maxima")
     index = np.zeros((bags, values.shape[1]), np.int64)
     empty = np.ones(bags, bool)
     for position in np.flatnonzero(keep):
