@@ -157,7 +157,8 @@ def _float_and_number(a, b) -> tuple[DType, Tensor] | None:
 
 def _operands(a, b, dtype):
     ta, tb = _operand(a, dtype), _operand(b, dtype)
-    foresee_broadcast((ta, tb), dtype.itemsize)
+    if ta.data.shape != tb.data.shape:  # (every binary op: the usual case costs one compare)
+        foresee_broadcast((ta, tb), dtype.itemsize)
     return ta, tb
 
 
@@ -165,10 +166,11 @@ def foresee_broadcast(tensors, itemsize: int) -> tuple:
     """The shape `tensors` broadcast to, in their order (torch's error where they cannot); a
     result of that shape, larger than each of them, is refused before it is made:
     ones(10**5, 1) + ones(1, 10**5) is one allocation of 10**10 elements."""
-    shape: tuple = ()
-    for t in tensors:
-        shape = broadcast_shape(shape, t.data.shape)
-    if all(t.data.shape != shape for t in tensors):
+    shapes = [t.data.shape for t in tensors]
+    shape = shapes[0]
+    for other in shapes[1:]:
+        shape = broadcast_shape(shape, other)
+    if shape not in shapes:
         runtime.current.foresee(math.prod(shape), itemsize, "the broadcast result")
     return shape
 
