@@ -175,6 +175,21 @@ def test_each_op_foresees_the_element_limit(code, what):
         "exceeds the limit of 1,000,000 elements per tensor (raise it with --max-elements)")
 
 
+NEW_TENSORS = ["y = torch.ones(2**24, dtype=torch.float64)",
+               "y = torch.full((2**24,), 2.5, dtype=torch.float64)",
+               "y = torch.randn(2**24)", "y = torch.randint(0, 5, (2**24,))",
+               "y = torch.arange(2**24)", "y = torch.linspace(0, 1, 2**24)",
+               "y = torch.eye(2**12, dtype=torch.float64)", "y = torch.normal(0., 1., (2**24,))"]
+
+
+@pytest.mark.parametrize("code", NEW_TENSORS)
+def test_a_new_tensor_within_the_element_limit_foresees_the_memory_limit(code):
+    outcome = run_text(IMPORTS + code, SMALL, max_elements=2**27, check=False, seconds=60)
+    assert (outcome.status, outcome.error_type) == ("error", "LimitExceeded"), outcome
+    assert outcome.message.startswith("memory limit of 67,108,864 bytes exceeded by the new "
+                                      "tensor: it needs "), outcome.message
+
+
 # ---- the same bits as before ------------------------------------------------------------------
 
 def _bilinear_calls(rng, n: int, out: int, in1: int, in2: int, dtype) -> list[tuple]:
