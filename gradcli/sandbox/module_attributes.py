@@ -55,6 +55,16 @@ class ModuleAttributes:
         return (node.id, module) if module in self.members else None
 
 
+def written(module: str) -> ast.expr:
+    """`torch.nn` as the expression that names it (built, not parsed: a validator compiles
+    nothing)."""
+    first, *rest = module.split(".")
+    node: ast.expr = ast.Name(first, ast.Load())
+    for part in rest:
+        node = ast.Attribute(node, part, ast.Load())
+    return node
+
+
 def bound_names(node: ast.AST) -> set[str]:
     """The names a construct binds: `async def f`, `(a := 1)`, `case [x, *rest]`..."""
     names = set()

@@ -12,7 +12,7 @@ from gradcli.engine.limits import Limits, limit_message
 from gradcli.sandbox.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.sandbox.hints import Hints, closest
 from gradcli.sandbox.limits import digits_exceed
-from gradcli.sandbox.module_attributes import ModuleAttributes, bound_names
+from gradcli.sandbox.module_attributes import ModuleAttributes, bound_names, written
 from gradcli.sandbox.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 from gradcli.sandbox.type_objects import MODULE_DUNDERS, READABLE_DUNDERS
 
@@ -571,7 +571,7 @@ class _Validator:
         """`module.name`, a module gradcli has, without that name: PyTorch's hint for its
         modules (the module as written in full: `t.vander` is torch's), else Python's words."""
         members = self.vocabulary.module_members[module]
-        hint = self.vocabulary.hints.attribute(name, ast.parse(module, mode="eval").body, members) \
+        hint = self.vocabulary.hints.attribute(name, written(module), members) \
             if module.split(".")[0] == "torch" else \
             closest(name, members) or f"module '{module}' has no attribute '{name}'"
         self.reject(node, f"`{name}` is not an attribute gradcli knows", hint)
