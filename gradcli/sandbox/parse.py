@@ -114,7 +114,8 @@ class Vocabulary:
             modules=frozenset(api.MODULES),
             attributes=frozenset(api.ALL_ATTRIBUTE_NAMES) | INTERPRETER_ATTRIBUTES,
             hints=getattr(api, "HINTS", Hints()),
-            module_members={name: frozenset(m.members) for name, m in api.MODULES.items()},
+            module_members={name: frozenset(m.members) for name, m in api.MODULES.items()
+                            if hasattr(m, "members")},  # (an API of plain modules: unchecked)
         )
 
 
