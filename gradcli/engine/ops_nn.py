@@ -575,11 +575,10 @@ def _pdist_local(x, dist, p):
 def _pdist_vjp(xp, g, o, a, p):
     x = K._values(a)
     slope, i, j = _pdist_local(x, K._values(o), p)
-    incidence = np.zeros((x.shape[0], len(i)), x.dtype)  # +1 at each pair's i, -1 at its j
-    incidence[i, np.arange(len(i))] = 1
-    incidence[j, np.arange(len(i))] = -1
     weighted = xp.reshape(g, (-1, 1)) * xp.asarray(slope.astype(x.dtype))
-    return (xp.matmul(xp.asarray(incidence), weighted),)
+    # each pair's term added into its row i, less into its row j (not a rows-by-pairs
+    # incidence matrix: that is n times the pairs' table)
+    return (xp.index_add_src(weighted, x.shape, 0, i) - xp.index_add_src(weighted, x.shape, 0, j),)
 
 
 def _sym_pdist(a, p):

@@ -4,14 +4,15 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from itertools import repeat
 
 from gradcli.engine.limits import Limits, limit_message
 from gradcli.sandbox.formatting import LOOKUP_HINT, NO_LOOKUPS, lookup_field
 from gradcli.sandbox.hints import Hints, closest
 from gradcli.sandbox.limits import digits_exceed
+from gradcli.sandbox.module_attributes import ModuleAttributes, bound_names, written
 from gradcli.sandbox.script_errors import CATCHABLE, TORCH_EXCEPTIONS
 from gradcli.sandbox.type_objects import MODULE_DUNDERS, READABLE_DUNDERS
 
@@ -103,6 +104,8 @@ class Vocabulary:
     attributes: frozenset[str]
     script_classes: bool = False  # earlier inputs defined classes: later ones use their instances
     hints: Hints = Hints()  # how an unknown name's hint is worded
+    # each importable module's own attribute names (`torch.vander` is not torch.linalg's)
+    module_members: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def from_api(cls, api) -> Vocabulary:
@@ -111,6 +114,8 @@ class Vocabulary:
             modules=frozenset(api.MODULES),
             attributes=frozenset(api.ALL_ATTRIBUTE_NAMES) | INTERPRETER_ATTRIBUTES,
             hints=getattr(api, "HINTS", Hints()),
+            module_members={name: frozenset(m.members) for name, m in api.MODULES.items()
+                            if hasattr(m, "members")},  # (an API of plain modules: unchecked)
         )
 
 
@@ -209,18 +214,6 @@ def _inner_chain(node: ast.AST) -> Iterable[ast.AST]:
         yield node
 
 
-def bound_names(node: ast.AST) -> set[str]:
-    """The names a construct binds: `async def f`, `(a := 1)`, `case [x, *rest]`..."""
-    names = set()
-    for n in ast.walk(node):
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.MatchAs,
-                            ast.MatchStar, ast.ExceptHandler)) and n.name:
-            names.add(n.name)
-    return names
-
-
 def _property_accessor(node: ast.expr) -> bool:
     """`@name.setter`: the class body's own property `name`, resolved when the class runs."""
     return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
@@ -275,6 +268,7 @@ class _Validator:
         self.private_uses: list[tuple[ast.AST, str]] = []  # `obj._name`: the script's own?
         # setattr(self, f"layer{i}", ...) defines self.layer0, self.layer1...
         self.attribute_prefixes: set[str] = set()
+        self.module_attributes = ModuleAttributes(vocabulary.module_members)
         self.checks: dict[type, Callable[[ast.AST], Iterable[ast.AST] | None]] = {
             ast.Module: self.generic, ast.Expr: self.generic, ast.Assign: self.generic,
             ast.If: self.generic, ast.Pass: self.generic, ast.Assert: self.generic,
@@ -331,6 +325,8 @@ class _Validator:
             else:  # at C speed: a script of 100,000 lines has a million nodes
                 stack.extend(zip(reversed(children), repeat(depth), repeat(context)))
         self.check_names()
+        for node, module in self.module_attributes.missing(tree, self.script_attributes):
+            self.lacked_attribute(node, node.attr, module)
 
     def reject(self, node: ast.AST, message: str, hint: str = "") -> None:
         """Note a problem and go on: the script is rejected with all of them at the end (the
@@ -502,6 +498,7 @@ class _Validator:
             name = alias.asname or alias.name.split(".")[0]
             if not self.importable(alias, alias.name):
                 self.refused_imports.add(name)
+            self.module_attributes.imported(name, alias.name if alias.asname else name)
             self.assigned.add(name)
 
     def import_from(self, node: ast.ImportFrom) -> None:
@@ -516,7 +513,11 @@ class _Validator:
                 if name == "*":
                     self.reject(node, "`import *` is not part of the session language",
                                 f"import the names you use: from {node.module} import ...")
-                elif f"{node.module}.{name}" not in self.vocabulary.modules:
+                elif f"{node.module}.{name}" in self.vocabulary.modules:
+                    self.module_attributes.imported(alias.asname or name, f"{node.module}.{name}")
+                elif self.module_attributes.lacks(node.module, name):  # `from torch import vander`
+                    self.lacked_attribute(alias, name, node.module)
+                else:
                     self.check_attribute_name(alias, name)
         self.assigned.update(alias.asname or alias.name for alias in node.names)
 
@@ -564,7 +565,17 @@ class _Validator:
                         self.vocabulary.hints.attribute(node.attr, node.value, ()))
             return list(_inner_chain(node))[-1:]  # (the name `torch` is checked still)
         self.check_attribute_name(node, node.attr, self.defines_classes, node.value)
+        self.module_attributes.note(node)
         return [node.value]
+
+    def lacked_attribute(self, node: ast.AST, name: str, module: str) -> None:
+        """`module.name`, a module gradcli has, without that name: PyTorch's hint for its
+        modules (the module as written in full: `t.vander` is torch's), else Python's words."""
+        members = self.vocabulary.module_members[module]
+        hint = self.vocabulary.hints.attribute(name, written(module), members) \
+            if module.split(".")[0] == "torch" else \
+            closest(name, members) or f"module '{module}' has no attribute '{name}'"
+        self.reject(node, f"`{name}` is not an attribute gradcli knows", hint)
 
     def lacked_module(self, node: ast.AST) -> bool:
         """Whether `node` is a module the API lacks: `torch.fft`, `torch.distributions`."""

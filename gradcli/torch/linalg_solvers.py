@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.ops_linalg import pinv_point
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
@@ -266,6 +266,7 @@ def vander(x, *, N=None) -> Tensor:
     n = x.data.shape[-1] if N is None else N
     if n <= 1:
         raise runtime_error("N must be greater than 1.")
+    runtime.current.foresee(x.data.size * n, x.data.itemsize, "vander's result")
     powers = cumprod(expand(unsqueeze(x, -1), x.data.shape + (n - 1,)), -1)
     ones = Tensor(np.ones(x.data.shape + (1,), powers.data.dtype))
     return cat([ones, powers], -1)

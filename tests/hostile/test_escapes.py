@@ -196,6 +196,9 @@ REJECTED = [
     ("class A(torch.autograd.Function.__base__):\n    pass", "the Function base's base"),
     ("class A(torch.autograd.function.FunctionCtx):\n    pass", "torch's ctx class"),
     ("from torch.autograd.function import FunctionCtx", "torch's ctx class, imported"),
+    # a name gradcli knows elsewhere, checked against the module written before it runs
+    ("import numpy as np\nnp.load('x.npy')", "numpy's stand-in, torch.load's name"),
+    ("import sys\nsys.modules", "sys's stand-in, a name nn.Module has"),
 ]
 
 
@@ -311,7 +314,6 @@ CLEAN_ERRORS = [
     ("n = '__glo' + 'bals__'\ngetattr(print, n, None)", "AttributeError"),
     ("n = '__self__'\nhasattr(print, n)", "AttributeError"),
     ("getattr(torch, 'h' + 'ub')", "AttributeError"),
-    ("import numpy as np\nnp.load('x.npy')", "AttributeError"),
     ("x = torch.ones(1)\ngetattr(x, '_ba' + 'se')", "AttributeError"),
     ("def f():\n    pass\nn = 'call'\ngetattr(f, n)", "AttributeError"),
     ("import os\nn = 'pa' + 'th'\ngetattr(getattr(os, n), 'join').index", "AttributeError"),
@@ -330,7 +332,6 @@ CLEAN_ERRORS = [
     ("import os\nos.path.exists('/')", "PermissionError"),
     ("import os\nos.listdir('/')", "PermissionError"),
     ("import sys\nsys.exit(0)", "PermissionError"),
-    ("import sys\nsys.modules", "AttributeError"),  # (a name nn.Module has: known)
     ("import functools\nf = functools.partial(print, 1)\nf.func", "AttributeError"),
     ("import os\nos.environ['HOME']", "KeyError"),  # the host's environment is not read
     ("import time\ntime.sleep(10**9)", "LimitExceeded"),

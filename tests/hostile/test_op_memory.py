@@ -1,9 +1,10 @@
 """The memory an op allocates is foreseen inside the op (issue #31, item 4): a result or a
-temporary proportional to a product of sizes (one_hot, einsum, a matrix product, cdist,
-embedding, a convolution's patches) is checked against the element and memory limits before
-it exists; the bit-exact init draws in pieces (tests/engine/test_rng.py) and _trilinear
-(nn.Bilinear) sums its float64 product a slice at a time, the same bits as in one piece.
---max-memory takes sizes (500MB, 1GiB)."""
+temporary proportional to a product of sizes or to an argument (one_hot, einsum, a matrix
+product, cdist, embedding, a convolution's patches, a pad, a repeat, an upsampling, a
+broadcast, index tensors broadcast together) is checked against the element and memory
+limits before it exists; the bit-exact init draws in pieces (tests/engine/test_rng.py) and
+_trilinear (nn.Bilinear) sums its float64 product a slice at a time, the same bits as in one
+piece. --max-memory takes sizes (500MB, 1GiB)."""
 from __future__ import annotations
 
 import os
@@ -99,6 +100,60 @@ FORESEEN = [
     ("y = F.one_hot(torch.arange(3), num_classes=10**7)", "F.one_hot's result"),
     ("y = F.pad(torch.ones(1, 1), (0, 2 * 10**7))", "the padded result"),
     ("y = F.pad(torch.ones(1, 1, 1), (0, 10**7), mode='replicate')", "the padded result"),
+    ("y = torch.ones(2).repeat_interleave(torch.tensor([10**7, 1]))",
+     "repeat_interleave's indices"),
+    ("y = torch.ones(2).repeat_interleave(10**7)", "repeat_interleave's result"),
+    ("y = F.pdist(torch.ones(3000, 2))", "pdist's table of row differences"),
+    ("y = torch.ones(2).tile(10**7)", "the repeated result"),
+    ("y = F.interpolate(torch.ones(1, 1, 2), size=5 * 10**6)", "the interpolation's matrix"),
+    ("y = F.interpolate(torch.ones(1, 10, 1), size=10**6)", "the interpolated result"),
+    ("y = F.adaptive_avg_pool1d(torch.ones(1, 1, 4), 10**7)", "the adaptive pooling's result"),
+    ("y = F.adaptive_max_pool2d(torch.ones(1, 1, 4, 4), (10**4, 10**3))",
+     "the adaptive pooling's result"),
+    ("y = F.conv_transpose1d(torch.ones(1, 1, 3), torch.ones(1, 1, 1), stride=5 * 10**6)",
+     "the transposed convolution's result"),
+    ("y = F.unfold(torch.ones(1, 1, 200, 200), kernel_size=50)", "F.unfold's result"),
+    ("y = F.fold(torch.ones(1, 1, 4), (5000, 5000), kernel_size=1, stride=4999)",
+     "F.fold's result"),
+    ("y = torch.multinomial(torch.ones(3), 10**7, replacement=True)", "multinomial's samples"),
+    ("y = F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 3000, 3000), align_corners=False)",
+     "affine_grid's base grid"),
+    ("y = F.affine_grid(torch.zeros(100, 2, 3), (100, 1, 300, 300), align_corners=False)",
+     "affine_grid's result"),
+    ("y = torch.combinations(torch.ones(10**4), r=2)", "combinations' mask of index tuples"),
+    ("y = torch.block_diag(*[torch.ones(1, 1)] * 5000)", "block_diag's result"),
+    ("y = torch.cartesian_prod(torch.ones(3000), torch.ones(3000))", "cartesian_prod's result"),
+    ("y = F.ctc_loss(torch.ones(3000, 1, 3).log_softmax(2), torch.ones(1, 3000, "
+     "dtype=torch.long), [3000], [3000])", "ctc_loss's tables of alignments"),
+    ("y = torch.linalg.vander(torch.ones(2), N=10**7)", "vander's result"),
+    ("y = torch.kron(torch.ones(5000, 1), torch.ones(1, 5000))", "kron's result"),
+    ("y = torch.ones(5000, 1) + torch.ones(1, 5000)", "the broadcast result"),
+    ("y = torch.atan2(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("y = torch.ones(5000, 1).clamp(torch.zeros(1, 5000))", "the broadcast result"),
+    ("y = torch.normal(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("x = torch.ones(10, 10)\n"
+     "y = x[torch.zeros(5000, 1, dtype=torch.long), torch.zeros(1, 5000, dtype=torch.long)]",
+     "the advanced index's result"),
+    ("y = torch.ones(10, 10).index_put_((torch.zeros(5000, 1, dtype=torch.long), "
+     "torch.zeros(1, 5000, dtype=torch.long)), torch.ones(1))", "index_put's positions"),
+    ("y = F.embedding_bag(torch.zeros(1000, 10, dtype=torch.long), torch.ones(10, 10))",
+     "embedding_bag's table of bag members"),
+    ("y = F.embedding_bag(torch.zeros(2 * 10**5, dtype=torch.long), torch.ones(10, 50), "
+     "torch.zeros(1, dtype=torch.long))", "embedding_bag's rows"),
+    ("x = torch.ones(5000, 2)\ny = torch.cdist(x, x)", "cdist's matrix of distances"),
+    ("y = torch.addr(torch.ones(1), torch.ones(5000), torch.ones(5000))", "addr's outer product"),
+    ("y = F.grid_sample(torch.ones(1, 100, 2, 2), torch.zeros(1, 300, 300, 2), "
+     "align_corners=False)", "grid_sample's result"),
+    ("y = F.embedding_bag(torch.zeros(2000, dtype=torch.long), torch.ones(10, 5000), "
+     "torch.arange(2000), mode='max')", "embedding_bag's maxima"),
+    ("y = torch.take_along_dim(torch.ones(5000, 1), torch.zeros(1, 5000, dtype=torch.long), 1)",
+     "the broadcast result"),
+    ("y = F.binary_cross_entropy_with_logits(torch.ones(5000, 1), torch.ones(5000, 1), "
+     "pos_weight=torch.ones(1, 5000))", "the broadcast result"),
+    ("y = F.soft_margin_loss(torch.ones(5000, 1), torch.ones(1, 5000))", "the broadcast result"),
+    ("y = torch.ones(5000, 1).masked_scatter(torch.ones(1, 5000) > 0, torch.ones(1))",
+     "the broadcast result"),
+    ("y = torch.ones(10**4, 1).masked_select(torch.ones(1, 10**4) > 0)", "the broadcast result"),
 ]
 
 
@@ -118,6 +173,21 @@ def test_each_op_foresees_the_element_limit(code, what):
     assert (outcome.status, outcome.error_type) == ("error", "LimitExceeded"), outcome
     assert outcome.message.startswith(f"{what} (") and outcome.message.endswith(
         "exceeds the limit of 1,000,000 elements per tensor (raise it with --max-elements)")
+
+
+NEW_TENSORS = ["y = torch.ones(2**24, dtype=torch.float64)",
+               "y = torch.full((2**24,), 2.5, dtype=torch.float64)",
+               "y = torch.randn(2**24)", "y = torch.randint(0, 5, (2**24,))",
+               "y = torch.arange(2**24)", "y = torch.linspace(0, 1, 2**24)",
+               "y = torch.eye(2**12, dtype=torch.float64)", "y = torch.normal(0., 1., (2**24,))"]
+
+
+@pytest.mark.parametrize("code", NEW_TENSORS)
+def test_a_new_tensor_within_the_element_limit_foresees_the_memory_limit(code):
+    outcome = run_text(IMPORTS + code, SMALL, max_elements=2**27, check=False, seconds=60)
+    assert (outcome.status, outcome.error_type) == ("error", "LimitExceeded"), outcome
+    assert outcome.message.startswith("memory limit of 67,108,864 bytes exceeded by the new "
+                                      "tensor: it needs "), outcome.message
 
 
 # ---- the same bits as before ------------------------------------------------------------------

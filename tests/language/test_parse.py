@@ -238,3 +238,27 @@ def test_torch_vocabulary_from_the_api_table():
     assert "x" in program.assigned
     with pytest.raises(ScriptInvalid):
         parse("x = torch.ones(2)\nx.storage()", "s.py", None, api.VOCABULARY)
+
+
+@pytest.mark.parametrize("source, hint", [
+    ("torch.vander(torch.ones(3))", "PyTorch has torch.vander, but gradcli does not support it"),
+    ("from torch import vander", "PyTorch has torch.vander, but gradcli does not support it"),
+    ("import torch as t\nt.vander(t.ones(3))", "PyTorch has torch.vander, but gradcli"),
+    ("import torch.nn as nn\nnn.relu", "module 'torch.nn' has no attribute 'relu'"),
+    ("import math\nmath.vander", "module 'math' has no attribute 'vander'"),
+])
+def test_a_module_attribute_is_one_of_that_modules_names(source, hint):
+    """Not one of every name gradcli knows: `vander` is torch.linalg's, not torch's."""
+    with pytest.raises(ScriptInvalid) as info:
+        parse(source, "s.py", None, api.VOCABULARY)
+    assert "`" in info.value.problems[0].message and hint in info.value.problems[0].hint
+
+
+@pytest.mark.parametrize("source", [
+    "nn = torch.ones(2)\nnn.real",  # a variable named as a module is not the module
+    "def f(F):\n    return F.real",
+    "torch.vander = lambda x: x\ntorch.vander(1)",  # the script's own patch
+    "import torch.nn as nn\nnn.Linear(1, 1)\ntorch.linalg.vander(torch.ones(2))",
+])
+def test_names_a_script_binds_or_sets_are_its_own(source):
+    parse(source, "s.py", None, api.VOCABULARY)

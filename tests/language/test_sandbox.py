@@ -127,6 +127,11 @@ REFUSED_BEFORE_RUNNING = [
     "from . import x",
     "x = 1\ndel x.__class__",
     "int.bit_length(1)",
+    # a name gradcli knows elsewhere (torch.load) is checked against the module written
+    "import numpy as np\nnp.load('x.npy')",
+    "torch.vander(torch.ones(3))",
+    "from torch import vander",
+    "import torch.nn as nn\nnn.relu(torch.ones(1))",
 ]
 
 
@@ -139,7 +144,6 @@ CLEAN_RUNTIME_ERRORS = [
     ("import torch as t\nt.load('model.pt')", "PermissionError"),  # files: at the call
     ("torch.save(torch.ones(1), '/tmp/x.pt')", "PermissionError"),
     ("getattr(torch, 'load')('m.pt')", "PermissionError"),
-    ("import numpy as np\nnp.load('x.npy')", "AttributeError"),
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("float.is_integer(1.0)", "AttributeError"),
     ("torch.Size.numel", "AttributeError"),

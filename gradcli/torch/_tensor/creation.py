@@ -155,10 +155,18 @@ def _new_shape(sizes: tuple, refusal: str | None = None) -> tuple:
     return shape
 
 
+def _foresee_new(shape: tuple, itemsize: int) -> None:
+    """A new tensor, within the element limit, refused before numpy fills it if the memory
+    limit could not hold it (`itemsize`: its dtype's, or 8 for the words drawn for it)."""
+    runtime.current.foresee(math.prod(shape), itemsize, "the new tensor")
+
+
 def _factory(fill, refusal: str | None = None):
     def make(*args, size=None, dtype=None, device=None, requires_grad=False) -> Tensor:
         shape = _new_shape(_sizes(args, size, "size"), refusal)
-        return _new(fill(shape, _dtype_or(dtype, runtime.default_dtype())), requires_grad)
+        d = _dtype_or(dtype, runtime.default_dtype())
+        _foresee_new(shape, d.itemsize)
+        return _new(fill(shape, d), requires_grad)
     return make
 
 
@@ -178,6 +186,7 @@ torch_function(
 def full(size, fill_value, dtype=None, device=None, requires_grad=False) -> Tensor:
     shape = _new_shape((size,))
     d = _dtype_or(dtype, promotion.scalar_dtype(fill_value))
+    _foresee_new(shape, d.itemsize)
     return _new(np.full(shape, written_value(fill_value, d), d.np), requires_grad)
 
 
@@ -286,6 +295,7 @@ def arange(*args, start=0, end=None, step=1, dtype=None, device=None,
     runtime.current.limits.check_elements(n)
     is_float = any(isinstance(v, float) for v in (start, end, step))
     d = _dtype_or(dtype, runtime.default_dtype() if is_float else dtypes.int64)
+    _foresee_new((n,), max(d.itemsize, 8))  # (its values are computed in 64 bits)
     return _new(_arange_values(start, step, n, d.np), requires_grad)
 
 
@@ -305,6 +315,7 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
         raise runtime_error("number of steps must be non-negative")
     runtime.current.limits.check_elements(steps)
     d = _dtype_or(dtype, runtime.default_dtype())
+    _foresee_new((steps,), 8)  # (its positions are int64)
     return _new(_linspace_values(start, end, steps, d.np), requires_grad)
 
 
@@ -317,7 +328,9 @@ def eye(n, m=None, dtype=None, device=None, requires_grad=False) -> Tensor:
         if k is not None and k < 0:
             raise runtime_error(f"{name} must be greater or equal to 0, got {k}")
     runtime.current.limits.check_shape((n, n if m is None else m))
-    return _new(np.eye(n, m, dtype=_dtype_or(dtype, runtime.default_dtype()).np), requires_grad)
+    d = _dtype_or(dtype, runtime.default_dtype())
+    _foresee_new((n, n if m is None else m), d.itemsize)
+    return _new(np.eye(n, m, dtype=d.np), requires_grad)
 
 
 class GeneratorHandle:
@@ -425,6 +438,7 @@ def _random(draw, kernel: str):
         shape = _new_shape(_sizes(args, size, "size"))
         d = _dtype_or(dtype, runtime.default_dtype())
         float_kernel_dtype(d, kernel)  # torch's random kernels are for floats only
+        _foresee_new(shape, 8)
         values = draw(stream(generator), math.prod(shape), d.name)
         return _new(values.reshape(shape).astype(d.np), requires_grad)
     return make
@@ -456,6 +470,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
         like = mean if isinstance(mean, Tensor) else std
         float_kernel(like, "normal_kernel_cpu")
         shape = broadcast_shape(getattr(mean, "shape", ()), getattr(std, "shape", ()))
+        runtime.current.foresee(math.prod(shape), like.data.itemsize, "the broadcast result")
         unit = 1.0 if isinstance(std, Tensor) else std  # torch: normal_(0, std) then + mean
         out = _new(stream(generator).normal(math.prod(shape), 0.0, unit, like.dtype.name)
                    .reshape(shape).astype(like.dtype.np), False)
@@ -472,6 +487,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, dtype=None, device=None,
     shape = _new_shape((size,))
     d = _dtype_or(dtype, runtime.default_dtype())
     float_kernel_dtype(d, "normal_kernel_cpu")
+    _foresee_new(shape, 8)
     values = stream(generator).normal(math.prod(shape), float(mean), float(std), d.name)
     return _new(values.reshape(shape).astype(d.np), requires_grad)
 
@@ -498,6 +514,7 @@ def randint(*args, size=None, low=None, high=None, dtype=None, device=None,
     if size is None or high is None:
         raise type_error("randint() missing required arguments: \"high\" and \"size\"")
     shape = _new_shape((size,))
+    _foresee_new(shape, 8)
     values = stream(generator).randint(int(low), int(high), math.prod(shape))
     return _new(values.reshape(shape).astype(_dtype_or(dtype, dtypes.int64).np), requires_grad)
 

@@ -14,7 +14,7 @@ from gradcli.sandbox.guards import range_length
 from gradcli.torch._tensor.creation import _flatten, _nested_shape
 from gradcli.torch._tensor.inplace import _copy, _fill, _index_put_values, _inplace
 from gradcli.torch._tensor.pointwise import INT64_MIN, written_value
-from gradcli.torch._tensor.shape import _broadcasts, check_expand, view
+from gradcli.torch._tensor.shape import _broadcasts, check_expand, foresee_indexed, view
 
 _BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
               "are valid indices")
@@ -129,12 +129,7 @@ def _check_advanced(t, parts) -> None:
         elif p is not None:
             dim += 1
     arrays = [p for p in parts if isinstance(p, np.ndarray) and p.dtype != bool]
-    try:
-        np.broadcast_shapes(*(a.shape for a in arrays))
-    except ValueError:
-        shapes = ", ".join(str(list(a.shape)) for a in arrays)
-        raise index_error("shape mismatch: indexing tensors could not be broadcast together with "
-                          f"shapes {shapes}") from None
+    foresee_indexed(arrays, t.data.itemsize, "the advanced index's result")
 
 
 def _check_index_array(p, shape, dim, position) -> None:

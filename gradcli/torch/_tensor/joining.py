@@ -3,6 +3,8 @@ them (so their grad_fns are torch's): atleast_Nd, h/v/d/column_stack, tensor_spl
 h/v/dsplit, meshgrid, broadcast_tensors, cartesian_prod, combinations, block_diag."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from gradcli.engine import dtypes, runtime
@@ -216,6 +218,8 @@ def cartesian_prod(*tensors) -> Tensor:
     _vectors(tensors)
     if len(tensors) == 1:
         return tensors[0]
+    runtime.current.foresee(math.prod(t.numel() for t in tensors) * len(tensors),
+                            tensors[0].data.itemsize, "cartesian_prod's result")
     return stack([reshape(g, -1) for g in meshgrid(*tensors, indexing="ij")], 1)
 
 
@@ -227,12 +231,21 @@ def combinations(input, r=2, with_replacement=False) -> Tensor:
     if r == 0:
         return Tensor(np.empty(0, input.data.dtype))
     n = input.numel()
-    index = np.indices((n,) * r)  # torch's _triu_mask: i < j < k... (<= with replacement)
-    before = np.less_equal if with_replacement else np.less
-    mask = np.logical_and.reduce([before(index[i], index[i + 1]) for i in range(r - 1)]) \
-        if r > 1 else np.ones((n,), bool)
+    runtime.current.foresee(n**r, 1, "combinations' mask of index tuples")
+    mask = _ordered_mask(n, r, np.less_equal if with_replacement else np.less)
     grids = meshgrid(*[input] * r, indexing="ij")
     return stack([masked_select(g, Tensor(mask)) for g in grids], 1)
+
+
+def _ordered_mask(n: int, r: int, before) -> np.ndarray:
+    """torch's _triu_mask over r dims of n: i < j < k... (<= with replacement), one dim's
+    positions against the next's, broadcast (no table of every index tuple)."""
+    mask = np.ones((n,) * r, bool)
+    for i in range(r - 1):
+        positions = [np.arange(n).reshape([n if d == k else 1 for d in range(r)])
+                     for k in (i, i + 1)]
+        mask &= before(*positions)
+    return mask
 
 
 # ---- block_diag: its own node --------------------------------------------------------------------
@@ -248,4 +261,7 @@ def block_diag(*tensors) -> Tensor:
     dtype = tensors[0].dtype
     for t in tensors[1:]:
         dtype = dtypes.promote(dtype, t.dtype)
+    blocks = [t.data.shape if t.ndim == 2 else (1, t.data.size) for t in tensors]
+    runtime.current.foresee(sum(r for r, _ in blocks) * sum(c for _, c in blocks),
+                            dtype.itemsize, "block_diag's result")
     return apply("block_diag", tuple(tensors), dtype)

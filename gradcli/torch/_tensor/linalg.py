@@ -259,6 +259,7 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1) -> Tensor:
             raise runtime_error(f"addr: Expected 1-D argument {name}, but got {vec.ndim}-D")
     check_expand(input.data.shape, (vec1.data.shape[0], vec2.data.shape[0]), input.dtype)
     d = promotion.result_type(input, vec1, vec2)
+    runtime.current.foresee(vec1.data.size * vec2.data.size, d.itemsize, "addr's outer product")
     return _scaled("addr", to(input, d), to(vec1, d), to(vec2, d), beta, alpha)
 
 
@@ -337,6 +338,8 @@ def kron(input, other) -> Tensor:
     ndim = max(input.ndim, other.ndim)
     a = (1,) * (ndim - input.ndim) + input.data.shape
     b = (1,) * (ndim - other.ndim) + other.data.shape
+    runtime.current.foresee(input.data.size * other.data.size,
+                            max(input.data.itemsize, other.data.itemsize), "kron's result")
     spread_a = apply("unsafe_view", (input,), shape=tuple(x for n in a for x in (n, 1)))
     spread_b = apply("unsafe_view", (other,), shape=tuple(x for n in b for x in (1, n)))
     return apply("unsafe_view", (mul(spread_a, spread_b),),
@@ -376,6 +379,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary") -> 
         runtime.current.foresee(count * r1 * r2 * c, x1.data.itemsize,
                                 "cdist's table of row differences")
         return apply("cdist", (x1, x2), p=float(p))
+    runtime.current.foresee(count * r1 * r2, x1.data.itemsize, "cdist's matrix of distances")
     a = reshape(expand(x1, *batch, r1, c), count, r1, c)
     b = reshape(expand(x2, *batch, r2, c), count, r2, c)
     return apply("view", (apply("euclidean_dist", (a, b)),), shape=batch + (r1, r2))

@@ -157,8 +157,22 @@ def _float_and_number(a, b) -> tuple[DType, Tensor] | None:
 
 def _operands(a, b, dtype):
     ta, tb = _operand(a, dtype), _operand(b, dtype)
-    broadcast_shape(ta.data.shape, tb.data.shape)
+    if ta.data.shape != tb.data.shape:  # (every binary op: the usual case costs one compare)
+        foresee_broadcast((ta, tb), dtype.itemsize)
     return ta, tb
+
+
+def foresee_broadcast(tensors, itemsize: int) -> tuple:
+    """The shape `tensors` broadcast to, in their order (torch's error where they cannot); a
+    result of that shape, larger than each of them, is refused before it is made:
+    ones(10**5, 1) + ones(1, 10**5) is one allocation of 10**10 elements."""
+    shapes = [t.data.shape for t in tensors]
+    shape = shapes[0]
+    for other in shapes[1:]:
+        shape = broadcast_shape(shape, other)
+    if shape not in shapes:
+        runtime.current.foresee(math.prod(shape), itemsize, "the broadcast result")
+    return shape
 
 
 # c10's names of the C types, for its overflow messages
@@ -415,6 +429,7 @@ def clamp(input, min=None, max=None) -> Tensor:
         # tensor bounds: ClampBackward0; a missing bound is the dtype's farthest value
         lo = _operand(_farthest(d, -1) if min is None else min, d)
         hi = _operand(_farthest(d, 1) if max is None else max, d)
+        foresee_broadcast((input, lo, hi), d.itemsize)
         return apply("clamp_tensor", (input, lo, hi), d)
     return apply("clamp", (input,), d, min=_bound(min, d), max=_bound(max, d))
 
@@ -481,7 +496,7 @@ def where(condition, input=None, other=None) -> Tensor:
     d = _binary_dtype(input, other)
     a, b = (x if isinstance(x, Tensor) else as_tensor(written_value(x, d), d)
             for x in (input, other))
-    broadcast_shape(broadcast_shape(condition.data.shape, a.data.shape), b.data.shape)
+    foresee_broadcast((condition, a, b), d.itemsize)
     out = apply("where", (condition.detach(), a, b), d)
     if out.grad_fn is not None:  # torch's WhereBackward0 has no edge for the condition
         out.grad_fn.shown_next = out.grad_fn.next[1:]
@@ -583,7 +598,7 @@ def isfinite(input) -> Tensor:
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     if input.dtype is not other.dtype:
         raise runtime_error(f"{input.dtype.cpp} did not match {other.dtype.cpp}")
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), input.data.itemsize)
     return bool(np.allclose(input.data, other.data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
@@ -665,7 +680,7 @@ def copysign(input, other) -> Tensor:
     d = _float_result(input, other)
     if not isinstance(other, Tensor):
         return apply("copysign_scalar", (input,), d, negative=math.copysign(1, other) < 0)
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), d.itemsize)
     return apply("copysign", (input, other), d, negative=np.signbit(other.data))
 
 
@@ -716,5 +731,5 @@ def heaviside(input, values) -> Tensor:
     if input.dtype is not values.dtype:
         raise runtime_error("heaviside is not yet implemented for tensors with different "
                             "dtypes.")
-    broadcast_shape(input.data.shape, values.data.shape)
+    foresee_broadcast((input, values), input.data.itemsize)
     return apply("heaviside", (input, values))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
@@ -171,17 +171,23 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None) -> Ten
             raise runtime_error("repeats must have the same size as input along dim, but got "
                                 f"repeats.size(0) = {repeats.data.shape[0]} and "
                                 f"input.size({d}) = {size}")
-        index = _repeated_indices(repeats, output_size)
+        index = _repeated_indices(repeats, output_size, flat.data.size // max(size, 1),
+                                  flat.data.itemsize)
         return shape.index_select(flat, d, Tensor(index))
     if repeats < 0:
         raise runtime_error("Repeats must be non-negative")
+    runtime.current.foresee(flat.data.size * repeats, flat.data.itemsize,
+                            "repeat_interleave's result")
     wide = shape.unsqueeze(flat, d + 1)
     sizes = list(wide.data.shape)
     sizes[d + 1] = repeats
     return shape.flatten(shape.expand(wide, sizes).clone(), d, d + 1)
 
 
-def _repeated_indices(counts: Tensor, output_size) -> np.ndarray:
+def _repeated_indices(counts: Tensor, output_size, slice_size: int = 1,
+                      itemsize: int = 8) -> np.ndarray:
+    """The index of each repeated slice (of `slice_size` elements of `itemsize` bytes, the
+    result's): both foreseen before either is made, the counts' sum may be any size."""
     if counts.ndim != 1:
         raise runtime_error("repeat_interleave only accept 1D vector as repeat")
     if counts.dtype not in (dtypes.int64, dtypes.int32):
@@ -189,6 +195,9 @@ def _repeated_indices(counts: Tensor, output_size) -> np.ndarray:
                          f"\"repeat_interleave_cpu\" not implemented for '{counts.dtype.cpp}'")
     if counts.data.size and counts.data.min() < 0:
         raise runtime_error("repeats can not be negative")
+    total = int(counts.data.sum(dtype=np.uint64))  # (each count is >= 0 here)
+    runtime.current.foresee(total, 8, "repeat_interleave's indices")
+    runtime.current.foresee(total * slice_size, itemsize, "repeat_interleave's result")
     index = np.repeat(np.arange(counts.data.size, dtype=np.int64), counts.data)
     if output_size is not None and output_size != index.size:
         raise runtime_error("allocated size does not match required size")

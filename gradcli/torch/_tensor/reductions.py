@@ -6,10 +6,18 @@ import numpy as np
 from gradcli.engine import dtypes, promotion
 from gradcli.engine import opkit as K
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
+from gradcli.engine.tensor import Tensor, apply, normalize_dim, shape_args
 from gradcli.torch._declare import tensor_method, torch_function
 from gradcli.torch._tensor.creation import _dtype_or, _sizes
-from gradcli.torch._tensor.pointwise import div, float_input, float_kernel, maximum, minimum, mul
+from gradcli.torch._tensor.pointwise import (
+    div,
+    float_input,
+    float_kernel,
+    foresee_broadcast,
+    maximum,
+    minimum,
+    mul,
+)
 from gradcli.torch._tensor.shape import _dims, reshape, to
 
 
@@ -256,7 +264,7 @@ def dist(input, other, p=2) -> Tensor:
     if not d.is_floating_point:
         raise runtime_error("norm(): input dtype should be either floating point or complex. "
                             f"Got {d.cpp} instead.")
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), d.itemsize)
     return apply("dist", (input, other), d, p=float(p), b_grad=other.requires_grad)
 
 

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
 from gradcli.engine.rng import Generator
 from gradcli.engine.stl_order import topk_indices
@@ -62,6 +62,8 @@ def multinomial(input, num_samples, replacement=False, *, generator=None) -> Ten
     shape = probs.shape[:-1] + (num_samples,)
     if math.prod(shape) == 0:
         return Tensor(np.zeros(shape, np.int64))
+    # (with replacement, a float64 draw per sample beside each row's int64 samples)
+    runtime.current.foresee(math.prod(shape), 8, "multinomial's samples")
     rows = probs.reshape(math.prod(probs.shape[:-1]), probs.shape[-1])
     if replacement and num_samples > 1:
         # half rows: torch's reduced-float kernel sums and divides in float

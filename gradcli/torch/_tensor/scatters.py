@@ -10,10 +10,11 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import index_error, runtime_error, type_error
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import torch_function
+from gradcli.torch._tensor.pointwise import foresee_broadcast
 from gradcli.torch._tensor.selecting import selected_index
-from gradcli.torch._tensor.shape import _index_bounds, _index_dtype
+from gradcli.torch._tensor.shape import _index_bounds, _index_dtype, foresee_indexed
 
 
 def _written(row: str, input: Tensor, src: Tensor, key: tuple) -> Tensor:
@@ -147,7 +148,7 @@ def masked_scatter(input, mask, source) -> Tensor:
     if source.dtype is not input.dtype:
         raise runtime_error("masked_scatter: expected self and source to have same dtypes but "
                             f"got{input.dtype.cpp} and {source.dtype.cpp}")
-    where = np.broadcast_to(mask.data, broadcast_shape(mask.data.shape, input.data.shape))
+    where = np.broadcast_to(mask.data, foresee_broadcast((mask, input), input.data.itemsize))
     if np.count_nonzero(where) > source.data.size:
         raise runtime_error("Number of elements of source < number of ones in mask")
     return apply("masked_scatter", (input, source), mask=where)
@@ -207,5 +208,6 @@ def index_put(input, indices=_MISSING, values=_MISSING, accumulate=False) -> Ten
         raise runtime_error("Index put requires the source and destination dtypes match, got "
                             f"{input.dtype.cpp} for the destination and {values.dtype.cpp} for "
                             "the source.")
+    foresee_indexed([k for k in key if isinstance(k, np.ndarray)], 8, "index_put's positions")
     return apply("index_put_accumulate" if accumulate else "index_put", (input, values),
                  key=tuple(key))

@@ -6,8 +6,9 @@ import numpy as np
 
 from gradcli.engine import dtypes
 from gradcli.engine.errors import index_error, runtime_error
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim
+from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import tensor_method, torch_function
+from gradcli.torch._tensor.pointwise import foresee_broadcast
 
 
 def selected_index(input: Tensor, dim: int, index: int) -> tuple[int, int]:
@@ -32,7 +33,8 @@ def select(input, dim, index) -> Tensor:
 def masked_select(input, mask) -> Tensor:
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_select: expected BoolTensor for mask")
-    shape = broadcast_shape(mask.data.shape, input.data.shape)  # (the order of its message)
+    # (the order of its message; each broadcast position of the mask is read)
+    shape = foresee_broadcast((mask, input), 1)
     selected = np.broadcast_to(mask.data, shape)
     # a 0-d mask selects by itself (numpy has no nonzero of a 0-d array)
     key = np.nonzero(selected) if shape else np.asarray(selected, dtype=bool)

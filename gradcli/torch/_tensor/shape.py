@@ -19,7 +19,7 @@ from gradcli.engine.layout import (
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape, normalize_dim, shape_args
 from gradcli.torch._declare import takes_tensor, tensor_method, torch_function
 from gradcli.torch._tensor.creation import _sizes
-from gradcli.torch._tensor.pointwise import written_value
+from gradcli.torch._tensor.pointwise import foresee_broadcast, written_value
 
 
 def _infer_shape(requested, numel: int) -> tuple:
@@ -246,6 +246,7 @@ def repeat(input, *args, repeats=None) -> Tensor:
     if negative:
         raise runtime_error(f"Trying to create tensor with negative dimension {negative[0]}: "
                             f"{sizes}")
+    runtime.current.foresee(math.prod(sizes), input.data.itemsize, "the repeated result")
     return apply("repeat", (input,), repeats=repeats)
 
 
@@ -437,7 +438,7 @@ def _check_split_sizes(sizes) -> None:
     method=True, inplace=True,
 )
 def masked_fill(input, mask, value) -> Tensor:
-    broadcast_shape(mask.data.shape, input.data.shape)
+    foresee_broadcast((mask, input), input.data.itemsize)
     if mask.dtype is not dtypes.bool_:
         raise runtime_error("masked_fill_ only supports boolean masks, but got mask with dtype "
                             f"{mask.dtype.c}")
@@ -449,6 +450,18 @@ def masked_fill(input, mask, value) -> Tensor:
                      mask=mask.data.astype(bool))
     return apply("masked_fill", (input,), mask=mask.data.astype(bool),
                  value=written_value(value, input.dtype))
+
+
+def foresee_indexed(arrays, itemsize: int, what: str) -> None:
+    """Index arrays broadcast together (torch's error where they cannot), and the positions
+    they pick refused before they are made: x[i[:, None], j] picks len(i) * len(j)."""
+    try:
+        positions = math.prod(np.broadcast_shapes(*(a.shape for a in arrays)))
+    except ValueError:
+        shapes = ", ".join(str(list(a.shape)) for a in arrays)
+        raise index_error("shape mismatch: indexing tensors could not be broadcast together with "
+                          f"shapes {shapes}") from None
+    runtime.current.foresee(positions, itemsize, what)
 
 
 def _index_dtype(index, message: str) -> None:
@@ -499,6 +512,7 @@ def take_along_dim(input, indices, dim=None) -> Tensor:
     sizes = list(input.data.shape)
     sizes[d] = indices.data.shape[d]
     shape = list(broadcast_shape(sizes, indices.data.shape))
+    runtime.current.foresee(math.prod(shape), input.data.itemsize, "the broadcast result")
     size = input.data.shape[d]  # (torch wraps any index along dim into range)
     broadcast_indices = Tensor(np.broadcast_to(indices.data % builtins.max(size, 1), shape))
     shape[d] = size

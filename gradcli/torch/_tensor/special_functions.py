@@ -7,9 +7,9 @@ import numpy as np
 
 from gradcli.engine import dtypes, promotion, runtime
 from gradcli.engine.errors import TorchError, runtime_error
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape
+from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import tensor_method, torch_function
-from gradcli.torch._tensor.pointwise import float_input, pow
+from gradcli.torch._tensor.pointwise import float_input, foresee_broadcast, pow
 from gradcli.torch._tensor.reductions import ReturnTypes
 from gradcli.torch._tensor.shape import to
 
@@ -45,7 +45,7 @@ def erfc(input) -> Tensor:
 def atan2(input, other) -> Tensor:
     d = promotion.result_type(input, other)
     d = d if d.is_floating_point else runtime.default_dtype()
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), d.itemsize)
     return apply("atan2", (input, other), d)
 
 
@@ -57,7 +57,7 @@ def hypot(input, other) -> Tensor:
     d = promotion.result_type(input, other)
     if not d.is_floating_point:
         raise TorchError("NotImplementedError", f"\"hypot_cpu\" not implemented for '{d.cpp}'")
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), d.itemsize)
     return apply("hypot", (input, other), d)
 
 
@@ -71,7 +71,7 @@ def _x_log(name: str):
             return apply(f"{name}_scalar_self", (other,), d, self=input)
         if not isinstance(other, Tensor):
             return apply(f"{name}_scalar_other", (input,), d, other=other)
-        broadcast_shape(input.data.shape, other.data.shape)
+        foresee_broadcast((input, other), d.itemsize)
         return apply(name, (input, other), d)
     fn.__name__ = name
     return fn
@@ -105,9 +105,9 @@ def lerp(input, end, weight) -> Tensor:
         raise TorchError("NotImplementedError",
                          f"\"{kernel}\" not implemented for '{input.dtype.cpp}'")
     if tensor_weight:
-        broadcast_shape(broadcast_shape(input.data.shape, end.data.shape), weight.data.shape)
+        foresee_broadcast((input, end, weight), input.data.itemsize)
         return apply("lerp_tensor", (input, end, weight), input.dtype)
-    broadcast_shape(input.data.shape, end.data.shape)
+    foresee_broadcast((input, end), input.data.itemsize)
     return apply("lerp_scalar", (input, end), weight=float(weight))
 
 
@@ -116,9 +116,8 @@ def _addc(name: str):
         if name == "addcdiv" and not tensor1.dtype.is_floating_point \
                 and not tensor2.dtype.is_floating_point:
             raise runtime_error(_INTEGER_ADDCDIV)
-        broadcast_shape(broadcast_shape(input.data.shape, tensor1.data.shape),
-                        tensor2.data.shape)
         d = promotion.result_type(input, tensor1, tensor2)
+        foresee_broadcast((input, tensor1, tensor2), d.itemsize)
         return apply(name, (input, tensor1, tensor2), d, value=value)
     fn.__name__ = name
     return fn
@@ -223,7 +222,7 @@ def _logaddexp(name: str):
         if not d.is_floating_point:
             raise TorchError("NotImplementedError", f"\"{name}_cpu\" not implemented for "
                              f"'{d.cpp}'")
-        broadcast_shape(input.data.shape, other.data.shape)
+        foresee_broadcast((input, other), d.itemsize)
         return apply(name, (input, other), d)
     fn.__name__ = name
     return fn
@@ -242,7 +241,7 @@ def ldexp(input, other) -> Tensor:
     """input * 2 ** other, a float result."""
     d = promotion.result_type(input, other)
     d = d if d.is_floating_point else runtime.default_dtype()
-    broadcast_shape(input.data.shape, other.data.shape)
+    foresee_broadcast((input, other), d.itemsize)
     return apply("ldexp", (input, other), d)
 
 

@@ -187,6 +187,8 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1) -> Tensor:
                             f"{_text(kernel)}, dilation={_text(dilation)}, padding="
                             f"{_text(padding)}, calculated shape of the array of sliding blocks "
                             f"as {_text(out)}, but its components must be at least one.")
+    runtime.current.foresee(math.prod(input.shape[:-2]) * math.prod(kernel) * math.prod(out),
+                            input.data.itemsize, "F.unfold's result")
     return apply("im2col", (input,), kernel=kernel, dilation=dilation, padding=padding,
                  stride=stride, out=out)
 
@@ -214,6 +216,8 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1) -> Te
                             f"the calculated number of sliding blocks {out[0]} * {out[1]} = "
                             f"{out[0] * out[1]}, but got "
                             f"input.size(2)={blocks}.")
+    planes = math.prod(input.shape[:-2]) // (kernel[0] * kernel[1])
+    runtime.current.foresee(planes * math.prod(size), input.data.itemsize, "F.fold's result")
     return apply("col2im", (input,), size=size, kernel=kernel, dilation=dilation,
                  padding=padding, stride=stride, out=out)
 
@@ -260,6 +264,7 @@ def _transposed(name, spatial, input, weight, bias, stride, padding, output_padd
     _check_transposed_shapes(input, weight, bias, stride, padding, output_padding, dilation,
                              groups, k)
     _check_dtypes(input, weight)
+    _foresee_transposed(input, weight, stride, padding, output_padding, dilation, groups)
     if input.ndim == k + 1:  # unbatched: torch adds the batch dim and takes it out again
         return shape.squeeze(_transposed(name, spatial, shape.unsqueeze(input, 0), weight, bias,
                                          stride, padding, output_padding, groups, dilation), 0)
@@ -267,6 +272,18 @@ def _transposed(name, spatial, input, weight, bias, stride, padding, output_padd
                  stride=tuple(stride), padding=tuple(padding),
                  output_padding=tuple(output_padding), dilation=tuple(dilation),
                  groups=int(groups))
+
+
+def _foresee_transposed(input, weight, stride, padding, output_padding, dilation,
+                        groups) -> None:
+    """The result, summed in float64, refused before it is made: a stride of 10**5 spreads
+    a 3x3 input over 10**10 positions."""
+    spatial = weight.ndim - 2
+    sizes = convkit.conv_transpose_shape(tuple(input.shape), tuple(weight.shape), stride,
+                                         padding, output_padding, dilation)
+    batch = math.prod(input.shape[:-spatial - 1])
+    runtime.current.foresee(batch * weight.shape[1] * groups * math.prod(sizes), 8,
+                            "the transposed convolution's result")
 
 
 def _named_pairs(output_padding, stride, dilation) -> str:

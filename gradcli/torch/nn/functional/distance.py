@@ -3,7 +3,7 @@ triplet_margin_loss measures with) and cosine_similarity, built from their ATen 
 by op."""
 from __future__ import annotations
 
-from gradcli.engine import dtypes
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.tensor import Tensor, apply, broadcast_shape
 from gradcli.torch._declare import torch_function
@@ -68,4 +68,8 @@ def pdist(input, p=2.0) -> Tensor:
         raise runtime_error("pdist only supports floating-point dtypes")
     if p < 0:
         raise runtime_error("pdist only supports non-negative p values")
+    rows, columns = input.data.shape
+    # each pair's row difference in float64 (a 2-row index of the pairs beside it)
+    runtime.current.foresee(rows * (rows - 1) // 2 * max(columns, 2), 8,
+                            "pdist's table of row differences")
     return apply("pdist", (shape.contiguous(input),), p=float(p))

@@ -10,7 +10,7 @@ import numpy as np
 
 from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError, runtime_error, warn
-from gradcli.engine.tensor import Tensor, apply, broadcast_shape
+from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import attribute_of_tensor, takes_tensor, torch_function
 from gradcli.torch._tensor import creation, selecting, shape
 from gradcli.torch._tensor import pointwise as E
@@ -164,6 +164,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     E.float_kernel(input, "log_sigmoid_cpu")
     w = _constant_weight("binary_cross_entropy_with_logits", "weight", weight, input)
     pw = _constant_weight("binary_cross_entropy_with_logits", "pos_weight", pos_weight, input)
+    E.foresee_broadcast((input, target, w, pw), input.data.itemsize)
     return apply("bce_logits", (input, target, w, pw), reduction=reduction,
                  weighted=pos_weight is not None, weight_given=weight is not None)
 
@@ -401,7 +402,7 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean") -> Tensor:
     reduction = _legacy(size_average, reduce, reduction)
     check_nn("soft_margin_loss", input, target, reduction_enum(reduction))
-    broadcast_shape(input.shape, target.shape)  # torch's size error, in its words
+    E.foresee_broadcast((input, target), input.data.itemsize)  # torch's size error, its words
     target = _constant_weight("soft_margin_loss", "target", target, input)
     if not input.dtype.is_floating_point:  # torch's composite kernel writes a float into it
         raise runtime_error(f"result type Float can't be cast to the desired output type "

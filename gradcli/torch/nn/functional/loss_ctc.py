@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from gradcli.engine import runtime
 from gradcli.engine.errors import runtime_error
 from gradcli.engine.ops_ctc import anchor_of
 from gradcli.engine.tensor import Tensor, apply
@@ -34,6 +35,9 @@ def ctc_loss_builtin(log_probs, targets, input_lengths, target_lengths, blank=0,
     batched = log_probs.ndim == 3
     lp = log_probs if batched else log_probs.unsqueeze(1)
     labels = _checked_targets(lp, targets if batched else targets.unsqueeze(0), il, tl, blank)
+    # the kernel's two (T, B, 2 * longest target + 1) tables: each state's emission, log alpha
+    runtime.current.foresee(lp.shape[0] * lp.shape[1] * (2 * max(tl, default=0) + 1),
+                            2 * lp.data.itemsize, "ctc_loss's tables of alignments")
     res = apply("ctc_loss", (lp,), targets=labels, input_lengths=il, target_lengths=tl,
                 blank=blank, zero_infinity=zero_infinity, anchor=anchor_of(lp.data, il))
     if zero_infinity:

@@ -3,7 +3,9 @@ functions and the nn pooling layers'), with torch's checks, in its order and wor
 op runs (ops_conv.py)."""
 from __future__ import annotations
 
-from gradcli.engine import convkit
+import math
+
+from gradcli.engine import convkit, runtime
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
@@ -174,8 +176,16 @@ def adaptive_avg_pool2d(input, output_size) -> Tensor:
         raise TorchError("NotImplementedError", "\"adaptive_avg_pool2d\" not implemented for "
                                                 f"'{input.dtype.cpp}'")
     out = tuple(sizes)
+    foresee_adaptive(input, out)
     extents = convkit.adaptive_windows(input.shape[-2:], out)[1]
     return apply("adaptive_avg_pool2d", (input,), out=out, extents=extents)
+
+
+def foresee_adaptive(input, out: tuple) -> None:
+    """An adaptive pooling's result (with a window's int64 positions or its maximum's index
+    per element) refused before its tables are made: output_size can be any size."""
+    planes = math.prod(input.shape[:-len(out)])
+    runtime.current.foresee(planes * math.prod(out), 8, "the adaptive pooling's result")
 
 
 def _with_input_sizes(output_size, sizes: tuple):
@@ -251,6 +261,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
         raise runtime_error(f"Trying to create tensor with negative dimension {size}: "
                             f"{[*input.shape[:-1], 1, size]}")
     planes = shape.unsqueeze(input, -2)
+    foresee_adaptive(planes, (1, size))
     index = convkit.adaptive_max_index(planes.data, (1, size))
     values = shape.squeeze(apply("adaptive_max_pool2d", (planes,), index=index), -2)
     return (values, Tensor(index[..., 0, :])) if return_indices else values

@@ -9,7 +9,7 @@ from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import reductions
 from gradcli.torch.nn.functional._common import check_nn, check_pool_input, ints
-from gradcli.torch.nn.functional.pooling import _with_input_sizes
+from gradcli.torch.nn.functional.pooling import _with_input_sizes, foresee_adaptive
 
 F = "torch.nn.functional"
 
@@ -49,6 +49,7 @@ def adaptive_avg_pool3d(input, output_size) -> Tensor:
     _check_input("adaptive_avg_pool3d", input, 3)
     _floating("adaptive_avg_pool3d_cpu", input)
     out = tuple(sizes)
+    foresee_adaptive(input, out)
     extents = convkit.adaptive_windows(input.shape[-3:], out)[1]
     return apply("adaptive_avg_pool3d", (input,), out=out, extents=extents)
 
@@ -68,6 +69,7 @@ def _adaptive_max(n: int, input, output_size, return_indices: bool):
         raise runtime_error(f"Trying to create tensor with negative dimension {negative}: "
                             f"{[*input.shape[:-n], *sizes]}")
     _floating(name if n == 2 else f"{name}_cpu", input)
+    foresee_adaptive(input, tuple(sizes))
     index = convkit.adaptive_max_index(input.data, tuple(sizes))
     values = apply(name, (input,), index=index)
     return (values, Tensor(index)) if return_indices else values

@@ -3,7 +3,9 @@ words), and the ATen functions they call: torch.grid_sampler, grid_sampler_2d/3d
 GridSamplerUtils checks) and affine_grid_generator; the rows are in ops_grid.py."""
 from __future__ import annotations
 
-from gradcli.engine import ops_grid
+import math
+
+from gradcli.engine import ops_grid, runtime
 from gradcli.engine.errors import TorchError, runtime_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
@@ -66,6 +68,9 @@ def _sample(dims: int, input: Tensor, grid: Tensor, mode, padding_mode, align_co
         # torch reads past its enums (undefined behaviour): no result to match
         raise runtime_error(f"gradcli does not support grid_sampler's interpolation_mode "
                             f"{mode} or padding_mode {padding_mode} (torch's are 0, 1, 2)")
+    # each channel sampled at every point of the grid, in float64
+    runtime.current.foresee(math.prod(input.shape[:2]) * math.prod(grid.shape[1:-1]), 8,
+                            "grid_sample's result")
     plans = ops_grid.plan(grid.data, input.shape[2:], mode, padding_mode,
                           bool(align_corners))
     return apply(f"grid_sampler_{dims}d", (input, grid), mode=mode, plans=plans)
@@ -121,6 +126,9 @@ def affine_grid_generator(theta: Tensor, size, align_corners) -> Tensor:
         found = list(theta.shape[:1]) + [theta.shape[-1]] if theta.ndim == 3 else None
         raise runtime_error(f"Expected size for first two dimensions of batch2 tensor to be: "
                             f"{expected} but got: {found}.")
+    points = math.prod(size[2:])  # the base grid's (x, y[, z], 1), and each batch's points
+    runtime.current.foresee(points * (dims + 1), theta.data.itemsize, "affine_grid's base grid")
+    runtime.current.foresee(size[0] * points * dims, theta.data.itemsize, "affine_grid's result")
     base = ops_grid.base_grid(tuple(size[2:]), bool(align_corners), theta.dtype.np)
     return apply("affine_grid_generator", (theta,), base=base)
 

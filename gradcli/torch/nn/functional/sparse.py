@@ -136,6 +136,9 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2,
         keep &= rows != _padding(padding_idx, weight.shape[0])
     if mode == "max":
         return _bag_max(weight, rows, bag_of, keep, bags)
+    # the kernel's operands: each bag's float64 membership of every looked-up row, the rows
+    runtime.current.foresee(bags * rows.size, 8, "embedding_bag's table of bag members")
+    runtime.current.foresee(rows.size * weight.data.shape[1], 8, "embedding_bag's rows")
     membership = np.zeros((bags, rows.size))
     membership[bag_of[keep], np.flatnonzero(keep)] = 1.0
     if mode == "mean":
@@ -224,6 +227,7 @@ def _bag_max(weight, rows, bag_of, keep, bags) -> Tensor:
     """Each bag's columnwise maximum: the first of its rows that holds it (ATen's `>`); an
     empty bag is 0."""
     values = weight.data
+    runtime.current.foresee(bags * values.shape[1], 8, "embedding_bag's maxima")
     index = np.zeros((bags, values.shape[1]), np.int64)
     empty = np.ones(bags, bool)
     for position in np.flatnonzero(keep):

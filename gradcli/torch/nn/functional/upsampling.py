@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine import ops_upsample
+from gradcli.engine import ops_upsample, runtime
 from gradcli.engine.errors import TorchError, runtime_error, type_error, value_error, warn
 from gradcli.engine.tensor import Tensor, apply
 from gradcli.engine.type_names import type_name
@@ -112,9 +112,19 @@ def _upsample(input: Tensor, mode: str, output_size, scales, align_corners) -> T
     if min(*sizes, *output_size) <= 0:
         raise runtime_error(f"Input and output sizes should be greater than 0, but got input "
                             f"({_named(sizes)}) output ({_named(output_size)})")
+    _foresee(input, [int(o) for o in output_size])
     matrices = tuple(ops_upsample.resample_matrix(mode, n, int(o), bool(align_corners), s)
                      for n, o, s in zip(sizes, output_size, scales))
     return apply(ops_upsample.op_name(mode, len(sizes)), (input,), matrices=matrices)
+
+
+def _foresee(input: Tensor, output_size: list[int]) -> None:
+    """The result, resampled in float64, and each dim's (out, in) matrix, refused before
+    they are made: a size of 10**10 is one allocation no limit would see until it is filled."""
+    for size, out in zip(input.shape[2:], output_size):
+        runtime.current.foresee(size * out, 8, "the interpolation's matrix")
+    runtime.current.foresee(math.prod(input.shape[:2]) * math.prod(output_size), 8,
+                            "the interpolated result")
 
 
 def _named(sizes) -> str:
