@@ -9,6 +9,7 @@ MAX_FACTOR_CHARS: bounded by size, not by a clock, so the same script reads the 
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 from fractions import Fraction
 
@@ -27,7 +28,8 @@ DIGITS = 8  # significant digits of a float constant (float32 holds about 7)
 def texts(exprs, point: dict | None = None) -> list[str]:
     """One text per element ("" where there is none). `point` maps each symbol to its
     float64 value where every formula is one element's (not one formula for all)."""
-    return ["" if e is None else text(e, point) for e in np.asarray(exprs).reshape(-1)]
+    with _printer().remembering():  # a tensor's elements share their subformulas
+        return ["" if e is None else text(e, point) for e in np.asarray(exprs).reshape(-1)]
 
 
 def text(expr, point: dict | None = None) -> str:
@@ -129,6 +131,28 @@ def _printer():
     class _Readable(StrPrinter):
         """sympy's printer, with Python's words where sympy has its own: a Piecewise reads as
         `(1 if x > 0 else 0)`, Abs as abs, and floats without their 17-digit tails."""
+
+        _memo: dict | None = None
+
+        @contextlib.contextmanager
+        def remembering(self):
+            """Each subformula printed once while inside: a group norm's elements each hold
+            its mean and variance, which sympy's printer would otherwise print (and sort the
+            terms of) once per occurrence. Equal sympy expressions print the same text."""
+            outer, self._memo = self._memo, self._memo if self._memo is not None else {}
+            try:
+                yield
+            finally:
+                self._memo = outer
+
+        def _print(self, expr, **kwargs):
+            memo = self._memo
+            if memo is None or kwargs or not isinstance(expr, sp().Basic):
+                return super()._print(expr, **kwargs)
+            shown = memo.get(expr)
+            if shown is None:
+                shown = memo[expr] = super()._print(expr)
+            return shown
 
         def _print_Symbol(self, expr):
             return "0" if expr.name == DROPPED else expr.name

@@ -1,7 +1,9 @@
 """No clock decides a method, a formula or a verdict (issue #29): a script checked on a busy
 machine prints what it prints on a quiet one. Each script below is run twice, once as it is
 and once with every clock running 50 times slower than time (what a loaded machine looks like
-to code that times itself); the outputs must be the same, byte for byte.
+to code that times itself); the outputs must be the same, byte for byte. The quiet run is the
+differential tests' own (test_differential.gradcli_trace, in the script's xdist group): each
+script is run once more here, not twice.
 
 The scripts are of every path: sympy per element (662's attention takes sympy seconds),
 structured, numeric (475's finite differences, whose sample count was timed), sampled, and
@@ -17,7 +19,9 @@ from gradcli.app.api import run_json
 from gradcli.app.running import RunOptions
 from gradcli.engine.limits import Limits
 
-CORPUS = Path(__file__).parents[1] / "corpus"
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from test_differential import CORPUS, gradcli_trace  # noqa: E402
+
 SCRIPTS = [
     # sympy per element
     "001_accumulate_two_backwards", "002_zero_grad_between", "004_retain_grad_before",
@@ -43,7 +47,14 @@ OPTIONS = dict(limits=Limits(max_seconds=10**6))
 
 def output(stem: str) -> str:
     script = CORPUS / f"{stem}.py"
-    trace = run_json(script.read_text(), str(script), RunOptions(**OPTIONS))
+    return text(run_json(script.read_text(), str(script), RunOptions(**OPTIONS)))
+
+
+def quiet_output(stem: str) -> str:
+    return text(gradcli_trace(CORPUS / f"{stem}.py"))
+
+
+def text(trace: dict) -> str:
     return json.dumps(untimed(trace), sort_keys=True)
 
 
@@ -64,7 +75,8 @@ def slowed(clock):
     return lambda: start + (clock() - start) * SLOWER
 
 
-@pytest.mark.parametrize("stem", SCRIPTS)
+@pytest.mark.parametrize("stem", [
+    pytest.param(stem, id=stem, marks=pytest.mark.xdist_group(stem)) for stem in SCRIPTS])
 def test_a_busy_machine_prints_what_a_quiet_one_does(stem, monkeypatch):
     if "sympy" in sys.modules:  # the slow run's sympy as cold as a new process's (the second
         sys.modules["sympy"].core.cache.clear_cache()  # run's, warm, is faster still)
@@ -72,14 +84,14 @@ def test_a_busy_machine_prints_what_a_quiet_one_does(stem, monkeypatch):
         monkeypatch.setattr(time, name, slowed(getattr(time, name)))
     busy = output(stem)
     monkeypatch.undo()
-    assert busy == output(stem)
+    assert busy == quiet_output(stem)
 
 
 def test_the_scripts_are_of_every_path():
     methods = set()
     for stem in ("001_accumulate_two_backwards", "475_flip_roll_scatter_grads", "709_hvp_vhp_docs",
                  "630_conv_double_backward", "880_check_masked_attention_where"):
-        trace = json.loads(output(stem))
+        trace = gradcli_trace(CORPUS / f"{stem}.py")
         methods |= {g["method"] + (" structured" if "structured" in (g["note"] or "") else "")
                     for e in trace["events"] if e["kind"] == "backward" for g in e["grads"]}
     assert methods >= {"symbolic", "symbolic structured", "numeric", "sampled", "none"}

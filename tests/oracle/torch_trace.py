@@ -190,7 +190,10 @@ def trace(path):
 
 def trace_isolated(path):
     """trace(path) in a forked child, so nothing leaks between scripts."""
-    import torch  # noqa: F401  (imported once, before forking)
+    # torch imported once, before forking, and with it what torch imports on an optimizer's
+    # first construction (torch._compile's _disable_dynamo; ~800 modules, sympy among them),
+    # which took ~1 s in every child
+    import torch._dynamo  # noqa: F401
 
     r, w = os.pipe()
     pid = os.fork()
