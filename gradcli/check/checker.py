@@ -523,7 +523,9 @@ class Checker:
 
     def _hook_row(self, target: Target, exp: Expectation) -> GradRow:
         """The gradient a non-leaf's hooks received, against sympy (nothing accumulates)."""
-        dtype = np.asarray(target.after).dtype.name  # the tensor's (it may be gone)
+        # the tensor's; for one that is gone, the session's default (its gradient is float64)
+        dtype = (target.tensor.dtype if target.tensor is not None else
+                 runtime.default_dtype()).name
         rtol, atol = tolerance(dtype, self.rtol, self.atol)
         expected = in_dtype(exp.added, dtype)
         match, worst = matches(target.after, expected, rtol, atol, exp.mask)
