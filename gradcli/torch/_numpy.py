@@ -241,6 +241,17 @@ def from_numpy(array: Any) -> Tensor:
     return t
 
 
+def _scalar_item(array: Array) -> Tensor:
+    """A numpy scalar (a 0-d array) in a list given to torch.tensor: a number of its dtype."""
+    value = np.asarray(array.value)
+    if value.ndim or value.dtype not in SUPPORTED:
+        raise runtime_error(f"Could not infer dtype of {type_name(array)}")
+    return Tensor(value.copy())
+
+
+creation.SCALAR_ITEMS[Array] = _scalar_item
+
+
 def accepting_arrays(tensor: Callable) -> Callable:
     """torch.tensor that also takes an array: its values (exact as Python numbers), its dtype
     unless one is given."""

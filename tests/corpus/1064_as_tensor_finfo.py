@@ -1,4 +1,4 @@
-# torch.as_tensor (a tensor is itself, an array shares its memory, a dtype casts differentiably) and torch.finfo / torch.iinfo (the values torch gives, the default dtype's, torch's errors), as real programs use them for an epsilon
+# torch.as_tensor (a tensor is itself, an array shares its memory, a dtype casts differentiably) and torch.finfo / torch.iinfo (the values torch gives, the default dtype's, torch's errors), as real programs use them for an epsilon; lists of numpy scalars and of tensors of other dtypes: the dtype torch infers, by promotion
 import torch
 import numpy as np
 a = np.ones(2, dtype=np.float32)
@@ -33,3 +33,10 @@ w = torch.tensor([0.5, 2.0], requires_grad=True)
 z = torch.as_tensor(w, dtype=torch.float64)
 (z * torch.finfo(z.dtype).max / 1e300).sum().backward()
 w.grad
+torch.tensor([a[0], a[1]])
+torch.tensor([np.float64(1.5), 2.0])
+torch.tensor([np.int32(1), 2])
+torch.tensor([np.float32(1.0), np.float64(2.0)]).dtype
+torch.tensor([torch.tensor(1.0, dtype=torch.float64), 2.0])
+torch.tensor([torch.tensor(1, dtype=torch.int32)]).dtype
+torch.tensor([torch.tensor(1.0, dtype=torch.float16), 2]).dtype

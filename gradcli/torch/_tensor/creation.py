@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import builtins
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -40,6 +41,11 @@ def _dtype_or(dtype, default: DType) -> DType:
 _SEQUENCES = (list, tuple, range)
 
 
+# Types whose 0-d values a list may hold like numbers, each to the tensor it stands for (numpy
+# scalars: torch infers their own dtype): registered where the type is made (torch/_numpy.py)
+SCALAR_ITEMS: dict[type, Callable[[object], Tensor]] = {}
+
+
 def _infer(data, target: DType | None = None) -> tuple[np.ndarray, DType]:
     """Nested lists of numbers/tensors as an array of `target`, or of the dtype torch infers;
     torch's checks in its order: the shape (along first elements), the dtype, the values."""
@@ -69,37 +75,45 @@ def _nested_shape(data) -> tuple:
 
 
 def _infer_dtype(data, shape: tuple) -> DType:
-    """torch's infer_scalar_type: the promotion of every element's dtype (an empty list is of
-    the default float dtype). Lists deeper than the shape, and more items than the shape
-    holds (a ragged list, possibly huge), are left to _flatten to refuse."""
-    kinds: set = set()
+    """torch's infer_scalar_type: the promotion of every element's dtype (a tensor's own, a
+    Python float's the default, an int's int64; an empty list is of the default float
+    dtype). Lists deeper than the shape, and more items than the shape holds (a ragged list,
+    possibly huge), are left to _flatten to refuse."""
+    found: DType | None = None
     stack = [(data, 0)]
     room = builtins.sum(math.prod(shape[:k + 1]) for k in range(len(shape)))
     while stack:
         item, level = stack.pop()
         if isinstance(item, _SEQUENCES):
             if not len(item):
-                kinds.add(dtypes.FLOAT)
+                kind = runtime.default_dtype()
             elif level < len(shape):
                 room -= len(item)
                 if room < 0:
                     break
                 stack.extend((x, level + 1) for x in reversed(item))
+                continue
+            else:
+                continue
         elif isinstance(item, Tensor):
-            kinds.add(item.dtype.category)
+            kind = item.dtype
         elif isinstance(item, (bool, int, float)):
-            kinds.add(promotion.scalar_dtype(item).category)
+            kind = promotion.scalar_dtype(item)
+        elif type(item) in SCALAR_ITEMS:
+            kind = SCALAR_ITEMS[type(item)](item).dtype
         elif isinstance(item, str):
             raise type_error("new(): invalid data type 'str'")
         else:
             raise runtime_error(f"Could not infer dtype of {type(item).__name__}")
-    return (runtime.default_dtype() if dtypes.FLOAT in kinds or not kinds else dtypes.int64
-            if dtypes.INT in kinds else dtypes.bool_)
+        found = kind if found is None else dtypes.promote(found, kind)
+    return runtime.default_dtype() if found is None else found
 
 
 def _flatten(item, shape: tuple, dim: int, out: list) -> None:
     """The elements in order, each level checked against the shape (torch's recursive_store)."""
     if dim == len(shape):
+        if type(item) in SCALAR_ITEMS:
+            item = SCALAR_ITEMS[type(item)](item)
         if isinstance(item, Tensor):
             if item.requires_grad:
                 warn(SCALAR_WARNING, once_per_process=True)
