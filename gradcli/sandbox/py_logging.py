@@ -62,10 +62,10 @@ class Handler:
 
     __slots__ = ("stream", "level", "formatter")
 
-    def __init__(self, stream: Any = None, level: int = 0):
+    def __init__(self, stream: Any = None):
         if stream is not None and not isinstance(stream, py_system.Stream):
             raise TypeError("a gradcli session's handlers write to sys.stdout or sys.stderr")
-        self.stream, self.level, self.formatter = stream, level, None
+        self.stream, self.level, self.formatter = stream, 0, None
 
     def setLevel(self, level: Any) -> None:
         self.level = _level(level)

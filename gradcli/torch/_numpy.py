@@ -453,8 +453,8 @@ GENERATOR_ATTRIBUTES = {kind: {name: ("method", _bound_draw(name)) for name in k
                         for kind in (RandomState, Generator)}
 
 
-torch_function("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
-               "bool pin_memory=False, bool requires_grad=False)")(
+TENSOR = torch_function("tensor(PyObject* data, *, ScalarType dtype=None, Device? device=None, "
+                        "bool pin_memory=False, bool requires_grad=False)")(
     accepting_arrays(creation.tensor))
 
 
@@ -468,4 +468,4 @@ def as_tensor(data: Any, dtype=None, device=None) -> Tensor:
     if isinstance(data, Array) and isinstance(data.value, np.ndarray):
         shared = from_numpy(data)
         return shared if target in (None, shared.dtype) else shared.to(target)
-    return accepting_arrays(creation.tensor)(data, dtype=dtype)
+    return TENSOR(data, dtype=dtype)
