@@ -204,7 +204,14 @@ _solve_matrix, _inverse = _or_substitution(np.linalg.solve), _or_substitution(np
 # inv: torch's linalg_inv_ex backward, -A^-H g A^-H from the saved inverse
 defop("linalg_inv", "LinalgInvExBackward0", _in_double(_inverse),
       lambda xp, g, o, a: (-xp.matmul(K.mT(xp, o), xp.matmul(g, K.mT(xp, o))),), "o",
-      lambda a: _matrices(a, lambda m: m.inv(method="LU"), a.shape[-2:]))
+      lambda a: _matrices(a, _inverse_form, a.shape[-2:]))
+
+
+def _inverse_form(m):
+    """sympy's LU inverse (what m.inv(method="LU") returns) without its test that m is
+    invertible: that simplifies the determinant, seconds for a 5 x 5, and the engine has
+    inverted the matrix already."""
+    return m.LUsolve(m.eye(m.rows))
 
 
 # solve: X with A X = B (left) or X A = B; `vector`: B is a (batch of) vector(s)
