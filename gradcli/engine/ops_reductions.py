@@ -63,8 +63,7 @@ def _nansum_vjp(xp, g, o, a, dim, keepdim, nan):
 # (where the input is nan torch's backward multiplies by 0: `zeroed`; a nan gradient from
 # above then stays nan, which the check does not follow, as for nan_to_num)
 defop("nansum", "NansumBackward0", _nansum, _nansum_vjp, "a",
-      lambda a, dim, keepdim, nan: np.asarray(np.where(nan, 0, a).sum(axis=dim,
-                                                                      keepdims=keepdim)),
+      lambda a, dim, keepdim, nan: np.asarray(S.add_all(np.where(nan, 0, a), dim, keepdim)),
       zeroed=lambda i, a, dim, keepdim, nan: nan)
 
 
@@ -156,6 +155,9 @@ def _slice_norms(a, p, dim):
     condition is false)."""
     sp = S.sp()
     rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
+    if p == float("inf") and rows.shape[1] > S.MAX_PAIRWISE_PIECEWISE:  # as symforms.norm's
+        raise S.TooIntricate(f"an inf-norm of {rows.shape[1]:,} elements, whose Max sympy "
+                             "differentiates for seconds")
     out = np.empty(a.shape[dim], dtype=object)
     for i, row in enumerate(rows):
         xs = [sp.Abs(x) for x in row]
