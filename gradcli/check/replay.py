@@ -9,7 +9,7 @@ import numpy as np
 
 from gradcli.engine import symforms as S
 from gradcli.engine import trace
-from gradcli.engine.symforms import number, sp
+from gradcli.engine.symforms import add_all, number, sp
 from gradcli.engine.trace import Opaque
 
 from .dropped import Dropped, dropped_zero, read_mask
@@ -349,5 +349,5 @@ def scalar_objective(outputs: list, seeds: list) -> sp.Expr:
         weights = v if v.dtype == object else constant_array(v)
         if v.dtype.kind == "f" and (v == 0).any():
             weights = np.where(v == 0, dropped_zero(), weights)
-        total += np.asarray(np.asarray(y, dtype=object) * weights, dtype=object).sum()
+        total += add_all(np.asarray(y, dtype=object) * weights)
     return total

@@ -236,14 +236,14 @@ def _reduction(scaled: bool) -> Callable[..., tuple[str, float]]:
 
 
 defop("sum", "SumBackward0", lambda a: np.asarray(K.torch_sum(a), a.dtype),
-      lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(a.sum()),
+      lambda xp, g, o, a: (xp.broadcast_to(g, a.shape),), sym=lambda a: np.array(S.add_all(a)),
       contraction=_reduction(False))
 defop("sum_dim", "SumBackward1", lambda a, dim, keepdim: K.torch_sum(a, dim, keepdim),
       lambda xp, g, o, a, dim, keepdim: (_expand_back(xp, g, a.shape, dim, keepdim),),
       contraction=_reduction(False))
 defop("mean", "MeanBackward0", lambda a: np.asarray(K.torch_sum(a) / a.size, dtype=a.dtype),
       lambda xp, g, o, a: (xp.div_scalar(xp.broadcast_to(g, a.shape), K.numel(a.shape)),),
-      sym=lambda a: np.array(a.sum() / a.size),
+      sym=lambda a: np.array(S.add_all(a) / a.size),
       contraction=_reduction(True))
 defop("mean_dim", "MeanBackward1",
       lambda a, dim, keepdim: np.asarray(K.torch_sum(a, dim, keepdim) /

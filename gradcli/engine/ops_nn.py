@@ -349,8 +349,8 @@ def _batch_norm_vjp(xp, g, o, a, w, b, training, mean, var, eps):
 
 def _sym_normalized(x, axes, eps):
     n = K.numel([x.shape[i] for i in axes])
-    centered = x - x.sum(axis=axes, keepdims=True) / n
-    var = (centered * centered).sum(axis=axes, keepdims=True) / n
+    centered = x - S.add_all(x, axes, True) / n
+    var = S.add_all(centered * centered, axes, True) / n
     return centered * S.elementwise(lambda v: 1 / S.sp().sqrt(v + S.number(eps)), var)
 
 
@@ -425,11 +425,11 @@ def _group_rstd_vjp(xp, g, o, a, groups, eps):
 def _sym_group_stats(a, groups, eps=None):
     x = _grouped(a, groups)
     n = x.shape[2]
-    mean = x.sum(axis=2) / n
+    mean = S.add_all(x, 2) / n
     if eps is None:
         return mean
     centered = x - mean[..., None]
-    var = (centered * centered).sum(axis=2) / n
+    var = S.add_all(centered * centered, 2) / n
     return S.elementwise(lambda v: 1 / S.sp().sqrt(v + S.number(eps)), var)
 
 

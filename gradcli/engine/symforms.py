@@ -26,6 +26,25 @@ def sp():
     return sympy
 
 
+def add_all(a, axis=None, keepdims=False):
+    """np.sum of an array of sympy forms, each slice's terms added in one sympy Add: numpy
+    adds them one at a time, and sympy sorts the growing sum again at every step (a sum of
+    500 Piecewise terms took seconds)."""
+    a = np.asarray(a, dtype=object)
+    if a.size == 0 or not any(isinstance(e, sp().Basic) for e in a.flat):
+        return np.sum(a, axis=axis, keepdims=keepdims)
+    axes = tuple(range(a.ndim)) if axis is None else \
+        tuple(int(d) % a.ndim for d in np.atleast_1d(axis))
+    kept = [d for d in range(a.ndim) if d not in axes]
+    slices = np.transpose(a, kept + list(axes)).reshape([a.shape[d] for d in kept] + [-1])
+    out = np.empty(slices.shape[:-1], dtype=object)
+    for index in np.ndindex(out.shape):
+        out[index] = sp().Add(*slices[index])
+    if keepdims:
+        out = out.reshape([1 if d in axes else n for d, n in enumerate(a.shape)])
+    return out if out.ndim else out[()]
+
+
 def number(v):
     """A Python/numpy number as an exact-looking sympy number: 2.0 -> 2, 0.1 -> 0.1."""
     v = v.item() if hasattr(v, "item") else v
@@ -337,8 +356,8 @@ def div_rounding(a, b, mode):
 
 def _reduced(x, reduction):
     if reduction == "mean":
-        return np.asarray(x.sum() / x.size, dtype=object)
-    return np.asarray(x.sum(), dtype=object) if reduction == "sum" else x
+        return np.asarray(add_all(x) / x.size, dtype=object)
+    return np.asarray(add_all(x), dtype=object) if reduction == "sum" else x
 
 
 def bce_logits(x, y, w, pw, reduction, weighted, weight_given=True):
@@ -359,8 +378,8 @@ def bce(x, y, w, reduction, weight_given=True):
 
 def var(a, dim, correction, keepdim):
     n = a.size if dim is None else int(np.prod([a.shape[d] for d in np.atleast_1d(dim)]))
-    mean = a.sum(axis=dim, keepdims=True) / n
-    return ((a - mean) ** 2).sum(axis=dim, keepdims=keepdim) / (n - correction)
+    mean = add_all(a, dim, True) / n
+    return add_all((a - mean) ** 2, dim, keepdim) / (n - correction)
 
 
 def std(a, dim, correction, keepdim):
@@ -449,7 +468,7 @@ def _mean_of_ties(a, ties):
     # NOTE: the value is the extremum; the form is the mean of the tied elements, so that
     # sympy's derivative splits the gradient evenly among ties, as torch does.
     picked = a[ties]
-    return np.asarray(picked.sum() / picked.size, dtype=object)
+    return np.asarray(add_all(picked) / picked.size, dtype=object)
 
 
 def max_all(a, ties):
@@ -461,7 +480,7 @@ def min_all(a, ties):
 
 
 def _mean_of_ties_dim(a, ties, dim, keepdim):
-    picked = np.where(ties, a, 0).sum(axis=dim, keepdims=keepdim)
+    picked = add_all(np.where(ties, a, 0), dim, keepdim)
     return picked / ties.sum(axis=dim, keepdims=keepdim)
 
 
@@ -477,14 +496,14 @@ def norm(a, p, dim, keepdim):
     absolute = elementwise(sp().Abs, a)
     if p == 2:
         # NOTE: torch's gradient at the zero vector is 0, not sympy's 0/0
-        total = (a * a).sum(axis=dim, keepdims=keepdim)
+        total = add_all(a * a, dim, keepdim)
         return elementwise(lambda s: sp().Piecewise((sp().sqrt(s), sp().Ne(s, 0)), (0, True)),
                            np.asarray(total, dtype=object))
     if p == 1:
-        return np.asarray(absolute.sum(axis=dim, keepdims=keepdim), dtype=object)
+        return np.asarray(add_all(absolute, dim, keepdim), dtype=object)
     if p == 0:  # the count of nonzero elements: flat, as torch differentiates it (not at all)
         nonzero = elementwise(lambda e: sp().Piecewise((1, sp().Ne(e, 0)), (0, True)), a)
-        return np.asarray(nonzero.sum(axis=dim, keepdims=keepdim), dtype=object)
+        return np.asarray(add_all(nonzero, dim, keepdim), dtype=object)
     if abs(p) == float("inf"):  # (pairwise Piecewise: sympy cannot order symbolic |x|)
         pick = np.frompyfunc(_tie_halves if p > 0 else _tie_halves_min, 2, 1)
         axes = range(absolute.ndim) if dim is None else np.atleast_1d(dim)
@@ -506,9 +525,9 @@ def norm(a, p, dim, keepdim):
         at_zero = 0 if p > 0 else sp().oo
         powers = elementwise(lambda e: sp().Piecewise((e ** number(p), sp().Ne(e, 0)),
                                                       (at_zero, True)), absolute)
-        total = np.asarray(powers.sum(axis=dim, keepdims=keepdim), dtype=object)
+        total = np.asarray(add_all(powers, dim, keepdim), dtype=object)
         return elementwise(lambda s: s ** (1 / number(p)), total)
-    total = np.asarray((absolute ** number(p)).sum(axis=dim, keepdims=keepdim), dtype=object)
+    total = np.asarray(add_all(absolute ** number(p), dim, keepdim), dtype=object)
     # NOTE: torch's subgradient at the zero vector is 0, not sympy's 0/0
     return elementwise(lambda s: sp().Piecewise((s ** (1 / number(p)), sp().Ne(s, 0)), (0, True)),
                        total)
