@@ -2,6 +2,7 @@
 on every element of a tensor or on a deterministic sample."""
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -32,8 +33,16 @@ def differentiate(objective, symbols: np.ndarray, sample: list | None,
         relevant = terms.get(flat[i], ())
         # (each term's step functions flattened before the sum: sympy cannot order an Add of
         # two Subs of one step function's derivative at different points)
-        out[i] = sp().Add(*(torch_conventions(sp().diff(t, flat[i])) for t in relevant))
+        out[i] = sp().Add(*(term_derivative(t, flat[i]) for t in relevant))
     return out.reshape(symbols.shape)
+
+
+@functools.lru_cache(maxsize=4096)
+def term_derivative(term, symbol):
+    """d term / d symbol with torch's conventions. Kept (sympy's own cache is too small for
+    them): gradcheck's passes, one per output element, and a loop's passes that leave the
+    weights as they were differentiate the same terms again."""
+    return torch_conventions(sp().diff(term, symbol))
 
 
 def _terms_by_symbol(objective) -> dict:
