@@ -528,22 +528,40 @@ class _Product:
 
 def _unfolded(r, g: np.ndarray, args: list, size=_same) -> list:
     """A contraction over operands the inputs' elements were moved into: its gradients by
-    operand, each element's added back to the input element its tag names (tags are
-    negative, -1 - position; what unfold itself puts in is not)."""
+    operand, each element's added back to the input element its tag names."""
     op, params = r.op, r.params
     operands = [size(np.asarray(o, np.float64)) for o in op.unfold(*args, **params)]
     parts = transposed(op.contraction(*[o.shape for o in operands], **params), g, operands)
-    offsets = np.cumsum([0] + [a.size for a in args])
-    tags = [-1.0 - np.arange(offsets[k], offsets[k + 1]).reshape(a.shape)
-            if forms_nn.floating(a) else a for k, a in enumerate(args)]
+    offsets = [0, *itertools.accumulate(a.size for a in args)]
     total = np.zeros(offsets[-1])
-    for moved, part in zip(op.unfold(*tags, **params), parts, strict=True):
-        moved = np.asarray(moved).reshape(-1)
-        here = moved < 0
-        total += np.bincount((-1 - moved[here]).astype(np.int64), part.reshape(-1)[here],
+    for (where, places), part in zip(_windows(r, args, offsets), parts, strict=True):
+        flat = part.reshape(-1)
+        total += np.bincount(places, flat if where is None else flat[where],
                              minlength=total.size)
     return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
+
+
+def _windows(r, args: list, offsets) -> list[tuple]:
+    """For each operand of an unfold, which of its elements are the inputs' (a mask, or None
+    for all) and the input element each of those is: unfold run on tags (negative, -1 -
+    position; what unfold itself puts in, a padding's zeros, a bias's ones, is not). Kept
+    per op, params and shapes, as _moved's tags."""
+    key = _tag_key(r, args)
+    found = _KEPT.get(("windows", key)) if key is not None else None
+    if found is not None:
+        return found
+    tags = [-1.0 - np.arange(offsets[k], offsets[k + 1]).reshape(a.shape)
+            if forms_nn.floating(a) else a for k, a in enumerate(args)]
+    windows = []
+    for moved in r.op.unfold(*tags, **r.params):
+        moved = np.asarray(moved).reshape(-1)
+        here = moved < 0
+        places = (-1 - moved[here]).astype(np.int64)
+        windows.append((None if places.size == moved.size else here, places))
+    if key is not None:
+        _KEPT.put(("windows", key), r.op, windows, sum(p.size for _, p in windows))
+    return windows
 
 
 def _traced_back(r, g: np.ndarray, args: list) -> list:
@@ -558,10 +576,10 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
     elif moves.order == "permuted":  # (a transpose: each element once, elsewhere)
         total = np.empty(offsets[-1])
         total[moves.tags.reshape(-1)] = np.asarray(g, np.float64).reshape(-1)
-    else:
-        here = moves.tags >= 0  # (the others are constants the forward wrote: fill_'s, a pad's)
-        # (the same sums as add.at's, element by element in order, but at once)
-        total = np.bincount(moves.tags[here], g[here], minlength=offsets[-1])
+    else:  # (the same sums as add.at's, element by element in order, but at once)
+        flat = np.reshape(g, -1)
+        total = np.bincount(moves.places, flat if moves.here is None else flat[moves.here],
+                            minlength=offsets[-1])
     return [total[offsets[k]:offsets[k + 1]].reshape(a.shape) if forms_nn.floating(a) else None
             for k, a in enumerate(args)]
 
@@ -569,10 +587,21 @@ def _traced_back(r, g: np.ndarray, args: list) -> list:
 class _Moves(NamedTuple):
     """The tag of each output element (-1: a constant), and how they lay out the inputs'
     elements: "same" (every one once, in order), "permuted" (every one once), or None (some
-    twice, some never, constants among them)."""
+    twice, some never, constants among them); `here`, which output elements are tagged
+    (flat; None: all), and `places`, their tags."""
 
     tags: np.ndarray
     order: str | None
+    here: np.ndarray | None
+    places: np.ndarray
+
+    @classmethod
+    def of(cls, tags: np.ndarray, order: str | None) -> _Moves:
+        flat = tags.reshape(-1)
+        here = flat >= 0  # (the others are constants the forward wrote: fill_'s, a pad's)
+        if here.all():
+            return cls(tags, order, None, flat)
+        return cls(tags, order, here, flat[here])
 
 
 def _moved(r, args: list, offsets) -> _Moves:
@@ -583,9 +612,9 @@ def _moved(r, args: list, offsets) -> _Moves:
     the next record of the same op, params and shapes (a loop's step repeats them all), with
     their order, which lets a view's gradient through as it is."""
     key = _tag_key(r, args)
-    found = _MOVED.get(key) if key is not None else None
+    found = _KEPT.get(key) if key is not None else None
     if found is not None:
-        return found[1]
+        return found
     shift = offsets[-1]
     first, second = (np.asarray(r.op.forward(*_tags(args, offsets, by), **r.params),
                                 np.float64) for by in (0, shift))
@@ -596,13 +625,10 @@ def _moved(r, args: list, offsets) -> _Moves:
         raise TooLarge(f"{r.op.grad_fn} does not only move elements")
     moved = np.where(tagged, first, -1).astype(np.int64)
     if key is None or moved.size > MAX_KEPT_TAGS:
-        return _Moves(moved, None)
-    kept = sum(moves.tags.size for _, moves in _MOVED.values())
-    if len(_MOVED) >= 256 or kept + moved.size > MAX_KEPT_ELEMENTS:
-        _MOVED.clear()  # (a bound, for sessions of ever new shapes)
+        return _Moves.of(moved, None)
     moved.flags.writeable = False
-    moves = _Moves(moved, _order(moved, shift))
-    _MOVED[key] = (r.op, moves)
+    moves = _Moves.of(moved, _order(moved, shift))
+    _KEPT.put(key, r.op, moves, moved.size)
     return moves
 
 
@@ -624,7 +650,32 @@ def _tags(args: list, offsets, shift: int) -> list:
 
 MAX_KEPT_TAGS = 1 << 20  # one op's output
 MAX_KEPT_ELEMENTS = 1 << 23  # all kept tags: 64 MiB of int64
-_MOVED: dict = {}  # _tag_key -> (op, its _Moves): the entry keeps the op alive
+
+
+class _KeptTags:
+    """What tags gave, by _tag_key (a loop's every step repeats its ops, params and shapes),
+    bounded for sessions of ever new shapes: up to 256 entries of MAX_KEPT_ELEMENTS in all,
+    none of one op past MAX_KEPT_TAGS. An entry holds its op, whose id is in the key."""
+
+    def __init__(self):
+        self.entries: dict = {}
+        self.elements = 0
+
+    def get(self, key):
+        found = self.entries.get(key)
+        return None if found is None else found[1]
+
+    def put(self, key, op, kept, elements: int) -> None:
+        if elements > MAX_KEPT_TAGS:
+            return
+        if len(self.entries) >= 256 or self.elements + elements > MAX_KEPT_ELEMENTS:
+            self.entries.clear()
+            self.elements = 0
+        self.entries[key] = (op, kept)
+        self.elements += elements
+
+
+_KEPT = _KeptTags()  # _moved's _Moves by _tag_key, _windows' by ("windows", _tag_key)
 
 
 def _tag_key(r, args: list) -> tuple | None:

@@ -43,6 +43,67 @@ def erfc(x):
     return _map(math.erfc, x)
 
 
+# W. J. Cody's rational Chebyshev approximations (Math. Comp. 23, 1969, as in his CALERF):
+# erf(x) ≈ x·A(x²)/B(x²) up to 0.46875, erfc(x) ≈ exp(-x²)·C(x)/D(x) up to 4, and
+# erfc(x) ≈ exp(-x²)/x·(1/√π − P(1/x²)/Q(1/x²)·1/x²) beyond (coefficients highest first)
+_CODY_A = (1.85777706184603153e-1, 3.16112374387056560e00, 1.13864154151050156e02,
+           3.77485237685302021e02, 3.20937758913846947e03)
+_CODY_B = (1.0, 2.36012909523441209e01, 2.44024637934444173e02, 1.28261652607737228e03,
+           2.84423683343917062e03)
+_CODY_C = (2.15311535474403846e-8, 5.64188496988670089e-1, 8.88314979438837594e00,
+           6.61191906371416295e01, 2.98635138197400131e02, 8.81952221241769090e02,
+           1.71204761263407058e03, 2.05107837782607147e03, 1.23033935479799725e03)
+_CODY_D = (1.0, 1.57449261107098347e01, 1.17693950891312499e02, 5.37181101862009858e02,
+           1.62138957456669019e03, 3.29079923573345963e03, 4.36261909014324716e03,
+           3.43936767414372164e03, 1.23033935480374942e03)
+_CODY_P = (1.63153871373020978e-2, 3.05326634961232344e-1, 3.60344899949804439e-1,
+           1.25781726111229246e-1, 1.60837851487422766e-2, 6.58749161529837803e-4)
+_CODY_Q = (1.0, 2.56852019228982242e00, 1.87295284992346047e00, 5.27905102951428412e-1,
+           6.05183413124413191e-2, 2.33520497626869185e-3)
+_ERFC_ZERO = 26.543  # erfc(x) underflows past it
+
+
+def _horner(coefficients: tuple, x: np.ndarray) -> np.ndarray:
+    out = np.full_like(x, coefficients[0])
+    for c in coefficients[1:]:
+        out *= x
+        out += c
+    return out
+
+
+def erf_rational(x) -> np.ndarray:
+    """erf on whole arrays by Cody's approximations, within a few float64 ulps of
+    math.erf, at a third of its map's time on a layer's elements (the check's GELU
+    partials, every element of every step); `erf` stays the forwards' (math.erf's, bit for
+    bit)."""
+    shape = np.shape(x)
+    x = np.asarray(x, dtype=np.float64).reshape(-1)  # (1-d: masks assign into it)
+    y = np.abs(x)
+    with np.errstate(all="ignore"):
+        square = y * y
+        near = x * _horner(_CODY_A, square) / _horner(_CODY_B, square)
+        middle = np.minimum(y, 4.0)
+        erfc = _horner(_CODY_C, middle) / _horner(_CODY_D, middle) * _exp_minus_square(middle)
+        far = (y > 4.0) & (y < _ERFC_ZERO)  # (few: erfc(4) is 1.5e-8)
+        erfc[y >= _ERFC_ZERO] = 0.0
+        erfc[far] = _erfc_far(y[far])
+        out = np.where(y <= 0.46875, near, np.copysign((0.5 - erfc) + 0.5, x))
+    return out.reshape(shape)[()]
+
+
+def _exp_minus_square(y: np.ndarray) -> np.ndarray:
+    """exp(-y²) with y² split as Cody's, (y rounded down to 1/16)² exact and the rest, so
+    that y²'s rounding does not grow into exp's result."""
+    head = np.trunc(y * 16.0) / 16.0
+    return np.exp(-head * head) * np.exp(-(y - head) * (y + head))
+
+
+def _erfc_far(y: np.ndarray) -> np.ndarray:
+    inverse = 1.0 / (y * y)
+    tail = inverse * _horner(_CODY_P, inverse) / _horner(_CODY_Q, inverse)
+    return (1.0 / SQRT_PI - tail) / y * _exp_minus_square(y)
+
+
 # ---- digamma, polygamma (the Hurwitz zeta function) -------------------------------------
 # Bernoulli numbers B_2k / 2k, the asymptotic series of digamma
 _DIGAMMA_SERIES = (1 / 12, -1 / 120, 1 / 252, -1 / 240, 1 / 132, -691 / 32760, 1 / 12)
