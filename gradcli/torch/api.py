@@ -70,6 +70,15 @@ from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck, g
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.autograd.once import once_differentiable
+from gradcli.torch.distributions import (
+    bernoulli,
+    categorical,
+    distribution,
+    independent,
+    kl,
+    normal,
+    uniform,
+)
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import recurrent
 from gradcli.torch.nn.functional._common import python_name
@@ -279,6 +288,22 @@ F = Namespace(F_NAME, _declared(F_NAME))
 
 # ---- torch ----------------------------------------------------------------------------
 
+# ---- torch.distributions: a module per family, as torch has them ----------------------
+
+_DISTRIBUTION_FAMILIES = {
+    f"torch.distributions.{module.__name__.rpartition('.')[2]}": Namespace(
+        f"torch.distributions.{module.__name__.rpartition('.')[2]}", members)
+    for module, members in (
+        (distribution, {"Distribution": distribution.DISTRIBUTION}),
+        (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
+        (independent, independent.CLASSES), (normal, normal.CLASSES),
+        (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
+DISTRIBUTIONS = Namespace("torch.distributions", {
+    "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,
+    **{name: value for family in _DISTRIBUTION_FAMILIES.values()
+       for name, value in family.members.items()},
+    **{name.rpartition(".")[2]: family for name, family in _DISTRIBUTION_FAMILIES.items()}})
+
 _torch = _declared("torch")
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
@@ -320,6 +345,7 @@ _torch.update(
     default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
+    distributions=DISTRIBUTIONS,
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         **lbfgs.CLASSES,
@@ -368,7 +394,8 @@ MODULES: dict[str, Namespace] = {
         "Function": autograd_function.FUNCTION, "once_differentiable": once_differentiable}),
     "torch.autograd.variable": Namespace("torch.autograd.variable", {
         "Variable": legacy.VARIABLE}),
-    "torch.autograd.graph": TORCH.members["autograd"].members["graph"]}
+    "torch.autograd.graph": TORCH.members["autograd"].members["graph"],
+    "torch.distributions": DISTRIBUTIONS, **_DISTRIBUTION_FAMILIES}
 # The standard library programs import around their PyTorch code: gradcli's stand-ins
 # (sandbox/py_system.py: what would touch the world is refused at its call).
 _OS_PATH = Namespace("os.path", py_system.OS_PATH)
@@ -687,6 +714,7 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES | py_collections.NAMES
+    names |= distribution.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():
@@ -713,7 +741,7 @@ PYTHON_MODULES = (
     "gradcli.torch.nn.modules.", "gradcli.torch.optim.", "gradcli.torch.utils.data",
     "gradcli.torch.autograd.function", "gradcli.torch.functional_call", "gradcli.torch.api",
     "gradcli.torch._numpy", "gradcli.torch._training_notes", "gradcli.torch.func",
-    "gradcli.torch.nn.utils.", "gradcli.torch._declare")
+    "gradcli.torch.nn.utils.", "gradcli.torch._declare", "gradcli.torch.distributions.")
 VOCABULARY = Vocabulary.from_api(sys.modules[__name__])  # what the validator lets scripts name
 
 __all__ = ["ROOT_NAMES", "MODULES", "BUILTINS", "ALL_ATTRIBUTE_NAMES", "get_attribute",

@@ -1,0 +1,183 @@
+"""torch.distributions.Distribution, the base of every distribution: its shapes, the
+validation of parameters and values against their constraints, sample() as rsample() under
+no_grad, and torch's repr. An instance keeps its attributes where torch keeps them in its
+__dict__ (loc, scale, _batch_shape...), so that the repr and the lazy probs/logits see them."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gradcli.engine.errors import TorchError, warn
+from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.type_names import type_name
+from gradcli.sandbox.objects import Property, ScriptFunction, ScriptInstance, StaticMethod
+from gradcli.torch.autograd.grad import enable_grad, no_grad
+from gradcli.torch.distributions.utils import SCALAR, as_size
+from gradcli.torch.nn.modules.module import builtin_class
+
+_LAZY: list[Property] = []  # the lazy properties (probs, logits): unvalidated until computed
+
+
+def value_error(message: str) -> TorchError:
+    return TorchError("ValueError", message)
+
+
+def not_implemented(message: str = "") -> TorchError:
+    return TorchError("NotImplementedError", message)
+
+
+def prop(owner: str, name: str, getter: Callable) -> Property:
+    """A read-only property of torch's class `owner`."""
+    return Property(ScriptFunction(f"{owner}.{name}", getter))
+
+
+def lazy(owner: str, name: str, compute: Callable) -> Property:
+    """torch's lazy_property: computed (under enable_grad) at the first reading, then kept as
+    the instance's own attribute; an assignment replaces it."""
+    def getter(self: ScriptInstance) -> Any:
+        with enable_grad():
+            value = compute(self)
+        self.attributes[name] = value
+        return value
+
+    def setter(self: ScriptInstance, value: Any) -> None:
+        self.attributes[name] = value
+    made = Property(ScriptFunction(f"{owner}.{name}", getter),
+                    ScriptFunction(f"{owner}.{name}", setter))
+    _LAZY.append(made)
+    return made
+
+
+def param_shape(owner: str) -> Property:
+    """param_shape of a distribution given probs or logits: the given one's size."""
+    return prop(owner, "param_shape", lambda self: self.attributes["_param"].size())
+
+
+def _shape(name: str) -> Property:
+    return prop("Distribution", name, lambda self: self.attributes[f"_{name}"])
+
+
+def init_distribution(self: ScriptInstance, batch_shape=SCALAR, event_shape=SCALAR,
+                      validate_args=None) -> None:
+    """Distribution.__init__: the shapes, then (when validating) each parameter the instance
+    holds checked against its constraint."""
+    self.attributes.update(_batch_shape=batch_shape, _event_shape=event_shape)
+    if validate_args is not None:
+        self.attributes["_validate_args"] = validate_args
+    if self.attribute("_validate_args"):
+        _validate_parameters(self)
+
+
+def _validate_parameters(self: ScriptInstance) -> None:
+    try:
+        arg_constraints = self.attribute("arg_constraints")
+    except TorchError as e:
+        if e.type_name != "NotImplementedError":
+            raise
+        arg_constraints = {}
+        warn(f"{self.cls!r} does not define `arg_constraints`. Please set `arg_constraints = "
+             "{}` or initialize the distribution with `validate_args=False` to turn off "
+             "validation.")
+    for param, constraint in arg_constraints.items():
+        if param not in self.attributes and any(self.cls.lookup(param) is p for p in _LAZY):
+            continue  # a lazily computed parameter is not checked
+        value = self.attribute(param)
+        if not constraint.check(value).all():
+            raise value_error(
+                f"Expected parameter {param} ({type_name(value)} of shape "
+                f"{tuple(value.shape)}) of distribution {self!r} to satisfy the constraint "
+                f"{constraint!r}, but found invalid values:\n{value}")
+
+
+def extended_shape(self: ScriptInstance, sample_shape=SCALAR) -> Size:
+    """sample_shape + batch_shape + event_shape."""
+    return Size(as_size(sample_shape) + self.attributes["_batch_shape"] +
+                self.attributes["_event_shape"])
+
+
+def validate_sample(self: ScriptInstance, value) -> None:
+    """Distribution._validate_sample: a tensor, of a shape that broadcasts with the batch and
+    event shapes, within the support."""
+    if not isinstance(value, Tensor):
+        raise value_error("The value argument to log_prob must be a Tensor")
+    event_shape, batch_shape = self.attributes["_event_shape"], self.attributes["_batch_shape"]
+    actual = value.size()
+    if actual[len(actual) - len(event_shape):] != event_shape:
+        raise value_error("The right-most size of value must match event_shape: "
+                          f"{actual} vs {event_shape}.")
+    expected = Size(batch_shape + event_shape)
+    for i, j in zip(reversed(actual), reversed(expected)):
+        if i != 1 and j != 1 and i != j:
+            raise value_error("Value is not broadcastable with batch_shape+event_shape: "
+                              f"{actual} vs {expected}.")
+    support = self.attribute("support")
+    if not support.check(value).all():
+        raise value_error(
+            f"Expected value argument ({type_name(value)} of shape {tuple(value.shape)}) to "
+            f"be within the support ({support!r}) of the distribution {self!r}, but found "
+            f"invalid values:\n{value}")
+
+
+def validated(self: ScriptInstance, value) -> None:
+    """The check of `value` torch's log_prob, cdf make first when the instance validates."""
+    if self.attribute("_validate_args"):
+        validate_sample(self, value)
+
+
+def _sample(self: ScriptInstance, sample_shape=SCALAR) -> Tensor:
+    with no_grad():
+        return self.attribute("rsample")(sample_shape)
+
+
+def _repr(self: ScriptInstance) -> str:
+    """Name(param: value or its size, ...): the parameters the instance holds, in the order
+    of arg_constraints."""
+    shown = []
+    for name in self.attribute("arg_constraints"):
+        if name in self.attributes:
+            value = self.attributes[name]
+            shown.append(f"{name}: {value if value.numel() == 1 else value.size()}")
+    return f"{self.cls.name}({', '.join(shown)})"
+
+
+def _set_default_validate_args(value) -> None:
+    """Distribution.set_default_validate_args: for this session (as torch's class attribute)."""
+    if value not in [True, False]:
+        raise value_error("")
+    DISTRIBUTION.set_attribute("_validate_args", value)
+
+
+def _unimplemented(*args, **kwargs):
+    raise not_implemented()
+
+
+def _no_mode(self: ScriptInstance):
+    raise not_implemented(f"{self.cls!r} does not implement mode")
+
+
+DISTRIBUTION = builtin_class("Distribution", None, {
+    "__init__": init_distribution, "sample": _sample, "rsample": _unimplemented,
+    "log_prob": _unimplemented, "cdf": _unimplemented, "icdf": _unimplemented,
+    "entropy": _unimplemented, "enumerate_support": _unimplemented, "expand": _unimplemented,
+    "perplexity": lambda self: self.attribute("entropy")().exp(), "__repr__": _repr,
+    "_extended_shape": extended_shape, "_validate_sample": validate_sample,
+}, {
+    "set_default_validate_args": StaticMethod(_set_default_validate_args),
+    "has_rsample": False, "has_enumerate_support": False, "_validate_args": True,
+    "batch_shape": _shape("batch_shape"), "event_shape": _shape("event_shape"),
+    "arg_constraints": prop("Distribution", "arg_constraints", _unimplemented),
+    "support": prop("Distribution", "support", _unimplemented),
+    "mean": prop("Distribution", "mean", _unimplemented),
+    "variance": prop("Distribution", "variance", _unimplemented),
+    "mode": prop("Distribution", "mode", _no_mode),
+    "stddev": prop("Distribution", "stddev", lambda self: self.attribute("variance").sqrt()),
+})
+EXPONENTIAL_FAMILY = builtin_class("ExponentialFamily", DISTRIBUTION, {})
+
+# the attribute names of the distributions, for the validator (the sandbox's vocabulary)
+ATTRIBUTES = frozenset({
+    "sample", "rsample", "log_prob", "cdf", "icdf", "entropy", "enumerate_support", "expand",
+    "perplexity", "set_default_validate_args", "has_rsample", "has_enumerate_support",
+    "batch_shape", "event_shape", "arg_constraints", "support", "mean", "mode", "variance",
+    "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
+    "reinterpreted_batch_ndims"})

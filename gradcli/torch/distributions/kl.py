@@ -1,0 +1,90 @@
+"""torch.distributions.kl: kl_divergence(p, q) for the pairs torch registers among the
+distributions gradcli has, each torch's own composition of ops."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from gradcli.engine.type_names import type_name
+from gradcli.sandbox.objects import ScriptClass, ScriptInstance
+from gradcli.torch.distributions.bernoulli import BERNOULLI
+from gradcli.torch.distributions.categorical import CATEGORICAL
+from gradcli.torch.distributions.distribution import not_implemented
+from gradcli.torch.distributions.independent import INDEPENDENT
+from gradcli.torch.distributions.normal import NORMAL
+from gradcli.torch.distributions.uniform import UNIFORM
+from gradcli.torch.distributions.utils import sum_rightmost
+from gradcli.torch.nn.functional.activation import softplus
+
+
+def _kl_normal_normal(p: ScriptInstance, q: ScriptInstance):
+    var_ratio = (p.attribute("scale") / q.attribute("scale")).pow(2)
+    t1 = ((p.attribute("loc") - q.attribute("loc")) / q.attribute("scale")).pow(2)
+    return 0.5 * (var_ratio + t1 - 1 - var_ratio.log())
+
+
+def _kl_categorical_categorical(p: ScriptInstance, q: ScriptInstance):
+    t = p.attribute("probs") * (p.attribute("logits") - q.attribute("logits"))
+    t[(q.attribute("probs") == 0).expand_as(t)] = math.inf
+    t[(p.attribute("probs") == 0).expand_as(t)] = 0
+    return t.sum(-1)
+
+
+def _kl_bernoulli_bernoulli(p: ScriptInstance, q: ScriptInstance):
+    p_probs, p_logits = p.attribute("probs"), p.attribute("logits")
+    q_probs, q_logits = q.attribute("probs"), q.attribute("logits")
+    t1 = p_probs * (softplus(-q_logits) - softplus(-p_logits))
+    t1[q_probs == 0] = math.inf
+    t1[p_probs == 0] = 0
+    t2 = (1 - p_probs) * (softplus(q_logits) - softplus(p_logits))
+    t2[q_probs == 1] = math.inf
+    t2[p_probs == 1] = 0
+    return t1 + t2
+
+
+def _kl_uniform_uniform(p: ScriptInstance, q: ScriptInstance):
+    p_low, p_high = p.attribute("low"), p.attribute("high")
+    q_low, q_high = q.attribute("low"), q.attribute("high")
+    result = ((q_high - q_low) / (p_high - p_low)).log()
+    result[(q_low > p_low) | (q_high < p_high)] = math.inf
+    return result
+
+
+def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
+    reinterpreted = p.attribute("reinterpreted_batch_ndims")
+    if reinterpreted != q.attribute("reinterpreted_batch_ndims"):
+        raise not_implemented()
+    result = kl_divergence(p.attribute("base_dist"), q.attribute("base_dist"))
+    return sum_rightmost(result, reinterpreted)
+
+
+_REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
+    (NORMAL, NORMAL): _kl_normal_normal,
+    (CATEGORICAL, CATEGORICAL): _kl_categorical_categorical,
+    (BERNOULLI, BERNOULLI): _kl_bernoulli_bernoulli,
+    (UNIFORM, UNIFORM): _kl_uniform_uniform,
+    (INDEPENDENT, INDEPENDENT): _kl_independent_independent,
+}
+
+
+def _dispatch(p, q) -> Callable | None:
+    """The registered function of the most derived pair of classes p and q are instances of."""
+    if not (isinstance(p, ScriptInstance) and isinstance(q, ScriptInstance)):
+        return None
+    for p_class in p.cls.mro:
+        for q_class in q.cls.mro:
+            if (p_class, q_class) in _REGISTRY:
+                return _REGISTRY[p_class, q_class]
+    return None
+
+
+def kl_divergence(p, q):
+    """KL(p || q), batched over the distributions' batch shape."""
+    fun = _dispatch(p, q)
+    if fun is None:
+        raise not_implemented(f"No KL(p || q) is implemented for p type {type_name(p)} and "
+                              f"q type {type_name(q)}")
+    return fun(p, q)
+
+
+FUNCTIONS = {"kl_divergence": kl_divergence}

@@ -1,0 +1,57 @@
+"""torch.distributions.utils: the helpers torch's distributions share, over gradcli's ops."""
+from __future__ import annotations
+
+import numpy as np
+
+from gradcli.engine import runtime
+from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Size, Tensor
+from gradcli.torch._tensor import creation, joining
+
+NUMBER = (bool, int, float)  # torch.types._Number
+SCALAR = Size()  # the shape of no samples, no batch, no event: the default of each
+
+
+def broadcast_all(*values) -> tuple[Tensor, ...]:
+    """The values as tensors of one shape: numbers become tensors of the first tensor's
+    dtype (else the default dtype), then torch.broadcast_tensors."""
+    if not all(isinstance(v, (Tensor, *NUMBER)) for v in values):
+        raise TorchError("ValueError", "Input arguments must all be instances of Number, "
+                         "torch.Tensor or objects implementing __torch_function__.")
+    tensors = [v for v in values if isinstance(v, Tensor)]
+    dtype = tensors[0].dtype if tensors else runtime.default_dtype()
+    return joining.broadcast_tensors(*(
+        v if isinstance(v, Tensor) else creation.tensor(v, dtype=dtype) for v in values))
+
+
+def standard_normal(shape: Size, dtype) -> Tensor:
+    """torch's _standard_normal: torch.empty(shape).normal_(), outside any graph."""
+    return creation.empty(shape, dtype=dtype).normal_()
+
+
+def sum_rightmost(value: Tensor, dim: int) -> Tensor:
+    """value summed over its `dim` rightmost dims."""
+    if dim == 0:
+        return value
+    return value.reshape(value.shape[:-dim] + (-1,)).sum(-1)
+
+
+def logits_to_probs(logits: Tensor, is_binary: bool = False) -> Tensor:
+    return logits.sigmoid() if is_binary else logits.softmax(-1)
+
+
+def clamp_probs(probs: Tensor) -> Tensor:
+    eps = float(np.finfo(probs.dtype.np).eps)
+    return probs.clamp(min=eps, max=1 - eps)
+
+
+def probs_to_logits(probs: Tensor, is_binary: bool = False) -> Tensor:
+    clamped = clamp_probs(probs)
+    if is_binary:
+        return clamped.log() - (-clamped).log1p()
+    return clamped.log()
+
+
+def as_size(shape) -> Size:
+    """torch.Size(shape): Python's TypeError for what is no sequence of ints."""
+    return shape if isinstance(shape, Size) else Size(shape)
