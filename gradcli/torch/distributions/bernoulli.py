@@ -11,6 +11,7 @@ from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     EXPONENTIAL_FAMILY,
+    expand_params,
     extended_shape,
     init_distribution,
     lazy,
@@ -71,6 +72,12 @@ def _entropy(self: ScriptInstance) -> Tensor:
     return binary_cross_entropy_with_logits(_logits(self), _probs(self), reduction="none")
 
 
+def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance:
+    new = expand_params(self, BERNOULLI, batch_shape, ("probs", "logits"))
+    new.attributes["_param"] = new.attributes.get("logits", new.attributes.get("probs"))
+    return new
+
+
 def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
     values = creation.arange(2, dtype=self.attributes["_param"].dtype)
     batch_shape = self.attributes["_batch_shape"]
@@ -80,7 +87,7 @@ def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
 
 BERNOULLI = builtin_class("Bernoulli", EXPONENTIAL_FAMILY, {
     "__init__": _init, "sample": _sample, "log_prob": _log_prob, "entropy": _entropy,
-    "enumerate_support": _enumerate_support,
+    "enumerate_support": _enumerate_support, "expand": _expand,
 }, {
     "arg_constraints": {"probs": constraints.unit_interval, "logits": constraints.real},
     "support": constraints.boolean, "has_enumerate_support": True,

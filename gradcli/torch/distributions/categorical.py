@@ -13,6 +13,7 @@ from gradcli.torch._tensor import creation, joining, sampling
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
+    expanded,
     extended_shape,
     init_distribution,
     lazy,
@@ -37,7 +38,7 @@ def _init(self: ScriptInstance, probs=None, logits=None, validate_args=None) -> 
             raise value_error("`logits` parameter must be at least one-dimensional.")
         param = self.attributes["logits"] = logits - logits.logsumexp(dim=-1, keepdim=True)
     self.attributes.update(_param=param, _num_events=param.size()[-1])
-    batch_shape = param.size()[:-1] if param.dim() > 1 else Size()
+    batch_shape = Size(param.size()[:-1]) if param.dim() > 1 else Size()
     init_distribution(self, batch_shape, validate_args=validate_args)
 
 
@@ -76,6 +77,15 @@ def _entropy(self: ScriptInstance) -> Tensor:
     return -(logits * _probs(self)).sum(-1)
 
 
+def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance:
+    param_shape = Size(as_size(batch_shape) + (self.attributes["_num_events"],))
+    params = {name: self.attributes[name].expand(param_shape)
+              for name in ("probs", "logits") if name in self.attributes}
+    params.update(_param=params.get("logits", params.get("probs")),
+                  _num_events=self.attributes["_num_events"])
+    return expanded(self, CATEGORICAL, batch_shape, params)
+
+
 def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
     values = creation.arange(self.attributes["_num_events"], dtype=dtypes.int64)
     batch_shape = self.attributes["_batch_shape"]
@@ -85,7 +95,7 @@ def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
 
 CATEGORICAL = builtin_class("Categorical", DISTRIBUTION, {
     "__init__": _init, "sample": _sample, "log_prob": _log_prob, "entropy": _entropy,
-    "enumerate_support": _enumerate_support,
+    "enumerate_support": _enumerate_support, "expand": _expand,
 }, {
     "arg_constraints": {"probs": constraints.simplex, "logits": constraints.real_vector},
     "has_enumerate_support": True,

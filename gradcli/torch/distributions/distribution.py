@@ -10,7 +10,13 @@ from typing import Any
 from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Size, Tensor
 from gradcli.engine.type_names import type_name
-from gradcli.sandbox.objects import Property, ScriptFunction, ScriptInstance, StaticMethod
+from gradcli.sandbox.objects import (
+    Property,
+    ScriptClass,
+    ScriptFunction,
+    ScriptInstance,
+    StaticMethod,
+)
 from gradcli.torch.autograd.grad import enable_grad, no_grad
 from gradcli.torch.distributions.utils import SCALAR, as_size
 from gradcli.torch.nn.modules.module import builtin_class
@@ -75,9 +81,9 @@ def _validate_parameters(self: ScriptInstance) -> None:
         if e.type_name != "NotImplementedError":
             raise
         arg_constraints = {}
-        warn(f"{self.cls!r} does not define `arg_constraints`. Please set `arg_constraints = "
-             "{}` or initialize the distribution with `validate_args=False` to turn off "
-             "validation.")
+        warn(f"{class_repr(self.cls)} does not define `arg_constraints`. Please set "
+             "`arg_constraints = {}` or initialize the distribution with "
+             "`validate_args=False` to turn off validation.")
     for param, constraint in arg_constraints.items():
         if param not in self.attributes and any(self.cls.lookup(param) is p for p in _LAZY):
             continue  # a lazily computed parameter is not checked
@@ -87,6 +93,40 @@ def _validate_parameters(self: ScriptInstance) -> None:
                 f"Expected parameter {param} ({type_name(value)} of shape "
                 f"{tuple(value.shape)}) of distribution {self!r} to satisfy the constraint "
                 f"{constraint!r}, but found invalid values:\n{value}")
+
+
+def expanded(self: ScriptInstance, cls: ScriptClass, batch_shape, params: dict[str, Any],
+             event_shape: Size = SCALAR) -> ScriptInstance:
+    """torch's expand: a new instance of self's class holding `params` (the parameters
+    expanded), unvalidated, validating later as self does."""
+    if self.cls.lookup("__init__") is not cls.lookup("__init__"):
+        raise not_implemented(
+            f"Subclass {self.cls.name} of {cls.name} that defines a custom __init__ method "
+            "must also define a custom .expand() method.")
+    new = self.cls.instance_type(self.cls)
+    new.attributes.update(params)
+    init_distribution(new, as_size(batch_shape), event_shape, validate_args=False)
+    new.attributes["_validate_args"] = self.attribute("_validate_args")
+    return new
+
+
+def expand_params(self: ScriptInstance, cls: ScriptClass, batch_shape,
+                  names: tuple[str, ...]) -> ScriptInstance:
+    """expand of a distribution whose parameters (those of `names` it holds) are of the batch
+    shape: each expanded."""
+    batch_shape = as_size(batch_shape)
+    return expanded(self, cls, batch_shape, {
+        name: self.attributes[name].expand(batch_shape)
+        for name in names if name in self.attributes})
+
+
+def class_repr(cls: ScriptClass) -> str:
+    """<class 'torch.distributions.normal.Normal'> for torch's classes, as Python prints them;
+    a script's class is the script's."""
+    if not cls.shared:
+        return repr(cls)
+    module = {"ExponentialFamily": "exp_family"}.get(cls.name, cls.name.lower())
+    return f"<class 'torch.distributions.{module}.{cls.name}'>"
 
 
 def extended_shape(self: ScriptInstance, sample_shape=SCALAR) -> Size:
@@ -152,7 +192,7 @@ def _unimplemented(*args, **kwargs):
 
 
 def _no_mode(self: ScriptInstance):
-    raise not_implemented(f"{self.cls!r} does not implement mode")
+    raise not_implemented(f"{class_repr(self.cls)} does not implement mode")
 
 
 DISTRIBUTION = builtin_class("Distribution", None, {

@@ -7,12 +7,13 @@ from gradcli.sandbox.objects import ScriptInstance
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
+    expanded,
     init_distribution,
     not_implemented,
     prop,
     value_error,
 )
-from gradcli.torch.distributions.utils import SCALAR, sum_rightmost
+from gradcli.torch.distributions.utils import SCALAR, as_size, sum_rightmost
 from gradcli.torch.nn.modules.module import builtin_class
 
 
@@ -29,6 +30,15 @@ def _init(self: ScriptInstance, base_distribution, reinterpreted_batch_ndims,
                            reinterpreted_batch_ndims=reinterpreted_batch_ndims)
     init_distribution(self, Size(shape[:len(shape) - event_dim]),
                       Size(shape[len(shape) - event_dim:]), validate_args=validate_args)
+
+
+def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance:
+    batch_shape = as_size(batch_shape)
+    event_shape = self.attributes["_event_shape"]
+    base = _base(self).attribute("expand")(
+        Size(batch_shape + event_shape[:_reinterpreted(self)]))
+    return expanded(self, INDEPENDENT, batch_shape, {
+        "base_dist": base, "reinterpreted_batch_ndims": _reinterpreted(self)}, event_shape)
 
 
 def _base(self: ScriptInstance) -> ScriptInstance:
@@ -66,7 +76,7 @@ def _of_base(name: str) -> prop:
 
 INDEPENDENT = builtin_class("Independent", DISTRIBUTION, {
     "__init__": _init, "log_prob": _log_prob, "entropy": _entropy,
-    "enumerate_support": _enumerate_support,
+    "enumerate_support": _enumerate_support, "expand": _expand,
     "sample": lambda self, sample_shape=SCALAR: _base(self).attribute("sample")(sample_shape),
     "rsample": lambda self, sample_shape=SCALAR: _base(self).attribute("rsample")(sample_shape),
     "__repr__": lambda self: f"{self.cls.name}({_base(self)!r}, {_reinterpreted(self)})",

@@ -11,6 +11,7 @@ from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     EXPONENTIAL_FAMILY,
+    expand_params,
     extended_shape,
     init_distribution,
     prop,
@@ -71,6 +72,8 @@ def _entropy(self: ScriptInstance) -> Tensor:
 
 
 NORMAL = builtin_class("Normal", EXPONENTIAL_FAMILY, {
+    "expand": lambda self, batch_shape, _instance=None: expand_params(
+        self, NORMAL, batch_shape, ("loc", "scale")),
     "__init__": init_located, "sample": _sample, "rsample": _rsample, "log_prob": _log_prob,
     "cdf": _cdf, "icdf": _icdf, "entropy": _entropy,
 }, {

@@ -10,6 +10,7 @@ from gradcli.torch._tensor import creation
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
+    expand_params,
     extended_shape,
     init_distribution,
     prop,
@@ -58,6 +59,8 @@ def _icdf(self: ScriptInstance, value) -> Tensor:
 
 
 UNIFORM = builtin_class("Uniform", DISTRIBUTION, {
+    "expand": lambda self, batch_shape, _instance=None: expand_params(
+        self, UNIFORM, batch_shape, ("low", "high")),
     "__init__": _init, "rsample": _rsample, "log_prob": _log_prob, "cdf": _cdf,
     "icdf": _icdf, "entropy": lambda self: (_high(self) - _low(self)).log(),
 }, {
