@@ -1,5 +1,6 @@
 """Every entry of the API table (each declared torch, F, torch.special and torch.linalg
-function, each Tensor method, each nn module constructor, each optimizer), called with wrong
+function, each Tensor method, each nn module constructor, each optimizer, each distribution
+and its methods), called with wrong
 types, out-of-range values, non-finite numbers, a lone surrogate and huge sizes: each call
 ends in an ordinary error (or a result), never in gradcli's internal error (#31 item 8).
 
@@ -39,7 +40,26 @@ def _entries() -> dict[str, str]:
                 continue
             entries[f"{prefix}.{member}"] = PRELUDE + _calls(f"{prefix}.{member}",
                                                              CONSTRUCTOR_BAD)
+    for name, value in sorted(api.MODULES["torch.distributions"].members.items()):
+        if name[:1].isupper():
+            entries[f"torch.distributions.{name}"] = PRELUDE + _distribution_calls(name)
     return entries
+
+
+# a valid instance of each distribution, whose methods are called with the bad arguments
+VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
+         "Bernoulli": "logits=x", "Independent": "torch.distributions.Normal(x, 1.0), 1"}
+METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
+           "entropy", "perplexity")
+
+
+def _distribution_calls(name: str) -> str:
+    callee = f"torch.distributions.{name}"
+    calls = _calls(callee, CONSTRUCTOR_BAD)
+    if name in VALID:
+        calls += f"d = {callee}({VALID[name]})\n"
+        calls += "".join(_calls(f"d.{method}", BAD) for method in METHODS)
+    return calls
 
 
 ENTRIES = _entries()

@@ -24,6 +24,13 @@ from gradcli.torch.nn.modules.module import builtin_class
 _LAZY: list[Property] = []  # the lazy properties (probs, logits): unvalidated until computed
 
 
+def attribute(obj: Any, name: str) -> Any:
+    """obj.name as a script reads it: a distribution's attribute, else Python's error."""
+    if isinstance(obj, ScriptInstance):
+        return obj.attribute(name)
+    raise TorchError("AttributeError", f"'{type_name(obj)}' object has no attribute '{name}'")
+
+
 def value_error(message: str) -> TorchError:
     return TorchError("ValueError", message)
 
@@ -187,7 +194,25 @@ def _set_default_validate_args(value) -> None:
     DISTRIBUTION.set_attribute("_validate_args", value)
 
 
-def _unimplemented(*args, **kwargs):
+def _unimplemented(self: ScriptInstance):
+    raise not_implemented()
+
+
+# the methods each distribution implements, with torch's parameters (so that Python's own
+# error for a call that does not fit reads as torch's)
+def _rsample(self: ScriptInstance, sample_shape=SCALAR):
+    raise not_implemented()
+
+
+def _of_value(self: ScriptInstance, value):
+    raise not_implemented()
+
+
+def _enumerate_support(self: ScriptInstance, expand=True):
+    raise not_implemented()
+
+
+def _expand(self: ScriptInstance, batch_shape, _instance=None):
     raise not_implemented()
 
 
@@ -196,9 +221,9 @@ def _no_mode(self: ScriptInstance):
 
 
 DISTRIBUTION = builtin_class("Distribution", None, {
-    "__init__": init_distribution, "sample": _sample, "rsample": _unimplemented,
-    "log_prob": _unimplemented, "cdf": _unimplemented, "icdf": _unimplemented,
-    "entropy": _unimplemented, "enumerate_support": _unimplemented, "expand": _unimplemented,
+    "__init__": init_distribution, "sample": _sample, "rsample": _rsample,
+    "log_prob": _of_value, "cdf": _of_value, "icdf": _of_value, "entropy": _unimplemented,
+    "enumerate_support": _enumerate_support, "expand": _expand,
     "perplexity": lambda self: self.attribute("entropy")().exp(), "__repr__": _repr,
     "_extended_shape": extended_shape, "_validate_sample": validate_sample,
 }, {

@@ -6,7 +6,7 @@ import math
 
 from gradcli.engine.tensor import Size, Tensor
 from gradcli.sandbox.objects import ScriptInstance
-from gradcli.torch._tensor import creation, special_functions
+from gradcli.torch._tensor import creation
 from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
@@ -17,8 +17,16 @@ from gradcli.torch.distributions.distribution import (
     prop,
     validated,
 )
-from gradcli.torch.distributions.utils import NUMBER, SCALAR, broadcast_all, standard_normal
+from gradcli.torch.distributions.utils import (
+    NUMBER,
+    SCALAR,
+    broadcast_all,
+    standard_normal,
+    torch_function,
+)
 from gradcli.torch.nn.modules.module import builtin_class
+
+ERF, ERFINV = torch_function("erf"), torch_function("erfinv")
 
 
 def init_located(self: ScriptInstance, loc, scale, validate_args=None) -> None:
@@ -60,11 +68,11 @@ def _log_prob(self: ScriptInstance, value) -> Tensor:
 def _cdf(self: ScriptInstance, value) -> Tensor:
     validated(self, value)
     standardized = (value - _loc(self)) * _scale(self).reciprocal() / math.sqrt(2)
-    return 0.5 * (1 + special_functions.erf(standardized))
+    return 0.5 * (1 + ERF(standardized))
 
 
 def _icdf(self: ScriptInstance, value) -> Tensor:
-    return _loc(self) + _scale(self) * special_functions.erfinv(2 * value - 1) * math.sqrt(2)
+    return _loc(self) + _scale(self) * ERFINV(2 * value - 1) * math.sqrt(2)
 
 
 def _entropy(self: ScriptInstance) -> Tensor:

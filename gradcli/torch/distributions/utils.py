@@ -1,11 +1,16 @@
 """torch.distributions.utils: the helpers torch's distributions share, over gradcli's ops."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from gradcli.engine import runtime
+from gradcli.engine import dtypes, runtime
 from gradcli.engine.errors import TorchError
 from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.type_names import type_name
+from gradcli.torch import _arguments as arguments
+from gradcli.torch._declare import DECLARED
 from gradcli.torch._tensor import creation, joining
 
 NUMBER = (bool, int, float)  # torch.types._Number
@@ -53,5 +58,30 @@ def probs_to_logits(probs: Tensor, is_binary: bool = False) -> Tensor:
 
 
 def as_size(shape) -> Size:
-    """torch.Size(shape): Python's TypeError for what is no sequence of ints."""
-    return shape if isinstance(shape, Size) else Size(shape)
+    """torch.Size(shape): Python's TypeError for what is no iterable, torch's for an item that
+    is no int (an integer tensor's value is one)."""
+    if isinstance(shape, Size):
+        return shape
+    items = list(shape)
+    for index, item in enumerate(items):
+        if not isinstance(item, int) and not (
+                isinstance(item, Tensor) and item.dtype.category == dtypes.INT and
+                item.numel() == 1):
+            raise TorchError("TypeError", "torch.Size() takes an iterable of 'int' (item "
+                             f"{index} is '{type_name(item)}')")
+    return Size(int(item) for item in items)
+
+
+def torch_function(name: str) -> Callable:
+    """torch.<name> as a script's call reaches it: torch's argument checks (its TypeError
+    for a float where a tensor goes), then gradcli's function."""
+    made: list = []
+
+    def call(*args, **kwargs):
+        if not made:
+            declared = next(d for d in DECLARED if d.namespace == "torch" and d.name == name)
+            made.append((declared.fn, arguments.Parser(declared.signatures)))
+        fn, parser = made[0]
+        args, kwargs = parser.arguments(args, kwargs, None)
+        return fn(*args, **kwargs)
+    return call
