@@ -40,7 +40,7 @@ def _entries() -> dict[str, str]:
                 continue
             entries[f"{prefix}.{member}"] = PRELUDE + _calls(f"{prefix}.{member}",
                                                              CONSTRUCTOR_BAD)
-    for name, value in sorted(api.MODULES["torch.distributions"].members.items()):
+    for name in sorted(api.MODULES["torch.distributions"].members):
         if name[:1].isupper():
             entries[f"torch.distributions.{name}"] = PRELUDE + _distribution_calls(name)
     return entries
