@@ -4,53 +4,40 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptInstance
 from gradcli.torch._tensor import creation, sampling
 from gradcli.torch.autograd.grad import no_grad
 from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     EXPONENTIAL_FAMILY,
+    check_probs_or_logits,
+    enumerated,
     expand_params,
     extended_shape,
     init_distribution,
-    lazy,
-    param_shape,
+    logits_of,
+    probs_and_logits,
+    probs_of,
     prop,
     validated,
-    value_error,
 )
-from gradcli.torch.distributions.utils import (
-    NUMBER,
-    SCALAR,
-    broadcast_all,
-    logits_to_probs,
-    probs_to_logits,
-)
+from gradcli.torch.distributions.utils import NUMBER, SCALAR, broadcast_all
 from gradcli.torch.nn.functional.loss import binary_cross_entropy_with_logits
 from gradcli.torch.nn.modules.module import builtin_class
 
 
 def _init(self: ScriptInstance, probs=None, logits=None, validate_args=None) -> None:
-    if (probs is None) == (logits is None):
-        raise value_error("Either `probs` or `logits` must be specified, but not both.")
+    check_probs_or_logits(probs, logits)
     name, given = ("probs", probs) if probs is not None else ("logits", logits)
     (param,) = broadcast_all(given)
     self.attributes.update({name: param, "_param": param})
-    batch_shape = Size() if isinstance(given, NUMBER) else param.size()
+    batch_shape = SCALAR if isinstance(given, NUMBER) else param.size()
     init_distribution(self, batch_shape, validate_args=validate_args)
 
 
-def _probs(self: ScriptInstance) -> Tensor:
-    return self.attribute("probs")
-
-
-def _logits(self: ScriptInstance) -> Tensor:
-    return self.attribute("logits")
-
-
 def _mode(self: ScriptInstance) -> Tensor:
-    probs = _probs(self)
+    probs = probs_of(self)
     mode = (probs >= 0.5).to(probs)
     mode[probs == 0.5] = math.nan
     return mode
@@ -59,17 +46,17 @@ def _mode(self: ScriptInstance) -> Tensor:
 def _sample(self: ScriptInstance, sample_shape=SCALAR) -> Tensor:
     shape = extended_shape(self, sample_shape)
     with no_grad():
-        return sampling.bernoulli(_probs(self).expand(shape))
+        return sampling.bernoulli(probs_of(self).expand(shape))
 
 
 def _log_prob(self: ScriptInstance, value) -> Tensor:
     validated(self, value)
-    logits, value = broadcast_all(_logits(self), value)
+    logits, value = broadcast_all(logits_of(self), value)
     return -binary_cross_entropy_with_logits(logits, value, reduction="none")
 
 
 def _entropy(self: ScriptInstance) -> Tensor:
-    return binary_cross_entropy_with_logits(_logits(self), _probs(self), reduction="none")
+    return binary_cross_entropy_with_logits(logits_of(self), probs_of(self), reduction="none")
 
 
 def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance:
@@ -79,10 +66,7 @@ def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance
 
 
 def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
-    values = creation.arange(2, dtype=self.attributes["_param"].dtype)
-    batch_shape = self.attributes["_batch_shape"]
-    values = values.view((-1,) + (1,) * len(batch_shape))
-    return values.expand((-1,) + batch_shape) if expand else values
+    return enumerated(self, creation.arange(2, dtype=self.attributes["_param"].dtype), expand)
 
 
 BERNOULLI = builtin_class("Bernoulli", EXPONENTIAL_FAMILY, {
@@ -91,11 +75,9 @@ BERNOULLI = builtin_class("Bernoulli", EXPONENTIAL_FAMILY, {
 }, {
     "arg_constraints": {"probs": constraints.unit_interval, "logits": constraints.real},
     "support": constraints.boolean, "has_enumerate_support": True,
-    "logits": lazy("Bernoulli", "logits", lambda self: probs_to_logits(_probs(self), True)),
-    "probs": lazy("Bernoulli", "probs", lambda self: logits_to_probs(_logits(self), True)),
-    "param_shape": param_shape("Bernoulli"),
-    "mean": prop("Bernoulli", "mean", _probs),
+    **probs_and_logits("Bernoulli", is_binary=True),
+    "mean": prop("Bernoulli", "mean", probs_of),
     "mode": prop("Bernoulli", "mode", _mode),
-    "variance": prop("Bernoulli", "variance", lambda self: _probs(self) * (1 - _probs(self))),
+    "variance": prop("Bernoulli", "variance", lambda self: probs_of(self) * (1 - probs_of(self))),
 })
 CLASSES = {"Bernoulli": BERNOULLI}

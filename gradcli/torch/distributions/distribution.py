@@ -18,7 +18,14 @@ from gradcli.sandbox.objects import (
     StaticMethod,
 )
 from gradcli.torch.autograd.grad import enable_grad, no_grad
-from gradcli.torch.distributions.utils import SCALAR, as_size
+from gradcli.torch.distributions.utils import (
+    NUMBER,
+    SCALAR,
+    as_size,
+    broadcast_all,
+    logits_to_probs,
+    probs_to_logits,
+)
 from gradcli.torch.nn.modules.module import builtin_class
 
 _LAZY: list[Property] = []  # the lazy properties (probs, logits): unvalidated until computed
@@ -61,9 +68,49 @@ def lazy(owner: str, name: str, compute: Callable) -> Property:
     return made
 
 
-def param_shape(owner: str) -> Property:
-    """param_shape of a distribution given probs or logits: the given one's size."""
-    return prop(owner, "param_shape", lambda self: self.attributes["_param"].size())
+# ---- the distributions given probs or logits (Categorical, Bernoulli) ----
+
+
+def check_probs_or_logits(probs, logits) -> None:
+    if (probs is None) == (logits is None):
+        raise value_error("Either `probs` or `logits` must be specified, but not both.")
+
+
+def reader(name: str) -> Callable[[ScriptInstance], Any]:
+    """self.name, read as a script reads it (a subclass's property, an assigned value)."""
+    return lambda self: self.attribute(name)
+
+
+probs_of, logits_of = reader("probs"), reader("logits")
+
+
+def probs_and_logits(owner: str, is_binary: bool) -> dict[str, Property]:
+    """The one of probs and logits not given, computed from the other when first read; and
+    param_shape, the given one's size."""
+    return {
+        "logits": lazy(owner, "logits", lambda self: probs_to_logits(probs_of(self), is_binary)),
+        "probs": lazy(owner, "probs", lambda self: logits_to_probs(logits_of(self), is_binary)),
+        "param_shape": prop(owner, "param_shape",
+                            lambda self: self.attributes["_param"].size())}
+
+
+def enumerated(self: ScriptInstance, values: Tensor, expand) -> Tensor:
+    """enumerate_support: the support's values along dim 0, over the batch's dims."""
+    batch_shape = self.attributes["_batch_shape"]
+    values = values.view((-1,) + (1,) * len(batch_shape))
+    return values.expand((-1,) + batch_shape) if expand else values
+
+
+# ---- the distributions of parameters broadcast together (Normal, Uniform) ----
+
+
+def init_broadcast(self: ScriptInstance, params: dict[str, Any], validate_args) -> None:
+    """The parameters broadcast to one shape, the batch's (none when all are numbers)."""
+    tensors = broadcast_all(*params.values())
+    self.attributes.update(zip(params, tensors))
+    numbers = all(isinstance(value, NUMBER) for value in params.values())
+    init_distribution(self, SCALAR if numbers else tensors[0].size(),
+                      validate_args=validate_args)
 
 
 def _shape(name: str) -> Property:

@@ -12,6 +12,7 @@ from gradcli.torch.distributions.distribution import (
     init_distribution,
     not_implemented,
     prop,
+    reader,
     value_error,
 )
 from gradcli.torch.distributions.utils import SCALAR, as_size, sum_rightmost
@@ -42,12 +43,7 @@ def _expand(self: ScriptInstance, batch_shape, _instance=None) -> ScriptInstance
         "base_dist": base, "reinterpreted_batch_ndims": _reinterpreted(self)}, event_shape)
 
 
-def _base(self: ScriptInstance) -> ScriptInstance:
-    return self.attribute("base_dist")
-
-
-def _reinterpreted(self: ScriptInstance) -> int:
-    return self.attribute("reinterpreted_batch_ndims")
+_base, _reinterpreted = reader("base_dist"), reader("reinterpreted_batch_ndims")
 
 
 def _support(self: ScriptInstance):

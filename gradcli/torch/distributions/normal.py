@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptInstance
 from gradcli.torch._tensor import creation
 from gradcli.torch.autograd.grad import no_grad
@@ -13,14 +13,14 @@ from gradcli.torch.distributions.distribution import (
     EXPONENTIAL_FAMILY,
     expand_params,
     extended_shape,
-    init_distribution,
+    init_broadcast,
     prop,
+    reader,
     validated,
 )
 from gradcli.torch.distributions.utils import (
     NUMBER,
     SCALAR,
-    broadcast_all,
     standard_normal,
     torch_function,
 )
@@ -29,20 +29,11 @@ from gradcli.torch.nn.modules.module import builtin_class
 ERF, ERFINV = torch_function("erf"), torch_function("erfinv")
 
 
-def init_located(self: ScriptInstance, loc, scale, validate_args=None) -> None:
-    """loc and scale broadcast to one shape, the batch's (none for two numbers)."""
-    self.attributes["loc"], self.attributes["scale"] = broadcast_all(loc, scale)
-    numbers = isinstance(loc, NUMBER) and isinstance(scale, NUMBER)
-    batch_shape = Size() if numbers else self.attributes["loc"].size()
-    init_distribution(self, batch_shape, validate_args=validate_args)
+def _init(self: ScriptInstance, loc, scale, validate_args=None) -> None:
+    init_broadcast(self, {"loc": loc, "scale": scale}, validate_args)
 
 
-def _loc(self: ScriptInstance) -> Tensor:
-    return self.attribute("loc")
-
-
-def _scale(self: ScriptInstance) -> Tensor:
-    return self.attribute("scale")
+_loc, _scale = reader("loc"), reader("scale")
 
 
 def _sample(self: ScriptInstance, sample_shape=SCALAR) -> Tensor:
@@ -82,7 +73,7 @@ def _entropy(self: ScriptInstance) -> Tensor:
 NORMAL = builtin_class("Normal", EXPONENTIAL_FAMILY, {
     "expand": lambda self, batch_shape, _instance=None: expand_params(
         self, NORMAL, batch_shape, ("loc", "scale")),
-    "__init__": init_located, "sample": _sample, "rsample": _rsample, "log_prob": _log_prob,
+    "__init__": _init, "sample": _sample, "rsample": _rsample, "log_prob": _log_prob,
     "cdf": _cdf, "icdf": _icdf, "entropy": _entropy,
 }, {
     "arg_constraints": {"loc": constraints.real, "scale": constraints.positive},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from gradcli.engine.tensor import Size, Tensor
+from gradcli.engine.tensor import Tensor
 from gradcli.sandbox.objects import ScriptInstance
 from gradcli.torch._tensor import creation
 from gradcli.torch.distributions import constraints
@@ -12,27 +12,20 @@ from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
     expand_params,
     extended_shape,
-    init_distribution,
+    init_broadcast,
     prop,
+    reader,
     validated,
 )
-from gradcli.torch.distributions.utils import NUMBER, SCALAR, broadcast_all
+from gradcli.torch.distributions.utils import SCALAR
 from gradcli.torch.nn.modules.module import builtin_class
 
 
 def _init(self: ScriptInstance, low, high, validate_args=None) -> None:
-    self.attributes["low"], self.attributes["high"] = broadcast_all(low, high)
-    numbers = isinstance(low, NUMBER) and isinstance(high, NUMBER)
-    batch_shape = Size() if numbers else self.attributes["low"].size()
-    init_distribution(self, batch_shape, validate_args=validate_args)
+    init_broadcast(self, {"low": low, "high": high}, validate_args)
 
 
-def _low(self: ScriptInstance) -> Tensor:
-    return self.attribute("low")
-
-
-def _high(self: ScriptInstance) -> Tensor:
-    return self.attribute("high")
+_low, _high = reader("low"), reader("high")
 
 
 def _rsample(self: ScriptInstance, sample_shape=SCALAR) -> Tensor:
