@@ -76,7 +76,9 @@ from gradcli.torch.distributions import (
     distribution,
     independent,
     kl,
+    multivariate_normal,
     normal,
+    one_hot_categorical,
     uniform,
 )
 from gradcli.torch.nn import init
@@ -297,6 +299,8 @@ _DISTRIBUTION_FAMILIES = {
         (distribution, {"Distribution": distribution.DISTRIBUTION}),
         (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
         (independent, independent.CLASSES), (normal, normal.CLASSES),
+        (multivariate_normal, multivariate_normal.CLASSES),
+        (one_hot_categorical, one_hot_categorical.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
 DISTRIBUTIONS = Namespace("torch.distributions", {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,

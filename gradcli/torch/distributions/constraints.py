@@ -51,6 +51,52 @@ class Simplex(Constraint):
         return np.all(values >= 0, axis=-1) & (np.abs(total - 1) < 1e-6)
 
 
+class OneHot(Constraint):
+    is_discrete = True
+    event_dim = 1
+
+    def check(self, value) -> np.ndarray:
+        values = _array(value)
+        return ((values == 0) | (values == 1)).all(-1) & (values.sum(-1) == 1)
+
+
+class LowerCholesky(Constraint):
+    """Lower-triangular square matrices with a positive diagonal."""
+
+    event_dim = 2
+
+    def check(self, value) -> np.ndarray:
+        values = _array(value)
+        lower = (np.tril(values) == values).all((-2, -1))
+        return lower & (np.diagonal(values, axis1=-2, axis2=-1) > 0).all(-1)
+
+
+class PositiveDefinite(Constraint):
+    """Symmetric matrices (to torch.isclose's tolerance) whose Cholesky factor exists."""
+
+    event_dim = 2
+
+    def check(self, value) -> np.ndarray:
+        values = _array(value)
+        if values.shape[-2] != values.shape[-1]:
+            return np.zeros(values.shape[:-2], bool)
+        transposed = np.swapaxes(values, -2, -1)
+        symmetric = (np.abs(values - transposed) <= 1e-6 + 1e-5 * np.abs(transposed)).all(
+            (-2, -1))
+        if not symmetric.all():
+            return symmetric
+        return np.array([_factors(m) for m in values.reshape((-1,) + values.shape[-2:])],
+                        bool).reshape(values.shape[:-2])
+
+
+def _factors(matrix: np.ndarray) -> bool:
+    try:
+        np.linalg.cholesky(matrix)
+    except np.linalg.LinAlgError:
+        return False
+    return True
+
+
 class _Bounded(Constraint):
     """A constraint with bounds, printed as torch prints them (a 0-d tensor as its number)."""
 
@@ -118,3 +164,6 @@ simplex = Simplex()
 positive = GreaterThan(0.0)
 unit_interval = Interval(0.0, 1.0)
 real_vector = IndependentConstraint(real, 1)
+one_hot = OneHot()
+lower_cholesky = LowerCholesky()
+positive_definite = PositiveDefinite()

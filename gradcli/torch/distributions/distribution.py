@@ -4,6 +4,7 @@ no_grad, and torch's repr. An instance keeps its attributes where torch keeps th
 __dict__ (loc, scale, _batch_shape...), so that the repr and the lazy probs/logits see them."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -174,12 +175,16 @@ def expand_params(self: ScriptInstance, cls: ScriptClass, batch_shape,
         for name in names if name in self.attributes})
 
 
+_MODULES = {"ExponentialFamily": "exp_family",  # torch's modules not named after their class
+            "OneHotCategoricalStraightThrough": "one_hot_categorical"}
+
+
 def class_repr(cls: ScriptClass) -> str:
     """<class 'torch.distributions.normal.Normal'> for torch's classes, as Python prints them;
     a script's class is the script's."""
     if not cls.shared:
         return repr(cls)
-    module = {"ExponentialFamily": "exp_family"}.get(cls.name, cls.name.lower())
+    module = _MODULES.get(cls.name) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.name).lower()
     return f"<class 'torch.distributions.{module}.{cls.name}'>"
 
 
@@ -292,4 +297,4 @@ ATTRIBUTES = frozenset({
     "perplexity", "set_default_validate_args", "has_rsample", "has_enumerate_support",
     "batch_shape", "event_shape", "arg_constraints", "support", "mean", "mode", "variance",
     "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
-    "reinterpreted_batch_ndims"})
+    "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril"})

@@ -5,15 +5,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from gradcli.engine.tensor import broadcast_shape
 from gradcli.engine.type_names import type_name
 from gradcli.sandbox.objects import ScriptClass, ScriptInstance
 from gradcli.torch.distributions.bernoulli import BERNOULLI
 from gradcli.torch.distributions.categorical import CATEGORICAL
-from gradcli.torch.distributions.distribution import not_implemented
+from gradcli.torch.distributions.distribution import not_implemented, value_error
 from gradcli.torch.distributions.independent import INDEPENDENT
+from gradcli.torch.distributions.multivariate_normal import (
+    MULTIVARIATE_NORMAL,
+    TRIL,
+    batch_mahalanobis,
+)
 from gradcli.torch.distributions.normal import NORMAL
+from gradcli.torch.distributions.one_hot_categorical import ONE_HOT_CATEGORICAL
 from gradcli.torch.distributions.uniform import UNIFORM
 from gradcli.torch.distributions.utils import sum_rightmost
+from gradcli.torch.linalg_decomp import solve_triangular
 from gradcli.torch.nn.functional.activation import softplus
 
 
@@ -50,6 +58,26 @@ def _kl_uniform_uniform(p: ScriptInstance, q: ScriptInstance):
     return result
 
 
+def _kl_multivariatenormal_multivariatenormal(p: ScriptInstance, q: ScriptInstance):
+    if p.attribute("event_shape") != q.attribute("event_shape"):
+        raise value_error("KL-divergence between two Multivariate Normals with"
+                          f"{' ' * 26}different event shapes cannot be computed")
+    p_tril, q_tril = p.attribute(TRIL), q.attribute(TRIL)
+    half_term1 = q_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1) - \
+        p_tril.diagonal(dim1=-2, dim2=-1).log().sum(-1)
+    combined_batch_shape = broadcast_shape(q_tril.shape[:-2], p_tril.shape[:-2])
+    n = p.attribute("event_shape")[0]
+    solved = solve_triangular(q_tril.expand(combined_batch_shape + (n, n)),
+                              p_tril.expand(combined_batch_shape + (n, n)), upper=False)
+    term2 = solved.reshape(-1, n * n).pow(2).sum(-1).reshape(solved.shape[:-2])
+    term3 = batch_mahalanobis(q_tril, q.attribute("loc") - p.attribute("loc"))
+    return half_term1 + 0.5 * (term2 + term3 - n)
+
+
+def _kl_onehotcategorical_onehotcategorical(p: ScriptInstance, q: ScriptInstance):
+    return _kl_categorical_categorical(p.attribute("_categorical"), q.attribute("_categorical"))
+
+
 def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
     reinterpreted = p.attribute("reinterpreted_batch_ndims")
     if reinterpreted != q.attribute("reinterpreted_batch_ndims"):
@@ -64,6 +92,8 @@ _REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
     (BERNOULLI, BERNOULLI): _kl_bernoulli_bernoulli,
     (UNIFORM, UNIFORM): _kl_uniform_uniform,
     (INDEPENDENT, INDEPENDENT): _kl_independent_independent,
+    (MULTIVARIATE_NORMAL, MULTIVARIATE_NORMAL): _kl_multivariatenormal_multivariatenormal,
+    (ONE_HOT_CATEGORICAL, ONE_HOT_CATEGORICAL): _kl_onehotcategorical_onehotcategorical,
 }
 
 

@@ -29,6 +29,22 @@ def broadcast_all(*values) -> tuple[Tensor, ...]:
         v if isinstance(v, Tensor) else creation.tensor(v, dtype=dtype) for v in values))
 
 
+def broadcast_shapes(*shapes) -> Size:
+    """torch.broadcast_shapes of sizes, with its error for shapes that do not broadcast."""
+    result = [1] * max(len(shape) for shape in shapes)
+    for index, shape in enumerate(shapes):
+        for dim in range(-1, -1 - len(shape), -1):
+            if shape[dim] == 1 or shape[dim] == result[dim]:
+                continue
+            if result[dim] != 1:
+                raise TorchError("RuntimeError", "Attempting to broadcast a dimension of length "
+                                 f"{shape[dim]} at {dim}! Mismatching argument at index {index} "
+                                 f"had {Size(shape)}; but expected shape should be broadcastable "
+                                 f"to {result}")
+            result[dim] = shape[dim]
+    return Size(result)
+
+
 def standard_normal(shape: Size, dtype) -> Tensor:
     """torch's _standard_normal: torch.empty(shape).normal_(), outside any graph."""
     return creation.empty(shape, dtype=dtype).normal_()
