@@ -73,6 +73,7 @@ from gradcli.torch.autograd.once import once_differentiable
 from gradcli.torch.distributions import (
     bernoulli,
     categorical,
+    constraints,
     distribution,
     independent,
     kl,
@@ -296,6 +297,7 @@ _DISTRIBUTION_FAMILIES = {
     f"torch.distributions.{module.__name__.rpartition('.')[2]}": Namespace(
         f"torch.distributions.{module.__name__.rpartition('.')[2]}", members)
     for module, members in (
+        (constraints, constraints.MEMBERS),
         (distribution, {"Distribution": distribution.DISTRIBUTION}),
         (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
         (independent, independent.CLASSES), (normal, normal.CLASSES),
@@ -305,7 +307,7 @@ _DISTRIBUTION_FAMILIES = {
 DISTRIBUTIONS = Namespace("torch.distributions", {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,
     **{name: value for family in _DISTRIBUTION_FAMILIES.values()
-       for name, value in family.members.items()},
+       for name, value in family.members.items() if not family.name.endswith(".constraints")},
     **{name.rpartition(".")[2]: family for name, family in _DISTRIBUTION_FAMILIES.items()}})
 
 _torch = _declared("torch")
@@ -607,6 +609,7 @@ _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
 _BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE.update(_type_info.ATTRIBUTES)
+_BY_TYPE.update(dict.fromkeys(constraints.KINDS, constraints.ATTRIBUTES))
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}

@@ -167,3 +167,25 @@ real_vector = IndependentConstraint(real, 1)
 one_hot = OneHot()
 lower_cholesky = LowerCholesky()
 positive_definite = PositiveDefinite()
+
+# torch.distributions.constraints as a script reaches it: the constraints above, and the
+# functions that make the bounded ones
+MEMBERS = {
+    "Constraint": Constraint, "real": real, "boolean": boolean, "simplex": simplex,
+    "positive": positive, "unit_interval": unit_interval, "real_vector": real_vector,
+    "one_hot": one_hot, "lower_cholesky": lower_cholesky,
+    "positive_definite": positive_definite, "greater_than": GreaterThan,
+    "less_than": LessThan, "interval": Interval, "integer_interval": IntegerInterval,
+    "independent": IndependentConstraint}
+
+
+def _checked(constraint: Constraint, value) -> Tensor:
+    """constraint.check(value) for a script: the boolean tensor."""
+    return Tensor(np.asarray(constraint.check(value)))
+
+
+KINDS = (Real, Boolean, Simplex, OneHot, LowerCholesky, PositiveDefinite, GreaterThan, LessThan,
+         Interval, IntegerInterval, IndependentConstraint)
+ATTRIBUTES = {"check": ("method", _checked),
+              "event_dim": ("property", lambda c: c.event_dim),
+              "is_discrete": ("property", lambda c: c.is_discrete)}

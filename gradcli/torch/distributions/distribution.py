@@ -297,4 +297,6 @@ ATTRIBUTES = frozenset({
     "perplexity", "set_default_validate_args", "has_rsample", "has_enumerate_support",
     "batch_shape", "event_shape", "arg_constraints", "support", "mean", "mode", "variance",
     "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
-    "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril"})
+    "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril",
+    # the private ones a script's own distribution reads, as torch's docs show them
+    "_validate_args", "_validate_sample", "_extended_shape", "_batch_shape", "_event_shape"})
