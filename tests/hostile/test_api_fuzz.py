@@ -48,7 +48,9 @@ def _entries() -> dict[str, str]:
 
 # a valid instance of each distribution, whose methods are called with the bad arguments
 VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
-         "Bernoulli": "logits=x", "Independent": "torch.distributions.Normal(x, 1.0), 1"}
+         "Bernoulli": "logits=x", "Independent": "torch.distributions.Normal(x, 1.0), 1",
+         "MultivariateNormal": "torch.zeros(3), scale_tril=torch.eye(3)",
+         "OneHotCategorical": "logits=x", "OneHotCategoricalStraightThrough": "logits=x"}
 METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
            "entropy", "perplexity")
 
