@@ -291,6 +291,9 @@ DISTRIBUTION = builtin_class("Distribution", None, {
 })
 EXPONENTIAL_FAMILY = builtin_class("ExponentialFamily", DISTRIBUTION, {})
 
+# torch's private attributes a script's own distribution reads, as torch's docs show them
+SCRIPT_PRIVATE = frozenset({"_validate_args", "_validate_sample", "_extended_shape",
+                            "_batch_shape", "_event_shape"})
 # the attribute names of the distributions, for the validator (the sandbox's vocabulary)
 ATTRIBUTES = frozenset({
     "sample", "rsample", "log_prob", "cdf", "icdf", "entropy", "enumerate_support", "expand",
@@ -298,5 +301,4 @@ ATTRIBUTES = frozenset({
     "batch_shape", "event_shape", "arg_constraints", "support", "mean", "mode", "variance",
     "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
     "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril",
-    # the private ones a script's own distribution reads, as torch's docs show them
-    "_validate_args", "_validate_sample", "_extended_shape", "_batch_shape", "_event_shape"})
+    *SCRIPT_PRIVATE})
