@@ -169,6 +169,7 @@ TORCH_PRIVATE = frozenset({
     "_is_initial", "_lr", "_closed_form_lr", "_size", "_keys", "_qkv_same_embed_dim",
     "_random_samples", "_milestones", "_phases", "_scale_fn_custom", "_schedulers",
     "_param", "_num_events", "_categorical", "_unbroadcasted_scale_tril",  # (distributions')
+    "_cache_size", "_cached_x_y", "_inv", "_inv_call", "_event_dim",  # (their transforms')
     "_version"})  # (a tensor's version counter, which scripts read: x._version)
 
 

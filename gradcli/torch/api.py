@@ -77,9 +77,12 @@ from gradcli.torch.distributions import (
     distribution,
     independent,
     kl,
+    log_normal,
     multivariate_normal,
     normal,
     one_hot_categorical,
+    transformed_distribution,
+    transforms,
     uniform,
 )
 from gradcli.torch.nn import init
@@ -302,7 +305,9 @@ _DISTRIBUTION_FAMILIES = {
         (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
         (independent, independent.CLASSES), (normal, normal.CLASSES),
         (multivariate_normal, multivariate_normal.CLASSES),
-        (one_hot_categorical, one_hot_categorical.CLASSES),
+        (one_hot_categorical, one_hot_categorical.CLASSES), (transforms, transforms.CLASSES),
+        (transformed_distribution, transformed_distribution.CLASSES),
+        (log_normal, log_normal.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
 DISTRIBUTIONS = Namespace("torch.distributions", {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,

@@ -50,9 +50,18 @@ def _entries() -> dict[str, str]:
 VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
          "Bernoulli": "logits=x", "Independent": "torch.distributions.Normal(x, 1.0), 1",
          "MultivariateNormal": "torch.zeros(3), scale_tril=torch.eye(3)",
-         "OneHotCategorical": "logits=x", "OneHotCategoricalStraightThrough": "logits=x"}
+         "OneHotCategorical": "logits=x", "OneHotCategoricalStraightThrough": "logits=x",
+         "TransformedDistribution": "torch.distributions.Normal(x, 1.0), "
+                                    "[torch.distributions.TanhTransform(cache_size=1)]",
+         "LogNormal": "x, 1.0"}
 METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
            "entropy", "perplexity")
+
+
+# a valid transform of each kind, called (and its inverse, its Jacobian...) with them
+TRANSFORMS = {"Transform": "", "ExpTransform": "", "SigmoidTransform": "",
+              "TanhTransform": "cache_size=1", "AffineTransform": "1.0, x"}
+TRANSFORM_CALLS = ("t", "t.inv", "t.log_abs_det_jacobian", "t.forward_shape", "t.with_cache")
 
 
 def _distribution_calls(name: str) -> str:
@@ -61,6 +70,9 @@ def _distribution_calls(name: str) -> str:
     if name in VALID:
         calls += f"d = {callee}({VALID[name]})\n"
         calls += "".join(_calls(f"d.{method}", BAD) for method in METHODS)
+    if name in TRANSFORMS:
+        calls += f"t = {callee}({TRANSFORMS[name]})\n"
+        calls += "".join(_calls(call, BAD) for call in TRANSFORM_CALLS)
     return calls
 
 

@@ -291,9 +291,10 @@ DISTRIBUTION = builtin_class("Distribution", None, {
 })
 EXPONENTIAL_FAMILY = builtin_class("ExponentialFamily", DISTRIBUTION, {})
 
-# torch's private attributes a script's own distribution reads, as torch's docs show them
+# torch's private attributes a script's own distribution reads (or its Transform defines), as
+# torch's docs show them
 SCRIPT_PRIVATE = frozenset({"_validate_args", "_validate_sample", "_extended_shape",
-                            "_batch_shape", "_event_shape"})
+                            "_batch_shape", "_event_shape", "_call", "_inverse"})
 # the attribute names of the distributions, for the validator (the sandbox's vocabulary)
 ATTRIBUTES = frozenset({
     "sample", "rsample", "log_prob", "cdf", "icdf", "entropy", "enumerate_support", "expand",
@@ -301,4 +302,6 @@ ATTRIBUTES = frozenset({
     "batch_shape", "event_shape", "arg_constraints", "support", "mean", "mode", "variance",
     "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
     "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril",
+    "transforms", "inv", "domain", "codomain", "bijective", "sign", "event_dim",
+    "log_abs_det_jacobian", "with_cache", "forward_shape", "inverse_shape",
     *SCRIPT_PRIVATE})

@@ -80,7 +80,7 @@ def _init(self: ScriptInstance, loc, covariance_matrix=None, precision_matrix=No
     if matrix.dim() < 2:
         raise value_error(f"{name} {'matrix ' if name == 'scale_tril' else ''}must be at least "
                           "two-dimensional, with optional leading batch dimensions")
-    batch_shape = broadcast_shapes(matrix.shape[:-2], loc.shape[:-1])
+    batch_shape = broadcast_shapes(Size(matrix.shape[:-2]), Size(loc.shape[:-1]))
     self.attributes[name] = matrix.expand(batch_shape + (-1, -1))
     self.attributes["loc"] = loc.expand(batch_shape + (-1,))
     init_distribution(self, batch_shape, Size(self.attributes["loc"].shape[-1:]),

@@ -1,7 +1,7 @@
 """torch.distributions.utils: the helpers torch's distributions share, over gradcli's ops."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -30,19 +30,31 @@ def broadcast_all(*values) -> tuple[Tensor, ...]:
 
 
 def broadcast_shapes(*shapes) -> Size:
-    """torch.broadcast_shapes of sizes, with its error for shapes that do not broadcast."""
-    result = [1] * max(len(shape) for shape in shapes)
+    """torch.broadcast_shapes (torch._refs._broadcast_shapes): an int is a shape of one dim;
+    its errors for what is no shape, a negative length, shapes that do not broadcast."""
+    shapes = tuple((s,) if isinstance(s, int) else s for s in shapes if s is not None)
+    if not shapes:
+        return Size()
+    for shape in shapes:
+        if not isinstance(shape, Sequence):
+            raise TorchError("RuntimeError", "Input shapes should be of type ints, a tuple of "
+                             f"ints, or a list of ints, got {shape}")
+    common = [1] * max(len(shape) for shape in shapes)
     for index, shape in enumerate(shapes):
         for dim in range(-1, -1 - len(shape), -1):
-            if shape[dim] == 1 or shape[dim] == result[dim]:
+            if shape[dim] == common[dim]:
                 continue
-            if result[dim] != 1:
+            if common[dim] == 1:
+                if shape[dim] < 0:
+                    raise TorchError("ValueError",
+                                     "Attempting to broadcast a dimension with negative length!")
+                common[dim] = shape[dim]
+            if shape[dim] != 1 and common[dim] != shape[dim]:
                 raise TorchError("RuntimeError", "Attempting to broadcast a dimension of length "
                                  f"{shape[dim]} at {dim}! Mismatching argument at index {index} "
-                                 f"had {Size(shape)}; but expected shape should be broadcastable "
-                                 f"to {result}")
-            result[dim] = shape[dim]
-    return Size(result)
+                                 f"had {shape}; but expected shape should be broadcastable to "
+                                 f"{common}")
+    return Size(common)
 
 
 def standard_normal(shape: Size, dtype) -> Tensor:
