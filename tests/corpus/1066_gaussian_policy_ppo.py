@@ -1,7 +1,8 @@
-# A Gaussian policy and a PPO-style clipped objective with torch.distributions.Normal and Independent: a network's mean and a learned log-std, actions sampled (torch's RNG), log_prob summed over action dims, the ratio to the old policy's log_prob, the clipped surrogate, the entropy bonus, an optimizer step; rsample's reparameterized gradient; cdf, icdf, variance
+# A Gaussian policy and a PPO-style clipped objective with torch.distributions.Normal and Independent: a network's mean and a learned log-std, actions sampled (torch's RNG), log_prob summed over action dims, the ratio to the old policy's log_prob, the clipped surrogate, the entropy bonus, an optimizer step; rsample's reparameterized gradient; cdf, icdf, variance; a SAC actor's tanh-squashed Normal (TransformedDistribution with TanhTransform(cache_size=1)) and its log_prob through the cached inverse, LogNormal
 import torch
 import torch.nn as nn
-from torch.distributions import Normal, Independent
+from torch.distributions import Normal, Independent, TransformedDistribution, LogNormal
+from torch.distributions.transforms import TanhTransform, AffineTransform
 torch.manual_seed(1)
 actor = nn.Linear(3, 2)
 log_std = nn.Parameter(torch.zeros(2) - 0.5)
@@ -50,3 +51,26 @@ n.entropy()
 n.variance
 Normal(0.0, 1.0).log_prob(torch.tensor(0.0))
 Normal(torch.tensor(0.0), 2.0).sample((3,))
+sac_actor = nn.Linear(3, 4)
+mean, log_std = sac_actor(states).chunk(2, dim=-1)
+squashed = TransformedDistribution(Normal(mean, log_std.clamp(-5, 2).exp()), [TanhTransform(cache_size=1), AffineTransform(0.0, 2.0)])
+squashed
+squashed.batch_shape, squashed.event_shape
+action = squashed.rsample()
+action
+log_pi = squashed.log_prob(action).sum(-1)
+log_pi
+log_pi.grad_fn
+q = (action * torch.tensor([1.0, -0.5])).sum(-1)
+actor_loss = (0.2 * log_pi - q).mean()
+actor_loss.backward()
+sac_actor.weight.grad
+sac_actor.bias.grad
+squashed.support
+TanhTransform().inv(torch.tensor([0.5, -0.25]))
+ln = LogNormal(torch.tensor([0.0, 0.5], requires_grad=True), torch.tensor([1.0, 0.25]))
+ln
+ln.mean, ln.variance
+ln.rsample((2,))
+ln.log_prob(torch.tensor([1.0, 2.0])).sum().backward()
+ln.loc.grad
