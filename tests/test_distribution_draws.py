@@ -17,7 +17,8 @@ SEEDS = [0, 1, 42, 2**32 + 5]
 
 PROGRAM = """\
 import torch
-from torch.distributions import Bernoulli, Categorical, Independent, Normal, Uniform
+from torch.distributions import (Bernoulli, Categorical, Exponential, Independent, Laplace,
+                                 MultivariateNormal, Normal, Uniform)
 torch.manual_seed({seed})
 logits = torch.randn(3, 5)
 for shape in [(), (1,), (4,), (2, 3), (17,)]:
@@ -32,6 +33,9 @@ for shape in [(), (1,), (4,), (2, 3), (17,)]:
     print(Uniform(torch.zeros(3), torch.tensor([1.0, 2.0, 5.0])).sample(shape).tolist())
     print(Uniform(-1.0, 1.0).rsample(shape).tolist())
     print(Independent(Normal(torch.zeros(2, 5), 1.0), 1).sample(shape).tolist())
+    print(Exponential(torch.rand(3) + 0.5).rsample(shape).tolist())
+    print(Laplace(torch.randn(2), 2.0).sample(shape).tolist())
+    print(MultivariateNormal(torch.zeros(2), scale_tril=torch.eye(2)).sample(shape).tolist())
     print(torch.randn(3).tolist())
 loc = torch.zeros(40, dtype=torch.float64, requires_grad=True)
 normal = Normal(loc, torch.ones(40, dtype=torch.float64))

@@ -75,8 +75,10 @@ from gradcli.torch.distributions import (
     categorical,
     constraints,
     distribution,
+    exponential,
     independent,
     kl,
+    laplace,
     log_normal,
     multivariate_normal,
     normal,
@@ -307,7 +309,8 @@ _DISTRIBUTION_FAMILIES = {
         (multivariate_normal, multivariate_normal.CLASSES),
         (one_hot_categorical, one_hot_categorical.CLASSES), (transforms, transforms.CLASSES),
         (transformed_distribution, transformed_distribution.CLASSES),
-        (log_normal, log_normal.CLASSES),
+        (log_normal, log_normal.CLASSES), (exponential, exponential.CLASSES),
+        (laplace, laplace.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
 DISTRIBUTIONS = Namespace("torch.distributions", {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,

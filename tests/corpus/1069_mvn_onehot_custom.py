@@ -1,7 +1,7 @@
-# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, and a script's own Distribution subclass declaring constraints, validated as torch validates it
+# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, Exponential and Laplace (rsample, log_prob, KL), and a script's own Distribution subclass declaring constraints, validated as torch validates it
 import torch
 import torch.nn as nn
-from torch.distributions import (Distribution, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
+from torch.distributions import (Distribution, Exponential, Laplace, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
 torch.manual_seed(5)
 A = torch.randn(3, 3)
 cov = (A @ A.T + torch.eye(3)).requires_grad_()
@@ -54,7 +54,19 @@ noise = Uniform(-0.1, 0.1)
 noise.sample((3,))
 noise.log_prob(torch.tensor(0.05))
 noise.entropy()
-class Exponential(Distribution):
+rate = torch.tensor([0.5, 2.0], requires_grad=True)
+waits = Exponential(rate).rsample((3,))
+waits
+waits.sum().backward()
+rate.grad
+Exponential(rate).log_prob(torch.tensor([1.0, 0.25]))
+center = torch.tensor([0.0, 1.0], requires_grad=True)
+laplace = Laplace(center, 0.5)
+laplace.rsample((2,))
+laplace.log_prob(torch.tensor([0.2, 0.7])).sum().backward()
+center.grad
+kl_divergence(laplace, Laplace(0.0, 1.0)), kl_divergence(Exponential(rate), Exponential(1.0))
+class WaitingTime(Distribution):
     arg_constraints = {"rate": constraints.positive}
     support = constraints.positive
     has_rsample = True
@@ -69,7 +81,7 @@ class Exponential(Distribution):
             self._validate_sample(value)
         return self.rate.log() - self.rate * value
 rate = torch.tensor([0.5, 2.0], requires_grad=True)
-e = Exponential(rate)
+e = WaitingTime(rate)
 e
 e.rsample((2,))
 s = e.sample()
@@ -77,7 +89,7 @@ s.requires_grad
 e.log_prob(torch.tensor([1.0, 0.25])).sum().backward()
 rate.grad
 constraints.positive.check(torch.tensor([1.0, -1.0]))
-for bad in (lambda: Exponential(torch.tensor([-1.0])), lambda: e.log_prob(torch.tensor([-0.5, 1.0])), lambda: MultivariateNormal(torch.zeros(2), torch.tensor([[1.0, 2.0], [2.0, 1.0]])), lambda: MultivariateNormal(torch.zeros(2)), lambda: OneHotCategorical(logits=torch.zeros(3)).log_prob(torch.tensor([0.5, 0.5, 0.0]))):
+for bad in (lambda: WaitingTime(torch.tensor([-1.0])), lambda: e.log_prob(torch.tensor([-0.5, 1.0])), lambda: MultivariateNormal(torch.zeros(2), torch.tensor([[1.0, 2.0], [2.0, 1.0]])), lambda: MultivariateNormal(torch.zeros(2)), lambda: OneHotCategorical(logits=torch.zeros(3)).log_prob(torch.tensor([0.5, 0.5, 0.0]))):
     try:
         bad()
     except ValueError as err:

@@ -117,6 +117,13 @@ class GreaterThan(_Bounded):
         return _array(self.values[0]) < _array(value)
 
 
+class GreaterThanEq(_Bounded):
+    bounds = ("lower_bound",)
+
+    def check(self, value) -> np.ndarray:
+        return _array(self.values[0]) <= _array(value)
+
+
 class LessThan(_Bounded):
     bounds = ("upper_bound",)
 
@@ -162,6 +169,7 @@ real = Real()
 boolean = Boolean()
 simplex = Simplex()
 positive = GreaterThan(0.0)
+nonnegative = GreaterThanEq(0.0)
 unit_interval = Interval(0.0, 1.0)
 real_vector = IndependentConstraint(real, 1)
 one_hot = OneHot()
@@ -172,11 +180,11 @@ positive_definite = PositiveDefinite()
 # functions that make the bounded ones
 MEMBERS = {
     "Constraint": Constraint, "real": real, "boolean": boolean, "simplex": simplex,
-    "positive": positive, "unit_interval": unit_interval, "real_vector": real_vector,
-    "one_hot": one_hot, "lower_cholesky": lower_cholesky,
+    "positive": positive, "nonnegative": nonnegative, "unit_interval": unit_interval,
+    "real_vector": real_vector, "one_hot": one_hot, "lower_cholesky": lower_cholesky,
     "positive_definite": positive_definite, "greater_than": GreaterThan,
-    "less_than": LessThan, "interval": Interval, "integer_interval": IntegerInterval,
-    "independent": IndependentConstraint}
+    "greater_than_eq": GreaterThanEq, "less_than": LessThan, "interval": Interval,
+    "integer_interval": IntegerInterval, "independent": IndependentConstraint}
 
 
 def _checked(constraint: Constraint, value) -> Tensor:
@@ -184,8 +192,8 @@ def _checked(constraint: Constraint, value) -> Tensor:
     return Tensor(np.asarray(constraint.check(value)))
 
 
-KINDS = (Real, Boolean, Simplex, OneHot, LowerCholesky, PositiveDefinite, GreaterThan, LessThan,
-         Interval, IntegerInterval, IndependentConstraint)
+KINDS = (Real, Boolean, Simplex, OneHot, LowerCholesky, PositiveDefinite, GreaterThan,
+         GreaterThanEq, LessThan, Interval, IntegerInterval, IndependentConstraint)
 ATTRIBUTES = {"check": ("method", _checked),
               "event_dim": ("property", lambda c: c.event_dim),
               "is_discrete": ("property", lambda c: c.is_discrete)}

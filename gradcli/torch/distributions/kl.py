@@ -11,7 +11,9 @@ from gradcli.sandbox.objects import ScriptClass, ScriptInstance
 from gradcli.torch.distributions.bernoulli import BERNOULLI
 from gradcli.torch.distributions.categorical import CATEGORICAL
 from gradcli.torch.distributions.distribution import not_implemented, value_error
+from gradcli.torch.distributions.exponential import EXPONENTIAL
 from gradcli.torch.distributions.independent import INDEPENDENT
+from gradcli.torch.distributions.laplace import LAPLACE
 from gradcli.torch.distributions.multivariate_normal import (
     MULTIVARIATE_NORMAL,
     TRIL,
@@ -78,6 +80,20 @@ def _kl_onehotcategorical_onehotcategorical(p: ScriptInstance, q: ScriptInstance
     return _kl_categorical_categorical(p.attribute("_categorical"), q.attribute("_categorical"))
 
 
+def _kl_exponential_exponential(p: ScriptInstance, q: ScriptInstance):
+    rate_ratio = q.attribute("rate") / p.attribute("rate")
+    return -rate_ratio.log() + rate_ratio - 1
+
+
+def _kl_laplace_laplace(p: ScriptInstance, q: ScriptInstance):
+    scale_ratio = p.attribute("scale") / q.attribute("scale")
+    loc_abs_diff = (p.attribute("loc") - q.attribute("loc")).abs()
+    t1 = -scale_ratio.log()
+    t2 = loc_abs_diff / q.attribute("scale")
+    t3 = scale_ratio * (-loc_abs_diff / p.attribute("scale")).exp()
+    return t1 + t2 + t3 - 1
+
+
 def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
     reinterpreted = p.attribute("reinterpreted_batch_ndims")
     if reinterpreted != q.attribute("reinterpreted_batch_ndims"):
@@ -91,6 +107,8 @@ _REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
     (CATEGORICAL, CATEGORICAL): _kl_categorical_categorical,
     (BERNOULLI, BERNOULLI): _kl_bernoulli_bernoulli,
     (UNIFORM, UNIFORM): _kl_uniform_uniform,
+    (EXPONENTIAL, EXPONENTIAL): _kl_exponential_exponential,
+    (LAPLACE, LAPLACE): _kl_laplace_laplace,
     (INDEPENDENT, INDEPENDENT): _kl_independent_independent,
     (MULTIVARIATE_NORMAL, MULTIVARIATE_NORMAL): _kl_multivariatenormal_multivariatenormal,
     (ONE_HOT_CATEGORICAL, ONE_HOT_CATEGORICAL): _kl_onehotcategorical_onehotcategorical,
