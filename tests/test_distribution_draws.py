@@ -18,7 +18,9 @@ SEEDS = [0, 1, 42, 2**32 + 5]
 PROGRAM = """\
 import torch
 from torch.distributions import (Bernoulli, Categorical, Exponential, Independent, Laplace,
-                                 MultivariateNormal, Normal, Uniform)
+                                 MultivariateNormal, Normal, RelaxedBernoulli,
+                                 RelaxedOneHotCategorical, TanhTransform,
+                                 TransformedDistribution, Uniform)
 torch.manual_seed({seed})
 logits = torch.randn(3, 5)
 for shape in [(), (1,), (4,), (2, 3), (17,)]:
@@ -36,6 +38,10 @@ for shape in [(), (1,), (4,), (2, 3), (17,)]:
     print(Exponential(torch.rand(3) + 0.5).rsample(shape).tolist())
     print(Laplace(torch.randn(2), 2.0).sample(shape).tolist())
     print(MultivariateNormal(torch.zeros(2), scale_tril=torch.eye(2)).sample(shape).tolist())
+    print(RelaxedOneHotCategorical(torch.tensor(0.5), logits=logits).rsample(shape).tolist())
+    print(RelaxedBernoulli(torch.tensor(0.3), probs=torch.rand(2)).sample(shape).tolist())
+    squashed = TransformedDistribution(Normal(torch.zeros(2), 1.0), TanhTransform())
+    print(squashed.rsample(shape).tolist())
     print(torch.randn(3).tolist())
 loc = torch.zeros(40, dtype=torch.float64, requires_grad=True)
 normal = Normal(loc, torch.ones(40, dtype=torch.float64))

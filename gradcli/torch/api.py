@@ -57,7 +57,7 @@ from gradcli.torch import _type_info, func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
-from gradcli.torch._names import PYTORCH_NAMES
+from gradcli.torch._names import PYTORCH_MODULES, PYTORCH_NAMES
 from gradcli.torch._tensor import (
     creation,
     legacy,
@@ -83,6 +83,8 @@ from gradcli.torch.distributions import (
     multivariate_normal,
     normal,
     one_hot_categorical,
+    relaxed_bernoulli,
+    relaxed_categorical,
     transformed_distribution,
     transforms,
     uniform,
@@ -298,6 +300,7 @@ F = Namespace(F_NAME, _declared(F_NAME))
 
 # ---- torch.distributions: a module per family, as torch has them ----------------------
 
+DISTRIBUTIONS_NAME = "torch.distributions"
 _DISTRIBUTION_FAMILIES = {
     f"torch.distributions.{module.__name__.rpartition('.')[2]}": Namespace(
         f"torch.distributions.{module.__name__.rpartition('.')[2]}", members)
@@ -310,12 +313,13 @@ _DISTRIBUTION_FAMILIES = {
         (one_hot_categorical, one_hot_categorical.CLASSES), (transforms, transforms.CLASSES),
         (transformed_distribution, transformed_distribution.CLASSES),
         (log_normal, log_normal.CLASSES), (exponential, exponential.CLASSES),
-        (laplace, laplace.CLASSES),
+        (laplace, laplace.CLASSES), (relaxed_bernoulli, relaxed_bernoulli.CLASSES),
+        (relaxed_categorical, relaxed_categorical.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
-DISTRIBUTIONS = Namespace("torch.distributions", {
+DISTRIBUTIONS = Namespace(DISTRIBUTIONS_NAME, {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,
-    **{name: value for family in _DISTRIBUTION_FAMILIES.values()
-       for name, value in family.members.items() if not family.name.endswith(".constraints")},
+    **{name: value for family in _DISTRIBUTION_FAMILIES.values()  # (torch's own list)
+       for name, value in family.members.items() if name in PYTORCH_MODULES[DISTRIBUTIONS_NAME]},
     **{name.rpartition(".")[2]: family for name, family in _DISTRIBUTION_FAMILIES.items()}})
 
 _torch = _declared("torch")

@@ -1,4 +1,4 @@
-# A VAE's training step with torch.distributions: the encoder's mean and log-variance, q = Normal(mu, std), z = q.rsample() (torch's RNG), the KL to the prior Normal(0, 1) by kl_divergence, a Bernoulli(logits=decoder(z)) likelihood of binary data, the ELBO backpropagated through the reparameterization, an optimizer step; kl_divergence of Categoricals, Bernoullis, Uniforms and Independents
+# A VAE's training step with torch.distributions: the encoder's mean and log-variance, q = Normal(mu, std), z = q.rsample() (torch's RNG), the KL to the prior Normal(0, 1) by kl_divergence, a Bernoulli(logits=decoder(z)) likelihood of binary data, the ELBO backpropagated through the reparameterization, an optimizer step; kl_divergence of Categoricals, Bernoullis, Uniforms and Independents; a discrete VAE's Gumbel-softmax latent (RelaxedOneHotCategorical) and a RelaxedBernoulli
 import torch
 import torch.nn as nn
 import torch.distributions as D
@@ -54,3 +54,16 @@ ki.sum().backward()
 mu.grad
 D.Bernoulli(logits=torch.tensor([0.0, 2.0])).sample((3,))
 D.Uniform(torch.tensor([0.0, 1.0]), 3.0).rsample((2,))
+temperature = torch.tensor(0.5)
+code_logits = encoder(x)
+latent = D.RelaxedOneHotCategorical(temperature, logits=code_logits)
+latent
+code = latent.rsample()
+code
+code.grad_fn
+latent.log_prob(code)
+(code @ torch.arange(4.0)).sum().backward()
+encoder.bias.grad
+gate = D.RelaxedBernoulli(torch.tensor(0.1), logits=torch.tensor([2.0, -1.0], requires_grad=True))
+gate.rsample((3,))
+gate.log_prob(torch.tensor([0.9, 0.2]))

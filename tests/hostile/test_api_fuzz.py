@@ -53,7 +53,9 @@ VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
          "OneHotCategorical": "logits=x", "OneHotCategoricalStraightThrough": "logits=x",
          "TransformedDistribution": "torch.distributions.Normal(x, 1.0), "
                                     "[torch.distributions.TanhTransform(cache_size=1)]",
-         "LogNormal": "x, 1.0", "Exponential": "x.abs() + 0.1", "Laplace": "x, 2.0"}
+         "LogNormal": "x, 1.0", "Exponential": "x.abs() + 0.1", "Laplace": "x, 2.0",
+         "RelaxedBernoulli": "torch.tensor(0.5), logits=x",
+         "RelaxedOneHotCategorical": "torch.tensor(0.5), logits=x"}
 METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
            "entropy", "perplexity")
 

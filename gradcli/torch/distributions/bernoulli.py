@@ -27,7 +27,9 @@ from gradcli.torch.nn.functional.loss import binary_cross_entropy_with_logits
 from gradcli.torch.nn.modules.module import builtin_class
 
 
-def _init(self: ScriptInstance, probs=None, logits=None, validate_args=None) -> None:
+def init_probs_or_logits(self: ScriptInstance, probs=None, logits=None,
+                         validate_args=None) -> None:
+    """Bernoulli's (and LogitRelaxedBernoulli's) __init__: the one given, broadcast."""
     check_probs_or_logits(probs, logits)
     name, given = ("probs", probs) if probs is not None else ("logits", logits)
     (param,) = broadcast_all(given)
@@ -70,7 +72,7 @@ def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
 
 
 BERNOULLI = builtin_class("Bernoulli", EXPONENTIAL_FAMILY, {
-    "__init__": _init, "sample": _sample, "log_prob": _log_prob, "entropy": _entropy,
+    "__init__": init_probs_or_logits, "sample": _sample, "log_prob": _log_prob, "entropy": _entropy,
     "enumerate_support": _enumerate_support, "expand": _expand,
 }, {
     "arg_constraints": {"probs": constraints.unit_interval, "logits": constraints.real},

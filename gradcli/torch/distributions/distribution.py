@@ -303,5 +303,5 @@ ATTRIBUTES = frozenset({
     "stddev", "probs", "logits", "param_shape", "loc", "scale", "low", "high", "base_dist",
     "reinterpreted_batch_ndims", "covariance_matrix", "precision_matrix", "scale_tril",
     "transforms", "inv", "domain", "codomain", "bijective", "sign", "event_dim",
-    "log_abs_det_jacobian", "with_cache", "forward_shape", "inverse_shape",
+    "log_abs_det_jacobian", "with_cache", "forward_shape", "inverse_shape", "temperature",
     *SCRIPT_PRIVATE})

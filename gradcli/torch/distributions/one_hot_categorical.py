@@ -23,11 +23,12 @@ from gradcli.torch.nn.modules.module import builtin_class
 _categorical = reader("_categorical")
 
 
-def _of_categorical(name: str):
+def of_categorical(name: str):
+    """A property read from the wrapped Categorical."""
     return lambda self: attribute(_categorical(self), name)
 
 
-_probs = _of_categorical("probs")
+_probs = of_categorical("probs")
 
 
 def _init(self: ScriptInstance, probs=None, logits=None, validate_args=None) -> None:
@@ -64,7 +65,7 @@ def _log_prob(self: ScriptInstance, value) -> Tensor:
 def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
     n = self.attributes["_event_shape"][0]
     batch_shape = self.attributes["_batch_shape"]
-    values = creation.eye(n, dtype=_of_categorical("_param")(self).dtype)
+    values = creation.eye(n, dtype=of_categorical("_param")(self).dtype)
     values = values.view((n,) + (1,) * len(batch_shape) + (n,))
     return values.expand((n,) + batch_shape + (n,)) if expand else values
 
@@ -88,8 +89,8 @@ ONE_HOT_CATEGORICAL = builtin_class("OneHotCategorical", DISTRIBUTION, {
     "arg_constraints": {"probs": constraints.simplex, "logits": constraints.real_vector},
     "support": constraints.one_hot, "has_enumerate_support": True,
     "probs": _property("probs", _probs), "mean": _property("mean", _probs),
-    "logits": _property("logits", _of_categorical("logits")),
-    "param_shape": _property("param_shape", _of_categorical("param_shape")),
+    "logits": _property("logits", of_categorical("logits")),
+    "param_shape": _property("param_shape", of_categorical("param_shape")),
     "mode": _property("mode", _mode),
     "variance": _property("variance", lambda self: _probs(self) * (1 - _probs(self))),
 })
