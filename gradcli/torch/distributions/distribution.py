@@ -85,6 +85,11 @@ def reader(name: str) -> Callable[[ScriptInstance], Any]:
 probs_of, logits_of = reader("probs"), reader("logits")
 
 
+def delegated(holder: str, name: str) -> Callable[[ScriptInstance], Any]:
+    """self.holder.name: an attribute of the distribution self wraps (its base_dist...)."""
+    return lambda self: attribute(self.attribute(holder), name)
+
+
 def probs_and_logits(owner: str, is_binary: bool) -> dict[str, Property]:
     """The one of probs and logits not given, computed from the other when first read; and
     param_shape, the given one's size."""

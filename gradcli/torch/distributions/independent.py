@@ -8,6 +8,7 @@ from gradcli.torch.distributions import constraints
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
     attribute,
+    delegated,
     expanded,
     init_distribution,
     not_implemented,
@@ -68,7 +69,7 @@ def _enumerate_support(self: ScriptInstance, expand=True) -> Tensor:
 
 
 def _of_base(name: str) -> prop:
-    return prop("Independent", name, lambda self: attribute(_base(self), name))
+    return prop("Independent", name, delegated("base_dist", name))
 
 
 INDEPENDENT = builtin_class("Independent", DISTRIBUTION, {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gradcli.sandbox.objects import ScriptInstance
 from gradcli.torch.distributions import constraints
-from gradcli.torch.distributions.distribution import attribute, prop, reader
+from gradcli.torch.distributions.distribution import attribute, delegated, prop, reader
 from gradcli.torch.distributions.normal import NORMAL
 from gradcli.torch.distributions.transformed_distribution import (
     TRANSFORMED_DISTRIBUTION,
@@ -15,13 +15,7 @@ from gradcli.torch.distributions.transforms import EXP_TRANSFORM
 from gradcli.torch.nn.modules.module import builtin_class
 
 _base = reader("base_dist")
-
-
-def _of_base(name: str):
-    return lambda self: attribute(_base(self), name)
-
-
-_loc, _scale = _of_base("loc"), _of_base("scale")
+_loc, _scale = delegated("base_dist", "loc"), delegated("base_dist", "scale")
 
 
 def _log_normal_init(self: ScriptInstance, loc, scale, validate_args=None) -> None:

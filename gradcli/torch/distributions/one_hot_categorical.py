@@ -10,6 +10,7 @@ from gradcli.torch.distributions.categorical import CATEGORICAL
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
     attribute,
+    delegated,
     expanded,
     init_distribution,
     prop,
@@ -25,7 +26,7 @@ _categorical = reader("_categorical")
 
 def of_categorical(name: str):
     """A property read from the wrapped Categorical."""
-    return lambda self: attribute(_categorical(self), name)
+    return delegated("_categorical", name)
 
 
 _probs = of_categorical("probs")

@@ -10,11 +10,11 @@ from gradcli.torch.distributions.categorical import CATEGORICAL
 from gradcli.torch.distributions.distribution import (
     DISTRIBUTION,
     attribute,
+    delegated,
     expanded,
     extended_shape,
     init_distribution,
     prop,
-    reader,
     validated,
 )
 from gradcli.torch.distributions.one_hot_categorical import of_categorical
@@ -83,12 +83,10 @@ EXP_RELAXED_CATEGORICAL = builtin_class("ExpRelaxedCategorical", DISTRIBUTION, {
     "probs": prop("ExpRelaxedCategorical", "probs", of_categorical("probs")),
 })
 
-_base = reader("base_dist")
-
 
 def of_base(owner: str, name: str) -> prop:
     """A relaxed distribution's property read from its base (temperature, logits, probs)."""
-    return prop(owner, name, lambda self: attribute(_base(self), name))
+    return prop(owner, name, delegated("base_dist", name))
 
 
 def _relaxed_init(self: ScriptInstance, temperature, probs=None, logits=None,
