@@ -17,7 +17,8 @@ SEEDS = [0, 1, 42, 2**32 + 5]
 
 PROGRAM = """\
 import torch
-from torch.distributions import (Bernoulli, Categorical, Exponential, Independent, Laplace,
+from torch.distributions import (Bernoulli, Categorical, Exponential, Geometric, HalfNormal,
+                                 Independent, Laplace,
                                  MultivariateNormal, Normal, RelaxedBernoulli,
                                  RelaxedOneHotCategorical, TanhTransform,
                                  TransformedDistribution, Uniform)
@@ -42,6 +43,8 @@ for shape in [(), (1,), (4,), (2, 3), (17,)]:
     print(RelaxedBernoulli(torch.tensor(0.3), probs=torch.rand(2)).sample(shape).tolist())
     squashed = TransformedDistribution(Normal(torch.zeros(2), 1.0), TanhTransform())
     print(squashed.rsample(shape).tolist())
+    print(Geometric(probs=torch.rand(3) * 0.9 + 0.05).sample(shape).tolist())
+    print(HalfNormal(torch.rand(2) + 0.5).rsample(shape).tolist())
     print(torch.randn(3).tolist())
 loc = torch.zeros(40, dtype=torch.float64, requires_grad=True)
 normal = Normal(loc, torch.ones(40, dtype=torch.float64))

@@ -76,6 +76,9 @@ from gradcli.torch.distributions import (
     constraints,
     distribution,
     exponential,
+    geometric,
+    gumbel,
+    half_normal,
     independent,
     kl,
     laplace,
@@ -314,7 +317,8 @@ _DISTRIBUTION_FAMILIES = {
         (transformed_distribution, transformed_distribution.CLASSES),
         (log_normal, log_normal.CLASSES), (exponential, exponential.CLASSES),
         (laplace, laplace.CLASSES), (relaxed_bernoulli, relaxed_bernoulli.CLASSES),
-        (relaxed_categorical, relaxed_categorical.CLASSES),
+        (relaxed_categorical, relaxed_categorical.CLASSES), (geometric, geometric.CLASSES),
+        (gumbel, gumbel.CLASSES), (half_normal, half_normal.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
 DISTRIBUTIONS = Namespace(DISTRIBUTIONS_NAME, {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,

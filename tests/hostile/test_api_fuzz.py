@@ -55,13 +55,14 @@ VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
                                     "[torch.distributions.TanhTransform(cache_size=1)]",
          "LogNormal": "x, 1.0", "Exponential": "x.abs() + 0.1", "Laplace": "x, 2.0",
          "RelaxedBernoulli": "torch.tensor(0.5), logits=x",
-         "RelaxedOneHotCategorical": "torch.tensor(0.5), logits=x"}
+         "RelaxedOneHotCategorical": "torch.tensor(0.5), logits=x",
+         "Geometric": "logits=x", "Gumbel": "x, 1.0", "HalfNormal": "x.abs() + 0.1"}
 METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
            "entropy", "perplexity")
 
 
 # a valid transform of each kind, called (and its inverse, its Jacobian...) with them
-TRANSFORMS = {"Transform": "", "ExpTransform": "", "SigmoidTransform": "",
+TRANSFORMS = {"Transform": "", "ExpTransform": "", "SigmoidTransform": "", "AbsTransform": "",
               "TanhTransform": "cache_size=1", "AffineTransform": "1.0, x"}
 TRANSFORM_CALLS = ("t", "t.inv", "t.log_abs_det_jacobian", "t.forward_shape", "t.with_cache")
 

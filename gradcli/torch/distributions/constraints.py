@@ -124,6 +124,15 @@ class GreaterThanEq(_Bounded):
         return _array(self.values[0]) <= _array(value)
 
 
+class IntegerGreaterThan(_Bounded):
+    bounds = ("lower_bound",)
+    is_discrete = True
+
+    def check(self, value) -> np.ndarray:
+        values = _array(value)
+        return (np.mod(values, 1) == 0) & (values >= _array(self.values[0]))
+
+
 class LessThan(_Bounded):
     bounds = ("upper_bound",)
 
@@ -170,6 +179,7 @@ boolean = Boolean()
 simplex = Simplex()
 positive = GreaterThan(0.0)
 nonnegative = GreaterThanEq(0.0)
+nonnegative_integer = IntegerGreaterThan(0)
 unit_interval = Interval(0.0, 1.0)
 real_vector = IndependentConstraint(real, 1)
 one_hot = OneHot()
@@ -181,6 +191,7 @@ positive_definite = PositiveDefinite()
 MEMBERS = {
     "Constraint": Constraint, "real": real, "boolean": boolean, "simplex": simplex,
     "positive": positive, "nonnegative": nonnegative, "unit_interval": unit_interval,
+    "nonnegative_integer": nonnegative_integer, "integer_greater_than": IntegerGreaterThan,
     "real_vector": real_vector, "one_hot": one_hot, "lower_cholesky": lower_cholesky,
     "positive_definite": positive_definite, "greater_than": GreaterThan,
     "greater_than_eq": GreaterThanEq, "less_than": LessThan, "interval": Interval,
@@ -193,7 +204,8 @@ def _checked(constraint: Constraint, value) -> Tensor:
 
 
 KINDS = (Real, Boolean, Simplex, OneHot, LowerCholesky, PositiveDefinite, GreaterThan,
-         GreaterThanEq, LessThan, Interval, IntegerInterval, IndependentConstraint)
+         GreaterThanEq, IntegerGreaterThan, LessThan, Interval, IntegerInterval,
+         IndependentConstraint)
 ATTRIBUTES = {"check": ("method", _checked),
               "event_dim": ("property", lambda c: c.event_dim),
               "is_discrete": ("property", lambda c: c.is_discrete)}

@@ -12,6 +12,9 @@ from gradcli.torch.distributions.bernoulli import BERNOULLI
 from gradcli.torch.distributions.categorical import CATEGORICAL
 from gradcli.torch.distributions.distribution import not_implemented, value_error
 from gradcli.torch.distributions.exponential import EXPONENTIAL
+from gradcli.torch.distributions.geometric import GEOMETRIC
+from gradcli.torch.distributions.gumbel import EULER_CONSTANT, GUMBEL
+from gradcli.torch.distributions.half_normal import HALF_NORMAL
 from gradcli.torch.distributions.independent import INDEPENDENT
 from gradcli.torch.distributions.laplace import LAPLACE
 from gradcli.torch.distributions.multivariate_normal import (
@@ -21,8 +24,10 @@ from gradcli.torch.distributions.multivariate_normal import (
 )
 from gradcli.torch.distributions.normal import NORMAL
 from gradcli.torch.distributions.one_hot_categorical import ONE_HOT_CATEGORICAL
+from gradcli.torch.distributions.transformed_distribution import TRANSFORMED_DISTRIBUTION
+from gradcli.torch.distributions.transforms import same_transform
 from gradcli.torch.distributions.uniform import UNIFORM
-from gradcli.torch.distributions.utils import sum_rightmost
+from gradcli.torch.distributions.utils import sum_rightmost, torch_function
 from gradcli.torch.linalg_decomp import solve_triangular
 from gradcli.torch.nn.functional.activation import softplus
 
@@ -94,6 +99,36 @@ def _kl_laplace_laplace(p: ScriptInstance, q: ScriptInstance):
     return t1 + t2 + t3 - 1
 
 
+def _kl_geometric_geometric(p: ScriptInstance, q: ScriptInstance):
+    return -p.attribute("entropy")() - LOG1P(-q.attribute("probs")) / p.attribute("probs") - \
+        q.attribute("logits")
+
+
+def _kl_gumbel_gumbel(p: ScriptInstance, q: ScriptInstance):
+    ct1 = p.attribute("scale") / q.attribute("scale")
+    ct2 = q.attribute("loc") / q.attribute("scale")
+    ct3 = p.attribute("loc") / q.attribute("scale")
+    t1 = -ct1.log() - ct2 + ct3
+    t2 = ct1 * EULER_CONSTANT
+    t3 = (ct2 + LGAMMA(1 + ct1) - ct3).exp()
+    return t1 + t2 + t3 - (1 + EULER_CONSTANT)
+
+
+def _kl_of_bases(p: ScriptInstance, q: ScriptInstance):
+    """HalfNormal's: the KL of the Normals they fold."""
+    return _kl_normal_normal(p.attribute("base_dist"), q.attribute("base_dist"))
+
+
+def _kl_transformed_transformed(p: ScriptInstance, q: ScriptInstance):
+    p_transforms, q_transforms = p.attribute("transforms"), q.attribute("transforms")
+    if len(p_transforms) != len(q_transforms) or not all(
+            same_transform(a, b) for a, b in zip(p_transforms, q_transforms)):
+        raise not_implemented()
+    if p.attribute("event_shape") != q.attribute("event_shape"):
+        raise not_implemented()
+    return kl_divergence(p.attribute("base_dist"), q.attribute("base_dist"))
+
+
 def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
     reinterpreted = p.attribute("reinterpreted_batch_ndims")
     if reinterpreted != q.attribute("reinterpreted_batch_ndims"):
@@ -102,6 +137,8 @@ def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
     return sum_rightmost(result, reinterpreted)
 
 
+LOG1P, LGAMMA = torch_function("log1p"), torch_function("lgamma")
+
 _REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
     (NORMAL, NORMAL): _kl_normal_normal,
     (CATEGORICAL, CATEGORICAL): _kl_categorical_categorical,
@@ -109,6 +146,10 @@ _REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
     (UNIFORM, UNIFORM): _kl_uniform_uniform,
     (EXPONENTIAL, EXPONENTIAL): _kl_exponential_exponential,
     (LAPLACE, LAPLACE): _kl_laplace_laplace,
+    (GEOMETRIC, GEOMETRIC): _kl_geometric_geometric,
+    (GUMBEL, GUMBEL): _kl_gumbel_gumbel,
+    (HALF_NORMAL, HALF_NORMAL): _kl_of_bases,
+    (TRANSFORMED_DISTRIBUTION, TRANSFORMED_DISTRIBUTION): _kl_transformed_transformed,
     (INDEPENDENT, INDEPENDENT): _kl_independent_independent,
     (MULTIVARIATE_NORMAL, MULTIVARIATE_NORMAL): _kl_multivariatenormal_multivariatenormal,
     (ONE_HOT_CATEGORICAL, ONE_HOT_CATEGORICAL): _kl_onehotcategorical_onehotcategorical,

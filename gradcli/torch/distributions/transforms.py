@@ -151,6 +151,11 @@ TANH_TRANSFORM = _bijection("TanhTransform", constraints.Interval(-1.0, 1.0), {
         math.log(2.0) - x - softplus(-2.0 * x))})
 
 
+ABS_TRANSFORM = builtin_class("AbsTransform", TRANSFORM, {
+    "_call": lambda self, x: x.abs(), "_inverse": lambda self, y: y,
+}, {"domain": constraints.real, "codomain": constraints.positive})
+
+
 # ---- AffineTransform: loc + scale * x ----
 
 
@@ -213,6 +218,30 @@ def is_transform(value) -> bool:
     return isinstance(value, ScriptInstance) and TRANSFORM in value.cls.mro
 
 
-CLASSES = {"Transform": TRANSFORM, "ExpTransform": EXP_TRANSFORM,
+def _same_values(a, b) -> bool:
+    """AffineTransform's test of two locs or scales: numbers equal, else all elements."""
+    if isinstance(a, NUMBER) and isinstance(b, NUMBER):
+        return a == b
+    return bool(np.all(np.asarray(getattr(a, "data", a)) == np.asarray(getattr(b, "data", b))))
+
+
+def same_transform(a, b) -> bool:
+    """a == b as torch's transforms answer it: Exp, Sigmoid, Tanh and Abs by kind, Affine by
+    its loc and scale, an inverse by its transform, any other by identity."""
+    if a is b:
+        return True
+    if not (is_transform(a) and is_transform(b)):
+        return False
+    if a.cls in (EXP_TRANSFORM, SIGMOID_TRANSFORM, TANH_TRANSFORM, ABS_TRANSFORM):
+        return a.cls in b.cls.mro
+    if a.cls is AFFINE_TRANSFORM:
+        return AFFINE_TRANSFORM in b.cls.mro and all(_same_values(
+            a.attribute(name), b.attribute(name)) for name in ("loc", "scale"))
+    if a.cls is INVERSE_TRANSFORM:
+        return b.cls is INVERSE_TRANSFORM and same_transform(_forward(a), _forward(b))
+    return False
+
+
+CLASSES = {"Transform": TRANSFORM, "ExpTransform": EXP_TRANSFORM, "AbsTransform": ABS_TRANSFORM,
            "SigmoidTransform": SIGMOID_TRANSFORM, "TanhTransform": TANH_TRANSFORM,
            "AffineTransform": AFFINE_TRANSFORM}

@@ -100,16 +100,18 @@ def as_size(shape) -> Size:
     return Size(int(item) for item in items)
 
 
-def torch_function(name: str) -> Callable:
-    """torch.<name> as a script's call reaches it: torch's argument checks (its TypeError
-    for a float where a tensor goes), then gradcli's function."""
+def torch_function(name: str, namespace: str = "torch") -> Callable:
+    """torch.<name> (or, namespace "Tensor", the method x.<name>: the tensor first) as a
+    script's call reaches it: torch's argument checks (its TypeError for a float where a
+    tensor goes), then gradcli's function."""
     made: list = []
+    receivers = int(namespace == "Tensor")
 
     def call(*args, **kwargs):
         if not made:
-            declared = next(d for d in DECLARED if d.namespace == "torch" and d.name == name)
+            declared = next(d for d in DECLARED if d.namespace == namespace and d.name == name)
             made.append((declared.fn, arguments.Parser(declared.signatures)))
         fn, parser = made[0]
-        args, kwargs = parser.arguments(args, kwargs, None)
-        return fn(*args, **kwargs)
+        checked, kwargs = parser.arguments(args[receivers:], kwargs, None)
+        return fn(*args[:receivers], *checked, **kwargs)
     return call
