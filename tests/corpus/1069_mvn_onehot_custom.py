@@ -1,7 +1,7 @@
-# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, Exponential and Laplace (rsample, log_prob, KL), and a script's own Distribution subclass declaring constraints, validated as torch validates it
+# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, Exponential and Laplace (rsample, log_prob, KL), Geometric, Gumbel, HalfNormal and their KLs, and a script's own Distribution subclass declaring constraints, validated as torch validates it
 import torch
 import torch.nn as nn
-from torch.distributions import (Distribution, Exponential, Laplace, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
+from torch.distributions import (Distribution, Exponential, Geometric, Gumbel, HalfNormal, Laplace, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
 torch.manual_seed(5)
 A = torch.randn(3, 3)
 cov = (A @ A.T + torch.eye(3)).requires_grad_()
@@ -66,6 +66,21 @@ laplace.rsample((2,))
 laplace.log_prob(torch.tensor([0.2, 0.7])).sum().backward()
 center.grad
 kl_divergence(laplace, Laplace(0.0, 1.0)), kl_divergence(Exponential(rate), Exponential(1.0))
+success = torch.tensor([0.2, 0.7], requires_grad=True)
+trials = Geometric(success)
+trials.sample((3,))
+trials.log_prob(torch.tensor([3.0, 0.0])).sum().backward()
+success.grad
+trials.entropy()
+extreme = Gumbel(torch.tensor([0.0, 1.0], requires_grad=True), 2.0)
+extreme.log_prob(torch.tensor([0.5, 0.5]))
+extreme.mean, extreme.stddev
+sigma = torch.tensor([1.0, 3.0], requires_grad=True)
+half = HalfNormal(sigma)
+half.rsample((2,))
+half.log_prob(torch.tensor([0.5, 1.0])).sum().backward()
+sigma.grad
+kl_divergence(trials, Geometric(torch.tensor([0.5, 0.5]))), kl_divergence(half, HalfNormal(2.0)), kl_divergence(extreme, Gumbel(0.5, 1.0))
 class WaitingTime(Distribution):
     arg_constraints = {"rate": constraints.positive}
     support = constraints.positive
