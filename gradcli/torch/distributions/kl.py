@@ -139,21 +139,16 @@ def _kl_independent_independent(p: ScriptInstance, q: ScriptInstance):
 
 LOG1P, LGAMMA = torch_function("log1p"), torch_function("lgamma")
 
-_REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {
-    (NORMAL, NORMAL): _kl_normal_normal,
-    (CATEGORICAL, CATEGORICAL): _kl_categorical_categorical,
-    (BERNOULLI, BERNOULLI): _kl_bernoulli_bernoulli,
-    (UNIFORM, UNIFORM): _kl_uniform_uniform,
-    (EXPONENTIAL, EXPONENTIAL): _kl_exponential_exponential,
-    (LAPLACE, LAPLACE): _kl_laplace_laplace,
-    (GEOMETRIC, GEOMETRIC): _kl_geometric_geometric,
-    (GUMBEL, GUMBEL): _kl_gumbel_gumbel,
-    (HALF_NORMAL, HALF_NORMAL): _kl_of_bases,
-    (TRANSFORMED_DISTRIBUTION, TRANSFORMED_DISTRIBUTION): _kl_transformed_transformed,
-    (INDEPENDENT, INDEPENDENT): _kl_independent_independent,
-    (MULTIVARIATE_NORMAL, MULTIVARIATE_NORMAL): _kl_multivariatenormal_multivariatenormal,
-    (ONE_HOT_CATEGORICAL, ONE_HOT_CATEGORICAL): _kl_onehotcategorical_onehotcategorical,
-}
+# torch's registered pairs among gradcli's distributions: each of one family with itself
+_REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {(cls, cls): fn for cls, fn in (
+    (NORMAL, _kl_normal_normal), (CATEGORICAL, _kl_categorical_categorical),
+    (BERNOULLI, _kl_bernoulli_bernoulli), (UNIFORM, _kl_uniform_uniform),
+    (EXPONENTIAL, _kl_exponential_exponential), (LAPLACE, _kl_laplace_laplace),
+    (GEOMETRIC, _kl_geometric_geometric), (GUMBEL, _kl_gumbel_gumbel),
+    (HALF_NORMAL, _kl_of_bases), (TRANSFORMED_DISTRIBUTION, _kl_transformed_transformed),
+    (INDEPENDENT, _kl_independent_independent),
+    (MULTIVARIATE_NORMAL, _kl_multivariatenormal_multivariatenormal),
+    (ONE_HOT_CATEGORICAL, _kl_onehotcategorical_onehotcategorical))}
 
 
 def _dispatch(p, q) -> Callable | None:
