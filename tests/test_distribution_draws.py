@@ -17,7 +17,8 @@ SEEDS = [0, 1, 42, 2**32 + 5]
 
 PROGRAM = """\
 import torch
-from torch.distributions import (Bernoulli, Categorical, Exponential, Geometric, HalfNormal,
+from torch.distributions import (Bernoulli, Categorical, Cauchy, Exponential, Geometric,
+                                 HalfCauchy, HalfNormal,
                                  Independent, Laplace,
                                  MultivariateNormal, Normal, RelaxedBernoulli,
                                  RelaxedOneHotCategorical, TanhTransform,
@@ -45,6 +46,8 @@ for shape in [(), (1,), (4,), (2, 3), (17,)]:
     print(squashed.rsample(shape).tolist())
     print(Geometric(probs=torch.rand(3) * 0.9 + 0.05).sample(shape).tolist())
     print(HalfNormal(torch.rand(2) + 0.5).rsample(shape).tolist())
+    print(Cauchy(torch.randn(2), 0.5).rsample(shape).tolist())
+    print(HalfCauchy(torch.rand(3) + 0.1).sample(shape).tolist())
     print(torch.randn(3).tolist())
 loc = torch.zeros(40, dtype=torch.float64, requires_grad=True)
 normal = Normal(loc, torch.ones(40, dtype=torch.float64))

@@ -73,6 +73,7 @@ from gradcli.torch.autograd.once import once_differentiable
 from gradcli.torch.distributions import (
     bernoulli,
     categorical,
+    cauchy,
     constraints,
     distribution,
     exponential,
@@ -319,6 +320,7 @@ _DISTRIBUTION_FAMILIES = {
         (laplace, laplace.CLASSES), (relaxed_bernoulli, relaxed_bernoulli.CLASSES),
         (relaxed_categorical, relaxed_categorical.CLASSES), (geometric, geometric.CLASSES),
         (gumbel, gumbel.CLASSES), (half_normal, half_normal.CLASSES),
+        (cauchy, cauchy.CLASSES),
         (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
 DISTRIBUTIONS = Namespace(DISTRIBUTIONS_NAME, {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,

@@ -56,7 +56,8 @@ VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
          "LogNormal": "x, 1.0", "Exponential": "x.abs() + 0.1", "Laplace": "x, 2.0",
          "RelaxedBernoulli": "torch.tensor(0.5), logits=x",
          "RelaxedOneHotCategorical": "torch.tensor(0.5), logits=x",
-         "Geometric": "logits=x", "Gumbel": "x, 1.0", "HalfNormal": "x.abs() + 0.1"}
+         "Geometric": "logits=x", "Gumbel": "x, 1.0", "HalfNormal": "x.abs() + 0.1",
+         "Cauchy": "x, 1.0", "HalfCauchy": "x.abs() + 0.1"}
 METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
            "entropy", "perplexity")
 

@@ -10,6 +10,7 @@ from gradcli.engine.type_names import type_name
 from gradcli.sandbox.objects import ScriptClass, ScriptInstance
 from gradcli.torch.distributions.bernoulli import BERNOULLI
 from gradcli.torch.distributions.categorical import CATEGORICAL
+from gradcli.torch.distributions.cauchy import CAUCHY
 from gradcli.torch.distributions.distribution import not_implemented, value_error
 from gradcli.torch.distributions.exponential import EXPONENTIAL
 from gradcli.torch.distributions.geometric import GEOMETRIC
@@ -114,6 +115,12 @@ def _kl_gumbel_gumbel(p: ScriptInstance, q: ScriptInstance):
     return t1 + t2 + t3 - (1 + EULER_CONSTANT)
 
 
+def _kl_cauchy_cauchy(p: ScriptInstance, q: ScriptInstance):
+    p_scale, q_scale = p.attribute("scale"), q.attribute("scale")
+    t1 = ((p_scale + q_scale).pow(2) + (p.attribute("loc") - q.attribute("loc")).pow(2)).log()
+    return t1 - (4 * p_scale * q_scale).log()
+
+
 def _kl_of_bases(p: ScriptInstance, q: ScriptInstance):
     """HalfNormal's: the KL of the Normals they fold."""
     return _kl_normal_normal(p.attribute("base_dist"), q.attribute("base_dist"))
@@ -145,7 +152,8 @@ _REGISTRY: dict[tuple[ScriptClass, ScriptClass], Callable] = {(cls, cls): fn for
     (BERNOULLI, _kl_bernoulli_bernoulli), (UNIFORM, _kl_uniform_uniform),
     (EXPONENTIAL, _kl_exponential_exponential), (LAPLACE, _kl_laplace_laplace),
     (GEOMETRIC, _kl_geometric_geometric), (GUMBEL, _kl_gumbel_gumbel),
-    (HALF_NORMAL, _kl_of_bases), (TRANSFORMED_DISTRIBUTION, _kl_transformed_transformed),
+    (HALF_NORMAL, _kl_of_bases), (CAUCHY, _kl_cauchy_cauchy),
+    (TRANSFORMED_DISTRIBUTION, _kl_transformed_transformed),
     (INDEPENDENT, _kl_independent_independent),
     (MULTIVARIATE_NORMAL, _kl_multivariatenormal_multivariatenormal),
     (ONE_HOT_CATEGORICAL, _kl_onehotcategorical_onehotcategorical))}
