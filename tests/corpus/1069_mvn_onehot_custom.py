@@ -1,7 +1,7 @@
-# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, Exponential and Laplace (rsample, log_prob, KL), Geometric, Gumbel, HalfNormal and their KLs, and a script's own Distribution subclass declaring constraints, validated as torch validates it
+# torch.distributions beyond the basics, as programs use them: MultivariateNormal by covariance, scale_tril or precision (log_prob, rsample, entropy, KL, batched), OneHotCategorical and its straight-through rsample (Gumbel-style action selection), Uniform exploration noise, Exponential and Laplace (rsample, log_prob, KL), Geometric, Gumbel, HalfNormal, Cauchy, HalfCauchy and their KLs, and a script's own Distribution subclass declaring constraints, validated as torch validates it
 import torch
 import torch.nn as nn
-from torch.distributions import (Distribution, Exponential, Geometric, Gumbel, HalfNormal, Laplace, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
+from torch.distributions import (Cauchy, Distribution, Exponential, Geometric, Gumbel, HalfCauchy, HalfNormal, Laplace, MultivariateNormal, OneHotCategorical, OneHotCategoricalStraightThrough, Uniform, constraints, kl_divergence)
 torch.manual_seed(5)
 A = torch.randn(3, 3)
 cov = (A @ A.T + torch.eye(3)).requires_grad_()
@@ -81,6 +81,14 @@ half.rsample((2,))
 half.log_prob(torch.tensor([0.5, 1.0])).sum().backward()
 sigma.grad
 kl_divergence(trials, Geometric(torch.tensor([0.5, 0.5]))), kl_divergence(half, HalfNormal(2.0)), kl_divergence(extreme, Gumbel(0.5, 1.0))
+prior_scale = torch.tensor([1.0, 2.5], requires_grad=True)
+prior = HalfCauchy(prior_scale)
+prior.rsample((2,))
+prior.log_prob(torch.tensor([0.5, 3.0])).sum().backward()
+prior_scale.grad
+heavy = Cauchy(torch.zeros(2), prior_scale.detach())
+heavy.sample((3,))
+heavy.cdf(torch.tensor([1.0, -1.0])), heavy.entropy(), kl_divergence(heavy, Cauchy(0.5, 1.0))
 class WaitingTime(Distribution):
     arg_constraints = {"rate": constraints.positive}
     support = constraints.positive
