@@ -1,4 +1,5 @@
 """What every test starts from."""
+import importlib.util
 import os
 
 import pytest
@@ -57,6 +58,18 @@ def _own_derivative_cache(tmp_path_factory):
 
 # Fixtures that hand a test real PyTorch (or a process running it): such a test is an oracle test.
 ORACLE_FIXTURES = {"torch", "torch_trace", "oracle"}
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    """One PyTorch tracer process (oracle/differential.py) for a test module's programs."""
+    if importlib.util.find_spec("torch") is None:
+        pytest.skip("torch not installed: pip install torch==2.13.0 to run the live oracle")
+    from oracle.differential import TorchOracle
+
+    oracle = TorchOracle()
+    yield oracle
+    oracle.close()
 
 
 def pytest_collection_modifyitems(items):

@@ -491,10 +491,10 @@ defop("fill_tensor", "FillBackward3", lambda a, value: np.full(a.shape, value, a
 # torch.fill: the same, out of place
 defop_like("fill_new", "FillBackward0", "fill")
 defop_like("fill_tensor_new", "FillBackward1", "fill_tensor")
-# x.uniform_() / x.normal_() / x.exponential_() / x.random_(): the generator's draws
+# x.uniform_() / x.normal_() / x.exponential_() / x.cauchy_() / x.random_(): the generator's draws
 # (`values`) written over every element (random_'s node is named by its overload)
 for _name, _grad_fn in (("uniform", "UniformBackward0"), ("normal", "NormalBackward0"),
-                        ("exponential", "ExponentialBackward0"),
+                        ("exponential", "ExponentialBackward0"), ("cauchy", "CauchyBackward0"),
                         ("random_from_to", "RandomBackward0"), ("random_to", "RandomBackward1"),
                         ("random", "RandomBackward2"), ("bernoulli", "BernoulliBackward0"),
                         ("bernoulli_scalar", "BernoulliBackward2")):

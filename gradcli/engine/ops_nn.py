@@ -142,7 +142,8 @@ def _softplus(x, beta, threshold):
 def _sym_softplus(a, beta, threshold):
     b = S.number(beta)
     return S.elementwise(lambda x: S.sp().Piecewise(
-        (x, x * b > S.number(threshold)), (S.sp().log(1 + S.sp().exp(b * x)) / b, True)), a)
+        (x, S.exceeds(x * b, S.number(threshold))),
+        (S.sp().log(1 + S.sp().exp(b * x)) / b, True)), a)
 
 
 def _softplus_curvature(xp, a, beta, threshold):

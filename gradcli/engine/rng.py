@@ -273,6 +273,19 @@ class Generator:
         return _in_chunks(n, dtype.np, lambda k: _double_to(
             (-1.0 / lambd) * log1p(-self._uniform_f64(k)).astype(np.float64), dtype))
 
+    def cauchy(self, n: int, median: float, sigma: float,
+               dtype_name: str = "float32") -> np.ndarray:
+        """`Tensor.cauchy_(median, sigma)`: torch's serial CPU kernel, median + sigma *
+        tan(pi * (u - 0.5)) in double (glibc's tan, the sum a fused multiply-add) from one
+        53-bit double u per element, cast to the dtype."""
+        dtype = _float_dtype(dtype_name)
+        tan = np.frompyfunc(math.tan, 1, 1)
+
+        def draw(k: int) -> np.ndarray:
+            t = tan(math.pi * (self._uniform_f64(k) - 0.5)).astype(np.float64)
+            return _double_to(fma64(np.full_like(t, sigma), t, np.full_like(t, median)), dtype)
+        return _in_chunks(n, dtype.np, draw)
+
     def multinomial_with_replacement(self, rows: np.ndarray, n_sample: int) -> np.ndarray:
         """torch's CPU multinomial with replacement of 2+ samples, one row after the other:
         the row's cumulative sum in its dtype, divided by its total, the last set to 1, then

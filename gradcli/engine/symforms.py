@@ -294,6 +294,21 @@ def clamp(a, min=None, max=None):
     return elementwise(one, a)
 
 
+def exceeds(e, bound):
+    """The condition e > bound, where e may hold a Piecewise with a nan branch (clamp's, at a
+    nan input): sympy folds the comparison into each branch and refuses nan > bound, which
+    IEEE says is false. Here each branch compares on its own, nan's as false."""
+    e = sp().piecewise_fold(e)
+    if not isinstance(e, sp().Piecewise) or not e.has(sp().nan):
+        return e > bound
+    taken, earlier = [], []
+    for expr, cond in e.args:
+        if expr is not sp().nan:
+            taken.append(sp().And(cond, *(sp().Not(c) for c in earlier), expr > bound))
+        earlier.append(cond)
+    return sp().Or(*taken)
+
+
 def clamp_tensor(a, lo, hi):
     # min(max(a, lo), hi), with torch's gradient at the bounds (to a; none to lo or hi)
     def one(x, low, high):

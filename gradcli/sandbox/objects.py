@@ -168,6 +168,8 @@ TORCH_PRIVATE = frozenset({
     "_backward_pre_hooks", "_flat_weights_names", "_opt_called", "_step_count", "_last_lr",
     "_is_initial", "_lr", "_closed_form_lr", "_size", "_keys", "_qkv_same_embed_dim",
     "_random_samples", "_milestones", "_phases", "_scale_fn_custom", "_schedulers",
+    "_param", "_num_events", "_categorical", "_unbroadcasted_scale_tril",  # (distributions')
+    "_cache_size", "_cached_x_y", "_inv", "_inv_call", "_event_dim",  # (their transforms')
     "_version"})  # (a tensor's version counter, which scripts read: x._version)
 
 

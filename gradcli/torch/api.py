@@ -57,7 +57,7 @@ from gradcli.torch import _type_info, func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
-from gradcli.torch._names import PYTORCH_NAMES
+from gradcli.torch._names import PYTORCH_MODULES, PYTORCH_NAMES
 from gradcli.torch._tensor import (
     creation,
     legacy,
@@ -70,6 +70,29 @@ from gradcli.torch.autograd import anomaly, forward_ad, functional, gradcheck, g
 from gradcli.torch.autograd import function as autograd_function
 from gradcli.torch.autograd import grad as autograd
 from gradcli.torch.autograd.once import once_differentiable
+from gradcli.torch.distributions import (
+    bernoulli,
+    categorical,
+    cauchy,
+    constraints,
+    distribution,
+    exponential,
+    geometric,
+    gumbel,
+    half_normal,
+    independent,
+    kl,
+    laplace,
+    log_normal,
+    multivariate_normal,
+    normal,
+    one_hot_categorical,
+    relaxed_bernoulli,
+    relaxed_categorical,
+    transformed_distribution,
+    transforms,
+    uniform,
+)
 from gradcli.torch.nn import init
 from gradcli.torch.nn.functional import recurrent
 from gradcli.torch.nn.functional._common import python_name
@@ -279,6 +302,32 @@ F = Namespace(F_NAME, _declared(F_NAME))
 
 # ---- torch ----------------------------------------------------------------------------
 
+# ---- torch.distributions: a module per family, as torch has them ----------------------
+
+DISTRIBUTIONS_NAME = "torch.distributions"
+_DISTRIBUTION_FAMILIES = {
+    f"torch.distributions.{module.__name__.rpartition('.')[2]}": Namespace(
+        f"torch.distributions.{module.__name__.rpartition('.')[2]}", members)
+    for module, members in (
+        (constraints, constraints.MEMBERS),
+        (distribution, {"Distribution": distribution.DISTRIBUTION}),
+        (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
+        (independent, independent.CLASSES), (normal, normal.CLASSES),
+        (multivariate_normal, multivariate_normal.CLASSES),
+        (one_hot_categorical, one_hot_categorical.CLASSES), (transforms, transforms.CLASSES),
+        (transformed_distribution, transformed_distribution.CLASSES),
+        (log_normal, log_normal.CLASSES), (exponential, exponential.CLASSES),
+        (laplace, laplace.CLASSES), (relaxed_bernoulli, relaxed_bernoulli.CLASSES),
+        (relaxed_categorical, relaxed_categorical.CLASSES), (geometric, geometric.CLASSES),
+        (gumbel, gumbel.CLASSES), (half_normal, half_normal.CLASSES),
+        (cauchy, cauchy.CLASSES),
+        (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
+DISTRIBUTIONS = Namespace(DISTRIBUTIONS_NAME, {
+    "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,
+    **{name: value for family in _DISTRIBUTION_FAMILIES.values()  # (torch's own list)
+       for name, value in family.members.items() if name in PYTORCH_MODULES[DISTRIBUTIONS_NAME]},
+    **{name.rpartition(".")[2]: family for name, family in _DISTRIBUTION_FAMILIES.items()}})
+
 _torch = _declared("torch")
 _torch.update(dtypes.TORCH_NAMES)
 _torch.update(layout.MEMORY_FORMATS)
@@ -320,6 +369,7 @@ _torch.update(
     default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
         **data_utils.CLASSES, **data_utils.FUNCTIONS})}),
+    distributions=DISTRIBUTIONS,
     optim=Namespace("torch.optim", {
         **nn_optim.CLASSES,
         **lbfgs.CLASSES,
@@ -368,7 +418,8 @@ MODULES: dict[str, Namespace] = {
         "Function": autograd_function.FUNCTION, "once_differentiable": once_differentiable}),
     "torch.autograd.variable": Namespace("torch.autograd.variable", {
         "Variable": legacy.VARIABLE}),
-    "torch.autograd.graph": TORCH.members["autograd"].members["graph"]}
+    "torch.autograd.graph": TORCH.members["autograd"].members["graph"],
+    "torch.distributions": DISTRIBUTIONS, **_DISTRIBUTION_FAMILIES}
 # The standard library programs import around their PyTorch code: gradcli's stand-ins
 # (sandbox/py_system.py: what would touch the world is refused at its call).
 _OS_PATH = Namespace("os.path", py_system.OS_PATH)
@@ -576,6 +627,7 @@ _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
 _BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE.update(_type_info.ATTRIBUTES)
+_BY_TYPE.update(dict.fromkeys(constraints.KINDS, constraints.ATTRIBUTES))
 _BY_TYPE[nn_state.IncompatibleKeys] = {
     name: ("property", lambda keys, name=name: getattr(keys, name))
     for name in nn_state.IncompatibleKeys._fields}
@@ -687,6 +739,7 @@ def _all_names() -> frozenset:
     names |= autograd_function.ATTRIBUTES
     names |= nn_module.attribute_names() | nn_optim.ATTRIBUTES | lr_scheduler.ATTRIBUTES
     names |= data_utils.ATTRIBUTES | py_collections.NAMES
+    names |= distribution.ATTRIBUTES
     for table in _BY_TYPE.values():
         names |= set(table)
     for ns in MODULES.values():
@@ -713,7 +766,7 @@ PYTHON_MODULES = (
     "gradcli.torch.nn.modules.", "gradcli.torch.optim.", "gradcli.torch.utils.data",
     "gradcli.torch.autograd.function", "gradcli.torch.functional_call", "gradcli.torch.api",
     "gradcli.torch._numpy", "gradcli.torch._training_notes", "gradcli.torch.func",
-    "gradcli.torch.nn.utils.", "gradcli.torch._declare")
+    "gradcli.torch.nn.utils.", "gradcli.torch._declare", "gradcli.torch.distributions.")
 VOCABULARY = Vocabulary.from_api(sys.modules[__name__])  # what the validator lets scripts name
 
 __all__ = ["ROOT_NAMES", "MODULES", "BUILTINS", "ALL_ATTRIBUTE_NAMES", "get_attribute",

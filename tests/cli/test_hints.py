@@ -67,11 +67,11 @@ def run_plain(source: str):
     # a PyTorch module gradcli lacks: the whole path named, once, never a close name
     ("torch.fft.fft(torch.ones(2))",
      "hint: PyTorch has torch.fft.fft, but gradcli does not support it yet"),
-    ("torch.distributions.Normal(0.0, 1.0)",
-     "hint: PyTorch has torch.distributions.Normal, but gradcli does not support it yet"),
+    ("torch.distributions.Beta(1.0, 1.0)",
+     "hint: PyTorch has torch.distributions.Beta, but gradcli does not support it yet"),
     ("torch.accelerator.synchronize()",
      "hint: PyTorch has torch.accelerator.synchronize, but gradcli does not support"),
-    ("import torch.distributions", "hint: PyTorch has torch.distributions, but gradcli"),
+    ("import torch.fft", "hint: PyTorch has torch.fft, but gradcli"),
     ("torch.nn.utils.parametrize", "hint: gradcli does not support `torch.nn.utils.parametrize`"),
 ])
 def test_a_hint_leads_somewhere(source, hint):

@@ -1,5 +1,6 @@
 """Every entry of the API table (each declared torch, F, torch.special and torch.linalg
-function, each Tensor method, each nn module constructor, each optimizer), called with wrong
+function, each Tensor method, each nn module constructor, each optimizer, each distribution
+and its methods), called with wrong
 types, out-of-range values, non-finite numbers, a lone surrogate and huge sizes: each call
 ends in an ordinary error (or a result), never in gradcli's internal error (#31 item 8).
 
@@ -39,7 +40,44 @@ def _entries() -> dict[str, str]:
                 continue
             entries[f"{prefix}.{member}"] = PRELUDE + _calls(f"{prefix}.{member}",
                                                              CONSTRUCTOR_BAD)
+    for name in sorted(api.MODULES["torch.distributions"].members):
+        if name[:1].isupper():
+            entries[f"torch.distributions.{name}"] = PRELUDE + _distribution_calls(name)
     return entries
+
+
+# a valid instance of each distribution, whose methods are called with the bad arguments
+VALID = {"Normal": "0.0, 1.0", "Uniform": "0.0, 1.0", "Categorical": "logits=x",
+         "Bernoulli": "logits=x", "Independent": "torch.distributions.Normal(x, 1.0), 1",
+         "MultivariateNormal": "torch.zeros(3), scale_tril=torch.eye(3)",
+         "OneHotCategorical": "logits=x", "OneHotCategoricalStraightThrough": "logits=x",
+         "TransformedDistribution": "torch.distributions.Normal(x, 1.0), "
+                                    "[torch.distributions.TanhTransform(cache_size=1)]",
+         "LogNormal": "x, 1.0", "Exponential": "x.abs() + 0.1", "Laplace": "x, 2.0",
+         "RelaxedBernoulli": "torch.tensor(0.5), logits=x",
+         "RelaxedOneHotCategorical": "torch.tensor(0.5), logits=x",
+         "Geometric": "logits=x", "Gumbel": "x, 1.0", "HalfNormal": "x.abs() + 0.1",
+         "Cauchy": "x, 1.0", "HalfCauchy": "x.abs() + 0.1"}
+METHODS = ("sample", "rsample", "log_prob", "cdf", "icdf", "expand", "enumerate_support",
+           "entropy", "perplexity")
+
+
+# a valid transform of each kind, called (and its inverse, its Jacobian...) with them
+TRANSFORMS = {"Transform": "", "ExpTransform": "", "SigmoidTransform": "", "AbsTransform": "",
+              "TanhTransform": "cache_size=1", "AffineTransform": "1.0, x"}
+TRANSFORM_CALLS = ("t", "t.inv", "t.log_abs_det_jacobian", "t.forward_shape", "t.with_cache")
+
+
+def _distribution_calls(name: str) -> str:
+    callee = f"torch.distributions.{name}"
+    calls = _calls(callee, CONSTRUCTOR_BAD)
+    if name in VALID:
+        calls += f"d = {callee}({VALID[name]})\n"
+        calls += "".join(_calls(f"d.{method}", BAD) for method in METHODS)
+    if name in TRANSFORMS:
+        calls += f"t = {callee}({TRANSFORMS[name]})\n"
+        calls += "".join(_calls(call, BAD) for call in TRANSFORM_CALLS)
+    return calls
 
 
 ENTRIES = _entries()

@@ -26,7 +26,7 @@ def _index_part(k):
             raise index_error("tensors used as indices must be long, int, byte or bool tensors")
         if k.dtype.category == dtypes.INT and k.ndim == 0:
             return int(k.data)
-        return k.data
+        return np.asarray(k.data)  # (a 0-d result's data may be a numpy scalar: a mask still)
     if isinstance(k, list):
         return _list_index(k)
     if isinstance(k, range):  # x[range(2)]: torch makes it a long tensor, as a list
@@ -152,7 +152,8 @@ def _basic_index(t, parts, whole_slices=False) -> Tensor:
     """Basic indexing as torch applies it: a view op per int, slice and None; `:` that keep
     a whole dim are skipped (unless `whole_slices`), and an index that changes nothing is
     x[...]'s AliasBackward0."""
-    used = builtins.sum(1 for p in parts if p is not None and p is not Ellipsis)
+    used = builtins.sum(1 for p in parts if p is not None and p is not Ellipsis and
+                        p is not _EMPTY)
     if used > t.ndim:
         if t.ndim == 0 and isinstance(parts[0], int):
             raise index_error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
@@ -162,8 +163,10 @@ def _basic_index(t, parts, whole_slices=False) -> Tensor:
     for p in parts:
         if p is Ellipsis:
             dim, source_dim = dim + t.ndim - used, source_dim + t.ndim - used
-        elif p is None:
+        elif p is None or p is _EMPTY:
             out = apply("unsqueeze", (out,), dim=dim)
+            if p is _EMPTY:
+                out = apply("slice", (out,), dim=dim, key=slice(0, 0))
             dim += 1
         elif isinstance(p, slice):
             if p.step is not None and p.step <= 0:
@@ -206,8 +209,12 @@ def _whole(parts, shape) -> bool:
 def setitem(t, key, value) -> None:
     """`t[key] = value` as torch does it: fill_/copy_ into t or into the view t[key]
     (CopySlices), or index_put_ for tensor indices."""
-    parts, advanced = _normalize_key(key, t.ndim)
+    parts, _ = _normalize_key(key, t.ndim)
     v = _assigned_value(t, value)
+    if any(p is False for p in parts):
+        return  # torch writes nothing, and leaves the graph as it was
+    parts = [_scalar_mask(p) for p in parts]
+    advanced = any(isinstance(p, np.ndarray) for p in parts)
     if advanced:
         _index_put(t, parts, v)
         return
@@ -218,6 +225,17 @@ def setitem(t, key, value) -> None:
     else:
         check_expand(v.data.shape, target.data.shape, v.dtype)
         _inplace(_copy, "copy_")(target, v)
+
+
+_EMPTY = "an empty mask"  # a 0-d False mask: a new dim of size 0
+
+
+def _scalar_mask(p):
+    """A 0-d mask (True, tensor(True), tensor(False)) as torch's setitem reads it: a new dim
+    of size 1 (None) or 0, a basic index, so the write goes through a view (CopySlices)."""
+    if p is True or isinstance(p, np.ndarray) and p.dtype == bool and p.ndim == 0:
+        return None if p else _EMPTY
+    return p
 
 
 def _assigned_value(t, value) -> Tensor:

@@ -119,6 +119,19 @@ def _exponential(self, lambd=1.0, *, generator=None) -> Tensor:
     return apply("exponential", (self,), values=draws)
 
 
+@tensor_method("cauchy_(double median=0, double sigma=1, *, Generator? generator=None)",
+               writes=True)
+def _cauchy(self, median=0.0, sigma=1.0, *, generator=None) -> Tensor:
+    """x.cauchy_(median, sigma): one draw per element, in memory order (CauchyBackward0)."""
+    if not sigma > 0:
+        raise runtime_error(f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
+    if not self.dtype.is_floating_point:
+        raise runtime_error("Cauchy distribution is a continuous probability distribution. "
+                            f"dtype must be a floating point but you specified {self.dtype.c}")
+    draws = stream(generator).cauchy(self.numel(), float(median), float(sigma), self.dtype.name)
+    return apply("cauchy", (self,), values=draws)
+
+
 @tensor_method(  # (in torch's order, which its messages list)
     "random_(*, Generator? generator=None)",
     "random_(int64_t from, int64_t? to, *, Generator? generator=None)",

@@ -566,6 +566,8 @@ def to(input, *args, dtype=None, memory_format: MemoryFormat = PRESERVE_FORMAT,
     for a in args:
         if isinstance(a, (DType, type)):
             target = a
+        elif isinstance(a, Tensor):  # x.to(other): other's dtype
+            target = a.dtype
     target = input.dtype if target is None else dtypes.parse(target)
     if target is input.dtype:
         if in_format(input.data, memory_format) or memory_format is PRESERVE_FORMAT:

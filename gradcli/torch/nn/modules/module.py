@@ -28,12 +28,13 @@ _TENSOR_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor"
                  "int64": "torch.LongTensor", "float16": "torch.HalfTensor"}
 
 
-def builtin_class(name: str, base: ScriptClass | None,
-                  methods: dict[str, Callable]) -> ScriptClass:
+def builtin_class(name: str, base: ScriptClass | None, methods: dict[str, Callable],
+                  attributes: dict[str, Any] | None = None) -> ScriptClass:
     """A class of torch's (nn.Linear, optim.SGD...) in gradcli's object model: its methods are
-    Python functions taking the instance first, and a script class may derive from it."""
-    return ScriptClass(name, base, {key: _method(name, key, fn) for key, fn in methods.items()},
-                       shared=True)
+    Python functions taking the instance first, and a script class may derive from it; its
+    other class attributes (properties, constants) are kept as they are."""
+    namespace = {key: _method(name, key, fn) for key, fn in methods.items()}
+    return ScriptClass(name, base, {**namespace, **(attributes or {})}, shared=True)
 
 
 def _method(owner: str, key: str, fn: Callable) -> ScriptFunction | StaticMethod:
