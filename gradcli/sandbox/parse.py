@@ -24,6 +24,7 @@ REGISTERING = frozenset({"register_buffer", "register_parameter", "register_modu
 GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
                                 "detect_anomaly", "set_detect_anomaly", "dual_level",
                                 "saved_tensors_hooks"})
+CONTEXT_MANAGERS = GRAD_MODE_MANAGERS | {"tqdm", "trange"}  # (tqdm's bar closes at the end)
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -456,12 +457,12 @@ class _Validator:
             callee = call.func if isinstance(call, ast.Call) else None
             name = getattr(callee, "attr", getattr(callee, "id", None))
             # (a variable may hold a manager: the interpreter checks what it holds)
-            if name not in GRAD_MODE_MANAGERS and not isinstance(call, ast.Name):
+            if name not in CONTEXT_MANAGERS and not isinstance(call, ast.Name):
                 self.reject(call, "`with` takes only torch.no_grad(), torch.enable_grad(), "
                             "torch.set_grad_enabled(flag), torch.inference_mode(), "
                             "torch.autograd.detect_anomaly() or "
-                            "torch.autograd.graph.saved_tensors_hooks(pack, unpack) in a "
-                            "gradcli session",
+                            "torch.autograd.graph.saved_tensors_hooks(pack, unpack) or "
+                            "tqdm(...) in a gradcli session",
                             "files and other context managers are out of reach in a session")
             if item.optional_vars is not None and not isinstance(item.optional_vars, ast.Name):
                 self.reject(item.optional_vars, "`with ... as` takes a single name here",

@@ -31,6 +31,7 @@ from gradcli.sandbox import (
     py_dataclasses,
     py_functools,
     py_logging,
+    py_tqdm,
     py_random,
     py_system,
     safe_builtins,
@@ -328,6 +329,7 @@ _torch.update(
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
 _torch["__version__"] = "2.13.0"  # the PyTorch whose semantics gradcli follows
+_torch.update(pi=math.pi, e=math.e, inf=math.inf, nan=math.nan, newaxis=None)
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -336,6 +338,11 @@ MATH = Namespace("math", {
     "ceil": math.ceil, "isclose": math.isclose, "isnan": math.isnan, "isinf": math.isinf,
     "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "pow": math.pow,
     "log2": math.log2, "log10": math.log10, "atan": math.atan,
+    # (float in, float out: nothing a script could make large)
+    **{name: getattr(math, name) for name in (
+        "degrees", "radians", "atan2", "hypot", "asin", "acos", "sinh", "cosh", "asinh",
+        "acosh", "atanh", "erf", "erfc", "expm1", "log1p", "copysign", "trunc", "isfinite",
+        "tau")},
     **safe_builtins.MATH_WRAPPERS,  # math.prod, with the integer size limit
 })
 
@@ -377,7 +384,9 @@ MODULES.update({name: Namespace(name, members) for name, members in (
     ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
     ("typing", py_system.TYPING), ("__future__", py_system.FUTURE), ("string", py_system.STRING),
     ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
-    ("dataclasses", py_dataclasses.DATACLASSES), ("logging", py_logging.LOGGING))})
+    ("dataclasses", py_dataclasses.DATACLASSES), ("logging", py_logging.LOGGING),
+    # tqdm's bar, inert (sandbox/py_tqdm.py), under the names notebooks import it by too
+    *((name, py_tqdm.TQDM) for name in ("tqdm", "tqdm.auto", "tqdm.notebook")))})
 MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
@@ -563,6 +572,10 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
                            for name in py_logging.LOGGER_FIELDS}},
     py_logging.Handler: {name: ("method", getattr(py_logging.Handler, name))
                          for name in py_logging.HANDLER_METHODS},
+    py_tqdm.Progress: {**{name: ("method", getattr(py_tqdm.Progress, name))
+                          for name in py_tqdm.METHODS},
+                       **{name: ("property", lambda bar, name=name: getattr(bar, name))
+                          for name in py_tqdm.FIELDS}},
     py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
     py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
                                  for name in py_argparse.METHODS},
@@ -676,9 +689,9 @@ def set_attribute(obj, name: str, value) -> None:
 
 def is_grad_mode_manager(obj) -> bool:
     """Whether `with obj:` is allowed: the grad-mode, anomaly-mode and saved-tensor-hook
-    managers."""
+    managers, and tqdm's bar (`with tqdm(loader) as bar:`)."""
     return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly, graph.saved_tensors_hooks,
-                            anomaly.set_detect_anomaly, forward_ad.dual_level))
+                            anomaly.set_detect_anomaly, forward_ad.dual_level, py_tqdm.Progress))
 
 
 def _all_names() -> frozenset:
