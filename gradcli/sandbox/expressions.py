@@ -50,17 +50,21 @@ CONVERSIONS = {-1: None, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
 class Scope:
-    """The names one lambda or comprehension binds, inside its enclosing scope."""
+    """The names one lambda or comprehension binds, inside its enclosing scope; a function's
+    `global` names are the script's, in it and in the functions it holds."""
 
-    __slots__ = ("names", "parent")
+    __slots__ = ("names", "parent", "globals")
 
-    def __init__(self, names: set[str], parent: Scope | None):
-        self.names, self.parent = names, parent
+    def __init__(self, names: set[str], parent: Scope | None,
+                 globals_: frozenset[str] = frozenset()):
+        self.names, self.parent, self.globals = names, parent, globals_
 
     def hops(self, name: str) -> int | None:
         """How many frames up `name` lives; None means the script's global names."""
         scope, n = self, 0
         while scope is not None:
+            if name in scope.globals:
+                return None
             if name in scope.names:
                 return n
             scope, n = scope.parent, n + 1

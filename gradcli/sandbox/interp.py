@@ -221,6 +221,7 @@ class Interpreter:
             ast.ClassDef: lambda node, scope: compile_class(self, node, scope, self.block,
                                                             self._decorators),
             ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
+            ast.Global: lambda node, scope: lambda f: None,  # (so is `global`)
             ast.Raise: self._raise,
         }
 

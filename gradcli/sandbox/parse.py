@@ -39,9 +39,6 @@ NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
     ast.AsyncFunctionDef: ("`async def` is not part of the session language", NO_ASYNC),
-    ast.Global: ("`global` is not part of the session language",
-                 "return the value and assign it at the top level, or use `nonlocal` in a "
-                 "nested function; see docs/language.md"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -280,6 +277,7 @@ class _Validator:
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
             ast.FunctionDef: self.function, ast.Return: self.return_, ast.Nonlocal: self.nonlocal_,
+            ast.Global: self.global_,
             ast.ClassDef: self.class_,
             ast.Name: self.name, ast.Constant: self.constant, ast.Attribute: self.attribute,
             ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
@@ -450,6 +448,9 @@ class _Validator:
         if not self.context & FUNCTION:
             self.reject(node, "nonlocal declaration not allowed at module level",
                         "at the top level, just assign the name")
+
+    def global_(self, node: ast.Global) -> None:
+        self.assigned.update(node.names)  # (a function may make the name: `global count`)
 
     def with_block(self, node: ast.With) -> list[ast.AST]:
         for item in node.items:

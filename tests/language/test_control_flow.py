@@ -114,6 +114,31 @@ def test_closures_nonlocal_and_recursion():
     """) == ["6", "3628800", "[10, 11, 12]"]
 
 
+def test_global_names_are_the_scripts_in_the_function_and_the_functions_it_holds():
+    # the DQN tutorial's `global steps_done`: a counter kept at the top level
+    assert printed("""
+        steps_done = 0
+        def select():
+            global steps_done
+            steps_done += 1
+            return steps_done
+        def outer():
+            steps_done = 100
+            def inner():
+                global steps_done
+                steps_done += 5
+                return steps_done
+            return inner(), steps_done
+        def make():
+            global made
+            made = 7
+        select()
+        print(select(), outer(), steps_done)
+        make()
+        print(made)
+    """) == ["2 (7, 100) 7", "7"]
+
+
 def test_locals_do_not_leak_and_globals_are_read():
     source = "scale = 3\ndef f(x):\n    y = x * scale\n    return y\nprint(f(2))\n"
     assert printed(source) == ["6"]

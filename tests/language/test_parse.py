@@ -88,7 +88,7 @@ REJECTED = [
     ("x = 1\nreturn x", 2, 1, "'return' outside function", "inside a `def`"),
     ("def f(a, a):\n    pass", 1, 10, "duplicate argument 'a'", ""),
     ("class A(B, C):\n    pass", 1, 12, "multiple inheritance", "one class"),
-    ("global x", 1, 1, "`global`", ""),
+    ("async def f():\n    pass", 1, 1, "`async def`", ""),
     ("import os", 1, 8, "import only", ""),
     ("import torch, sys as s", 1, 15, "`sys` cannot be imported", ""),
     ("from os import path", 1, 1, "`os` cannot be imported", ""),
@@ -152,7 +152,7 @@ def test_columns_count_characters_not_bytes():
 
 
 def test_every_problem_is_reported_in_source_order():
-    e = rejection("import os\na = b\nglobal g\nc = (d := 1)\nx = torch.ones(1).retian_grad")
+    e = rejection("import os\na = b\nasync def g(): pass\nc = (d := 1)\nx = torch.ones(1).retian_grad")
     assert [(p.line, p.col) for p in e.problems] == [(1, 8), (2, 5), (3, 1), (4, 6), (5, 19)]
     assert (e.line, e.col) == (1, 8)  # raised as the first
     assert str(e).count("\n") == 4  # its text says them all
