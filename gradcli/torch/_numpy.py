@@ -165,6 +165,10 @@ def _shape(value: Any) -> tuple:
 
 def _binary(op: Callable, reflected: bool = False) -> Callable:
     def method(self, other):
+        if isinstance(other, Tensor) and isinstance(self.value, np.generic):
+            # torch takes a numpy scalar as the Python number it holds: `grad * np.exp(-p)`
+            a = self.value.item()
+            return op(other, a) if reflected else op(a, other)
         if not isinstance(other, (Array, *PLAIN)) and type(other) not in (list, tuple):
             return NotImplemented
         a, b = self.value, unwrap(other)
