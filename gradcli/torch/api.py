@@ -31,9 +31,9 @@ from gradcli.sandbox import (
     py_dataclasses,
     py_functools,
     py_logging,
-    py_tqdm,
     py_random,
     py_system,
+    py_tqdm,
     safe_builtins,
 )
 from gradcli.sandbox.objects import ScriptClass, ScriptObject, bind, holds_private

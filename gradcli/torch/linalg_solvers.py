@@ -1,7 +1,7 @@
 """torch.linalg's solvers and inverses beyond inv and solve: inv_ex, solve_ex, pinv (and
 torch.pinverse), lstsq, cond, tensorinv, tensorsolve, and vander (and numpy's, torch.vander).
-Composed as torch's LinearAlgebra.cpp and BatchLinearAlgebra.cpp compose them, so the graph has torch's nodes;
-pinv and lstsq are nodes of their own (engine/ops_linalg.py)."""
+Composed as torch's LinearAlgebra.cpp and BatchLinearAlgebra.cpp compose them, so the graph
+has torch's nodes; pinv and lstsq are nodes of their own (engine/ops_linalg.py)."""
 from __future__ import annotations
 
 import math

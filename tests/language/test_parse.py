@@ -152,7 +152,8 @@ def test_columns_count_characters_not_bytes():
 
 
 def test_every_problem_is_reported_in_source_order():
-    e = rejection("import os\na = b\nasync def g(): pass\nc = (d := 1)\nx = torch.ones(1).retian_grad")
+    e = rejection("import os\na = b\nasync def g(): pass\nc = (d := 1)\n"
+                  "x = torch.ones(1).retian_grad")
     assert [(p.line, p.col) for p in e.problems] == [(1, 8), (2, 5), (3, 1), (4, 6), (5, 19)]
     assert (e.line, e.col) == (1, 8)  # raised as the first
     assert str(e).count("\n") == 4  # its text says them all
