@@ -586,6 +586,8 @@ _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name i
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[Counter] = {**_BY_TYPE[dict], **{name: ("method", getattr(Counter, name)) for name in (
+    "most_common", "subtract", "total")}}  # word counts, vocabularies by frequency
 _BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE.update(_type_info.ATTRIBUTES)
