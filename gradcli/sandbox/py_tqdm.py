@@ -4,10 +4,17 @@ on it; what a script reads back (`n`, `total`, `desc`, `len()`) and what it prin
 `tqdm.write` are tqdm's."""
 from __future__ import annotations
 
+from numbers import Number
 from typing import Any
 
 from gradcli.engine.errors import TorchError
 from gradcli.sandbox import py_system
+
+
+def write(s: Any, file: Any = None, end: str = "\n") -> None:
+    """tqdm.write: a line printed above the bar, to sys.stdout unless a stream is given."""
+    stream = file if isinstance(file, py_system.Stream) else py_system.SYS["stdout"].read()
+    stream.write(str(s) + end)
 
 
 class Progress:
@@ -56,14 +63,18 @@ class Progress:
         self.n += n
 
     def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
-        self.desc = desc or ""
+        self.desc = desc + ": " if desc else ""
 
     def set_description_str(self, desc: str | None = None, refresh: bool = True) -> None:
         self.desc = desc or ""
 
     def set_postfix(self, ordered_dict: Any = None, refresh: bool = True, **kwargs: Any
                     ) -> None:
-        self.postfix = {**(ordered_dict or {}), **kwargs}
+        """tqdm's postfix text: `key=value, ...`, the keyword arguments sorted after the
+        dict's, numbers in tqdm's short form."""
+        postfix = {**(ordered_dict or {}), **{key: kwargs[key] for key in sorted(kwargs)}}
+        self.postfix = ", ".join(f"{key}={_postfix_value(value)}"
+                                 for key, value in postfix.items())
 
     def set_postfix_str(self, s: str = "", refresh: bool = True) -> None:
         self.postfix = s
@@ -82,14 +93,35 @@ class Progress:
     def clear(self, *args: Any, **kwargs: Any) -> None:
         return None
 
-    @staticmethod
-    def write(s: Any, file: Any = None, end: str = "\n", nolock: bool = False) -> None:
-        """tqdm.write: a line printed above the bar, to sys.stdout unless a stream is given."""
-        stream = file if isinstance(file, py_system.Stream) else py_system.SYS["stdout"].read()
-        stream.write(str(s) + end)
+    def write(self, s: Any, file: Any = None, end: str = "\n", nolock: bool = False) -> None:
+        write(s, file, end)
 
     def __repr__(self) -> str:
         return f"{self.n}/{self.total}" if self.total is not None else f"{self.n}it"
+
+
+def _postfix_value(value: Any) -> str:
+    """tqdm's format_num for a number (the shorter of `.3g` and str), else its str."""
+    if isinstance(value, Number):
+        short = f"{value:.3g}".replace("+0", "+").replace("-0", "-")
+        return short if len(short) < len(str(value)) else str(value)
+    return str(value).strip()
+
+
+class ProgressClass:
+    """`tqdm` itself, as a script names it: calling it makes a bar, and `tqdm.write` prints a
+    line without one."""
+
+    __slots__ = ()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Progress:
+        return Progress(*args, **kwargs)
+
+    def write(self, s: Any, file: Any = None, end: str = "\n", nolock: bool = False) -> None:
+        write(s, file, end)
+
+    def __repr__(self) -> str:
+        return "<class 'tqdm.std.tqdm'>"
 
 
 def trange(*args: Any, **kwargs: Any) -> Progress:
@@ -97,7 +129,7 @@ def trange(*args: Any, **kwargs: Any) -> Progress:
     return Progress(range(*args), **kwargs)
 
 
-TQDM = {"tqdm": Progress, "trange": trange}
+TQDM = {"tqdm": ProgressClass(), "trange": trange}
 METHODS = ("update", "set_description", "set_description_str", "set_postfix",
            "set_postfix_str", "refresh", "reset", "close", "clear", "write")
 FIELDS = ("n", "total", "desc", "postfix", "disable", "iterable")

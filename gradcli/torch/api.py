@@ -576,6 +576,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
                           for name in py_tqdm.METHODS},
                        **{name: ("property", lambda bar, name=name: getattr(bar, name))
                           for name in py_tqdm.FIELDS}},
+    py_tqdm.ProgressClass: {"write": ("method", py_tqdm.ProgressClass.write)},
     py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
     py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
                                  for name in py_argparse.METHODS},
