@@ -1,4 +1,4 @@
-# What real training scripts do around their PyTorch code (#33): tqdm's progress bars (tqdm, trange, set_description/set_postfix, `with tqdm(...) as bar`, tqdm.write), a step counter kept with `global` (the DQN tutorial's steps_done), numpy scalars meeting tensors (DANN's gradient reversal alpha), torch.pi, math.degrees, np.random.beta (mixup) and Counter.most_common
+# What real training scripts do around their PyTorch code (#33): tqdm's progress bars (tqdm, trange, set_description/set_postfix, `with tqdm(...) as bar`, tqdm.write), a step counter kept with `global` (the DQN tutorial's steps_done), numpy scalars meeting tensors (DANN's gradient reversal alpha, in a hook), torch.pi, math.degrees, np.random.beta (mixup) and Counter.most_common
 import math
 import random
 from collections import Counter
@@ -42,26 +42,16 @@ with tqdm(torch.utils.data.DataLoader(torch.utils.data.TensorDataset(X, Y), batc
         tqdm.write(f"batch mse {nn.functional.mse_loss(net(data), target).item():.4f}")
 len(tqdm(range(5)))
 [i * 2 for i in tqdm(range(3), leave=False)]
-
-
-# gradcli: surrogate GradReverse
-class GradReverse(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, alpha):
-        ctx.alpha = alpha
-        return x.view_as(x)
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        return grad_output.neg() * ctx.alpha, None
-
-
 p = 0.25
 alpha = 2. / (1. + np.exp(-10 * p)) - 1
 type(alpha)
 f = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
-r = GradReverse.apply(f, alpha)
+r = f * 1.0
+handle = r.register_hook(lambda grad: grad.neg() * alpha)
 (r * torch.tensor([1.0, 2.0, 3.0])).sum().backward()
+f.grad
+handle.remove()
+(f * alpha).sum().backward()
 f.grad
 torch.ones(2) * np.float32(0.5), np.int64(3) + torch.ones(2, dtype=torch.int64), torch.ones(2) > np.float64(0.5)
 theta = torch.tensor(torch.pi / 6, requires_grad=True)
