@@ -54,7 +54,7 @@ from gradcli.sandbox.type_objects import (
 )
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _numpy as numpy_api
-from gradcli.torch import _type_info, func, functorch
+from gradcli.torch import _type_info, backends, func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
@@ -307,7 +307,7 @@ _torch.update(
     special=Namespace("torch.special", _declared("torch.special")),
     random=Namespace("torch.random", {name: _torch[name] for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
-    cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
+    cuda=Namespace("torch.cuda", backends.CUDA),
     # a CPU-only torch's: tutorials pick `torch.accelerator.current_accelerator().type if
     # torch.accelerator.is_available() else "cpu"`
     accelerator=Namespace("torch.accelerator", {
@@ -315,8 +315,12 @@ _torch.update(
         "current_accelerator": lambda check_available=False: None}),
     set_default_device=lambda device: _set_default_device(device),
     get_default_device=lambda: Device(),
-    backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
-        "is_available": lambda: False})}),
+    backends=Namespace("torch.backends", {
+        "mps": Namespace("torch.backends.mps", {"is_available": lambda: False}),
+        "cudnn": Namespace("torch.backends.cudnn", backends.CUDNN),
+        "cuda": Namespace("torch.backends.cuda", {
+            "matmul": Namespace("torch.backends.cuda.matmul", backends.CUDA_MATMUL),
+            "is_built": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
     default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
@@ -354,6 +358,8 @@ MODULES: dict[str, Namespace] = {
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
     "torch.accelerator": TORCH.members["accelerator"],
+    "torch.backends": TORCH.members["backends"],
+    "torch.backends.cudnn": TORCH.members["backends"].members["cudnn"],
     "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
     "collections": Namespace("collections", {"OrderedDict": OrderedDict,
                                              "defaultdict": defaultdict, "Counter": Counter,
