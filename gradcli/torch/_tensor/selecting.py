@@ -75,13 +75,16 @@ def unfold(input, dimension, size, step) -> Tensor:
 
 
 @torch_function("nonzero(Tensor input, *, Tensor out=None)",
-                "nonzero(Tensor input, *, bool as_tuple)", method=True)
+                "nonzero(Tensor input, *, bool as_tuple)|hidden")
 def nonzero(input, *, as_tuple=False):
     """The indices of the nonzero elements: one row per element (int64, no gradient), or with
     as_tuple one index tensor per dim (a 0-d tensor counts as 1-d)."""
     if as_tuple:
         return where(input)
     return Tensor(np.argwhere(input.data).astype(np.int64))
+
+
+tensor_method("nonzero()", "nonzero(*, bool as_tuple)")(nonzero)
 
 
 @torch_function("argwhere(Tensor input)", method=True)
