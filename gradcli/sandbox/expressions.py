@@ -730,24 +730,6 @@ class ExpressionCompiler:
                 raise rt.error("NameError", f"name '{name}' is not defined", node)
         return unbind
 
-    def unset_attribute(self, target: ast.Attribute, scope: Scope | None
-                        ) -> Callable[[Frame], None]:
-        """`del obj.name`: on the script's own objects (torch's forward-AD tutorial frees
-        ctx.result in its jvp so)."""
-        obj, name, fail = self.sub(target.value, scope, target), target.attr, self.rt.fail
-
-        def unset(f):
-            o = obj(f)
-            try:
-                if not hasattr(o, "delete_attribute"):
-                    raise TorchError("RuntimeError", "`del` of an attribute is supported by "
-                                     "gradcli only on the script's own objects (a custom "
-                                     "Function's ctx, an instance of a plain class)")
-                o.delete_attribute(name)
-            except Exception as e:
-                raise fail(e, target) from None
-        return unset
-
     def store(self, target: ast.expr, scope: Scope | None) -> Store:
         """The function binding `target` (a name, a tuple of targets, t[i], t.attr) to a value."""
         rt, fail = self.rt, self.rt.fail

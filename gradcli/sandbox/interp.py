@@ -27,7 +27,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
-from gradcli.sandbox import py_system
+from gradcli.sandbox import deletion, py_system
 from gradcli.sandbox.classes import compile_class
 from gradcli.sandbox.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.sandbox.expressions import ExpressionCompiler, Scope, Store
@@ -650,7 +650,7 @@ class Interpreter:
     def _delete(self, node: ast.Delete, scope: Scope | None) -> Run:
         unbinds = [self.expressions.unbind(target.id, scope, target)
                    if isinstance(target, ast.Name) else
-                   self.expressions.unset_attribute(target, scope) for target in node.targets]
+                   deletion.unset(self.expressions, target, scope) for target in node.targets]
 
         def delete(f):
             for unbind in unbinds:

@@ -485,14 +485,14 @@ class _Validator:
     def delete(self, node: ast.Delete) -> list[ast.AST]:
         attributes = []  # (checked as any attribute: `del ctx.result`)
         for target in node.targets:
-            if not isinstance(target, (ast.Name, ast.Attribute)):
-                self.reject(target, "`del` takes only names and attributes in a gradcli "
-                            "session",
+            if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
+                self.reject(target, "`del` takes only names, attributes and items in a "
+                            "gradcli session",
                             "to drop a gradient, assign None: `x.grad = None`")
             elif isinstance(target, ast.Name):
                 self.loads.append(target)
             else:
-                attributes.append(target)
+                attributes.append(target)  # (and items: their object and key are checked)
         return attributes
 
     def import_(self, node: ast.Import) -> None:

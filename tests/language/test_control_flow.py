@@ -139,6 +139,21 @@ def test_global_names_are_the_scripts_in_the_function_and_the_functions_it_holds
     """) == ["2 (7, 100) 7", "7"]
 
 
+def test_del_of_items_empties_lists_and_dicts_as_python_does():
+    # the REINFORCE example's `del policy.rewards[:]` between episodes
+    assert printed("""
+        rewards, d = [1.0, 2.0, 3.0], {"a": 1, "b": 2}
+        del rewards[:]
+        del d["a"]
+        lst = list(range(6))
+        del lst[::2], lst[0]
+        print(rewards, d, lst)
+    """) == ["[] {'b': 2} [3, 5]"]
+    e = error("t = torch.ones(2)\ndel t[0]")
+    assert (e.type, e.message) == ("TypeError", "'Tensor' object doesn't support item deletion")
+    assert error("d = {}\ndel d['x']").type == "KeyError"
+
+
 def test_locals_do_not_leak_and_globals_are_read():
     source = "scale = 3\ndef f(x):\n    y = x * scale\n    return y\nprint(f(2))\n"
     assert printed(source) == ["6"]

@@ -113,7 +113,7 @@ REJECTED = [
     ("try:\n    pass\nexcept* ValueError:\n    pass", 1, 1, "`except*`", ""),
     ("x = 1\nx += q", 2, 6, "name 'q'", ""),
     ("z += 1", 1, 1, "name 'z'", ""),
-    ("x = 1\ndel x[0]", 2, 5, "`del` takes only names", ""),
+    ("x = [1]\ndel (x, x)", 2, 5, "`del` takes only names", ""),
     ("break", 1, 1, "'break' outside loop", ""),
     ("for i in range(2):\n    pass\ncontinue", 3, 1, "'continue' not properly in loop", ""),
     ("f = lambda *a: a", 1, 5, "plain parameters", ""),
