@@ -310,6 +310,32 @@ def _allclose(a, b, *args, **kwargs) -> bool:
     return bool(numpy_call(np.allclose, unwrap(a), unwrap(b), *args, **kwargs))
 
 
+class TypeInfo:
+    """np.finfo / np.iinfo of a dtype: numpy's own, its fields read through wrap() (eps is a
+    numpy scalar: `np.finfo(np.float32).eps.item()`, REINFORCE's epsilon)."""
+
+    __slots__ = ("info",)
+    FIELDS = ("eps", "max", "min", "tiny", "smallest_normal", "resolution", "bits", "dtype",
+              "precision")
+
+    def __init__(self, info):
+        self.info = info
+
+    def __repr__(self) -> str:
+        return repr(self.info)
+
+
+def _type_info(kind: Callable) -> Callable:
+    def info(dtype):
+        return TypeInfo(numpy_call(kind, unwrap(dtype)))
+    info.__name__ = info.__qualname__ = kind.__name__
+    return info
+
+
+TYPE_INFO_ATTRIBUTES = {name: ("property", lambda i, name=name: wrap(getattr(i.info, name)))
+                        for name in TypeInfo.FIELDS}
+
+
 FUNCTIONS: dict[str, Any] = {
     **{name: _function(getattr(np, name)) for name in (
         "array asarray zeros_like ones_like isclose array_equal abs exp log sqrt sin cos tanh "
@@ -324,6 +350,7 @@ FUNCTIONS: dict[str, Any] = {
     "full": _function(np.full, _shape_size), "arange": _function(np.arange, _arange_size),
     "linspace": _function(np.linspace, _linspace_size), "eye": _function(np.eye, _eye_size),
     "allclose": _allclose, "dot": _matmul, "matmul": _matmul,
+    "finfo": _type_info(np.finfo), "iinfo": _type_info(np.iinfo),
     "pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan,
     **{t.__name__: Array(t) for t in NUMPY_TYPES},
 }

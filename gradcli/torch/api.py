@@ -587,6 +587,7 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
     py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
                                  for name in py_argparse.METHODS},
     numpy_api.Array: numpy_api.ATTRIBUTES,
+    numpy_api.TypeInfo: numpy_api.TYPE_INFO_ATTRIBUTES,
     **numpy_api.GENERATOR_ATTRIBUTES,
 }
 _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
