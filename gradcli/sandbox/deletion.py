@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Callable
 
 from gradcli.engine.errors import TorchError
+from gradcli.engine.tensor import Tensor
 from gradcli.engine.type_names import type_name
 from gradcli.sandbox.expressions import ExpressionCompiler, Frame, Scope
 
@@ -44,7 +45,7 @@ def _unset_attribute(expressions: ExpressionCompiler, target: ast.Attribute,
 def _delete_item(expressions: ExpressionCompiler, target: ast.Subscript,
                  scope: Scope | None) -> Callable[[Frame], None]:
     """`del obj[key]` on a list, dict or deque, as Python's; anything else is Python's
-    TypeError."""
+    TypeError (a tensor's, torch's own words)."""
     obj = expressions.sub(target.value, scope, target)
     index = expressions.sub(target.slice, scope, target)
     fail = expressions.rt.fail
@@ -52,6 +53,8 @@ def _delete_item(expressions: ExpressionCompiler, target: ast.Subscript,
     def delete_item(f):
         o, key = obj(f), index(f)
         try:
+            if isinstance(o, Tensor):
+                raise TorchError("TypeError", "Tensor does not support deleting items")
             if not isinstance(o, DELETABLE):
                 raise TorchError("TypeError",
                                  f"'{type_name(o)}' object doesn't support item deletion")

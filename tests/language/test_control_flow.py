@@ -150,7 +150,7 @@ def test_del_of_items_empties_lists_and_dicts_as_python_does():
         print(rewards, d, lst)
     """) == ["[] {'b': 2} [3, 5]"]
     e = error("t = torch.ones(2)\ndel t[0]")
-    assert (e.type, e.message) == ("TypeError", "'Tensor' object doesn't support item deletion")
+    assert (e.type, e.message) == ("TypeError", "Tensor does not support deleting items")
     assert error("d = {}\ndel d['x']").type == "KeyError"
 
 
