@@ -12,13 +12,15 @@ def _flatten_init(self, start_dim=1, end_dim=-1) -> None:
     set_fields(self, start_dim=start_dim, end_dim=end_dim)
 
 
-FLATTEN = layer_class(
-    "Flatten", _flatten_init,
-    lambda self, input: shape.flatten(input, self.attributes["start_dim"],
-                                      self.attributes["end_dim"]),
-    lambda self: f"start_dim={self.attributes['start_dim']}, "
-                 f"end_dim={self.attributes['end_dim']}",
-    fields=("start_dim", "end_dim"))
+def _reshaping_layer(name: str, init_, reshape, fields: tuple[str, str]):
+    """A layer whose forward is reshape(input, *its two settings), its repr those settings."""
+    return layer_class(
+        name, init_,
+        lambda self, input: reshape(input, *(self.attributes[f] for f in fields)),
+        lambda self: ", ".join(f"{f}={self.attributes[f]}" for f in fields), fields=fields)
+
+
+FLATTEN = _reshaping_layer("Flatten", _flatten_init, shape.flatten, ("start_dim", "end_dim"))
 
 
 def _unflatten_init(self, dim, unflattened_size) -> None:
@@ -33,10 +35,5 @@ def _unflatten_init(self, dim, unflattened_size) -> None:
     set_fields(self, dim=dim, unflattened_size=unflattened_size)
 
 
-UNFLATTEN = layer_class(
-    "Unflatten", _unflatten_init,
-    lambda self, input: shape.unflatten(input, self.attributes["dim"],
-                                        self.attributes["unflattened_size"]),
-    lambda self: f"dim={self.attributes['dim']}, "
-                 f"unflattened_size={self.attributes['unflattened_size']}",
-    fields=("dim", "unflattened_size"))
+UNFLATTEN = _reshaping_layer("Unflatten", _unflatten_init, shape.unflatten,
+                             ("dim", "unflattened_size"))
