@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import opkit as K
+from . import symforms as S
 from .optable import defop, defop_like
 
 
@@ -129,3 +130,23 @@ defop_like("put_accumulate", "PutBackward0", "put", elements_read="all")
 defop("index_put_accumulate", "IndexPutBackward0",
       lambda base, value, key: _put(base, np.broadcast_to(value, base[key].shape), key, True),
       lambda xp, g, o, base, value, key: (g, g[key]), ("", "k"))
+
+
+# ---- bincount with weights: each bin the sum of the weights of the indices that name it;
+# torch has no derivative for it ("derivative for aten::bincount is not implemented")
+def _bincount(weights, index, bins):
+    out = np.zeros(bins, np.float32 if weights.dtype == np.float32 else np.float64)
+    np.add.at(out, index, weights)
+    return out
+
+
+def _bincount_sym(weights, index, bins):
+    out = np.array([S.number(0)] * bins, dtype=object)
+    for i, k in enumerate(index):
+        out[k] = out[k] + weights[i]
+    return out
+
+
+defop("bincount", "NotImplemented", _bincount,
+      lambda xp, g, o, weights, index, bins: K.not_implemented("aten::bincount"),
+      sym=_bincount_sym, elements_read="all")

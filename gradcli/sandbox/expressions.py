@@ -50,17 +50,21 @@ CONVERSIONS = {-1: None, ord("s"): str, ord("r"): repr, ord("a"): ascii}
 
 
 class Scope:
-    """The names one lambda or comprehension binds, inside its enclosing scope."""
+    """The names one lambda or comprehension binds, inside its enclosing scope; a function's
+    `global` names are the script's, in it and in the functions it holds."""
 
-    __slots__ = ("names", "parent")
+    __slots__ = ("names", "parent", "globals")
 
-    def __init__(self, names: set[str], parent: Scope | None):
-        self.names, self.parent = names, parent
+    def __init__(self, names: set[str], parent: Scope | None,
+                 globals_: frozenset[str] = frozenset()):
+        self.names, self.parent, self.globals = names, parent, globals_
 
     def hops(self, name: str) -> int | None:
         """How many frames up `name` lives; None means the script's global names."""
         scope, n = self, 0
         while scope is not None:
+            if name in scope.globals:
+                return None
             if name in scope.names:
                 return n
             scope, n = scope.parent, n + 1
@@ -725,24 +729,6 @@ class ExpressionCompiler:
             if names.pop(name, MISSING) is MISSING and node is not None:
                 raise rt.error("NameError", f"name '{name}' is not defined", node)
         return unbind
-
-    def unset_attribute(self, target: ast.Attribute, scope: Scope | None
-                        ) -> Callable[[Frame], None]:
-        """`del obj.name`: on the script's own objects (torch's forward-AD tutorial frees
-        ctx.result in its jvp so)."""
-        obj, name, fail = self.sub(target.value, scope, target), target.attr, self.rt.fail
-
-        def unset(f):
-            o = obj(f)
-            try:
-                if not hasattr(o, "delete_attribute"):
-                    raise TorchError("RuntimeError", "`del` of an attribute is supported by "
-                                     "gradcli only on the script's own objects (a custom "
-                                     "Function's ctx, an instance of a plain class)")
-                o.delete_attribute(name)
-            except Exception as e:
-                raise fail(e, target) from None
-        return unset
 
     def store(self, target: ast.expr, scope: Scope | None) -> Store:
         """The function binding `target` (a name, a tuple of targets, t[i], t.attr) to a value."""

@@ -21,7 +21,7 @@ class Return(BaseException):
 
 def local_names(node: ast.FunctionDef) -> set[str]:
     """The names Python makes local to the function: its parameters and every name it binds,
-    less those it declares `nonlocal`."""
+    less those it declares `nonlocal` or `global`."""
     a = node.args
     names = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if p}
     declared: set[str] = set()
@@ -30,7 +30,7 @@ def local_names(node: ast.FunctionDef) -> set[str]:
         n = pending.pop()
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
             names.add(n.id)
-        elif isinstance(n, ast.Nonlocal):
+        elif isinstance(n, (ast.Nonlocal, ast.Global)):
             declared.update(n.names)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
             names.update((x.asname or x.name.split(".")[0]) for x in n.names)
@@ -52,6 +52,19 @@ def local_names(node: ast.FunctionDef) -> set[str]:
     return names - declared
 
 
+def global_names(node: ast.FunctionDef) -> frozenset[str]:
+    """The names the function's own body declares `global` (not those of functions in it)."""
+    names: set[str] = set()
+    pending: list[ast.AST] = list(node.body)
+    while pending:
+        n = pending.pop()
+        if isinstance(n, ast.Global):
+            names.update(n.names)
+        elif not isinstance(n, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            pending.extend(ast.iter_child_nodes(n))
+    return frozenset(names)
+
+
 def compile_def(rt, node: ast.FunctionDef, scope: Scope | None, block: Callable,
                 decorate: Callable[[ScriptFunction, Frame], Any]) -> Callable[[Frame], None]:
     """The statement `def ...`: makes the function and binds its name. `block` compiles the
@@ -65,7 +78,7 @@ def compile_function(rt, node: ast.FunctionDef, scope: Scope | None, block: Call
     """make(frame): the function `def` makes in that frame (its defaults evaluated then, as
     Python). `qualname` names it in messages: `Net.forward` for a method."""
     a, expressions = node.args, rt.expressions
-    inner = Scope(local_names(node), scope)
+    inner = Scope(local_names(node), scope, global_names(node))
     *leading, last = node.body
     if isinstance(last, ast.Return):  # the usual end: its value returned, nothing raised
         body, result = block(leading, inner), rt.returning(last, inner)

@@ -27,7 +27,7 @@ from gradcli.events.events import (
     ValueEvent,
     WarningEvent,
 )
-from gradcli.sandbox import py_system
+from gradcli.sandbox import deletion, py_system
 from gradcli.sandbox.classes import compile_class
 from gradcli.sandbox.explain import Explanation, Scene, explain_error, explain_warning
 from gradcli.sandbox.expressions import ExpressionCompiler, Scope, Store
@@ -212,7 +212,8 @@ class Interpreter:
             ast.Expr: self._echo, ast.Assign: self._assign, ast.AugAssign: self._aug_assign,
             ast.AnnAssign: self._annotated_assign,
             ast.For: self._for, ast.While: self._while, ast.If: self._if,
-            ast.Pass: lambda node, scope: lambda f: None,
+            # (nonlocal and global do nothing when run: they are facts of the scopes, compiled)
+            **dict.fromkeys((ast.Pass, ast.Nonlocal, ast.Global), lambda *_: lambda f: None),
             ast.Delete: self._delete, ast.With: self._with, ast.Try: self._try,
             ast.Assert: self._assert, ast.Import: self._import, ast.ImportFrom: self._import_from,
             ast.Break: lambda node, scope: self._raiser(_Break),
@@ -220,7 +221,6 @@ class Interpreter:
             ast.FunctionDef: self._def, ast.Return: partial(compile_return, self),
             ast.ClassDef: lambda node, scope: compile_class(self, node, scope, self.block,
                                                             self._decorators),
-            ast.Nonlocal: lambda node, scope: lambda f: None,  # a fact of the scopes, compiled
             ast.Raise: self._raise,
         }
 
@@ -650,7 +650,7 @@ class Interpreter:
     def _delete(self, node: ast.Delete, scope: Scope | None) -> Run:
         unbinds = [self.expressions.unbind(target.id, scope, target)
                    if isinstance(target, ast.Name) else
-                   self.expressions.unset_attribute(target, scope) for target in node.targets]
+                   deletion.unset(self.expressions, target, scope) for target in node.targets]
 
         def delete(f):
             for unbind in unbinds:

@@ -24,6 +24,7 @@ REGISTERING = frozenset({"register_buffer", "register_parameter", "register_modu
 GRAD_MODE_MANAGERS = frozenset({"no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
                                 "detect_anomaly", "set_detect_anomaly", "dual_level",
                                 "saved_tensors_hooks"})
+CONTEXT_MANAGERS = GRAD_MODE_MANAGERS | {"tqdm", "trange"}  # (tqdm's bar closes at the end)
 BINARY_OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@",
@@ -38,9 +39,6 @@ NO_ASYNC = "a session runs from top to bottom: drop `async`/`await`"
 # Node types outside the language -> (message, hint).
 REJECTED: dict[type, tuple[str, str]] = {
     ast.AsyncFunctionDef: ("`async def` is not part of the session language", NO_ASYNC),
-    ast.Global: ("`global` is not part of the session language",
-                 "return the value and assign it at the top level, or use `nonlocal` in a "
-                 "nested function; see docs/language.md"),
     ast.NamedExpr: ("`:=` is not part of the session language",
                     "assign the value on a line of its own first"),
     ast.Yield: ("generators (`yield`) are not part of the session language", NO_GENERATORS),
@@ -279,6 +277,7 @@ class _Validator:
             ast.Delete: self.delete, ast.Import: self.import_, ast.ImportFrom: self.import_from,
             ast.Break: self.loop_jump, ast.Continue: self.loop_jump,
             ast.FunctionDef: self.function, ast.Return: self.return_, ast.Nonlocal: self.nonlocal_,
+            ast.Global: self.global_,
             ast.ClassDef: self.class_,
             ast.Name: self.name, ast.Constant: self.constant, ast.Attribute: self.attribute,
             ast.BinOp: self.binary, ast.UnaryOp: self.unary, ast.BoolOp: self.generic,
@@ -450,18 +449,21 @@ class _Validator:
             self.reject(node, "nonlocal declaration not allowed at module level",
                         "at the top level, just assign the name")
 
+    def global_(self, node: ast.Global) -> None:
+        self.assigned.update(node.names)  # (a function may make the name: `global count`)
+
     def with_block(self, node: ast.With) -> list[ast.AST]:
         for item in node.items:
             call = item.context_expr
             callee = call.func if isinstance(call, ast.Call) else None
             name = getattr(callee, "attr", getattr(callee, "id", None))
             # (a variable may hold a manager: the interpreter checks what it holds)
-            if name not in GRAD_MODE_MANAGERS and not isinstance(call, ast.Name):
+            if name not in CONTEXT_MANAGERS and not isinstance(call, ast.Name):
                 self.reject(call, "`with` takes only torch.no_grad(), torch.enable_grad(), "
                             "torch.set_grad_enabled(flag), torch.inference_mode(), "
                             "torch.autograd.detect_anomaly() or "
-                            "torch.autograd.graph.saved_tensors_hooks(pack, unpack) in a "
-                            "gradcli session",
+                            "torch.autograd.graph.saved_tensors_hooks(pack, unpack) or "
+                            "tqdm(...) in a gradcli session",
                             "files and other context managers are out of reach in a session")
             if item.optional_vars is not None and not isinstance(item.optional_vars, ast.Name):
                 self.reject(item.optional_vars, "`with ... as` takes a single name here",
@@ -483,14 +485,14 @@ class _Validator:
     def delete(self, node: ast.Delete) -> list[ast.AST]:
         attributes = []  # (checked as any attribute: `del ctx.result`)
         for target in node.targets:
-            if not isinstance(target, (ast.Name, ast.Attribute)):
-                self.reject(target, "`del` takes only names and attributes in a gradcli "
-                            "session",
+            if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
+                self.reject(target, "`del` takes only names, attributes and items in a "
+                            "gradcli session",
                             "to drop a gradient, assign None: `x.grad = None`")
             elif isinstance(target, ast.Name):
                 self.loads.append(target)
             else:
-                attributes.append(target)
+                attributes.append(target)  # (and items: their object and key are checked)
         return attributes
 
     def import_(self, node: ast.Import) -> None:

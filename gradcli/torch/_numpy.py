@@ -165,6 +165,10 @@ def _shape(value: Any) -> tuple:
 
 def _binary(op: Callable, reflected: bool = False) -> Callable:
     def method(self, other):
+        if isinstance(other, Tensor) and isinstance(self.value, np.generic):
+            # torch takes a numpy scalar as the Python number it holds: `grad * np.exp(-p)`
+            a = self.value.item()
+            return op(other, a) if reflected else op(a, other)
         if not isinstance(other, (Array, *PLAIN)) and type(other) not in (list, tuple):
             return NotImplemented
         a, b = self.value, unwrap(other)
@@ -298,19 +302,55 @@ def _eye_size(n, m=None, *args, **kwargs) -> int:
     return operator.index(n) * operator.index(n if m is None else m)
 
 
+def _empty(shape, dtype=float, order="C", **kwargs):
+    return np.zeros(shape, dtype, order, **kwargs)
+
+
 def _allclose(a, b, *args, **kwargs) -> bool:
     return bool(numpy_call(np.allclose, unwrap(a), unwrap(b), *args, **kwargs))
+
+
+class TypeInfo:
+    """np.finfo / np.iinfo of a dtype: numpy's own, its fields read through wrap() (eps is a
+    numpy scalar: `np.finfo(np.float32).eps.item()`, REINFORCE's epsilon)."""
+
+    __slots__ = ("info",)
+    FIELDS = ("eps", "max", "min", "tiny", "smallest_normal", "resolution", "bits", "dtype",
+              "precision")
+
+    def __init__(self, info):
+        self.info = info
+
+    def __repr__(self) -> str:
+        return repr(self.info)
+
+
+def _type_info(kind: Callable) -> Callable:
+    def info(dtype):
+        return TypeInfo(numpy_call(kind, unwrap(dtype)))
+    info.__name__ = info.__qualname__ = kind.__name__
+    return info
+
+
+TYPE_INFO_ATTRIBUTES = {name: ("property", lambda i, name=name: wrap(getattr(i.info, name)))
+                        for name in TypeInfo.FIELDS}
 
 
 FUNCTIONS: dict[str, Any] = {
     **{name: _function(getattr(np, name)) for name in (
         "array asarray zeros_like ones_like isclose array_equal abs exp log sqrt sin cos tanh "
         "sum mean max min argmax argmin std prod maximum minimum where round sign "
-        "square clip concatenate stack isnan cumsum transpose reshape").split()},
+        "square clip concatenate stack isnan cumsum transpose reshape vstack hstack "
+        "expand_dims squeeze var median log1p log10 log2 power floor ceil diff argsort sort "
+        "isinf isfinite count_nonzero any all mod").split()},
+    # (numpy leaves empty's memory as it finds it: zeros are one of its values, and no host
+    # memory reaches the script)
+    "empty": _function(_empty, _shape_size), "empty_like": _function(np.zeros_like),
     "zeros": _function(np.zeros, _shape_size), "ones": _function(np.ones, _shape_size),
     "full": _function(np.full, _shape_size), "arange": _function(np.arange, _arange_size),
     "linspace": _function(np.linspace, _linspace_size), "eye": _function(np.eye, _eye_size),
     "allclose": _allclose, "dot": _matmul, "matmul": _matmul,
+    "finfo": _type_info(np.finfo), "iinfo": _type_info(np.iinfo),
     "pi": np.pi, "e": np.e, "inf": np.inf, "nan": np.nan,
     **{t.__name__: Array(t) for t in NUMPY_TYPES},
 }
@@ -371,12 +411,17 @@ _RANDOM_STATES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # where each draw takes its `size` positionally (rand and randn take the dims themselves)
 _SIZE_AT = {"randint": 2, "normal": 2, "uniform": 2, "binomial": 2, "choice": 1, "poisson": 1,
             "exponential": 1, "standard_normal": 0, "random_sample": 0, "random": 0,
-            "integers": 2}
+            "integers": 2, "beta": 2, "gamma": 2, "lognormal": 2, "laplace": 2, "gumbel": 2,
+            "logistic": 2, "geometric": 1, "standard_gamma": 1}
+# the distributions of both kinds of generator (mixup draws its weight from beta)
+_SHARED_DRAWS = ("beta", "gamma", "lognormal", "laplace", "gumbel", "logistic", "geometric",
+                 "standard_gamma")
 LEGACY_DRAWS = ("seed", "rand", "randn", "randint", "normal", "uniform", "random", "permutation",
                 "shuffle", "choice", "binomial", "poisson", "exponential", "standard_normal",
-                "random_sample")
+                "random_sample", *_SHARED_DRAWS)
 GENERATOR_DRAWS = ("random", "standard_normal", "normal", "uniform", "integers", "choice",
-                   "permutation", "shuffle", "binomial", "poisson", "exponential")
+                   "permutation", "shuffle", "binomial", "poisson", "exponential",
+                   *_SHARED_DRAWS)
 
 
 def _random_state() -> np.random.RandomState:

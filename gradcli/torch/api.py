@@ -33,6 +33,7 @@ from gradcli.sandbox import (
     py_logging,
     py_random,
     py_system,
+    py_tqdm,
     safe_builtins,
 )
 from gradcli.sandbox.objects import ScriptClass, ScriptObject, bind, holds_private
@@ -53,7 +54,7 @@ from gradcli.sandbox.type_objects import (
 )
 from gradcli.torch import _arguments as arguments
 from gradcli.torch import _numpy as numpy_api
-from gradcli.torch import _type_info, func, functorch
+from gradcli.torch import _type_info, backends, func, functorch
 from gradcli.torch import functional_call as func_call
 from gradcli.torch._declare import DECLARED, Declared, tensor_method, torch_function
 from gradcli.torch._name_hints import HINTS
@@ -355,7 +356,7 @@ _torch.update(
     special=Namespace("torch.special", _declared("torch.special")),
     random=Namespace("torch.random", {name: _torch[name] for name in (
         "manual_seed", "initial_seed", "get_rng_state", "set_rng_state")}),
-    cuda=Namespace("torch.cuda", {"is_available": lambda: False, "device_count": lambda: 0}),
+    cuda=Namespace("torch.cuda", backends.CUDA),
     # a CPU-only torch's: tutorials pick `torch.accelerator.current_accelerator().type if
     # torch.accelerator.is_available() else "cpu"`
     accelerator=Namespace("torch.accelerator", {
@@ -363,8 +364,12 @@ _torch.update(
         "current_accelerator": lambda check_available=False: None}),
     set_default_device=lambda device: _set_default_device(device),
     get_default_device=lambda: Device(),
-    backends=Namespace("torch.backends", {"mps": Namespace("torch.backends.mps", {
-        "is_available": lambda: False})}),
+    backends=Namespace("torch.backends", {
+        "mps": Namespace("torch.backends.mps", {"is_available": lambda: False}),
+        "cudnn": Namespace("torch.backends.cudnn", backends.CUDNN),
+        "cuda": Namespace("torch.backends.cuda", {
+            "matmul": Namespace("torch.backends.cuda.matmul", backends.CUDA_MATMUL),
+            "is_built": lambda: False})}),
     device=lambda type, index=None: _device(type, index),
     default_generator=creation.DEFAULT_GENERATOR,
     utils=Namespace("torch.utils", {"data": Namespace("torch.utils.data", {
@@ -378,6 +383,7 @@ _torch.update(
         "lr_scheduler": Namespace("torch.optim.lr_scheduler", lr_scheduler.SCHEDULERS)}),
 )
 _torch["__version__"] = "2.13.0"  # the PyTorch whose semantics gradcli follows
+_torch.update(pi=math.pi, e=math.e, inf=math.inf, nan=math.nan, newaxis=None)
 TORCH = Namespace("torch", _torch)
 
 MATH = Namespace("math", {
@@ -386,6 +392,11 @@ MATH = Namespace("math", {
     "ceil": math.ceil, "isclose": math.isclose, "isnan": math.isnan, "isinf": math.isinf,
     "pi": math.pi, "e": math.e, "inf": math.inf, "nan": math.nan, "pow": math.pow,
     "log2": math.log2, "log10": math.log10, "atan": math.atan,
+    # (float in, float out: nothing a script could make large)
+    **{name: getattr(math, name) for name in (
+        "degrees", "radians", "atan2", "hypot", "asin", "acos", "sinh", "cosh", "asinh",
+        "acosh", "atanh", "erf", "erfc", "expm1", "log1p", "copysign", "trunc", "isfinite",
+        "tau")},
     **safe_builtins.MATH_WRAPPERS,  # math.prod, with the integer size limit
 })
 
@@ -397,6 +408,8 @@ MODULES: dict[str, Namespace] = {
     "numpy": NUMPY, "torch.autograd": TORCH.members["autograd"],
     "random": Namespace("random", py_random.FUNCTIONS), "torch.cuda": TORCH.members["cuda"],
     "torch.accelerator": TORCH.members["accelerator"],
+    "torch.backends": TORCH.members["backends"],
+    "torch.backends.cudnn": TORCH.members["backends"].members["cudnn"],
     "copy": Namespace("copy", py_copy.FUNCTIONS), "numpy.random": NUMPY.members["random"],
     "collections": Namespace("collections", {"OrderedDict": OrderedDict,
                                              "defaultdict": defaultdict, "Counter": Counter,
@@ -428,7 +441,9 @@ MODULES.update({name: Namespace(name, members) for name, members in (
     ("sys", py_system.SYS), ("gc", py_system.GC), ("time", py_system.TIME),
     ("typing", py_system.TYPING), ("__future__", py_system.FUTURE), ("string", py_system.STRING),
     ("inspect", py_system.INSPECT), ("argparse", py_argparse.ARGPARSE),
-    ("dataclasses", py_dataclasses.DATACLASSES), ("logging", py_logging.LOGGING))})
+    ("dataclasses", py_dataclasses.DATACLASSES), ("logging", py_logging.LOGGING),
+    # tqdm's bar, inert (sandbox/py_tqdm.py), under the names notebooks import it by too
+    *((name, py_tqdm.TQDM) for name in ("tqdm", "tqdm.auto", "tqdm.notebook")))})
 MODULES.update({"os": Namespace("os", {**py_system.OS, "path": _OS_PATH}), "os.path": _OS_PATH})
 
 # ---- builtins -------------------------------------------------------------------------
@@ -614,16 +629,24 @@ _BY_TYPE: dict[type, dict[str, Any]] = {
                            for name in py_logging.LOGGER_FIELDS}},
     py_logging.Handler: {name: ("method", getattr(py_logging.Handler, name))
                          for name in py_logging.HANDLER_METHODS},
+    py_tqdm.Progress: {**{name: ("method", getattr(py_tqdm.Progress, name))
+                          for name in py_tqdm.METHODS},
+                       **{name: ("property", lambda bar, name=name: getattr(bar, name))
+                          for name in py_tqdm.FIELDS}},
+    py_tqdm.ProgressClass: {"write": ("method", py_tqdm.ProgressClass.write)},
     py_functools.Chain: {"from_iterable": ("method", py_functools.Chain.from_iterable)},
     py_argparse.ArgumentParser: {name: ("method", getattr(py_argparse.ArgumentParser, name))
                                  for name in py_argparse.METHODS},
     numpy_api.Array: numpy_api.ATTRIBUTES,
+    numpy_api.TypeInfo: numpy_api.TYPE_INFO_ATTRIBUTES,
     **numpy_api.GENERATOR_ATTRIBUTES,
 }
 _BY_TYPE[OrderedDict] = {name: ("method", getattr(OrderedDict, name)) for name in (
     *_BY_TYPE[dict], "move_to_end")}  # a state_dict(): its keys() print as odict_keys
 _BY_TYPE[nn_module.StateDict] = _BY_TYPE[OrderedDict]
 _BY_TYPE[defaultdict] = _BY_TYPE[dict]  # optimizer.state
+_BY_TYPE[Counter] = {**_BY_TYPE[dict], **{name: ("method", getattr(Counter, name)) for name in (
+    "most_common", "subtract", "total")}}  # word counts, vocabularies by frequency
 _BY_TYPE[deque] = py_collections.DEQUE_METHODS
 _BY_TYPE[nn_packing.PackedSequence] = nn_packing.ATTRIBUTES
 _BY_TYPE.update(_type_info.ATTRIBUTES)
@@ -728,9 +751,9 @@ def set_attribute(obj, name: str, value) -> None:
 
 def is_grad_mode_manager(obj) -> bool:
     """Whether `with obj:` is allowed: the grad-mode, anomaly-mode and saved-tensor-hook
-    managers."""
+    managers, and tqdm's bar (`with tqdm(loader) as bar:`)."""
     return isinstance(obj, (autograd.GradMode, anomaly.detect_anomaly, graph.saved_tensors_hooks,
-                            anomaly.set_detect_anomaly, forward_ad.dual_level))
+                            anomaly.set_detect_anomaly, forward_ad.dual_level, py_tqdm.Progress))
 
 
 def _all_names() -> frozenset:

@@ -1,7 +1,7 @@
 """torch.linalg's solvers and inverses beyond inv and solve: inv_ex, solve_ex, pinv (and
-torch.pinverse), lstsq, cond, tensorinv, tensorsolve, and vander. Composed as torch's
-LinearAlgebra.cpp and BatchLinearAlgebra.cpp compose them, so the graph has torch's nodes;
-pinv and lstsq are nodes of their own (engine/ops_linalg.py)."""
+torch.pinverse), lstsq, cond, tensorinv, tensorsolve, and vander (and numpy's, torch.vander).
+Composed as torch's LinearAlgebra.cpp and BatchLinearAlgebra.cpp compose them, so the graph
+has torch's nodes; pinv and lstsq are nodes of their own (engine/ops_linalg.py)."""
 from __future__ import annotations
 
 import math
@@ -16,7 +16,7 @@ from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor import reductions
 from gradcli.torch._tensor.inplace import _inplace
 from gradcli.torch._tensor.pointwise import div, gt, mul
-from gradcli.torch._tensor.rearrange import cumprod
+from gradcli.torch._tensor.rearrange import cumprod, flip
 from gradcli.torch._tensor.reductions import ReturnTypes
 from gradcli.torch._tensor.shape import (
     cat,
@@ -270,3 +270,25 @@ def vander(x, *, N=None) -> Tensor:
     powers = cumprod(expand(unsqueeze(x, -1), x.data.shape + (n - 1,)), -1)
     ones = Tensor(np.ones(x.data.shape + (1,), powers.data.dtype))
     return cat([ones, powers], -1)
+
+
+@torch_function("vander(Tensor x, int64_t? N=None, bool increasing=False)")
+def numpy_vander(x, N=None, increasing=False) -> Tensor:
+    """numpy's Vandermonde matrix, columns x^(N-1) … x⁰ (increasing: x⁰ … x^(N-1)), written
+    as torch's LinearAlgebra.cpp writes it: ones filled in, x copied into columns 1..N-1 and
+    their cumulative product copied over them (CopySlices, then FlipBackward0). Its gradient
+    is torch's error: cumprod saved the columns that the second copy overwrites."""
+    if x.ndim != 1:
+        raise runtime_error("x must be a one-dimensional tensor.")
+    n = x.data.shape[0] if N is None else N
+    if n < 0:
+        raise runtime_error("N must be non-negative.")
+    runtime.current.foresee(x.data.shape[0] * n, 8, "vander's result")
+    kind = x.dtype if x.dtype.category == dtypes.FLOAT else dtypes.int64
+    result = Tensor(np.empty((x.data.shape[0], n), kind.np))
+    if n > 0:
+        result.fill_(1)
+        if n > 1:
+            narrow(result, 1, 1, n - 1).copy_(unsqueeze(x, 1))
+            narrow(result, 1, 1, n - 1).copy_(cumprod(narrow(result, 1, 1, n - 1), 1))
+    return result if increasing else flip(result, 1)

@@ -181,7 +181,7 @@ def test_a_summary_reads_the_same_without_copying_the_finite_elements():
 
 
 def test_a_rejected_script_reports_every_problem_and_counts_them():
-    script = "import socket\nglobal g\n" + "".join(f"y{i} = q{i}\n" for i in range(60))
+    script = "import socket\nasync def g(): pass\n" + "".join(f"y{i} = q{i}\n" for i in range(60))
     result = CliRunner().invoke(cli.app, ["run", "-", "--format", "json"], input=script)
     data = json.loads(result.stdout)
     assert result.exit_code == 2 and data["status"] == "invalid"

@@ -150,6 +150,7 @@ EXAMPLES = {
     "addcdiv": "out = x.addcdiv(v, p, value=-2)",
     "masked_select": "out = x.masked_select(x > 0) * 2 + torch.masked_select(v, p > 1)[:1]",
     "trace": "out = torch.trace(x @ p.t()) * v",
+    "bincount": "out = torch.bincount(torch.tensor([0, 2, 2]), weights=v)",
     "nan_to_num": "out = (x.log() * p).nan_to_num(1.0) + torch.nan_to_num((x * v).log(), -1.0)",
     "logit": "out = torch.logit(p * 0.3, 0.2) + (x * 0.4 + 0.5).logit(eps=0.3)",
     "xlogy": "out = torch.xlogy(x, p) + F.kl_div(x, p, reduction='none')",
@@ -467,7 +468,7 @@ RECORD_ONLY = {"written_unseen"}
 NOT_DIFFERENTIABLE = {"floor_divide", "rremainder", "heaviside", "sdpa_flash_cpu_backward",
                       "multi_margin_loss_backward", "multilabel_margin_loss_backward",
                       "pdist_backward", "ctc_loss_backward", "bernoulli_p",
-                      "grid_sampler_2d_backward", "grid_sampler_3d_backward"}
+                      "grid_sampler_2d_backward", "grid_sampler_3d_backward", "bincount"}
 
 
 def session(op: str) -> str:

@@ -171,10 +171,8 @@ REJECTED = [
      "a closure's cells"),
     ("def f(x=().__class__.__base__):\n    pass", "a default argument's class"),
     ("def f():\n    return locals()", "a function's locals"),
-    ("def f():\n    global x\n    x = 1", "global in a function"),
     ("def f():\n    pass\nf.call", "the function object's own slot"),
     ("def f():\n    pass\ntype(f).__code__", "a function's type"),
-    ("global x", "global"),
     ("(y := 1)", "the walrus"),
     ("async def f():\n    pass", "async"),
     ("x = b'bytes'", "bytes literals"),
@@ -222,10 +220,9 @@ def test_rejected_before_running(source, why):
 SLOT_NAMES = "class S:\n    attributes = namespace = mro = function = obj = cls = 0\n"
 # (script, the error it ends in): names that exist, used in ways that must fail cleanly.
 CLEAN_ERRORS = [
-    # files: refused at the call, so that a script's training before it runs
-    ("torch.load('model.pt')", "PermissionError"),
-    ("torch.save(torch.ones(1), '/tmp/x.pt')", "PermissionError"),
-    ("getattr(torch, 'save')(1, '/tmp/x.pt')", "PermissionError"),
+    # files: torch.save keeps them in the session, so no host file is there to load
+    ("torch.load('model.pt')", "FileNotFoundError"),
+    ("torch.save(1, 2)", "AttributeError"),
     ("str.join(',', ['a'])", "AttributeError"),  # no unbound methods off the real types
     ("torch.Size.numel", "AttributeError"),
     ("torch.Tensor(print)", "TypeError"),  # a legacy constructor takes data or sizes
@@ -459,9 +456,10 @@ def test_the_host_filesystem_is_untouched(tmp_path, monkeypatch):
     for source in attempts:
         assert run_text(source, strict=True).status == "invalid"
     for source in (f"import os\nos.remove('{sentinel}')", "import os\nos.makedirs('out')",
-                   f"torch.save(1, '{sentinel}')", "torch.save(torch.ones(1), 'new.pt')",
                    f"import os\nos.rename('{sentinel}', 'x')", "import os\nos.chdir('/')"):
         outcome = run_text(source, strict=True)
         assert (outcome.status, outcome.error_type) == ("error", "PermissionError"), outcome
+    for source in (f"torch.save(1, '{sentinel}')", "torch.save(torch.ones(1), 'new.pt')"):
+        assert run_text(source, strict=True).status == "ok"  # (held in the session)
     assert sentinel.read_text() == "keep"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sentinel"]

@@ -114,6 +114,46 @@ def test_closures_nonlocal_and_recursion():
     """) == ["6", "3628800", "[10, 11, 12]"]
 
 
+def test_global_names_are_the_scripts_in_the_function_and_the_functions_it_holds():
+    # the DQN tutorial's `global steps_done`: a counter kept at the top level
+    assert printed("""
+        steps_done = 0
+        def select():
+            global steps_done
+            steps_done += 1
+            return steps_done
+        def outer():
+            steps_done = 100
+            def inner():
+                global steps_done
+                steps_done += 5
+                return steps_done
+            return inner(), steps_done
+        def make():
+            global made
+            made = 7
+        select()
+        print(select(), outer(), steps_done)
+        make()
+        print(made)
+    """) == ["2 (7, 100) 7", "7"]
+
+
+def test_del_of_items_empties_lists_and_dicts_as_python_does():
+    # the REINFORCE example's `del policy.rewards[:]` between episodes
+    assert printed("""
+        rewards, d = [1.0, 2.0, 3.0], {"a": 1, "b": 2}
+        del rewards[:]
+        del d["a"]
+        lst = list(range(6))
+        del lst[::2], lst[0]
+        print(rewards, d, lst)
+    """) == ["[] {'b': 2} [3, 5]"]
+    e = error("t = torch.ones(2)\ndel t[0]")
+    assert (e.type, e.message) == ("TypeError", "Tensor does not support deleting items")
+    assert error("d = {}\ndel d['x']").type == "KeyError"
+
+
 def test_locals_do_not_leak_and_globals_are_read():
     source = "scale = 3\ndef f(x):\n    y = x * scale\n    return y\nprint(f(2))\n"
     assert printed(source) == ["6"]

@@ -30,6 +30,8 @@ BUILD = {
     "AdaptiveMaxPool3d": lambda cls: cls(2),
     **{f"LPPool{d}d": lambda cls: cls(2, 2) for d in (1, 2, 3)},
     **{f"FractionalMaxPool{d}d": lambda cls: cls(2, output_size=1) for d in (2, 3)},
+    **{f"MaxUnpool{d}d": lambda cls: cls(2, stride=1, padding=0) for d in (1, 2, 3)},
+    "Unflatten": lambda cls: cls(1, (2, 2)),
     "LocalResponseNorm": lambda cls: cls(2),
     "Unfold": lambda cls: cls(2),
     "Fold": lambda cls: cls(4, 2),

@@ -23,6 +23,7 @@ statements inside a `def` or `class` body (docstrings included) are never echoed
 """
 import ast
 import contextlib
+import io
 import json
 import math
 import os
@@ -111,6 +112,27 @@ def _script_line(path):
         frame = frame.f_back
     return frame.f_lineno if frame is not None else 0
 
+@contextlib.contextmanager
+def _tqdm_draws_nothing():
+    """tqdm's bar (drawn on stderr, timed by the clock, never the same twice) goes nowhere
+    while a script runs, as gradcli's stand-in draws none; tqdm.write still prints."""
+    try:
+        from tqdm import std
+    except ImportError:
+        yield
+        return
+    original = std.tqdm.__init__
+
+    def init(self, *args, **kwargs):
+        kwargs.setdefault("file", io.StringIO())
+        original(self, *args, **kwargs)
+    std.tqdm.__init__ = init
+    try:
+        yield
+    finally:
+        std.tqdm.__init__ = original
+
+
 def trace(path):
     """Run one script in this process; return {"events": [...]}."""
     import torch
@@ -170,7 +192,7 @@ def trace(path):
     env = {"__name__": "__main__", "torch": torch, "F": F, "__echo__": echo, "print": _print}
     streams = (contextlib.redirect_stdout(_Stream(write, "stdout")),
                contextlib.redirect_stderr(_Stream(write, "stderr")))
-    with warnings.catch_warnings(), streams[0], streams[1]:
+    with warnings.catch_warnings(), streams[0], streams[1], _tqdm_draws_nothing():
         warnings.simplefilter("default")  # what a user sees: once per line
         warnings.showwarning = _warn
         try:

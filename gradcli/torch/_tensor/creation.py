@@ -334,6 +334,49 @@ def linspace(start, end, steps, dtype=None, device=None, requires_grad=False) ->
 
 
 @torch_function(
+    f"logspace(Tensor start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, "
+    f"{FACTORY})",
+    f"logspace(Scalar start, Tensor end, int64_t steps, double base=10.0, *, Tensor out=None, "
+    f"{FACTORY})",
+    f"logspace(Tensor start, Scalar end, int64_t steps, double base=10.0, *, Tensor out=None, "
+    f"{FACTORY})",
+    f"logspace(Scalar start, Scalar end, int64_t steps, double base=10.0, *, Tensor out=None, "
+    f"{FACTORY})",
+)
+def logspace(start, end, steps, base=10.0, dtype=None, device=None,
+             requires_grad=False) -> Tensor:
+    """base ** (start + step*i), torch's RangeFactories.cpp loop: start and end in the dtype,
+    the exponents and std::pow in double (the base as a float for integer dtypes), each value
+    cast to the dtype. float64 is torch's bit for bit; float32 within an ulp (its pow rounds
+    differently where the double is close to halfway)."""
+    if steps < 0:
+        raise runtime_error("number of steps must be non-negative")
+    runtime.current.limits.check_elements(steps)
+    d = _dtype_or(dtype, runtime.default_dtype())
+    _foresee_new((steps,), 8)
+    if d.np.kind != "f":
+        start, end, base = int(start), int(end), float(np.float32(base))
+    else:
+        start, end = float(d.np.type(start)), float(d.np.type(end))
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    exponents = [start + step * i if i < steps // 2 else end - step * (steps - i - 1)
+                 for i in range(steps)]
+    values = np.array([_pow(base, x) for x in exponents], np.float64)
+    with np.errstate(all="ignore"):
+        return _new(values.astype(d.np), requires_grad)
+
+
+def _pow(base: float, exponent: float) -> float:
+    """C's pow: inf where the power overflows, nan where it has no real value."""
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.nan
+
+
+@torch_function(
     f"eye(SymInt n, *, Tensor out=None, {FACTORY})",
     f"eye(SymInt n, SymInt m, *, Tensor out=None, {FACTORY})",
 )

@@ -1,5 +1,5 @@
-"""torch's select, masked_select, trace, diagonal and Tensor.unfold: ops that read some of the
-input's elements."""
+"""torch's select, masked_select, trace, diagonal, Tensor.unfold and nonzero (argwhere,
+count_nonzero): ops that read some of the input's elements."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,7 @@ from gradcli.engine import dtypes
 from gradcli.engine.errors import index_error, runtime_error
 from gradcli.engine.tensor import Tensor, apply, normalize_dim
 from gradcli.torch._declare import tensor_method, torch_function
-from gradcli.torch._tensor.pointwise import foresee_broadcast
+from gradcli.torch._tensor.pointwise import foresee_broadcast, where
 
 
 def selected_index(input: Tensor, dim: int, index: int) -> tuple[int, int]:
@@ -72,3 +72,32 @@ def unfold(input, dimension, size, step) -> Tensor:
     if step <= 0:
         raise runtime_error(f"step is {step} but must be > 0")
     return apply("unfold", (input,), dim=d, size=size, step=step)
+
+
+@torch_function("nonzero(Tensor input, *, Tensor out=None)",
+                "nonzero(Tensor input, *, bool as_tuple)|hidden")
+def nonzero(input, *, as_tuple=False):
+    """The indices of the nonzero elements: one row per element (int64, no gradient), or with
+    as_tuple one index tensor per dim (a 0-d tensor counts as 1-d)."""
+    if as_tuple:
+        return where(input)
+    return Tensor(np.argwhere(input.data).astype(np.int64))
+
+
+tensor_method("nonzero()", "nonzero(*, bool as_tuple)")(nonzero)
+
+
+@torch_function("argwhere(Tensor input)", method=True)
+def argwhere(input) -> Tensor:
+    return nonzero(input)
+
+
+@torch_function("count_nonzero(Tensor input, int64_t? dim=None)",
+                "count_nonzero(Tensor input, IntArrayRef dim)", method=True)
+def count_nonzero(input, dim=None) -> Tensor:
+    dims = None if dim is None else tuple(normalize_dim(d, input.ndim)
+                                          for d in (dim if isinstance(dim, (list, tuple))
+                                                    else (dim,)))
+    if dims is not None and len(set(dims)) != len(dims):
+        raise runtime_error(f"dim {dims[-1]} appears multiple times in the list of dims")
+    return Tensor(np.asarray(np.count_nonzero(input.data, axis=dims), np.int64))

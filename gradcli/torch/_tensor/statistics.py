@@ -1,12 +1,14 @@
 """torch's statistics of samples: cov and corrcoef, composed as torch composes them (their
-grad_fns are the parts')."""
+grad_fns are the parts'); histc and bincount, the counts of values in bins."""
 from __future__ import annotations
+
+from builtins import max as builtins_max
 
 import numpy as np
 
-from gradcli.engine import dtypes
-from gradcli.engine.errors import runtime_error, warn
-from gradcli.engine.tensor import Tensor
+from gradcli.engine import dtypes, runtime
+from gradcli.engine.errors import TorchError, runtime_error, warn
+from gradcli.engine.tensor import Tensor, apply
 from gradcli.torch._declare import torch_function
 from gradcli.torch._tensor.linalg import mm
 from gradcli.torch._tensor.pointwise import clamp, div, mul, sqrt, sub
@@ -98,3 +100,62 @@ def corrcoef(input) -> Tensor:
     spread = sqrt(diagonal(c))
     c = div(div(c, view(spread, -1, 1)), view(spread, 1, -1))
     return clamp(c, -1, 1)
+
+
+@torch_function("histc(Tensor input, int64_t bins=100, Scalar min=0, Scalar max=0, *, "
+                "Tensor out=None)", method=True)
+def histc(input, bins=100, min=0, max=0) -> Tensor:
+    """How many elements fall in each of `bins` equal bins over [min, max] (the data's own
+    range when both are 0); the rest, and nan, are not counted. No gradient, as torch's."""
+    if input.dtype.category != dtypes.FLOAT:
+        raise TorchError("NotImplementedError",
+                         f"\"histogram_cpu\" not implemented for '{input.dtype.cpp}'")
+    if bins <= 0:
+        raise runtime_error(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    values = input.data.reshape(-1)
+    low, high = float(min), float(max)
+    if low == high and values.size:
+        low, high = float(values.min()), float(values.max())
+    if low == high:
+        low, high = low - 1, high + 1
+    if not (np.isfinite(low) and np.isfinite(high)):
+        raise runtime_error(f"torch.histc: range of [{_c(low)}, {_c(high)}] is not finite")
+    if low > high:
+        raise runtime_error("torch.histc: max must be larger than min")
+    # torch's bin: (x - min) * bins / (max - min) in the dtype (float for half), truncated;
+    # max itself in the last bin
+    kind = np.float32 if values.dtype == np.float16 else values.dtype.type
+    lo, hi = kind(low), kind(high)
+    inside = values[(values >= lo) & (values <= hi)].astype(kind)
+    position = ((inside - lo) * kind(bins) / (hi - lo)).astype(np.int64)
+    counts = np.bincount(np.minimum(position, bins - 1), minlength=bins)
+    return Tensor(counts.astype(input.data.dtype))
+
+
+def _c(value: float) -> str:
+    """A bound as torch's message prints it (`1`, `0.5`, `inf`, `nan`)."""
+    return f"{value:g}"
+
+
+@torch_function("bincount(Tensor input, Tensor? weights=None, SymInt minlength=0)",
+                method=True)
+def bincount(input, weights=None, minlength=0) -> Tensor:
+    """How often each of 0, 1, ... occurs in a 1-d tensor of non-negative integers (with
+    weights: the sum of their weights, float32 for float32 weights, else float64)."""
+    if input.dtype.category != dtypes.INT or input.dtype is dtypes.bool_:
+        raise TorchError("NotImplementedError",
+                         f"\"bincount_cpu\" not implemented for '{input.dtype.cpp}'")
+    if minlength < 0:
+        raise runtime_error("minlength should be >= 0")
+    index = input.data
+    if input.ndim != 1 or (index.size and index.min() < 0):
+        raise runtime_error("bincount only supports 1-d non-negative integral inputs.")
+    if weights is not None and (weights.ndim != 1 or weights.data.shape[0] != index.size):
+        raise runtime_error("weights should be 1-d and have the same length as input")
+    bins = builtins_max(int(index.max()) + 1 if index.size else 0, minlength)
+    runtime.current.limits.check_elements(bins)
+    if weights is None:
+        return Tensor(np.bincount(index.astype(np.int64), minlength=bins).astype(np.int64))
+    if weights.dtype is not dtypes.float32 and weights.dtype is not dtypes.float64:
+        weights = weights.double()
+    return apply("bincount", (weights,), index=index.astype(np.int64), bins=bins)

@@ -2,12 +2,14 @@
 and draw for draw as torch/nn/init.py (so `torch.manual_seed(0); nn.Linear(3, 1)` is torch's)."""
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 from gradcli.engine.errors import TorchError, warn
 from gradcli.engine.tensor import Tensor
+from gradcli.torch._arguments import _numpy_scalar
 from gradcli.torch._tensor.creation import stream
 from gradcli.torch.autograd.grad import no_grad
 
@@ -115,6 +117,38 @@ def kaiming_normal_(tensor: Tensor, a: float = 0, mode: str = "fan_in",
                    generator)
 
 
-INIT = {fn.__name__: fn for fn in (
+def orthogonal_(tensor: Tensor, gain: float = 1, generator=None) -> Tensor:
+    """torch's: the QR factorisation of a (rows, cols) normal draw (transposed when wider than
+    tall), Q's columns signed by R's diagonal, scaled by gain. The draws are torch's; the QR
+    is numpy's LAPACK, so the values agree with torch's within rounding."""
+    if tensor.ndim < 2:
+        raise TorchError("ValueError", "Only tensors with 2 or more dimensions are supported")
+    if tensor.numel() == 0:
+        return tensor
+    rows = tensor.shape[0]
+    cols = tensor.numel() // rows
+    draws = stream(generator, "normal_").normal(rows * cols, 0.0, 1.0, tensor.dtype.name)
+    flattened = np.asarray(draws, tensor.data.dtype).reshape(rows, cols)
+    wide = rows < cols
+    q, r = np.linalg.qr(flattened.T if wide else flattened)
+    q = q * np.sign(np.diagonal(r))
+    _written(tensor, q.T if wide else q)
+    with no_grad():  # (torch's second write: a second version bump)
+        tensor.mul_(gain)
+    return tensor
+
+
+def _numpy_scalars_read(fn):
+    """A script's call: numpy scalars taken as the Python numbers they hold, as torch's Python
+    init functions take them (PPO's `orthogonal_(layer.weight, np.sqrt(2))`)."""
+    def call(*args, **kwargs):
+        def read(value):
+            number = _numpy_scalar(value)
+            return value if number is None else number
+        return fn(*map(read, args), **{k: read(v) for k, v in kwargs.items()})
+    return functools.update_wrapper(call, fn)
+
+
+INIT = {fn.__name__: _numpy_scalars_read(fn) for fn in (
     uniform_, normal_, trunc_normal_, constant_, zeros_, ones_, calculate_gain, xavier_uniform_,
-    xavier_normal_, kaiming_uniform_, kaiming_normal_)}
+    xavier_normal_, kaiming_uniform_, kaiming_normal_, orthogonal_)}

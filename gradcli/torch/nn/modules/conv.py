@@ -138,15 +138,15 @@ _CONV_FIELDS = ("in_channels", "out_channels", "kernel_size", "stride", "padding
 
 
 CONV1D = layer_class("Conv1d", _conv_init(1), _conv_forward(conv1d), _conv_extra,
-                     fields=_CONV_FIELDS)
+                     fields=_CONV_FIELDS, reset_parameters=_reset_parameters)
 
 
 CONV2D = layer_class("Conv2d", _conv_init(2), _conv_forward(conv2d), _conv_extra,
-                     fields=_CONV_FIELDS)
+                     fields=_CONV_FIELDS, reset_parameters=_reset_parameters)
 
 
 CONV3D = layer_class("Conv3d", _conv_init(3), _conv_forward(conv3d), _conv_extra,
-                     fields=_CONV_FIELDS)
+                     fields=_CONV_FIELDS, reset_parameters=_reset_parameters)
 
 
 def _conv_transpose_forward(fn: Callable, n: int) -> Callable:
@@ -180,14 +180,14 @@ def _output_padding(input, output_size: list, a: dict, n: int) -> list:
 
 CONV_TRANSPOSE1D = layer_class("ConvTranspose1d", _conv_transpose_init(1),
                                _conv_transpose_forward(conv_transpose1d, 1), _conv_extra,
-                               fields=_CONV_FIELDS)
+                               fields=_CONV_FIELDS, reset_parameters=_reset_parameters)
 
 
 CONV_TRANSPOSE2D = layer_class("ConvTranspose2d", _conv_transpose_init(2),
                                _conv_transpose_forward(conv_transpose2d, 2), _conv_extra,
-                               fields=_CONV_FIELDS)
+                               fields=_CONV_FIELDS, reset_parameters=_reset_parameters)
 
 
 CONV_TRANSPOSE3D = layer_class("ConvTranspose3d", _conv_transpose_init(3),
                                _conv_transpose_forward(conv_transpose3d, 3), _conv_extra,
-                               fields=_CONV_FIELDS)
+                               fields=_CONV_FIELDS, reset_parameters=_reset_parameters)

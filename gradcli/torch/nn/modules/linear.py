@@ -20,10 +20,16 @@ def _linear_init(self, in_features, out_features, bias=True, device=None, dtype=
     self.attributes["weight"] = Parameter(creation.empty(out_features, in_features, dtype=dtype))
     self.attributes["bias"] = Parameter(creation.empty(out_features, dtype=dtype)) if bias \
         else None
-    # torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from 1/sqrt(fan_in)
+    _reset_linear(self)
+
+
+def _reset_linear(self) -> None:
+    """torch's reset_parameters: kaiming_uniform_(a=sqrt(5)), then the bias from
+    1/sqrt(fan_in), drawn into the parameters in place."""
     init.kaiming_uniform_(self.attributes["weight"], a=math.sqrt(5))
-    if bias:
-        bound = 1 / math.sqrt(in_features) if in_features > 0 else 0
+    if self.attributes["bias"] is not None:
+        fan_in = self.attributes["in_features"]
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
         init.uniform_(self.attributes["bias"], -bound, bound)
 
 
@@ -33,7 +39,7 @@ LINEAR = layer_class(
                                self.attributes["bias"]),
     lambda self: (f"in_features={self.attributes['in_features']}, out_features="
                   f"{self.attributes['out_features']}, bias={self.attributes['bias'] is not None}"),
-    fields=("in_features", "out_features", "weight", "bias"))
+    fields=("in_features", "out_features", "weight", "bias"), reset_parameters=_reset_linear)
 
 
 def _bilinear_init(self, in1_features, in2_features, out_features, bias=True, device=None,

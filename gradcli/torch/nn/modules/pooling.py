@@ -1,5 +1,6 @@
 """torch.nn's pooling layers (torch/nn/modules/pooling.py: MaxPool1d/2d/3d, AvgPool1d/2d/3d,
-AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d, LPPool1d/2d/3d, FractionalMaxPool2d/3d) as
+AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d, LPPool1d/2d/3d, FractionalMaxPool2d/3d,
+MaxUnpool1d/2d/3d) as
 built-in classes deriving from nn.Module (module.py): their settings, forward over
 torch.nn.functional and the extra_repr torch prints."""
 from __future__ import annotations
@@ -13,6 +14,7 @@ from gradcli.torch.nn.functional import (
     pooling_adaptive,
     pooling_composite,
     pooling_fractional,
+    unpooling,
 )
 from gradcli.torch.nn.modules.module import layer_class, register_buffer, set_fields
 
@@ -186,3 +188,24 @@ FRACTIONAL_MAX_POOL2D = _fractional_max_pool("FractionalMaxPool2d", 2,
                                              pooling_fractional.fractional_max_pool2d)
 FRACTIONAL_MAX_POOL3D = _fractional_max_pool("FractionalMaxPool3d", 3,
                                              pooling_fractional.fractional_max_pool3d)
+
+
+def _max_unpool(n: int, fn: Callable):
+    """MaxUnpool1d/2d/3d: kernel_size, stride (the kernel's by default) and padding as n-tuples;
+    forward(input, indices, output_size=None)."""
+    def init_(self, kernel_size, stride=None, padding=0) -> None:
+        set_fields(self, kernel_size=unpooling._ntuple(kernel_size, n),
+                   stride=unpooling._ntuple(kernel_size if stride is None else stride, n),
+                   padding=unpooling._ntuple(padding, n))
+
+    def forward(self, input, indices, output_size=None):
+        a = self.attributes
+        return fn(input, indices, a["kernel_size"], a["stride"], a["padding"], output_size)
+
+    return layer_class(f"MaxUnpool{n}d", init_, forward, _avg_pool_extra,
+                       fields=("kernel_size", "stride", "padding"))
+
+
+MAX_UNPOOL1D, MAX_UNPOOL2D, MAX_UNPOOL3D = (
+    _max_unpool(n, fn) for n, fn in ((1, unpooling.max_unpool1d), (2, unpooling.max_unpool2d),
+                                     (3, unpooling.max_unpool3d)))
