@@ -86,6 +86,7 @@ EXAMPLES = {
     "uniform": "y = x * 1\ny.uniform_(-1, 1)\nout = y * x",
     "normal": "y = x * 1\ny.normal_(0.5, 2.0)\nout = y * x",
     "exponential": "y = x * 1\ny.exponential_(2.0)\nout = y * x",
+    "cauchy": "y = x * 1\ny.cauchy_(0.5, 2.0)\nout = y * x",
     "random": "y = x * 1\ny.random_()\nout = y * x",
     "random_to": "y = x * 1\ny.random_(5)\nout = y * x",
     "random_from_to": "y = x * 1\ny.random_(-3, 3)\nout = y * x",
@@ -456,7 +457,7 @@ BACKWARD = "out.backward(torch.linspace(0.5, 1.5, out.numel()).reshape(out.shape
 # A zero gradient scaled by 1.5 is still zero: no check can see these faults.
 ZERO_GRADIENT = {"sign", "floor", "ceil", "round", "round_decimals", "div_rounding", "fill",
                  "trunc", "sgn",
-                 "zero", "uniform", "normal", "exponential", "random", "random_to",
+                 "zero", "uniform", "normal", "exponential", "cauchy", "random", "random_to",
                  "random_from_to", "normal_tensor_float", "normal_float_tensor",
                  "normal_tensor_tensor", "fill_new", "bernoulli", "bernoulli_scalar",
                  "bernoulli_tensor"}
