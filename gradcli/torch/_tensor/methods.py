@@ -6,7 +6,7 @@ declared here; every other method is declared beside its function (`method=True`
 from __future__ import annotations
 
 from gradcli.engine import dtypes
-from gradcli.engine.errors import runtime_error, type_error
+from gradcli.engine.errors import TorchError, runtime_error, type_error
 from gradcli.engine.layout import CONTIGUOUS_FORMAT, in_format
 from gradcli.engine.tensor import RemovableHandle, Tensor, accumulator
 from gradcli.torch._declare import DECLARED, FACTORY, tensor_method, torch_function
@@ -26,7 +26,7 @@ from gradcli.torch._tensor import (  # noqa: F401  (each section declares its fu
     sorting,
     statistics,
 )
-from gradcli.torch._tensor.creation import empty, full, ones, tensor
+from gradcli.torch._tensor.creation import SCALAR_ITEMS, empty, full, ones, tensor
 from gradcli.torch._tensor.indexing import getitem, setitem
 from gradcli.torch._tensor.inplace import _inplace
 from gradcli.torch._tensor.linalg import matmul
@@ -148,10 +148,20 @@ def _reflected(fn):
 
 def _compare_dunder(fn, when_none):
     def dunder(self, other):
+        if type(other) in SCALAR_ITEMS:  # a numpy scalar: `x == np.float64(2)` compares
+            other = _scalar_or_none(other)
         if other is None or not isinstance(other, (Tensor, bool, int, float)):
             return when_none
         return fn(self, other)
     return dunder
+
+
+def _scalar_or_none(item):
+    """A numpy scalar as a 0-d tensor of its dtype; None for an array (no number)."""
+    try:
+        return SCALAR_ITEMS[type(item)](item)
+    except TorchError:  # ("Could not infer dtype of ndarray")
+        return None
 
 
 def _operator(fn, operands: tuple = (Tensor, bool, int, float)):
