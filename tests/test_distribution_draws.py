@@ -1,8 +1,12 @@
-"""torch.distributions' draws bit for bit with real PyTorch: long sequences of sample() and
+"""torch.distributions' draws as real PyTorch draws them: long sequences of sample() and
 rsample() of each family, over seeds, batch shapes, sample shapes and dtypes, interleaved with
 other random calls (so each draw must also leave torch's generator where torch's leaves it).
-Each program prints its draws with .tolist() (every bit of a float), and the two traces must
-agree at full level."""
+Each program prints its draws with .tolist() (every digit of a float). The generator's bits
+are the same on every CPU, but the floats made of them are not: torch's log, tan and
+Box-Muller kernels differ by CPU capability (ATEN_CPU_CAPABILITY=default gave a Cauchy draw
+0.0358019 where AVX-512 gives 0.0358025). So every printed number must agree within
+torch.testing.assert_close's float32 tolerance (integers, the categories drawn, exactly),
+and the rest of each line and every other event exactly."""
 from __future__ import annotations
 
 import sys
@@ -11,7 +15,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from oracle.differential import program_differences  # noqa: E402
+from oracle.compare import NUMBER, differences  # noqa: E402
+from oracle.differential import gradcli_trace  # noqa: E402
+
+RTOL, ATOL = 1.3e-6, 1e-5  # torch.testing.assert_close's for float32
 
 SEEDS = [0, 1, 42, 2**32 + 5]
 
@@ -61,4 +68,16 @@ print(torch.rand(3).tolist(), torch.randn(3).tolist())
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_draws_match_pytorch(oracle, seed):
-    assert program_differences(oracle, PROGRAM.format(seed=seed)) == []
+    source = PROGRAM.format(seed=seed)
+    expected, actual = oracle.trace(source), gradcli_trace(source)
+    assert "oracle_error" not in expected, expected["oracle_error"]
+    assert differences(expected, actual) == []  # values and errors, at core level
+    printed = [[e["text"] for e in trace["events"] if e["kind"] == "print"]
+               for trace in (expected, actual)]
+    assert len(printed[0]) == len(printed[1])
+    for line, (want, got) in enumerate(zip(*printed)):
+        assert NUMBER.sub("#", want) == NUMBER.sub("#", got), f"print #{line}: {got}"
+        for a, b in zip(NUMBER.findall(want), NUMBER.findall(got)):
+            close = a == b if "." not in a + b and "e" not in a + b else \
+                abs(float(a) - float(b)) <= ATOL + RTOL * abs(float(a))
+            assert close, f"print #{line}: {b} where PyTorch drew {a}"
