@@ -78,7 +78,7 @@ def roll(input, shifts, dims=None) -> Tensor:
                  dims=tuple(normalize_dim(d, input.ndim) for d in dims))
 
 
-@torch_function(name="scatter", method=True)
+@torch_function(name="scatter", method=True, inplace=True)
 def scatter(input, dim, index, src=None, *, value=None, reduce=None) -> Tensor:
     if reduce is not None:
         raise runtime_error("scatter(..., reduce=...) is not supported by gradcli; "
@@ -125,7 +125,7 @@ def scatter_add(input, dim, index, src) -> Tensor:
     return _scattered("scatter_add", input, d, index, src, "no larger")
 
 
-@torch_function(name="index_add", method=True)
+@torch_function(name="index_add", method=True, inplace=True)
 def index_add(input, dim, index, source, *, alpha=1) -> Tensor:
     d = normalize_dim(dim, input.ndim)
     _index_dtype(index, "index_add_(): Expected dtype int32/int64 for index")
