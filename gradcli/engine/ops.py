@@ -26,6 +26,7 @@ import numpy as np
 from . import opkit as K
 from . import ops_conv
 from . import symforms as S
+from .errors import runtime_error
 from .optable import OPS, POINTWISE, Op, defop, defop_like
 
 __all__ = ["OPS", "Op", "KEEPS_LAYOUT", "VIEWS"]
@@ -102,10 +103,30 @@ defop("round", "RoundBackward0", np.round, lambda xp, g, o, a: (xp.zeros_like(g)
 defop("round_decimals", "RoundBackward1", lambda a, decimals: np.round(a, decimals),
       lambda xp, g, o, a, decimals: (xp.zeros_like(g),), "", S.round_decimals,
       layout="elementwise", elements_read="nothing")
-defop("leaky_relu", "LeakyReluBackward0",
-      lambda a, slope: np.where(a > 0, a, a * np.asarray(slope, a.dtype)),
+def _leaky_relu(a, slope):
+    return np.where(a > 0, a, a * np.asarray(slope, a.dtype))
+
+
+defop("leaky_relu", "LeakyReluBackward0", _leaky_relu,
       lambda xp, g, o, a, slope: (xp.leaky_relu_backward(g, a, slope),), "a", S.leaky_relu,
       **POINTWISE)
+
+
+def _leaky_relu_result_vjp(xp, g, o, a, slope):
+    """torch's LeakyReluBackward1 (leaky_relu_): the result's sign is the input's, but for a
+    negative slope, which torch refuses here."""
+    if slope < 0:
+        raise runtime_error(
+            "In-place leakyReLu backward calculation is triggered with a negative slope which "
+            "is not supported. This is caused by calling in-place forward function with a "
+            "negative slope, please call out-of-place version instead. File an issue at "
+            "https://github.com/pytorch/pytorch if you do require supporting in-place leakRelu "
+            "backward calculation with negative slope")
+    return (xp.leaky_relu_backward(g, o, slope),)
+
+
+defop("leaky_relu_result", "LeakyReluBackward1", _leaky_relu, _leaky_relu_result_vjp, "o",
+      S.leaky_relu, **POINTWISE)
 defop("clone", "CloneBackward0", np.copy, lambda xp, g, o, a: (g,), **POINTWISE)
 # x.contiguous() on a transposed x: a clone laid out row-major (clone keeps the layout).
 defop("contiguous", "CloneBackward0", lambda a: np.array(a, order="C"), lambda xp, g, o, a: (g,),

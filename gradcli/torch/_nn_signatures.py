@@ -78,6 +78,7 @@ NN = {
     "rms_norm": ("rms_norm(Tensor input, SymIntArrayRef normalized_shape, Tensor? weight=None, "
                  "double? eps=None)",),
     "leaky_relu": ("leaky_relu(Tensor input, Scalar negative_slope=0.01, *, Tensor out=None)",),
+    "leaky_relu_": ("leaky_relu_(Tensor input, Scalar negative_slope=0.01)",),
     "mse_loss": ("mse_loss(Tensor input, Tensor target, int64_t reduction=at::Reduction::Mean, "
                  "*, Tensor out=None)",),
     "max_pool3d_with_indices": (

@@ -266,6 +266,7 @@ EXAMPLES = {
                      "    create_graph=True)",
     "elu": "out = F.elu(x, 0.7)", "softplus": "out = F.softplus(x, beta=2.0, threshold=1.5)",
     "elu_result": "out = F.elu(x * 1, 0.7, inplace=True)",
+    "leaky_relu_result": "out = F.leaky_relu(x * 1, 0.2, inplace=True)",
     "threshold": "out = F.threshold(x, 0.3, -2.0)",
     "mode": "out = torch.cat([x, x[:, :1]], 1).mode(1).values",
     "unfold": "out = x.unfold(1, 2, 1) * v[:2]",

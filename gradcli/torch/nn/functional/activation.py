@@ -26,8 +26,10 @@ def implicit_softmax_dim(name: str, ndim: int) -> int:
 @torch_function(name="leaky_relu", namespace="torch.nn.functional")
 @python_name("leaky_relu")
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    check_nn("leaky_relu", input, negative_slope)
+    check_nn("leaky_relu_" if inplace else "leaky_relu", input, negative_slope)
     float_kernel(input, "leaky_relu_cpu")
+    if inplace:  # torch's leaky_relu_ saves its result (LeakyReluBackward1)
+        return _LEAKY_RELU_INPLACE(input, negative_slope)
     return apply("leaky_relu", (input,), slope=negative_slope)
 
 
@@ -88,6 +90,8 @@ def _threshold_scalars(input: Tensor, threshold, value) -> dict:
 
 
 @torch_function("threshold_(Tensor input, Scalar threshold, Scalar value)")
+@torch_function("threshold_(Tensor input, Scalar threshold, Scalar value)",
+                namespace="torch.nn.functional")
 def threshold_(input: Tensor, threshold, value) -> Tensor:
     """torch.threshold_ (ThresholdBackward1, which reads its result): only with value <=
     threshold, where its slope is threshold's (beyond, torch passes the gradient of the
@@ -104,6 +108,8 @@ _THRESHOLD_INPLACE = _inplace(
                                       value=value), "threshold_")
 
 
+_LEAKY_RELU_INPLACE = _inplace(
+    lambda t, slope: apply("leaky_relu_result", (t,), slope=slope), "leaky_relu_")
 _ELU_INPLACE = _inplace(lambda t, alpha: apply("elu_result", (t,), alpha=alpha), "elu_")
 
 
@@ -266,3 +272,39 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:
         raise runtime_error(f"Halving dimension must be even, but dimension {d} is size "
                             f"{input.shape[d]}")
     return apply("glu", (input,), dim=d)
+
+
+# ---- F.relu_, F.elu_, ...: torch's in-place builtins, each its function with inplace=True ----
+_F = "torch.nn.functional"
+
+
+@torch_function("relu_(Tensor input)", namespace=_F)
+def relu_(input: Tensor) -> Tensor:
+    return input.relu_()
+
+
+@torch_function("elu_(Tensor input, Scalar alpha=1.0)", namespace=_F)
+def elu_(input: Tensor, alpha=1.0) -> Tensor:
+    return elu(input, alpha, inplace=True)
+
+
+@torch_function("leaky_relu_(Tensor input, Scalar negative_slope=0.01)", namespace=_F)
+def leaky_relu_(input: Tensor, negative_slope=0.01) -> Tensor:
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+@torch_function("hardtanh_(Tensor input, Scalar min_val=-1, Scalar max_val=1)", namespace=_F)
+def hardtanh_(input: Tensor, min_val=-1.0, max_val=1.0) -> Tensor:
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+@torch_function("celu_(Tensor input, Scalar alpha=1.0)")
+@torch_function("celu_(Tensor input, Scalar alpha=1.0)", namespace=_F)
+def celu_(input: Tensor, alpha=1.0) -> Tensor:
+    return celu(input, alpha, inplace=True)
+
+
+@torch_function("selu_(Tensor input)")
+@torch_function("selu_(Tensor input)", namespace=_F)
+def selu_(input: Tensor) -> Tensor:
+    return selu(input, inplace=True)

@@ -54,6 +54,7 @@ def rrelu_builtin(input: Tensor, lower=0.125, upper=1 / 3, training=False,
 
 
 @torch_function(*signatures.NN["rrelu_"])
+@torch_function(*signatures.NN["rrelu_"], namespace="torch.nn.functional")
 def rrelu_builtin_(input: Tensor, lower=0.125, upper=1 / 3, training=False,
                    generator=None) -> Tensor:
     return _rrelu(input, lower, upper, training, generator, inplace=True)

@@ -79,7 +79,8 @@ LOG_SOFTMAX = _softmax_layer("LogSoftmax", _implicit_dim("log_softmax", reductio
 
 LEAKY_RELU = layer_class(
     "LeakyReLU", _leaky_relu_init,
-    lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"]),
+    lambda self, input: activation.leaky_relu(input, self.attributes["negative_slope"],
+                                              self.attributes["inplace"]),
     lambda self: f"negative_slope={self.attributes['negative_slope']}"
                  + (", inplace=True" if self.attributes["inplace"] else ""),
     fields=("negative_slope", "inplace"))
