@@ -30,16 +30,17 @@ def add_all(a, axis=None, keepdims=False):
     """np.sum of an array of sympy forms, each slice's terms added in one sympy Add: numpy
     adds them one at a time, and sympy sorts the growing sum again at every step (a sum of
     500 Piecewise terms took seconds)."""
-    a = np.asarray(a, dtype=object)
-    if a.size == 0 or not any(isinstance(e, sp().Basic) for e in a.flat):
+    a, basic = np.asarray(a, dtype=object), sp().Basic
+    if a.size == 0 or not any(isinstance(e, basic) for e in a.flat):
         return np.sum(a, axis=axis, keepdims=keepdims)
     axes = tuple(range(a.ndim)) if axis is None else \
         tuple(int(d) % a.ndim for d in np.atleast_1d(axis))
     kept = [d for d in range(a.ndim) if d not in axes]
     slices = np.transpose(a, kept + list(axes)).reshape([a.shape[d] for d in kept] + [-1])
     out = np.empty(slices.shape[:-1], dtype=object)
+    add = sp().Add
     for index in np.ndindex(out.shape):
-        out[index] = sp().Add(*slices[index])
+        out[index] = add(*slices[index])
     if keepdims:
         out = out.reshape([1 if d in axes else n for d, n in enumerate(a.shape)])
     return out if out.ndim else out[()]

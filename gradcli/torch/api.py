@@ -306,23 +306,17 @@ F = Namespace(F_NAME, _declared(F_NAME))
 # ---- torch.distributions: a module per family, as torch has them ----------------------
 
 DISTRIBUTIONS_NAME = "torch.distributions"
-_DISTRIBUTION_FAMILIES = {
-    f"torch.distributions.{module.__name__.rpartition('.')[2]}": Namespace(
-        f"torch.distributions.{module.__name__.rpartition('.')[2]}", members)
-    for module, members in (
-        (constraints, constraints.MEMBERS),
-        (distribution, {"Distribution": distribution.DISTRIBUTION}),
-        (bernoulli, bernoulli.CLASSES), (categorical, categorical.CLASSES),
-        (independent, independent.CLASSES), (normal, normal.CLASSES),
-        (multivariate_normal, multivariate_normal.CLASSES),
-        (one_hot_categorical, one_hot_categorical.CLASSES), (transforms, transforms.CLASSES),
-        (transformed_distribution, transformed_distribution.CLASSES),
-        (log_normal, log_normal.CLASSES), (exponential, exponential.CLASSES),
-        (laplace, laplace.CLASSES), (relaxed_bernoulli, relaxed_bernoulli.CLASSES),
-        (relaxed_categorical, relaxed_categorical.CLASSES), (geometric, geometric.CLASSES),
-        (gumbel, gumbel.CLASSES), (half_normal, half_normal.CLASSES),
-        (cauchy, cauchy.CLASSES),
-        (uniform, uniform.CLASSES), (kl, kl.FUNCTIONS))}
+_DISTRIBUTION_MEMBERS = (
+    (constraints, constraints.MEMBERS), (kl, kl.FUNCTIONS),
+    (distribution, {"Distribution": distribution.DISTRIBUTION}),
+    *((family, family.CLASSES) for family in (
+        bernoulli, categorical, cauchy, exponential, geometric, gumbel, half_normal, independent,
+        laplace, log_normal, multivariate_normal, normal, one_hot_categorical, relaxed_bernoulli,
+        relaxed_categorical, transformed_distribution, transforms, uniform)))
+_DISTRIBUTION_FAMILIES = {  # (named by the module: the tree is torch's)
+    name: Namespace(name, members) for name, members in (
+        (module.__name__.removeprefix("gradcli."), members)
+        for module, members in _DISTRIBUTION_MEMBERS)}
 DISTRIBUTIONS = Namespace(DISTRIBUTIONS_NAME, {
     "ExponentialFamily": distribution.EXPONENTIAL_FAMILY,
     **{name: value for family in _DISTRIBUTION_FAMILIES.values()  # (torch's own list)
